@@ -1,0 +1,20 @@
+export * from './shared/decider.js';
+export * from './shared/dates.js';
+export * from './shared/domain-error.js';
+export * from './shared/money.js';
+export * from './subscription/events.js';
+export * from './subscription/commands.js';
+export * from './subscription/subscription-state.js';
+export * from './subscription/decide.js';
+export * from './catalogue/events.js';
+export * from './catalogue/plan-decider.js';
+
+import { CATALOGUE_EVENT_TYPES, type CatalogueEvent } from './catalogue/events.js';
+import { SUBSCRIPTION_EVENT_TYPES, type SubscriptionEvent } from './subscription/events.js';
+
+/** Every event the shop writes to its log. */
+export type ShopEvent = SubscriptionEvent | CatalogueEvent;
+export const SHOP_EVENT_TYPES: ReadonlyArray<ShopEvent['type']> = [
+  ...SUBSCRIPTION_EVENT_TYPES,
+  ...CATALOGUE_EVENT_TYPES,
+];

@@ -1,0 +1,22 @@
+/**
+ * A rule of the business was broken. The `code` is stable: clients and the shop's
+ * translations key on it, so it is never renamed.
+ */
+export class DomainError extends Error {
+  readonly code: string;
+  readonly details: Record<string, unknown>;
+
+  constructor(options: { code: string; message: string; details?: Record<string, unknown> }) {
+    super(options.message);
+    this.name = 'DomainError';
+    this.code = options.code;
+    this.details = options.details ?? {};
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(options: { code: string; message: string; details?: Record<string, unknown> }) {
+    super(options);
+    this.name = 'NotFoundError';
+  }
+}

@@ -1,0 +1,45 @@
+import type { SubscriptionStatus } from './events.js';
+
+export type PlaceOrder = {
+  type: 'PlaceOrder';
+  data: {
+    subscriptionId: string;
+    userId: string;
+    plan: { id: string; name: string; monthlyPriceCents: number; currency: string };
+    months: number;
+    promotion: { code: string; percentOff: number } | null;
+    provider: string | null;
+    now: Date;
+  };
+};
+
+export type ConfirmPayment = {
+  type: 'ConfirmPayment';
+  data: {
+    subscriptionId: string;
+    provider: string;
+    paymentReference: string;
+    amountCents: number;
+    currency: string;
+    paidAt: Date;
+    now: Date;
+  };
+};
+
+export type AssignCredentials = {
+  type: 'AssignCredentials';
+  data: { subscriptionId: string; credentialsId: string; now: Date };
+};
+
+export type ChangeSubscriptionStatus = {
+  type: 'ChangeSubscriptionStatus';
+  data: { subscriptionId: string; to: SubscriptionStatus; reason: string | null; now: Date };
+};
+
+export type ExpireSubscription = {
+  type: 'ExpireSubscription';
+  data: { subscriptionId: string; now: Date };
+};
+
+export type SubscriptionCommand =
+  PlaceOrder | ConfirmPayment | AssignCredentials | ChangeSubscriptionStatus | ExpireSubscription;

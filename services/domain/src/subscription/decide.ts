@@ -1,0 +1,219 @@
+import { assertNever, type Decider } from '../shared/decider.js';
+import { addMonthsUtc } from '../shared/dates.js';
+import { DomainError, NotFoundError } from '../shared/domain-error.js';
+import { isSupportedDuration, priceOrder, SUPPORTED_DURATIONS_MONTHS } from '../shared/money.js';
+import type { SubscriptionCommand } from './commands.js';
+import type { SubscriptionEvent, SubscriptionStatus } from './events.js';
+import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
+
+/**
+ * Which status an operator (or a provider event) may move a subscription to.
+ * Pending becomes active only through a confirmed payment; cancelled and expired are final.
+ */
+export const ALLOWED_STATUS_CHANGES: Readonly<Record<SubscriptionStatus, readonly SubscriptionStatus[]>> = {
+  pending: ['cancelled'],
+  active: ['suspended', 'cancelled', 'expired'],
+  suspended: ['active', 'cancelled', 'expired'],
+  cancelled: [],
+  expired: [],
+};
+
+type ExistingSubscription = Exclude<SubscriptionState, { status: 'none' }>;
+
+function requireExisting(state: SubscriptionState, subscriptionId: string): ExistingSubscription {
+  if (state.status === 'none') {
+    throw new NotFoundError({
+      code: 'subscription.not_found',
+      message: `Subscription ${subscriptionId} does not exist`,
+      details: { subscriptionId },
+    });
+  }
+  return state;
+}
+
+export function decide(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
+  switch (command.type) {
+    case 'PlaceOrder': {
+      const { data } = command;
+      if (state.status !== 'none') {
+        throw new DomainError({
+          code: 'subscription.already_exists',
+          message: `Subscription ${data.subscriptionId} already exists`,
+          details: { subscriptionId: data.subscriptionId },
+        });
+      }
+      if (!isSupportedDuration(data.months)) {
+        throw new DomainError({
+          code: 'order.invalid_duration',
+          message: `Duration must be one of ${SUPPORTED_DURATIONS_MONTHS.join(', ')} months`,
+          details: { months: data.months, allowed: [...SUPPORTED_DURATIONS_MONTHS] },
+        });
+      }
+      const price = priceOrder({
+        monthlyPriceCents: data.plan.monthlyPriceCents,
+        months: data.months,
+        currency: data.plan.currency,
+        discountPercent: data.promotion?.percentOff ?? 0,
+      });
+      return [
+        {
+          type: 'OrderPlaced',
+          data: {
+            subscriptionId: data.subscriptionId,
+            userId: data.userId,
+            planId: data.plan.id,
+            planName: data.plan.name,
+            months: data.months,
+            monthlyPriceCents: price.monthlyPriceCents,
+            subtotalCents: price.subtotalCents,
+            discountPercent: price.discountPercent,
+            discountCents: price.discountCents,
+            totalCents: price.totalCents,
+            currency: price.currency,
+            promoCode: data.promotion?.code ?? null,
+            provider: data.provider,
+            placedAt: data.now.toISOString(),
+          },
+        },
+      ];
+    }
+
+    case 'ConfirmPayment': {
+      const { data } = command;
+      const current = requireExisting(state, data.subscriptionId);
+      // A provider retries, the success page verifies too: any confirmation after the first changes nothing.
+      if (current.paymentReference !== null) return [];
+      if (current.status !== 'pending') {
+        throw new DomainError({
+          code: 'subscription.not_pending',
+          message: `A ${current.status} subscription cannot be paid`,
+          details: { subscriptionId: data.subscriptionId, status: current.status },
+        });
+      }
+      if (data.amountCents !== current.totalCents || data.currency.toUpperCase() !== current.currency) {
+        return [
+          {
+            type: 'PaymentMismatchRecorded',
+            data: {
+              subscriptionId: data.subscriptionId,
+              provider: data.provider,
+              paymentReference: data.paymentReference,
+              amountCents: data.amountCents,
+              currency: data.currency.toUpperCase(),
+              expectedAmountCents: current.totalCents,
+              expectedCurrency: current.currency,
+              recordedAt: data.now.toISOString(),
+            },
+          },
+        ];
+      }
+      return [
+        {
+          type: 'PaymentConfirmed',
+          data: {
+            subscriptionId: data.subscriptionId,
+            provider: data.provider,
+            paymentReference: data.paymentReference,
+            amountCents: data.amountCents,
+            currency: current.currency,
+            paidAt: data.paidAt.toISOString(),
+            expiresAt: addMonthsUtc(data.paidAt, current.months).toISOString(),
+          },
+        },
+      ];
+    }
+
+    case 'AssignCredentials': {
+      const { data } = command;
+      const current = requireExisting(state, data.subscriptionId);
+      if (current.status !== 'active') {
+        throw new DomainError({
+          code: 'subscription.not_active',
+          message: `Credentials can only be assigned to an active subscription (this one is ${current.status})`,
+          details: { subscriptionId: data.subscriptionId, status: current.status },
+        });
+      }
+      if (current.credentialsId === data.credentialsId) return [];
+      return [
+        {
+          type: 'CredentialsAssigned',
+          data: {
+            subscriptionId: data.subscriptionId,
+            credentialsId: data.credentialsId,
+            assignedAt: data.now.toISOString(),
+          },
+        },
+      ];
+    }
+
+    case 'ChangeSubscriptionStatus': {
+      const { data } = command;
+      const current = requireExisting(state, data.subscriptionId);
+      if (current.status === data.to) return [];
+      if (!ALLOWED_STATUS_CHANGES[current.status].includes(data.to)) {
+        throw new DomainError({
+          code: 'subscription.invalid_transition',
+          message: `A ${current.status} subscription cannot become ${data.to}`,
+          details: {
+            subscriptionId: data.subscriptionId,
+            from: current.status,
+            to: data.to,
+            allowed: [...ALLOWED_STATUS_CHANGES[current.status]],
+          },
+        });
+      }
+      if (
+        data.to === 'active' &&
+        current.expiresAt !== null &&
+        new Date(current.expiresAt).getTime() <= data.now.getTime()
+      ) {
+        throw new DomainError({
+          code: 'subscription.past_expiry',
+          message: 'The subscription has passed its expiry date and cannot be reactivated',
+          details: { subscriptionId: data.subscriptionId, expiresAt: current.expiresAt },
+        });
+      }
+      return [
+        {
+          type: 'SubscriptionStatusChanged',
+          data: {
+            subscriptionId: data.subscriptionId,
+            from: current.status,
+            to: data.to,
+            reason: data.reason,
+            changedAt: data.now.toISOString(),
+          },
+        },
+      ];
+    }
+
+    case 'ExpireSubscription': {
+      const { data } = command;
+      const current = requireExisting(state, data.subscriptionId);
+      // Timers may fire early, twice, or after an operator already closed the subscription.
+      if (current.status !== 'active' && current.status !== 'suspended') return [];
+      if (current.expiresAt === null || new Date(current.expiresAt).getTime() > data.now.getTime()) {
+        return [];
+      }
+      return [
+        {
+          type: 'SubscriptionExpired',
+          data: {
+            subscriptionId: data.subscriptionId,
+            expiresAt: current.expiresAt,
+            expiredAt: data.now.toISOString(),
+          },
+        },
+      ];
+    }
+
+    default:
+      return assertNever(command);
+  }
+}
+
+export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent, SubscriptionState> = {
+  initialState,
+  evolve,
+  decide,
+};

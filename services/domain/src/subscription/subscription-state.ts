@@ -1,0 +1,51 @@
+import type { SubscriptionEvent, SubscriptionStatus } from './events.js';
+
+export type SubscriptionState =
+  | { status: 'none' }
+  | {
+      status: SubscriptionStatus;
+      subscriptionId: string;
+      userId: string;
+      months: number;
+      totalCents: number;
+      currency: string;
+      paymentReference: string | null;
+      expiresAt: string | null;
+      credentialsId: string | null;
+    };
+
+export const initialState = (): SubscriptionState => ({ status: 'none' });
+
+export function evolve(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
+  if (event.type === 'OrderPlaced') {
+    return {
+      status: 'pending',
+      subscriptionId: event.data.subscriptionId,
+      userId: event.data.userId,
+      months: event.data.months,
+      totalCents: event.data.totalCents,
+      currency: event.data.currency,
+      paymentReference: null,
+      expiresAt: null,
+      credentialsId: null,
+    };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'PaymentConfirmed':
+      return {
+        ...state,
+        status: 'active',
+        paymentReference: event.data.paymentReference,
+        expiresAt: event.data.expiresAt,
+      };
+    case 'PaymentMismatchRecorded':
+      return state;
+    case 'CredentialsAssigned':
+      return { ...state, credentialsId: event.data.credentialsId };
+    case 'SubscriptionStatusChanged':
+      return { ...state, status: event.data.to };
+    case 'SubscriptionExpired':
+      return { ...state, status: 'expired' };
+  }
+}

@@ -1,0 +1,58 @@
+import { ConcurrencyError } from './errors.js';
+import type { EventMetadata, EventStore, NewEvent, RecordedEvent } from './types.js';
+
+export interface StreamDecider<TCommand, TEvent extends { type: string; data: unknown }, TState> {
+  initialState: () => TState;
+  evolve: (state: TState, event: TEvent) => TState;
+  decide: (command: TCommand, state: TState) => TEvent[];
+}
+
+export interface HandleCommandResult<TEvent, TState> {
+  newEvents: TEvent[];
+  state: TState;
+  nextExpectedVersion: number;
+}
+
+/**
+ * Load a stream, fold it, decide, append with the version we read. A concurrent writer
+ * makes the append fail; we then decide again on the fresh state, a few times at most.
+ */
+export async function handleCommand<TCommand, TEvent extends { type: string; data: unknown }, TState>(
+  store: EventStore,
+  streamId: string,
+  decider: StreamDecider<TCommand, TEvent, TState>,
+  command: TCommand,
+  options: { metadata?: EventMetadata; eventIds?: (index: number) => string; maxAttempts?: number } = {},
+): Promise<HandleCommandResult<TEvent, TState>> {
+  const maxAttempts = options.maxAttempts ?? 5;
+  for (let attempt = 1; ; attempt++) {
+    const history = await store.readStream(streamId);
+    const version = history.at(-1)?.streamVersion ?? 0;
+    const state = history.map(asDomainEvent<TEvent>).reduce(decider.evolve, decider.initialState());
+    const newEvents = decider.decide(command, state);
+    if (newEvents.length === 0) return { newEvents, state, nextExpectedVersion: version };
+    const toAppend: NewEvent[] = newEvents.map((event, index) => ({
+      ...(options.eventIds ? { id: options.eventIds(index) } : {}),
+      type: event.type,
+      data: event.data,
+      metadata: options.metadata ?? {},
+    }));
+    try {
+      const result = await store.appendToStream(streamId, toAppend, {
+        expectedVersion: version === 0 ? 'no_stream' : version,
+      });
+      return {
+        newEvents,
+        state: newEvents.reduce(decider.evolve, state),
+        nextExpectedVersion: result.nextExpectedVersion,
+      };
+    } catch (error) {
+      if (error instanceof ConcurrencyError && attempt < maxAttempts) continue;
+      throw error;
+    }
+  }
+}
+
+export function asDomainEvent<TEvent extends { type: string; data: unknown }>(recorded: RecordedEvent): TEvent {
+  return { type: recorded.type, data: recorded.data } as TEvent;
+}

@@ -1,0 +1,7 @@
+export * from './types.js';
+export * from './errors.js';
+export * from './upcasting.js';
+export * from './command-handler.js';
+export * from './follow-log.js';
+export { PostgresEventStore, NOTIFY_CHANNEL, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
+export { migrateEventStore } from './postgres/schema.js';

@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import { checkExpectedVersion, ConcurrencyError, EventStoreError } from '../errors.js';
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedVersion,
+  LogCheckpoint,
+  LogHead,
+  NewEvent,
+  ReadAllOptions,
+  ReadAllResult,
+  ReadStreamOptions,
+  RecordedEvent,
+  Upcaster,
+} from '../types.js';
+import { createUpcasterRegistry, type UpcasterRegistry } from '../upcasting.js';
+import { migrateEventStore } from './schema.js';
+
+export const NOTIFY_CHANNEL = 'es_events';
+const UNIQUE_VIOLATION = '23505';
+const MAX_ANY_VERSION_RETRIES = 10;
+
+export interface PostgresEventStoreOptions {
+  pool: pg.Pool;
+  upcasters?: readonly Upcaster[];
+  /**
+   * Wake readers with LISTEN/NOTIFY on a dedicated connection. Off for servers that cannot
+   * deliver notifications across connections (the embedded PGlite); readers then rely on
+   * in-process wake-ups and polling.
+   */
+  listen?: boolean;
+  /** Create the table on first use. */
+  migrate?: boolean;
+}
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  event_id: string;
+  stream_id: string;
+  stream_version: string;
+  event_type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, event_id, stream_id, stream_version,
+  event_type, schema_version, data, metadata, recorded_at`;
+
+function encodeCheckpoint(transactionId: string, globalPosition: string): LogCheckpoint {
+  return `${transactionId}:${globalPosition}`;
+}
+
+function decodeCheckpoint(checkpoint: LogCheckpoint | null | undefined): [string, string] {
+  if (!checkpoint) return ['0', '0'];
+  const match = /^(\d+):(\d+)$/.exec(checkpoint);
+  if (!match) {
+    throw new EventStoreError({
+      code: 'event_store.bad_checkpoint',
+      message: `Not a PostgreSQL log checkpoint: ${checkpoint}`,
+    });
+  }
+  return [match[1]!, match[2]!];
+}
+
+export class PostgresEventStore implements EventStore {
+  private readonly pool: pg.Pool;
+  private readonly upcast: UpcasterRegistry;
+  private readonly localAppends = new EventEmitter();
+  private readonly listenEnabled: boolean;
+  private listener: pg.Client | null = null;
+  private listenerStarting: Promise<void> | null = null;
+  private ready: Promise<void>;
+  private closed = false;
+
+  constructor(options: PostgresEventStoreOptions) {
+    this.pool = options.pool;
+    this.upcast = createUpcasterRegistry(options.upcasters ?? []);
+    this.listenEnabled = options.listen ?? true;
+    this.localAppends.setMaxListeners(0);
+    this.ready = options.migrate === false ? Promise.resolve() : migrateEventStore(this.pool);
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: { expectedVersion?: ExpectedVersion } = {},
+  ): Promise<AppendResult> {
+    await this.ready;
+    const expected = options.expectedVersion ?? 'any';
+    const prepared = events.map((event) => ({
+      id: event.id ?? randomUUID(),
+      type: event.type,
+      schemaVersion: event.schemaVersion ?? 1,
+      data: event.data,
+      metadata: event.metadata ?? {},
+    }));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.tryAppend(streamId, prepared, expected);
+        if (result.appended > 0) this.localAppends.emit('append');
+        return result;
+      } catch (error) {
+        // Under 'any', losing a version race to another writer is not the caller's concern.
+        if (
+          error instanceof RetryableAppend &&
+          (expected === 'any' || error.duplicateRace) &&
+          attempt < MAX_ANY_VERSION_RETRIES
+        ) {
+          continue;
+        }
+        if (error instanceof RetryableAppend) {
+          throw new ConcurrencyError({
+            streamId,
+            expected,
+            actual: await this.streamVersion(streamId),
+            cause: error.cause,
+          });
+        }
+        throw error;
+      }
+    }
+  }
+
+  private async tryAppend(
+    streamId: string,
+    events: ReadonlyArray<Required<Omit<NewEvent, 'metadata'>> & { metadata: EventMetadata }>,
+    expected: ExpectedVersion,
+  ): Promise<AppendResult> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // Appends to one stream queue here instead of racing: the version read below stays true
+      // until commit. The unique (stream_id, stream_version) constraint remains the safety net.
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [streamId]);
+      const { rows: versionRows } = await client.query<{ version: string }>(
+        'SELECT coalesce(max(stream_version), 0) AS version FROM es_events WHERE stream_id = $1',
+        [streamId],
+      );
+      const currentVersion = Number(versionRows[0]!.version);
+      const ids = events.map((event) => event.id);
+      const { rows: existing } = await client.query<{ event_id: string }>(
+        'SELECT event_id FROM es_events WHERE event_id = ANY($1::text[])',
+        [ids],
+      );
+      const alreadyStored = new Set(existing.map((row) => row.event_id));
+      const fresh = events.filter((event) => !alreadyStored.has(event.id));
+      if (fresh.length === 0) {
+        // A retried append that already succeeded: same answer, nothing written.
+        await client.query('COMMIT');
+        return { nextExpectedVersion: currentVersion, appended: 0 };
+      }
+      checkExpectedVersion(streamId, expected, currentVersion);
+
+      const values: unknown[] = [];
+      const tuples = fresh.map((event, index) => {
+        values.push(
+          event.id,
+          streamId,
+          currentVersion + index + 1,
+          event.type,
+          event.schemaVersion,
+          JSON.stringify(event.data),
+          JSON.stringify(event.metadata),
+        );
+        const base = index * 7;
+        return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}::jsonb, $${base + 7}::jsonb)`;
+      });
+      const inserted = await client.query(
+        `INSERT INTO es_events (event_id, stream_id, stream_version, event_type, schema_version, data, metadata)
+         VALUES ${tuples.join(', ')}
+         ON CONFLICT (event_id) DO NOTHING`,
+        values,
+      );
+      if (inserted.rowCount !== fresh.length) {
+        // Another writer stored one of these ids meanwhile; start over so versions stay gap-free.
+        await client.query('ROLLBACK');
+        throw new RetryableAppend({ duplicateRace: true });
+      }
+      await client.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', $1)`, [streamId]);
+      await client.query('COMMIT');
+      return { nextExpectedVersion: currentVersion + fresh.length, appended: fresh.length };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      if (error instanceof RetryableAppend) throw error;
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+        const constraint = (error as { constraint?: string }).constraint;
+        throw new RetryableAppend({ duplicateRace: constraint === 'es_events_event_id_key', cause: error });
+      }
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    await this.ready;
+    const backwards = options.direction === 'backwards';
+    const from = options.fromVersion ?? (backwards ? Number.MAX_SAFE_INTEGER : 1);
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events
+       WHERE stream_id = $1 AND stream_version ${backwards ? '<=' : '>='} $2
+       ORDER BY stream_version ${backwards ? 'DESC' : 'ASC'}
+       LIMIT $3`,
+      [streamId, from, options.maxCount ?? null],
+    );
+    return rows.map((row) => this.toRecorded(row));
+  }
+
+  async streamVersion(streamId: string): Promise<number> {
+    await this.ready;
+    const { rows } = await this.pool.query<{ version: string }>(
+      'SELECT coalesce(max(stream_version), 0) AS version FROM es_events WHERE stream_id = $1',
+      [streamId],
+    );
+    return Number(rows[0]!.version);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
+    await this.ready;
+    const [transactionId, position] = decodeCheckpoint(options.after);
+    const maxCount = options.maxCount ?? 500;
+    // Only transactions older than the oldest one still running are complete: reading past
+    // that horizon could skip an event whose (earlier) position commits after our read.
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events
+       WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id, global_position
+       LIMIT $3`,
+      [transactionId, position, maxCount],
+    );
+    const events = rows.map((row) => this.toRecorded(row));
+    const last = events.at(-1);
+    let mayHaveMore = events.length === maxCount;
+    if (!mayHaveMore) {
+      const lastTx = rows.at(-1)?.transaction_id ?? transactionId;
+      const lastPosition = rows.at(-1)?.global_position ?? position;
+      const { rows: pending } = await this.pool.query<{ pending: boolean }>(
+        `SELECT EXISTS (
+           SELECT 1 FROM es_events WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+         ) AS pending`,
+        [lastTx, lastPosition],
+      );
+      mayHaveMore = pending[0]!.pending;
+    }
+    return { events, checkpoint: last?.checkpoint ?? options.after ?? null, mayHaveMore };
+  }
+
+  async head(): Promise<LogHead> {
+    await this.ready;
+    const { rows } = await this.pool.query<{ position: string | null; recorded_at: Date | null }>(
+      'SELECT global_position AS position, recorded_at FROM es_events ORDER BY global_position DESC LIMIT 1',
+    );
+    return { globalPosition: Number(rows[0]?.position ?? 0), lastRecordedAt: rows[0]?.recorded_at ?? null };
+  }
+
+  async countAfter(checkpoint: LogCheckpoint | null): Promise<number> {
+    await this.ready;
+    const [transactionId, position] = decodeCheckpoint(checkpoint);
+    const { rows } = await this.pool.query<{ count: string }>(
+      'SELECT count(*) AS count FROM es_events WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)',
+      [transactionId, position],
+    );
+    return Number(rows[0]!.count);
+  }
+
+  async waitForAppends(options: { timeoutMs: number; signal?: AbortSignal }): Promise<void> {
+    if (this.listenEnabled) void this.ensureListener();
+    if (options.signal?.aborted) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.localAppends.off('append', done);
+        options.signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, options.timeoutMs);
+      this.localAppends.on('append', done);
+      options.signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  private ensureListener(): Promise<void> {
+    if (this.listener || this.closed) return Promise.resolve();
+    this.listenerStarting ??= (async () => {
+      const client = new pg.Client(this.pool.options);
+      client.on('notification', () => this.localAppends.emit('append'));
+      client.on('error', () => {
+        // Readers fall back to polling until the next wait reconnects.
+        this.listener = null;
+        client.end().catch(() => undefined);
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+        if (this.closed) await client.end();
+        else this.listener = client;
+      } catch {
+        await client.end().catch(() => undefined);
+      } finally {
+        this.listenerStarting = null;
+      }
+    })();
+    return this.listenerStarting;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.listenerStarting;
+    await this.listener?.end().catch(() => undefined);
+    this.listener = null;
+    this.localAppends.emit('append');
+  }
+
+  private toRecorded(row: EventRow): RecordedEvent {
+    const { schemaVersion, data } = this.upcast(row.event_type, row.schema_version, row.data);
+    return {
+      id: row.event_id,
+      streamId: row.stream_id,
+      streamVersion: Number(row.stream_version),
+      globalPosition: Number(row.global_position),
+      checkpoint: encodeCheckpoint(row.transaction_id, row.global_position),
+      type: row.event_type,
+      schemaVersion,
+      data,
+      metadata: row.metadata,
+      recordedAt: row.recorded_at,
+    };
+  }
+}
+
+/** A lost race that a fresh attempt may win. */
+class RetryableAppend extends Error {
+  readonly duplicateRace: boolean;
+  constructor(options: { duplicateRace: boolean; cause?: unknown }) {
+    super('append lost a race', { cause: options.cause });
+    this.duplicateRace = options.duplicateRace;
+  }
+}

@@ -1,0 +1,113 @@
+/** How an append states what it believes the stream to be. */
+export type ExpectedVersion =
+  | 'any'
+  | 'no_stream'
+  | 'stream_exists'
+  /** The stream holds exactly this many events (0 = empty). */
+  | number;
+
+export interface EventActor {
+  type: 'customer' | 'admin' | 'system' | 'provider';
+  id: string;
+}
+
+export interface EventMetadata {
+  correlationId?: string;
+  causationId?: string;
+  actor?: EventActor;
+  [key: string]: unknown;
+}
+
+export interface NewEvent<TType extends string = string, TData = unknown> {
+  /** Unique across the whole log; appending an id again is a no-op. Generated when absent. */
+  id?: string;
+  type: TType;
+  data: TData;
+  /** Version of the data's shape; readers upcast older versions. Defaults to 1. */
+  schemaVersion?: number;
+  metadata?: EventMetadata;
+}
+
+/**
+ * A position in the whole log. Opaque: each adapter encodes its own
+ * (PostgreSQL: transaction id and global position; KurrentDB: commit and prepare positions).
+ */
+export type LogCheckpoint = string;
+
+export interface RecordedEvent<TType extends string = string, TData = unknown> {
+  id: string;
+  streamId: string;
+  /** 1 for the first event of a stream. */
+  streamVersion: number;
+  /** Monotonic position in the whole log, for display and lag; order by `checkpoint`. */
+  globalPosition: number;
+  checkpoint: LogCheckpoint;
+  type: TType;
+  schemaVersion: number;
+  data: TData;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+export interface AppendResult {
+  /** The stream's version after the append: pass it as the next expected version. */
+  nextExpectedVersion: number;
+  /** Events actually written (duplicates of already stored ids are dropped). */
+  appended: number;
+}
+
+export interface ReadStreamOptions {
+  direction?: 'forwards' | 'backwards';
+  /** Forwards: first version to return; backwards: last. */
+  fromVersion?: number;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Read events strictly after this checkpoint; from the start when absent. */
+  after?: LogCheckpoint | null;
+  maxCount?: number;
+}
+
+export interface ReadAllResult {
+  events: RecordedEvent[];
+  /** Checkpoint of the last returned event, or the `after` given when none were. */
+  checkpoint: LogCheckpoint | null;
+  /**
+   * True when a later read may return events that this one could not yet see
+   * (for PostgreSQL: appends still in flight below the snapshot horizon).
+   */
+  mayHaveMore: boolean;
+}
+
+export interface LogHead {
+  /** Highest global position written, or 0. */
+  globalPosition: number;
+  lastRecordedAt: Date | null;
+}
+
+export interface Upcaster {
+  type: string;
+  /** Upcasts data of this schema version to `fromVersion + 1`. */
+  fromVersion: number;
+  upcast: (data: unknown) => unknown;
+}
+
+export interface EventStore {
+  appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    options?: { expectedVersion?: ExpectedVersion },
+  ): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** The stream's current version, 0 when it does not exist. */
+  streamVersion(streamId: string): Promise<number>;
+  /** The whole log in commit order, never skipping an event that commits late. */
+  readAll(options?: ReadAllOptions): Promise<ReadAllResult>;
+  head(): Promise<LogHead>;
+  /** Number of events after a checkpoint (a projection's lag). */
+  countAfter(checkpoint: LogCheckpoint | null): Promise<number>;
+  /** Resolves when new events may have been appended, or after `timeoutMs`, or on abort. */
+  waitForAppends(options: { timeoutMs: number; signal?: AbortSignal }): Promise<void>;
+  close(): Promise<void>;
+}

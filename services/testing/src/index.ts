@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { TestServices } from './global-setup.js';
+
+export type { TestServices };
+
+export function testServices(): TestServices {
+  return inject('services');
+}
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop: () => Promise<void>;
+}
+
+/** A fresh database of its own, so test files run in parallel without seeing each other. */
+export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
+  const { postgresUrl } = testServices();
+  const name = `shop_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** A key prefix of its own in Redis for one test file. */
+export function uniqueRedisPrefix(label = 'test'): string {
+  return `shop-test-${label}-${randomBytes(4).toString('hex')}`;
+}
