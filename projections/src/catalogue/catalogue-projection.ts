@@ -1,0 +1,48 @@
+import type { CatalogueEvent } from '@shop/domain';
+import { CATALOGUE_EVENT_TYPES } from '@shop/domain';
+import type { Projection } from '../runtime/projection.js';
+
+export const catalogueProjection: Projection = {
+  name: 'catalogue',
+  version: 1,
+  tables: {
+    plans: (table) => {
+      table.text('id').primary();
+      table.text('name').notNullable();
+      table.text('category').notNullable().index();
+      table.integer('monthly_price_cents').notNullable();
+      table.text('currency').notNullable();
+      table.boolean('popular').notNullable();
+      table.text('logo').notNullable();
+      table.jsonb('features').notNullable();
+      table.integer('sort_order').notNullable();
+      table.timestamp('published_at', { useTz: true }).notNullable();
+      table.timestamp('updated_at', { useTz: true }).notNullable();
+      table.integer('stream_version').notNullable();
+    },
+  },
+  eventTypes: CATALOGUE_EVENT_TYPES,
+  apply: async (recorded, { trx, table }) => {
+    const event = { type: recorded.type, data: recorded.data } as CatalogueEvent;
+    const plan = event.data;
+    const row = {
+      id: plan.planId,
+      name: plan.name,
+      category: plan.category,
+      monthly_price_cents: plan.monthlyPriceCents,
+      currency: plan.currency,
+      popular: plan.popular,
+      logo: plan.logo,
+      features: JSON.stringify(plan.features),
+      sort_order: plan.sortOrder,
+      updated_at: recorded.recordedAt,
+      stream_version: recorded.streamVersion,
+    };
+    await trx(table('plans'))
+      .insert({ ...row, published_at: recorded.recordedAt })
+      .onConflict('id')
+      .merge(Object.keys(row) as Array<keyof typeof row>)
+      // A stream's events arrive in order; the guard keeps an older revision from winning anyway.
+      .where(`${table('plans')}.stream_version`, '<', recorded.streamVersion);
+  },
+};

@@ -1,0 +1,16 @@
+export * from './runtime/projection.js';
+export * from './runtime/registry.js';
+export * from './runtime/apply-batch.js';
+export * from './runtime/rebuild.js';
+export * from './runtime/projector.js';
+export * from './runtime/status.js';
+export * from './catalogue/catalogue-projection.js';
+export * from './catalogue/catalogue-queries.js';
+export * from './subscriptions/subscriptions-projection.js';
+export * from './subscriptions/subscriptions-queries.js';
+
+import { catalogueProjection } from './catalogue/catalogue-projection.js';
+import type { Projection } from './runtime/projection.js';
+import { subscriptionsProjection } from './subscriptions/subscriptions-projection.js';
+
+export const ALL_PROJECTIONS: readonly Projection[] = [catalogueProjection, subscriptionsProjection];

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { subscriptionStreamId } from '@shop/domain';
+import { PostgresEventStore } from '@shop/event-store';
+import { createTestDatabase, type TestDatabase } from '@shop/testing';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSubscription, listSubscriptionsOfUser } from '../subscriptions/subscriptions-queries.js';
+import { subscriptionsProjection } from '../subscriptions/subscriptions-projection.js';
+import { runProjector } from './projector.js';
+import { rebuildProjection } from './rebuild.js';
+import { projectionStatuses } from './status.js';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+let store: PostgresEventStore;
+let knex: Knex;
+
+beforeAll(async () => {
+  database = await createTestDatabase('projector');
+  pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  store = new PostgresEventStore({ pool });
+  knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
+});
+
+afterAll(async () => {
+  await store.close();
+  await pool.end();
+  await knex.destroy();
+  await database.drop();
+});
+
+async function placeOrder(userId: string, subscriptionId = randomUUID()) {
+  await store.appendToStream(
+    subscriptionStreamId(subscriptionId),
+    [
+      {
+        type: 'OrderPlaced',
+        data: {
+          subscriptionId,
+          userId,
+          planId: 'netflix',
+          planName: 'Netflix',
+          months: 3,
+          monthlyPriceCents: 453,
+          subtotalCents: 1359,
+          discountPercent: 10,
+          discountCents: 136,
+          totalCents: 1223,
+          currency: 'EUR',
+          promoCode: 'WELCOME10',
+          provider: 'sandbox',
+          placedAt: new Date().toISOString(),
+        },
+      },
+    ],
+    { expectedVersion: 'no_stream' },
+  );
+  return subscriptionId;
+}
+
+async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // Before the first build the views do not exist yet; keep asking until the deadline.
+    const value = await read().catch((error: unknown) => {
+      if (Date.now() > deadline) throw error;
+      return undefined;
+    });
+    if (value !== undefined && (accept(value) || Date.now() > deadline)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('projector', () => {
+  it('builds the read model from the log, follows new events live, and reports its lag', async () => {
+    const userId = `user-${randomUUID()}`;
+    const first = await placeOrder(userId);
+    const controller = new AbortController();
+    const running = runProjector(
+      { knex, databaseUrl: database.url, store, projection: subscriptionsProjection, idleTimeoutMs: 30_000 },
+      controller.signal,
+    );
+    try {
+      expect(
+        (
+          await eventually(
+            () => getSubscription(knex, first),
+            (s) => s !== null,
+          )
+        )?.totalCents,
+      ).toBe(1223);
+      // The idle timeout is 30 s: seeing this within the deadline means LISTEN/NOTIFY woke the projector.
+      const second = await placeOrder(userId);
+      const startedWaiting = Date.now();
+      await eventually(
+        () => getSubscription(knex, second),
+        (s) => s !== null,
+      );
+      expect(Date.now() - startedWaiting).toBeLessThan(5_000);
+      expect((await listSubscriptionsOfUser(knex, userId)).map((s) => s.id).sort()).toEqual([first, second].sort());
+      const [status] = await eventually(
+        () => projectionStatuses(knex, store, [subscriptionsProjection]),
+        ([s]) => s!.lagEvents === 0,
+      );
+      expect(status).toMatchObject({ name: 'subscriptions', lagEvents: 0, activeGeneration: 1, builtVersion: 1 });
+    } finally {
+      controller.abort();
+      await running;
+    }
+  });
+
+  it('lets only one instance work; a waiting one takes over when the first stops', async () => {
+    const first = new AbortController();
+    const second = new AbortController();
+    let secondBatches = 0;
+    const a = runProjector(
+      { knex, databaseUrl: database.url, store, projection: subscriptionsProjection },
+      first.signal,
+    );
+    await eventually(
+      () => projectionStatuses(knex, store, [subscriptionsProjection]),
+      ([s]) => s!.lagEvents === 0,
+    );
+    const b = runProjector(
+      {
+        knex,
+        databaseUrl: database.url,
+        store,
+        projection: subscriptionsProjection,
+        lockRetryMs: 100,
+        onBatch: () => void secondBatches++,
+      },
+      second.signal,
+    );
+    const whileFirstRuns = await placeOrder(`user-${randomUUID()}`);
+    await eventually(
+      () => getSubscription(knex, whileFirstRuns),
+      (s) => s !== null,
+    );
+    expect(secondBatches).toBe(0);
+    first.abort();
+    await a;
+    const afterHandOver = await placeOrder(`user-${randomUUID()}`);
+    expect(
+      await eventually(
+        () => getSubscription(knex, afterHandOver),
+        (s) => s !== null,
+      ),
+    ).not.toBeNull();
+    expect(secondBatches).toBeGreaterThan(0);
+    second.abort();
+    await b;
+  });
+
+  it('rebuilds into fresh tables while the old ones serve, then switches and keeps following', async () => {
+    const userId = `user-${randomUUID()}`;
+    const ids = await Promise.all(Array.from({ length: 30 }, () => placeOrder(userId)));
+    const controller = new AbortController();
+    const live = runProjector(
+      { knex, databaseUrl: database.url, store, projection: subscriptionsProjection },
+      controller.signal,
+    );
+    try {
+      await eventually(
+        () => listSubscriptionsOfUser(knex, userId),
+        (rows) => rows.length === 30,
+      );
+      const servedDuringRebuild: number[] = [];
+      const rebuilt = await rebuildProjection({
+        knex,
+        databaseUrl: database.url,
+        store,
+        projection: subscriptionsProjection,
+        batchSize: 10,
+        onProgress: () => {
+          void listSubscriptionsOfUser(knex, userId).then((rows) => servedDuringRebuild.push(rows.length));
+        },
+      });
+      expect(rebuilt.generation).toBeGreaterThan(1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Every read during the rebuild saw the complete old read model, never a half-built one.
+      expect(servedDuringRebuild.length).toBeGreaterThan(0);
+      expect(new Set(servedDuringRebuild)).toEqual(new Set([30]));
+      const [status] = await projectionStatuses(knex, store, [subscriptionsProjection]);
+      expect(status!.activeGeneration).toBe(rebuilt.generation);
+      expect(status!.rebuilding).toEqual([]);
+      const { rows } = await pool.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'rm_subscriptions_g%'`,
+      );
+      expect(rows.map((r) => r.table_name)).toEqual([`rm_subscriptions_g${rebuilt.generation}`]);
+      const after = await placeOrder(userId);
+      const rowsAfter = await eventually(
+        () => listSubscriptionsOfUser(knex, userId),
+        (r) => r.length === 31,
+      );
+      expect(rowsAfter.map((s) => s.id).sort()).toEqual([...ids, after].sort());
+    } finally {
+      controller.abort();
+      await live;
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { followLog, sleep, type EventStore } from '@shop/event-store';
+import type { Knex } from 'knex';
+import { AdvisoryLock } from './advisory-lock.js';
+import { applyBatch } from './apply-batch.js';
+import type { Projection } from './projection.js';
+import { rebuildProjection } from './rebuild.js';
+import { activeState, migrateProjectionRegistry, readCheckpoint } from './registry.js';
+
+export interface ProjectorLogger {
+  info: (object: object, message: string) => void;
+  error: (object: object, message: string) => void;
+}
+
+export interface ProjectorOptions {
+  knex: Knex;
+  databaseUrl: string;
+  store: EventStore;
+  projection: Projection;
+  batchSize?: number;
+  idleTimeoutMs?: number;
+  lockRetryMs?: number;
+  logger?: ProjectorLogger;
+  /** Called after each committed batch (tests and metrics). */
+  onBatch?: (info: { generation: number; events: number; lastPosition: number }) => void;
+}
+
+const silent: ProjectorLogger = { info: () => undefined, error: () => undefined };
+
+/**
+ * Keeps one projection up to date. Only the instance holding the projection's advisory
+ * lock works; others wait for it, so any number of projector processes can be started.
+ */
+export async function runProjector(options: ProjectorOptions, signal: AbortSignal): Promise<void> {
+  const { knex, store, projection } = options;
+  const logger = options.logger ?? silent;
+  await migrateProjectionRegistry(knex);
+  const lock = new AdvisoryLock(options.databaseUrl, `projection:${projection.name}`);
+  let waitingLogged = false;
+  while (!signal.aborted && !(await lock.tryAcquire())) {
+    if (!waitingLogged)
+      logger.info({ projection: projection.name }, 'another projector holds this projection; waiting');
+    waitingLogged = true;
+    await sleep(options.lockRetryMs ?? 2000, signal);
+  }
+  if (signal.aborted) return;
+  try {
+    const state = await activeState(knex, projection.name);
+    if (!state || state.codeVersion !== projection.version) {
+      logger.info(
+        { projection: projection.name, from: state?.codeVersion ?? null, to: projection.version },
+        'building read model from the log',
+      );
+      await rebuildProjection({
+        knex,
+        databaseUrl: options.databaseUrl,
+        store,
+        projection,
+        batchSize: options.batchSize,
+      });
+    }
+    while (!signal.aborted) {
+      const active = await activeState(knex, projection.name);
+      if (!active) throw new Error(`Projection ${projection.name} has no active generation`);
+      const { checkpoint } = await readCheckpoint(knex, projection.name, active.generation);
+      for await (const events of followLog(store, {
+        after: checkpoint,
+        batchSize: options.batchSize ?? 500,
+        idleTimeoutMs: options.idleTimeoutMs ?? 1000,
+        signal,
+      })) {
+        const outcome = await applyBatch(knex, projection, active.generation, events, events.at(-1)!.checkpoint, {
+          requireActive: true,
+        });
+        if (outcome === 'generation_changed') {
+          logger.info({ projection: projection.name }, 'a rebuild switched generations; following the new one');
+          break;
+        }
+        options.onBatch?.({
+          generation: active.generation,
+          events: events.length,
+          lastPosition: events.at(-1)!.globalPosition,
+        });
+      }
+    }
+  } finally {
+    await lock.release();
+  }
+}
