@@ -5,3 +5,4 @@ export * from './command-handler.js';
 export * from './follow-log.js';
 export { PostgresEventStore, NOTIFY_CHANNEL, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
 export { migrateEventStore } from './postgres/schema.js';
+export { KurrentDbEventStore, type KurrentDbEventStoreOptions } from './kurrentdb/kurrentdb-event-store.js';

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Knex } from 'knex';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from '../infrastructure/logger.js';
+import { ApiDocument } from './openapi.js';
+import { notFoundHandler, problemHandler } from './problem.js';
+import { catalogueRoutes } from './routes/catalogue-routes.js';
+import { healthRoutes, type ReadinessCheck } from './routes/health-routes.js';
+
+export interface AppDependencies {
+  knex: Knex;
+  logger: Logger;
+  readiness: readonly ReadinessCheck[];
+}
+
+const REQUEST_ID = /^[\w.-]{1,128}$/;
+
+/** The HTTP application, without `listen`: main files and tests start it. */
+export function createApp(deps: AppDependencies): Express {
+  const app = express();
+  const doc = new ApiDocument();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use(helmet());
+  app.use(express.json({ limit: '100kb' }));
+
+  app.use(healthRoutes(deps.readiness, doc));
+  app.use(catalogueRoutes({ knex: deps.knex }, doc));
+
+  const openApi = doc.build({ title: 'Shop API', version: '1.0.0' });
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(openApi);
+  });
+
+  app.use(notFoundHandler);
+  app.use(problemHandler);
+  return app;
+}

@@ -1,0 +1,24 @@
+import { LANGUAGES, type Language } from '@shop/domain';
+import type { Request } from 'express';
+
+const DEFAULT_LANGUAGE: Language = 'fr';
+
+const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+
+/** `?lang=` wins, then the best of Accept-Language by quality; French otherwise. */
+export function requestLanguage(req: Request): Language {
+  const explicit = typeof req.query.lang === 'string' ? req.query.lang.toLowerCase() : undefined;
+  if (explicit && isLanguage(explicit)) return explicit;
+  const header = req.get('accept-language');
+  if (!header) return DEFAULT_LANGUAGE;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { language: tag.toLowerCase().split('-')[0] ?? '', quality: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((entry) => entry.quality > 0 && isLanguage(entry.language))
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return (ranked[0]?.language as Language | undefined) ?? DEFAULT_LANGUAGE;
+}

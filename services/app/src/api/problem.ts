@@ -1,0 +1,120 @@
+import { ConcurrencyError } from '@shop/event-store';
+import { DomainError, NotFoundError } from '@shop/domain';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+
+/** An error meant for the client, with a stable code the shop translates. */
+export class HttpProblem extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly extra: Record<string, unknown>;
+
+  constructor(options: {
+    status: number;
+    code: string;
+    detail: string;
+    extra?: Record<string, unknown>;
+    cause?: unknown;
+  }) {
+    super(options.detail, { cause: options.cause });
+    this.status = options.status;
+    this.code = options.code;
+    this.extra = options.extra ?? {};
+  }
+}
+
+export const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.string().describe('Stable machine-readable error code'),
+    requestId: z.string().optional(),
+  })
+  .catchall(z.unknown())
+  .meta({ id: 'Problem', description: 'RFC 9457 problem details' });
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** Domain codes that describe bad input rather than a conflict with the current state. */
+const UNPROCESSABLE_CODES = new Set(['order.invalid_duration', 'plan.invalid']);
+
+interface ProblemBody {
+  status: number;
+  code: string;
+  detail: string;
+  extra?: Record<string, unknown>;
+}
+
+function describe(error: unknown): ProblemBody {
+  if (error instanceof HttpProblem)
+    return { status: error.status, code: error.code, detail: error.message, extra: error.extra };
+  if (error instanceof z.ZodError) {
+    return {
+      status: 400,
+      code: 'request.invalid',
+      detail: 'The request is not valid',
+      extra: { errors: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) },
+    };
+  }
+  if (error instanceof NotFoundError)
+    return { status: 404, code: error.code, detail: error.message, extra: error.details };
+  if (error instanceof DomainError) {
+    return {
+      status: UNPROCESSABLE_CODES.has(error.code) ? 422 : 409,
+      code: error.code,
+      detail: error.message,
+      extra: error.details,
+    };
+  }
+  if (error instanceof ConcurrencyError) {
+    return { status: 409, code: error.code, detail: 'The resource changed meanwhile; retry the request' };
+  }
+  const withType = error as { type?: string; status?: number; code?: string };
+  if (withType.type === 'entity.parse.failed')
+    return { status: 400, code: 'request.malformed_json', detail: 'The body is not valid JSON' };
+  if (withType.type === 'entity.too.large')
+    return { status: 413, code: 'request.too_large', detail: 'The body is too large' };
+  if (withType.code === '42P01') {
+    return { status: 503, code: 'read_model.not_ready', detail: 'The shop is still starting; retry in a moment' };
+  }
+  return { status: 500, code: 'internal', detail: 'An unexpected error occurred' };
+}
+
+export function sendProblem(res: Response, body: ProblemBody): void {
+  res
+    .status(body.status)
+    .type('application/problem+json')
+    .json({
+      type: `/problems/${body.code}`,
+      title: TITLES[body.status] ?? 'Error',
+      status: body.status,
+      detail: body.detail,
+      code: body.code,
+      requestId: String(res.req.id ?? ''),
+      ...body.extra,
+    });
+}
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendProblem(res, { status: 404, code: 'route.not_found', detail: `No route for ${req.method} ${req.path}` });
+};
+
+export const problemHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const body = describe(error);
+  if (body.status >= 500) req.log.error({ err: error }, 'request failed');
+  else req.log.info({ code: body.code }, 'request rejected');
+  if (res.headersSent) return;
+  sendProblem(res, body);
+};

@@ -1,0 +1,32 @@
+/** Every job the shop runs, with its data. A new job type is added here first. */
+export interface JobDataByName {
+  'expire-subscription': { subscriptionId: string };
+  'sweep-expired-subscriptions': Record<string, never>;
+}
+export type JobName = keyof JobDataByName;
+
+export interface JobRequest<N extends JobName = JobName> {
+  name: N;
+  data: JobDataByName[N];
+  /** Deduplication key: the id of the event that caused the job, so a replay enqueues nothing twice. */
+  jobId: string;
+  /** Run no earlier than this; now when absent. */
+  runAt?: Date;
+}
+
+export type JobHandlers = { [N in JobName]: (data: JobDataByName[N]) => Promise<void> };
+
+export interface JobQueue {
+  readonly kind: 'bullmq' | 'in-process';
+  enqueue(jobs: readonly JobRequest[]): Promise<void>;
+  /** Runs jobs with these handlers in this process (the worker role). */
+  startProcessing(handlers: JobHandlers): Promise<void>;
+  /** Enqueues a job every `everyMs`, once across all processes. */
+  scheduleRepeating(name: JobName, everyMs: number): Promise<void>;
+  /** Jobs waiting, delayed or running: for readiness and the CLI. */
+  counts(): Promise<{ waiting: number; delayed: number; active: number; failed: number }>;
+  close(): Promise<void>;
+}
+
+export const JOB_ATTEMPTS = 6;
+export const JOB_BACKOFF_MS = 1000;

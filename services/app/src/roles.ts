@@ -1,0 +1,89 @@
+import { sleep } from '@shop/event-store';
+import { ALL_PROJECTIONS, runProjector } from '@shop/projections';
+import type { Server } from 'node:http';
+import { createApp } from './api/create-app.js';
+import { createJobHandlers } from './jobs/subscription-jobs.js';
+import { ALL_REACTORS } from './reactors/expiry-reactor.js';
+import { runReactor } from './reactors/reactor.js';
+import type { Runtime } from './runtime.js';
+import { seedCatalogue } from './seed/catalogue-seed.js';
+
+/**
+ * Keeps a long-running loop alive: an operational error (database restart, network) is
+ * logged and the loop restarts after a pause; it never ends the process.
+ */
+async function supervise(
+  name: string,
+  runtime: Runtime,
+  signal: AbortSignal,
+  loop: () => Promise<void>,
+): Promise<void> {
+  let pauseMs = 500;
+  while (!signal.aborted) {
+    try {
+      await loop();
+      pauseMs = 500;
+    } catch (error) {
+      if (signal.aborted) return;
+      runtime.logger.error({ err: error, loop: name, retryInMs: pauseMs }, 'background loop failed; restarting');
+      await sleep(pauseMs, signal);
+      pauseMs = Math.min(pauseMs * 2, 30_000);
+    }
+  }
+}
+
+export function startProjectors(runtime: Runtime, signal: AbortSignal): Promise<void[]> {
+  return Promise.all(
+    ALL_PROJECTIONS.map((projection) =>
+      supervise(`projection:${projection.name}`, runtime, signal, () =>
+        runProjector(
+          {
+            knex: runtime.knex,
+            databaseUrl: runtime.databaseUrl,
+            store: runtime.store,
+            projection,
+            batchSize: runtime.config.projectorBatchSize,
+            logger: runtime.logger,
+          },
+          signal,
+        ),
+      ),
+    ),
+  );
+}
+
+/** The worker role: reactors turn events into jobs, and this process runs the jobs. */
+export async function startWorker(runtime: Runtime, signal: AbortSignal): Promise<{ running: Promise<unknown> }> {
+  await runtime.queue.startProcessing(
+    createJobHandlers({ store: runtime.store, knex: runtime.knex, clock: runtime.clock, logger: runtime.logger }),
+  );
+  await runtime.queue.scheduleRepeating('sweep-expired-subscriptions', runtime.config.expirySweepIntervalMs);
+  const running = Promise.all(
+    ALL_REACTORS.map((reactor) =>
+      supervise(`reactor:${reactor.name}`, runtime, signal, () =>
+        runReactor(
+          {
+            knex: runtime.knex,
+            databaseUrl: runtime.databaseUrl,
+            store: runtime.store,
+            queue: runtime.queue,
+            reactor,
+            logger: runtime.logger,
+          },
+          signal,
+        ),
+      ),
+    ),
+  );
+  return { running };
+}
+
+export async function startApi(runtime: Runtime): Promise<Server> {
+  const written = await seedCatalogue(runtime.store, runtime.clock());
+  if (written > 0) runtime.logger.info({ events: written }, 'catalogue seeded');
+  const app = createApp({ knex: runtime.knex, logger: runtime.logger, readiness: runtime.readiness });
+  return new Promise((resolve, reject) => {
+    const server = app.listen(runtime.config.port, runtime.config.host, () => resolve(server));
+    server.once('error', reject);
+  });
+}

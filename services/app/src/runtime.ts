@@ -1,0 +1,122 @@
+import { PostgresEventStore, type EventStore } from '@shop/event-store';
+import { ALL_PROJECTIONS, migrateProjectionRegistry, projectionStatuses } from '@shop/projections';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import type { ShopConfig } from './config.js';
+import {
+  startEmbeddedDatabase,
+  findRunningEmbeddedDatabase,
+  type EmbeddedDatabase,
+} from './infrastructure/embedded-database.js';
+import { createLogger, type Logger } from './infrastructure/logger.js';
+import { BullmqJobQueue } from './jobs/bullmq-queue.js';
+import { InProcessJobQueue } from './jobs/in-process-queue.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import type { ReadinessCheck } from './api/routes/health-routes.js';
+
+export interface Runtime {
+  config: ShopConfig;
+  logger: Logger;
+  databaseUrl: string;
+  embedded: boolean;
+  pool: pg.Pool;
+  store: EventStore;
+  knex: Knex;
+  queue: JobQueue;
+  clock: () => Date;
+  readiness: ReadinessCheck[];
+  close: () => Promise<void>;
+}
+
+export interface OpenRuntimeOptions {
+  logger?: Logger;
+  clock?: () => Date;
+  /**
+   * On the embedded default, reuse the database of a shop already running on this data
+   * folder (the CLI) instead of refusing to start.
+   */
+  attachToRunningShop?: boolean;
+}
+
+/** Wires configuration to adapters: the one place that decides PGlite or PostgreSQL, in-process jobs or BullMQ. */
+export async function openRuntime(config: ShopConfig, options: OpenRuntimeOptions = {}): Promise<Runtime> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const closers: Array<() => Promise<void>> = [];
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const running = options.attachToRunningShop ? await findRunningEmbeddedDatabase(config.dataDir) : null;
+    if (running) {
+      databaseUrl = running;
+    } else {
+      embedded = await startEmbeddedDatabase(config.dataDir);
+      databaseUrl = embedded.url;
+      closers.push(embedded.close);
+    }
+  }
+  const isEmbedded = !config.databaseUrl;
+  const poolSize = isEmbedded ? 4 : 10;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  pool.on('error', (error) => logger.error({ err: error }, 'database pool error'));
+  closers.unshift(() => pool.end());
+  const knex = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: poolSize } });
+  closers.unshift(() => knex.destroy());
+
+  let store: EventStore;
+  if (config.eventStoreUrl) {
+    const { KurrentDbEventStore } = await import('@shop/event-store');
+    store = new KurrentDbEventStore({ connectionString: config.eventStoreUrl });
+  } else {
+    // PGlite cannot deliver NOTIFY across its multiplexed connections: wake-ups stay in-process.
+    store = new PostgresEventStore({ pool, listen: !isEmbedded });
+  }
+  closers.unshift(() => store.close());
+
+  const queue: JobQueue = config.redisUrl
+    ? new BullmqJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix, logger })
+    : new InProcessJobQueue(logger);
+  closers.unshift(() => queue.close());
+
+  await migrateProjectionRegistry(knex);
+
+  const readiness: ReadinessCheck[] = [
+    {
+      name: 'database',
+      check: async () => {
+        await knex.raw('SELECT 1');
+        return { ok: true };
+      },
+    },
+    {
+      name: 'queue',
+      check: async () => ({ ok: true, detail: { kind: queue.kind, ...(await queue.counts()) } }),
+    },
+    {
+      name: 'projections',
+      check: async () => {
+        const statuses = await projectionStatuses(knex, store, ALL_PROJECTIONS);
+        const ok = statuses.every((s) => s.activeGeneration !== null && s.lagEvents <= config.readyMaxLagEvents);
+        return {
+          ok,
+          detail: statuses.map(({ name, lagEvents, activeGeneration }) => ({ name, lagEvents, activeGeneration })),
+        };
+      },
+    },
+  ];
+
+  return {
+    config,
+    logger,
+    databaseUrl,
+    embedded: isEmbedded,
+    pool,
+    store,
+    knex,
+    queue,
+    clock: options.clock ?? (() => new Date()),
+    readiness,
+    close: async () => {
+      for (const close of closers) await close().catch((error) => logger.error({ err: error }, 'error while closing'));
+    },
+  };
+}
