@@ -4,7 +4,13 @@ import { AdvisoryLock } from './advisory-lock.js';
 import { applyBatch } from './apply-batch.js';
 import type { Projection } from './projection.js';
 import { rebuildProjection } from './rebuild.js';
-import { activeState, migrateProjectionRegistry, readCheckpoint } from './registry.js';
+import {
+  activateGeneration,
+  activeState,
+  createGeneration,
+  migrateProjectionRegistry,
+  readCheckpoint,
+} from './registry.js';
 
 export interface ProjectorLogger {
   info: (object: object, message: string) => void;
@@ -45,10 +51,16 @@ export async function runProjector(options: ProjectorOptions, signal: AbortSigna
   if (signal.aborted) return;
   try {
     const state = await activeState(knex, projection.name);
-    if (!state || state.codeVersion !== projection.version) {
+    if (!state) {
+      // Nothing serves yet: build the first generation in place, checkpointed batch by batch,
+      // so a crash during a long first catch-up resumes where it stopped.
+      logger.info({ projection: projection.name }, 'creating read model; catching up with the log');
+      await createGeneration(knex, projection, 1);
+      await knex.transaction((trx) => activateGeneration(trx, projection, 1));
+    } else if (state.codeVersion !== projection.version) {
       logger.info(
-        { projection: projection.name, from: state?.codeVersion ?? null, to: projection.version },
-        'building read model from the log',
+        { projection: projection.name, from: state.codeVersion, to: projection.version },
+        'projection changed; rebuilding into fresh tables while the current ones serve',
       );
       await rebuildProjection({
         knex,

@@ -81,9 +81,11 @@ export interface ReadAllResult {
 }
 
 export interface LogHead {
-  /** Highest global position written, or 0. */
+  /** Position of the newest readable event, or 0. */
   globalPosition: number;
   lastRecordedAt: Date | null;
+  /** Checkpoint of that event: reading after it returns only newer events. */
+  checkpoint: LogCheckpoint | null;
 }
 
 export interface Upcaster {

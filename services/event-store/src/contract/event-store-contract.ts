@@ -180,6 +180,10 @@ export function eventStoreContract(adapterName: string, options: ContractOptions
       const { events: later } = await readToEnd(store, checkpoint);
       expect(later.map((e) => e.type)).toEqual(['A3']);
       expect(await store.countAfter(checkpoint)).toBe(1);
+      const head = await store.head();
+      expect(head.globalPosition).toBe(later[0]!.globalPosition);
+      expect(head.lastRecordedAt).toEqual(later[0]!.recordedAt);
+      expect((await readToEnd(store, head.checkpoint)).events).toEqual([]);
     });
 
     it('wakes a waiting reader when another connection appends', async () => {

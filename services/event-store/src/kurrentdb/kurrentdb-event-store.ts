@@ -378,10 +378,14 @@ export class KurrentDbEventStore implements EventStore {
     })) {
       const event = resolved.event;
       if (event && !isSystemEvent(event.streamId, event.type)) {
-        return { globalPosition: Number(event.position.commit), lastRecordedAt: event.created };
+        return {
+          globalPosition: Number(event.position.commit),
+          lastRecordedAt: event.created,
+          checkpoint: encodeCheckpoint(event.position),
+        };
       }
     }
-    return { globalPosition: 0, lastRecordedAt: null };
+    return { globalPosition: 0, lastRecordedAt: null, checkpoint: null };
   }
 
   /** Reads every event after the checkpoint: meant for operator commands, not hot paths. */

@@ -254,10 +254,19 @@ export class PostgresEventStore implements EventStore {
 
   async head(): Promise<LogHead> {
     await this.ready;
-    const { rows } = await this.pool.query<{ position: string | null; recorded_at: Date | null }>(
-      'SELECT global_position AS position, recorded_at FROM es_events ORDER BY global_position DESC LIMIT 1',
+    // The newest event a reader can see now, in log order (below the in-flight horizon).
+    const { rows } = await this.pool.query<{ position: string; transaction_id: string; recorded_at: Date }>(
+      `SELECT global_position AS position, transaction_id::text AS transaction_id, recorded_at FROM es_events
+       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
     );
-    return { globalPosition: Number(rows[0]?.position ?? 0), lastRecordedAt: rows[0]?.recorded_at ?? null };
+    const row = rows[0];
+    if (!row) return { globalPosition: 0, lastRecordedAt: null, checkpoint: null };
+    return {
+      globalPosition: Number(row.position),
+      lastRecordedAt: row.recorded_at,
+      checkpoint: encodeCheckpoint(row.transaction_id, row.position),
+    };
   }
 
   async countAfter(checkpoint: LogCheckpoint | null): Promise<number> {

@@ -1,0 +1,35 @@
+import type { RecordedEvent } from '@shop/event-store';
+import type { ProjectionStatus } from '@shop/projections';
+
+/** One event as an operator or auditor reads it: when, what, who, and the data. */
+export function formatEvent(event: RecordedEvent, options: { withStream?: boolean } = {}): string {
+  const actor = event.metadata.actor ? `${event.metadata.actor.type}:${event.metadata.actor.id}` : 'unknown';
+  const where = options.withStream ? `${event.streamId} #${event.streamVersion}` : `#${event.streamVersion}`;
+  const schema = event.schemaVersion > 1 ? ` (v${event.schemaVersion})` : '';
+  const header = `${event.recordedAt.toISOString()}  ${where}  ${event.type}${schema}  by ${actor}`;
+  const correlation = event.metadata.correlationId ? `\n    correlation: ${event.metadata.correlationId}` : '';
+  const data = JSON.stringify(event.data, null, 2).replaceAll('\n', '\n    ');
+  return `${header}${correlation}\n    ${data}`;
+}
+
+export function formatStatuses(statuses: readonly ProjectionStatus[]): string {
+  const rows = statuses.map((s) => [
+    s.name,
+    s.builtVersion === null ? `- / ${s.codeVersion}` : `${s.builtVersion} / ${s.codeVersion}`,
+    s.activeGeneration === null ? 'not built' : String(s.activeGeneration),
+    String(s.lagEvents),
+    String(s.lastPosition),
+    s.updatedAt ?? '-',
+    s.rebuilding.length > 0 ? `building ${s.rebuilding.join(', ')}` : '',
+  ]);
+  const header = ['projection', 'version (built / code)', 'generation', 'lag (events)', 'position', 'updated', ''];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  return [header, ...rows]
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}

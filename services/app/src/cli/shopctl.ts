@@ -1,0 +1,124 @@
+import { followLog } from '@shop/event-store';
+import { ALL_PROJECTIONS, projectionStatuses, rebuildProjection } from '@shop/projections';
+import { Command, InvalidArgumentError } from 'commander';
+import { ConfigError, loadConfig } from '../config.js';
+import { createLogger } from '../infrastructure/logger.js';
+import { openRuntime, type Runtime } from '../runtime.js';
+import { seedCatalogue } from '../seed/catalogue-seed.js';
+import { formatEvent, formatStatuses } from './format.js';
+
+/** Opens the shop's stores with its own configuration; on the embedded default, reuses a running shop's database. */
+async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const runtime = await openRuntime(config, {
+    logger: createLogger({ level: 'warn', name: 'shopctl' }),
+    attachToRunningShop: true,
+  });
+  try {
+    return await work(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+const positiveInt = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+};
+
+const program = new Command('shopctl').description('Operate the shop: projections, event history, catalogue.');
+
+const projections = program.command('projections').description('Read models built from the event log');
+
+projections
+  .command('status')
+  .description('Each projection: version, active generation, lag behind the log')
+  .option('--json', 'print JSON')
+  .action(async (options: { json?: boolean }) => {
+    await withRuntime(async ({ knex, store }) => {
+      const statuses = await projectionStatuses(knex, store, ALL_PROJECTIONS);
+      console.log(options.json ? JSON.stringify(statuses, null, 2) : formatStatuses(statuses));
+    });
+  });
+
+projections
+  .command('rebuild')
+  .argument('[name]', `one of: ${ALL_PROJECTIONS.map((p) => p.name).join(', ')} (all when absent)`)
+  .description('Replay the log into fresh tables, then switch; the shop keeps serving the old tables meanwhile')
+  .action(async (name?: string) => {
+    const selected = name ? ALL_PROJECTIONS.filter((p) => p.name === name) : ALL_PROJECTIONS;
+    if (selected.length === 0) {
+      program.error(`Unknown projection "${name}": use one of ${ALL_PROJECTIONS.map((p) => p.name).join(', ')}`);
+    }
+    await withRuntime(async ({ knex, store, databaseUrl }) => {
+      for (const projection of selected) {
+        const started = Date.now();
+        const result = await rebuildProjection({ knex, databaseUrl, store, projection });
+        const seconds = (Date.now() - started) / 1000;
+        console.log(
+          `${projection.name}: rebuilt generation ${result.generation} from ${result.eventsSeen} events in ${seconds.toFixed(1)} s, now serving`,
+        );
+      }
+    });
+  });
+
+const events = program.command('events').description('The event log');
+
+events
+  .command('stream')
+  .argument('<streamId>', 'for example subscription-<id> or plan-netflix')
+  .description('The full history of one stream: time, version, type, actor and data')
+  .action(async (streamId: string) => {
+    await withRuntime(async ({ store }) => {
+      const history = await store.readStream(streamId);
+      if (history.length === 0) {
+        console.error(`No events in stream ${streamId}`);
+        process.exitCode = 1;
+        return;
+      }
+      console.log(`${streamId}: ${history.length} event(s)\n`);
+      for (const event of history) console.log(formatEvent(event));
+    });
+  });
+
+events
+  .command('tail')
+  .description('Print events as they are appended (from now, or from the start of the log)')
+  .option('--from-start', 'print the whole log first')
+  .option('-n, --limit <count>', 'stop after this many events', positiveInt)
+  .action(async (options: { fromStart?: boolean; limit?: number }) => {
+    await withRuntime(async ({ store }) => {
+      const stop = new AbortController();
+      process.once('SIGINT', () => stop.abort());
+      const after = options.fromStart ? null : (await store.head()).checkpoint;
+      let printed = 0;
+      for await (const batch of followLog(store, { after, signal: stop.signal })) {
+        for (const event of batch) {
+          console.log(formatEvent(event, { withStream: true }));
+          printed++;
+          if (options.limit && printed >= options.limit) {
+            stop.abort();
+            break;
+          }
+        }
+      }
+    });
+  });
+
+program
+  .command('catalogue')
+  .description('The plans on sale')
+  .command('seed')
+  .description('Publish the launch plans (no event when they are already published unchanged)')
+  .action(async () => {
+    await withRuntime(async ({ store, clock }) => {
+      const written = await seedCatalogue(store, clock());
+      console.log(written === 0 ? 'Catalogue already up to date' : `Catalogue seeded: ${written} event(s)`);
+    });
+  });
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : `shopctl: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { loadConfig } from '../config.js';
+import { createLogger } from '../infrastructure/logger.js';
+import { startApi, startProjectors, startWorker } from '../roles.js';
+import { openRuntime, type Runtime } from '../runtime.js';
+
+export interface TestShop {
+  url: string;
+  runtime: Runtime;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The whole shop in the test process (API on port 0, projectors, worker) against a real
+ * database and, when given, real Redis.
+ */
+export async function startTestShop(options: {
+  databaseUrl: string;
+  redisUrl?: string;
+  queuePrefix?: string;
+  clock?: () => Date;
+  env?: Record<string, string>;
+}): Promise<TestShop> {
+  const config = loadConfig({
+    DATABASE_URL: options.databaseUrl,
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    ...(options.queuePrefix ? { QUEUE_PREFIX: options.queuePrefix } : {}),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ...options.env,
+  });
+  const runtime = await openRuntime(config, { logger: createLogger({ level: 'silent' }), clock: options.clock });
+  const shutdown = new AbortController();
+  const projectors = startProjectors(runtime, shutdown.signal);
+  const worker = await startWorker(runtime, shutdown.signal);
+  const server: Server = await startApi(runtime);
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    runtime,
+    stop: async () => {
+      shutdown.abort();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await Promise.allSettled([projectors, worker.running]);
+      await runtime.close();
+    },
+  };
+}
+
+/** Polls until `accept` holds or the deadline passes; returns the last value read. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let value: T | undefined;
+    try {
+      value = await read();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    if (value !== undefined && (accept(value) || Date.now() > deadline)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
