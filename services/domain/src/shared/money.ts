@@ -35,7 +35,11 @@ export function priceOrder(input: {
   if (!Number.isInteger(input.monthlyPriceCents) || input.monthlyPriceCents < 0) {
     throw new RangeError('monthlyPriceCents must be a non-negative integer');
   }
-  if (discountPercent < 0 || discountPercent > 100) {
+  if (!Number.isInteger(input.months) || input.months < 1) {
+    throw new RangeError('months must be a positive integer');
+  }
+  // Written as a range check so that NaN fails it too.
+  if (!(discountPercent >= 0 && discountPercent <= 100)) {
     throw new RangeError('discountPercent must be between 0 and 100');
   }
   const subtotalCents = input.monthlyPriceCents * input.months;
