@@ -1,0 +1,127 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const SHOPCTL = fileURLToPath(new URL('./cli/shopctl.ts', import.meta.url));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-embedded-'));
+
+/** The environment of a machine with nothing configured: no database, no Redis. */
+function bareEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...extra };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.EVENTSTORE_URL;
+  return env;
+}
+
+async function startShop(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: bareEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`shop did not start: ${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Shop running at (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`shop exited with ${code}: ${output}`)));
+  });
+  return { child, url };
+}
+
+async function stopShop(child: ChildProcess): Promise<number | null> {
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  return exit;
+}
+
+function shopctl(...args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', SHOPCTL, ...args], {
+    env: bareEnv(),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the embedded default (nothing configured)', () => {
+  it('serves the seeded catalogue, keeps its data across restarts, and the CLI works beside it', async () => {
+    const first = await startShop();
+    try {
+      const plans = (await (await fetch(`${first.url}/api/plans`)).json()) as {
+        data: Array<{ id: string; monthlyPriceCents: number }>;
+      };
+      expect(plans.data.map((p) => [p.id, p.monthlyPriceCents])).toEqual([
+        ['netflix', 453],
+        ['youtube-premium', 425],
+        ['spotify', 242],
+        ['disney-plus', 299],
+        ['nordvpn', 141],
+      ]);
+      // The CLI reaches the running shop's database instead of opening the folder twice.
+      const status = shopctl('projections', 'status', '--json');
+      expect(status.status).toBe(0);
+      const statuses = JSON.parse(status.stdout) as Array<{
+        name: string;
+        lagEvents: number;
+        activeGeneration: number;
+      }>;
+      expect(statuses.map((s) => [s.name, s.activeGeneration, s.lagEvents])).toEqual([
+        ['catalogue', 1, 0],
+        ['subscriptions', 1, 0],
+      ]);
+      // A second shop on the same folder would corrupt it: it refuses with a clear line.
+      const second = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+        env: bareEnv(),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(second.status).toBe(1);
+      expect(second.stderr).toContain('Another shop process already serves the data folder');
+    } finally {
+      expect(await stopShop(first.child)).toBe(0);
+    }
+    expect(existsSync(path.join(dataDir, 'embedded-server.json'))).toBe(false);
+
+    // With the shop stopped, the CLI opens the data folder itself.
+    const history = shopctl('events', 'stream', 'plan-netflix');
+    expect(history.status).toBe(0);
+    expect(history.stdout).toContain('plan-netflix: 1 event(s)');
+    expect(history.stdout).toMatch(/#1 {2}PlanPublished {2}by system:catalogue-seed/);
+
+    const restarted = await startShop();
+    try {
+      const plan = (await (await fetch(`${restarted.url}/api/plans/netflix?lang=en`)).json()) as { features: string[] };
+      expect(plan.features).toContain('Up to 4 screens at once');
+    } finally {
+      expect(await stopShop(restarted.child)).toBe(0);
+    }
+    // Restarting seeded nothing new.
+    expect(shopctl('events', 'stream', 'plan-netflix').stdout).toContain('plan-netflix: 1 event(s)');
+  }, 180_000);
+
+  it('stops at start-up with one clear line when a setting is wrong', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+      env: bareEnv({ PORT: 'eighty' }),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: PORT: /)]);
+  });
+});
