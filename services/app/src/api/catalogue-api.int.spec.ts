@@ -9,9 +9,10 @@ let shop: TestShop;
 beforeAll(async () => {
   database = await createTestDatabase('catalogue_api');
   shop = await startTestShop({ databaseUrl: database.url });
+  // Ready means within the allowed lag; these tests read the seeded plans, so wait for all five.
   await eventually(
-    () => fetch(`${shop.url}/readyz`),
-    (res) => res.status === 200,
+    async () => ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data?: unknown[] }).data?.length ?? 0,
+    (count) => count === 5,
   );
 });
 
