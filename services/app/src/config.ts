@@ -11,7 +11,8 @@ const optionalUrl = z
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: a laptop's shop is not published to its network by accident.
+  HOST: z.string().default('127.0.0.1'),
   /** Where the embedded database and its files live when DATABASE_URL is not set. */
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalUrl,
