@@ -1,7 +1,7 @@
 import type { EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
 import type { Projection } from './projection.js';
-import { activeState, migrateProjectionRegistry, readCheckpoint } from './registry.js';
+import { activeState, readCheckpoint } from './registry.js';
 
 export interface ProjectionStatus {
   name: string;
@@ -22,7 +22,6 @@ export async function projectionStatuses(
   store: EventStore,
   projections: readonly Projection[],
 ): Promise<ProjectionStatus[]> {
-  await migrateProjectionRegistry(knex);
   return Promise.all(
     projections.map(async (projection) => {
       const state = await activeState(knex, projection.name);

@@ -11,7 +11,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-embedded-'));
 
 /** The environment of a machine with nothing configured: no database, no Redis. */
 function bareEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...extra };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.EVENTSTORE_URL;
