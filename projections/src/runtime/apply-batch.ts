@@ -1,5 +1,6 @@
 import type { LogCheckpoint, RecordedEvent } from '@shop/event-store';
 import type { Knex } from 'knex';
+import type { PersonalDataVault } from '../personal-data/personal-data-vault.js';
 import { physicalTableName, type Projection } from './projection.js';
 
 export type BatchOutcome = 'applied' | 'generation_changed';
@@ -14,7 +15,7 @@ export async function applyBatch(
   generation: number,
   events: readonly RecordedEvent[],
   checkpoint: LogCheckpoint | null,
-  options: { requireActive: boolean },
+  options: { requireActive: boolean; vault?: PersonalDataVault },
 ): Promise<BatchOutcome> {
   const handled = new Set(projection.eventTypes);
   return knex.transaction(async (trx) => {
@@ -27,8 +28,12 @@ export async function applyBatch(
       if (!(logical in projection.tables)) throw new Error(`${projection.name} has no table ${logical}`);
       return physicalTableName(logical, generation);
     };
+    const openPersonalData = (subjectId: string, sealed: string) => {
+      if (!options.vault) throw new Error(`${projection.name} reads personal data but the projector has no vault`);
+      return options.vault.open(trx, subjectId, sealed);
+    };
     for (const event of events) {
-      if (handled.has(event.type)) await projection.apply(event, { trx, table });
+      if (handled.has(event.type)) await projection.apply(event, { trx, table, openPersonalData });
     }
     const last = events.at(-1);
     await trx('projection_checkpoints')

@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 
 export interface ProjectionContext {
   trx: Knex.Transaction;
+  /** Opens personal data sealed in events (null once the person was erased). */
+  openPersonalData: (subjectId: string, sealed: string) => Promise<string | null>;
   /** Physical name of one of the projection's tables in the generation being written. */
   table: (logicalName: string) => string;
 }

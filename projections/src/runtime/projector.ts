@@ -1,5 +1,6 @@
 import { followLog, sleep, type EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
+import type { PersonalDataVault } from '../personal-data/personal-data-vault.js';
 import { AdvisoryLock } from './advisory-lock.js';
 import { applyBatch } from './apply-batch.js';
 import type { Projection } from './projection.js';
@@ -23,6 +24,7 @@ export interface ProjectorOptions {
   store: EventStore;
   projection: Projection;
   batchSize?: number;
+  vault?: PersonalDataVault;
   idleTimeoutMs?: number;
   lockRetryMs?: number;
   logger?: ProjectorLogger;
@@ -68,6 +70,7 @@ export async function runProjector(options: ProjectorOptions, signal: AbortSigna
         store,
         projection,
         batchSize: options.batchSize,
+        vault: options.vault,
       });
     }
     while (!signal.aborted) {
@@ -82,6 +85,7 @@ export async function runProjector(options: ProjectorOptions, signal: AbortSigna
       })) {
         const outcome = await applyBatch(knex, projection, active.generation, events, events.at(-1)!.checkpoint, {
           requireActive: true,
+          vault: options.vault,
         });
         if (outcome === 'generation_changed') {
           logger.info({ projection: projection.name }, 'a rebuild switched generations; following the new one');

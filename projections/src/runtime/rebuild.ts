@@ -1,5 +1,6 @@
 import { sleep, type EventStore, type LogCheckpoint } from '@shop/event-store';
 import type { Knex } from 'knex';
+import type { PersonalDataVault } from '../personal-data/personal-data-vault.js';
 import { AdvisoryLock } from './advisory-lock.js';
 import { applyBatch } from './apply-batch.js';
 import type { Projection } from './projection.js';
@@ -17,6 +18,7 @@ export interface RebuildOptions {
   store: EventStore;
   projection: Projection;
   batchSize?: number;
+  vault?: PersonalDataVault;
   onProgress?: (progress: { generation: number; eventsSeen: number }) => void;
 }
 
@@ -51,7 +53,10 @@ export async function rebuildProjection(options: RebuildOptions): Promise<{ gene
     for (;;) {
       const batch = await store.readAll({ after: checkpoint, maxCount: options.batchSize ?? 1000 });
       if (batch.events.length > 0) {
-        await applyBatch(knex, projection, generation, batch.events, batch.checkpoint, { requireActive: false });
+        await applyBatch(knex, projection, generation, batch.events, batch.checkpoint, {
+          requireActive: false,
+          vault: options.vault,
+        });
         checkpoint = batch.checkpoint;
         eventsSeen += batch.events.length;
         options.onProgress?.({ generation, eventsSeen });

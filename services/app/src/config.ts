@@ -25,6 +25,28 @@ const configSchema = z.object({
   QUEUE_PREFIX: z.string().min(1).default('shop'),
   /** Longest a projection may trail the log before /readyz reports not ready. */
   READY_MAX_LAG_EVENTS: z.coerce.number().int().min(0).default(1000),
+  /**
+   * 32 random bytes, base64: seals personal data in events, signs access tokens, encrypts
+   * TOTP secrets. Required in production; elsewhere generated once into DATA_DIR/secrets.key.
+   */
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === '' || Buffer.from(value, 'base64').length === 32, {
+      message: 'must be 32 bytes encoded in base64 (openssl rand -base64 32)',
+    }),
+  /** Where shoppers reach the shop: links in e-mails, OIDC redirects, secure cookies. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Comma-separated e-mails that are made admins at start-up and at sign-up. */
+  ADMIN_EMAILS: z.string().default(''),
+  /** SMTP server for e-mails (smtp://user:pass@host:587); without it e-mails are written to DATA_DIR/outbox. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Premium Share <no-reply@premium-share.local>'),
+  OIDC_GOOGLE_ISSUER: optionalUrl,
+  OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type ShopConfig = {
@@ -40,7 +62,22 @@ export type ShopConfig = {
   expirySweepIntervalMs: number;
   queuePrefix: string;
   readyMaxLagEvents: number;
+  secretsKey: string | undefined;
+  publicUrl: string;
+  adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oidcProviders: OidcProviderConfig[];
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
 };
+
+export interface OidcProviderConfig {
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 export class ConfigError extends Error {
   readonly code = 'config.invalid';
@@ -54,6 +91,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === 'production' && !c.SECRETS_KEY) {
+    throw new ConfigError('Invalid configuration: SECRETS_KEY: required in production (openssl rand -base64 32)');
+  }
   return {
     nodeEnv: c.NODE_ENV,
     port: c.PORT,
@@ -67,5 +107,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     expirySweepIntervalMs: c.EXPIRY_SWEEP_INTERVAL_MS,
     queuePrefix: c.QUEUE_PREFIX,
     readyMaxLagEvents: c.READY_MAX_LAG_EVENTS,
+    secretsKey: c.SECRETS_KEY || undefined,
+    publicUrl: c.PUBLIC_URL.replace(/\/$/, ''),
+    adminEmails: c.ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    oidcProviders:
+      c.OIDC_GOOGLE_ISSUER && c.OIDC_GOOGLE_CLIENT_ID && c.OIDC_GOOGLE_CLIENT_SECRET
+        ? [
+            {
+              name: 'google',
+              issuer: c.OIDC_GOOGLE_ISSUER,
+              clientId: c.OIDC_GOOGLE_CLIENT_ID,
+              clientSecret: c.OIDC_GOOGLE_CLIENT_SECRET,
+            },
+          ]
+        : [],
+    accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: c.REFRESH_TOKEN_TTL_DAYS,
   };
 }

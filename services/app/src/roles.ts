@@ -43,6 +43,7 @@ export function startProjectors(runtime: Runtime, signal: AbortSignal): Promise<
             store: runtime.store,
             projection,
             batchSize: runtime.config.projectorBatchSize,
+            vault: runtime.vault,
             logger: runtime.logger,
           },
           signal,
@@ -81,7 +82,20 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
 export async function startApi(runtime: Runtime): Promise<Server> {
   const written = await seedCatalogue(runtime.store, runtime.clock());
   if (written > 0) runtime.logger.info({ events: written }, 'catalogue seeded');
-  const app = createApp({ knex: runtime.knex, logger: runtime.logger, readiness: runtime.readiness });
+  for (const email of runtime.config.adminEmails) {
+    // Accounts that already exist become admins now; the others when they sign up.
+    await runtime.accounts.grantRole(email, 'admin', 'ADMIN_EMAILS').catch(() => undefined);
+  }
+  const app = createApp({
+    knex: runtime.knex,
+    logger: runtime.logger,
+    readiness: runtime.readiness,
+    accounts: runtime.accounts,
+    twoFactor: runtime.twoFactor,
+    config: runtime.config,
+    keys: runtime.keys,
+    clock: runtime.clock,
+  });
   return new Promise((resolve, reject) => {
     const server = app.listen(runtime.config.port, runtime.config.host, () => resolve(server));
     server.once('error', reject);

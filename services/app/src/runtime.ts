@@ -1,5 +1,5 @@
 import { PostgresEventStore, type EventStore } from '@shop/event-store';
-import { ALL_PROJECTIONS, migrateProjectionRegistry, projectionStatuses } from '@shop/projections';
+import { ALL_PROJECTIONS, migrateProjectionRegistry, PersonalDataVault, projectionStatuses } from '@shop/projections';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { ShopConfig } from './config.js';
@@ -13,6 +13,11 @@ import { BullmqJobQueue } from './jobs/bullmq-queue.js';
 import { InProcessJobQueue } from './jobs/in-process-queue.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { ReadinessCheck } from './api/routes/health-routes.js';
+import { AccountService } from './accounts/account-service.js';
+import { migrateAccountTables } from './accounts/account-tables.js';
+import { TwoFactorService } from './accounts/two-factor-service.js';
+import { loadKeys, type ShopKeys } from './security/keys.js';
+import { createRateLimits, type RateLimits } from './security/rate-limits.js';
 
 export interface Runtime {
   config: ShopConfig;
@@ -24,6 +29,11 @@ export interface Runtime {
   knex: Knex;
   queue: JobQueue;
   clock: () => Date;
+  keys: ShopKeys;
+  vault: PersonalDataVault;
+  limits: RateLimits;
+  twoFactor: TwoFactorService;
+  accounts: AccountService;
   readiness: ReadinessCheck[];
   close: () => Promise<void>;
 }
@@ -78,6 +88,15 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   closers.unshift(() => queue.close());
 
   await migrateProjectionRegistry(knex);
+  await migrateAccountTables(knex);
+
+  const clock = options.clock ?? (() => new Date());
+  const keys = loadKeys(config);
+  const vault = new PersonalDataVault(keys.personalData);
+  const limits = createRateLimits({ redisUrl: config.redisUrl, prefix: config.queuePrefix });
+  closers.unshift(() => limits.close());
+  const twoFactor = new TwoFactorService({ knex, key: keys.totpSecrets, clock });
+  const accounts = new AccountService({ knex, store, vault, keys, config, limits, clock, logger, twoFactor });
 
   const readiness: ReadinessCheck[] = [
     {
@@ -113,7 +132,12 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     store,
     knex,
     queue,
-    clock: options.clock ?? (() => new Date()),
+    clock,
+    keys,
+    vault,
+    limits,
+    twoFactor,
+    accounts,
     readiness,
     close: async () => {
       for (const close of closers) await close().catch((error) => logger.error({ err: error }, 'error while closing'));

@@ -8,12 +8,15 @@ export * from './subscription/subscription-state.js';
 export * from './subscription/decide.js';
 export * from './catalogue/events.js';
 export * from './catalogue/plan-decider.js';
+export * from './account/events.js';
+export * from './account/decide.js';
 
 import { CATALOGUE_EVENT_TYPES, type CatalogueEvent } from './catalogue/events.js';
 import { SUBSCRIPTION_EVENT_TYPES, type SubscriptionEvent } from './subscription/events.js';
+import { ACCOUNT_EVENT_TYPES, type AccountEvent } from './account/events.js';
 
 /** Every event the shop writes to its log. */
-export type ShopEvent = SubscriptionEvent | CatalogueEvent;
+export type ShopEvent = SubscriptionEvent | CatalogueEvent | AccountEvent;
 export const SHOP_EVENT_TYPES: ReadonlyArray<ShopEvent['type']> = [
   ...SUBSCRIPTION_EVENT_TYPES,
   ...CATALOGUE_EVENT_TYPES,

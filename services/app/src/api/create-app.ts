@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Knex } from 'knex';
 import { pinoHttp } from 'pino-http';
+import type { AccountService } from '../accounts/account-service.js';
+import type { TwoFactorService } from '../accounts/two-factor-service.js';
+import type { ShopConfig } from '../config.js';
 import type { Logger } from '../infrastructure/logger.js';
+import type { ShopKeys } from '../security/keys.js';
+import { authenticate, cookiePolicy, csrfProtection } from './auth/authentication.js';
+import { adminRoutes } from './routes/admin-routes.js';
+import { authRoutes } from './routes/auth-routes.js';
+import { meRoutes } from './routes/me-routes.js';
 import { ApiDocument } from './openapi.js';
 import { notFoundHandler, problemHandler } from './problem.js';
 import { catalogueRoutes } from './routes/catalogue-routes.js';
@@ -13,6 +22,11 @@ export interface AppDependencies {
   knex: Knex;
   logger: Logger;
   readiness: readonly ReadinessCheck[];
+  accounts: AccountService;
+  twoFactor: TwoFactorService;
+  config: ShopConfig;
+  keys: ShopKeys;
+  clock: () => Date;
 }
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
@@ -37,9 +51,23 @@ export function createApp(deps: AppDependencies): Express {
   );
   app.use(helmet());
   app.use(express.json({ limit: '100kb' }));
+  app.use(cookieParser());
+  app.use(authenticate({ key: deps.keys.accessTokens, accounts: deps.accounts }));
+  app.use(
+    csrfProtection([
+      '/api/auth/sign-in',
+      '/api/auth/sign-up',
+      '/api/auth/password-reset',
+      '/api/auth/password-reset/confirm',
+    ]),
+  );
 
+  const cookies = cookiePolicy(deps.config.publicUrl);
   app.use(healthRoutes(deps.readiness, doc));
   app.use(catalogueRoutes({ knex: deps.knex }, doc));
+  app.use(authRoutes({ accounts: deps.accounts, cookies, refreshDays: deps.config.refreshTokenTtlDays }, doc));
+  app.use(meRoutes({ knex: deps.knex, accounts: deps.accounts, twoFactor: deps.twoFactor, clock: deps.clock }, doc));
+  app.use(adminRoutes({ knex: deps.knex }, doc));
 
   const openApi = doc.build({ title: 'Shop API', version: '1.0.0' });
   app.get('/api/openapi.json', (_req, res) => {

@@ -51,10 +51,10 @@ projections
     if (selected.length === 0) {
       program.error(`Unknown projection "${name}": use one of ${ALL_PROJECTIONS.map((p) => p.name).join(', ')}`);
     }
-    await withRuntime(async ({ knex, store, databaseUrl }) => {
+    await withRuntime(async ({ knex, store, databaseUrl, vault }) => {
       for (const projection of selected) {
         const started = Date.now();
-        const result = await rebuildProjection({ knex, databaseUrl, store, projection });
+        const result = await rebuildProjection({ knex, databaseUrl, store, projection, vault });
         const seconds = (Date.now() - started) / 1000;
         console.log(
           `${projection.name}: rebuilt generation ${result.generation} from ${result.eventsSeen} events in ${seconds.toFixed(1)} s, now serving`,
@@ -103,6 +103,19 @@ events
           }
         }
       }
+    });
+  });
+
+program
+  .command('users')
+  .description('Accounts')
+  .command('grant-admin')
+  .argument('<email>', 'the e-mail of an existing account')
+  .description('Make an account an admin (the first admin is created this way)')
+  .action(async (email: string) => {
+    await withRuntime(async ({ accounts }) => {
+      const { userId, changed } = await accounts.grantRole(email, 'admin', 'shopctl');
+      console.log(changed ? `${email} (${userId}) is now an admin` : `${email} (${userId}) was already an admin`);
     });
   });
 

@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../infrastructure/logger.js';
 import { startApi, startProjectors, startWorker } from '../roles.js';
 import { openRuntime, type Runtime } from '../runtime.js';
+
+/** One key for the whole test process, so a restarted shop still opens what it sealed. */
+const TEST_SECRETS_KEY = randomBytes(32).toString('base64');
 
 export interface TestShop {
   url: string;
@@ -30,6 +34,7 @@ export async function startTestShop(options: {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...options.env,
   });
   const runtime = await openRuntime(config, { logger: createLogger({ level: 'silent' }), clock: options.clock });

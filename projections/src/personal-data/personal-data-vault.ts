@@ -1,0 +1,81 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+
+const SEALED_PREFIX = 'pd1:';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export type SealedValue = string;
+
+/** AES-256-GCM: random IV, authenticated; the result is base64 of iv | tag | ciphertext. */
+export function encrypt(key: Buffer, plaintext: Buffer): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+export function decrypt(key: Buffer, encoded: string): Buffer {
+  const raw = Buffer.from(encoded, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+}
+
+/**
+ * Personal data in events is sealed with a key of its own per person (crypto-shredding):
+ * the log is never rewritten, and erasing a person destroys their key, after which every
+ * copy of their data in the log is unreadable. Keys are stored wrapped by the master key.
+ */
+export class PersonalDataVault {
+  constructor(private readonly masterKey: Buffer) {
+    if (masterKey.length !== 32) throw new Error('The master key must be 32 bytes');
+  }
+
+  static async migrate(knex: Knex): Promise<void> {
+    await knex.raw(`
+      CREATE TABLE IF NOT EXISTS personal_data_keys (
+        subject_id text PRIMARY KEY,
+        wrapped_key text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        erased_at timestamptz
+      )`);
+  }
+
+  async seal(db: Knex | Knex.Transaction, subjectId: string, value: string): Promise<SealedValue> {
+    const key = await this.keyFor(db, subjectId, { create: true });
+    if (!key) throw new Error(`Personal data of ${subjectId} was erased; nothing new can be recorded for it`);
+    return SEALED_PREFIX + encrypt(key, Buffer.from(value, 'utf8'));
+  }
+
+  /** The plain value, or null when the person's data was erased. */
+  async open(db: Knex | Knex.Transaction, subjectId: string, sealed: SealedValue): Promise<string | null> {
+    if (!sealed.startsWith(SEALED_PREFIX)) throw new Error('Not a sealed value');
+    const key = await this.keyFor(db, subjectId, { create: false });
+    return key ? decrypt(key, sealed.slice(SEALED_PREFIX.length)).toString('utf8') : null;
+  }
+
+  async erase(db: Knex | Knex.Transaction, subjectId: string): Promise<void> {
+    await db('personal_data_keys')
+      .insert({ subject_id: subjectId, wrapped_key: null, erased_at: db.fn.now() })
+      .onConflict('subject_id')
+      .merge({ wrapped_key: null, erased_at: db.fn.now() });
+  }
+
+  private async keyFor(
+    db: Knex | Knex.Transaction,
+    subjectId: string,
+    options: { create: boolean },
+  ): Promise<Buffer | null> {
+    let row = await db('personal_data_keys').where({ subject_id: subjectId }).first();
+    if (!row && options.create) {
+      await db('personal_data_keys')
+        .insert({ subject_id: subjectId, wrapped_key: encrypt(this.masterKey, randomBytes(32)) })
+        .onConflict('subject_id')
+        .ignore();
+      row = await db('personal_data_keys').where({ subject_id: subjectId }).first();
+    }
+    if (!row?.wrapped_key) return null;
+    return decrypt(this.masterKey, row.wrapped_key as string);
+  }
+}

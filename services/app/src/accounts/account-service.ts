@@ -1,0 +1,430 @@
+import { randomUUID } from 'node:crypto';
+import { accountDecider, accountStreamId, type AccountCommand, type Role } from '@shop/domain';
+import { handleCommand, type EventMetadata, type EventStore } from '@shop/event-store';
+import type { PersonalDataVault } from '@shop/projections';
+import type { Knex } from 'knex';
+import { HttpProblem } from '../api/problem.js';
+import type { ShopConfig } from '../config.js';
+import type { Logger } from '../infrastructure/logger.js';
+import type { ShopKeys } from '../security/keys.js';
+import { hashPassword, verifyPassword } from '../security/passwords.js';
+import {
+  blockedFor,
+  consumeOrReject,
+  LOCK_SECONDS,
+  SIGN_IN_FAILURES_BEFORE_LOCK,
+  tooMany,
+  type RateLimits,
+} from '../security/rate-limits.js';
+import { deviceHash } from '../security/request-context.js';
+import { opaqueToken, signAccessToken, tokenHash } from '../security/tokens.js';
+import type { TwoFactorService } from './two-factor-service.js';
+
+export interface ClientContext {
+  ip: string;
+  device: string;
+  location: string;
+  correlationId: string;
+}
+
+export interface IssuedSession {
+  userId: string;
+  sessionId: string;
+  role: Role;
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  csrfToken: string;
+}
+
+export interface AccountServiceDependencies {
+  knex: Knex;
+  store: EventStore;
+  vault: PersonalDataVault;
+  keys: ShopKeys;
+  config: ShopConfig;
+  limits: RateLimits;
+  clock: () => Date;
+  logger: Logger;
+  twoFactor: TwoFactorService;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const invalidCredentials = () =>
+  new HttpProblem({ status: 401, code: 'auth.invalid_credentials', detail: 'Invalid login credentials' });
+
+/** Sign-up, sign-in, sessions and passwords: secrets in ordinary tables, facts in the log. */
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDependencies) {}
+
+  async execute(command: AccountCommand, context: { correlationId?: string; actor?: EventMetadata['actor'] } = {}) {
+    return handleCommand(this.deps.store, accountStreamId(command.userId), accountDecider, command, {
+      metadata: {
+        actor: context.actor ?? { type: 'customer', id: command.userId },
+        ...(context.correlationId ? { correlationId: context.correlationId } : {}),
+      },
+    });
+  }
+
+  seal(userId: string, value: string) {
+    return this.deps.vault.seal(this.deps.knex, userId, value);
+  }
+
+  async signUp(input: { email: string; password: string; fullName?: string }, client: ClientContext) {
+    const { knex, limits, clock, config } = this.deps;
+    await consumeOrReject(limits.signUpByIp, client.ip);
+    const email = normalizeEmail(input.email);
+    const fullName = input.fullName?.trim() || email;
+    const userId = randomUUID();
+    const passwordHash = await hashPassword(input.password);
+    const inserted = await knex('account_credentials')
+      .insert({ user_id: userId, email_normalized: email, password_hash: passwordHash })
+      .onConflict('email_normalized')
+      .ignore()
+      .returning('user_id');
+    if (inserted.length === 0) {
+      throw new HttpProblem({ status: 409, code: 'auth.email_taken', detail: 'User already registered' });
+    }
+    try {
+      await this.register(userId, email, fullName, 'password', null, client.correlationId);
+    } catch (error) {
+      await knex('account_credentials').where({ user_id: userId }).delete();
+      throw error;
+    }
+    this.deps.logger.info({ userId }, 'account registered');
+    return { userId, email, fullName, role: config.adminEmails.includes(email) ? 'admin' : 'customer' };
+  }
+
+  /** Records a new account (password or external sign-in) and applies ADMIN_EMAILS. */
+  async register(
+    userId: string,
+    email: string,
+    fullName: string,
+    method: 'password' | 'oidc',
+    provider: string | null,
+    correlationId: string,
+  ): Promise<void> {
+    const now = this.deps.clock().toISOString();
+    await this.execute(
+      {
+        type: 'RegisterAccount',
+        userId,
+        data: {
+          email: await this.seal(userId, email),
+          fullName: await this.seal(userId, fullName),
+          method,
+          provider,
+          registeredAt: now,
+        },
+      },
+      { correlationId },
+    );
+    if (this.deps.config.adminEmails.includes(email)) {
+      await this.execute(
+        { type: 'GrantRole', userId, data: { role: 'admin', grantedBy: 'ADMIN_EMAILS', at: now } },
+        { correlationId, actor: { type: 'system', id: 'admin-emails' } },
+      );
+    }
+  }
+
+  async signIn(
+    input: { email: string; password: string; totpCode?: string },
+    client: ClientContext,
+  ): Promise<IssuedSession> {
+    const { knex, limits, clock } = this.deps;
+    await consumeOrReject(limits.signInByIp, client.ip);
+    const email = normalizeEmail(input.email);
+    // Counted per e-mail whether or not an account exists, so a lock-out reveals nothing.
+    const lockedMs = await blockedFor(limits.signInFailuresByEmail, email);
+    const credentials = await knex('account_credentials').where({ email_normalized: email }).first();
+    if (lockedMs > 0) {
+      if (credentials) await this.recordFailure(credentials.user_id, 'locked', client);
+      throw tooMany(lockedMs, 'auth.account_locked', 'Too many failed attempts; the account is locked for a while');
+    }
+    const passwordOk = await verifyPassword(credentials?.password_hash ?? null, input.password);
+    if (!credentials || !passwordOk) {
+      await this.countFailure(email, credentials?.user_id ?? null, 'bad_password', client);
+      throw invalidCredentials();
+    }
+    const userId: string = credentials.user_id;
+    if (await this.deps.twoFactor.isEnabled(userId)) {
+      if (!input.totpCode) {
+        throw new HttpProblem({
+          status: 401,
+          code: 'auth.second_factor_required',
+          detail: 'Enter the code from your app',
+        });
+      }
+      if (!(await this.deps.twoFactor.verifySignInCode(userId, input.totpCode))) {
+        await this.countFailure(email, userId, 'bad_second_factor', client);
+        throw new HttpProblem({ status: 401, code: 'auth.invalid_second_factor', detail: 'The code is not valid' });
+      }
+    }
+    await limits.signInFailuresByEmail.delete(email);
+    void clock;
+    return this.openSession(userId, 'password', client);
+  }
+
+  private async countFailure(
+    email: string,
+    userId: string | null,
+    reason: 'bad_password' | 'bad_second_factor',
+    client: ClientContext,
+  ): Promise<void> {
+    const { limits } = this.deps;
+    let lockedNow = false;
+    try {
+      const res = await limits.signInFailuresByEmail.consume(email);
+      lockedNow = res.consumedPoints === SIGN_IN_FAILURES_BEFORE_LOCK;
+    } catch {
+      lockedNow = false;
+    }
+    if (!userId) return;
+    await this.recordFailure(userId, reason, client);
+    if (lockedNow) {
+      const now = this.deps.clock();
+      await this.execute(
+        {
+          type: 'LockAccount',
+          userId,
+          data: {
+            until: new Date(now.getTime() + LOCK_SECONDS * 1000).toISOString(),
+            failedAttempts: SIGN_IN_FAILURES_BEFORE_LOCK,
+            at: now.toISOString(),
+          },
+        },
+        { correlationId: client.correlationId, actor: { type: 'system', id: 'sign-in-guard' } },
+      );
+      this.deps.logger.warn({ userId }, 'account locked after repeated sign-in failures');
+    }
+  }
+
+  private async recordFailure(
+    userId: string,
+    reason: 'bad_password' | 'bad_second_factor' | 'locked',
+    client: ClientContext,
+  ) {
+    await this.execute(
+      {
+        type: 'RecordSignInFailure',
+        userId,
+        data: {
+          reason,
+          device: await this.seal(userId, client.device),
+          location: await this.seal(userId, client.location),
+          at: this.deps.clock().toISOString(),
+        },
+      },
+      { correlationId: client.correlationId, actor: { type: 'system', id: 'sign-in-guard' } },
+    );
+  }
+
+  /** Starts a session (one refresh-token family) after the caller established who this is. */
+  async openSession(userId: string, method: 'password' | 'oidc', client: ClientContext): Promise<IssuedSession> {
+    const { knex, config, clock } = this.deps;
+    const now = clock();
+    const sessionId = randomUUID();
+    const refreshToken = opaqueToken();
+    const expiresAt = new Date(now.getTime() + config.refreshTokenTtlDays * 86_400_000);
+    await knex.transaction(async (trx) => {
+      await trx('auth_sessions').insert({
+        id: sessionId,
+        user_id: userId,
+        device: client.device,
+        expires_at: expiresAt,
+      });
+      await trx('refresh_tokens').insert({
+        token_hash: tokenHash(refreshToken),
+        session_id: sessionId,
+        user_id: userId,
+        expires_at: expiresAt,
+      });
+    });
+    const known = await knex('known_devices')
+      .insert({ user_id: userId, device_hash: deviceHash(userId, client.device) })
+      .onConflict(['user_id', 'device_hash'])
+      .ignore()
+      .returning('device_hash');
+    const { state } = await this.execute(
+      {
+        type: 'RecordSignIn',
+        userId,
+        data: {
+          sessionId,
+          method,
+          device: await this.seal(userId, client.device),
+          location: await this.seal(userId, client.location),
+          newDevice: known.length > 0,
+          at: now.toISOString(),
+        },
+      },
+      { correlationId: client.correlationId },
+    );
+    const role = state.status === 'registered' ? state.role : 'customer';
+    return this.issueTokens(userId, sessionId, role, refreshToken);
+  }
+
+  private async issueTokens(
+    userId: string,
+    sessionId: string,
+    role: Role,
+    refreshToken: string,
+  ): Promise<IssuedSession> {
+    const { keys, config } = this.deps;
+    return {
+      userId,
+      sessionId,
+      role,
+      refreshToken,
+      accessToken: await signAccessToken(keys.accessTokens, { userId, sessionId, role }, config.accessTokenTtlSeconds),
+      expiresIn: config.accessTokenTtlSeconds,
+      csrfToken: opaqueToken(),
+    };
+  }
+
+  /**
+   * Rotates a refresh token. A token presented twice means it was copied: the whole session
+   * (every token of its family) is revoked and the reuse recorded.
+   */
+  async refresh(refreshToken: string, client: ClientContext): Promise<IssuedSession> {
+    const { knex, clock } = this.deps;
+    const now = clock();
+    const hash = tokenHash(refreshToken);
+    const rejected = () =>
+      new HttpProblem({ status: 401, code: 'auth.invalid_refresh_token', detail: 'Please sign in again' });
+    const claimed = await knex('refresh_tokens')
+      .where({ token_hash: hash })
+      .whereNull('used_at')
+      .update({ used_at: now })
+      .returning(['session_id', 'user_id', 'expires_at']);
+    if (claimed.length === 0) {
+      const reused = await knex('refresh_tokens').where({ token_hash: hash }).first();
+      if (reused) {
+        await this.revokeSessions(knex('auth_sessions').where({ id: reused.session_id }), 'refresh_token_reused');
+        await this.execute(
+          {
+            type: 'RecordTokenReuse',
+            userId: reused.user_id,
+            data: { sessionId: reused.session_id, at: now.toISOString() },
+          },
+          { correlationId: client.correlationId, actor: { type: 'system', id: 'session-guard' } },
+        );
+        this.deps.logger.warn(
+          { userId: reused.user_id, sessionId: reused.session_id },
+          'refresh token reused; session revoked',
+        );
+        throw new HttpProblem({ status: 401, code: 'auth.refresh_token_reused', detail: 'Please sign in again' });
+      }
+      throw rejected();
+    }
+    const { session_id: sessionId, user_id: userId, expires_at: expiresAt } = claimed[0]!;
+    const session = await knex('auth_sessions').where({ id: sessionId }).whereNull('revoked_at').first();
+    if (!session || new Date(expiresAt) <= now) throw rejected();
+    const next = opaqueToken();
+    await knex('refresh_tokens').insert({
+      token_hash: tokenHash(next),
+      session_id: sessionId,
+      user_id: userId,
+      expires_at: expiresAt,
+    });
+    await knex('auth_sessions').where({ id: sessionId }).update({ last_used_at: now });
+    const role = await this.currentRole(userId);
+    return this.issueTokens(userId, sessionId, role, next);
+  }
+
+  async currentRole(userId: string): Promise<Role> {
+    const history = await this.deps.store.readStream(accountStreamId(userId));
+    const state = history
+      .map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof accountDecider.evolve>[1])
+      .reduce(accountDecider.evolve, accountDecider.initialState());
+    return state.status === 'registered' ? state.role : 'customer';
+  }
+
+  async signOut(userId: string, sessionId: string, scope: 'local' | 'global', client: ClientContext): Promise<void> {
+    const { knex, clock } = this.deps;
+    const sessions =
+      scope === 'global'
+        ? knex('auth_sessions').where({ user_id: userId })
+        : knex('auth_sessions').where({ id: sessionId, user_id: userId });
+    await this.revokeSessions(sessions, scope === 'global' ? 'signed_out_everywhere' : 'signed_out');
+    await this.execute(
+      { type: 'RecordSignOut', userId, data: { sessionId, scope, at: clock().toISOString() } },
+      { correlationId: client.correlationId },
+    );
+  }
+
+  private async revokeSessions(query: Knex.QueryBuilder, reason: string): Promise<void> {
+    await query.whereNull('revoked_at').update({ revoked_at: this.deps.clock(), revoked_reason: reason });
+  }
+
+  async changePassword(
+    userId: string,
+    sessionId: string,
+    input: { currentPassword: string; newPassword: string },
+    client: ClientContext,
+  ): Promise<void> {
+    const { knex } = this.deps;
+    const credentials = await knex('account_credentials').where({ user_id: userId }).first();
+    if (!credentials || !(await verifyPassword(credentials.password_hash, input.currentPassword))) {
+      throw new HttpProblem({
+        status: 400,
+        code: 'auth.current_password_incorrect',
+        detail: 'The current password is not correct',
+      });
+    }
+    await this.setPassword(userId, input.newPassword, 'change', client, { keepSessionId: sessionId });
+  }
+
+  /** Stores a new hash, records the change, and ends every other session. */
+  async setPassword(
+    userId: string,
+    newPassword: string,
+    via: 'change' | 'reset',
+    client: ClientContext,
+    options: { keepSessionId?: string } = {},
+  ): Promise<void> {
+    const { knex, clock } = this.deps;
+    await knex('account_credentials')
+      .where({ user_id: userId })
+      .update({ password_hash: await hashPassword(newPassword), updated_at: clock() });
+    const others = knex('auth_sessions').where({ user_id: userId });
+    if (options.keepSessionId) others.whereNot({ id: options.keepSessionId });
+    await this.revokeSessions(others, 'password_changed');
+    await this.execute(
+      { type: 'RecordPasswordChange', userId, data: { via, changedAt: clock().toISOString() } },
+      {
+        correlationId: client.correlationId,
+      },
+    );
+  }
+
+  /** Whether an access token's session is still open (sign-out and reuse revoke at once). */
+  async sessionIsOpen(sessionId: string): Promise<boolean> {
+    const session = await this.deps
+      .knex('auth_sessions')
+      .where({ id: sessionId })
+      .whereNull('revoked_at')
+      .first('expires_at');
+    return Boolean(session) && new Date(session.expires_at) > this.deps.clock();
+  }
+
+  async grantRole(email: string, role: Role, grantedBy: string): Promise<{ userId: string; changed: boolean }> {
+    const credentials = await this.deps
+      .knex('account_credentials')
+      .where({ email_normalized: normalizeEmail(email) })
+      .first();
+    if (!credentials) {
+      throw new HttpProblem({ status: 404, code: 'account.not_found', detail: `No account for ${email}` });
+    }
+    const { newEvents } = await this.execute(
+      {
+        type: 'GrantRole',
+        userId: credentials.user_id,
+        data: { role, grantedBy, at: this.deps.clock().toISOString() },
+      },
+      { actor: { type: 'admin', id: grantedBy } },
+    );
+    return { userId: credentials.user_id, changed: newEvents.length > 0 };
+  }
+}

@@ -1,0 +1,131 @@
+import type { Role } from '@shop/domain';
+import { getAccount } from '@shop/projections';
+import type { CookieOptions, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Knex } from 'knex';
+import type { AccountService, ClientContext, IssuedSession } from '../../accounts/account-service.js';
+import { describeDevice, describeLocation } from '../../security/request-context.js';
+import { verifyAccessToken } from '../../security/tokens.js';
+import { HttpProblem } from '../problem.js';
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  role: Role;
+  via: 'cookie' | 'bearer';
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    auth?: AuthContext;
+  }
+}
+
+export const ACCESS_COOKIE = 'access_token';
+export const REFRESH_COOKIE = 'refresh_token';
+export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_HEADER = 'x-csrf-token';
+
+export interface CookiePolicy {
+  secure: boolean;
+}
+
+/** Secure cookies everywhere but plain-http localhost, where browsers would drop them. */
+export function cookiePolicy(publicUrl: string): CookiePolicy {
+  const url = new URL(publicUrl);
+  const local = url.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname);
+  return { secure: !local };
+}
+
+export function setSessionCookies(res: Response, policy: CookiePolicy, session: IssuedSession, refreshDays: number) {
+  const base: CookieOptions = { secure: policy.secure, httpOnly: true };
+  res.cookie(ACCESS_COOKIE, session.accessToken, {
+    ...base,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: session.expiresIn * 1000,
+  });
+  res.cookie(REFRESH_COOKIE, session.refreshToken, {
+    ...base,
+    sameSite: 'strict',
+    path: '/api/auth',
+    maxAge: refreshDays * 86_400_000,
+  });
+  // Readable by the shop's script, which echoes it in a header: a cross-site page cannot.
+  res.cookie(CSRF_COOKIE, session.csrfToken, { secure: policy.secure, httpOnly: false, sameSite: 'strict', path: '/' });
+}
+
+export function clearSessionCookies(res: Response, policy: CookiePolicy) {
+  res.clearCookie(ACCESS_COOKIE, { path: '/', secure: policy.secure, httpOnly: true, sameSite: 'lax' });
+  res.clearCookie(REFRESH_COOKIE, { path: '/api/auth', secure: policy.secure, httpOnly: true, sameSite: 'strict' });
+  res.clearCookie(CSRF_COOKIE, { path: '/', secure: policy.secure, sameSite: 'strict' });
+}
+
+export function clientContext(req: Request): ClientContext {
+  return {
+    ip: req.ip ?? 'unknown',
+    device: describeDevice(req.get('user-agent')),
+    location: describeLocation(req),
+    correlationId: String(req.id),
+  };
+}
+
+const bearerToken = (req: Request) => {
+  const header = req.get('authorization');
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+};
+
+/** Reads the access token (Bearer header first, then cookie); an open session makes `req.auth`. */
+export function authenticate(deps: { key: Uint8Array; accounts: AccountService }): RequestHandler {
+  return async (req, _res, next) => {
+    const bearer = bearerToken(req);
+    const token = bearer ?? (req.cookies?.[ACCESS_COOKIE] as string | undefined);
+    if (!token) return next();
+    const claims = await verifyAccessToken(deps.key, token);
+    if (claims && (await deps.accounts.sessionIsOpen(claims.sessionId))) {
+      req.auth = { ...claims, via: bearer ? 'bearer' : 'cookie' };
+    }
+    next();
+  };
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cookie-authenticated writes must echo the CSRF cookie in a header (double submit).
+ * Bearer clients are not exposed to CSRF; sign-in and sign-up open no session yet.
+ */
+export function csrfProtection(exempt: readonly string[]): RequestHandler {
+  return (req, _res, next) => {
+    if (!UNSAFE.has(req.method) || bearerToken(req) || exempt.includes(req.path)) return next();
+    const usesCookies = Boolean(req.cookies?.[ACCESS_COOKIE] || req.cookies?.[REFRESH_COOKIE]);
+    if (!usesCookies) return next();
+    const cookie = req.cookies?.[CSRF_COOKIE] as string | undefined;
+    const header = req.get(CSRF_HEADER);
+    if (!cookie || !header || cookie !== header) {
+      return next(new HttpProblem({ status: 403, code: 'auth.csrf_rejected', detail: 'Missing or wrong CSRF token' }));
+    }
+    next();
+  };
+}
+
+export function requireUser(req: Request, _res: Response, next: NextFunction) {
+  if (!req.auth) return next(new HttpProblem({ status: 401, code: 'auth.required', detail: 'Please sign in' }));
+  next();
+}
+
+/** The role is read from the server's records on every request, never trusted from the client. */
+export function requireRole(knex: Knex, role: Role): RequestHandler {
+  return async (req, _res, next) => {
+    if (!req.auth) return next(new HttpProblem({ status: 401, code: 'auth.required', detail: 'Please sign in' }));
+    const account = await getAccount(knex, req.auth.userId);
+    if (account?.role !== role) {
+      return next(new HttpProblem({ status: 403, code: 'auth.forbidden', detail: 'You may not do this' }));
+    }
+    next();
+  };
+}
+
+export function currentUser(req: Request): AuthContext {
+  if (!req.auth) throw new HttpProblem({ status: 401, code: 'auth.required', detail: 'Please sign in' });
+  return req.auth;
+}

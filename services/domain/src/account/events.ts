@@ -1,0 +1,97 @@
+import type { DomainEvent } from '../shared/decider.js';
+
+export const ROLES = ['customer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const accountStreamId = (userId: string) => `account-${userId}`;
+
+/**
+ * Personal data (e-mail, name, device, location) is sealed with the person's own key before
+ * it enters the log, so destroying the key erases it everywhere. Secrets (password hashes,
+ * TOTP secrets, tokens) never enter the log at all: events only say that they changed.
+ */
+type Sealed = string;
+
+export type AccountRegistered = DomainEvent<
+  'AccountRegistered',
+  {
+    userId: string;
+    email: Sealed;
+    fullName: Sealed;
+    method: 'password' | 'oidc';
+    provider: string | null;
+    registeredAt: string;
+  }
+>;
+export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string; fullName: Sealed; updatedAt: string }>;
+export type PasswordChanged = DomainEvent<
+  'PasswordChanged',
+  { userId: string; via: 'change' | 'reset'; changedAt: string }
+>;
+export type PasswordResetRequested = DomainEvent<'PasswordResetRequested', { userId: string; requestedAt: string }>;
+export type SignedIn = DomainEvent<
+  'SignedIn',
+  {
+    userId: string;
+    sessionId: string;
+    method: 'password' | 'oidc';
+    device: Sealed;
+    location: Sealed;
+    newDevice: boolean;
+    at: string;
+  }
+>;
+export type SignInFailed = DomainEvent<
+  'SignInFailed',
+  {
+    userId: string;
+    reason: 'bad_password' | 'bad_second_factor' | 'locked';
+    device: Sealed;
+    location: Sealed;
+    at: string;
+  }
+>;
+export type AccountLocked = DomainEvent<
+  'AccountLocked',
+  { userId: string; until: string; failedAttempts: number; at: string }
+>;
+export type SignedOut = DomainEvent<
+  'SignedOut',
+  { userId: string; sessionId: string; scope: 'local' | 'global'; at: string }
+>;
+export type RefreshTokenReuseDetected = DomainEvent<
+  'RefreshTokenReuseDetected',
+  { userId: string; sessionId: string; at: string }
+>;
+export type TwoFactorEnabled = DomainEvent<'TwoFactorEnabled', { userId: string; at: string }>;
+export type TwoFactorDisabled = DomainEvent<'TwoFactorDisabled', { userId: string; at: string }>;
+export type RoleGranted = DomainEvent<'RoleGranted', { userId: string; role: Role; grantedBy: string; at: string }>;
+
+export type AccountEvent =
+  | AccountRegistered
+  | ProfileUpdated
+  | PasswordChanged
+  | PasswordResetRequested
+  | SignedIn
+  | SignInFailed
+  | AccountLocked
+  | SignedOut
+  | RefreshTokenReuseDetected
+  | TwoFactorEnabled
+  | TwoFactorDisabled
+  | RoleGranted;
+
+export const ACCOUNT_EVENT_TYPES: ReadonlyArray<AccountEvent['type']> = [
+  'AccountRegistered',
+  'ProfileUpdated',
+  'PasswordChanged',
+  'PasswordResetRequested',
+  'SignedIn',
+  'SignInFailed',
+  'AccountLocked',
+  'SignedOut',
+  'RefreshTokenReuseDetected',
+  'TwoFactorEnabled',
+  'TwoFactorDisabled',
+  'RoleGranted',
+];
