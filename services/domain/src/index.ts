@@ -20,4 +20,5 @@ export type ShopEvent = SubscriptionEvent | CatalogueEvent | AccountEvent;
 export const SHOP_EVENT_TYPES: ReadonlyArray<ShopEvent['type']> = [
   ...SUBSCRIPTION_EVENT_TYPES,
   ...CATALOGUE_EVENT_TYPES,
+  ...ACCOUNT_EVENT_TYPES,
 ];

@@ -132,7 +132,7 @@ export class AccountService {
     input: { email: string; password: string; totpCode?: string },
     client: ClientContext,
   ): Promise<IssuedSession> {
-    const { knex, limits, clock } = this.deps;
+    const { knex, limits } = this.deps;
     await consumeOrReject(limits.signInByIp, client.ip);
     const email = normalizeEmail(input.email);
     // Counted per e-mail whether or not an account exists, so a lock-out reveals nothing.
@@ -162,7 +162,6 @@ export class AccountService {
       }
     }
     await limits.signInFailuresByEmail.delete(email);
-    void clock;
     return this.openSession(userId, 'password', client);
   }
 
