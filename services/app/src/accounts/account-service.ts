@@ -72,7 +72,7 @@ export class AccountService {
   }
 
   async signUp(input: { email: string; password: string; fullName?: string }, client: ClientContext) {
-    const { knex, limits, clock, config } = this.deps;
+    const { knex, limits, config } = this.deps;
     await consumeOrReject(limits.signUpByIp, client.ip);
     const email = normalizeEmail(input.email);
     const fullName = input.fullName?.trim() || email;
