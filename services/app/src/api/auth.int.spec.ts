@@ -1,0 +1,373 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+
+let database: TestDatabase;
+let shop: TestShop;
+
+beforeAll(async () => {
+  database = await createTestDatabase('auth');
+  shop = await startTestShop({
+    databaseUrl: database.url,
+    redisUrl: testServices().redisUrl,
+    queuePrefix: uniqueRedisPrefix('auth'),
+    env: { ADMIN_EMAILS: 'boss@example.com' },
+  });
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  await database?.drop();
+});
+
+/** Each test speaks from its own address, so per-address limits of one test do not touch another. */
+const client = (ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) => {
+  const call = async (
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; cookies?: string; headers?: Record<string, string> } = {},
+  ) => {
+    const res = await fetch(`${shop.url}${path}`, {
+      method,
+      headers: {
+        'X-Forwarded-For': ip,
+        'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36',
+        ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+        ...(options.cookies ? { Cookie: options.cookies } : {}),
+        ...options.headers,
+      },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    });
+    const text = await res.text();
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    };
+  };
+  return call;
+};
+
+const newEmail = () => `shopper-${randomUUID().slice(0, 8)}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+async function signUpAndIn(call = client(), email = newEmail(), password = PASSWORD) {
+  expect(
+    (await call('POST', '/api/auth/sign-up', { body: { email, password, fullName: 'Camille Martin' } })).status,
+  ).toBe(201);
+  const signIn = await call('POST', '/api/auth/sign-in', { body: { email, password } });
+  expect(signIn.status).toBe(200);
+  return {
+    email,
+    call,
+    token: signIn.body.accessToken as string,
+    refreshToken: signIn.body.refreshToken as string,
+    signIn,
+  };
+}
+
+const profile = (call: ReturnType<typeof client>, token: string) =>
+  eventually(
+    () => call('GET', '/api/me', { token }),
+    (res) => res.status !== 404,
+  );
+
+function cookiesFrom(headers: Headers): Record<string, string> {
+  const jar: Record<string, string> = {};
+  for (const line of headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const [name, value] = pair!.split('=');
+    jar[name!] = value!;
+  }
+  return jar;
+}
+const cookieHeader = (jar: Record<string, string>) =>
+  Object.entries(jar)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+
+describe('sign-up', () => {
+  it('creates an account; the same e-mail in another case is refused; weak input is rejected with its field', async () => {
+    const call = client();
+    const email = newEmail();
+    const created = await call('POST', '/api/auth/sign-up', { body: { email, password: PASSWORD } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ email, fullName: email });
+    const duplicate = await call('POST', '/api/auth/sign-up', {
+      body: { email: email.toUpperCase(), password: PASSWORD },
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.code).toBe('auth.email_taken');
+    const weak = await call('POST', '/api/auth/sign-up', { body: { email: newEmail(), password: '12345' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toMatchObject({ code: 'request.invalid', errors: [{ path: 'password' }] });
+  });
+});
+
+describe('sign-in and the profile', () => {
+  it('never says whether an e-mail exists', async () => {
+    const { email } = await signUpAndIn();
+    const call = client();
+    const wrongPassword = await call('POST', '/api/auth/sign-in', { body: { email, password: 'not the password' } });
+    const unknown = await call('POST', '/api/auth/sign-in', {
+      body: { email: newEmail(), password: 'not the password' },
+    });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const { requestId: _a, ...a } = wrongPassword.body;
+    const { requestId: _b, ...b } = unknown.body;
+    expect(a).toEqual(b);
+    expect(a.code).toBe('auth.invalid_credentials');
+  });
+
+  it('sets httpOnly session cookies and returns the tokens for non-browser clients; /api/me needs them', async () => {
+    const { call, token, signIn, email } = await signUpAndIn();
+    const setCookies = signIn.headers.getSetCookie().join('\n');
+    expect(setCookies).toMatch(/access_token=[^;]+;.*Path=\/;.*HttpOnly;.*SameSite=Lax/);
+    expect(setCookies).toMatch(/refresh_token=[^;]+;.*Path=\/api\/auth;.*HttpOnly;.*SameSite=Strict/);
+    expect(setCookies).toMatch(/csrf_token=[^;]+;.*SameSite=Strict/);
+    expect(signIn.body).toMatchObject({ tokenType: 'Bearer', expiresIn: 900, user: { role: 'customer' } });
+
+    const me = await profile(call, token);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email, fullName: 'Camille Martin', role: 'customer', twoFactorEnabled: false });
+    expect(Date.parse(me.body.memberSince as string)).not.toBeNaN();
+    expect((await call('GET', '/api/me')).body.code).toBe('auth.required');
+    expect((await call('GET', '/api/me', { token: `${token}x` })).status).toBe(401);
+  });
+
+  it('rejects a cookie-authenticated write without the CSRF header, and changes nothing', async () => {
+    const { call, token, signIn } = await signUpAndIn();
+    await profile(call, token);
+    const jar = cookiesFrom(signIn.headers);
+    const forged = await call('PATCH', '/api/me', { body: { fullName: 'Mallory' }, cookies: cookieHeader(jar) });
+    expect(forged.status).toBe(403);
+    expect(forged.body.code).toBe('auth.csrf_rejected');
+    const wrongHeader = await call('PATCH', '/api/me', {
+      body: { fullName: 'Mallory' },
+      cookies: cookieHeader(jar),
+      headers: { 'X-CSRF-Token': 'guess' },
+    });
+    expect(wrongHeader.status).toBe(403);
+    const genuine = await call('PATCH', '/api/me', {
+      body: { fullName: 'Camille Dupont' },
+      cookies: cookieHeader(jar),
+      headers: { 'X-CSRF-Token': jar.csrf_token! },
+    });
+    expect(genuine.status).toBe(200);
+    const me = await eventually(
+      () => call('GET', '/api/me', { token }),
+      (res) => res.body.fullName !== 'Camille Martin',
+    );
+    expect(me.body.fullName).toBe('Camille Dupont');
+  });
+});
+
+describe('sessions', () => {
+  it('rotates refresh tokens; presenting an old one revokes the whole session', async () => {
+    const { call, token, refreshToken } = await signUpAndIn();
+    await profile(call, token);
+    const first = await call('POST', '/api/auth/refresh', { body: { refreshToken } });
+    expect(first.status).toBe(200);
+    const rotated = first.body.refreshToken as string;
+    expect(rotated).not.toBe(refreshToken);
+    expect((await call('GET', '/api/me', { token: first.body.accessToken as string })).status).toBe(200);
+
+    const replay = await call('POST', '/api/auth/refresh', { body: { refreshToken } });
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe('auth.refresh_token_reused');
+    // The thief's copy and the owner's current token are both dead, and so is the session.
+    expect((await call('POST', '/api/auth/refresh', { body: { refreshToken: rotated } })).status).toBe(401);
+    expect((await call('GET', '/api/me', { token: first.body.accessToken as string })).status).toBe(401);
+  });
+
+  it('signs out of this device only, or of every device', async () => {
+    const email = newEmail();
+    const laptop = await signUpAndIn(client(), email);
+    const phone = await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } });
+    const tablet = await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } });
+    await profile(laptop.call, laptop.token);
+
+    expect(
+      (await laptop.call('POST', '/api/auth/sign-out', { token: laptop.token, body: { scope: 'local' } })).status,
+    ).toBe(204);
+    expect((await laptop.call('GET', '/api/me', { token: laptop.token })).status).toBe(401);
+    expect((await laptop.call('GET', '/api/me', { token: phone.body.accessToken as string })).status).toBe(200);
+
+    const everywhere = await laptop.call('POST', '/api/auth/sign-out', {
+      token: phone.body.accessToken as string,
+      body: { scope: 'global' },
+    });
+    expect(everywhere.status).toBe(204);
+    expect((await laptop.call('GET', '/api/me', { token: tablet.body.accessToken as string })).status).toBe(401);
+    expect(
+      (await laptop.call('POST', '/api/auth/refresh', { body: { refreshToken: tablet.body.refreshToken } })).status,
+    ).toBe(401);
+  });
+
+  it('changes the password only with the current one, and signs out the other sessions', async () => {
+    const email = newEmail();
+    const main = await signUpAndIn(client(), email);
+    const other = await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } });
+    await profile(main.call, main.token);
+    const wrong = await main.call('POST', '/api/me/password', {
+      token: main.token,
+      body: { currentPassword: 'guess', newPassword: 'brand new secret' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('auth.current_password_incorrect');
+    const changed = await main.call('POST', '/api/me/password', {
+      token: main.token,
+      body: { currentPassword: PASSWORD, newPassword: 'brand new secret' },
+    });
+    expect(changed.status).toBe(204);
+    expect((await main.call('GET', '/api/me', { token: main.token })).status).toBe(200);
+    expect((await main.call('GET', '/api/me', { token: other.body.accessToken as string })).status).toBe(401);
+    expect((await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } })).status).toBe(401);
+    expect(
+      (await client()('POST', '/api/auth/sign-in', { body: { email, password: 'brand new secret' } })).status,
+    ).toBe(200);
+  });
+});
+
+describe('lock-out and rate limits', () => {
+  it('locks an account after five failures, records it, and locks unknown e-mails the same way', async () => {
+    const { email, call, token } = await signUpAndIn();
+    for (let i = 0; i < 5; i++) {
+      expect((await client()('POST', '/api/auth/sign-in', { body: { email, password: `wrong-${i}` } })).status).toBe(
+        401,
+      );
+    }
+    const locked = await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } });
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('auth.account_locked');
+    expect(locked.body.retryAfterSeconds).toBeGreaterThan(0);
+
+    const activity = await eventually(
+      () => call('GET', '/api/me/security-activity', { token }),
+      (res) => (res.body.data as unknown[]).length >= 8,
+    );
+    const actions = (
+      activity.body.data as Array<{ action: string; success: boolean; device: string; location: string }>
+    ).map((a) => a.action);
+    expect(actions[0]).toBe('sign_in_failed:locked');
+    expect(actions).toContain('account_locked');
+    expect(actions.filter((a) => a === 'sign_in_failed:bad_password')).toHaveLength(5);
+    const [latest] = activity.body.data as Array<{ device: string; location: string; success: boolean }>;
+    expect(latest).toMatchObject({ device: 'Chrome on Windows', success: false });
+    expect(latest!.location).toMatch(/^10\.0\.\d+\.x$/);
+
+    const ghost = newEmail();
+    for (let i = 0; i < 5; i++) await client()('POST', '/api/auth/sign-in', { body: { email: ghost, password: 'x' } });
+    const ghostLocked = await client()('POST', '/api/auth/sign-in', { body: { email: ghost, password: 'x' } });
+    expect(ghostLocked.status).toBe(429);
+    expect(ghostLocked.body.code).toBe('auth.account_locked');
+  });
+
+  it('limits sign-in attempts per address', async () => {
+    const call = client('192.0.2.77');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push((await call('POST', '/api/auth/sign-in', { body: { email: newEmail(), password: 'x' } })).status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('two-factor authentication', () => {
+  it('is set up by confirming a code, then asked for at sign-in; codes and recovery codes work once', async () => {
+    const { email, call, token } = await signUpAndIn();
+    await profile(call, token);
+    const setup = await call('POST', '/api/me/2fa/setup', { token });
+    expect(setup.status).toBe(200);
+    expect(setup.body.otpauthUri).toMatch(/^otpauth:\/\/totp\/Premium%20Share:/);
+    expect(setup.body.qrCode).toMatch(/^data:image\/png;base64,/);
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret as string), digits: 6, period: 30 });
+    const now = Date.now();
+
+    expect((await call('POST', '/api/me/2fa/enable', { token, body: { code: '000000' } })).body.code).toBe(
+      'two_factor.invalid_code',
+    );
+    const enabled = await call('POST', '/api/me/2fa/enable', {
+      token,
+      body: { code: totp.generate({ timestamp: now }) },
+    });
+    expect(enabled.status).toBe(200);
+    const recoveryCodes = enabled.body.recoveryCodes as string[];
+    expect(recoveryCodes).toHaveLength(10);
+
+    const withoutCode = await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } });
+    expect(withoutCode.status).toBe(401);
+    expect(withoutCode.body.code).toBe('auth.second_factor_required');
+    const badCode = await client()('POST', '/api/auth/sign-in', {
+      body: { email, password: PASSWORD, totpCode: '123456' },
+    });
+    expect(badCode.body.code).toBe('auth.invalid_second_factor');
+
+    const nextCode = totp.generate({ timestamp: now + 30_000 });
+    expect(
+      (await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD, totpCode: nextCode } })).status,
+    ).toBe(200);
+    const replayed = await client()('POST', '/api/auth/sign-in', {
+      body: { email, password: PASSWORD, totpCode: nextCode },
+    });
+    expect(replayed.body.code).toBe('auth.invalid_second_factor');
+
+    const recovery = await client()('POST', '/api/auth/sign-in', {
+      body: { email, password: PASSWORD, totpCode: recoveryCodes[0] },
+    });
+    expect(recovery.status).toBe(200);
+    expect(
+      (await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD, totpCode: recoveryCodes[0] } }))
+        .status,
+    ).toBe(401);
+
+    const me = await eventually(
+      () => call('GET', '/api/me', { token }),
+      (res) => res.body.twoFactorEnabled === true,
+    );
+    expect(me.body.twoFactorEnabled).toBe(true);
+    expect((await call('POST', '/api/me/2fa/disable', { token, body: { code: recoveryCodes[1] } })).status).toBe(204);
+    expect((await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } })).status).toBe(200);
+    const activity = await eventually(
+      () => call('GET', '/api/me/security-activity', { token }),
+      (res) =>
+        (res.body.data as Array<{ action: string }>)[0]?.action === 'two_factor_disabled' ||
+        (res.body.data as Array<{ action: string }>).some((a) => a.action === 'two_factor_disabled'),
+    );
+    const actions = (activity.body.data as Array<{ action: string }>).map((a) => a.action);
+    expect(actions).toContain('two_factor_enabled');
+    expect(actions).toContain('two_factor_disabled');
+    expect(actions.length).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('roles', () => {
+  it('lets only admins into /api/admin, decided on the server', async () => {
+    const customer = await signUpAndIn();
+    await profile(customer.call, customer.token);
+    expect((await customer.call('GET', '/api/admin/users')).body.code).toBe('auth.required');
+    const forbidden = await customer.call('GET', '/api/admin/users', { token: customer.token });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.code).toBe('auth.forbidden');
+
+    await shop.runtime.accounts.grantRole(customer.email, 'admin', 'test');
+    const allowed = await eventually(
+      () => customer.call('GET', '/api/admin/users', { token: customer.token }),
+      (res) => res.status === 200,
+    );
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('content-range')).toMatch(/^users 0-\d+\/\d+$/);
+  });
+
+  it('makes the ADMIN_EMAILS accounts admins when they sign up', async () => {
+    const boss = await signUpAndIn(client(), 'boss@example.com');
+    expect(boss.signIn.body.user).toMatchObject({ role: 'admin' });
+    const me = await profile(boss.call, boss.token);
+    expect(me.body.role).toBe('admin');
+  });
+});
