@@ -13,10 +13,9 @@ const REDACTED_PATHS = [
   '*.secret',
 ];
 
-export function createLogger(options: { level: string; name?: string }): Logger {
-  return pino({
-    level: options.level,
-    name: options.name ?? 'shop',
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-  });
+export function createLogger(options: { level: string; name?: string; destination?: pino.DestinationStream }): Logger {
+  return pino(
+    { level: options.level, name: options.name ?? 'shop', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    options.destination,
+  );
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig } from '../config.js';
-import { createLogger } from '../infrastructure/logger.js';
+import { createLogger, type Logger } from '../infrastructure/logger.js';
 import { startApi, startProjectors, startWorker } from '../roles.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 
@@ -25,6 +25,7 @@ export async function startTestShop(options: {
   queuePrefix?: string;
   clock?: () => Date;
   env?: Record<string, string>;
+  logger?: Logger;
 }): Promise<TestShop> {
   const config = loadConfig({
     DATABASE_URL: options.databaseUrl,
@@ -37,7 +38,10 @@ export async function startTestShop(options: {
     SECRETS_KEY: TEST_SECRETS_KEY,
     ...options.env,
   });
-  const runtime = await openRuntime(config, { logger: createLogger({ level: 'silent' }), clock: options.clock });
+  const runtime = await openRuntime(config, {
+    logger: options.logger ?? createLogger({ level: 'silent' }),
+    clock: options.clock,
+  });
   const shutdown = new AbortController();
   const projectors = startProjectors(runtime, shutdown.signal);
   const worker = await startWorker(runtime, shutdown.signal);

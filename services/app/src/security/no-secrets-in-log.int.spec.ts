@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { createTestDatabase, type TestDatabase } from '@shop/testing';
+import { Secret, TOTP } from 'otpauth';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../infrastructure/logger.js';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+
+let database: TestDatabase;
+let shop: TestShop;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase('secrets');
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  shop = await startTestShop({ databaseUrl: database.url, logger: createLogger({ level: 'trace', destination }) });
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  await database?.drop();
+});
+
+async function call(method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${shop.url}${path}`, {
+    method,
+    headers: {
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+      ...(token ? { Authorization: `Bearer ${token}`, Cookie: `access_token=${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown>, headers: res.headers };
+}
+
+describe('secrets never reach the event log or the logs', () => {
+  it('after sign-up, sign-in, refresh, 2FA and a password change, no password, hash, token or TOTP secret is stored in events or logged', async () => {
+    const email = `secret-${randomUUID().slice(0, 8)}@example.com`;
+    const password = `pw-${randomUUID()}`;
+    const newPassword = `pw2-${randomUUID()}`;
+    const secrets: string[] = [password, newPassword];
+
+    expect((await call('POST', '/api/auth/sign-up', { email, password, fullName: 'Alex Secret' })).status).toBe(201);
+    const signIn = await call('POST', '/api/auth/sign-in', { email, password });
+    const token = signIn.body.accessToken as string;
+    secrets.push(token, signIn.body.refreshToken as string);
+    secrets.push(...signIn.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=')[1]!));
+    await eventually(
+      () => call('GET', '/api/me', undefined, token),
+      (res) => res.status === 200,
+    );
+
+    const refreshed = await call('POST', '/api/auth/refresh', { refreshToken: signIn.body.refreshToken });
+    const current = refreshed.body.accessToken as string;
+    secrets.push(current, refreshed.body.refreshToken as string);
+
+    const setup = await call('POST', '/api/me/2fa/setup', undefined, current);
+    secrets.push(setup.body.secret as string);
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret as string), digits: 6, period: 30 });
+    const enabled = await call('POST', '/api/me/2fa/enable', { code: totp.generate() }, current);
+    secrets.push(...(enabled.body.recoveryCodes as string[]));
+    await call('POST', '/api/me/password', { currentPassword: password, newPassword }, current);
+    await call('POST', '/api/auth/sign-in', { email, password: 'wrong-password-attempt' });
+    await eventually(
+      () => call('GET', '/api/me/security-activity', undefined, current),
+      (res) =>
+        (res.body.data as Array<{ action: string }> | undefined)?.some((a) => a.action === 'password_changed') ?? false,
+    );
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query<{ text: string }>(
+      `SELECT event_type || data::text || metadata::text AS text FROM es_events`,
+    );
+    const { rows: hashes } = await client.query<{ password_hash: string }>(
+      'SELECT password_hash FROM account_credentials',
+    );
+    await client.end();
+    const log = rows.map((r) => r.text).join('\n');
+    const logs = logLines.join('');
+
+    expect(log).toContain('PasswordChanged');
+    expect(log).toContain('TwoFactorEnabled');
+    expect(logs).toContain('/api/auth/sign-in');
+    expect(logs).toContain('[redacted]');
+    const hash = hashes[0]!.password_hash;
+    expect(hash).toMatch(/^\$argon2id\$/);
+    for (const secret of [...secrets, hash, 'wrong-password-attempt']) {
+      expect(log).not.toContain(secret);
+      expect(logs).not.toContain(secret);
+    }
+    expect(log).not.toContain('$argon2');
+    expect(logs).not.toContain('$argon2');
+    // Personal data is sealed in events: the e-mail and name are not readable there.
+    expect(log).not.toContain(email);
+    expect(log).not.toContain('Alex Secret');
+  });
+});
