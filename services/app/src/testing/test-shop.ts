@@ -7,7 +7,7 @@ import { startApi, startProjectors, startWorker } from '../roles.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 
 /** One key for the whole test process, so a restarted shop still opens what it sealed. */
-const TEST_SECRETS_KEY = randomBytes(32).toString('base64');
+export const TEST_SECRETS_KEY = randomBytes(32).toString('base64');
 
 export interface TestShop {
   url: string;
