@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config.js';
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   const runtime = await openRuntime(config);
   const { logger } = runtime;
   const shutdown = new AbortController();
+  // Every projector, reactor and sleep listens to this one signal.
+  setMaxListeners(0, shutdown.signal);
   const background: Array<Promise<unknown>> = [];
   let server: Server | null = null;
 

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -43,6 +44,8 @@ export async function startTestShop(options: {
     clock: options.clock,
   });
   const shutdown = new AbortController();
+  // Every projector, reactor and sleep listens to this one signal.
+  setMaxListeners(0, shutdown.signal);
   const projectors = startProjectors(runtime, shutdown.signal);
   const worker = await startWorker(runtime, shutdown.signal);
   const server: Server = await startApi(runtime);
