@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStoreContract } from '../contract/event-store-contract.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
@@ -22,4 +22,27 @@ eventStoreContract('PostgreSQL', {
     pools.push(pool);
     return new PostgresEventStore({ pool, upcasters: options?.upcasters ?? [] });
   },
+});
+
+describe('PostgreSQL log order', () => {
+  it('orders the log by transaction id as a number, also across a power of ten (99 before 100)', async () => {
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pools.push(pool);
+    const store = new PostgresEventStore({ pool });
+    await store.readStream('warm-up');
+    // Transaction ids this low are always long finished, so they sit below every reader's horizon.
+    await pool.query(
+      `INSERT INTO es_events (transaction_id, event_id, stream_id, stream_version, event_type, data)
+       SELECT t::text::xid8, 'order-' || t, 'order-check', row_number() OVER (ORDER BY t), 'Tick', '{}'::jsonb
+       FROM unnest(ARRAY[98, 99, 100, 101]) AS t`,
+    );
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 3; page++) {
+      const batch = await store.readAll({ after, maxCount: 2 });
+      seen.push(...batch.events.filter((e) => e.streamId === 'order-check').map((e) => e.id));
+      after = batch.checkpoint;
+    }
+    expect(seen).toEqual(['order-98', 'order-99', 'order-100', 'order-101']);
+  });
 });

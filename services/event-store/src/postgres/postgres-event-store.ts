@@ -38,7 +38,8 @@ export interface PostgresEventStoreOptions {
 
 interface EventRow {
   global_position: string;
-  transaction_id: string;
+  /** The transaction id as text; sort and compare on the xid8 column, never on this. */
+  txid: string;
   event_id: string;
   stream_id: string;
   stream_version: string;
@@ -49,7 +50,7 @@ interface EventRow {
   recorded_at: Date;
 }
 
-const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, event_id, stream_id, stream_version,
+const EVENT_COLUMNS = `global_position, transaction_id::text AS txid, event_id, stream_id, stream_version,
   event_type, schema_version, data, metadata, recorded_at`;
 
 function encodeCheckpoint(transactionId: string, globalPosition: string): LogCheckpoint {
@@ -239,7 +240,7 @@ export class PostgresEventStore implements EventStore {
     const last = events.at(-1);
     let mayHaveMore = events.length === maxCount;
     if (!mayHaveMore) {
-      const lastTx = rows.at(-1)?.transaction_id ?? transactionId;
+      const lastTx = rows.at(-1)?.txid ?? transactionId;
       const lastPosition = rows.at(-1)?.global_position ?? position;
       const { rows: pending } = await this.pool.query<{ pending: boolean }>(
         `SELECT EXISTS (
@@ -255,8 +256,8 @@ export class PostgresEventStore implements EventStore {
   async head(): Promise<LogHead> {
     await this.ready;
     // The newest event a reader can see now, in log order (below the in-flight horizon).
-    const { rows } = await this.pool.query<{ position: string; transaction_id: string; recorded_at: Date }>(
-      `SELECT global_position AS position, transaction_id::text AS transaction_id, recorded_at FROM es_events
+    const { rows } = await this.pool.query<{ position: string; txid: string; recorded_at: Date }>(
+      `SELECT global_position AS position, transaction_id::text AS txid, recorded_at FROM es_events
        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
     );
@@ -265,7 +266,7 @@ export class PostgresEventStore implements EventStore {
     return {
       globalPosition: Number(row.position),
       lastRecordedAt: row.recorded_at,
-      checkpoint: encodeCheckpoint(row.transaction_id, row.position),
+      checkpoint: encodeCheckpoint(row.txid, row.position),
     };
   }
 
@@ -334,7 +335,7 @@ export class PostgresEventStore implements EventStore {
       streamId: row.stream_id,
       streamVersion: Number(row.stream_version),
       globalPosition: Number(row.global_position),
-      checkpoint: encodeCheckpoint(row.transaction_id, row.global_position),
+      checkpoint: encodeCheckpoint(row.txid, row.global_position),
       type: row.event_type,
       schemaVersion,
       data,
