@@ -2,7 +2,9 @@ import { sleep } from '@shop/event-store';
 import { ALL_PROJECTIONS, runProjector } from '@shop/projections';
 import type { Server } from 'node:http';
 import { createApp } from './api/create-app.js';
+import { createNotificationJobHandlers } from './jobs/notification-jobs.js';
 import { createJobHandlers } from './jobs/subscription-jobs.js';
+import { accountMailJobHandlers } from './jobs/account-mail-jobs.js';
 import { ALL_REACTORS } from './reactors/expiry-reactor.js';
 import { runReactor } from './reactors/reactor.js';
 import type { Runtime } from './runtime.js';
@@ -55,9 +57,12 @@ export function startProjectors(runtime: Runtime, signal: AbortSignal): Promise<
 
 /** The worker role: reactors turn events into jobs, and this process runs the jobs. */
 export async function startWorker(runtime: Runtime, signal: AbortSignal): Promise<{ running: Promise<unknown> }> {
-  await runtime.queue.startProcessing(
-    createJobHandlers({ store: runtime.store, knex: runtime.knex, clock: runtime.clock, logger: runtime.logger }),
-  );
+  const jobDependencies = { store: runtime.store, knex: runtime.knex, clock: runtime.clock, logger: runtime.logger };
+  await runtime.queue.startProcessing({
+    ...createJobHandlers(jobDependencies),
+    ...createNotificationJobHandlers(jobDependencies),
+    ...accountMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
+  });
   await runtime.queue.scheduleRepeating('sweep-expired-subscriptions', runtime.config.expirySweepIntervalMs);
   const running = Promise.all(
     ALL_REACTORS.map((reactor) =>
@@ -91,6 +96,7 @@ export async function startApi(runtime: Runtime): Promise<Server> {
     logger: runtime.logger,
     readiness: runtime.readiness,
     accounts: runtime.accounts,
+    limits: runtime.limits,
     twoFactor: runtime.twoFactor,
     config: runtime.config,
     keys: runtime.keys,

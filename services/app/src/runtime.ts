@@ -18,6 +18,7 @@ import { migrateAccountTables } from './accounts/account-tables.js';
 import { TwoFactorService } from './accounts/two-factor-service.js';
 import { loadKeys, type ShopKeys } from './security/keys.js';
 import { createRateLimits, type RateLimits } from './security/rate-limits.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 
 export interface Runtime {
   config: ShopConfig;
@@ -34,6 +35,7 @@ export interface Runtime {
   limits: RateLimits;
   twoFactor: TwoFactorService;
   accounts: AccountService;
+  mailer: Mailer;
   readiness: ReadinessCheck[];
   close: () => Promise<void>;
 }
@@ -97,6 +99,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   closers.unshift(() => limits.close());
   const twoFactor = new TwoFactorService({ knex, key: keys.totpSecrets, clock });
   const accounts = new AccountService({ knex, store, vault, keys, config, limits, clock, logger, twoFactor });
+  const mailer = createMailer(config, logger);
 
   const readiness: ReadinessCheck[] = [
     {
@@ -138,6 +141,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     limits,
     twoFactor,
     accounts,
+    mailer,
     readiness,
     close: async () => {
       for (const close of closers) await close().catch((error) => logger.error({ err: error }, 'error while closing'));

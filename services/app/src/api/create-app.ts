@@ -9,10 +9,14 @@ import type { TwoFactorService } from '../accounts/two-factor-service.js';
 import type { ShopConfig } from '../config.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { ShopKeys } from '../security/keys.js';
+import type { RateLimits } from '../security/rate-limits.js';
 import { authenticate, cookiePolicy, csrfProtection } from './auth/authentication.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { meRoutes } from './routes/me-routes.js';
+import { notificationRoutes } from './routes/notification-routes.js';
+import { oidcRoutes } from './routes/oidc-routes.js';
+import { passwordResetRoutes } from './routes/password-reset-routes.js';
 import { ApiDocument } from './openapi.js';
 import { notFoundHandler, problemHandler } from './problem.js';
 import { catalogueRoutes } from './routes/catalogue-routes.js';
@@ -23,6 +27,7 @@ export interface AppDependencies {
   logger: Logger;
   readiness: readonly ReadinessCheck[];
   accounts: AccountService;
+  limits: RateLimits;
   twoFactor: TwoFactorService;
   config: ShopConfig;
   keys: ShopKeys;
@@ -66,7 +71,24 @@ export function createApp(deps: AppDependencies): Express {
   app.use(healthRoutes(deps.readiness, doc));
   app.use(catalogueRoutes({ knex: deps.knex }, doc));
   app.use(authRoutes({ accounts: deps.accounts, cookies, refreshDays: deps.config.refreshTokenTtlDays }, doc));
+  app.use(
+    oidcRoutes(
+      {
+        knex: deps.knex,
+        accounts: deps.accounts,
+        config: deps.config,
+        stateKey: deps.keys.oidcState,
+        cookies,
+        clock: deps.clock,
+      },
+      doc,
+    ),
+  );
+  app.use(
+    passwordResetRoutes({ knex: deps.knex, accounts: deps.accounts, limits: deps.limits, clock: deps.clock }, doc),
+  );
   app.use(meRoutes({ knex: deps.knex, accounts: deps.accounts, twoFactor: deps.twoFactor, clock: deps.clock }, doc));
+  app.use(notificationRoutes({ knex: deps.knex, clock: deps.clock }, doc));
   app.use(adminRoutes({ knex: deps.knex }, doc));
 
   const openApi = doc.build({ title: 'Shop API', version: '1.0.0' });

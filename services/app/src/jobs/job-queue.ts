@@ -1,7 +1,13 @@
+import type { SecurityNotificationKind } from './notification-jobs.js';
+
 /** Every job the shop runs, with its data. A new job type is added here first. */
 export interface JobDataByName {
   'expire-subscription': { subscriptionId: string };
   'sweep-expired-subscriptions': Record<string, never>;
+  /** requestId is the PasswordResetRequested event id: one link per request, however often the job runs. */
+  'send-password-reset': { userId: string; requestId: string; requestedAt: string };
+  /** eventId is the security event's id and becomes the notification's id; `at` is when it was recorded. */
+  'notify-user': { userId: string; kind: SecurityNotificationKind; eventId: string; at: string };
 }
 export type JobName = keyof JobDataByName;
 

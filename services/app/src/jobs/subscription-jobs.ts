@@ -14,7 +14,12 @@ export interface JobDependencies {
 
 const EXPIRY_ACTOR = { type: 'system', id: 'expiry' } as const;
 
-export function createJobHandlers({ store, knex, clock, logger }: JobDependencies): JobHandlers {
+export function createJobHandlers({
+  store,
+  knex,
+  clock,
+  logger,
+}: JobDependencies): Pick<JobHandlers, 'expire-subscription' | 'sweep-expired-subscriptions'> {
   const expire = async (subscriptionId: string, causationId?: string) => {
     const { newEvents } = await handleCommand(
       store,

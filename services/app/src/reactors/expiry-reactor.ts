@@ -1,4 +1,6 @@
 import type { PaymentConfirmed } from '@shop/domain';
+import { notificationReactor } from './notification-reactor.js';
+import { accountMailReactor } from './account-mail-reactor.js';
 import type { Reactor } from './reactor.js';
 
 /** When a subscription becomes active, a delayed job expires it at its expiry date. */
@@ -18,4 +20,4 @@ export const expiryReactor: Reactor = {
   },
 };
 
-export const ALL_REACTORS: readonly Reactor[] = [expiryReactor];
+export const ALL_REACTORS: readonly Reactor[] = [expiryReactor, notificationReactor, accountMailReactor];

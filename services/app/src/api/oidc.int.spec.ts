@@ -1,0 +1,330 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestDatabase, type TestDatabase } from '@shop/testing';
+import { exportJWK, generateKeyPair } from 'jose';
+// @ts-expect-error -- oidc-provider ships no type declarations; the few calls below are plain.
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { OIDC_STATE_COOKIE, safeReturnTo } from './routes/oidc-routes.js';
+
+/** The people the provider knows; the login typed into its form is the account id and the subject. */
+const PROVIDER_USERS: Record<string, { email: string; email_verified: boolean; name?: string }> = {
+  'alice-sub': { email: 'Alice.Martin@example.com', email_verified: true, name: 'Alice Martin' },
+  'bruno-sub': { email: 'bruno.petit@example.com', email_verified: true, name: 'Bruno (Google)' },
+  'chloe-sub': { email: 'chloe@example.com', email_verified: false, name: 'Chloé' },
+};
+const CLIENT_ID = 'premium-share';
+const CLIENT_SECRET = 'a-long-enough-client-secret-for-tests';
+
+let database: TestDatabase;
+let shop: TestShop;
+let providerServer: Server;
+let issuer: string;
+
+async function listen(server: Server, port = 0): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+/** The shop must know its own URL (the redirect URI) before it listens, so a free port is chosen first. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  const port = await listen(probe);
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function startProvider(redirectUri: string): Promise<void> {
+  let handle: RequestListener = (_req, res) => res.writeHead(503).end();
+  providerServer = createServer((req, res) => handle(req, res));
+  issuer = `http://127.0.0.1:${await listen(providerServer)}`;
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    findAccount: (_ctx: unknown, sub: string) =>
+      PROVIDER_USERS[sub] ? { accountId: sub, claims: () => ({ sub, ...PROVIDER_USERS[sub] }) } : undefined,
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    pkce: { required: () => true },
+    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'test', use: 'sig', alg: 'RS256' }] },
+    cookies: { keys: ['oidc-provider-test-cookie-key'] },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
+  }) as { callback: () => RequestListener };
+  handle = provider.callback();
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase('oidc');
+  const shopUrl = `http://127.0.0.1:${await freePort()}`;
+  await startProvider(`${shopUrl}/api/auth/oidc/google/callback`);
+  shop = await startTestShop({
+    databaseUrl: database.url,
+    env: {
+      PORT: new URL(shopUrl).port,
+      PUBLIC_URL: shopUrl,
+      OIDC_GOOGLE_ISSUER: issuer,
+      OIDC_GOOGLE_CLIENT_ID: CLIENT_ID,
+      OIDC_GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+    },
+  });
+  expect(shop.url).toBe(shopUrl);
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  providerServer?.closeAllConnections();
+  await new Promise((resolve) => providerServer?.close(resolve) ?? resolve(undefined));
+  await database?.drop();
+});
+
+/** A browser reduced to what the flow needs: no automatic redirects, one cookie jar per origin. */
+class Browser {
+  private readonly jars = new Map<string, Map<string, string>>();
+  // Its own address, so the shop's per-address limits of one test do not touch another.
+  private readonly ip = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+  private jar(url: string) {
+    const origin = new URL(url).origin;
+    if (!this.jars.has(origin)) this.jars.set(origin, new Map());
+    return this.jars.get(origin)!;
+  }
+
+  cookie(url: string, name: string): string | undefined {
+    return this.jar(url).get(name);
+  }
+
+  setCookie(url: string, name: string, value: string | undefined) {
+    if (value === undefined) this.jar(url).delete(name);
+    else this.jar(url).set(name, value);
+  }
+
+  async request(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+    const jar = this.jar(url);
+    const res = await fetch(url, {
+      method: init.method ?? 'GET',
+      redirect: 'manual',
+      headers: {
+        'X-Forwarded-For': this.ip,
+        ...(jar.size > 0 ? { Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
+        ...(init.form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const name = pair.slice(0, pair.indexOf('='));
+      const value = pair.slice(pair.indexOf('=') + 1);
+      const expired = attributes.some(
+        (a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && new Date(a.slice(8)).getTime() <= Date.now()),
+      );
+      this.setCookie(url, name, expired || value === '' ? undefined : value);
+    }
+    return res;
+  }
+}
+
+const locationOf = (res: Response, base: string) => {
+  expect([302, 303], `expected a redirect from ${base}, got ${res.status}`).toContain(res.status);
+  return new URL(res.headers.get('location')!, base);
+};
+
+/**
+ * Clicks "sign in with Google" and goes through the provider's own pages (its development
+ * login and consent forms) until it sends the browser back to the shop's callback.
+ * `login: null` cancels on the provider's login page instead.
+ */
+async function throughProvider(browser: Browser, login: string | null, returnTo?: string): Promise<URL> {
+  const start = `${shop.url}/api/auth/oidc/google${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`;
+  let location = locationOf(await browser.request(start), start);
+  expect(location.origin).toBe(issuer);
+  expect(Object.fromEntries(location.searchParams)).toMatchObject({
+    client_id: CLIENT_ID,
+    scope: 'openid email profile',
+    code_challenge_method: 'S256',
+    redirect_uri: `${shop.url}/api/auth/oidc/google/callback`,
+    response_type: 'code',
+  });
+  for (let step = 0; step < 12; step++) {
+    if (location.origin === shop.url) return location;
+    const res = await browser.request(location.href);
+    if (res.status !== 200) {
+      location = locationOf(res, location.href);
+      continue;
+    }
+    const page = await res.text();
+    const prompt = /name="prompt" value="(\w+)"/.exec(page)?.[1];
+    if (login === null) {
+      location = locationOf(await browser.request(`${location.href}/abort`), location.href);
+    } else if (prompt === 'login') {
+      const submitted = await browser.request(location.href, {
+        method: 'POST',
+        form: { prompt: 'login', login, password: 'anything' },
+      });
+      location = locationOf(submitted, location.href);
+    } else if (prompt === 'consent') {
+      location = locationOf(await browser.request(location.href, { method: 'POST', form: { prompt } }), location.href);
+    } else {
+      throw new Error(`unexpected provider page at ${location.href}: ${page.slice(0, 300)}`);
+    }
+  }
+  throw new Error('the provider never sent the browser back to the shop');
+}
+
+/** The whole round trip: returns where the shop finally sends the browser. */
+async function signInWithProvider(browser: Browser, login: string | null, returnTo?: string): Promise<URL> {
+  const callback = await throughProvider(browser, login, returnTo);
+  expect(callback.pathname).toBe('/api/auth/oidc/google/callback');
+  const landing = locationOf(await browser.request(callback.href), callback.href);
+  expect(browser.cookie(shop.url, OIDC_STATE_COOKIE)).toBeUndefined();
+  return landing;
+}
+
+const profileOf = (browser: Browser) =>
+  eventually(
+    async () => {
+      const res = await browser.request(`${shop.url}/api/me`);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    },
+    (res) => res.status === 200,
+  );
+
+const credentialsOf = (email: string) =>
+  shop.runtime.knex('account_credentials').where({ email_normalized: email.toLowerCase() });
+
+describe('sign-in with an OpenID Connect provider', () => {
+  it('creates an account for a new verified identity, signs it in, and lands on the requested page', async () => {
+    const browser = new Browser();
+    const landing = await signInWithProvider(browser, 'alice-sub', '/profile?tab=subscriptions');
+    expect(landing.href).toBe(`${shop.url}/profile?tab=subscriptions`);
+    expect(browser.cookie(shop.url, 'access_token')).toBeTruthy();
+    expect(browser.cookie(shop.url, 'refresh_token')).toBeTruthy();
+
+    const me = await profileOf(browser);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: 'alice.martin@example.com', fullName: 'Alice Martin', role: 'customer' });
+    const credentials = await credentialsOf('alice.martin@example.com');
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.password_hash).toBeNull();
+    expect(
+      await shop.runtime.knex('oidc_identities').where({ provider: 'google', subject: 'alice-sub' }).select('user_id'),
+    ).toEqual([{ user_id: me.body.id }]);
+
+    // The account has no password: password sign-in refuses it like any wrong password.
+    const passwordSignIn = await fetch(`${shop.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.2.0.1' },
+      body: JSON.stringify({ email: 'alice.martin@example.com', password: '' }),
+    });
+    expect(passwordSignIn.status).toBe(401);
+    expect(await passwordSignIn.json()).toMatchObject({ code: 'auth.invalid_credentials' });
+
+    // Signing in again, from another browser, is the same person: no second account.
+    const again = new Browser();
+    expect((await signInWithProvider(again, 'alice-sub')).href).toBe(`${shop.url}/`);
+    expect((await profileOf(again)).body.id).toBe(me.body.id);
+    expect(await credentialsOf('alice.martin@example.com')).toHaveLength(1);
+  });
+
+  it('links the identity to an existing password account with the same verified e-mail', async () => {
+    const signUp = await fetch(`${shop.url}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.2.0.2' },
+      body: JSON.stringify({ email: 'Bruno.Petit@example.com', password: 'correct horse battery', fullName: 'Bruno' }),
+    });
+    expect(signUp.status).toBe(201);
+    const { id } = (await signUp.json()) as { id: string };
+
+    const browser = new Browser();
+    expect((await signInWithProvider(browser, 'bruno-sub')).href).toBe(`${shop.url}/`);
+    const me = await profileOf(browser);
+    expect(me.body).toMatchObject({ id, fullName: 'Bruno' });
+    const credentials = await credentialsOf('bruno.petit@example.com');
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.password_hash).toEqual(expect.any(String));
+    expect(await shop.runtime.knex('oidc_identities').where({ subject: 'bruno-sub' }).select('user_id')).toEqual([
+      { user_id: id },
+    ]);
+  });
+
+  it('refuses to open an account for an e-mail the provider has not verified', async () => {
+    const landing = await signInWithProvider(new Browser(), 'chloe-sub');
+    expect(landing.origin + landing.pathname).toBe(`${shop.url}/auth`);
+    expect(landing.searchParams.get('error')).toBe('email_not_verified');
+    expect(landing.searchParams.get('error_description')).toBeTruthy();
+    expect(await credentialsOf('chloe@example.com')).toHaveLength(0);
+  });
+
+  it("passes the provider's refusal on to the sign-in page", async () => {
+    const landing = await signInWithProvider(new Browser(), null);
+    expect(landing.origin + landing.pathname).toBe(`${shop.url}/auth`);
+    expect(landing.searchParams.get('error')).toBe('access_denied');
+    expect(landing.searchParams.get('error_description')).toBe('End-User aborted interaction');
+  });
+
+  it('refuses a return whose state cookie is missing, forged or from another sign-in', async () => {
+    const expectInvalidState = async (browser: Browser, callback: URL) => {
+      const res = await browser.request(callback.href);
+      const landing = locationOf(res, callback.href);
+      expect(landing.origin + landing.pathname).toBe(`${shop.url}/auth`);
+      expect(landing.searchParams.get('error')).toBe('invalid_state');
+      expect(landing.searchParams.get('error_description')).toBeTruthy();
+      expect(browser.cookie(shop.url, OIDC_STATE_COOKIE)).toBeUndefined();
+      expect(browser.cookie(shop.url, 'access_token')).toBeUndefined();
+    };
+
+    const missing = new Browser();
+    const missingCallback = await throughProvider(missing, 'alice-sub');
+    missing.setCookie(shop.url, OIDC_STATE_COOKIE, undefined);
+    await expectInvalidState(missing, missingCallback);
+
+    const forged = new Browser();
+    const forgedCallback = await throughProvider(forged, 'alice-sub');
+    const sealed = Buffer.from(decodeURIComponent(forged.cookie(shop.url, OIDC_STATE_COOKIE)!), 'base64');
+    sealed[sealed.length - 1]! ^= 1;
+    forged.setCookie(shop.url, OIDC_STATE_COOKIE, encodeURIComponent(sealed.toString('base64')));
+    await expectInvalidState(forged, forgedCallback);
+
+    // A second sign-in started in the same browser replaces the cookie; the first return no longer matches.
+    const twice = new Browser();
+    const firstCallback = await throughProvider(twice, 'alice-sub');
+    await throughProvider(twice, 'alice-sub');
+    await expectInvalidState(twice, firstCallback);
+  });
+
+  it('answers an unknown provider with a 404 problem', async () => {
+    for (const path of ['/api/auth/oidc/github', '/api/auth/oidc/github/callback?code=x&state=y']) {
+      const res = await fetch(`${shop.url}${path}`, { redirect: 'manual' });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await res.json()).toMatchObject({ status: 404, code: 'auth.unknown_provider' });
+    }
+  });
+
+  it('only keeps a return path that stays on this site', () => {
+    expect(safeReturnTo('/profile')).toBe('/profile');
+    expect(safeReturnTo('/checkout/netflix?duration=3#pay')).toBe('/checkout/netflix?duration=3#pay');
+    for (const unsafe of [
+      undefined,
+      '',
+      'profile',
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      '/ok\nLocation: x',
+    ]) {
+      expect(safeReturnTo(unsafe)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { ShopConfig } from '../config.js';
+import type { Logger } from '../infrastructure/logger.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Where e-mails leave the shop. Jobs send them; requests never do. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Short timeouts: a job holds a database transaction while it sends (see the account mail
+ * jobs), so a stuck server must fail the attempt quickly rather than after nodemailer's
+ * default ten minutes.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
+export class SmtpMailer implements Mailer {
+  private readonly transport: ReturnType<typeof nodemailer.createTransport>;
+
+  constructor(options: { smtpUrl: string; from: string }) {
+    this.transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }, { from: options.from });
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail(message);
+  }
+}
+
+/**
+ * The embedded default: each message becomes a complete RFC 5322 file in a folder, which the
+ * operator opens with any mail client. Nothing leaves the machine.
+ */
+export class OutboxMailer implements Mailer {
+  private readonly composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  constructor(private readonly options: { folder: string; from: string; logger?: Logger }) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const info = await this.composer.sendMail({ from: this.options.from, ...message });
+    const content = info.message;
+    if (!Buffer.isBuffer(content)) throw new Error('the outbox expected the message as a buffer');
+    await mkdir(this.options.folder, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+    const file = path.join(this.options.folder, name);
+    // Written aside then renamed, so a reader of the folder never sees half a message.
+    await writeFile(`${file}.tmp`, content, { mode: 0o600 });
+    await rename(`${file}.tmp`, file);
+    this.options.logger?.info({ file }, 'e-mail written to the outbox');
+  }
+}
+
+/** SMTP when SMTP_URL is set, otherwise the outbox folder in DATA_DIR. */
+export function createMailer(config: Pick<ShopConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>, logger: Logger): Mailer {
+  if (config.smtpUrl) return new SmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  return new OutboxMailer({ folder: path.join(config.dataDir, 'outbox'), from: config.mailFrom, logger });
+}

@@ -1,0 +1,70 @@
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../infrastructure/logger.js';
+import { createMailer, OutboxMailer, SmtpMailer } from './mailer.js';
+
+/** The decoded body of one MIME part, enough to read what a mail client would show. */
+function mimePart(eml: string, contentType: string): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(eml)?.[1];
+  const parts = boundary ? eml.split(`--${boundary}`) : [eml];
+  const part = parts.find((p) => new RegExp(`content-type: ${contentType}`, 'i').test(p));
+  if (!part) throw new Error(`no ${contentType} part`);
+  const [head = '', ...rest] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/quoted-printable/i.test(head)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+  }
+  if (/base64/i.test(head)) return Buffer.from(body, 'base64').toString('utf8');
+  return body;
+}
+
+describe('outbox mailer', () => {
+  let folder: string;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'shop-outbox-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('writes each message as a complete .eml file that a mail client can open', async () => {
+    const outbox = path.join(folder, 'outbox');
+    const mailer = new OutboxMailer({ folder: outbox, from: 'Premium Share <no-reply@premium-share.local>' });
+    await mailer.send({
+      to: 'alice@example.com',
+      subject: 'Réinitialisation de votre mot de passe',
+      text: 'Bonjour Alice,\n\nOuvrez ce lien : https://shop.example/auth/reset-password?token=abc_DEF-123\n',
+      html: '<p>Bonjour <b>Alice</b></p>',
+    });
+    await mailer.send({ to: 'bob@example.com', subject: 'Second', text: 'Hello Bob' });
+
+    const files = (await readdir(outbox)).sort();
+    expect(files).toHaveLength(2);
+    expect(files.every((name) => name.endsWith('.eml'))).toBe(true);
+    const emls = await Promise.all(files.map((name) => readFile(path.join(outbox, name), 'utf8')));
+    const first = emls.find((eml) => eml.includes('alice@example.com'))!;
+    expect(first).toMatch(/^From: Premium Share <no-reply@premium-share\.local>$/m);
+    expect(first).toMatch(/^To: alice@example\.com$/m);
+    expect(first).toMatch(/^Subject: /m);
+    expect(first).toMatch(/^MIME-Version: 1\.0$/m);
+    expect(first).toMatch(/^Message-ID: </m);
+    expect(first).toMatch(/^Date: /m);
+    expect(mimePart(first, 'text/plain')).toContain(
+      'Bonjour Alice,\n\nOuvrez ce lien : https://shop.example/auth/reset-password?token=abc_DEF-123',
+    );
+    expect(mimePart(first, 'text/html')).toContain('<p>Bonjour <b>Alice</b></p>');
+    // It may hold a live reset link: readable by the shop's user only.
+    expect((await stat(path.join(outbox, files[0]!))).mode & 0o077).toBe(0);
+  });
+
+  it('is the default without SMTP_URL, and SMTP is used when it is set', () => {
+    const logger = createLogger({ level: 'silent' });
+    const base = { mailFrom: 'shop@example.com', dataDir: folder };
+    expect(createMailer({ ...base, smtpUrl: undefined }, logger)).toBeInstanceOf(OutboxMailer);
+    expect(createMailer({ ...base, smtpUrl: 'smtp://127.0.0.1:2525' }, logger)).toBeInstanceOf(SmtpMailer);
+  });
+});
