@@ -99,6 +99,12 @@ function changesFor(event: Exclude<SubscriptionEvent, { type: 'OrderPlaced' }>):
       };
     case 'SubscriptionExpired':
       return { status: 'expired', expired_at: event.data.expiredAt };
+    case 'PaymentSessionOpened':
+      return { provider: event.data.provider, last_payment_issue: null };
+    case 'PaymentAttemptFailed':
+      return { last_payment_issue: `payment_${event.data.reason}` };
+    case 'PaymentRefunded':
+      return { status: 'cancelled', status_reason: 'refunded', cancelled_at: event.data.refundedAt };
   }
 }
 

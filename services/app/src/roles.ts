@@ -1,3 +1,5 @@
+import { seedPromotions } from './seed/promotion-seed.js';
+import { paymentJobHandlers } from './jobs/payment-jobs.js';
 import { sleep } from '@shop/event-store';
 import { ALL_PROJECTIONS, runProjector } from '@shop/projections';
 import type { Server } from 'node:http';
@@ -62,6 +64,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     ...createJobHandlers(jobDependencies),
     ...createNotificationJobHandlers(jobDependencies),
     ...accountMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
+    ...paymentJobHandlers({ store: runtime.store, payments: runtime.payments }),
   });
   await runtime.queue.scheduleRepeating('sweep-expired-subscriptions', runtime.config.expirySweepIntervalMs);
   const running = Promise.all(
@@ -87,6 +90,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
 export async function startApi(runtime: Runtime): Promise<Server> {
   const written = await seedCatalogue(runtime.store, runtime.clock());
   if (written > 0) runtime.logger.info({ events: written }, 'catalogue seeded');
+  await seedPromotions(runtime.store, runtime.clock());
   for (const email of runtime.config.adminEmails) {
     // Accounts that already exist become admins now; the others when they sign up.
     await runtime.accounts.grantRole(email, 'admin', 'ADMIN_EMAILS').catch(() => undefined);
@@ -101,6 +105,8 @@ export async function startApi(runtime: Runtime): Promise<Server> {
     config: runtime.config,
     keys: runtime.keys,
     clock: runtime.clock,
+    payments: runtime.payments,
+    sandbox: runtime.sandbox,
   });
   return new Promise((resolve, reject) => {
     const server = app.listen(runtime.config.port, runtime.config.host, () => resolve(server));

@@ -19,6 +19,9 @@ import { TwoFactorService } from './accounts/two-factor-service.js';
 import { loadKeys, type ShopKeys } from './security/keys.js';
 import { createRateLimits, type RateLimits } from './security/rate-limits.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { migratePaymentTables, PaymentService } from './payments/payment-service.js';
+import { createPaymentProviders } from './payments/providers.js';
+import { SandboxProvider } from './payments/sandbox-provider.js';
 
 export interface Runtime {
   config: ShopConfig;
@@ -36,6 +39,8 @@ export interface Runtime {
   twoFactor: TwoFactorService;
   accounts: AccountService;
   mailer: Mailer;
+  payments: PaymentService;
+  sandbox: SandboxProvider | null;
   readiness: ReadinessCheck[];
   close: () => Promise<void>;
 }
@@ -100,6 +105,17 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   const twoFactor = new TwoFactorService({ knex, key: keys.totpSecrets, clock });
   const accounts = new AccountService({ knex, store, vault, keys, config, limits, clock, logger, twoFactor });
   const mailer = createMailer(config, logger);
+  await migratePaymentTables(knex);
+  await SandboxProvider.migrate(knex);
+  const providers = createPaymentProviders({ config, keys, knex, clock });
+  const payments = new PaymentService({
+    knex,
+    store,
+    providers: providers.all,
+    publicUrl: config.publicUrl,
+    clock,
+    logger,
+  });
 
   const readiness: ReadinessCheck[] = [
     {
@@ -142,6 +158,8 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     twoFactor,
     accounts,
     mailer,
+    payments,
+    sandbox: providers.sandbox,
     readiness,
     close: async () => {
       for (const close of closers) await close().catch((error) => logger.error({ err: error }, 'error while closing'));

@@ -10,15 +10,18 @@ export * from './catalogue/events.js';
 export * from './catalogue/plan-decider.js';
 export * from './account/events.js';
 export * from './account/decide.js';
+export * from './promotion/promotion.js';
 
 import { CATALOGUE_EVENT_TYPES, type CatalogueEvent } from './catalogue/events.js';
 import { SUBSCRIPTION_EVENT_TYPES, type SubscriptionEvent } from './subscription/events.js';
 import { ACCOUNT_EVENT_TYPES, type AccountEvent } from './account/events.js';
+import { PROMOTION_EVENT_TYPES, type PromotionEvent } from './promotion/promotion.js';
 
 /** Every event the shop writes to its log. */
-export type ShopEvent = SubscriptionEvent | CatalogueEvent | AccountEvent;
+export type ShopEvent = SubscriptionEvent | CatalogueEvent | AccountEvent | PromotionEvent;
 export const SHOP_EVENT_TYPES: ReadonlyArray<ShopEvent['type']> = [
   ...SUBSCRIPTION_EVENT_TYPES,
   ...CATALOGUE_EVENT_TYPES,
   ...ACCOUNT_EVENT_TYPES,
+  ...PROMOTION_EVENT_TYPES,
 ];

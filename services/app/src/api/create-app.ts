@@ -1,3 +1,7 @@
+import type { PaymentService } from '../payments/payment-service.js';
+import type { SandboxProvider } from '../payments/sandbox-provider.js';
+import { orderRoutes } from './routes/order-routes.js';
+import { paymentRoutes } from './routes/payment-routes.js';
 import { randomUUID } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
@@ -32,6 +36,8 @@ export interface AppDependencies {
   config: ShopConfig;
   keys: ShopKeys;
   clock: () => Date;
+  payments: PaymentService;
+  sandbox: SandboxProvider | null;
 }
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
@@ -55,16 +61,16 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   app.use(helmet());
+  // Providers sign the exact bytes they send: webhooks keep their raw body.
+  app.use('/webhooks', express.raw({ type: () => true, limit: '1mb' }));
   app.use(express.json({ limit: '100kb' }));
   app.use(cookieParser());
   app.use(authenticate({ key: deps.keys.accessTokens, accounts: deps.accounts }));
   app.use(
-    csrfProtection([
-      '/api/auth/sign-in',
-      '/api/auth/sign-up',
-      '/api/auth/password-reset',
-      '/api/auth/password-reset/confirm',
-    ]),
+    csrfProtection(
+      ['/api/auth/sign-in', '/api/auth/sign-up', '/api/auth/password-reset', '/api/auth/password-reset/confirm'],
+      ['/sandbox/sessions/', '/webhooks/'],
+    ),
   );
 
   const cookies = cookiePolicy(deps.config.publicUrl);
@@ -89,6 +95,8 @@ export function createApp(deps: AppDependencies): Express {
   );
   app.use(meRoutes({ knex: deps.knex, accounts: deps.accounts, twoFactor: deps.twoFactor, clock: deps.clock }, doc));
   app.use(notificationRoutes({ knex: deps.knex, clock: deps.clock }, doc));
+  app.use(orderRoutes({ knex: deps.knex, payments: deps.payments, clock: deps.clock }, doc));
+  app.use(paymentRoutes({ payments: deps.payments, sandbox: deps.sandbox }, doc));
   app.use(adminRoutes({ knex: deps.knex }, doc));
 
   const openApi = doc.build({ title: 'Shop API', version: '1.0.0' });

@@ -8,6 +8,8 @@ export interface JobDataByName {
   'send-password-reset': { userId: string; requestId: string; requestedAt: string };
   /** eventId is the security event's id and becomes the notification's id; `at` is when it was recorded. */
   'notify-user': { userId: string; kind: SecurityNotificationKind; eventId: string; at: string };
+  /** A stored provider notification, applied to its order. */
+  'process-payment-webhook': { streamId: string };
 }
 export type JobName = keyof JobDataByName;
 

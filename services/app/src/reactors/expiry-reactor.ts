@@ -1,3 +1,4 @@
+import { paymentReactor } from './payment-reactor.js';
 import type { PaymentConfirmed } from '@shop/domain';
 import { notificationReactor } from './notification-reactor.js';
 import { accountMailReactor } from './account-mail-reactor.js';
@@ -20,4 +21,9 @@ export const expiryReactor: Reactor = {
   },
 };
 
-export const ALL_REACTORS: readonly Reactor[] = [expiryReactor, notificationReactor, accountMailReactor];
+export const ALL_REACTORS: readonly Reactor[] = [
+  expiryReactor,
+  notificationReactor,
+  accountMailReactor,
+  paymentReactor,
+];

@@ -12,6 +12,8 @@ export interface ShopKeys {
   totpSecrets: Buffer;
   /** Signs short-lived OIDC state cookies. */
   oidcState: Buffer;
+  /** Signs the built-in sandbox provider's webhooks. */
+  sandboxWebhooks: Buffer;
 }
 
 function loadMasterKey(config: ShopConfig): Buffer {
@@ -37,5 +39,6 @@ export function loadKeys(config: ShopConfig): ShopKeys {
     accessTokens: new Uint8Array(derive(master, 'shop/access-tokens/v1')),
     totpSecrets: derive(master, 'shop/totp-secrets/v1'),
     oidcState: derive(master, 'shop/oidc-state/v1'),
+    sandboxWebhooks: derive(master, 'shop/sandbox-webhooks/v1'),
   };
 }

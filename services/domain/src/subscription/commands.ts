@@ -41,5 +41,40 @@ export type ExpireSubscription = {
   data: { subscriptionId: string; now: Date };
 };
 
+export type OpenPaymentSession = {
+  type: 'OpenPaymentSession';
+  data: { subscriptionId: string; provider: string; sessionId: string; now: Date };
+};
+
+export type RecordPaymentFailure = {
+  type: 'RecordPaymentFailure';
+  data: {
+    subscriptionId: string;
+    provider: string;
+    sessionId: string | null;
+    reason: 'expired' | 'failed' | 'canceled';
+    now: Date;
+  };
+};
+
+export type RefundPayment = {
+  type: 'RefundPayment';
+  data: {
+    subscriptionId: string;
+    provider: string;
+    paymentReference: string;
+    amountCents: number;
+    currency: string;
+    now: Date;
+  };
+};
+
 export type SubscriptionCommand =
-  PlaceOrder | ConfirmPayment | AssignCredentials | ChangeSubscriptionStatus | ExpireSubscription;
+  | PlaceOrder
+  | OpenPaymentSession
+  | ConfirmPayment
+  | RecordPaymentFailure
+  | RefundPayment
+  | AssignCredentials
+  | ChangeSubscriptionStatus
+  | ExpireSubscription;

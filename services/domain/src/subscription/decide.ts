@@ -123,6 +123,74 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       ];
     }
 
+    case 'OpenPaymentSession': {
+      const { data } = command;
+      const current = requireExisting(state, data.subscriptionId);
+      if (current.status !== 'pending') {
+        throw new DomainError({
+          code: 'subscription.not_pending',
+          message: `A ${current.status} subscription has nothing left to pay`,
+          details: { subscriptionId: data.subscriptionId, status: current.status },
+        });
+      }
+      return [
+        {
+          type: 'PaymentSessionOpened',
+          data: {
+            subscriptionId: data.subscriptionId,
+            provider: data.provider,
+            sessionId: data.sessionId,
+            openedAt: data.now.toISOString(),
+          },
+        },
+      ];
+    }
+
+    case 'RecordPaymentFailure': {
+      const { data } = command;
+      const current = requireExisting(state, data.subscriptionId);
+      // A late "expired" for a session that was paid after all, or a repeat: nothing to record.
+      if (current.status !== 'pending') return [];
+      return [
+        {
+          type: 'PaymentAttemptFailed',
+          data: {
+            subscriptionId: data.subscriptionId,
+            provider: data.provider,
+            sessionId: data.sessionId,
+            reason: data.reason,
+            at: data.now.toISOString(),
+          },
+        },
+      ];
+    }
+
+    case 'RefundPayment': {
+      const { data } = command;
+      const current = requireExisting(state, data.subscriptionId);
+      if (current.refunded) return [];
+      if (current.paymentReference === null) {
+        throw new DomainError({
+          code: 'subscription.not_paid',
+          message: 'Nothing was paid for this subscription',
+          details: { subscriptionId: data.subscriptionId },
+        });
+      }
+      return [
+        {
+          type: 'PaymentRefunded',
+          data: {
+            subscriptionId: data.subscriptionId,
+            provider: data.provider,
+            paymentReference: data.paymentReference,
+            amountCents: data.amountCents,
+            currency: data.currency.toUpperCase(),
+            refundedAt: data.now.toISOString(),
+          },
+        },
+      ];
+    }
+
     case 'AssignCredentials': {
       const { data } = command;
       const current = requireExisting(state, data.subscriptionId);

@@ -75,8 +75,42 @@ export type SubscriptionExpired = DomainEvent<
   { subscriptionId: string; expiresAt: string; expiredAt: string }
 >;
 
+/** A checkout was opened at a provider for this order (the first, or a new one to finalise it). */
+export type PaymentSessionOpened = DomainEvent<
+  'PaymentSessionOpened',
+  { subscriptionId: string; provider: string; sessionId: string; openedAt: string }
+>;
+
+/** A payment attempt ended without money: the order stays pending and can be paid again. */
+export type PaymentAttemptFailed = DomainEvent<
+  'PaymentAttemptFailed',
+  {
+    subscriptionId: string;
+    provider: string;
+    sessionId: string | null;
+    reason: 'expired' | 'failed' | 'canceled';
+    at: string;
+  }
+>;
+
+/** The money was given back: the subscription ends. */
+export type PaymentRefunded = DomainEvent<
+  'PaymentRefunded',
+  {
+    subscriptionId: string;
+    provider: string;
+    paymentReference: string;
+    amountCents: number;
+    currency: string;
+    refundedAt: string;
+  }
+>;
+
 export type SubscriptionEvent =
   | OrderPlaced
+  | PaymentSessionOpened
+  | PaymentAttemptFailed
+  | PaymentRefunded
   | PaymentConfirmed
   | PaymentMismatchRecorded
   | CredentialsAssigned
@@ -85,6 +119,9 @@ export type SubscriptionEvent =
 
 export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> = [
   'OrderPlaced',
+  'PaymentSessionOpened',
+  'PaymentAttemptFailed',
+  'PaymentRefunded',
   'PaymentConfirmed',
   'PaymentMismatchRecorded',
   'CredentialsAssigned',

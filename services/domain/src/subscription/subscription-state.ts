@@ -12,6 +12,7 @@ export type SubscriptionState =
       paymentReference: string | null;
       expiresAt: string | null;
       credentialsId: string | null;
+      refunded?: boolean;
     };
 
 export const initialState = (): SubscriptionState => ({ status: 'none' });
@@ -40,7 +41,11 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
         expiresAt: event.data.expiresAt,
       };
     case 'PaymentMismatchRecorded':
+    case 'PaymentSessionOpened':
+    case 'PaymentAttemptFailed':
       return state;
+    case 'PaymentRefunded':
+      return { ...state, status: 'cancelled', refunded: true };
     case 'CredentialsAssigned':
       return { ...state, credentialsId: event.data.credentialsId };
     case 'SubscriptionStatusChanged':

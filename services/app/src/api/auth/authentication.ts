@@ -94,9 +94,10 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Cookie-authenticated writes must echo the CSRF cookie in a header (double submit).
  * Bearer clients are not exposed to CSRF; sign-in and sign-up open no session yet.
  */
-export function csrfProtection(exempt: readonly string[]): RequestHandler {
+export function csrfProtection(exempt: readonly string[], exemptPrefixes: readonly string[] = []): RequestHandler {
   return (req, _res, next) => {
-    if (!UNSAFE.has(req.method) || bearerToken(req) || exempt.includes(req.path)) return next();
+    const isExempt = exempt.includes(req.path) || exemptPrefixes.some((prefix) => req.path.startsWith(prefix));
+    if (!UNSAFE.has(req.method) || bearerToken(req) || isExempt) return next();
     const usesCookies = Boolean(req.cookies?.[ACCESS_COOKIE] || req.cookies?.[REFRESH_COOKIE]);
     if (!usesCookies) return next();
     const cookie = req.cookies?.[CSRF_COOKIE] as string | undefined;

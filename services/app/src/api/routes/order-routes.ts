@@ -1,0 +1,157 @@
+import { listPlans, listSubscriptionsOfUser } from '@shop/projections';
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { PROVIDERS } from '../../payments/payment-provider.js';
+import type { PaymentService } from '../../payments/payment-service.js';
+import { currentUser, requireUser } from '../auth/authentication.js';
+import { requestLanguage } from '../language.js';
+import type { ApiDocument } from '../openapi.js';
+import { HttpProblem, problemSchema } from '../problem.js';
+
+const orderBody = z.object({
+  planId: z.string().min(1).max(64),
+  months: z.union([z.literal(1), z.literal(3), z.literal(12)]),
+  promoCode: z.string().trim().max(32).optional(),
+  provider: z.enum(PROVIDERS).default('sandbox'),
+});
+const checkoutBody = z.object({ provider: z.enum(PROVIDERS).optional() });
+const promoBody = z.object({
+  code: z.string().trim().min(1).max(32),
+  planId: z.string().min(1).max(64),
+  months: z.union([z.literal(1), z.literal(3), z.literal(12)]),
+});
+const orderResponse = z
+  .object({
+    orderId: z.string(),
+    subscriptionId: z.string(),
+    status: z.literal('pending'),
+    totalCents: z.number().int(),
+    currency: z.string(),
+    redirectUrl: z.string(),
+  })
+  .meta({ id: 'Order' });
+
+const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
+
+export function orderRoutes(
+  deps: { knex: Knex; payments: PaymentService; clock: () => Date },
+  doc: ApiDocument,
+): Router {
+  const router = Router();
+  const problems = { schema: problemSchema, problem: true } as const;
+
+  doc.add({
+    method: 'post',
+    path: '/api/orders',
+    summary:
+      'Order a plan; answers where to send the browser to pay. Idempotency-Key makes a retry return the first answer',
+    tags: ['orders'],
+    body: orderBody,
+    responses: {
+      201: { description: 'Order placed, payment pending', schema: orderResponse },
+      400: { description: 'Invalid input', ...problems },
+      401: { description: 'auth.required', ...problems },
+      404: { description: 'promo.unknown', ...problems },
+      409: { description: 'promo.expired, promo.exhausted, idempotency.in_progress', ...problems },
+      422: { description: 'order.unknown_plan, payment.provider_unavailable, idempotency.key_reused', ...problems },
+    },
+  });
+  router.post('/api/orders', requireUser, async (req, res) => {
+    const body = orderBody.parse(req.body);
+    const key = req.get('idempotency-key');
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+      throw new HttpProblem({
+        status: 400,
+        code: 'idempotency.invalid_key',
+        detail: 'Idempotency-Key must be 8 to 128 letters, digits or . : - _',
+      });
+    }
+    const order = await deps.payments.placeOrder(
+      { ...body, userId: currentUser(req).userId, language: requestLanguage(req) },
+      { idempotencyKey: key, correlationId: String(req.id) },
+    );
+    res.status(201).json(order);
+  });
+
+  doc.add({
+    method: 'post',
+    path: '/api/orders/:id/checkout',
+    summary: 'A new payment session for a pending order (finalise the payment)',
+    tags: ['orders'],
+    params: z.object({ id: z.string() }),
+    body: checkoutBody,
+    responses: {
+      200: { description: 'Where to pay', schema: orderResponse },
+      404: { description: 'subscription.not_found', ...problems },
+      409: { description: 'subscription.not_pending', ...problems },
+    },
+  });
+  router.post('/api/orders/:id/checkout', requireUser, async (req, res) => {
+    const { provider } = checkoutBody.parse(req.body ?? {});
+    const order = await deps.payments.checkoutExisting(
+      {
+        userId: currentUser(req).userId,
+        subscriptionId: String(req.params.id),
+        provider,
+        language: requestLanguage(req),
+      },
+      String(req.id),
+    );
+    res.json(order);
+  });
+
+  doc.add({
+    method: 'post',
+    path: '/api/promo-codes/check',
+    summary: 'Whether a promo code applies to this plan and duration, and the resulting total',
+    tags: ['orders'],
+    body: promoBody,
+    responses: { 200: { description: '{ valid, ... }' }, 422: { description: 'order.unknown_plan', ...problems } },
+  });
+  router.post('/api/promo-codes/check', async (req, res) => {
+    res.json(await deps.payments.checkPromo(promoBody.parse(req.body)));
+  });
+
+  doc.add({
+    method: 'get',
+    path: '/api/me/subscriptions',
+    summary: "The customer's subscriptions, newest first, with the profile figures",
+    tags: ['me'],
+    responses: {
+      200: { description: '{ data, activeCount, totalSpentCents, currency }' },
+      401: { description: 'auth.required', ...problems },
+    },
+  });
+  router.get('/api/me/subscriptions', requireUser, async (req, res) => {
+    const language = requestLanguage(req);
+    const [subscriptions, plans] = await Promise.all([
+      listSubscriptionsOfUser(deps.knex, currentUser(req).userId),
+      listPlans(deps.knex, { language }),
+    ]);
+    const logos = new Map(plans.map((plan) => [plan.id, plan.logo]));
+    const now = deps.clock().getTime();
+    res.json({
+      data: subscriptions.map((s) => ({
+        id: s.id,
+        planId: s.planId,
+        planName: s.planName,
+        logo: logos.get(s.planId) ?? null,
+        status: s.status,
+        totalCents: s.totalCents,
+        currency: s.currency,
+        months: s.months,
+        expiresAt: s.expiresAt,
+        purchasedAt: s.createdAt,
+        paymentIssue: s.lastPaymentIssue,
+      })),
+      // The seeds' profile figures: active with a future expiry; spent over every non-pending order.
+      activeCount: subscriptions.filter((s) => s.status === 'active' && s.expiresAt && Date.parse(s.expiresAt) > now)
+        .length,
+      totalSpentCents: subscriptions.filter((s) => s.status !== 'pending').reduce((sum, s) => sum + s.totalCents, 0),
+      currency: 'EUR',
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,122 @@
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import type { PaymentService } from '../../payments/payment-service.js';
+import { WebhookSignatureError } from '../../payments/payment-provider.js';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  type SandboxProvider,
+  type SandboxSession,
+} from '../../payments/sandbox-provider.js';
+import { currentUser, requireUser } from '../auth/authentication.js';
+import type { ApiDocument } from '../openapi.js';
+import { HttpProblem, problemSchema } from '../problem.js';
+
+const verifyQuery = z.object({ session_id: z.string().min(1).max(255) });
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const PAGE_TEXT = {
+  fr: {
+    title: 'Paiement de test',
+    pay: 'Payer',
+    cancel: 'Annuler',
+    note: 'Aucun argent réel ne sera débité.',
+    done: 'Cette session est terminée.',
+  },
+  en: {
+    title: 'Test payment',
+    pay: 'Pay',
+    cancel: 'Cancel',
+    note: 'No real money will be charged.',
+    done: 'This session is over.',
+  },
+};
+
+function sandboxPage(res: Response, session: SandboxSession) {
+  const t = PAGE_TEXT[session.language] ?? PAGE_TEXT.fr;
+  const amount = new Intl.NumberFormat(session.language === 'en' ? 'en-IE' : 'fr-FR', {
+    style: 'currency',
+    currency: session.currency,
+  }).format(session.amount_cents / 100);
+  const actions =
+    session.status === 'open'
+      ? `<form method="post" action="/sandbox/sessions/${session.id}/pay"><button type="submit" class="pay">${t.pay} ${amount}</button></form>
+         <form method="post" action="/sandbox/sessions/${session.id}/cancel"><button type="submit">${t.cancel}</button></form>`
+      : `<p>${t.done}</p>`;
+  res.type('html')
+    .send(`<!doctype html><html lang="${session.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t.title}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111}
+button{font-size:1rem;padding:.75rem 1.25rem;margin:.25rem 0;width:100%;border-radius:.5rem;border:1px solid #444;background:#fff;cursor:pointer}
+button.pay{background:#1b5e20;color:#fff;border-color:#1b5e20}button:focus-visible{outline:3px solid #ff9800;outline-offset:2px}</style></head>
+<body><h1>${t.title}</h1><p>${escapeHtml(session.description)}</p><p><strong>${amount}</strong></p>${actions}<p><small>${t.note}</small></p></body></html>`);
+}
+
+export function paymentRoutes(
+  deps: { payments: PaymentService; sandbox: SandboxProvider | null },
+  doc: ApiDocument,
+): Router {
+  const router = Router();
+  const problems = { schema: problemSchema, problem: true } as const;
+
+  doc.add({
+    method: 'get',
+    path: '/api/payments/verify',
+    summary: 'For /payment-success: asks the provider and fulfils through the same idempotent path as the webhook',
+    tags: ['payments'],
+    query: verifyQuery,
+    responses: {
+      200: { description: '{ subscriptionId, status, paid, outcome }' },
+      404: { description: 'payment.session_not_found', ...problems },
+    },
+  });
+  router.get('/api/payments/verify', requireUser, async (req, res) => {
+    const { session_id: sessionId } = verifyQuery.parse(req.query);
+    res.json(await deps.payments.verify(currentUser(req).userId, sessionId, String(req.id)));
+  });
+
+  doc.add({
+    method: 'post',
+    path: '/webhooks/:provider',
+    summary: 'Payment provider notifications: verified, stored once, answered at once, processed by a job',
+    tags: ['webhooks'],
+    params: z.object({ provider: z.string() }),
+    responses: { 200: { description: 'Received' }, 400: { description: 'webhook.invalid_signature', ...problems } },
+  });
+  router.post('/webhooks/:provider', async (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    try {
+      const { duplicate } = await deps.payments.receiveWebhook(String(req.params.provider), body, req.headers);
+      res.json({ received: true, duplicate });
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        throw new HttpProblem({ status: 400, code: error.code, detail: error.message });
+      }
+      throw error;
+    }
+  });
+
+  if (deps.sandbox) {
+    const sandbox = deps.sandbox;
+    router.get('/sandbox/checkout/:id', async (req, res) => {
+      const session = await sandbox.session(String(req.params.id));
+      if (!session)
+        throw new HttpProblem({ status: 404, code: 'payment.session_not_found', detail: 'No such payment session' });
+      sandboxPage(res, session);
+    });
+    for (const action of ['pay', 'cancel'] as const) {
+      router.post(`/sandbox/sessions/:id/${action}`, async (req, res) => {
+        const completed = await sandbox.complete(String(req.params.id), action);
+        if (!completed)
+          throw new HttpProblem({ status: 404, code: 'payment.session_not_found', detail: 'No such payment session' });
+        // The provider notifies the shop exactly as a remote one would: a signed webhook.
+        await deps.payments.receiveWebhook('sandbox', completed.notification.body, {
+          [SANDBOX_SIGNATURE_HEADER]: completed.notification.signature,
+        });
+        const { session } = completed;
+        res.redirect(303, session.status === 'paid' ? session.success_url : session.cancel_url);
+      });
+    }
+  }
+  return router;
+}

@@ -1,0 +1,63 @@
+export const PROVIDERS = ['sandbox', 'stripe', 'mollie', 'paypal'] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
+export interface CheckoutRequest {
+  subscriptionId: string;
+  description: string;
+  amountCents: number;
+  currency: string;
+  customerEmail: string;
+  language: 'fr' | 'en';
+  /** Where the provider sends the browser back; `{SESSION_ID}` is replaced by the session id where the provider can. */
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
+export interface CheckoutSession {
+  sessionId: string;
+  redirectUrl: string;
+}
+
+/** What a provider says happened to a payment, in the shop's words. */
+export type PaymentOutcome =
+  | {
+      kind: 'paid';
+      subscriptionId: string;
+      paymentReference: string;
+      amountCents: number;
+      currency: string;
+      paidAt: Date;
+    }
+  | { kind: 'failed' | 'expired' | 'canceled'; subscriptionId: string; sessionId: string | null }
+  | {
+      kind: 'refunded';
+      subscriptionId: string;
+      paymentReference: string;
+      amountCents: number;
+      currency: string;
+      refundedAt: Date;
+    }
+  | { kind: 'pending'; subscriptionId: string }
+  | { kind: 'ignored'; reason: string };
+
+/** A notification whose signature was checked; `payload` is the minimum needed later (no personal data). */
+export interface VerifiedWebhook {
+  providerEventId: string;
+  payload: Record<string, unknown>;
+}
+
+export class WebhookSignatureError extends Error {
+  readonly code = 'webhook.invalid_signature';
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Asks the provider now (the success page's check). */
+  checkSession(sessionId: string): Promise<PaymentOutcome>;
+  /** Checks the signature of a raw notification; throws WebhookSignatureError. */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<VerifiedWebhook>;
+  /** Turns a stored notification into outcomes; may ask the provider (Mollie sends only an id). */
+  interpretWebhook(payload: Record<string, unknown>): Promise<PaymentOutcome[]>;
+}

@@ -1,0 +1,443 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  normalizePromoCode,
+  promoRejection,
+  promoStreamId,
+  promotionDecider,
+  subscriptionDecider,
+  subscriptionStreamId,
+  type Language,
+  type PromotionEvent,
+  type SubscriptionCommand,
+} from '@shop/domain';
+import { asDomainEvent, handleCommand, type EventMetadata, type EventStore } from '@shop/event-store';
+import { getAccount, getPlan, getSubscription } from '@shop/projections';
+import type { Knex } from 'knex';
+import { HttpProblem } from '../api/problem.js';
+import type { Logger } from '../infrastructure/logger.js';
+import type { PaymentOutcome, PaymentProvider, ProviderName } from './payment-provider.js';
+
+export const WEBHOOK_EVENT_TYPE = 'PaymentWebhookReceived';
+export const webhookStreamId = (provider: string, providerEventId: string) => `webhook-${provider}-${providerEventId}`;
+
+export interface PlaceOrderInput {
+  userId: string;
+  planId: string;
+  months: number;
+  promoCode?: string;
+  provider: ProviderName;
+  language: Language;
+}
+
+export interface OrderResponse {
+  orderId: string;
+  subscriptionId: string;
+  status: 'pending';
+  totalCents: number;
+  currency: string;
+  redirectUrl: string;
+}
+
+export async function migratePaymentTables(knex: Knex): Promise<void> {
+  await knex.raw(`
+    CREATE TABLE IF NOT EXISTS payment_sessions (
+      session_id text PRIMARY KEY,
+      provider text NOT NULL,
+      subscription_id text NOT NULL,
+      user_id text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE TABLE IF NOT EXISTS idempotency_keys (
+      user_id text NOT NULL,
+      key text NOT NULL,
+      request_hash text NOT NULL,
+      response jsonb,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (user_id, key)
+    );
+  `);
+}
+
+/**
+ * Orders and payments. Every provider path (webhook, success page, operator sync) ends in
+ * `applyOutcome`, which issues idempotent commands: a paid order becomes exactly one active
+ * subscription whatever order and however often the providers report it.
+ */
+export class PaymentService {
+  constructor(
+    private readonly deps: {
+      knex: Knex;
+      store: EventStore;
+      providers: ReadonlyMap<ProviderName, PaymentProvider>;
+      publicUrl: string;
+      clock: () => Date;
+      logger: Logger;
+    },
+  ) {}
+
+  provider(name: string): PaymentProvider {
+    const provider = this.deps.providers.get(name as ProviderName);
+    if (!provider) {
+      throw new HttpProblem({
+        status: 422,
+        code: 'payment.provider_unavailable',
+        detail: `The payment provider ${name} is not enabled`,
+        extra: { enabled: [...this.deps.providers.keys()] },
+      });
+    }
+    return provider;
+  }
+
+  enabledProviders(): ProviderName[] {
+    return [...this.deps.providers.keys()];
+  }
+
+  private async subscriptionCommand(command: SubscriptionCommand, metadata: EventMetadata) {
+    return handleCommand(
+      this.deps.store,
+      subscriptionStreamId(command.data.subscriptionId),
+      subscriptionDecider,
+      command,
+      {
+        metadata,
+      },
+    );
+  }
+
+  /** Whether a promo code applies now, and what it takes off this order. */
+  async checkPromo(input: { code: string; planId: string; months: number }) {
+    const plan = await this.requirePlan(input.planId);
+    const history = await this.deps.store.readStream(promoStreamId(input.code));
+    const state = history
+      .map(asDomainEvent<PromotionEvent>)
+      .reduce(promotionDecider.evolve, promotionDecider.initialState());
+    const rejection = promoRejection(state, this.deps.clock());
+    if (rejection || state.status !== 'defined')
+      return { valid: false as const, code: normalizePromoCode(input.code), reason: rejection };
+    const subtotalCents = plan.monthlyPriceCents * input.months;
+    const discountCents = Math.round((subtotalCents * state.definition.percentOff) / 100);
+    return {
+      valid: true as const,
+      code: state.definition.code,
+      percentOff: state.definition.percentOff,
+      subtotalCents,
+      discountCents,
+      totalCents: subtotalCents - discountCents,
+      currency: plan.currency,
+    };
+  }
+
+  private async requirePlan(planId: string) {
+    const plan = await getPlan(this.deps.knex, planId, 'fr');
+    if (!plan)
+      throw new HttpProblem({
+        status: 422,
+        code: 'order.unknown_plan',
+        detail: `No plan ${planId}`,
+        extra: { planId },
+      });
+    return plan;
+  }
+
+  /** Places the order and opens a checkout. With an Idempotency-Key, a retry answers the first response. */
+  async placeOrder(
+    input: PlaceOrderInput,
+    options: { idempotencyKey?: string; correlationId: string },
+  ): Promise<OrderResponse> {
+    if (!options.idempotencyKey) return this.placeOrderOnce(input, options.correlationId);
+    const { knex } = this.deps;
+    const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+    const claimed = await knex('idempotency_keys')
+      .insert({ user_id: input.userId, key: options.idempotencyKey, request_hash: requestHash })
+      .onConflict(['user_id', 'key'])
+      .ignore()
+      .returning('key');
+    if (claimed.length === 0) {
+      const previous = await knex('idempotency_keys')
+        .where({ user_id: input.userId, key: options.idempotencyKey })
+        .first();
+      if (previous.request_hash !== requestHash) {
+        throw new HttpProblem({
+          status: 422,
+          code: 'idempotency.key_reused',
+          detail: 'This Idempotency-Key was used for another request',
+        });
+      }
+      if (!previous.response) {
+        throw new HttpProblem({
+          status: 409,
+          code: 'idempotency.in_progress',
+          detail: 'The first request with this key is still running',
+        });
+      }
+      return previous.response as OrderResponse;
+    }
+    try {
+      const response = await this.placeOrderOnce(input, options.correlationId);
+      await knex('idempotency_keys').where({ user_id: input.userId, key: options.idempotencyKey }).update({ response });
+      return response;
+    } catch (error) {
+      await knex('idempotency_keys').where({ user_id: input.userId, key: options.idempotencyKey }).delete();
+      throw error;
+    }
+  }
+
+  private async placeOrderOnce(input: PlaceOrderInput, correlationId: string): Promise<OrderResponse> {
+    const provider = this.provider(input.provider);
+    const plan = await this.requirePlan(input.planId);
+    const now = this.deps.clock();
+    const subscriptionId = randomUUID();
+    const metadata: EventMetadata = { actor: { type: 'customer', id: input.userId }, correlationId };
+    let promotion: { code: string; percentOff: number } | null = null;
+    if (input.promoCode?.trim()) {
+      const code = normalizePromoCode(input.promoCode);
+      // Redeemed on the code's own stream first: a usage limit holds under concurrent orders.
+      const { state } = await handleCommand(
+        this.deps.store,
+        promoStreamId(code),
+        promotionDecider,
+        { type: 'RedeemPromoCode', data: { code, subscriptionId, now } },
+        { metadata },
+      );
+      if (state.status === 'defined') promotion = { code, percentOff: state.definition.percentOff };
+    }
+    const { newEvents } = await this.subscriptionCommand(
+      {
+        type: 'PlaceOrder',
+        data: {
+          subscriptionId,
+          userId: input.userId,
+          plan: { id: plan.id, name: plan.name, monthlyPriceCents: plan.monthlyPriceCents, currency: plan.currency },
+          months: input.months,
+          promotion,
+          provider: provider.name,
+          now,
+        },
+      },
+      metadata,
+    );
+    const placed = newEvents[0]!;
+    const totalCents = placed.type === 'OrderPlaced' ? placed.data.totalCents : 0;
+    const redirectUrl = await this.openCheckout(
+      {
+        subscriptionId,
+        userId: input.userId,
+        provider,
+        description: `${plan.name} - ${input.months} mois`,
+        totalCents,
+        currency: plan.currency,
+        language: input.language,
+      },
+      metadata,
+    );
+    return {
+      orderId: subscriptionId,
+      subscriptionId,
+      status: 'pending',
+      totalCents,
+      currency: plan.currency,
+      redirectUrl,
+    };
+  }
+
+  /** A new payment session for a pending order (placing it, or finalising it later). */
+  async checkoutExisting(
+    input: { userId: string; subscriptionId: string; provider?: ProviderName; language: Language },
+    correlationId: string,
+  ) {
+    const subscription = await this.ownedSubscription(input.userId, input.subscriptionId);
+    if (subscription.status !== 'pending') {
+      throw new HttpProblem({
+        status: 409,
+        code: 'subscription.not_pending',
+        detail: 'This order has nothing left to pay',
+      });
+    }
+    const provider = this.provider(input.provider ?? subscription.provider ?? 'sandbox');
+    const redirectUrl = await this.openCheckout(
+      {
+        subscriptionId: subscription.id,
+        userId: input.userId,
+        provider,
+        description: `${subscription.planName} - ${subscription.months} mois`,
+        totalCents: subscription.totalCents,
+        currency: subscription.currency,
+        language: input.language,
+      },
+      { actor: { type: 'customer', id: input.userId }, correlationId },
+    );
+    return {
+      orderId: subscription.id,
+      subscriptionId: subscription.id,
+      status: 'pending' as const,
+      totalCents: subscription.totalCents,
+      currency: subscription.currency,
+      redirectUrl,
+    };
+  }
+
+  async ownedSubscription(userId: string, subscriptionId: string) {
+    const subscription = /^[0-9a-f-]{36}$/i.test(subscriptionId)
+      ? await getSubscription(this.deps.knex, subscriptionId)
+      : null;
+    if (!subscription || subscription.userId !== userId) {
+      throw new HttpProblem({ status: 404, code: 'subscription.not_found', detail: 'No such order' });
+    }
+    return subscription;
+  }
+
+  private async openCheckout(
+    order: {
+      subscriptionId: string;
+      userId: string;
+      provider: PaymentProvider;
+      description: string;
+      totalCents: number;
+      currency: string;
+      language: Language;
+    },
+    metadata: EventMetadata,
+  ): Promise<string> {
+    const account = await getAccount(this.deps.knex, order.userId);
+    const session = await order.provider.createCheckout({
+      subscriptionId: order.subscriptionId,
+      description: order.description,
+      amountCents: order.totalCents,
+      currency: order.currency,
+      customerEmail: account?.email ?? '',
+      language: order.language,
+      successUrl: `${this.deps.publicUrl}/payment-success?session_id={SESSION_ID}`,
+      cancelUrl: `${this.deps.publicUrl}/payment-cancelled?session_id={SESSION_ID}`,
+      idempotencyKey: `checkout-${order.subscriptionId}-${randomUUID()}`,
+    });
+    await this.deps
+      .knex('payment_sessions')
+      .insert({
+        session_id: session.sessionId,
+        provider: order.provider.name,
+        subscription_id: order.subscriptionId,
+        user_id: order.userId,
+      })
+      .onConflict('session_id')
+      .ignore();
+    await this.subscriptionCommand(
+      {
+        type: 'OpenPaymentSession',
+        data: {
+          subscriptionId: order.subscriptionId,
+          provider: order.provider.name,
+          sessionId: session.sessionId,
+          now: this.deps.clock(),
+        },
+      },
+      metadata,
+    );
+    return session.redirectUrl;
+  }
+
+  /**
+   * A provider's notification: verified, then stored as an event whose id is the provider's
+   * event id (a duplicate delivery is dropped by the store). Processing happens in a job.
+   */
+  async receiveWebhook(providerName: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
+    const provider = this.provider(providerName);
+    const { providerEventId, payload } = await provider.verifyWebhook(rawBody, headers);
+    const result = await this.deps.store.appendToStream(webhookStreamId(provider.name, providerEventId), [
+      {
+        id: `${provider.name}:${providerEventId}`,
+        type: WEBHOOK_EVENT_TYPE,
+        data: { provider: provider.name, providerEventId, payload, receivedAt: this.deps.clock().toISOString() },
+        metadata: { actor: { type: 'provider', id: provider.name } },
+      },
+    ]);
+    return { duplicate: result.appended === 0 };
+  }
+
+  /** The job behind a stored notification. */
+  async processWebhook(provider: ProviderName, payload: Record<string, unknown>, causationId: string): Promise<void> {
+    const outcomes = await this.provider(provider).interpretWebhook(payload);
+    for (const outcome of outcomes)
+      await this.applyOutcome(provider, outcome, { actor: { type: 'provider', id: provider }, causationId });
+  }
+
+  /** The success page: asks the provider now and fulfils through the same path as the webhook. */
+  async verify(userId: string, sessionId: string, correlationId: string) {
+    const known = await this.deps.knex('payment_sessions').where({ session_id: sessionId }).first();
+    if (!known || known.user_id !== userId) {
+      throw new HttpProblem({ status: 404, code: 'payment.session_not_found', detail: 'No such payment session' });
+    }
+    const outcome = await this.provider(known.provider).checkSession(sessionId);
+    await this.applyOutcome(known.provider, outcome, { actor: { type: 'customer', id: userId }, correlationId });
+    const history = await this.deps.store.readStream(subscriptionStreamId(known.subscription_id));
+    const state = history
+      .map((e) => asDomainEvent<Parameters<typeof subscriptionDecider.evolve>[1]>(e))
+      .reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+    return {
+      subscriptionId: known.subscription_id as string,
+      status: state.status === 'none' ? 'pending' : state.status,
+      paid: outcome.kind === 'paid' && state.status === 'active',
+      outcome: outcome.kind,
+    };
+  }
+
+  async applyOutcome(provider: string, outcome: PaymentOutcome, metadata: EventMetadata): Promise<void> {
+    const now = this.deps.clock();
+    switch (outcome.kind) {
+      case 'paid':
+        await this.subscriptionCommand(
+          {
+            type: 'ConfirmPayment',
+            data: {
+              subscriptionId: outcome.subscriptionId,
+              provider,
+              paymentReference: outcome.paymentReference,
+              amountCents: outcome.amountCents,
+              currency: outcome.currency,
+              paidAt: outcome.paidAt,
+              now,
+            },
+          },
+          metadata,
+        );
+        return;
+      case 'failed':
+      case 'expired':
+      case 'canceled':
+        await this.subscriptionCommand(
+          {
+            type: 'RecordPaymentFailure',
+            data: {
+              subscriptionId: outcome.subscriptionId,
+              provider,
+              sessionId: outcome.sessionId,
+              reason: outcome.kind,
+              now,
+            },
+          },
+          metadata,
+        );
+        return;
+      case 'refunded':
+        await this.subscriptionCommand(
+          {
+            type: 'RefundPayment',
+            data: {
+              subscriptionId: outcome.subscriptionId,
+              provider,
+              paymentReference: outcome.paymentReference,
+              amountCents: outcome.amountCents,
+              currency: outcome.currency,
+              now,
+            },
+          },
+          metadata,
+        );
+        return;
+      case 'pending':
+        return;
+      case 'ignored':
+        this.deps.logger.info({ provider, reason: outcome.reason }, 'payment notification ignored');
+        return;
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Knex } from 'knex';
+import {
+  WebhookSignatureError,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type VerifiedWebhook,
+} from './payment-provider.js';
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+export interface SandboxSession {
+  id: string;
+  subscription_id: string;
+  description: string;
+  amount_cents: number;
+  currency: string;
+  status: 'open' | 'paid' | 'canceled';
+  success_url: string;
+  cancel_url: string;
+  language: 'fr' | 'en';
+}
+
+/**
+ * The built-in provider: a checkout page served by the shop itself, whose pay and cancel
+ * buttons notify our own webhook with an HMAC signature, so the whole journey works offline
+ * through the same path as a real provider.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+
+  constructor(private readonly deps: { knex: Knex; publicUrl: string; signingKey: Buffer; clock: () => Date }) {}
+
+  static async migrate(knex: Knex): Promise<void> {
+    await knex.raw(`
+      CREATE TABLE IF NOT EXISTS sandbox_sessions (
+        id text PRIMARY KEY,
+        subscription_id text NOT NULL,
+        description text NOT NULL,
+        amount_cents integer NOT NULL,
+        currency text NOT NULL,
+        status text NOT NULL DEFAULT 'open',
+        success_url text NOT NULL,
+        cancel_url text NOT NULL,
+        language text NOT NULL,
+        idempotency_key text UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`);
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    const id = `sbx_${randomBytes(12).toString('hex')}`;
+    const inserted = await this.deps
+      .knex('sandbox_sessions')
+      .insert({
+        id,
+        subscription_id: request.subscriptionId,
+        description: request.description,
+        amount_cents: request.amountCents,
+        currency: request.currency,
+        success_url: request.successUrl.replace('{SESSION_ID}', id),
+        cancel_url: request.cancelUrl.replace('{SESSION_ID}', id),
+        language: request.language,
+        idempotency_key: request.idempotencyKey,
+      })
+      .onConflict('idempotency_key')
+      .ignore()
+      .returning('id');
+    const sessionId =
+      inserted[0]?.id ??
+      (await this.deps.knex('sandbox_sessions').where({ idempotency_key: request.idempotencyKey }).first()).id;
+    return { sessionId, redirectUrl: `${this.deps.publicUrl}/sandbox/checkout/${sessionId}` };
+  }
+
+  async session(sessionId: string): Promise<SandboxSession | null> {
+    return (await this.deps.knex('sandbox_sessions').where({ id: sessionId }).first()) ?? null;
+  }
+
+  /** The page's buttons: the session changes state once, and a signed notification describes it. */
+  async complete(
+    sessionId: string,
+    action: 'pay' | 'cancel',
+  ): Promise<{ session: SandboxSession; notification: { body: Buffer; signature: string } } | null> {
+    const status = action === 'pay' ? 'paid' : 'canceled';
+    const updated = await this.deps
+      .knex('sandbox_sessions')
+      .where({ id: sessionId, status: 'open' })
+      .update({ status })
+      .returning('*');
+    const session = (updated[0] as SandboxSession | undefined) ?? (await this.session(sessionId));
+    if (!session) return null;
+    const body = Buffer.from(
+      JSON.stringify({
+        id: `sbxevt_${sessionId}_${session.status}`,
+        type: session.status === 'paid' ? 'payment.succeeded' : 'payment.canceled',
+        sessionId,
+        subscriptionId: session.subscription_id,
+        amountCents: session.amount_cents,
+        currency: session.currency,
+        occurredAt: this.deps.clock().toISOString(),
+      }),
+    );
+    return { session, notification: { body, signature: this.sign(body) } };
+  }
+
+  sign(body: Buffer): string {
+    return createHmac('sha256', this.deps.signingKey).update(body).digest('hex');
+  }
+
+  async checkSession(sessionId: string): Promise<PaymentOutcome> {
+    const session = await this.session(sessionId);
+    if (!session) return { kind: 'ignored', reason: 'unknown session' };
+    if (session.status === 'paid') {
+      return {
+        kind: 'paid',
+        subscriptionId: session.subscription_id,
+        paymentReference: sessionId,
+        amountCents: session.amount_cents,
+        currency: session.currency,
+        paidAt: this.deps.clock(),
+      };
+    }
+    if (session.status === 'canceled') return { kind: 'canceled', subscriptionId: session.subscription_id, sessionId };
+    return { kind: 'pending', subscriptionId: session.subscription_id };
+  }
+
+  async verifyWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<VerifiedWebhook> {
+    const given = headers[SANDBOX_SIGNATURE_HEADER];
+    const expected = Buffer.from(this.sign(rawBody), 'hex');
+    const actual = Buffer.from(typeof given === 'string' ? given : '', 'hex');
+    if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
+      throw new WebhookSignatureError('The sandbox signature does not match');
+    }
+    const event = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
+    if (typeof event.id !== 'string') throw new WebhookSignatureError('No event id');
+    return { providerEventId: event.id, payload: event };
+  }
+
+  async interpretWebhook(payload: Record<string, unknown>): Promise<PaymentOutcome[]> {
+    const subscriptionId = String(payload.subscriptionId);
+    const sessionId = String(payload.sessionId);
+    if (payload.type === 'payment.succeeded') {
+      return [
+        {
+          kind: 'paid',
+          subscriptionId,
+          paymentReference: sessionId,
+          amountCents: Number(payload.amountCents),
+          currency: String(payload.currency),
+          paidAt: new Date(String(payload.occurredAt)),
+        },
+      ];
+    }
+    if (payload.type === 'payment.canceled') return [{ kind: 'canceled', subscriptionId, sessionId }];
+    return [{ kind: 'ignored', reason: `unhandled ${String(payload.type)}` }];
+  }
+}
