@@ -97,13 +97,14 @@ export function sendProblem(res: Response, body: ProblemBody): void {
     .status(body.status)
     .type('application/problem+json')
     .json({
+      // Extra members first: a detail named like a standard member never overrides it.
+      ...body.extra,
       type: `/problems/${body.code}`,
       title: TITLES[body.status] ?? 'Error',
       status: body.status,
       detail: body.detail,
       code: body.code,
       requestId: String(res.req.id ?? ''),
-      ...body.extra,
     });
 }
 

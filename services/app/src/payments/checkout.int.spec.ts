@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import { subscriptionStreamId } from '@shop/domain';
+import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BullmqJobQueue } from '../jobs/bullmq-queue.js';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { SANDBOX_SIGNATURE_HEADER } from './sandbox-provider.js';
+
+let database: TestDatabase;
+let shop: TestShop;
+
+beforeAll(async () => {
+  database = await createTestDatabase('checkout');
+  shop = await startTestShop({
+    databaseUrl: database.url,
+    redisUrl: testServices().redisUrl,
+    queuePrefix: uniqueRedisPrefix('checkout'),
+  });
+  await eventually(
+    async () => ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data: unknown[] }).data.length,
+    (n) => n === 5,
+  );
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  await database?.drop();
+});
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+async function request(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const res = await fetch(`${shop.url}${path}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+      'X-Forwarded-For': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      ...options.headers,
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    body = { text };
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+async function customer() {
+  const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
+  await request('POST', '/api/auth/sign-up', { body: { email, password: 'a good password' } });
+  const signIn = await request('POST', '/api/auth/sign-in', { body: { email, password: 'a good password' } });
+  return { email, token: signIn.body.accessToken as string };
+}
+
+const order = (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  request('POST', '/api/orders', { token, body, headers });
+const sessionOf = (redirectUrl: unknown) => String(redirectUrl).split('/').pop()!;
+const mySubscriptions = (token: string) => request('GET', '/api/me/subscriptions', { token });
+const history = async (subscriptionId: string) =>
+  (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).map((e) => e.type);
+
+async function subscriptionStatus(token: string, subscriptionId: string, wanted: string) {
+  const reply = await eventually(
+    () => mySubscriptions(token),
+    (r) =>
+      (r.body.data as Array<{ id: string; status: string }>).some(
+        (s) => s.id === subscriptionId && s.status === wanted,
+      ),
+  );
+  return (reply.body.data as Array<Record<string, unknown>>).find((s) => s.id === subscriptionId)!;
+}
+
+/** Builds a notification signed as the sandbox signs it. */
+function signedSandboxWebhook(payload: Record<string, unknown>) {
+  const body = Buffer.from(JSON.stringify(payload));
+  return { body, signature: shop.runtime.sandbox!.sign(body) };
+}
+const postWebhook = (body: Buffer, signature: string) =>
+  fetch(`${shop.url}/webhooks/sandbox`, {
+    method: 'POST',
+    headers: { [SANDBOX_SIGNATURE_HEADER]: signature, 'Content-Type': 'application/json' },
+    body,
+  });
+
+describe('checkout with the built-in sandbox', () => {
+  it('orders 3 months with the promo code, pays on the sandbox page, and the subscription becomes active with its expiry job scheduled', async () => {
+    const { token } = await customer();
+    const check = await request('POST', '/api/promo-codes/check', {
+      body: { code: ' bienvenue10 ', planId: 'netflix', months: 3 },
+    });
+    expect(check.body).toMatchObject({
+      valid: true,
+      code: 'BIENVENUE10',
+      percentOff: 10,
+      subtotalCents: 1359,
+      discountCents: 136,
+      totalCents: 1223,
+    });
+    expect(
+      (await request('POST', '/api/promo-codes/check', { body: { code: 'NOPE', planId: 'netflix', months: 3 } })).body,
+    ).toMatchObject({
+      valid: false,
+      reason: 'promo.unknown',
+    });
+
+    const placed = await order(token, {
+      planId: 'netflix',
+      months: 3,
+      promoCode: ' bienvenue10 ',
+      provider: 'sandbox',
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({ status: 'pending', totalCents: 1223, currency: 'EUR' });
+    expect(placed.body.redirectUrl).toMatch(/\/sandbox\/checkout\/sbx_[0-9a-f]+$/);
+    const subscriptionId = placed.body.subscriptionId as string;
+
+    const page = await fetch(`${shop.url}/sandbox/checkout/${sessionOf(placed.body.redirectUrl)}`);
+    const html = await page.text();
+    expect(html).toContain('Netflix - 3 mois');
+    expect(html).toMatch(/12,23\s€/);
+
+    const paid = await request('POST', `/sandbox/sessions/${sessionOf(placed.body.redirectUrl)}/pay`);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toMatch(/\/payment-success\?session_id=sbx_/);
+
+    const active = await subscriptionStatus(token, subscriptionId, 'active');
+    expect(active).toMatchObject({ planName: 'Netflix', months: 3, totalCents: 1223, logo: '/logos/netflix.svg' });
+    const verify = await request('GET', `/api/payments/verify?session_id=${sessionOf(placed.body.redirectUrl)}`, {
+      token,
+    });
+    expect(verify.body).toMatchObject({ subscriptionId, status: 'active', paid: true });
+    expect((await history(subscriptionId)).filter((t) => t === 'PaymentConfirmed')).toHaveLength(1);
+
+    const confirmed = (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).find(
+      (e) => e.type === 'PaymentConfirmed',
+    )!;
+    const job = await eventually(
+      () => (shop.runtime.queue as BullmqJobQueue).jobState(confirmed.id),
+      (j) => j !== null,
+    );
+    expect(job).toMatchObject({ state: 'delayed', data: { subscriptionId } });
+
+    const figures = await mySubscriptions(token);
+    expect(figures.body).toMatchObject({ activeCount: 1, totalSpentCents: 1223 });
+  });
+
+  it('cancelling on the sandbox leaves the order pending and says so; it can be finalised later', async () => {
+    const { token } = await customer();
+    const placed = await order(token, { planId: 'spotify', months: 1, provider: 'sandbox' });
+    const cancelled = await request('POST', `/sandbox/sessions/${sessionOf(placed.body.redirectUrl)}/cancel`);
+    expect(cancelled.headers.get('location')).toMatch(/\/payment-cancelled\?session_id=/);
+    const pending = await eventually(
+      async () => (await mySubscriptions(token)).body.data as Array<Record<string, unknown>>,
+      (rows) => rows[0]?.paymentIssue === 'payment_canceled',
+    );
+    expect(pending[0]).toMatchObject({ status: 'pending', paymentIssue: 'payment_canceled' });
+
+    const again = await request('POST', `/api/orders/${placed.body.subscriptionId as string}/checkout`, {
+      token,
+      body: {},
+    });
+    expect(again.status).toBe(200);
+    expect(sessionOf(again.body.redirectUrl)).not.toBe(sessionOf(placed.body.redirectUrl));
+    await request('POST', `/sandbox/sessions/${sessionOf(again.body.redirectUrl)}/pay`);
+    await subscriptionStatus(token, placed.body.subscriptionId as string, 'active');
+    const finaliseActive = await request('POST', `/api/orders/${placed.body.subscriptionId as string}/checkout`, {
+      token,
+      body: {},
+    });
+    expect(finaliseActive.body.code).toBe('subscription.not_pending');
+  });
+
+  it('answers a retried order with the same Idempotency-Key with the first answer and places one order', async () => {
+    const { token } = await customer();
+    const key = `order-${randomUUID()}`;
+    const body = { planId: 'disney-plus', months: 12, provider: 'sandbox' };
+    const replies = await Promise.all([
+      order(token, body, { 'Idempotency-Key': key }),
+      order(token, body, { 'Idempotency-Key': key }),
+    ]);
+    const created = replies.filter((r) => r.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    for (const r of replies.filter((x) => x.status !== 201)) expect(r.body.code).toBe('idempotency.in_progress');
+    const retry = await order(token, body, { 'Idempotency-Key': key });
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(created[0]!.body);
+    const other = await order(token, { ...body, months: 1 }, { 'Idempotency-Key': key });
+    expect(other.body.code).toBe('idempotency.key_reused');
+    const rows = await eventually(
+      async () => (await mySubscriptions(token)).body.data as unknown[],
+      (r) => r.length >= 1,
+    );
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses bad orders with stable codes and changes nothing', async () => {
+    const { token } = await customer();
+    expect((await order(token, { planId: 'netflix', months: 2, provider: 'sandbox' })).body.code).toBe(
+      'request.invalid',
+    );
+    expect((await order(token, { planId: 'hbo', months: 1, provider: 'sandbox' })).body.code).toBe(
+      'order.unknown_plan',
+    );
+    expect((await order(token, { planId: 'netflix', months: 1, provider: 'stripe' })).body.code).toBe(
+      'payment.provider_unavailable',
+    );
+    expect(
+      (await order(token, { planId: 'netflix', months: 1, promoCode: 'FAKE', provider: 'sandbox' })).body.code,
+    ).toBe('promo.unknown');
+    expect((await request('POST', '/api/orders', { body: { planId: 'netflix', months: 1 } })).body.code).toBe(
+      'auth.required',
+    );
+    expect((await mySubscriptions(token)).body.data).toEqual([]);
+  });
+});
+
+describe('sandbox webhooks', () => {
+  it('stores a notification once however often it is delivered, rejects bad signatures, and ignores a late cancel', async () => {
+    const { token } = await customer();
+    const placed = await order(token, { planId: 'nordvpn', months: 12, provider: 'sandbox' });
+    const subscriptionId = placed.body.subscriptionId as string;
+    const sessionId = sessionOf(placed.body.redirectUrl);
+    const paidEvent = {
+      id: `evt-${randomUUID()}`,
+      type: 'payment.succeeded',
+      sessionId,
+      subscriptionId,
+      amountCents: 1692,
+      currency: 'EUR',
+      occurredAt: new Date().toISOString(),
+    };
+    const { body, signature } = signedSandboxWebhook(paidEvent);
+
+    const forged = await postWebhook(
+      body,
+      signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+    );
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { code: string }).code).toBe('webhook.invalid_signature');
+    expect(await shop.runtime.store.readStream(`webhook-sandbox-${paidEvent.id}`)).toEqual([]);
+
+    const deliveries = await Promise.all(Array.from({ length: 10 }, () => postWebhook(body, signature)));
+    expect(deliveries.every((r) => r.status === 200)).toBe(true);
+    expect(await shop.runtime.store.readStream(`webhook-sandbox-${paidEvent.id}`)).toHaveLength(1);
+    await subscriptionStatus(token, subscriptionId, 'active');
+
+    const lateCancel = signedSandboxWebhook({ ...paidEvent, id: `evt-${randomUUID()}`, type: 'payment.canceled' });
+    expect((await postWebhook(lateCancel.body, lateCancel.signature)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await subscriptionStatus(token, subscriptionId, 'active')).status).toBe('active');
+    expect((await history(subscriptionId)).filter((t) => t === 'PaymentConfirmed')).toHaveLength(1);
+  });
+
+  it('records a payment of the wrong amount and does not activate the order', async () => {
+    const { token } = await customer();
+    const placed = await order(token, { planId: 'netflix', months: 1, provider: 'sandbox' });
+    const subscriptionId = placed.body.subscriptionId as string;
+    const short = signedSandboxWebhook({
+      id: `evt-${randomUUID()}`,
+      type: 'payment.succeeded',
+      sessionId: sessionOf(placed.body.redirectUrl),
+      subscriptionId,
+      amountCents: 1,
+      currency: 'EUR',
+      occurredAt: new Date().toISOString(),
+    });
+    await postWebhook(short.body, short.signature);
+    const row = await eventually(
+      async () => ((await mySubscriptions(token)).body.data as Array<Record<string, unknown>>)[0],
+      (r) => r?.paymentIssue === 'amount_mismatch',
+    );
+    expect(row).toMatchObject({ status: 'pending', paymentIssue: 'amount_mismatch' });
+    expect(await history(subscriptionId)).toEqual(['OrderPlaced', 'PaymentSessionOpened', 'PaymentMismatchRecorded']);
+  });
+
+  it("does not show or verify another customer's payment session", async () => {
+    const alice = await customer();
+    const bob = await customer();
+    const placed = await order(alice.token, { planId: 'netflix', months: 1, provider: 'sandbox' });
+    const verify = await request('GET', `/api/payments/verify?session_id=${sessionOf(placed.body.redirectUrl)}`, {
+      token: bob.token,
+    });
+    expect(verify.status).toBe(404);
+    expect(verify.body.code).toBe('payment.session_not_found');
+    const finalise = await request('POST', `/api/orders/${placed.body.subscriptionId as string}/checkout`, {
+      token: bob.token,
+      body: {},
+    });
+    expect(finalise.status).toBe(404);
+    expect(finalise.body.code).toBe('subscription.not_found');
+  });
+});
