@@ -88,7 +88,7 @@ export const promotionDecider: Decider<PromotionCommand, PromotionEvent, Promoti
       throw new Error({
         code: rejection,
         message: `The promo code ${normalizePromoCode(code)} does not apply`,
-        details: { code },
+        details: { promoCode: normalizePromoCode(code) },
       });
     }
     return [
