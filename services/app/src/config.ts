@@ -36,7 +36,7 @@ const configSchema = z.object({
       message: 'must be 32 bytes encoded in base64 (openssl rand -base64 32)',
     }),
   /** Where shoppers reach the shop: links in e-mails, OIDC redirects, secure cookies. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: optionalUrl,
   /** Comma-separated e-mails that are made admins at start-up and at sign-up. */
   ADMIN_EMAILS: z.string().default(''),
   /** SMTP server for e-mails (smtp://user:pass@host:587); without it e-mails are written to DATA_DIR/outbox. */
@@ -47,6 +47,29 @@ const configSchema = z.object({
   OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Stripe is switched on by its secret key (sk_live_… or sk_test_…). */
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  /** The signing secret of the Stripe webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  /** Stripe's API base URL; only a local stand-in in tests changes it. */
+  STRIPE_API_URL: optionalUrl,
+  /** Mollie is switched on by its API key (test_… or live_…). */
+  MOLLIE_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || /^(test|live)_\w+$/.test(value), { message: 'must start with test_ or live_' }),
+  /** Mollie's API base URL (default https://api.mollie.com/v2/); only a local stand-in in tests changes it. */
+  MOLLIE_API_URL: optionalUrl.refine((value) => !value || value.startsWith('https:'), {
+    message: 'must be an https URL (the Mollie SDK speaks nothing else)',
+  }),
+  /** PayPal is switched on by its REST app's client id and secret. */
+  PAYPAL_CLIENT_ID: z.string().trim().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().trim().optional(),
+  /** The id of the webhook registered in that PayPal app; PayPal checks each notification against it. */
+  PAYPAL_WEBHOOK_ID: z.string().trim().optional(),
+  /** PayPal's API base URL: https://api-m.sandbox.paypal.com (default) or https://api-m.paypal.com (live). */
+  PAYPAL_API_URL: optionalUrl,
 });
 
 export type ShopConfig = {
@@ -70,6 +93,15 @@ export type ShopConfig = {
   oidcProviders: OidcProviderConfig[];
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripeApiUrl: string | undefined;
+  mollieApiKey: string | undefined;
+  mollieApiUrl: string | undefined;
+  paypalClientId: string | undefined;
+  paypalClientSecret: string | undefined;
+  paypalWebhookId: string | undefined;
+  paypalApiUrl: string | undefined;
 };
 
 export interface OidcProviderConfig {
@@ -94,6 +126,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.NODE_ENV === 'production' && !c.SECRETS_KEY) {
     throw new ConfigError('Invalid configuration: SECRETS_KEY: required in production (openssl rand -base64 32)');
   }
+  if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+  }
+  if (c.PAYPAL_CLIENT_ID || c.PAYPAL_CLIENT_SECRET) {
+    const required = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const;
+    const missing = required.filter((name) => !c[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration: ${missing.join(', ')}: required to switch PayPal on`);
+    }
+  }
   return {
     nodeEnv: c.NODE_ENV,
     port: c.PORT,
@@ -108,7 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     queuePrefix: c.QUEUE_PREFIX,
     readyMaxLagEvents: c.READY_MAX_LAG_EVENTS,
     secretsKey: c.SECRETS_KEY || undefined,
-    publicUrl: c.PUBLIC_URL.replace(/\/$/, ''),
+    // Unset, the shop is reached on this machine at its own port.
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     adminEmails: c.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
@@ -127,5 +170,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : [],
     accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: c.REFRESH_TOKEN_TTL_DAYS,
+    stripeSecretKey: c.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: c.STRIPE_API_URL,
+    mollieApiKey: c.MOLLIE_API_KEY || undefined,
+    mollieApiUrl: c.MOLLIE_API_URL,
+    paypalClientId: c.PAYPAL_CLIENT_ID || undefined,
+    paypalClientSecret: c.PAYPAL_CLIENT_SECRET || undefined,
+    paypalWebhookId: c.PAYPAL_WEBHOOK_ID || undefined,
+    paypalApiUrl: c.PAYPAL_API_URL,
   };
 }

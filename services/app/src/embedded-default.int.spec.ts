@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,9 +19,18 @@ function bareEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return env;
 }
 
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 async function startShop(): Promise<{ child: ChildProcess; url: string }> {
+  // A known port, so the links the shop builds (PUBLIC_URL defaults to localhost:PORT) are reachable.
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: bareEnv(),
+    env: bareEnv({ PORT: String(await freePort()) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -73,6 +83,46 @@ describe('the embedded default (nothing configured)', () => {
         ['disney-plus', 299],
         ['nordvpn', 141],
       ]);
+      // The whole journey, offline: sign up, order, pay on the sandbox, active subscription, expiry timer.
+      const json = { 'Content-Type': 'application/json' };
+      const post = (p: string, body: unknown, token?: string) =>
+        fetch(`${first.url}${p}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { ...json, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        });
+      expect((await post('/api/auth/sign-up', { email: 'lea@example.fr', password: 'secret123' })).status).toBe(201);
+      const { accessToken } = (await (
+        await post('/api/auth/sign-in', { email: 'lea@example.fr', password: 'secret123' })
+      ).json()) as {
+        accessToken: string;
+      };
+      const placed = (await (
+        await post('/api/orders', { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10' }, accessToken)
+      ).json()) as {
+        subscriptionId: string;
+        totalCents: number;
+        redirectUrl: string;
+      };
+      expect(placed.totalCents).toBe(1223);
+      expect(placed.redirectUrl.startsWith(`${first.url}/sandbox/checkout/`)).toBe(true);
+      const paid = await post(`/sandbox/sessions/${placed.redirectUrl.split('/').pop()!}/pay`, {});
+      expect(paid.headers.get('location')).toContain(`${first.url}/payment-success?session_id=`);
+      let subscriptions: { data: Array<{ status: string }> } = { data: [] };
+      for (let i = 0; i < 100 && subscriptions.data[0]?.status !== 'active'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        subscriptions = (await (
+          await fetch(`${first.url}/api/me/subscriptions`, { headers: { Authorization: `Bearer ${accessToken}` } })
+        ).json()) as typeof subscriptions;
+      }
+      expect(subscriptions.data[0]?.status).toBe('active');
+      const ready = (await (await fetch(`${first.url}/readyz`)).json()) as {
+        checks: Array<{ name: string; detail?: { delayed?: number } }>;
+      };
+      // The periodic sweep and this subscription's expiry timer.
+      expect(ready.checks.find((c) => c.name === 'queue')?.detail?.delayed).toBeGreaterThanOrEqual(2);
+
       // The CLI reaches the running shop's database instead of opening the folder twice.
       const status = shopctl('projections', 'status', '--json');
       expect(status.status).toBe(0);

@@ -7,6 +7,7 @@ import { createApp } from './api/create-app.js';
 import { createNotificationJobHandlers } from './jobs/notification-jobs.js';
 import { createJobHandlers } from './jobs/subscription-jobs.js';
 import { accountMailJobHandlers } from './jobs/account-mail-jobs.js';
+import { orderMailJobHandlers } from './jobs/order-mail-jobs.js';
 import { ALL_REACTORS } from './reactors/expiry-reactor.js';
 import { runReactor } from './reactors/reactor.js';
 import type { Runtime } from './runtime.js';
@@ -65,6 +66,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     ...createNotificationJobHandlers(jobDependencies),
     ...accountMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
     ...paymentJobHandlers({ store: runtime.store, payments: runtime.payments }),
+    ...orderMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
   });
   await runtime.queue.scheduleRepeating('sweep-expired-subscriptions', runtime.config.expirySweepIntervalMs);
   const running = Promise.all(
@@ -107,6 +109,7 @@ export async function startApi(runtime: Runtime): Promise<Server> {
     clock: runtime.clock,
     payments: runtime.payments,
     sandbox: runtime.sandbox,
+    store: runtime.store,
   });
   return new Promise((resolve, reject) => {
     const server = app.listen(runtime.config.port, runtime.config.host, () => resolve(server));

@@ -19,6 +19,8 @@ import { TwoFactorService } from './accounts/two-factor-service.js';
 import { loadKeys, type ShopKeys } from './security/keys.js';
 import { createRateLimits, type RateLimits } from './security/rate-limits.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { migrateSentEmails } from './jobs/order-mail-jobs.js';
+import { migrateCustomerPreferences } from './notifications/customer-preferences.js';
 import { migratePaymentTables, PaymentService } from './payments/payment-service.js';
 import { createPaymentProviders } from './payments/providers.js';
 import { SandboxProvider } from './payments/sandbox-provider.js';
@@ -96,6 +98,8 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
 
   await migrateProjectionRegistry(knex);
   await migrateAccountTables(knex);
+  await migrateCustomerPreferences(knex);
+  await migrateSentEmails(knex);
 
   const clock = options.clock ?? (() => new Date());
   const keys = loadKeys(config);

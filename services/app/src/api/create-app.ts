@@ -2,6 +2,9 @@ import type { PaymentService } from '../payments/payment-service.js';
 import type { SandboxProvider } from '../payments/sandbox-provider.js';
 import { orderRoutes } from './routes/order-routes.js';
 import { paymentRoutes } from './routes/payment-routes.js';
+import type { EventStore } from '@shop/event-store';
+import { StripeSync } from '../payments/stripe-sync.js';
+import { adminPaymentRoutes } from './routes/admin-payment-routes.js';
 import { randomUUID } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
@@ -38,6 +41,7 @@ export interface AppDependencies {
   clock: () => Date;
   payments: PaymentService;
   sandbox: SandboxProvider | null;
+  store: EventStore;
 }
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
@@ -97,6 +101,12 @@ export function createApp(deps: AppDependencies): Express {
   app.use(notificationRoutes({ knex: deps.knex, clock: deps.clock }, doc));
   app.use(orderRoutes({ knex: deps.knex, payments: deps.payments, clock: deps.clock }, doc));
   app.use(paymentRoutes({ payments: deps.payments, sandbox: deps.sandbox }, doc));
+  app.use(
+    adminPaymentRoutes(
+      { knex: deps.knex, stripeSync: new StripeSync({ knex: deps.knex, store: deps.store, payments: deps.payments }) },
+      doc,
+    ),
+  );
   app.use(adminRoutes({ knex: deps.knex }, doc));
 
   const openApi = doc.build({ title: 'Shop API', version: '1.0.0' });

@@ -73,7 +73,8 @@ export class InProcessJobQueue implements JobQueue {
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);
-        if (wait > MAX_TIMER_MS) this.schedule(job, attempt, notBefore);
+        // Timers may fire a millisecond early, and long waits are taken in steps: never run before time.
+        if (Date.now() < notBefore) this.schedule(job, attempt, notBefore);
         else this.track(this.run(job, attempt));
       },
       Math.min(wait, MAX_TIMER_MS),

@@ -1,4 +1,5 @@
 import type { SecurityNotificationKind } from './notification-jobs.js';
+import type { OrderMailKind } from './order-mail-jobs.js';
 
 /** Every job the shop runs, with its data. A new job type is added here first. */
 export interface JobDataByName {
@@ -10,6 +11,12 @@ export interface JobDataByName {
   'notify-user': { userId: string; kind: SecurityNotificationKind; eventId: string; at: string };
   /** A stored provider notification, applied to its order. */
   'process-payment-webhook': { streamId: string };
+  /**
+   * News of an order to its customer (e-mail and notification). mailId is the job id: it keys
+   * the sent e-mail and the notification, so a retry adds neither twice. `at` is when the news
+   * happened; expiresAt (expiring_soon) is the expiry the notice announces.
+   */
+  'send-order-mail': { kind: OrderMailKind; subscriptionId: string; mailId: string; at: string; expiresAt?: string };
 }
 export type JobName = keyof JobDataByName;
 

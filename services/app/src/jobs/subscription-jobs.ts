@@ -13,6 +13,7 @@ export interface JobDependencies {
 }
 
 const EXPIRY_ACTOR = { type: 'system', id: 'expiry' } as const;
+const EARLY_TIMER_TOLERANCE_MS = 5 * 60_000;
 
 export function createJobHandlers({
   store,
@@ -21,7 +22,7 @@ export function createJobHandlers({
   logger,
 }: JobDependencies): Pick<JobHandlers, 'expire-subscription' | 'sweep-expired-subscriptions'> {
   const expire = async (subscriptionId: string, causationId?: string) => {
-    const { newEvents } = await handleCommand(
+    const { newEvents, state } = await handleCommand(
       store,
       subscriptionStreamId(subscriptionId),
       subscriptionDecider,
@@ -29,9 +30,19 @@ export function createJobHandlers({
       { metadata: { actor: EXPIRY_ACTOR, ...(causationId ? { causationId } : {}) } },
     );
     if (newEvents.length > 0) logger.info({ subscriptionId }, 'subscription expired');
+    return state;
   };
   return {
-    'expire-subscription': ({ subscriptionId }) => expire(subscriptionId),
+    'expire-subscription': async ({ subscriptionId }) => {
+      const state = await expire(subscriptionId);
+      const untilExpiry =
+        state.status === 'active' && state.expiresAt ? Date.parse(state.expiresAt) - clock().getTime() : 0;
+      // A timer that fired a moment early (clocks of different hosts) is retried; a renewed
+      // subscription's far expiry is left to its own timer.
+      if (untilExpiry > 0 && untilExpiry < EARLY_TIMER_TOLERANCE_MS) {
+        throw new Error(`expiry timer fired ${untilExpiry} ms early; retrying`);
+      }
+    },
     'sweep-expired-subscriptions': async () => {
       // Catches whatever a lost or late timer missed; expiring twice is a no-op.
       for (const subscriptionId of await listOverdueSubscriptionIds(knex, clock())) {

@@ -1,8 +1,11 @@
 import type { Knex } from 'knex';
 import type { ShopConfig } from '../config.js';
 import type { ShopKeys } from '../security/keys.js';
+import { MollieProvider } from './mollie-provider.js';
 import type { PaymentProvider, ProviderName } from './payment-provider.js';
+import { PayPalProvider } from './paypal-provider.js';
 import { SandboxProvider } from './sandbox-provider.js';
+import { StripeProvider } from './stripe-provider.js';
 
 export interface PaymentProviders {
   all: ReadonlyMap<ProviderName, PaymentProvider>;
@@ -21,6 +24,41 @@ export function createPaymentProviders(deps: {
 }): PaymentProviders {
   const { config } = deps;
   const all = new Map<ProviderName, PaymentProvider>();
+  if (config.stripeSecretKey && config.stripeWebhookSecret) {
+    all.set(
+      'stripe',
+      new StripeProvider({
+        secretKey: config.stripeSecretKey,
+        webhookSecret: config.stripeWebhookSecret,
+        apiUrl: config.stripeApiUrl,
+        clock: deps.clock,
+      }),
+    );
+  }
+  if (config.mollieApiKey) {
+    all.set(
+      'mollie',
+      new MollieProvider({
+        apiKey: config.mollieApiKey,
+        apiUrl: config.mollieApiUrl,
+        publicUrl: config.publicUrl,
+        clock: deps.clock,
+      }),
+    );
+  }
+  if (config.paypalClientId && config.paypalClientSecret && config.paypalWebhookId) {
+    all.set(
+      'paypal',
+      new PayPalProvider({
+        clientId: config.paypalClientId,
+        clientSecret: config.paypalClientSecret,
+        webhookId: config.paypalWebhookId,
+        apiUrl: config.paypalApiUrl,
+        publicUrl: config.publicUrl,
+        clock: deps.clock,
+      }),
+    );
+  }
   const realProviderConfigured = all.size > 0;
   const sandbox =
     config.nodeEnv === 'production' && realProviderConfigured

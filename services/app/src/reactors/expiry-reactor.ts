@@ -2,6 +2,7 @@ import { paymentReactor } from './payment-reactor.js';
 import type { PaymentConfirmed } from '@shop/domain';
 import { notificationReactor } from './notification-reactor.js';
 import { accountMailReactor } from './account-mail-reactor.js';
+import { orderMailReactor } from './order-mail-reactor.js';
 import type { Reactor } from './reactor.js';
 
 /** When a subscription becomes active, a delayed job expires it at its expiry date. */
@@ -26,4 +27,5 @@ export const ALL_REACTORS: readonly Reactor[] = [
   notificationReactor,
   accountMailReactor,
   paymentReactor,
+  orderMailReactor,
 ];

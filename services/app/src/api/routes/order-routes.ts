@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { PROVIDERS } from '../../payments/payment-provider.js';
 import type { PaymentService } from '../../payments/payment-service.js';
+import { recordCustomerLanguage } from '../../notifications/customer-preferences.js';
 import { currentUser, requireUser } from '../auth/authentication.js';
 import { requestLanguage } from '../language.js';
 import type { ApiDocument } from '../openapi.js';
@@ -67,6 +68,8 @@ export function orderRoutes(
         detail: 'Idempotency-Key must be 8 to 128 letters, digits or . : - _',
       });
     }
+    // Before the order: its "order received" e-mail may be sent as soon as the event is appended.
+    await recordCustomerLanguage(deps.knex, currentUser(req).userId, requestLanguage(req), deps.clock());
     const order = await deps.payments.placeOrder(
       { ...body, userId: currentUser(req).userId, language: requestLanguage(req) },
       { idempotencyKey: key, correlationId: String(req.id) },

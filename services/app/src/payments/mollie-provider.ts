@@ -1,0 +1,163 @@
+import { createMollieClient, Locale, MollieApiError, type MollieClient, type Payment } from '@mollie/api-client';
+import { fromDecimalAmount, toDecimalAmount } from './decimal-amount.js';
+import {
+  WebhookSignatureError,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type VerifiedWebhook,
+} from './payment-provider.js';
+
+export const MOLLIE_DEFAULT_API_URL = 'https://api.mollie.com/v2/';
+
+/** A Mollie payment id as Mollie writes it; a notification naming anything else is refused unread. */
+export const MOLLIE_PAYMENT_ID = /^tr_[A-Za-z0-9]{1,64}$/;
+
+const SESSION_PLACEHOLDER = '{SESSION_ID}';
+
+export interface MollieProviderOptions {
+  apiKey: string;
+  /** Mollie's API base URL; a local stand-in in tests. */
+  apiUrl?: string;
+  publicUrl: string;
+  clock: () => Date;
+}
+
+/**
+ * Mollie payments through the official SDK (`@mollie/api-client`).
+ *
+ * Mollie does not sign its notifications: it posts only `id=tr_…` to the webhook, and the truth
+ * is whatever Mollie answers when asked about that id with our API key. So a notification is
+ * accepted only when the id is well formed and Mollie knows the payment; its event id is the
+ * payment id with the state Mollie reports, which makes a re-delivery of the same state a
+ * duplicate while a later change (paid, then refunded) is a new event. The job asks Mollie
+ * again before acting, so a stale notification never overrides the current state.
+ */
+export class MollieProvider implements PaymentProvider {
+  readonly name = 'mollie' as const;
+  readonly client: MollieClient;
+
+  constructor(private readonly options: MollieProviderOptions) {
+    this.client = createMollieClient({
+      apiKey: options.apiKey,
+      ...(options.apiUrl ? { apiEndpoint: options.apiUrl } : {}),
+    });
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    const currency = request.currency.toUpperCase();
+    const created = await this.client.payments.create({
+      amount: { currency, value: toDecimalAmount(request.amountCents, currency) },
+      description: request.description.slice(0, 255),
+      // Mollie has no placeholder for its own id: the redirect is set again below, once the id is known.
+      redirectUrl: request.successUrl.replace(SESSION_PLACEHOLDER, ''),
+      cancelUrl: request.cancelUrl.replace(SESSION_PLACEHOLDER, ''),
+      webhookUrl: `${this.options.publicUrl}/webhooks/mollie`,
+      metadata: { subscriptionId: request.subscriptionId },
+      locale: request.language === 'en' ? Locale.en_US : Locale.fr_FR,
+      // A retried create answers the first payment instead of opening a second one.
+      idempotencyKey: request.idempotencyKey,
+    });
+    if (request.successUrl.includes(SESSION_PLACEHOLDER) || request.cancelUrl.includes(SESSION_PLACEHOLDER)) {
+      // The success page verifies by session id, so the shopper must come back with the payment id.
+      await this.client.payments.update(created.id, {
+        redirectUrl: request.successUrl.replace(SESSION_PLACEHOLDER, created.id),
+        cancelUrl: request.cancelUrl.replace(SESSION_PLACEHOLDER, created.id),
+      });
+    }
+    const checkoutUrl = created.getCheckoutUrl();
+    if (!checkoutUrl) throw new Error(`Mollie returned payment ${created.id} without a checkout link`);
+    return { sessionId: created.id, redirectUrl: checkoutUrl };
+  }
+
+  async checkSession(sessionId: string): Promise<PaymentOutcome> {
+    if (!MOLLIE_PAYMENT_ID.test(sessionId)) return { kind: 'ignored', reason: 'not a Mollie payment id' };
+    const payment = await this.payment(sessionId);
+    if (!payment) return { kind: 'ignored', reason: `unknown Mollie payment ${sessionId}` };
+    // The latest fact wins on the success page: a payment refunded since is reported as refunded.
+    return this.outcomes(payment).at(-1)!;
+  }
+
+  async verifyWebhook(rawBody: Buffer): Promise<VerifiedWebhook> {
+    const id = new URLSearchParams(rawBody.toString('utf8')).get('id');
+    if (!id || !MOLLIE_PAYMENT_ID.test(id)) {
+      throw new WebhookSignatureError('A Mollie notification carries one payment id (id=tr_…)');
+    }
+    const payment = await this.payment(id);
+    if (!payment) throw new WebhookSignatureError('Mollie does not know this payment');
+    const state = stateOf(payment);
+    return { providerEventId: `${id}:${state}`, payload: { id, state } };
+  }
+
+  async interpretWebhook(payload: Record<string, unknown>): Promise<PaymentOutcome[]> {
+    const id = typeof payload.id === 'string' ? payload.id : '';
+    if (!MOLLIE_PAYMENT_ID.test(id)) return [{ kind: 'ignored', reason: 'no Mollie payment id' }];
+    const payment = await this.payment(id);
+    if (!payment) return [{ kind: 'ignored', reason: `unknown Mollie payment ${id}` }];
+    return this.outcomes(payment);
+  }
+
+  /** The payment as Mollie reports it now; null when Mollie does not know it. */
+  private async payment(id: string): Promise<Payment | null> {
+    try {
+      return await this.client.payments.get(id);
+    } catch (error) {
+      if (error instanceof MollieApiError && (error.statusCode === 404 || error.statusCode === 410)) return null;
+      throw error;
+    }
+  }
+
+  /** Everything the payment says now, oldest first; applying it again changes nothing. */
+  private outcomes(payment: Payment): PaymentOutcome[] {
+    const metadata = payment.metadata as { subscriptionId?: unknown } | null;
+    const subscriptionId = typeof metadata?.subscriptionId === 'string' ? metadata.subscriptionId : null;
+    if (!subscriptionId) return [{ kind: 'ignored', reason: `Mollie payment ${payment.id} is not one of our orders` }];
+    const currency = payment.amount.currency.toUpperCase();
+    const amountCents = fromDecimalAmount(payment.amount.value, currency);
+    switch (payment.status) {
+      case 'paid': {
+        const paid: PaymentOutcome = {
+          kind: 'paid',
+          subscriptionId,
+          paymentReference: payment.id,
+          amountCents,
+          currency,
+          paidAt: payment.paidAt ? new Date(payment.paidAt) : this.options.clock(),
+        };
+        const refundedCents = refundedCentsOf(payment);
+        // A partial refund is a gesture, not the end of the subscription; the operator decides.
+        if (refundedCents < amountCents) return [paid];
+        return [
+          paid,
+          {
+            kind: 'refunded',
+            subscriptionId,
+            paymentReference: payment.id,
+            amountCents: refundedCents,
+            currency,
+            refundedAt: this.options.clock(),
+          },
+        ];
+      }
+      case 'failed':
+      case 'canceled':
+      case 'expired':
+        return [{ kind: payment.status, subscriptionId, sessionId: payment.id }];
+      default:
+        // open, pending, authorized: nothing decided yet.
+        return [{ kind: 'pending', subscriptionId }];
+    }
+  }
+}
+
+function refundedCentsOf(payment: Payment): number {
+  const refunded = payment.amountRefunded;
+  return refunded ? fromDecimalAmount(refunded.value, refunded.currency) : 0;
+}
+
+/** What distinguishes one notification-worthy state of a payment from another. */
+function stateOf(payment: Payment): string {
+  const refundedCents = refundedCentsOf(payment);
+  return payment.status === 'paid' && refundedCents > 0 ? `refunded-${refundedCents}` : payment.status;
+}

@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import { subscriptionStreamId } from '@shop/domain';
+import type { LogCheckpoint } from '@shop/event-store';
+import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { WEBHOOK_EVENT_TYPE } from './payment-service.js';
+import { captureRequestId } from './paypal-provider.js';
+import { startPayPalStandIn, type PayPalStandIn, type SignedNotification } from './testing/paypal-stand-in.js';
+
+/* PayPal Orders v2 over fetch against a local stand-in for PayPal's API (PayPal's servers cannot be reached here). */
+
+let database: TestDatabase;
+let shop: TestShop;
+let paypal: PayPalStandIn;
+
+beforeAll(async () => {
+  paypal = await startPayPalStandIn();
+  database = await createTestDatabase('paypal');
+  shop = await startTestShop({
+    databaseUrl: database.url,
+    redisUrl: testServices().redisUrl,
+    queuePrefix: uniqueRedisPrefix('paypal'),
+    env: {
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      PAYPAL_API_URL: paypal.url,
+    },
+  });
+  await eventually(
+    async () => ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data: unknown[] }).data.length,
+    (n) => n > 0,
+  );
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  await database?.drop();
+  await paypal?.close();
+});
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+async function request(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const res = await fetch(`${shop.url}${path}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined || options.raw !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+      'X-Forwarded-For': `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      ...options.headers,
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : options.raw,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+async function customer() {
+  const email = `paypal-${randomUUID().slice(0, 8)}@example.com`;
+  expect((await request('POST', '/api/auth/sign-up', { body: { email, password: 'a good password' } })).status).toBe(
+    201,
+  );
+  const signIn = await request('POST', '/api/auth/sign-in', { body: { email, password: 'a good password' } });
+  expect(signIn.status).toBe(200);
+  return { token: signIn.body.accessToken as string };
+}
+
+async function orderWithPayPal(planId = 'netflix', months = 1) {
+  const { token } = await customer();
+  const placed = await request('POST', '/api/orders', { token, body: { planId, months, provider: 'paypal' } });
+  expect(placed.status).toBe(201);
+  // The approval link PayPal gave carries the order id as `token`.
+  const orderId = new URL(String(placed.body.redirectUrl)).searchParams.get('token')!;
+  expect(paypal.order(orderId)).toBeDefined();
+  return { token, subscriptionId: placed.body.subscriptionId as string, orderId, placed };
+}
+
+const post = (notification: SignedNotification, headers: Record<string, string> = notification.headers) =>
+  request('POST', '/webhooks/paypal', { raw: notification.body, headers });
+
+const verify = (token: string, orderId: string) =>
+  request('GET', `/api/payments/verify?session_id=${encodeURIComponent(orderId)}`, { token });
+
+async function subscription(token: string, subscriptionId: string, accept: (row: Record<string, unknown>) => boolean) {
+  const reply = await eventually(
+    () => request('GET', '/api/me/subscriptions', { token }),
+    (r) => (r.body.data as Array<Record<string, unknown>>).some((s) => s.id === subscriptionId && accept(s)),
+  );
+  return (reply.body.data as Array<Record<string, unknown>>).find((s) => s.id === subscriptionId)!;
+}
+
+const history = async (subscriptionId: string) =>
+  (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).map((e) => e.type);
+
+const captureCalls = (orderId: string) =>
+  paypal.requests.filter((r) => r.method === 'POST' && r.path === `/v2/checkout/orders/${orderId}/capture`);
+
+async function storedNotifications() {
+  const events: Array<{ id: string; data: Record<string, unknown> }> = [];
+  let after: LogCheckpoint | null = null;
+  for (;;) {
+    const page = await shop.runtime.store.readAll({ after, maxCount: 500 });
+    for (const e of page.events) {
+      if (e.type === WEBHOOK_EVENT_TYPE) events.push({ id: e.id, data: e.data as Record<string, unknown> });
+    }
+    if (page.events.length === 0) return events;
+    after = page.checkpoint;
+  }
+}
+
+describe('PayPal Orders v2', () => {
+  it('creates an order for the total with a PayPal-Request-Id and sends the payer to the approval link', async () => {
+    const { placed, orderId, subscriptionId } = await orderWithPayPal('netflix', 3);
+    expect(placed.body).toMatchObject({ status: 'pending', totalCents: 1359, currency: 'EUR' });
+    expect(placed.body.redirectUrl).toBe(`${paypal.url}/checkoutnow?token=${orderId}`);
+    const create = paypal.requests.find(
+      (r) =>
+        r.path === '/v2/checkout/orders' &&
+        (r.body as { purchase_units?: Array<{ custom_id?: string }> }).purchase_units?.[0]?.custom_id ===
+          subscriptionId,
+    )!;
+    expect(create.requestId).toMatch(new RegExp(`^checkout-${subscriptionId}-`));
+    const publicUrl = shop.runtime.config.publicUrl;
+    expect(create.body).toMatchObject({
+      intent: 'CAPTURE',
+      purchase_units: [
+        {
+          reference_id: subscriptionId,
+          custom_id: subscriptionId,
+          description: 'Netflix - 3 mois',
+          amount: { currency_code: 'EUR', value: '13.59' },
+        },
+      ],
+      payment_source: {
+        paypal: {
+          experience_context: {
+            return_url: `${publicUrl}/payment-success?provider=paypal`,
+            cancel_url: `${publicUrl}/payment-cancelled?provider=paypal`,
+            locale: 'fr-FR',
+          },
+        },
+      },
+    });
+    expect(await history(subscriptionId)).toEqual(['OrderPlaced', 'PaymentSessionOpened']);
+  });
+
+  it('captures on return once approved, with the order-keyed PayPal-Request-Id, and activates the subscription', async () => {
+    const { token, subscriptionId, orderId } = await orderWithPayPal();
+    const early = await verify(token, orderId);
+    expect(early.body).toMatchObject({ status: 'pending', paid: false, outcome: 'pending' });
+    expect(captureCalls(orderId)).toHaveLength(0);
+
+    paypal.approve(orderId);
+    const verified = await verify(token, orderId);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ subscriptionId, status: 'active', paid: true, outcome: 'paid' });
+    expect(captureCalls(orderId).map((r) => r.requestId)).toEqual([captureRequestId(orderId)]);
+    const captured = paypal.captureOf(orderId);
+    const confirmed = (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).find(
+      (e) => e.type === 'PaymentConfirmed',
+    )!;
+    expect(confirmed.data).toMatchObject({ provider: 'paypal', paymentReference: captured.id, amountCents: 453 });
+    await subscription(token, subscriptionId, (s) => s.status === 'active');
+
+    // Back on the page again: the order is already captured, nothing is captured twice.
+    expect((await verify(token, orderId)).body).toMatchObject({ status: 'active', paid: true });
+    expect(captureCalls(orderId)).toHaveLength(1);
+    expect((await history(subscriptionId)).filter((t) => t === 'PaymentConfirmed')).toHaveLength(1);
+    // One token served every call so far.
+    expect(paypal.tokensIssued()).toBe(1);
+  });
+
+  it('retries a capture whose answer was lost with the same PayPal-Request-Id, and PayPal captures once', async () => {
+    const { token, subscriptionId, orderId } = await orderWithPayPal();
+    paypal.approve(orderId);
+    paypal.loseNextCaptureAnswer();
+    const verified = await verify(token, orderId);
+    expect(verified.body).toMatchObject({ subscriptionId, status: 'active', paid: true });
+    const calls = captureCalls(orderId);
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(calls.map((r) => r.requestId))).toEqual(new Set([captureRequestId(orderId)]));
+    expect(
+      (paypal.order(orderId)!.purchase_units as Array<{ payments: { captures: unknown[] } }>)[0]!.payments.captures,
+    ).toHaveLength(1);
+  });
+
+  it('captures on CHECKOUT.ORDER.APPROVED when the payer never comes back, and stores nothing of the payer', async () => {
+    const { token, subscriptionId, orderId } = await orderWithPayPal();
+    const approved = paypal.notification('CHECKOUT.ORDER.APPROVED', paypal.approve(orderId));
+    const replies = await Promise.all([post(approved), post(approved), post(approved)]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(replies.filter((r) => r.body.duplicate === false)).toHaveLength(1);
+    await subscription(token, subscriptionId, (s) => s.status === 'active');
+    expect(captureCalls(orderId).map((r) => r.requestId)).toEqual([captureRequestId(orderId)]);
+
+    const stored = (await storedNotifications()).find((e) => e.id === `paypal:${approved.id}`)!;
+    expect(JSON.stringify(stored.data)).not.toMatch(/camille|Martin/i);
+    expect(stored.data.payload).toMatchObject({ eventType: 'CHECKOUT.ORDER.APPROVED', resourceId: orderId });
+
+    // The capture notification that follows confirms nothing more.
+    expect((await post(paypal.notification('PAYMENT.CAPTURE.COMPLETED', paypal.captureOf(orderId)))).status).toBe(200);
+    expect((await history(subscriptionId)).filter((t) => t === 'PaymentConfirmed')).toHaveLength(1);
+  });
+
+  it('refuses a notification whose signature PayPal does not verify with 400 and stores nothing', async () => {
+    const { orderId } = await orderWithPayPal();
+    paypal.approve(orderId);
+    const genuine = paypal.notification('CHECKOUT.ORDER.APPROVED', paypal.order(orderId)!);
+    const before = await storedNotifications();
+
+    const forged = await post(genuine, { ...genuine.headers, 'paypal-transmission-sig': 'bm90IGEgc2lnbmF0dXJl' });
+    expect(forged.status).toBe(400);
+    expect(forged.body.code).toBe('webhook.invalid_signature');
+    const tampered = await post({ ...genuine, body: genuine.body.replace(orderId, 'ANOTHERORDER00000') });
+    expect(tampered.status).toBe(400);
+    const foreignCertificate = await post(genuine, {
+      ...genuine.headers,
+      'paypal-cert-url': 'https://attacker.example/cert.pem',
+    });
+    expect(foreignCertificate.status).toBe(400);
+    const { 'paypal-transmission-id': _omitted, ...withoutId } = genuine.headers;
+    const unsigned = await post(genuine, withoutId);
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body.code).toBe('webhook.invalid_signature');
+    expect((await request('POST', '/webhooks/paypal', { raw: 'not json', headers: genuine.headers })).status).toBe(400);
+
+    expect(await storedNotifications()).toEqual(before);
+    expect(captureCalls(orderId)).toHaveLength(0);
+  });
+
+  it('PAYMENT.CAPTURE.REFUNDED cancels the subscription, once', async () => {
+    const { token, subscriptionId, orderId } = await orderWithPayPal();
+    paypal.approve(orderId);
+    await verify(token, orderId);
+    await subscription(token, subscriptionId, (s) => s.status === 'active');
+
+    const refunded = paypal.notification('PAYMENT.CAPTURE.REFUNDED', paypal.refund(orderId));
+    expect((await post(refunded)).body).toMatchObject({ received: true, duplicate: false });
+    expect((await post(refunded)).body).toMatchObject({ received: true, duplicate: true });
+    const row = await subscription(token, subscriptionId, (s) => s.status === 'cancelled');
+    expect(row.status).toBe('cancelled');
+    const refund = (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).filter(
+      (e) => e.type === 'PaymentRefunded',
+    );
+    expect(refund).toHaveLength(1);
+    expect(refund[0]!.data).toMatchObject({ provider: 'paypal', paymentReference: paypal.captureOf(orderId).id });
+  });
+
+  it('a declined capture leaves the order pending with payment_failed', async () => {
+    const { token, subscriptionId, orderId } = await orderWithPayPal();
+    paypal.approve(orderId);
+    paypal.nextCaptureStatus('DECLINED');
+    expect((await verify(token, orderId)).body).toMatchObject({ status: 'pending', paid: false, outcome: 'failed' });
+    const row = await subscription(token, subscriptionId, (s) => s.paymentIssue === 'payment_failed');
+    expect(row.status).toBe('pending');
+    expect((await post(paypal.notification('PAYMENT.CAPTURE.DENIED', paypal.captureOf(orderId)))).status).toBe(200);
+    expect(await history(subscriptionId)).not.toContain('PaymentConfirmed');
+  });
+});

@@ -1,0 +1,242 @@
+import Stripe from 'stripe';
+import {
+  WebhookSignatureError,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type VerifiedWebhook,
+} from './payment-provider.js';
+
+export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+/** How old a signed notification may be (seconds): Stripe's own default, stated so it cannot drift. */
+export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The notifications the shop subscribes to; any other type is stored and ignored. */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'charge.refunded',
+] as const;
+
+const SESSION_EVENTS: ReadonlySet<string> = new Set(STRIPE_WEBHOOK_EVENTS.filter((t) => t.startsWith('checkout.')));
+
+/** Stripe's checkout replaces this in the success URL with the session id. */
+const STRIPE_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe's API base URL; a local stand-in in tests. */
+  apiUrl?: string;
+  clock: () => Date;
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** Stripe fills `{CHECKOUT_SESSION_ID}` in the success URL only: the cancel URL goes without it. */
+function withoutSessionPlaceholder(cancelUrl: string): string {
+  const url = new URL(cancelUrl);
+  for (const [name, value] of [...url.searchParams]) {
+    if (value.includes('{SESSION_ID}')) url.searchParams.delete(name);
+  }
+  return url.toString();
+}
+
+/** Where Stripe's API is: the SDK takes host, port and protocol rather than a URL. */
+function connection(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+/**
+ * Stripe Checkout Sessions through the official SDK. Webhooks carry the whole session, so
+ * they are interpreted without asking Stripe again, except a refund, whose charge is traced
+ * back to the order through the payment intent's metadata.
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly client: Stripe;
+
+  constructor(private readonly options: StripeProviderOptions) {
+    this.client = new Stripe(options.secretKey, {
+      ...connection(options.apiUrl),
+      // A retried create carries the same idempotency key, so Stripe answers the first session.
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+    });
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    const metadata = { subscriptionId: request.subscriptionId };
+    const session = await this.client.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: request.amountCents,
+              product_data: { name: request.description },
+            },
+          },
+        ],
+        client_reference_id: request.subscriptionId,
+        metadata,
+        // On the payment intent too, so a refund (which names only the charge) leads back to the order.
+        payment_intent_data: { metadata },
+        ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
+        locale: request.language,
+        success_url: request.successUrl.replaceAll('{SESSION_ID}', STRIPE_SESSION_PLACEHOLDER),
+        cancel_url: withoutSessionPlaceholder(request.cancelUrl),
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+    return { sessionId: session.id, redirectUrl: session.url };
+  }
+
+  async retrieveSession(sessionId: string): Promise<Stripe.Checkout.Session> {
+    return this.client.checkout.sessions.retrieve(sessionId);
+  }
+
+  /** What a session says now; `paidAt` is when the shop learns of it (a session has no payment time). */
+  sessionOutcome(session: Stripe.Checkout.Session): PaymentOutcome {
+    const subscriptionId = session.client_reference_id ?? session.metadata?.subscriptionId;
+    if (!subscriptionId) return { kind: 'ignored', reason: `session ${session.id} names no order` };
+    if (session.status === 'complete' && session.payment_status === 'paid') {
+      return {
+        kind: 'paid',
+        subscriptionId,
+        paymentReference: idOf(session.payment_intent) ?? session.id,
+        amountCents: session.amount_total ?? 0,
+        currency: (session.currency ?? '').toUpperCase(),
+        paidAt: this.options.clock(),
+      };
+    }
+    if (session.status === 'expired') return { kind: 'expired', subscriptionId, sessionId: session.id };
+    return { kind: 'pending', subscriptionId };
+  }
+
+  async checkSession(sessionId: string): Promise<PaymentOutcome> {
+    return this.sessionOutcome(await this.retrieveSession(sessionId));
+  }
+
+  async verifyWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<VerifiedWebhook> {
+    const signature = headers[STRIPE_SIGNATURE_HEADER];
+    let event: Stripe.Event;
+    try {
+      if (typeof signature !== 'string') throw new Error('No Stripe-Signature header');
+      event = this.client.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.options.webhookSecret,
+        STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+      );
+    } catch (error) {
+      throw new WebhookSignatureError(
+        `The Stripe signature does not match: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return { providerEventId: event.id, payload: minimalPayload(event) };
+  }
+
+  async interpretWebhook(payload: Record<string, unknown>): Promise<PaymentOutcome[]> {
+    const type = String(payload.type);
+    if (SESSION_EVENTS.has(type)) return [this.sessionEventOutcome(type, payload)];
+    if (type === 'charge.refunded') return [await this.refundOutcome(payload)];
+    return [{ kind: 'ignored', reason: `unhandled ${type}` }];
+  }
+
+  private sessionEventOutcome(type: string, payload: Record<string, unknown>): PaymentOutcome {
+    const sessionId = String(payload.sessionId);
+    const subscriptionId = typeof payload.subscriptionId === 'string' ? payload.subscriptionId : null;
+    if (!subscriptionId) return { kind: 'ignored', reason: `session ${sessionId} names no order` };
+    const paid = (): PaymentOutcome => ({
+      kind: 'paid',
+      subscriptionId,
+      paymentReference: typeof payload.paymentIntent === 'string' ? payload.paymentIntent : sessionId,
+      amountCents: Number(payload.amountTotal ?? 0),
+      currency: String(payload.currency ?? '').toUpperCase(),
+      paidAt: new Date(Number(payload.created) * 1000),
+    });
+    switch (type) {
+      case 'checkout.session.completed':
+        // A delayed method (SEPA debit, ...) completes the session unpaid; async_payment_* follows.
+        return payload.paymentStatus === 'unpaid' ? { kind: 'pending', subscriptionId } : paid();
+      case 'checkout.session.async_payment_succeeded':
+        return paid();
+      case 'checkout.session.async_payment_failed':
+        return { kind: 'failed', subscriptionId, sessionId };
+      default:
+        return { kind: 'expired', subscriptionId, sessionId };
+    }
+  }
+
+  private async refundOutcome(payload: Record<string, unknown>): Promise<PaymentOutcome> {
+    const chargeId = String(payload.chargeId);
+    // A partial refund is a gesture, not the end of the subscription; only a full refund ends it.
+    if (payload.refunded !== true) return { kind: 'ignored', reason: `charge ${chargeId} partly refunded` };
+    const paymentIntent = typeof payload.paymentIntent === 'string' ? payload.paymentIntent : null;
+    const subscriptionId =
+      (typeof payload.subscriptionId === 'string' ? payload.subscriptionId : null) ??
+      (paymentIntent ? await this.subscriptionOfPaymentIntent(paymentIntent) : null);
+    if (!subscriptionId) return { kind: 'ignored', reason: `charge ${chargeId} names no order` };
+    return {
+      kind: 'refunded',
+      subscriptionId,
+      paymentReference: paymentIntent ?? chargeId,
+      amountCents: Number(payload.amountRefunded ?? 0),
+      currency: String(payload.currency ?? '').toUpperCase(),
+      refundedAt: new Date(Number(payload.created) * 1000),
+    };
+  }
+
+  /** The order behind a payment intent: its metadata, or else the checkout session that created it. */
+  private async subscriptionOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
+    const intent = await this.client.paymentIntents.retrieve(paymentIntentId);
+    if (intent.metadata?.subscriptionId) return intent.metadata.subscriptionId;
+    const sessions = await this.client.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+    const session = sessions.data[0];
+    return session ? (session.client_reference_id ?? session.metadata?.subscriptionId ?? null) : null;
+  }
+}
+
+/** What is kept of a notification in the log: ids, amounts and states; never the customer's e-mail or name. */
+function minimalPayload(event: Stripe.Event): Record<string, unknown> {
+  const base = { type: event.type, created: event.created };
+  if (SESSION_EVENTS.has(event.type)) {
+    const session = event.data.object as Stripe.Checkout.Session;
+    return {
+      ...base,
+      sessionId: session.id,
+      subscriptionId: session.client_reference_id ?? session.metadata?.subscriptionId ?? null,
+      amountTotal: session.amount_total,
+      currency: session.currency,
+      paymentStatus: session.payment_status,
+      paymentIntent: idOf(session.payment_intent),
+    };
+  }
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    return {
+      ...base,
+      chargeId: charge.id,
+      paymentIntent: idOf(charge.payment_intent),
+      subscriptionId: charge.metadata?.subscriptionId ?? null,
+      amountRefunded: charge.amount_refunded,
+      currency: charge.currency,
+      refunded: charge.refunded,
+    };
+  }
+  return base;
+}

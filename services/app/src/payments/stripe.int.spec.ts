@@ -1,0 +1,356 @@
+import { randomUUID } from 'node:crypto';
+import { subscriptionStreamId } from '@shop/domain';
+import type { RecordedEvent } from '@shop/event-store';
+import { createTestDatabase, type TestDatabase } from '@shop/testing';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { webhookStreamId } from './payment-service.js';
+import { startStripeStandIn, type StripeStandIn } from './testing/stripe-stand-in.js';
+
+const SECRET_KEY = 'sk_test_shop_integration';
+const WEBHOOK_SECRET = 'whsec_shop_integration_secret';
+const PASSWORD = 'correct horse battery';
+
+let database: TestDatabase;
+let standIn: StripeStandIn;
+let shop: TestShop;
+
+beforeAll(async () => {
+  database = await createTestDatabase('stripe');
+  standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
+  shop = await startTestShop({
+    databaseUrl: database.url,
+    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url },
+  });
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  await standIn?.close();
+  await database?.drop();
+});
+
+type Body = Record<string, unknown>;
+
+async function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string; ip?: string } = {},
+) {
+  const res = await fetch(`${shop.url}${path}`, {
+    method,
+    headers: {
+      'X-Forwarded-For': options.ip ?? '10.9.0.1',
+      ...(options.body !== undefined || options.raw !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    body: options.raw ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Body };
+}
+
+async function customer() {
+  const email = `stripe-${randomUUID().slice(0, 8)}@example.com`;
+  // Each customer speaks from its own address, so per-address sign-up limits never meet.
+  const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  expect(
+    (await call('POST', '/api/auth/sign-up', { body: { email, password: PASSWORD, fullName: 'Camille Martin' }, ip }))
+      .status,
+  ).toBe(201);
+  const signIn = await call('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD }, ip });
+  expect(signIn.status).toBe(200);
+  return { email, token: String(signIn.body.accessToken) };
+}
+
+/** Netflix, 3 months, launch code: 1359 - 136 = 1223 cents, paid with Stripe. */
+async function placeOrder(token: string) {
+  const order = await eventually(
+    () =>
+      call('POST', '/api/orders', {
+        token,
+        body: { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'stripe' },
+      }),
+    // The catalogue is projected just after start-up.
+    (res) => res.status !== 422,
+  );
+  expect(order.status).toBe(201);
+  const redirectUrl = String(order.body.redirectUrl);
+  const sessionId = redirectUrl.split('/').pop()!;
+  return { subscriptionId: String(order.body.subscriptionId), sessionId, redirectUrl, body: order.body };
+}
+
+async function postWebhook(event: Body, options: { signature?: string; raw?: string } = {}) {
+  const payload = options.raw ?? JSON.stringify(event);
+  const signature = options.signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return call('POST', '/webhooks/stripe', { raw: payload, headers: { 'Stripe-Signature': signature } });
+}
+
+const history = (subscriptionId: string) => shop.runtime.store.readStream(subscriptionStreamId(subscriptionId));
+const ofType = (events: RecordedEvent[], type: string) => events.filter((e) => e.type === type);
+
+async function mySubscription(token: string, subscriptionId: string) {
+  const res = await call('GET', '/api/me/subscriptions', { token });
+  return (res.body.data as Body[] | undefined)?.find((s) => s.id === subscriptionId);
+}
+
+const subscriptionWhere = (token: string, subscriptionId: string, accept: (s: Body) => boolean) =>
+  eventually(
+    () => mySubscription(token, subscriptionId),
+    (s) => s !== undefined && accept(s),
+  );
+
+/** Waits until the stored notification has gone through the reactor and its job. */
+async function processed(providerEventId: string) {
+  const [stored] = await shop.runtime.store.readStream(webhookStreamId('stripe', providerEventId));
+  expect(stored).toBeDefined();
+  const settled = await eventually(
+    async () => {
+      const row = await shop.runtime.knex('reactor_checkpoints').where({ name: 'payment-webhooks' }).first();
+      const counts = await shop.runtime.queue.counts();
+      return { position: Number(row?.last_position ?? 0), counts };
+    },
+    // The reactor enqueues (an immediate timer) before it saves its checkpoint, so once the
+    // checkpoint is past the notification, its job has started; none running means it is done.
+    ({ position, counts }) => position >= stored!.globalPosition && counts.waiting === 0 && counts.active === 0,
+  );
+  expect(settled.position).toBeGreaterThanOrEqual(stored!.globalPosition);
+  expect(settled.counts).toMatchObject({ waiting: 0, active: 0 });
+}
+
+async function paidOrder() {
+  const { token, email } = await customer();
+  const order = await placeOrder(token);
+  const session = standIn.pay(order.sessionId);
+  const completed = standIn.event('checkout.session.completed', session);
+  expect((await postWebhook(completed)).status).toBe(200);
+  await subscriptionWhere(token, order.subscriptionId, (s) => s.status === 'active');
+  return { token, email, order, session, completed };
+}
+
+describe('Stripe Checkout through the stripe SDK', () => {
+  it('opens a Checkout Session for the order, with its reference, e-mail, return URLs and an idempotency key', async () => {
+    const { token, email } = await customer();
+    const order = await placeOrder(token);
+    expect(order.body).toMatchObject({ status: 'pending', totalCents: 1223, currency: 'EUR' });
+    expect(order.redirectUrl).toBe(`${standIn.url}/c/pay/${order.sessionId}`);
+
+    const create = standIn.requests.find(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/checkout/sessions' &&
+        r.params.client_reference_id === order.subscriptionId,
+    )!;
+    expect(create).toBeDefined();
+    expect(create.params).toMatchObject({
+      mode: 'payment',
+      client_reference_id: order.subscriptionId,
+      metadata: { subscriptionId: order.subscriptionId },
+      payment_intent_data: { metadata: { subscriptionId: order.subscriptionId } },
+      customer_email: email,
+      locale: 'fr',
+      line_items: [{ quantity: '1', price_data: { currency: 'eur', unit_amount: '1223' } }],
+    });
+    expect(String(create.params.success_url)).toContain('session_id={CHECKOUT_SESSION_ID}');
+    expect(create.params.cancel_url).toMatch(/\/payment-cancelled$/);
+    expect(create.idempotencyKey).toMatch(new RegExp(`^checkout-${order.subscriptionId}-`));
+    expect(standIn.idempotencyKeys).toContain(create.idempotencyKey);
+  });
+
+  it('activates the order once however often Stripe delivers the same completed event', async () => {
+    const { token } = await customer();
+    const order = await placeOrder(token);
+    const completed = standIn.event('checkout.session.completed', standIn.pay(order.sessionId));
+
+    const deliveries = await Promise.all(Array.from({ length: 10 }, () => postWebhook(completed)));
+    expect(deliveries.map((d) => d.status)).toEqual(Array(10).fill(200));
+    expect(deliveries.filter((d) => d.body.duplicate === false)).toHaveLength(1);
+
+    const active = await subscriptionWhere(token, order.subscriptionId, (s) => s.status === 'active');
+    expect(active).toMatchObject({ status: 'active', totalCents: 1223, paymentIssue: null });
+    await processed(completed.id);
+    expect(ofType(await history(order.subscriptionId), 'PaymentConfirmed')).toHaveLength(1);
+    expect(await shop.runtime.store.readStream(webhookStreamId('stripe', completed.id))).toHaveLength(1);
+  });
+
+  it('keeps a paid order active when the session expiry arrives after the payment', async () => {
+    const { token, order, session } = await paidOrder();
+    const expired = standIn.event('checkout.session.expired', { ...session, status: 'expired' });
+    expect((await postWebhook(expired)).status).toBe(200);
+    await processed(expired.id);
+
+    expect(await mySubscription(token, order.subscriptionId)).toMatchObject({ status: 'active', paymentIssue: null });
+    const events = await history(order.subscriptionId);
+    expect(ofType(events, 'PaymentAttemptFailed')).toHaveLength(0);
+    expect(ofType(events, 'PaymentConfirmed')).toHaveLength(1);
+  });
+
+  it('refuses a notification whose signature does not hold, and stores nothing', async () => {
+    const { order } = await (async () => {
+      const { token } = await customer();
+      return { order: await placeOrder(token) };
+    })();
+    const event = standIn.event('checkout.session.completed', standIn.pay(order.sessionId));
+    const payload = JSON.stringify(event);
+    const tampered = payload.replace('"amount_total":1223', '"amount_total":1');
+    const attempts = [
+      postWebhook(event, { signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }) }),
+      postWebhook(event, {
+        raw: tampered,
+        signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      }),
+      postWebhook(event, {
+        signature: Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: WEBHOOK_SECRET,
+          timestamp: Math.floor(Date.now() / 1000) - 600,
+        }),
+      }),
+      call('POST', '/webhooks/stripe', { raw: payload }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('webhook.invalid_signature');
+    }
+    expect(await shop.runtime.store.readStream(webhookStreamId('stripe', event.id))).toHaveLength(0);
+    expect(ofType(await history(order.subscriptionId), 'PaymentConfirmed')).toHaveLength(0);
+  });
+
+  it('records a payment that does not cover the order and leaves the order pending', async () => {
+    const { token } = await customer();
+    const order = await placeOrder(token);
+    const completed = standIn.event('checkout.session.completed', standIn.pay(order.sessionId, { amountTotal: 100 }));
+    expect((await postWebhook(completed)).status).toBe(200);
+
+    const pending = await subscriptionWhere(token, order.subscriptionId, (s) => s.paymentIssue === 'amount_mismatch');
+    expect(pending).toMatchObject({ status: 'pending', paymentIssue: 'amount_mismatch' });
+    const events = await history(order.subscriptionId);
+    expect(ofType(events, 'PaymentMismatchRecorded')[0]?.data).toMatchObject({
+      provider: 'stripe',
+      amountCents: 100,
+      expectedAmountCents: 1223,
+      currency: 'EUR',
+    });
+    expect(ofType(events, 'PaymentConfirmed')).toHaveLength(0);
+  });
+
+  it('cancels the subscription when Stripe reports the charge refunded', async () => {
+    const { token, order } = await paidOrder();
+    const refunded = standIn.event('charge.refunded', standIn.refundedCharge(order.sessionId));
+    expect((await postWebhook(refunded)).status).toBe(200);
+
+    await subscriptionWhere(token, order.subscriptionId, (s) => s.status === 'cancelled');
+    const [refund] = ofType(await history(order.subscriptionId), 'PaymentRefunded');
+    expect(refund?.data).toMatchObject({ provider: 'stripe', amountCents: 1223, currency: 'EUR' });
+  });
+
+  it('traces a refunded charge without metadata back to its order through the payment intent', async () => {
+    const { token, order } = await paidOrder();
+    const charge = standIn.refundedCharge(order.sessionId, { withoutMetadata: true });
+    expect((await postWebhook(standIn.event('charge.refunded', charge))).status).toBe(200);
+
+    await subscriptionWhere(token, order.subscriptionId, (s) => s.status === 'cancelled');
+    expect(ofType(await history(order.subscriptionId), 'PaymentRefunded')).toHaveLength(1);
+    expect(
+      standIn.requests.some((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${charge.payment_intent}`),
+    ).toBe(true);
+  });
+
+  it('leaves an order pending, and says why, when its session expires unpaid', async () => {
+    const { token } = await customer();
+    const order = await placeOrder(token);
+    const expired = standIn.event('checkout.session.expired', standIn.expire(order.sessionId));
+    expect((await postWebhook(expired)).status).toBe(200);
+
+    const pending = await subscriptionWhere(token, order.subscriptionId, (s) => s.paymentIssue === 'payment_expired');
+    expect(pending).toMatchObject({ status: 'pending', paymentIssue: 'payment_expired' });
+  });
+
+  it('waits for a delayed payment method, then activates on async_payment_succeeded', async () => {
+    const { token } = await customer();
+    const order = await placeOrder(token);
+    const unpaid = standIn.pay(order.sessionId, { paymentStatus: 'unpaid' });
+    const completed = standIn.event('checkout.session.completed', unpaid);
+    expect((await postWebhook(completed)).status).toBe(200);
+    await processed(completed.id);
+    expect(await mySubscription(token, order.subscriptionId)).toMatchObject({ status: 'pending', paymentIssue: null });
+
+    const succeeded = standIn.event('checkout.session.async_payment_succeeded', { ...unpaid, payment_status: 'paid' });
+    expect((await postWebhook(succeeded)).status).toBe(200);
+    await subscriptionWhere(token, order.subscriptionId, (s) => s.status === 'active');
+    expect(ofType(await history(order.subscriptionId), 'PaymentConfirmed')).toHaveLength(1);
+  });
+
+  it('fulfils from the success page by asking Stripe, and a later webhook adds nothing', async () => {
+    const { token } = await customer();
+    const order = await placeOrder(token);
+    const session = standIn.pay(order.sessionId);
+
+    const verified = await call('GET', `/api/payments/verify?session_id=${order.sessionId}`, { token });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ subscriptionId: order.subscriptionId, status: 'active', paid: true });
+    await subscriptionWhere(token, order.subscriptionId, (s) => s.status === 'active');
+
+    const completed = standIn.event('checkout.session.completed', session);
+    expect((await postWebhook(completed)).status).toBe(200);
+    await processed(completed.id);
+    expect(ofType(await history(order.subscriptionId), 'PaymentConfirmed')).toHaveLength(1);
+  });
+});
+
+describe('POST /api/admin/payments/sync', () => {
+  it('fulfils a paid session whose webhook never arrived, once', async () => {
+    const admin = await customer();
+    await shop.runtime.accounts.grantRole(admin.email, 'admin', 'test');
+    const shopper = await customer();
+    const order = await placeOrder(shopper.token);
+    standIn.pay(order.sessionId);
+    // Another order of the same customer, never paid: not synced.
+    await placeOrder(shopper.token);
+
+    const first = await eventually(
+      () => call('POST', '/api/admin/payments/sync', { token: admin.token, body: { email: shopper.email } }),
+      (res) => res.status !== 403, // the role reaches the read model just after the grant
+    );
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ count: 1 });
+    expect(String(first.body.message)).toContain('1');
+    const payments = first.body.payments as Body[];
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ planName: 'Netflix', sessionId: order.sessionId, amountCents: 1223 });
+    expect(new Date(String(payments[0]!.date)).toISOString()).toBe(payments[0]!.date);
+    await subscriptionWhere(shopper.token, order.subscriptionId, (s) => s.status === 'active');
+    const confirmed = ofType(await history(order.subscriptionId), 'PaymentConfirmed');
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]?.metadata.actor).toMatchObject({ type: 'admin' });
+
+    const second = await call('POST', '/api/admin/payments/sync', {
+      token: admin.token,
+      body: { email: shopper.email },
+    });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ count: 0, payments: [] });
+    expect(ofType(await history(order.subscriptionId), 'PaymentConfirmed')).toHaveLength(1);
+
+    const unknown = await call('POST', '/api/admin/payments/sync', {
+      token: admin.token,
+      body: { email: 'nobody@example.com' },
+    });
+    expect(unknown.status).toBe(404);
+    const empty = await call('POST', '/api/admin/payments/sync', { token: admin.token, body: { email: '  ' } });
+    expect(empty.status).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    const shopper = await customer();
+    const res = await call('POST', '/api/admin/payments/sync', {
+      token: shopper.token,
+      body: { email: shopper.email },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('auth.forbidden');
+    expect((await call('POST', '/api/admin/payments/sync', { body: { email: shopper.email } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,266 @@
+/**
+ * A TEST DOUBLE for Stripe's servers, which cannot be reached from our test machines. It is
+ * a small local HTTP server answering just the Stripe API calls the shop makes through the
+ * real `stripe` SDK (create, retrieve and list Checkout Sessions; retrieve a PaymentIntent),
+ * with Stripe-shaped JSON kept in memory. Tests use it to play the customer's side (pay,
+ * expire) and to build the event objects Stripe would send; they sign those themselves with
+ * `stripe.webhooks.generateTestHeaderString`. It is not Stripe: it checks no card, runs no
+ * fraud rules and only knows the fields the shop reads.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Json = Record<string, unknown>;
+
+export interface StandInRequest {
+  method: string;
+  path: string;
+  params: Json;
+  idempotencyKey: string | null;
+}
+
+export interface StripeStandIn {
+  /** The API base URL to give the shop as STRIPE_API_URL. */
+  url: string;
+  requests: StandInRequest[];
+  idempotencyKeys: string[];
+  session(id: string): Json | undefined;
+  /** The customer pays: the session completes and a payment intent carries the checkout's metadata. */
+  pay(id: string, options?: { amountTotal?: number; paymentStatus?: 'paid' | 'unpaid' }): Json;
+  expire(id: string): Json;
+  /** The fully refunded charge of a paid session, as a `charge.refunded` event carries it. */
+  refundedCharge(id: string, options?: { withoutMetadata?: boolean }): Json;
+  /** An event as Stripe posts it to a webhook endpoint. */
+  event(type: string, object: Json): Json & { id: string };
+  close(): Promise<void>;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Stripe's form encoding (`a[b][0][c]=v`) back to nested objects and arrays. */
+function parseParams(encoded: string): Json {
+  const root: Json = {};
+  for (const [key, value] of new URLSearchParams(encoded)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> | unknown[] = root;
+    path.forEach((segment, index) => {
+      const container = node as Record<string, unknown>;
+      if (index === path.length - 1) {
+        container[segment] = value;
+        return;
+      }
+      container[segment] ??= /^\d+$/.test(path[index + 1]!) ? [] : {};
+      node = container[segment] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(res: ServerResponse, status: number, body: Json) {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': newId('req') });
+  res.end(JSON.stringify(body));
+}
+
+const missing = (res: ServerResponse, kind: string, id: string) =>
+  send(res, 404, {
+    error: {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: `No such ${kind}: '${id}'`,
+      param: 'id',
+    },
+  });
+
+export async function startStripeStandIn(options: { secretKey: string }): Promise<StripeStandIn> {
+  const sessions = new Map<string, Json>();
+  const intentMetadata = new Map<string, Json>();
+  const paymentIntents = new Map<string, Json>();
+  const byIdempotencyKey = new Map<string, string>();
+  const requests: StandInRequest[] = [];
+  let url = '';
+
+  function createSession(params: Json): Json {
+    const lineItems = (params.line_items as Json[] | undefined) ?? [];
+    const amount = lineItems.reduce((sum, item) => {
+      const price = item.price_data as Json;
+      return sum + Number(price.unit_amount) * Number(item.quantity ?? 1);
+    }, 0);
+    const currency = String((lineItems[0]?.price_data as Json | undefined)?.currency ?? 'eur');
+    const id = newId('cs_test');
+    const session: Json = {
+      id,
+      object: 'checkout.session',
+      amount_subtotal: amount,
+      amount_total: amount,
+      cancel_url: params.cancel_url ?? null,
+      client_reference_id: params.client_reference_id ?? null,
+      created: nowSeconds(),
+      currency,
+      customer: null,
+      customer_details: null,
+      customer_email: params.customer_email ?? null,
+      expires_at: nowSeconds() + 24 * 3600,
+      livemode: false,
+      locale: params.locale ?? null,
+      metadata: (params.metadata as Json | undefined) ?? {},
+      mode: params.mode,
+      payment_intent: null,
+      payment_status: 'unpaid',
+      status: 'open',
+      success_url: params.success_url ?? null,
+      url: `${url}/c/pay/${id}`,
+    };
+    sessions.set(id, session);
+    intentMetadata.set(id, ((params.payment_intent_data as Json | undefined)?.metadata as Json | undefined) ?? {});
+    return session;
+  }
+
+  function listSessions(params: Json): Json {
+    const email = (params.customer_details as Json | undefined)?.email;
+    let matching = [...sessions.values()]
+      .filter((s) => email === undefined || (s.customer_details as Json | null)?.email === email)
+      .filter((s) => params.status === undefined || s.status === params.status)
+      .filter((s) => params.payment_intent === undefined || s.payment_intent === params.payment_intent)
+      .reverse(); // newest first, as Stripe lists
+    if (typeof params.starting_after === 'string') {
+      matching = matching.slice(matching.findIndex((s) => s.id === params.starting_after) + 1);
+    }
+    const limit = Number(params.limit ?? 10);
+    return {
+      object: 'list',
+      data: matching.slice(0, limit),
+      has_more: matching.length > limit,
+      url: '/v1/checkout/sessions',
+    };
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const target = new URL(req.url ?? '/', 'http://stand-in');
+      if (req.headers.authorization !== `Bearer ${options.secretKey}`) {
+        return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      }
+      const body = await readBody(req);
+      const params = parseParams(req.method === 'GET' ? target.search.slice(1) : body);
+      const idempotencyKey = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+      requests.push({ method: req.method ?? 'GET', path: target.pathname, params, idempotencyKey });
+
+      const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(target.pathname);
+      const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(target.pathname);
+      if (req.method === 'POST' && target.pathname === '/v1/checkout/sessions') {
+        // Stripe answers a repeated idempotency key with the first request's result.
+        const earlier = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (earlier) return send(res, 200, sessions.get(earlier)!);
+        const session = createSession(params);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, String(session.id));
+        return send(res, 200, session);
+      }
+      if (req.method === 'GET' && target.pathname === '/v1/checkout/sessions')
+        return send(res, 200, listSessions(params));
+      if (req.method === 'GET' && sessionMatch) {
+        const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
+        return session ? send(res, 200, session) : missing(res, 'checkout.session', sessionMatch[1]!);
+      }
+      if (req.method === 'GET' && intentMatch) {
+        const intent = paymentIntents.get(decodeURIComponent(intentMatch[1]!));
+        return intent ? send(res, 200, intent) : missing(res, 'payment_intent', intentMatch[1]!);
+      }
+      send(res, 404, {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${req.method}: ${target.pathname})`,
+        },
+      });
+    })().catch((error: unknown) => send(res, 500, { error: { type: 'api_error', message: String(error) } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const requireSession = (id: string) => {
+    const session = sessions.get(id);
+    if (!session) throw new Error(`The stand-in has no session ${id}`);
+    return session;
+  };
+
+  return {
+    url,
+    requests,
+    get idempotencyKeys() {
+      return requests.flatMap((r) => (r.idempotencyKey ? [r.idempotencyKey] : []));
+    },
+    session: (id) => sessions.get(id),
+    pay(id, payOptions = {}) {
+      const session = requireSession(id);
+      const amount = payOptions.amountTotal ?? Number(session.amount_total);
+      const intent: Json = {
+        id: newId('pi_test'),
+        object: 'payment_intent',
+        amount,
+        amount_received: amount,
+        currency: session.currency,
+        created: nowSeconds(),
+        latest_charge: newId('ch_test'),
+        livemode: false,
+        metadata: intentMetadata.get(id) ?? {},
+        status: 'succeeded',
+      };
+      paymentIntents.set(String(intent.id), intent);
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: payOptions.paymentStatus ?? 'paid',
+        amount_total: amount,
+        payment_intent: intent.id,
+        customer_details: { email: session.customer_email, name: null },
+      });
+      return { ...session };
+    },
+    expire(id) {
+      return { ...Object.assign(requireSession(id), { status: 'expired' }) };
+    },
+    refundedCharge(id, chargeOptions = {}) {
+      const session = requireSession(id);
+      const intent = paymentIntents.get(String(session.payment_intent));
+      if (!intent) throw new Error(`Session ${id} was not paid`);
+      return {
+        id: intent.latest_charge,
+        object: 'charge',
+        amount: intent.amount,
+        amount_captured: intent.amount,
+        amount_refunded: intent.amount,
+        currency: intent.currency,
+        // Stripe copies the payment intent's metadata onto the charge when it is confirmed.
+        metadata: chargeOptions.withoutMetadata ? {} : intent.metadata,
+        paid: true,
+        payment_intent: intent.id,
+        refunded: true,
+        status: 'succeeded',
+      };
+    },
+    event(type, object) {
+      return {
+        id: newId('evt_test'),
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: nowSeconds(),
+        data: { object },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
