@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
-import type { AccountService } from '../../accounts/account-service.js';
+import type { AccountService, IssuedSession } from '../../accounts/account-service.js';
 import {
   clearSessionCookies,
   clientContext,
@@ -42,6 +42,17 @@ export function authRoutes(
 ): Router {
   const router = Router();
   const problems = { schema: problemSchema, problem: true } as const;
+  /** Browsers get the cookies; other clients read the same tokens from the body. */
+  const sendSession = (res: Response, session: IssuedSession) => {
+    setSessionCookies(res, deps.cookies, session, deps.refreshDays);
+    res.json({
+      accessToken: session.accessToken,
+      tokenType: 'Bearer',
+      expiresIn: session.expiresIn,
+      refreshToken: session.refreshToken,
+      user: { id: session.userId, role: session.role },
+    });
+  };
 
   doc.add({
     method: 'post',
@@ -83,14 +94,7 @@ export function authRoutes(
   router.post('/api/auth/sign-in', async (req, res) => {
     const body = signInBody.parse(req.body);
     const session = await deps.accounts.signIn(body, clientContext(req));
-    setSessionCookies(res, deps.cookies, session, deps.refreshDays);
-    res.json({
-      accessToken: session.accessToken,
-      tokenType: 'Bearer',
-      expiresIn: session.expiresIn,
-      refreshToken: session.refreshToken,
-      user: { id: session.userId, role: session.role },
-    });
+    sendSession(res, session);
   });
 
   doc.add({
@@ -111,14 +115,7 @@ export function authRoutes(
       throw new HttpProblem({ status: 401, code: 'auth.invalid_refresh_token', detail: 'Please sign in again' });
     try {
       const session = await deps.accounts.refresh(token, clientContext(req));
-      setSessionCookies(res, deps.cookies, session, deps.refreshDays);
-      res.json({
-        accessToken: session.accessToken,
-        tokenType: 'Bearer',
-        expiresIn: session.expiresIn,
-        refreshToken: session.refreshToken,
-        user: { id: session.userId, role: session.role },
-      });
+      sendSession(res, session);
     } catch (error) {
       clearSessionCookies(res, deps.cookies);
       throw error;
