@@ -15,6 +15,7 @@ import type { JobQueue } from './jobs/job-queue.js';
 import type { ReadinessCheck } from './api/routes/health-routes.js';
 import { AccountService } from './accounts/account-service.js';
 import { migrateAccountTables } from './accounts/account-tables.js';
+import { migrateReactorCheckpoints } from './reactors/reactor.js';
 import { TwoFactorService } from './accounts/two-factor-service.js';
 import { loadKeys, type ShopKeys } from './security/keys.js';
 import { createRateLimits, type RateLimits } from './security/rate-limits.js';
@@ -45,6 +46,25 @@ export interface Runtime {
   sandbox: SandboxProvider | null;
   readiness: ReadinessCheck[];
   close: () => Promise<void>;
+}
+
+const MIGRATION_LOCK_KEY = 4_810_000;
+
+/**
+ * Creates the shop's own tables (beside the event store and the read models), one process at a
+ * time: processes started together would otherwise race on CREATE TABLE IF NOT EXISTS.
+ */
+async function migrateDatabase(knex: Knex): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await trx.raw('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+    await migrateProjectionRegistry(trx);
+    await migrateReactorCheckpoints(trx);
+    await migrateAccountTables(trx);
+    await migrateCustomerPreferences(trx);
+    await migrateSentEmails(trx);
+    await migratePaymentTables(trx);
+    await SandboxProvider.migrate(trx);
+  });
 }
 
 export interface OpenRuntimeOptions {
@@ -96,10 +116,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     : new InProcessJobQueue(logger);
   closers.unshift(() => queue.close());
 
-  await migrateProjectionRegistry(knex);
-  await migrateAccountTables(knex);
-  await migrateCustomerPreferences(knex);
-  await migrateSentEmails(knex);
+  await migrateDatabase(knex);
 
   const clock = options.clock ?? (() => new Date());
   const keys = loadKeys(config);
@@ -109,8 +126,6 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   const twoFactor = new TwoFactorService({ knex, key: keys.totpSecrets, clock });
   const accounts = new AccountService({ knex, store, vault, keys, config, limits, clock, logger, twoFactor });
   const mailer = createMailer(config, logger);
-  await migratePaymentTables(knex);
-  await SandboxProvider.migrate(knex);
   const providers = createPaymentProviders({ config, keys, knex, clock });
   const payments = new PaymentService({
     knex,
