@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMailJobHandlers } from '../jobs/account-mail-jobs.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { tokenHash } from '../security/tokens.js';
+import { mailerFailingOnce } from '../testing/failing-mailer.js';
+import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 interface ReceivedMail {
@@ -21,46 +21,21 @@ const NEW_PASSWORD = 'second-secret';
 
 let database: TestDatabase;
 let shop: TestShop;
-let smtp: SMTPServer;
-const inbox: ReceivedMail[] = [];
-
-const readable = (raw: string) =>
-  Buffer.from(
-    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
+let smtp: SmtpCapture<ReceivedMail>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          text: readable(Buffer.concat(chunks).toString('latin1')),
-        });
-        callback();
-      });
-    },
-  });
-  const listening = smtp.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => listening.once('listening', () => resolve()));
-  const { port } = listening.address() as AddressInfo;
+  smtp = await startSmtpCapture((raw, to) => ({ to, text: decodeQuotedPrintable(raw) }));
   database = await createTestDatabase('password_reset');
   shop = await startTestShop({
     databaseUrl: database.url,
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL },
+    env: { SMTP_URL: smtp.url, PUBLIC_URL },
   });
 });
 
 afterAll(async () => {
   await shop?.stop();
   await database?.drop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 const post = (path: string, body: unknown) =>
@@ -80,12 +55,12 @@ const linkPattern = /https:\/\/shop\.example\/auth\/reset-password\?token=([A-Za
 const tokenFrom = (mail: ReceivedMail) => linkPattern.exec(mail.text)![1]!;
 const waitForMail = (count: number) =>
   eventually(
-    async () => inbox.length,
+    async () => smtp.messages.length,
     (n) => n >= count,
     20_000,
   ).then((n) => {
     expect(n).toBe(count);
-    return inbox[count - 1]!;
+    return smtp.messages[count - 1]!;
   });
 const resetTokensInLog = async () =>
   (
@@ -134,7 +109,7 @@ describe('forgotten password', () => {
 
     const mail = await waitForMail(1);
     expect(mail.to).toEqual([EMAIL]);
-    expect(inbox.flatMap((m) => m.to)).not.toContain('nobody@example.com');
+    expect(smtp.messages.flatMap((m) => m.to)).not.toContain('nobody@example.com');
     expect(mail.text).toMatch(/^Subject: /m);
     // French first, English below, the same link in both.
     const french = mail.text.indexOf('Bonjour Alice Martin,');
@@ -183,18 +158,9 @@ describe('forgotten password', () => {
   it('retries a send that failed with a fresh token, leaving no link behind from the failed try', async () => {
     const requestId = randomUUID();
     const sent: MailMessage[] = [];
-    let failNext = true;
     const handlers = accountMailJobHandlers({
       knex: shop.runtime.knex,
-      mailer: {
-        send: async (message) => {
-          if (failNext) {
-            failNext = false;
-            throw new Error('mail server away');
-          }
-          sent.push(message);
-        },
-      },
+      mailer: mailerFailingOnce(sent),
       publicUrl: PUBLIC_URL,
       clock: () => new Date(),
       logger: shop.runtime.logger,

@@ -3,6 +3,7 @@ import { subscriptionStreamId } from '@shop/domain';
 import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BullmqJobQueue } from '../jobs/bullmq-queue.js';
+import { randomIp, requestJson, type JsonRequest } from '../testing/http-customer.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-provider.js';
 
@@ -27,37 +28,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-  headers: Headers;
-}
-
-async function request(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Reply> {
-  const res = await fetch(`${shop.url}${path}`, {
-    method,
-    redirect: 'manual',
-    headers: {
-      ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      'X-Forwarded-For': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-      ...options.headers,
-    },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-  });
-  const text = await res.text();
-  let body: Record<string, unknown> = {};
-  try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    body = { text };
-  }
-  return { status: res.status, body, headers: res.headers };
-}
+const request = (method: string, path: string, options: JsonRequest = {}) =>
+  requestJson(shop.url, method, path, { redirect: 'manual', ip: randomIp('10.9'), ...options });
 
 async function customer() {
   const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;

@@ -1,8 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { subscriptionStreamId } from '@shop/domain';
 import type { LogCheckpoint } from '@shop/event-store';
 import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  mySubscriptionWhere,
+  randomIp,
+  requestJson,
+  signUpAndSignIn,
+  type JsonRequest,
+} from '../testing/http-customer.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 import { WEBHOOK_EVENT_TYPE } from './payment-service.js';
 import { startMollieStandIn, type MollieStandIn } from './testing/mollie-stand-in.js';
@@ -43,39 +49,10 @@ afterAll(async () => {
   else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previousTlsSetting;
 });
 
-interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-}
+const request = (method: string, path: string, options: JsonRequest = {}) =>
+  requestJson(shop.url, method, path, { ip: randomIp('10.7'), ...options });
 
-async function request(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; form?: string } = {},
-): Promise<Reply> {
-  const res = await fetch(`${shop.url}${path}`, {
-    method,
-    headers: {
-      ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...(options.form !== undefined ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      'X-Forwarded-For': `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    },
-    body: options.body !== undefined ? JSON.stringify(options.body) : options.form,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
-
-async function customer() {
-  const email = `mollie-${randomUUID().slice(0, 8)}@example.com`;
-  expect((await request('POST', '/api/auth/sign-up', { body: { email, password: 'a good password' } })).status).toBe(
-    201,
-  );
-  const signIn = await request('POST', '/api/auth/sign-in', { body: { email, password: 'a good password' } });
-  expect(signIn.status).toBe(200);
-  return { token: signIn.body.accessToken as string };
-}
+const customer = () => signUpAndSignIn(shop.url, { label: 'mollie', ip: randomIp('10.7') });
 
 /** Mollie's notification: a form with the payment id, nothing else. */
 const notify = (paymentId: string) => request('POST', '/webhooks/mollie', { form: `id=${paymentId}` });
@@ -90,13 +67,8 @@ async function orderWithMollie(planId = 'netflix', months = 1) {
   return { token, subscriptionId: placed.body.subscriptionId as string, paymentId, placed };
 }
 
-async function subscription(token: string, subscriptionId: string, accept: (row: Record<string, unknown>) => boolean) {
-  const reply = await eventually(
-    () => request('GET', '/api/me/subscriptions', { token }),
-    (r) => (r.body.data as Array<Record<string, unknown>>).some((s) => s.id === subscriptionId && accept(s)),
-  );
-  return (reply.body.data as Array<Record<string, unknown>>).find((s) => s.id === subscriptionId)!;
-}
+const subscription = (token: string, subscriptionId: string, accept: (row: Record<string, unknown>) => boolean) =>
+  mySubscriptionWhere(request, token, subscriptionId, accept);
 
 const history = async (subscriptionId: string) =>
   (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).map((e) => e.type);

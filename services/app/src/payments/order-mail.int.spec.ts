@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { addMonthsUtc, subscriptionDecider, subscriptionStreamId } from '@shop/domain';
-import { handleCommand } from '@shop/event-store';
 import { getSubscription } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMailJobHandlers } from '../jobs/order-mail-jobs.js';
 import type { MailMessage } from '../mail/mailer.js';
+import { mailerFailingOnce } from '../testing/failing-mailer.js';
+import { requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
+import { paidSubscription } from '../testing/paid-subscription.js';
+import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 interface ReceivedMail {
@@ -30,13 +30,11 @@ interface Customer {
   token: string;
 }
 
-const NETFLIX = { id: 'netflix', name: 'Netflix', monthlyPriceCents: 453, currency: 'EUR' };
 const MAIL_TIMEOUT_MS = 20_000;
 
 let database: TestDatabase;
 let shop: TestShop;
-let smtp: SMTPServer;
-const inbox: ReceivedMail[] = [];
+let smtp: SmtpCapture<ReceivedMail>;
 
 const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -68,83 +66,40 @@ function readMail(raw: string, to: string[]): ReceivedMail {
     encoding === 'base64'
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
       : encoding === 'quoted-printable'
-        ? Buffer.from(
-            body
-              .replace(/=\r?\n/g, '')
-              .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-            'latin1',
-          ).toString('utf8')
+        ? decodeQuotedPrintable(body)
         : Buffer.from(body, 'latin1').toString('utf8');
   return { to, subject: plainSpaces(decodeWords(header('Subject'))), text: plainSpaces(text) };
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push(
-          readMail(
-            Buffer.concat(chunks).toString('latin1'),
-            session.envelope.rcptTo.map((r) => r.address),
-          ),
-        );
-        callback();
-      });
-    },
-  });
-  const listening = smtp.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => listening.once('listening', () => resolve()));
-  const { port } = listening.address() as AddressInfo;
+  smtp = await startSmtpCapture(readMail);
   database = await createTestDatabase('order_mail');
   shop = await startTestShop({
     databaseUrl: database.url,
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://shop.example' },
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example' },
   });
 });
 
 afterAll(async () => {
   await shop?.stop();
   await database?.drop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
-async function call(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; language?: string } = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${shop.url}${path}`, {
-    method,
-    headers: {
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.language ? { 'accept-language': options.language } : {}),
-    },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+const call = (method: string, path: string, options: JsonRequest & { language?: string } = {}) =>
+  requestJson(shop.url, method, path, {
+    ...options,
+    headers: options.language ? { 'accept-language': options.language } : {},
   });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-}
 
 async function newCustomer(label: string, fullName: string): Promise<Customer> {
-  const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
-  const password = `pw-${randomUUID()}`;
-  const signUp = await call('POST', '/api/auth/sign-up', { body: { email, password, fullName } });
-  expect(signUp.status).toBe(201);
-  const signIn = await call('POST', '/api/auth/sign-in', { body: { email, password } });
-  expect(signIn.status).toBe(200);
-  const token = signIn.body.accessToken as string;
+  const { userId, email, token } = await signUpAndSignIn(shop.url, { label, password: `pw-${randomUUID()}`, fullName });
   // The mail job reads the accounts read model, which follows the log.
   await eventually(
     () => call('GET', '/api/me', { token }),
     (res) => res.status === 200,
   );
-  return { userId: signUp.body.id as string, email, token };
+  return { userId, email, token };
 }
 
 const placeOrder = async (customer: Customer, language: 'fr' | 'en') => {
@@ -157,7 +112,7 @@ const placeOrder = async (customer: Customer, language: 'fr' | 'en') => {
   return res.body as { subscriptionId: string; redirectUrl: string; totalCents: number };
 };
 
-const mailsTo = (email: string) => inbox.filter((mail) => mail.to.includes(email));
+const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to.includes(email));
 
 const waitForMail = async (email: string, subject: string | RegExp) => {
   const matches = (mail: ReceivedMail) =>
@@ -185,46 +140,6 @@ const waitForNotification = (customer: Customer, language: 'fr' | 'en', title: s
     (list) => list.filter((n) => n.title === title).length >= count,
     MAIL_TIMEOUT_MS,
   );
-
-/** An order paid through the domain at a chosen time, so that its expiry falls at `expiresAt`. */
-async function paidThroughDomain(userId: string, expiresAt: Date) {
-  const months = [1, 3, 12].find(
-    (m) => addMonthsUtc(addMonthsUtc(expiresAt, -m), m).getTime() === expiresAt.getTime(),
-  )!;
-  const paidAt = addMonthsUtc(expiresAt, -months);
-  const subscriptionId = randomUUID();
-  const streamId = subscriptionStreamId(subscriptionId);
-  const metadata = { actor: { type: 'customer' as const, id: userId } };
-  await handleCommand(
-    shop.runtime.store,
-    streamId,
-    subscriptionDecider,
-    {
-      type: 'PlaceOrder',
-      data: { subscriptionId, userId, plan: NETFLIX, months, promotion: null, provider: 'sandbox', now: paidAt },
-    },
-    { metadata },
-  );
-  await handleCommand(
-    shop.runtime.store,
-    streamId,
-    subscriptionDecider,
-    {
-      type: 'ConfirmPayment',
-      data: {
-        subscriptionId,
-        provider: 'sandbox',
-        paymentReference: `pay-${subscriptionId}`,
-        amountCents: NETFLIX.monthlyPriceCents * months,
-        currency: 'EUR',
-        paidAt,
-        now: paidAt,
-      },
-    },
-    { metadata },
-  );
-  return { subscriptionId, months };
-}
 
 let alice: Customer;
 let bruno: Customer;
@@ -305,7 +220,7 @@ describe('order e-mails and notifications', () => {
     // Alice ordered in English above; the notice is due two seconds from now.
     const expiresAt = new Date(Date.now() + 3 * 24 * 3600_000 + 2000);
     expiresAt.setUTCMilliseconds(0);
-    await paidThroughDomain(alice.userId, expiresAt);
+    await paidSubscription(shop.runtime.store, alice.userId, expiresAt);
     const warning = await waitForMail(alice.email, 'Your Netflix subscription expires soon');
     const expiry = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' }).format(expiresAt);
     expect(warning.text).toContain(`expires on ${expiry}`);
@@ -315,7 +230,7 @@ describe('order e-mails and notifications', () => {
   it('mails "expired" when the subscription expires, and no late "expiring soon" for it', async () => {
     const expiresAt = new Date(Date.now() + 2000);
     expiresAt.setUTCMilliseconds(0);
-    const { subscriptionId } = await paidThroughDomain(bruno.userId, expiresAt);
+    const { subscriptionId } = await paidSubscription(shop.runtime.store, bruno.userId, expiresAt);
     const expired = await waitForMail(bruno.email, 'Votre abonnement Netflix a expiré');
     expect((await getSubscription(shop.runtime.knex, subscriptionId))?.status).toBe('expired');
     expect(expired.text).toContain('Bonjour Bruno Petit,');
@@ -331,18 +246,9 @@ describe('order e-mails and notifications', () => {
       (s) => s !== null,
     );
     const sent: MailMessage[] = [];
-    let failNext = true;
     const handlers = orderMailJobHandlers({
       knex: shop.runtime.knex,
-      mailer: {
-        send: async (message) => {
-          if (failNext) {
-            failNext = false;
-            throw new Error('mail server away');
-          }
-          sent.push(message);
-        },
-      },
+      mailer: mailerFailingOnce(sent),
       publicUrl: 'https://shop.example',
       clock: () => new Date(),
       logger: shop.runtime.logger,

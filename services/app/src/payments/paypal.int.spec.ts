@@ -1,8 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { subscriptionStreamId } from '@shop/domain';
 import type { LogCheckpoint } from '@shop/event-store';
 import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  mySubscriptionWhere,
+  randomIp,
+  requestJson,
+  signUpAndSignIn,
+  type JsonRequest,
+} from '../testing/http-customer.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 import { WEBHOOK_EVENT_TYPE } from './payment-service.js';
 import { captureRequestId } from './paypal-provider.js';
@@ -40,39 +46,10 @@ afterAll(async () => {
   await paypal?.close();
 });
 
-interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-}
+const request = (method: string, path: string, options: JsonRequest = {}) =>
+  requestJson(shop.url, method, path, { ip: randomIp('10.8'), ...options });
 
-async function request(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
-): Promise<Reply> {
-  const res = await fetch(`${shop.url}${path}`, {
-    method,
-    headers: {
-      ...(options.body !== undefined || options.raw !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      'X-Forwarded-For': `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-      ...options.headers,
-    },
-    body: options.body !== undefined ? JSON.stringify(options.body) : options.raw,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
-
-async function customer() {
-  const email = `paypal-${randomUUID().slice(0, 8)}@example.com`;
-  expect((await request('POST', '/api/auth/sign-up', { body: { email, password: 'a good password' } })).status).toBe(
-    201,
-  );
-  const signIn = await request('POST', '/api/auth/sign-in', { body: { email, password: 'a good password' } });
-  expect(signIn.status).toBe(200);
-  return { token: signIn.body.accessToken as string };
-}
+const customer = () => signUpAndSignIn(shop.url, { label: 'paypal', ip: randomIp('10.8') });
 
 async function orderWithPayPal(planId = 'netflix', months = 1) {
   const { token } = await customer();
@@ -90,13 +67,8 @@ const post = (notification: SignedNotification, headers: Record<string, string> 
 const verify = (token: string, orderId: string) =>
   request('GET', `/api/payments/verify?session_id=${encodeURIComponent(orderId)}`, { token });
 
-async function subscription(token: string, subscriptionId: string, accept: (row: Record<string, unknown>) => boolean) {
-  const reply = await eventually(
-    () => request('GET', '/api/me/subscriptions', { token }),
-    (r) => (r.body.data as Array<Record<string, unknown>>).some((s) => s.id === subscriptionId && accept(s)),
-  );
-  return (reply.body.data as Array<Record<string, unknown>>).find((s) => s.id === subscriptionId)!;
-}
+const subscription = (token: string, subscriptionId: string, accept: (row: Record<string, unknown>) => boolean) =>
+  mySubscriptionWhere(request, token, subscriptionId, accept);
 
 const history = async (subscriptionId: string) =>
   (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).map((e) => e.type);

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { subscriptionStreamId } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomIp, requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 import { webhookStreamId } from './payment-service.js';
 import { startStripeStandIn, type StripeStandIn } from './testing/stripe-stand-in.js';
@@ -33,37 +33,12 @@ afterAll(async () => {
 
 type Body = Record<string, unknown>;
 
-async function call(
-  method: string,
-  path: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string; ip?: string } = {},
-) {
-  const res = await fetch(`${shop.url}${path}`, {
-    method,
-    headers: {
-      'X-Forwarded-For': options.ip ?? '10.9.0.1',
-      ...(options.body !== undefined || options.raw !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    body: options.raw ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Body };
-}
+const call = (method: string, path: string, options: JsonRequest = {}) =>
+  requestJson(shop.url, method, path, { ...options, ip: options.ip ?? '10.9.0.1' });
 
-async function customer() {
-  const email = `stripe-${randomUUID().slice(0, 8)}@example.com`;
-  // Each customer speaks from its own address, so per-address sign-up limits never meet.
-  const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  expect(
-    (await call('POST', '/api/auth/sign-up', { body: { email, password: PASSWORD, fullName: 'Camille Martin' }, ip }))
-      .status,
-  ).toBe(201);
-  const signIn = await call('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD }, ip });
-  expect(signIn.status).toBe(200);
-  return { email, token: String(signIn.body.accessToken) };
-}
+// Each customer speaks from its own address, so per-address sign-up limits never meet.
+const customer = () =>
+  signUpAndSignIn(shop.url, { label: 'stripe', password: PASSWORD, fullName: 'Camille Martin', ip: randomIp('10') });
 
 /** Netflix, 3 months, launch code: 1359 - 136 = 1223 cents, paid with Stripe. */
 async function placeOrder(token: string) {

@@ -1,65 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { addMonthsUtc, subscriptionDecider, subscriptionStreamId } from '@shop/domain';
-import { handleCommand, PostgresEventStore, type EventStore } from '@shop/event-store';
+import { PostgresEventStore } from '@shop/event-store';
 import { getSubscription } from '@shop/projections';
 import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BullmqJobQueue } from '../jobs/bullmq-queue.js';
+import { paidSubscription } from '../testing/paid-subscription.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 import { migrateReactorCheckpoints } from './reactor.js';
-
-const NETFLIX = { id: 'netflix', name: 'Netflix', monthlyPriceCents: 453, currency: 'EUR' };
-
-/** A paid subscription whose expiry falls at `expiresAt` (picks a duration whose calendar arithmetic lands exactly there). */
-async function paidSubscription(store: EventStore, expiresAt: Date) {
-  const months = [1, 3, 12].find(
-    (m) => addMonthsUtc(addMonthsUtc(expiresAt, -m), m).getTime() === expiresAt.getTime(),
-  )!;
-  const paidAt = addMonthsUtc(expiresAt, -months);
-  const subscriptionId = randomUUID();
-  const streamId = subscriptionStreamId(subscriptionId);
-  const metadata = { actor: { type: 'customer' as const, id: 'user-1' } };
-  await handleCommand(
-    store,
-    streamId,
-    subscriptionDecider,
-    {
-      type: 'PlaceOrder',
-      data: {
-        subscriptionId,
-        userId: 'user-1',
-        plan: NETFLIX,
-        months,
-        promotion: null,
-        provider: 'sandbox',
-        now: paidAt,
-      },
-    },
-    { metadata },
-  );
-  await handleCommand(
-    store,
-    streamId,
-    subscriptionDecider,
-    {
-      type: 'ConfirmPayment',
-      data: {
-        subscriptionId,
-        provider: 'sandbox',
-        paymentReference: `pay-${subscriptionId}`,
-        amountCents: 453 * months,
-        currency: 'EUR',
-        paidAt,
-        now: paidAt,
-      },
-    },
-    { metadata },
-  );
-  const confirmed = (await store.readStream(streamId)).find((e) => e.type === 'PaymentConfirmed')!;
-  return { subscriptionId, streamId, confirmedEventId: confirmed.id };
-}
 
 describe.each([
   { queue: 'bullmq' as const, redis: true },
@@ -90,7 +38,11 @@ describe.each([
     shop = await start();
     expect(shop.runtime.queue.kind).toBe(queue);
     const expiresAt = new Date(Date.now() + 2500);
-    const { subscriptionId, streamId, confirmedEventId } = await paidSubscription(shop.runtime.store, expiresAt);
+    const { subscriptionId, streamId, confirmedEventId } = await paidSubscription(
+      shop.runtime.store,
+      'user-1',
+      expiresAt,
+    );
 
     if (shop.runtime.queue instanceof BullmqJobQueue) {
       const job = await eventually(
@@ -125,7 +77,7 @@ describe.each([
     // holding the timer had died after saving its checkpoint.
     const pool = new pg.Pool({ connectionString: database.url, max: 2 });
     const store = new PostgresEventStore({ pool });
-    const { subscriptionId, streamId } = await paidSubscription(store, new Date(Date.now() - 60_000));
+    const { subscriptionId, streamId } = await paidSubscription(store, 'user-1', new Date(Date.now() - 60_000));
     const head = await store.head();
     const knex = (await import('knex')).default({ client: 'pg', connection: database.url });
     await migrateReactorCheckpoints(knex);
@@ -154,6 +106,7 @@ describe.each([
     shop = await start();
     const { confirmedEventId, subscriptionId } = await paidSubscription(
       shop.runtime.store,
+      'user-1',
       new Date(Date.now() + 60 * 60_000),
     );
     await eventually(

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { eventually } from './test-shop.js';
+
+export interface JsonReply {
+  status: number;
+  /** The JSON answer, `{}` when empty, `{ text }` when it is not JSON. */
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+export interface JsonRequest {
+  token?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is, labelled JSON (for signed webhook payloads). */
+  raw?: string;
+  /** Sent as is, labelled as a URL-encoded form. */
+  form?: string;
+  /** The client address the shop sees (X-Forwarded-For); rate limits count per address. */
+  ip?: string;
+  headers?: Record<string, string>;
+  redirect?: RequestInit['redirect'];
+}
+
+/** One HTTP request to the shop at `baseUrl`, answer read as JSON. */
+export async function requestJson(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: JsonRequest = {},
+): Promise<JsonReply> {
+  const json = options.body !== undefined || options.raw !== undefined;
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    redirect: options.redirect,
+    headers: {
+      ...(json ? { 'Content-Type': 'application/json' } : {}),
+      ...(options.form !== undefined ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+      ...(options.ip ? { 'X-Forwarded-For': options.ip } : {}),
+      ...options.headers,
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : (options.raw ?? options.form),
+  });
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    body = { text };
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** A random address that starts with `prefix` (`'10.7'` gives 10.7.x.y), so per-address limits never meet. */
+export function randomIp(prefix: string): string {
+  const octets = prefix.split('.');
+  while (octets.length < 4) octets.push(String(Math.floor(Math.random() * 250)));
+  return octets.join('.');
+}
+
+export interface HttpCustomer {
+  userId: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/**
+ * Signs a new customer up (expects 201) and in (expects 200) over HTTP, both from `ip` when given,
+ * and returns its Bearer token. The e-mail is `<label>-<random>@example.com`.
+ */
+export async function signUpAndSignIn(
+  baseUrl: string,
+  options: { label: string; password?: string; fullName?: string; ip?: string },
+): Promise<HttpCustomer> {
+  const email = `${options.label}-${randomUUID().slice(0, 8)}@example.com`;
+  const password = options.password ?? 'a good password';
+  const { fullName, ip } = options;
+  const signUp = await requestJson(baseUrl, 'POST', '/api/auth/sign-up', { body: { email, password, fullName }, ip });
+  expect(signUp.status).toBe(201);
+  const signIn = await requestJson(baseUrl, 'POST', '/api/auth/sign-in', { body: { email, password }, ip });
+  expect(signIn.status).toBe(200);
+  return { userId: signUp.body.id as string, email, password, token: signIn.body.accessToken as string };
+}
+
+/**
+ * Polls GET /api/me/subscriptions through `request` until the row `subscriptionId` passes `accept`;
+ * returns that row (undefined when it never did).
+ */
+export async function mySubscriptionWhere(
+  request: (method: string, path: string, options: JsonRequest) => Promise<JsonReply>,
+  token: string,
+  subscriptionId: string,
+  accept: (row: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown>> {
+  const reply = await eventually(
+    () => request('GET', '/api/me/subscriptions', { token }),
+    (r) => (r.body.data as Array<Record<string, unknown>>).some((s) => s.id === subscriptionId && accept(s)),
+  );
+  return (reply.body.data as Array<Record<string, unknown>>).find((s) => s.id === subscriptionId)!;
+}

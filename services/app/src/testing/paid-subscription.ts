@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { addMonthsUtc, subscriptionDecider, subscriptionStreamId } from '@shop/domain';
+import { handleCommand, type EventStore } from '@shop/event-store';
+
+const NETFLIX = { id: 'netflix', name: 'Netflix', monthlyPriceCents: 453, currency: 'EUR' };
+
+/**
+ * A Netflix order for `userId` placed and paid through the domain (no HTTP, no payment provider),
+ * back-dated so that its expiry falls exactly at `expiresAt`: it picks a duration of 1, 3 or 12
+ * months whose calendar arithmetic lands there.
+ */
+export async function paidSubscription(store: EventStore, userId: string, expiresAt: Date) {
+  const months = [1, 3, 12].find(
+    (m) => addMonthsUtc(addMonthsUtc(expiresAt, -m), m).getTime() === expiresAt.getTime(),
+  )!;
+  const paidAt = addMonthsUtc(expiresAt, -months);
+  const subscriptionId = randomUUID();
+  const streamId = subscriptionStreamId(subscriptionId);
+  const metadata = { actor: { type: 'customer' as const, id: userId } };
+  await handleCommand(
+    store,
+    streamId,
+    subscriptionDecider,
+    {
+      type: 'PlaceOrder',
+      data: { subscriptionId, userId, plan: NETFLIX, months, promotion: null, provider: 'sandbox', now: paidAt },
+    },
+    { metadata },
+  );
+  await handleCommand(
+    store,
+    streamId,
+    subscriptionDecider,
+    {
+      type: 'ConfirmPayment',
+      data: {
+        subscriptionId,
+        provider: 'sandbox',
+        paymentReference: `pay-${subscriptionId}`,
+        amountCents: NETFLIX.monthlyPriceCents * months,
+        currency: 'EUR',
+        paidAt,
+        now: paidAt,
+      },
+    },
+    { metadata },
+  );
+  const confirmed = (await store.readStream(streamId)).find((e) => e.type === 'PaymentConfirmed')!;
+  return { subscriptionId, streamId, months, confirmedEventId: confirmed.id };
+}
