@@ -16,6 +16,8 @@ const configSchema = z.object({
   /** Where the embedded database and its files live when DATABASE_URL is not set. */
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalUrl,
+  /** Connections per pool (the app keeps two: event store and read models) when DATABASE_URL is set. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: optionalUrl,
   EVENTSTORE_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -78,6 +80,7 @@ export type ShopConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   redisUrl: string | undefined;
   eventStoreUrl: string | undefined;
   logLevel: string;
@@ -142,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     redisUrl: c.REDIS_URL,
     eventStoreUrl: c.EVENTSTORE_URL,
     logLevel: c.LOG_LEVEL,

@@ -94,7 +94,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     }
   }
   const isEmbedded = !config.databaseUrl;
-  const poolSize = isEmbedded ? 4 : 10;
+  const poolSize = isEmbedded ? 4 : config.databasePoolSize;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   pool.on('error', (error) => logger.error({ err: error }, 'database pool error'));
   closers.unshift(() => pool.end());

@@ -36,6 +36,8 @@ export async function startTestShop(options: {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    // Several shops run at once in the suite: keep well under the server's connection limit.
+    DATABASE_POOL_SIZE: '4',
     SECRETS_KEY: TEST_SECRETS_KEY,
     ...options.env,
   });
