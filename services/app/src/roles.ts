@@ -8,7 +8,7 @@ import { createNotificationJobHandlers } from './jobs/notification-jobs.js';
 import { createJobHandlers } from './jobs/subscription-jobs.js';
 import { accountMailJobHandlers } from './jobs/account-mail-jobs.js';
 import { orderMailJobHandlers } from './jobs/order-mail-jobs.js';
-import { ALL_REACTORS } from './reactors/expiry-reactor.js';
+import { ALL_REACTORS } from './reactors/all-reactors.js';
 import { runReactor } from './reactors/reactor.js';
 import type { Runtime } from './runtime.js';
 import { seedCatalogue } from './seed/catalogue-seed.js';

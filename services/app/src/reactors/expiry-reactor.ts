@@ -1,8 +1,4 @@
-import { paymentReactor } from './payment-reactor.js';
 import type { PaymentConfirmed } from '@shop/domain';
-import { notificationReactor } from './notification-reactor.js';
-import { accountMailReactor } from './account-mail-reactor.js';
-import { orderMailReactor } from './order-mail-reactor.js';
 import type { Reactor } from './reactor.js';
 
 /** When a subscription becomes active, a delayed job expires it at its expiry date. */
@@ -21,11 +17,3 @@ export const expiryReactor: Reactor = {
     ];
   },
 };
-
-export const ALL_REACTORS: readonly Reactor[] = [
-  expiryReactor,
-  notificationReactor,
-  accountMailReactor,
-  paymentReactor,
-  orderMailReactor,
-];
