@@ -18,6 +18,9 @@ RUN npm ci && npm cache clean --force
 
 COPY . .
 
+# The web shop is built once into web-shop/dist, which the API serves at /.
+RUN npm run build
+
 # The sources stay root-owned; only the data folder (used by the embedded database when DATABASE_URL is unset) is writable.
 RUN mkdir -p /app/.data && chown node:node /app/.data
 

@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['services/**/*.spec.ts', 'projections/**/*.spec.ts', 'test/**/*.spec.ts'],
+    include: [
+      'services/**/*.spec.ts',
+      'projections/**/*.spec.ts',
+      'test/**/*.spec.ts',
+      'web-shop/src/**/*.unit.spec.ts',
+    ],
     exclude: ['**/node_modules/**', '**/*.e2e.spec.ts'],
     globalSetup: ['services/testing/src/global-setup.ts'],
     pool: 'forks',

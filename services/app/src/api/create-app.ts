@@ -6,6 +6,8 @@ import type { EventStore } from '@shop/event-store';
 import { StripeSync } from '../payments/stripe-sync.js';
 import { adminPaymentRoutes } from './routes/admin-payment-routes.js';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -114,7 +116,34 @@ export function createApp(deps: AppDependencies): Express {
     res.json(openApi);
   });
 
+  serveWebShop(app);
+
   app.use(notFoundHandler);
   app.use(problemHandler);
   return app;
+}
+
+/** The built React shop (`npm run build`); absent in development, where Vite serves it. */
+const WEB_SHOP_DIST = fileURLToPath(new URL('../../../../web-shop/dist/', import.meta.url));
+const NOT_THE_SHOP = /^\/(?:api|webhooks|sandbox|healthz|readyz)(?:\/|$)/;
+
+function serveWebShop(app: Express, dist = WEB_SHOP_DIST): void {
+  const indexHtml = `${dist}index.html`;
+  if (!existsSync(indexHtml)) return;
+  app.use(
+    express.static(dist, {
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite names the files under assets/ by their content hash: they never change.
+        const hashed = filePath.startsWith(`${dist}assets`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  // Client-side routes (/subscription/netflix, unknown paths for the 404 screen) all load the shop.
+  app.get(/.*/, (req, res, next) => {
+    if (NOT_THE_SHOP.test(req.path) || !req.headers.accept?.includes('text/html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
 }

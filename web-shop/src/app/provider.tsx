@@ -1,0 +1,19 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { initI18n } from '../lib/i18n';
+import { theme } from './theme';
+
+const i18n = initI18n();
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+}

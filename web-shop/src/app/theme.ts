@@ -1,0 +1,33 @@
+import { createTheme } from '@mui/material/styles';
+import { config } from '../config';
+
+// Colours chosen so every text/background pair used by the shop meets WCAG AA (4.5:1 or more).
+export const theme = createTheme({
+  breakpoints: { values: { xs: 0, sm: 600, md: config.mobileBreakpointPx, lg: 1200, xl: 1536 } },
+  palette: {
+    mode: 'light',
+    primary: { main: '#4c1d95', light: '#6d28d9', dark: '#2e1065', contrastText: '#ffffff' },
+    secondary: { main: '#b45309', contrastText: '#ffffff' },
+    success: { main: '#166534' },
+    background: { default: '#f7f6fb', paper: '#ffffff' },
+    text: { primary: '#1c1630', secondary: '#4a4560' },
+  },
+  shape: { borderRadius: 12 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontWeight: 800, fontSize: 'clamp(2rem, 5vw, 3.25rem)', lineHeight: 1.1 },
+    h2: { fontWeight: 800, fontSize: 'clamp(1.6rem, 3.5vw, 2.25rem)' },
+    h3: { fontWeight: 700, fontSize: '1.25rem' },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiLink: { defaultProps: { underline: 'hover' } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        // A focus ring that shows on every control reached by keyboard.
+        ':focus-visible': { outline: '3px solid #f59e0b', outlineOffset: 2 },
+      },
+    },
+  },
+});

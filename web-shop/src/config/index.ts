@@ -1,0 +1,17 @@
+/** Settings of the shop in the browser; everything else reads them from here. */
+export const config = {
+  /** Same origin: the API serves the built shop, and Vite proxies /api in development. */
+  apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
+  brand: 'PremiumShare',
+  languages: ['fr', 'en'] as const,
+  defaultLanguage: 'fr' as const,
+  languageStorageKey: 'shop.language',
+  /** Below this width the header collapses into a drawer (seeds: 768 px). */
+  mobileBreakpointPx: 768,
+} as const;
+
+export type Language = (typeof config.languages)[number];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (config.languages as readonly string[]).includes(value);
+}

@@ -1,0 +1,122 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { CheckIcon, ExpandMoreIcon } from '../../../components/icons';
+import { formatPrice } from '../../../lib/format-price';
+import type { Plan } from '../types';
+
+/** Seeds: a card shows 3 features, the rest behind a toggle. */
+const VISIBLE_FEATURES = 3;
+
+export function PlanCard({ plan }: { plan: Plan }) {
+  const { t, i18n } = useTranslation('catalogue');
+  const [expanded, setExpanded] = useState(false);
+  const moreId = useId();
+  const titleId = useId();
+  const shown = plan.features.slice(0, VISIBLE_FEATURES);
+  const more = plan.features.slice(VISIBLE_FEATURES);
+
+  return (
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      variant="outlined"
+      sx={{
+        position: 'relative',
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100%',
+        borderColor: plan.popular ? 'secondary.main' : 'divider',
+        borderWidth: plan.popular ? 2 : 1,
+        transition: 'transform 150ms ease, box-shadow 150ms ease',
+        '&:hover': { transform: 'translateY(-4px)', boxShadow: 6 },
+        '@media (prefers-reduced-motion: reduce)': { transition: 'none', '&:hover': { transform: 'none' } },
+      }}
+    >
+      {plan.popular && (
+        <Chip
+          label={t('card.popular')}
+          color="secondary"
+          size="small"
+          sx={{ position: 'absolute', top: 12, right: 12, fontWeight: 800, letterSpacing: 0.5 }}
+        />
+      )}
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Box
+          component="img"
+          src={plan.logo}
+          alt={t('card.logoAlt', { name: plan.name })}
+          width={56}
+          height={56}
+          sx={{ borderRadius: 2, display: 'block', mb: 2 }}
+        />
+        <Typography id={titleId} component="h3" variant="h3" sx={{ mb: 1 }}>
+          {plan.name}
+        </Typography>
+        <Typography sx={{ mb: 2 }}>
+          <Box component="span" sx={{ fontSize: '1.75rem', fontWeight: 800, color: 'primary.main' }}>
+            {formatPrice(plan.monthlyPriceCents, plan.currency, i18n.language)}
+          </Box>{' '}
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {t('card.perMonthShort')}
+          </Box>
+        </Typography>
+        <FeatureList features={shown} />
+        {more.length > 0 && (
+          <>
+            <Collapse in={expanded} id={moreId}>
+              <FeatureList features={more} />
+            </Collapse>
+            <Button
+              size="small"
+              onClick={() => setExpanded((open) => !open)}
+              aria-expanded={expanded}
+              aria-controls={moreId}
+              endIcon={
+                <ExpandMoreIcon
+                  sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }}
+                />
+              }
+              sx={{ mt: 0.5, px: 0.5 }}
+            >
+              {expanded ? t('card.showLess') : t('card.showMore', { count: more.length })}
+            </Button>
+          </>
+        )}
+      </CardContent>
+      <CardActions sx={{ p: 2, pt: 0 }}>
+        <Button
+          component={RouterLink}
+          to={`/subscription/${encodeURIComponent(plan.id)}`}
+          variant={plan.popular ? 'contained' : 'outlined'}
+          fullWidth
+          aria-label={t('card.detailsLabel', { name: plan.name })}
+        >
+          {t('card.details')}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+export function FeatureList({ features }: { features: readonly string[] }) {
+  return (
+    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mb: 1 }}>
+      {features.map((feature) => (
+        <Stack component="li" key={feature} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <CheckIcon fontSize="small" sx={{ color: 'success.main', mt: '2px' }} aria-hidden />
+          <Typography variant="body2">{feature}</Typography>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { ShieldIcon, SupportIcon } from '../../../components/icons';
+import { formatPrice } from '../../../lib/format-price';
+import type { Plan } from '../types';
+import { FeatureList } from './plan-card';
+
+const STATS = ['satisfaction', 'users', 'experience', 'support'] as const;
+
+export function PlanDetails({ plan }: { plan: Plan }) {
+  const { t, i18n } = useTranslation('catalogue');
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 4,
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.4fr) minmax(0, 1fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Stack spacing={3}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Box
+            component="img"
+            src={plan.logo}
+            alt={t('card.logoAlt', { name: plan.name })}
+            width={80}
+            height={80}
+            sx={{ borderRadius: 3 }}
+          />
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Typography component="h1" variant="h2">
+              {plan.name}
+            </Typography>
+            {plan.popular && <Chip label={t('card.popular')} color="secondary" size="small" sx={{ fontWeight: 800 }} />}
+          </Stack>
+        </Stack>
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography component="h2" variant="h3" sx={{ mb: 2 }}>
+            {t('detail.featuresTitle')}
+          </Typography>
+          <FeatureList features={plan.features} />
+        </Paper>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 2, m: 0 }}
+        >
+          {STATS.map((stat) => (
+            <Paper
+              key={stat}
+              variant="outlined"
+              sx={{ p: 2, textAlign: 'center', display: 'flex', flexDirection: 'column-reverse' }}
+            >
+              <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+                {t(`detail.stats.${stat}`)}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontSize: '1.5rem', fontWeight: 800, color: 'primary.main' }}>
+                {t(`detail.statValues.${stat}`)}
+              </Typography>
+            </Paper>
+          ))}
+        </Box>
+      </Stack>
+      <Paper
+        variant="outlined"
+        sx={{ p: 3, position: { md: 'sticky' }, top: { md: 96 }, borderColor: 'primary.main', borderWidth: 2 }}
+      >
+        <Typography sx={{ fontSize: '2.5rem', fontWeight: 800, color: 'primary.main', lineHeight: 1.1 }}>
+          {formatPrice(plan.monthlyPriceCents, plan.currency, i18n.language)}
+          <Box component="span" sx={{ fontSize: '1rem', fontWeight: 500, color: 'text.secondary', ml: 1 }}>
+            {t('card.perMonthShort')}
+          </Box>
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
+          {t('detail.taxesIncluded')}
+        </Typography>
+        <Stack spacing={1.5}>
+          <Button
+            component={RouterLink}
+            to={`/checkout/${encodeURIComponent(plan.id)}`}
+            variant="contained"
+            size="large"
+          >
+            {t('detail.buyNow')}
+          </Button>
+          <Button component={RouterLink} to="/support" variant="outlined" startIcon={<SupportIcon aria-hidden />}>
+            {t('detail.contactSupport')}
+          </Button>
+        </Stack>
+        <Typography variant="body2" sx={{ mt: 3 }}>
+          {t('detail.delivery')}
+        </Typography>
+        <Stack direction="row" spacing={1.5} sx={{ mt: 2, p: 2, bgcolor: 'rgba(22,101,52,0.08)', borderRadius: 2 }}>
+          <ShieldIcon sx={{ color: 'success.main' }} aria-hidden />
+          <Box>
+            <Typography sx={{ fontWeight: 700 }}>{t('detail.guaranteeTitle')}</Typography>
+            <Typography variant="body2">{t('detail.guarantee')}</Typography>
+          </Box>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { heroBackground } from './hero-background';
+
+/** `servicesCount` comes from the API; the other figures are the seeds' marketing claims. */
+export function HomeHero({ servicesCount }: { servicesCount: number | undefined }) {
+  const { t } = useTranslation('catalogue');
+  const stats = [
+    { value: t('claims.users'), label: t('hero.stats.users') },
+    { value: t('claims.satisfaction'), label: t('hero.stats.satisfaction') },
+    { value: t('claims.support'), label: t('hero.stats.support') },
+    { value: servicesCount === undefined ? '–' : String(servicesCount), label: t('hero.stats.services') },
+  ];
+  return (
+    <Box component="section" aria-labelledby="hero-title" sx={heroBackground}>
+      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
+        <Stack spacing={3} sx={{ maxWidth: 760 }}>
+          <Chip
+            label={t('hero.badge')}
+            sx={{ alignSelf: 'flex-start', bgcolor: '#fbbf24', color: '#1c1630', fontWeight: 800 }}
+          />
+          <Typography id="hero-title" component="h1" variant="h1">
+            {t('hero.title')}
+          </Typography>
+          <Typography sx={{ fontSize: '1.15rem', color: 'rgba(255,255,255,0.9)' }}>{t('hero.subtitle')}</Typography>
+          <Box>
+            <Button
+              href="#plans"
+              variant="contained"
+              size="large"
+              sx={{ bgcolor: '#fff', color: 'primary.dark', '&:hover': { bgcolor: '#ede9fe' } }}
+            >
+              {t('hero.startNow')}
+            </Button>
+          </Box>
+        </Stack>
+        <Box
+          component="dl"
+          aria-label={t('hero.statsLabel')}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+            gap: 2,
+            mt: { xs: 5, md: 7 },
+            mb: 0,
+          }}
+        >
+          {stats.map((stat) => (
+            <Box
+              key={stat.label}
+              sx={{
+                display: 'flex',
+                flexDirection: 'column-reverse',
+                p: 2,
+                borderRadius: 3,
+                bgcolor: 'rgba(255,255,255,0.1)',
+                border: '1px solid rgba(255,255,255,0.2)',
+              }}
+            >
+              <Typography component="dt" sx={{ color: 'rgba(255,255,255,0.9)' }}>
+                {stat.label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 800 }}>
+                {stat.value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Container>
+    </Box>
+  );
+}
