@@ -9,6 +9,7 @@ import {
   insertNotification,
   type LocalizedText,
 } from '../notifications/notification-store.js';
+import { formatDateTime, formatMoney } from '../i18n/formatting.js';
 import type { JobHandlers } from './job-queue.js';
 
 export const ORDER_MAIL_KINDS = ['order_received', 'payment_confirmed', 'expiring_soon', 'expired'] as const;
@@ -146,19 +147,6 @@ export function orderMailJobHandlers({
     },
   };
 }
-
-const LOCALES: Record<Language, string> = { fr: 'fr-FR', en: 'en-IE' };
-
-export const formatMoney = (cents: number, currency: string, language: Language) =>
-  new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency }).format(cents / 100);
-
-/** Times are kept in UTC and said so: the shop knows no customer's time zone. */
-export const formatDateTime = (iso: string, language: Language) =>
-  new Intl.DateTimeFormat(LOCALES[language], {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(iso)) + ' UTC';
 
 interface OrderNews {
   subject: string;

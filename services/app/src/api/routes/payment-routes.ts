@@ -1,5 +1,6 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
+import { formatMoney } from '../../i18n/formatting.js';
 import type { PaymentService } from '../../payments/payment-service.js';
 import { WebhookSignatureError } from '../../payments/payment-provider.js';
 import {
@@ -35,10 +36,7 @@ const PAGE_TEXT = {
 
 function sandboxPage(res: Response, session: SandboxSession) {
   const t = PAGE_TEXT[session.language] ?? PAGE_TEXT.fr;
-  const amount = new Intl.NumberFormat(session.language === 'en' ? 'en-IE' : 'fr-FR', {
-    style: 'currency',
-    currency: session.currency,
-  }).format(session.amount_cents / 100);
+  const amount = formatMoney(session.amount_cents, session.currency, session.language);
   const actions =
     session.status === 'open'
       ? `<form method="post" action="/sandbox/sessions/${session.id}/pay"><button type="submit" class="pay">${t.pay} ${amount}</button></form>
