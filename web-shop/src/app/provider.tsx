@@ -2,6 +2,8 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { ToastProvider } from '../components/ui/toast-provider';
+import { SessionProvider } from '../features/auth/components/session-provider';
 import { initI18n } from '../lib/i18n';
 import { theme } from './theme';
 
@@ -12,7 +14,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        {children}
+        <ToastProvider>
+          <SessionProvider>{children}</SessionProvider>
+        </ToastProvider>
       </ThemeProvider>
     </I18nextProvider>
   );

@@ -7,6 +7,11 @@ import { RouteError } from './routes/route-error';
 const HomeRoute = lazy(() => import('./routes/home'));
 const SubscriptionsRoute = lazy(() => import('./routes/subscriptions'));
 const SubscriptionRoute = lazy(() => import('./routes/subscription'));
+const AuthRoute = lazy(() => import('./routes/auth'));
+const CheckoutRoute = lazy(() => import('./routes/checkout'));
+const PaymentSuccessRoute = lazy(() => import('./routes/payment-success'));
+const PaymentCancelledRoute = lazy(() => import('./routes/payment-cancelled'));
+const ProfileRoute = lazy(() => import('./routes/profile'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 const router = createBrowserRouter([
@@ -17,6 +22,11 @@ const router = createBrowserRouter([
       { path: '/', element: <HomeRoute /> },
       { path: '/subscriptions', element: <SubscriptionsRoute /> },
       { path: '/subscription/:id', element: <SubscriptionRoute /> },
+      { path: '/auth', element: <AuthRoute /> },
+      { path: '/checkout/:id', element: <CheckoutRoute /> },
+      { path: '/payment-success', element: <PaymentSuccessRoute /> },
+      { path: '/payment-cancelled', element: <PaymentCancelledRoute /> },
+      { path: '/profile', element: <ProfileRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

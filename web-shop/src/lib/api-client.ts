@@ -36,11 +36,38 @@ async function toError(response: Response): Promise<ApiError> {
   return new ApiError({ status: response.status, code: `http.${response.status}`, detail: response.statusText });
 }
 
-export async function apiGet<T>(path: string, options: { query?: Query; signal?: AbortSignal } = {}): Promise<T> {
-  let response: Response;
+const CSRF_COOKIE = 'csrf_token';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Answers 401 by design (wrong password, expired refresh): never retried through a refresh. */
+const NO_REFRESH_PATHS = ['/api/auth/sign-in', '/api/auth/sign-up', '/api/auth/refresh', '/api/auth/sign-out'];
+
+/** The readable double-submit cookie the API sets with the session; absent when signed out. */
+function readCsrfToken(): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === CSRF_COOKIE) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (UNSAFE_METHODS.has(method)) {
+    const csrf = readCsrfToken();
+    if (csrf) headers['X-CSRF-Token'] = csrf;
+  }
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      headers: { Accept: 'application/json' },
+    return await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -48,6 +75,42 @@ export async function apiGet<T>(path: string, options: { query?: Query; signal?:
     if (options.signal?.aborted) throw error;
     throw new ApiError({ status: 0, code: 'network.unreachable', detail: 'The shop API is unreachable', cause: error });
   }
+}
+
+// Several screens may see an expired access token at once: one refresh serves them all.
+let refreshing: Promise<boolean> | undefined;
+
+function refreshSession(): Promise<boolean> {
+  refreshing ??= send('POST', '/api/auth/refresh', { body: {} })
+    .then(
+      (response) => response.ok,
+      () => false,
+    )
+    .finally(() => {
+      refreshing = undefined;
+    });
+  return refreshing;
+}
+
+/**
+ * One API call: JSON in and out, the CSRF header on writes, and on a 401 one refresh of the session
+ * followed by one retry (only when a session cookie suggests there is something to refresh).
+ */
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(method, path, options);
+  if (response.status === 401 && !NO_REFRESH_PATHS.includes(path) && readCsrfToken() !== undefined) {
+    if (await refreshSession()) response = await send(method, path, options);
+  }
   if (!response.ok) throw await toError(response);
-  return (await response.json()) as T;
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('json') ? await response.json() : undefined) as T;
+}
+
+export function apiGet<T>(path: string, options: { query?: Query; signal?: AbortSignal } = {}): Promise<T> {
+  return apiRequest<T>('GET', path, options);
+}
+
+export function apiPost<T>(path: string, body: unknown = {}, options: { query?: Query; signal?: AbortSignal } = {}) {
+  return apiRequest<T>('POST', path, { ...options, body });
 }

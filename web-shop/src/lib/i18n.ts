@@ -1,14 +1,20 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { config, isLanguage, type Language } from '../config';
+import enAuth from '../locales/en/auth.json';
 import enCatalogue from '../locales/en/catalogue.json';
+import enCheckout from '../locales/en/checkout.json';
 import enCommon from '../locales/en/common.json';
+import enProfile from '../locales/en/profile.json';
+import frAuth from '../locales/fr/auth.json';
 import frCatalogue from '../locales/fr/catalogue.json';
+import frCheckout from '../locales/fr/checkout.json';
 import frCommon from '../locales/fr/common.json';
+import frProfile from '../locales/fr/profile.json';
 
 export const resources = {
-  fr: { common: frCommon, catalogue: frCatalogue },
-  en: { common: enCommon, catalogue: enCatalogue },
+  fr: { common: frCommon, catalogue: frCatalogue, auth: frAuth, checkout: frCheckout, profile: frProfile },
+  en: { common: enCommon, catalogue: enCatalogue, auth: enAuth, checkout: enCheckout, profile: enProfile },
 } as const;
 
 function storedLanguage(): Language {
@@ -32,7 +38,7 @@ export function initI18n(): typeof i18n {
     fallbackLng: config.defaultLanguage,
     supportedLngs: config.languages,
     defaultNS: 'common',
-    ns: ['common', 'catalogue'],
+    ns: ['common', 'catalogue', 'auth', 'checkout', 'profile'],
     interpolation: { escapeValue: false },
     initAsync: false,
   });

@@ -12,6 +12,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom';
+import { useSession } from '../../features/auth/hooks/use-session';
 import { CloseIcon, MenuIcon } from '../icons';
 import { LanguageToggle } from '../ui/language-toggle';
 import { Logo } from './logo';
@@ -21,6 +22,12 @@ export function Header() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const { session } = useSession();
+  // Signed in: the profile; otherwise (and while the session loads) the sign-in page.
+  const account =
+    session.status === 'signedIn'
+      ? { to: '/profile', label: t('nav.profile'), title: session.user.email }
+      : { to: '/auth', label: t('nav.login'), title: undefined };
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -47,8 +54,8 @@ export function Header() {
           </Box>
           <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1.5 }}>
             <LanguageToggle />
-            <Button component={RouterLink} to="/auth" variant="contained">
-              {t('nav.login')}
+            <Button component={RouterLink} to={account.to} title={account.title} variant="contained">
+              {account.label}
             </Button>
           </Box>
           <Box sx={{ display: { xs: 'flex', md: 'none' }, ml: 'auto' }}>
@@ -93,8 +100,8 @@ export function Header() {
         </List>
         <Box sx={{ display: 'grid', gap: 2, p: 2 }}>
           <LanguageToggle />
-          <Button component={RouterLink} to="/auth" variant="contained" onClick={() => setMenuOpen(false)}>
-            {t('nav.login')}
+          <Button component={RouterLink} to={account.to} variant="contained" onClick={() => setMenuOpen(false)}>
+            {account.label}
           </Button>
         </Box>
       </Drawer>

@@ -51,7 +51,14 @@ export function setSessionCookies(res: Response, policy: CookiePolicy, session: 
     maxAge: refreshDays * 86_400_000,
   });
   // Readable by the shop's script, which echoes it in a header: a cross-site page cannot.
-  res.cookie(CSRF_COOKIE, session.csrfToken, { secure: policy.secure, httpOnly: false, sameSite: 'strict', path: '/' });
+  // It lives as long as the refresh token: after a browser restart the shop can still refresh.
+  res.cookie(CSRF_COOKIE, session.csrfToken, {
+    secure: policy.secure,
+    httpOnly: false,
+    sameSite: 'strict',
+    path: '/',
+    maxAge: refreshDays * 86_400_000,
+  });
 }
 
 export function clearSessionCookies(res: Response, policy: CookiePolicy) {

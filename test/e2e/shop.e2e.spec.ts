@@ -1,0 +1,191 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, type TestDatabase } from '@shop/testing';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestShop, type TestShop } from '../../services/app/src/testing/test-shop.js';
+
+const WEB_SHOP_INDEX = fileURLToPath(new URL('../../web-shop/dist/index.html', import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const DESKTOP = { width: 1440, height: 900 };
+const MOBILE = { width: 375, height: 812 };
+
+let database: TestDatabase;
+let shop: TestShop;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  if (!existsSync(WEB_SHOP_INDEX)) {
+    throw new Error(
+      `The built shop is missing (${WEB_SHOP_INDEX}): run \`npm run build\` first, or use \`npm run test:e2e\`, which builds it.`,
+    );
+  }
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  database = await createTestDatabase('e2e_shop');
+  shop = await startTestShop({ databaseUrl: database.url });
+  // The catalogue projection catches up in the background: wait for the five seeded plans.
+  await eventually(
+    async () => ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data?: unknown[] }).data?.length ?? 0,
+    (count) => count === 5,
+  );
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await database?.drop();
+});
+
+/** A fresh browser context (no stored language) and one page on the shop. */
+async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
+  context = await browser.newContext({ baseURL: shop.url, viewport, reducedMotion: 'reduce' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+/** Saves `test-results/screenshots/<name>.png` (git-ignored); the whole page unless `fullPage` is false. */
+const screenshot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage });
+
+/** The language the shop reflects on `<html lang>`. */
+const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');
+
+const planCards = (page: Page) => page.getByRole('main').getByRole('article');
+
+async function plansShown(page: Page, count: number): Promise<void> {
+  await planCards(page).first().waitFor();
+  await expect.poll(() => planCards(page).count()).toBe(count);
+}
+
+async function switchLanguage(page: Page, from: 'Langue' | 'Language', to: 'English' | 'Français'): Promise<void> {
+  const toggle = page.getByRole('banner').getByRole('group', { name: from }).getByRole('button', { name: to });
+  await toggle.click();
+  await expect.poll(() => htmlLang(page)).toBe(to === 'English' ? 'en' : 'fr');
+}
+
+describe('the shop in a browser', () => {
+  it('shows the five plans in French by default, Netflix at 4,53 € with the POPULAIRE badge', async () => {
+    const page = await openPage('/');
+    await plansShown(page, 5);
+    expect(await htmlLang(page)).toBe('fr');
+    const netflix = page.getByRole('article', { name: 'Netflix' });
+    await netflix.getByText('4,53 €').waitFor();
+    await netflix.getByText('POPULAIRE').waitFor();
+    await netflix.getByText('Qualité Ultra HD 4K').waitFor();
+    await page.getByRole('heading', { name: 'Nos offres' }).waitFor();
+    await screenshot(page, 'home-fr');
+  });
+
+  it('switches to English with the header toggle, and remembers it after a reload', async () => {
+    const page = await openPage('/');
+    await plansShown(page, 5);
+    await switchLanguage(page, 'Langue', 'English');
+    const netflix = page.getByRole('article', { name: 'Netflix' });
+    await netflix.getByText('€4.53').waitFor();
+    await netflix.getByText('POPULAR', { exact: true }).waitFor();
+    // The features come from the API in the new language.
+    await netflix.getByText('Ultra HD 4K quality').waitFor();
+    await page.getByRole('heading', { name: 'Our plans' }).waitFor();
+    await screenshot(page, 'home-en');
+
+    await page.reload();
+    await plansShown(page, 5);
+    expect(await htmlLang(page)).toBe('en');
+    await page.getByRole('article', { name: 'Netflix' }).getByText('€4.53').waitFor();
+    await page.getByRole('article', { name: 'Netflix' }).getByText('Ultra HD 4K quality').waitFor();
+    await screenshot(page, 'home-en-after-reload');
+  });
+
+  it('filters by category: Musique / Music leaves only Spotify', async () => {
+    const page = await openPage('/');
+    await plansShown(page, 5);
+    await page.getByRole('group', { name: 'Filtrer par catégorie' }).getByRole('button', { name: 'Musique' }).click();
+    await plansShown(page, 1);
+    await page.getByRole('article', { name: 'Spotify Premium' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('category')).toBe('Music');
+    await screenshot(page, 'filter-music-fr');
+
+    await switchLanguage(page, 'Langue', 'English');
+    const music = page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: 'Music' });
+    expect(await music.getAttribute('aria-pressed')).toBe('true');
+    await plansShown(page, 1);
+    await page.getByRole('article', { name: 'Spotify Premium' }).getByText('Over 70 million tracks').waitFor();
+  });
+
+  it("leads from a plan's 'Voir plus de détails' to /subscription/netflix", async () => {
+    const page = await openPage('/');
+    await plansShown(page, 5);
+    await page.getByRole('link', { name: 'Voir plus de détails sur Netflix' }).click();
+    await page.waitForURL('**/subscription/netflix');
+    await page.getByRole('heading', { level: 1, name: 'Netflix' }).waitFor();
+    await page.getByRole('heading', { name: 'Ce qui est inclus' }).waitFor();
+    await page.getByRole('main').getByText('4,53 €').waitFor();
+    await page.getByRole('link', { name: 'Acheter maintenant' }).waitFor();
+    await screenshot(page, 'subscription-netflix');
+  });
+
+  it('shows the 404 page on an unknown path, whose back-home button works', async () => {
+    const page = await openPage('/no-such-page');
+    await page.getByRole('heading', { level: 1, name: 'Page introuvable' }).waitFor();
+    await screenshot(page, 'not-found');
+    await page.getByRole('main').getByRole('link', { name: "Retour à l'accueil" }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await plansShown(page, 5);
+  });
+
+  it('opens the mobile menu drawer at 375 px', async () => {
+    const page = await openPage('/', MOBILE);
+    await plansShown(page, 5);
+    const menuButton = page.getByRole('button', { name: 'Ouvrir le menu' });
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    await menuButton.click();
+    const closeButton = page.getByRole('button', { name: 'Fermer le menu' });
+    await closeButton.waitFor();
+    // The drawer slides in from the right: wait until it has stopped, whole, inside the 375 px viewport.
+    let lastX: number | undefined;
+    await expect
+      .poll(async () => {
+        const box = await closeButton.boundingBox();
+        const settled = box !== null && box.x === lastX && box.x >= 0 && box.x + box.width <= MOBILE.width;
+        lastX = box?.x;
+        return settled;
+      })
+      .toBe(true);
+    const drawerNav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await drawerNav.getByRole('link', { name: 'Abonnements' }).waitFor();
+    await page.getByRole('group', { name: 'Langue' }).waitFor();
+    // The drawer is fixed to the viewport: a full-page capture would bury it at the top of a long image.
+    await screenshot(page, 'mobile-menu', false);
+    await drawerNav.getByRole('link', { name: 'Abonnements' }).click();
+    await page.waitForURL('**/subscriptions');
+    await closeButton.waitFor({ state: 'detached' });
+  });
+
+  it("shows 'Subscription not found' for /subscription/unknown", async () => {
+    const page = await openPage('/subscription/unknown');
+    await page.getByRole('heading', { level: 1, name: 'Subscription not found' }).waitFor();
+    await page.getByText("Cette offre n'existe pas ou n'est plus proposée.").waitFor();
+    await screenshot(page, 'subscription-not-found');
+  });
+});

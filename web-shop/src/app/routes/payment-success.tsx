@@ -1,0 +1,82 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { CheckIcon, HomeIcon, ShieldIcon } from '../../components/icons';
+import { useToast } from '../../components/ui/toast-provider';
+import { useVerifyPayment } from '../../features/payments/api/verify-payment';
+import { PaymentResult } from '../../features/payments/components/payment-result';
+
+function Verification({ sessionId }: { sessionId: string }) {
+  const { t } = useTranslation('checkout');
+  const toast = useToast();
+  const result = useVerifyPayment(sessionId);
+  const confirmed = result.status === 'success' && result.data.paid;
+
+  useEffect(() => {
+    if (confirmed) toast({ severity: 'success', message: t('payment.confirmedTitle') });
+    if (result.status === 'error') toast({ severity: 'error', message: t('payment.verifyError') });
+  }, [confirmed, result.status]);
+
+  if (result.status === 'loading')
+    return (
+      <PaymentResult icon={<CircularProgress aria-hidden />} title={t('payment.verifying')} message={t('secure')} />
+    );
+  // Not confirmed yet, or the check failed: the payment went through the provider and will be applied.
+  return (
+    <PaymentResult
+      icon={
+        confirmed ? (
+          <CheckIcon sx={{ fontSize: 64, color: 'success.main' }} aria-hidden />
+        ) : (
+          <ShieldIcon sx={{ fontSize: 64, color: 'warning.main' }} aria-hidden />
+        )
+      }
+      title={confirmed ? t('payment.confirmedTitle') : t('payment.processedTitle')}
+      message={confirmed ? t('payment.confirmedMessage') : t('payment.processedMessage')}
+      actions={<ResultActions />}
+    />
+  );
+}
+
+function ResultActions() {
+  const { t } = useTranslation('checkout');
+  return (
+    <>
+      <Button component={RouterLink} to="/profile" variant="contained" size="large">
+        {t('payment.toProfile')}
+      </Button>
+      <Button component={RouterLink} to="/" variant="outlined" size="large" startIcon={<HomeIcon aria-hidden />}>
+        {t('payment.home')}
+      </Button>
+    </>
+  );
+}
+
+function MissingSession() {
+  const { t } = useTranslation('checkout');
+  const toast = useToast();
+  useEffect(() => {
+    toast({ severity: 'error', message: t('payment.missingSession') });
+  }, []);
+  return (
+    <PaymentResult
+      icon={<ShieldIcon sx={{ fontSize: 64, color: 'error.main' }} aria-hidden />}
+      title={t('payment.missingSession')}
+      message={t('payment.missingSessionMessage')}
+      actions={<ResultActions />}
+    />
+  );
+}
+
+export default function PaymentSuccessRoute() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
+      {sessionId ? <Verification sessionId={sessionId} /> : <MissingSession />}
+    </Container>
+  );
+}

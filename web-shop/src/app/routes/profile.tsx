@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { LockIcon } from '../../components/icons';
+import { PageLoader } from '../../components/ui/page-loader';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { authPathFor } from '../../features/auth/lib/redirect';
+import type { Profile } from '../../features/auth/types';
+import { useMySubscriptions } from '../../features/profile/api/get-my-subscriptions';
+import { AccountMenu } from '../../features/profile/components/account-menu';
+import { ProfileSummary } from '../../features/profile/components/profile-summary';
+import { SubscriptionList } from '../../features/profile/components/subscription-list';
+import { useLanguage } from '../../lib/use-language';
+
+function SignedInProfile({ user }: { user: Profile }) {
+  const subscriptions = useMySubscriptions(user.id, useLanguage());
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 260px' },
+        alignItems: 'start',
+      }}
+    >
+      <Stack spacing={3} sx={{ minWidth: 0 }}>
+        <ProfileSummary user={user} figures={subscriptions.data} />
+        <SubscriptionList query={subscriptions} />
+      </Stack>
+      <AccountMenu />
+    </Box>
+  );
+}
+
+export default function ProfileRoute() {
+  const { t } = useTranslation('profile');
+  const { session } = useSession();
+
+  if (session.status === 'loading') return <PageLoader />;
+  if (session.status === 'signedOut')
+    return (
+      <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', borderRadius: 3 }}>
+          <LockIcon sx={{ fontSize: 48, color: 'primary.main' }} aria-hidden />
+          <Typography component="h1" sx={{ mt: 2, mb: 3, fontSize: '1.25rem', fontWeight: 700 }}>
+            {t('loginRequired')}
+          </Typography>
+          <Button component={RouterLink} to={authPathFor('/profile')} variant="contained" size="large">
+            {t('loginAction')}
+          </Button>
+        </Paper>
+      </Container>
+    );
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
+      <SignedInProfile user={session.user} />
+    </Container>
+  );
+}

@@ -1,0 +1,209 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/ui/toast-provider';
+import { ApiError } from '../../../lib/api-client';
+import { signIn } from '../api/sign-in';
+import { signUp } from '../api/sign-up';
+import { useSession } from '../hooks/use-session';
+import { authErrorKey, type AuthErrorKey } from '../lib/auth-errors';
+import { signInSchema, signUpSchema, totpSchema } from '../lib/auth-schemas';
+import { FormTextField } from './form-text-field';
+
+type Mode = 'signIn' | 'signUp';
+
+interface FormError {
+  title: 'errors.signInTitle' | 'errors.signUpTitle';
+  message: AuthErrorKey;
+}
+
+/** Sign-in and sign-up on one card, with the TOTP step when the account has two-factor sign-in. */
+export function AuthForm() {
+  const { t } = useTranslation('auth');
+  const toast = useToast();
+  const { reload } = useSession();
+  const [mode, setMode] = useState<Mode>('signIn');
+  const [secondFactor, setSecondFactor] = useState<{ email: string; password: string } | null>(null);
+  const [formError, setFormError] = useState<FormError | null>(null);
+  // Kept across the switch to sign-in after a sign-up, so the new customer only types the password.
+  const [rememberedEmail, setRememberedEmail] = useState('');
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setSecondFactor(null);
+    setFormError(null);
+  };
+
+  const completeSignIn = async (input: { email: string; password: string; totpCode?: string }) => {
+    setFormError(null);
+    try {
+      await signIn(input);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'auth.second_factor_required') {
+        setSecondFactor({ email: input.email, password: input.password });
+        return;
+      }
+      setFormError({ title: 'errors.signInTitle', message: authErrorKey(error) });
+      return;
+    }
+    toast({ severity: 'success', message: t('success.signIn') });
+    // The /auth route sends the signed-in customer on once the session is known.
+    await reload();
+  };
+
+  const heading = secondFactor ? t('totp.title') : t(`${mode}.title`);
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, borderRadius: 3 }}>
+      {!secondFactor && (
+        <Tabs
+          value={mode}
+          onChange={(_event, value: Mode) => switchMode(value)}
+          variant="fullWidth"
+          aria-label={t('modes.label')}
+          sx={{ mb: 3 }}
+        >
+          <Tab value="signIn" label={t('modes.signIn')} />
+          <Tab value="signUp" label={t('modes.signUp')} />
+        </Tabs>
+      )}
+      <Typography component="h1" variant="h3" sx={{ mb: 1 }}>
+        {heading}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 3 }}>
+        {secondFactor ? t('totp.message') : t(`${mode}.subtitle`)}
+      </Typography>
+      {formError && (
+        <Alert severity="error" sx={{ mb: 3 }} role="alert">
+          <AlertTitle>{t(formError.title)}</AlertTitle>
+          {t(formError.message)}
+        </Alert>
+      )}
+
+      {secondFactor ? (
+        <Formik
+          initialValues={{ totpCode: '' }}
+          validationSchema={totpSchema}
+          onSubmit={(values) => completeSignIn({ ...secondFactor, totpCode: values.totpCode.trim() })}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              <Stack spacing={2.5}>
+                <FormTextField
+                  name="totpCode"
+                  label={t('fields.totpCode')}
+                  autoComplete="one-time-code"
+                  autoFocus
+                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                />
+                <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                  {isSubmitting ? t('signIn.submitting') : t('totp.submit')}
+                </Button>
+                <Button
+                  onClick={() => {
+                    setSecondFactor(null);
+                    setFormError(null);
+                  }}
+                  disabled={isSubmitting}
+                >
+                  {t('totp.back')}
+                </Button>
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      ) : mode === 'signIn' ? (
+        <Formik
+          key="signIn"
+          initialValues={{ email: rememberedEmail, password: '' }}
+          validationSchema={signInSchema}
+          onSubmit={(values) => completeSignIn({ email: values.email.trim(), password: values.password })}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              <Stack spacing={2.5}>
+                <FormTextField name="email" type="email" label={t('fields.email')} autoComplete="email" required />
+                <FormTextField
+                  name="password"
+                  type="password"
+                  label={t('fields.password')}
+                  autoComplete="current-password"
+                  required
+                />
+                <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                  {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
+                </Button>
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      ) : (
+        <Formik
+          key="signUp"
+          initialValues={{ fullName: '', email: '', password: '', confirmPassword: '' }}
+          validationSchema={signUpSchema}
+          onSubmit={async (values) => {
+            setFormError(null);
+            const email = values.email.trim();
+            try {
+              // The seeds: the name defaults to the e-mail when left empty.
+              await signUp({ email, password: values.password, fullName: values.fullName.trim() || email });
+            } catch (error) {
+              setFormError({ title: 'errors.signUpTitle', message: authErrorKey(error) });
+              return;
+            }
+            toast({ severity: 'success', title: t('success.signUp'), message: t('success.signUpMessage') });
+            setRememberedEmail(email);
+            switchMode('signIn');
+          }}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              <Stack spacing={2.5}>
+                <FormTextField name="fullName" label={t('fields.fullName')} autoComplete="name" />
+                <FormTextField name="email" type="email" label={t('fields.email')} autoComplete="email" required />
+                <FormTextField
+                  name="password"
+                  type="password"
+                  label={t('fields.password')}
+                  autoComplete="new-password"
+                  required
+                />
+                <FormTextField
+                  name="confirmPassword"
+                  type="password"
+                  label={t('fields.confirmPassword')}
+                  autoComplete="new-password"
+                  required
+                />
+                <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                  {isSubmitting ? t('signUp.submitting') : t('signUp.submit')}
+                </Button>
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      )}
+
+      {!secondFactor && (
+        <Box sx={{ mt: 3, textAlign: 'center' }}>
+          <Typography component="span" sx={{ color: 'text.secondary', mr: 1 }}>
+            {t(`${mode}.switchPrompt`)}
+          </Typography>
+          <Button variant="text" onClick={() => switchMode(mode === 'signIn' ? 'signUp' : 'signIn')}>
+            {t(`${mode}.switchAction`)}
+          </Button>
+        </Box>
+      )}
+    </Paper>
+  );
+}

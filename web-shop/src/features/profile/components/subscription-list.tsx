@@ -1,0 +1,45 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import type { QueryState } from '../../../lib/use-api-query';
+import type { MySubscriptions } from '../types';
+import { SubscriptionItem } from './subscription-item';
+
+export function SubscriptionList({ query }: { query: QueryState<MySubscriptions> }) {
+  const { t } = useTranslation('profile');
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3 }}>
+      <Typography component="h2" variant="h3" sx={{ mb: 2 }}>
+        {t('subscriptions.title')}
+      </Typography>
+      {query.status === 'loading' && (
+        <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
+          <CircularProgress size={20} aria-hidden />
+          <Typography>{t('subscriptions.loading')}</Typography>
+        </Stack>
+      )}
+      {query.status === 'error' && <Alert severity="error">{t('subscriptions.loadError')}</Alert>}
+      {query.status === 'success' && query.data.data.length === 0 && (
+        <Box sx={{ textAlign: 'center', py: 3 }}>
+          <Typography sx={{ color: 'text.secondary', mb: 2 }}>{t('subscriptions.empty')}</Typography>
+          <Button component={RouterLink} to="/subscriptions" variant="contained">
+            {t('subscriptions.explore')}
+          </Button>
+        </Box>
+      )}
+      {query.status === 'success' && query.data.data.length > 0 && (
+        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {query.data.data.map((subscription) => (
+            <SubscriptionItem key={subscription.id} subscription={subscription} />
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
