@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './testing/free-port.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const SHOPCTL = fileURLToPath(new URL('./cli/shopctl.ts', import.meta.url));
@@ -17,14 +17,6 @@ function bareEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   delete env.REDIS_URL;
   delete env.EVENTSTORE_URL;
   return env;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function startShop(): Promise<{ child: ChildProcess; url: string }> {

@@ -7,6 +7,7 @@ import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 import { OIDC_STATE_COOKIE, safeReturnTo } from './routes/oidc-routes.js';
+import { freePort } from '../testing/free-port.js';
 
 /** The people the provider knows; the login typed into its form is the account id and the subject. */
 const PROVIDER_USERS: Record<string, { email: string; email_verified: boolean; name?: string }> = {
@@ -31,12 +32,6 @@ async function listen(server: Server, port = 0): Promise<number> {
 }
 
 /** The shop must know its own URL (the redirect URI) before it listens, so a free port is chosen first. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function startProvider(redirectUri: string): Promise<void> {
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
