@@ -53,6 +53,15 @@ interface EventRow {
 const EVENT_COLUMNS = `global_position, transaction_id::text AS txid, event_id, stream_id, stream_version,
   event_type, schema_version, data, metadata, recorded_at`;
 
+/** A stream's version (0 when empty), read on the pool or on the append's own transaction. */
+async function versionOf(db: pg.Pool | pg.PoolClient, streamId: string): Promise<number> {
+  const { rows } = await db.query<{ version: string }>(
+    'SELECT coalesce(max(stream_version), 0) AS version FROM es_events WHERE stream_id = $1',
+    [streamId],
+  );
+  return Number(rows[0]!.version);
+}
+
 function encodeCheckpoint(transactionId: string, globalPosition: string): LogCheckpoint {
   return `${transactionId}:${globalPosition}`;
 }
@@ -139,11 +148,7 @@ export class PostgresEventStore implements EventStore {
       // Appends to one stream queue here instead of racing: the version read below stays true
       // until commit. The unique (stream_id, stream_version) constraint remains the safety net.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [streamId]);
-      const { rows: versionRows } = await client.query<{ version: string }>(
-        'SELECT coalesce(max(stream_version), 0) AS version FROM es_events WHERE stream_id = $1',
-        [streamId],
-      );
-      const currentVersion = Number(versionRows[0]!.version);
+      const currentVersion = await versionOf(client, streamId);
       const ids = events.map((event) => event.id);
       const { rows: existing } = await client.query<{ event_id: string }>(
         'SELECT event_id FROM es_events WHERE event_id = ANY($1::text[])',
@@ -215,11 +220,7 @@ export class PostgresEventStore implements EventStore {
 
   async streamVersion(streamId: string): Promise<number> {
     await this.ready;
-    const { rows } = await this.pool.query<{ version: string }>(
-      'SELECT coalesce(max(stream_version), 0) AS version FROM es_events WHERE stream_id = $1',
-      [streamId],
-    );
-    return Number(rows[0]!.version);
+    return versionOf(this.pool, streamId);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
