@@ -22,6 +22,7 @@ export default tseslint.config(
     files: [
       'services/app/src/config.ts',
       'services/testing/**',
+      'test/e2e/**',
       '**/*.spec.ts',
       'services/app/bench/**',
       'vitest.config.ts',

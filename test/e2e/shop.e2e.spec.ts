@@ -1,61 +1,18 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium } from './browser.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestShop, type TestShop } from '../../services/app/src/testing/test-shop.js';
+import { type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOBILE, screenshot, startE2eShop, type E2eShop } from './e2e-shop.js';
 
-const WEB_SHOP_INDEX = fileURLToPath(new URL('../../web-shop/dist/index.html', import.meta.url));
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
-const DESKTOP = { width: 1440, height: 900 };
-const MOBILE = { width: 375, height: 812 };
-
-let database: TestDatabase;
-let shop: TestShop;
-let browser: Browser;
-let context: BrowserContext | undefined;
+let e2e: E2eShop;
 
 beforeAll(async () => {
-  if (!existsSync(WEB_SHOP_INDEX)) {
-    throw new Error(
-      `The built shop is missing (${WEB_SHOP_INDEX}): run \`npm run build\` first, or use \`npm run test:e2e\`, which builds it.`,
-    );
-  }
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  database = await createTestDatabase('e2e_shop');
-  shop = await startTestShop({ databaseUrl: database.url });
-  // The catalogue projection catches up in the background: wait for the five seeded plans.
-  await eventually(
-    async () => ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data?: unknown[] }).data?.length ?? 0,
-    (count) => count === 5,
-  );
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
+  e2e = await startE2eShop('e2e_shop');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await database?.drop();
+  await e2e?.stop();
 });
 
-/** A fresh browser context (no stored language) and one page on the shop. */
-async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
-  context = await browser.newContext({ baseURL: shop.url, viewport, reducedMotion: 'reduce' });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
-
-/** Saves `test-results/screenshots/<name>.png` (git-ignored); the whole page unless `fullPage` is false. */
-const screenshot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage });
+const openPage = (path: string, viewport?: { width: number; height: number }) => e2e.openPage(path, viewport);
 
 /** The language the shop reflects on `<html lang>`. */
 const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,8 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+const DEFAULT_WEB_SHOP_DIR = fileURLToPath(new URL('../../../web-shop/dist/', import.meta.url));
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,6 +18,8 @@ const configSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   /** Where the embedded database and its files live when DATABASE_URL is not set. */
   DATA_DIR: z.string().default('./.data'),
+  /** The built React shop served at `/` (`npm run build` writes web-shop/dist). */
+  WEB_SHOP_DIR: z.string().optional(),
   DATABASE_URL: optionalUrl,
   /** Connections per pool (the app keeps two: event store and read models) when DATABASE_URL is set. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
@@ -79,6 +84,7 @@ export type ShopConfig = {
   port: number;
   host: string;
   dataDir: string;
+  webShopDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
@@ -144,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: c.PORT,
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
+    webShopDir: c.WEB_SHOP_DIR ? path.resolve(c.WEB_SHOP_DIR) : DEFAULT_WEB_SHOP_DIR,
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
     redisUrl: c.REDIS_URL,

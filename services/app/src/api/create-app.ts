@@ -7,7 +7,7 @@ import { StripeSync } from '../payments/stripe-sync.js';
 import { adminPaymentRoutes } from './routes/admin-payment-routes.js';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -116,18 +116,18 @@ export function createApp(deps: AppDependencies): Express {
     res.json(openApi);
   });
 
-  serveWebShop(app);
+  serveWebShop(app, deps.config.webShopDir);
 
   app.use(notFoundHandler);
   app.use(problemHandler);
   return app;
 }
 
-/** The built React shop (`npm run build`); absent in development, where Vite serves it. */
-const WEB_SHOP_DIST = fileURLToPath(new URL('../../../../web-shop/dist/', import.meta.url));
 const NOT_THE_SHOP = /^\/(?:api|webhooks|sandbox|healthz|readyz)(?:\/|$)/;
 
-function serveWebShop(app: Express, dist = WEB_SHOP_DIST): void {
+/** The built React shop; absent in development, where Vite serves it. */
+function serveWebShop(app: Express, webShopDir: string): void {
+  const dist = webShopDir.endsWith(path.sep) ? webShopDir : `${webShopDir}${path.sep}`;
   const indexHtml = `${dist}index.html`;
   if (!existsSync(indexHtml)) return;
   app.use(
