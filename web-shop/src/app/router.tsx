@@ -12,7 +12,24 @@ const CheckoutRoute = lazy(() => import('./routes/checkout'));
 const PaymentSuccessRoute = lazy(() => import('./routes/payment-success'));
 const PaymentCancelledRoute = lazy(() => import('./routes/payment-cancelled'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
+const NotificationsRoute = lazy(() => import('./routes/notifications'));
+const SecurityRoute = lazy(() => import('./routes/security'));
+const PaypalTestRoute = lazy(() => import('./routes/paypal-test'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+const SupportRoute = lazy(() => import('./routes/support'));
+const ContactRoute = lazy(() => import('./routes/contact'));
+const HelpRoute = lazy(() => import('./routes/help'));
+const AffiliateRoute = lazy(() => import('./routes/affiliate'));
+const BlogRoute = lazy(() => import('./routes/blog'));
+const SuggestServiceRoute = lazy(() => import('./routes/suggest-service'));
+const BecomePartnerRoute = lazy(() => import('./routes/become-partner'));
+const AboutRoute = lazy(() => import('./routes/about'));
+const StoryRoute = lazy(() => import('./routes/story'));
+const LegalRoute = lazy(() => import('./routes/legal'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
+
+/** The eight legal pages share one screen; the path names the text. */
+const LEGAL_PAGES = ['terms', 'privacy', 'copyright', 'refund-policy', 'aml-policy', 'terms-of-use', 'gdpr', 'cookies'];
 
 const router = createBrowserRouter([
   {
@@ -27,6 +44,20 @@ const router = createBrowserRouter([
       { path: '/payment-success', element: <PaymentSuccessRoute /> },
       { path: '/payment-cancelled', element: <PaymentCancelledRoute /> },
       { path: '/profile', element: <ProfileRoute /> },
+      { path: '/notifications', element: <NotificationsRoute /> },
+      { path: '/security', element: <SecurityRoute /> },
+      { path: '/paypal-test', element: <PaypalTestRoute /> },
+      { path: '/auth/reset-password', element: <ResetPasswordRoute /> },
+      { path: '/support', element: <SupportRoute /> },
+      { path: '/contact', element: <ContactRoute /> },
+      { path: '/help', element: <HelpRoute /> },
+      { path: '/affiliate', element: <AffiliateRoute /> },
+      { path: '/blog', element: <BlogRoute /> },
+      { path: '/suggest-service', element: <SuggestServiceRoute /> },
+      { path: '/become-partner', element: <BecomePartnerRoute /> },
+      { path: '/about', element: <AboutRoute /> },
+      { path: '/story', element: <StoryRoute /> },
+      ...LEGAL_PAGES.map((page) => ({ path: `/${page}`, element: <LegalRoute /> })),
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,21 +1,32 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { config, isLanguage, type Language } from '../config';
-import enAuth from '../locales/en/auth.json';
-import enCatalogue from '../locales/en/catalogue.json';
-import enCheckout from '../locales/en/checkout.json';
 import enCommon from '../locales/en/common.json';
-import enProfile from '../locales/en/profile.json';
-import frAuth from '../locales/fr/auth.json';
-import frCatalogue from '../locales/fr/catalogue.json';
-import frCheckout from '../locales/fr/checkout.json';
 import frCommon from '../locales/fr/common.json';
-import frProfile from '../locales/fr/profile.json';
 
-export const resources = {
-  fr: { common: frCommon, catalogue: frCatalogue, auth: frAuth, checkout: frCheckout, profile: frProfile },
-  en: { common: enCommon, catalogue: enCatalogue, auth: enAuth, checkout: enCheckout, profile: enProfile },
-} as const;
+/**
+ * Every namespace except `common` is its own chunk, fetched when a screen first asks for it
+ * (react-i18next suspends meanwhile): the legal texts never weigh on the home page.
+ */
+const namespaceFiles = import.meta.glob<ResourceKey>(['../locales/*/*.json', '!../locales/*/common.json'], {
+  import: 'default',
+});
+
+const lazyNamespaces: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = namespaceFiles[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No translations for ${language}/${namespace}`), null);
+      return;
+    }
+    load().then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 function storedLanguage(): Language {
   try {
@@ -32,16 +43,20 @@ function reflectInDocument(language: string): void {
 }
 
 export function initI18n(): typeof i18n {
-  void i18n.use(initReactI18next).init({
-    resources,
-    lng: storedLanguage(),
-    fallbackLng: config.defaultLanguage,
-    supportedLngs: config.languages,
-    defaultNS: 'common',
-    ns: ['common', 'catalogue', 'auth', 'checkout', 'profile'],
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  void i18n
+    .use(lazyNamespaces)
+    .use(initReactI18next)
+    .init({
+      resources: { fr: { common: frCommon }, en: { common: enCommon } },
+      partialBundledLanguages: true,
+      lng: storedLanguage(),
+      fallbackLng: config.defaultLanguage,
+      supportedLngs: config.languages,
+      defaultNS: 'common',
+      ns: ['common'],
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
   reflectInDocument(i18n.language);
   i18n.on('languageChanged', (language) => {
     reflectInDocument(language);

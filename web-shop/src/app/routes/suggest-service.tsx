@@ -1,0 +1,6 @@
+import NotFoundRoute from './not-found';
+
+// Screen under construction: the 404 page stands in until it lands.
+export default function SuggestServiceRoute() {
+  return <NotFoundRoute />;
+}
