@@ -17,7 +17,7 @@ import { signUp } from '../api/sign-up';
 import { useSession } from '../hooks/use-session';
 import { authErrorKey, type AuthErrorKey } from '../lib/auth-errors';
 import { signInSchema, signUpSchema, totpSchema } from '../lib/auth-schemas';
-import { FormTextField } from './form-text-field';
+import { FormTextField } from '../../../components/ui/form-text-field';
 
 type Mode = 'signIn' | 'signUp';
 

@@ -1,13 +1,19 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useField } from 'formik';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ValidationKey } from '../lib/auth-schemas';
 
-/** A labelled MUI field bound to Formik; the error shown is the translated yup message key. */
+/** Yup messages name their namespace (`auth:validation.emailRequired`), which i18next resolves at run time. */
+type TranslationKey = ParseKeys<'common'>;
+
+/**
+ * A labelled MUI field bound to Formik. Yup messages are namespaced translation keys
+ * (`auth:validation.emailRequired`), translated when shown so a language switch re-labels them.
+ */
 export function FormTextField({ name, ...props }: { name: string } & Omit<TextFieldProps, 'name' | 'error'>) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation();
   const [field, meta] = useField<string>(name);
-  const error = meta.touched && meta.error ? t(meta.error as ValidationKey) : undefined;
+  const error = meta.touched && meta.error ? t(meta.error as TranslationKey) : undefined;
   return (
     <TextField
       {...field}
