@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { Redis } from 'ioredis';
-import pg from 'pg';
+import { postgresAnswers } from '@shop/event-store';
 
 export interface TestServices {
   postgresUrl: string;
@@ -16,19 +16,6 @@ declare module 'vitest' {
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
-
-async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 async function redisAnswers(url: string): Promise<boolean> {
   const redis = new Redis(url, {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { postgresAnswers } from '@shop/event-store';
 import { startEmbeddedSocketServer } from './embedded-socket-server.js';
 
 /** Written while a process serves the embedded database, so the CLI can reach it instead of opening the folder. */
@@ -21,27 +21,13 @@ function processAlive(pid: number): boolean {
   }
 }
 
-async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /** The URL of a running shop's embedded database, if one serves this data folder. */
 export async function findRunningEmbeddedDatabase(dataDir: string): Promise<string | null> {
   const file = path.join(dataDir, SERVER_FILE);
   if (!existsSync(file)) return null;
   const { url, pid } = JSON.parse(readFileSync(file, 'utf8')) as { url: string; pid: number };
   if (!processAlive(pid)) return null;
-  return (await answers(url)) ? url : null;
+  return (await postgresAnswers(url)) ? url : null;
 }
 
 /**
