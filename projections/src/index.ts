@@ -12,9 +12,12 @@ export * from './subscriptions/subscriptions-projection.js';
 export * from './subscriptions/subscriptions-queries.js';
 export * from './accounts/accounts-projection.js';
 export * from './accounts/accounts-queries.js';
+export * from './inquiries/inquiries-projection.js';
+export * from './inquiries/inquiries-queries.js';
 
 import { accountsProjection } from './accounts/accounts-projection.js';
 import { catalogueProjection } from './catalogue/catalogue-projection.js';
+import { inquiriesProjection } from './inquiries/inquiries-projection.js';
 import type { Projection } from './runtime/projection.js';
 import { subscriptionsProjection } from './subscriptions/subscriptions-projection.js';
 
@@ -22,4 +25,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   catalogueProjection,
   subscriptionsProjection,
   accountsProjection,
+  inquiriesProjection,
 ];

@@ -49,6 +49,13 @@ const configSchema = z.object({
   /** SMTP server for e-mails (smtp://user:pass@host:587); without it e-mails are written to DATA_DIR/outbox. */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Premium Share <no-reply@premium-share.local>'),
+  /** Where the operator is told of each new visitor inquiry (support, affiliate, partnership, suggestion); unset, no e-mail. */
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.email().optional())
+    .optional(),
   OIDC_GOOGLE_ISSUER: optionalUrl,
   OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
   OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -99,6 +106,7 @@ export type ShopConfig = {
   adminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
+  supportEmail: string | undefined;
   oidcProviders: OidcProviderConfig[];
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
@@ -168,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    supportEmail: c.SUPPORT_EMAIL,
     oidcProviders:
       c.OIDC_GOOGLE_ISSUER && c.OIDC_GOOGLE_CLIENT_ID && c.OIDC_GOOGLE_CLIENT_SECRET
         ? [

@@ -127,6 +127,7 @@ describe('the embedded default (nothing configured)', () => {
         ['catalogue', 1, 0],
         ['subscriptions', 1, 0],
         ['accounts', 1, 0],
+        ['inquiries', 1, 0],
       ]);
       // A second shop on the same folder would corrupt it: it refuses with a clear line.
       const second = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {

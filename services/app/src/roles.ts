@@ -8,6 +8,7 @@ import { createNotificationJobHandlers } from './jobs/notification-jobs.js';
 import { createJobHandlers } from './jobs/subscription-jobs.js';
 import { accountMailJobHandlers } from './jobs/account-mail-jobs.js';
 import { orderMailJobHandlers } from './jobs/order-mail-jobs.js';
+import { inquiryMailJobHandlers } from './jobs/inquiry-mail-jobs.js';
 import { ALL_REACTORS } from './reactors/all-reactors.js';
 import { runReactor } from './reactors/reactor.js';
 import type { Runtime } from './runtime.js';
@@ -67,6 +68,11 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     ...accountMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
     ...paymentJobHandlers({ store: runtime.store, payments: runtime.payments }),
     ...orderMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
+    ...inquiryMailJobHandlers({
+      ...jobDependencies,
+      mailer: runtime.mailer,
+      supportEmail: runtime.config.supportEmail,
+    }),
   });
   await runtime.queue.scheduleRepeating('sweep-expired-subscriptions', runtime.config.expirySweepIntervalMs);
   const running = Promise.all(
@@ -110,6 +116,7 @@ export async function startApi(runtime: Runtime): Promise<Server> {
     payments: runtime.payments,
     sandbox: runtime.sandbox,
     store: runtime.store,
+    inquiries: runtime.inquiries,
   });
   return new Promise((resolve, reject) => {
     const server = app.listen(runtime.config.port, runtime.config.host, () => resolve(server));

@@ -13,7 +13,9 @@ import { BullmqJobQueue } from './jobs/bullmq-queue.js';
 import { InProcessJobQueue } from './jobs/in-process-queue.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { ReadinessCheck } from './api/routes/health-routes.js';
+import { migrateIdempotencyKeys } from './api/idempotency.js';
 import { AccountService } from './accounts/account-service.js';
+import { InquiryService } from './inquiries/inquiry-service.js';
 import { migrateAccountTables } from './accounts/account-tables.js';
 import { migrateReactorCheckpoints } from './reactors/reactor.js';
 import { TwoFactorService } from './accounts/two-factor-service.js';
@@ -43,6 +45,7 @@ export interface Runtime {
   accounts: AccountService;
   mailer: Mailer;
   payments: PaymentService;
+  inquiries: InquiryService;
   sandbox: SandboxProvider | null;
   readiness: ReadinessCheck[];
   close: () => Promise<void>;
@@ -62,6 +65,7 @@ async function migrateDatabase(knex: Knex): Promise<void> {
     await migrateAccountTables(trx);
     await migrateCustomerPreferences(trx);
     await migrateSentEmails(trx);
+    await migrateIdempotencyKeys(trx);
     await migratePaymentTables(trx);
     await SandboxProvider.migrate(trx);
   });
@@ -136,6 +140,8 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     logger,
   });
 
+  const inquiries = new InquiryService({ knex, store, vault, limits, clock, logger });
+
   const readiness: ReadinessCheck[] = [
     {
       name: 'database',
@@ -178,6 +184,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     accounts,
     mailer,
     payments,
+    inquiries,
     sandbox: providers.sandbox,
     readiness,
     close: async () => {

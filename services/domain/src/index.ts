@@ -11,17 +11,22 @@ export * from './catalogue/plan-decider.js';
 export * from './account/events.js';
 export * from './account/decide.js';
 export * from './promotion/promotion.js';
+export * from './inquiry/events.js';
+export * from './inquiry/decide.js';
+export * from './inquiry/limits.js';
 
 import { CATALOGUE_EVENT_TYPES, type CatalogueEvent } from './catalogue/events.js';
 import { SUBSCRIPTION_EVENT_TYPES, type SubscriptionEvent } from './subscription/events.js';
 import { ACCOUNT_EVENT_TYPES, type AccountEvent } from './account/events.js';
 import { PROMOTION_EVENT_TYPES, type PromotionEvent } from './promotion/promotion.js';
+import { INQUIRY_EVENT_TYPES, type InquiryEvent } from './inquiry/events.js';
 
 /** Every event the shop writes to its log. */
-export type ShopEvent = SubscriptionEvent | CatalogueEvent | AccountEvent | PromotionEvent;
+export type ShopEvent = SubscriptionEvent | CatalogueEvent | AccountEvent | PromotionEvent | InquiryEvent;
 export const SHOP_EVENT_TYPES: ReadonlyArray<ShopEvent['type']> = [
   ...SUBSCRIPTION_EVENT_TYPES,
   ...CATALOGUE_EVENT_TYPES,
   ...ACCOUNT_EVENT_TYPES,
   ...PROMOTION_EVENT_TYPES,
+  ...INQUIRY_EVENT_TYPES,
 ];

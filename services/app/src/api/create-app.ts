@@ -20,7 +20,9 @@ import type { Logger } from '../infrastructure/logger.js';
 import type { ShopKeys } from '../security/keys.js';
 import type { RateLimits } from '../security/rate-limits.js';
 import { authenticate, cookiePolicy, csrfProtection } from './auth/authentication.js';
+import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { adminRoutes } from './routes/admin-routes.js';
+import { inquiryRoutes } from './routes/inquiry-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { meRoutes } from './routes/me-routes.js';
 import { notificationRoutes } from './routes/notification-routes.js';
@@ -44,6 +46,7 @@ export interface AppDependencies {
   payments: PaymentService;
   sandbox: SandboxProvider | null;
   store: EventStore;
+  inquiries: InquiryService;
 }
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
@@ -109,6 +112,7 @@ export function createApp(deps: AppDependencies): Express {
       doc,
     ),
   );
+  app.use(inquiryRoutes({ knex: deps.knex, inquiries: deps.inquiries }, doc));
   app.use(adminRoutes({ knex: deps.knex }, doc));
 
   const openApi = doc.build({ title: 'Shop API', version: '1.0.0' });

@@ -57,6 +57,28 @@ interface ProblemBody {
   extra?: Record<string, unknown>;
 }
 
+/** Each problem of a zod validation: the field's path (`promotionMethods.1`) and what is wrong. */
+export function fieldErrors(error: z.ZodError): Array<{ path: string; message: string }> {
+  return error.issues.flatMap((issue) =>
+    // An unknown member is reported on the object; name each one as its own field.
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: [...issue.path, key].join('.'), message: 'Unknown field' }))
+      : [{ path: issue.path.join('.'), message: issue.message }],
+  );
+}
+
+/** Parses with `schema`, or fails with 400 `validation.failed` naming each field that is wrong. */
+export function parseOrReject<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new HttpProblem({
+    status: 400,
+    code: 'validation.failed',
+    detail: 'Some fields are not valid',
+    extra: { errors: fieldErrors(parsed.error) },
+  });
+}
+
 function describe(error: unknown): ProblemBody {
   if (error instanceof HttpProblem)
     return { status: error.status, code: error.code, detail: error.message, extra: error.extra };
@@ -65,7 +87,7 @@ function describe(error: unknown): ProblemBody {
       status: 400,
       code: 'request.invalid',
       detail: 'The request is not valid',
-      extra: { errors: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) },
+      extra: { errors: fieldErrors(error) },
     };
   }
   if (error instanceof NotFoundError)
@@ -93,6 +115,8 @@ function describe(error: unknown): ProblemBody {
 }
 
 export function sendProblem(res: Response, body: ProblemBody): void {
+  const retryAfter = body.extra?.retryAfterSeconds;
+  if (body.status === 429 && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
   res
     .status(body.status)
     .type('application/problem+json')

@@ -1,5 +1,5 @@
 import { followLog } from '@shop/event-store';
-import { ALL_PROJECTIONS, projectionStatuses, rebuildProjection } from '@shop/projections';
+import { ALL_PROJECTIONS, inquiriesProjection, projectionStatuses, rebuildProjection } from '@shop/projections';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { createLogger } from '../infrastructure/logger.js';
@@ -116,6 +116,24 @@ program
     await withRuntime(async ({ accounts }) => {
       const { userId, changed } = await accounts.grantRole(email, 'admin', 'shopctl');
       console.log(changed ? `${email} (${userId}) is now an admin` : `${email} (${userId}) was already an admin`);
+    });
+  });
+
+program
+  .command('inquiries')
+  .description('Visitor inquiries (support, affiliate, partnership, suggestion)')
+  .command('erase')
+  .argument('<email>', 'the address the inquiries were sent from')
+  .description("Erase a person's inquiries: destroy their keys, then rebuild the inquiries read model")
+  .action(async (email: string) => {
+    await withRuntime(async ({ inquiries, knex, databaseUrl, store, vault }) => {
+      const erased = await inquiries.eraseSender(email);
+      if (erased.length === 0) {
+        console.log(`No inquiry from ${email}`);
+        return;
+      }
+      await rebuildProjection({ knex, databaseUrl, store, projection: inquiriesProjection, vault });
+      console.log(`${erased.length} inquiry(ies) erased: ${erased.join(', ')}`);
     });
   });
 

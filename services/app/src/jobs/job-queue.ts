@@ -17,6 +17,8 @@ export interface JobDataByName {
    * happened; expiresAt (expiring_soon) is the expiry the notice announces.
    */
   'send-order-mail': { kind: OrderMailKind; subscriptionId: string; mailId: string; at: string; expiresAt?: string };
+  /** Tells the operator (SUPPORT_EMAIL) of a new inquiry. mailId is the job id; `at` is when it was received. */
+  'notify-support-of-inquiry': { inquiryId: string; mailId: string; at: string };
 }
 export type JobName = keyof JobDataByName;
 

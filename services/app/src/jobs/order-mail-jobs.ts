@@ -57,6 +57,34 @@ function readModelHasCaughtUp(kind: OrderMailKind, subscription: SubscriptionVie
   }
 }
 
+/**
+ * At most once: the row is claimed before the message is handed over, and given back only
+ * when the send fails, so a retry or a concurrent duplicate run never mails twice. A crash
+ * between the claim and the hand-over loses that one e-mail (order news still reach the
+ * customer as a notification); a second copy of the same news would be the worse failure.
+ * Answers whether this call sent it.
+ */
+export async function sendMailOnce(
+  deps: { knex: Knex; mailer: Mailer; clock: () => Date },
+  mailId: string,
+  message: MailMessage,
+): Promise<boolean> {
+  const claimed = await deps
+    .knex('sent_emails')
+    .insert({ id: mailId, sent_at: deps.clock() })
+    .onConflict('id')
+    .ignore()
+    .returning('id');
+  if (claimed.length === 0) return false;
+  try {
+    await deps.mailer.send(message);
+    return true;
+  } catch (error) {
+    await deps.knex('sent_emails').where({ id: mailId }).delete();
+    throw error;
+  }
+}
+
 export function orderMailJobHandlers({
   knex,
   mailer,
@@ -64,27 +92,7 @@ export function orderMailJobHandlers({
   clock,
   logger,
 }: OrderMailJobDependencies): Pick<JobHandlers, 'send-order-mail'> {
-  /**
-   * At most once: the row is claimed before the message is handed over, and given back only
-   * when the send fails, so a retry or a concurrent duplicate run never mails twice. A crash
-   * between the claim and the hand-over loses that one e-mail (the notification in the shop
-   * still tells the customer); a second copy of the same news would be the worse failure.
-   */
-  const sendOnce = async (mailId: string, message: MailMessage): Promise<boolean> => {
-    const claimed = await knex('sent_emails')
-      .insert({ id: mailId, sent_at: clock() })
-      .onConflict('id')
-      .ignore()
-      .returning('id');
-    if (claimed.length === 0) return false;
-    try {
-      await mailer.send(message);
-      return true;
-    } catch (error) {
-      await knex('sent_emails').where({ id: mailId }).delete();
-      throw error;
-    }
-  };
+  const sendOnce = (mailId: string, message: MailMessage) => sendMailOnce({ knex, mailer, clock }, mailId, message);
 
   return {
     'send-order-mail': async ({ kind, subscriptionId, mailId, at, expiresAt }) => {

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes, when not to the sender. */
+  replyTo?: string;
 }
 
 /** Where e-mails leave the shop. Jobs send them; requests never do. */

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   normalizePromoCode,
   promoRejection,
@@ -13,6 +13,7 @@ import {
 import { asDomainEvent, handleCommand, type EventMetadata, type EventStore } from '@shop/event-store';
 import { getAccount, getPlan, getSubscription } from '@shop/projections';
 import type { Knex } from 'knex';
+import { onceForKey } from '../api/idempotency.js';
 import { HttpProblem } from '../api/problem.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { PaymentOutcome, PaymentProvider, ProviderName } from './payment-provider.js';
@@ -46,14 +47,6 @@ export async function migratePaymentTables(knex: Knex): Promise<void> {
       subscription_id text NOT NULL,
       user_id text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now()
-    );
-    CREATE TABLE IF NOT EXISTS idempotency_keys (
-      user_id text NOT NULL,
-      key text NOT NULL,
-      request_hash text NOT NULL,
-      response jsonb,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (user_id, key)
     );
   `);
 }
@@ -144,42 +137,9 @@ export class PaymentService {
     input: PlaceOrderInput,
     options: { idempotencyKey?: string; correlationId: string },
   ): Promise<OrderResponse> {
-    if (!options.idempotencyKey) return this.placeOrderOnce(input, options.correlationId);
-    const { knex } = this.deps;
-    const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
-    const claimed = await knex('idempotency_keys')
-      .insert({ user_id: input.userId, key: options.idempotencyKey, request_hash: requestHash })
-      .onConflict(['user_id', 'key'])
-      .ignore()
-      .returning('key');
-    if (claimed.length === 0) {
-      const previous = await knex('idempotency_keys')
-        .where({ user_id: input.userId, key: options.idempotencyKey })
-        .first();
-      if (previous.request_hash !== requestHash) {
-        throw new HttpProblem({
-          status: 422,
-          code: 'idempotency.key_reused',
-          detail: 'This Idempotency-Key was used for another request',
-        });
-      }
-      if (!previous.response) {
-        throw new HttpProblem({
-          status: 409,
-          code: 'idempotency.in_progress',
-          detail: 'The first request with this key is still running',
-        });
-      }
-      return previous.response as OrderResponse;
-    }
-    try {
-      const response = await this.placeOrderOnce(input, options.correlationId);
-      await knex('idempotency_keys').where({ user_id: input.userId, key: options.idempotencyKey }).update({ response });
-      return response;
-    } catch (error) {
-      await knex('idempotency_keys').where({ user_id: input.userId, key: options.idempotencyKey }).delete();
-      throw error;
-    }
+    return onceForKey(this.deps.knex, { owner: input.userId, key: options.idempotencyKey, request: input }, () =>
+      this.placeOrderOnce(input, options.correlationId),
+    );
   }
 
   private async placeOrderOnce(input: PlaceOrderInput, correlationId: string): Promise<OrderResponse> {

@@ -1,5 +1,6 @@
 import { accountMailReactor } from './account-mail-reactor.js';
 import { expiryReactor } from './expiry-reactor.js';
+import { inquiryMailReactor } from './inquiry-mail-reactor.js';
 import { notificationReactor } from './notification-reactor.js';
 import { orderMailReactor } from './order-mail-reactor.js';
 import { paymentReactor } from './payment-reactor.js';
@@ -12,4 +13,5 @@ export const ALL_REACTORS: readonly Reactor[] = [
   orderMailReactor,
   notificationReactor,
   accountMailReactor,
+  inquiryMailReactor,
 ];

@@ -10,6 +10,8 @@ export interface RateLimits {
   signUpByIp: RateLimiterAbstract;
   passwordResetByIp: RateLimiterAbstract;
   passwordResetByEmail: RateLimiterAbstract;
+  /** Visitor forms (support, affiliate, partnership, suggestion) per client address and kind. */
+  inquiriesByIp: RateLimiterAbstract;
   close: () => Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export function createRateLimits(options: { redisUrl?: string; prefix: string })
     signUpByIp: make('signup-ip', 10, 60 * 60),
     passwordResetByIp: make('reset-ip', 10, 60 * 60),
     passwordResetByEmail: make('reset-email', 3, 60 * 60),
+    inquiriesByIp: make('inquiry-ip', 10, 10 * 60),
     close: async () => {
       redis?.disconnect();
     },

@@ -8,7 +8,8 @@ import { recordCustomerLanguage } from '../../notifications/customer-preferences
 import { currentUser, requireUser } from '../auth/authentication.js';
 import { requestLanguage } from '../language.js';
 import type { ApiDocument } from '../openapi.js';
-import { HttpProblem, problemSchema } from '../problem.js';
+import { idempotencyKeyOf } from '../idempotency.js';
+import { problemSchema } from '../problem.js';
 
 const orderBody = z.object({
   planId: z.string().min(1).max(64),
@@ -32,8 +33,6 @@ const orderResponse = z
     redirectUrl: z.string(),
   })
   .meta({ id: 'Order' });
-
-const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
 
 export function orderRoutes(
   deps: { knex: Knex; payments: PaymentService; clock: () => Date },
@@ -60,14 +59,7 @@ export function orderRoutes(
   });
   router.post('/api/orders', requireUser, async (req, res) => {
     const body = orderBody.parse(req.body);
-    const key = req.get('idempotency-key');
-    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-      throw new HttpProblem({
-        status: 400,
-        code: 'idempotency.invalid_key',
-        detail: 'Idempotency-Key must be 8 to 128 letters, digits or . : - _',
-      });
-    }
+    const key = idempotencyKeyOf(req);
     // Before the order: its "order received" e-mail may be sent as soon as the event is appended.
     await recordCustomerLanguage(deps.knex, currentUser(req).userId, requestLanguage(req), deps.clock());
     const order = await deps.payments.placeOrder(

@@ -1,0 +1,128 @@
+import { INQUIRY_EVENT_TYPES, inquiryDataSubject, type InquiryEvent, type InquiryForm } from '@shop/domain';
+import type { Projection } from '../runtime/projection.js';
+
+const ERASED = '[erased]';
+
+type Opener = (sealed: string | null) => Promise<string | null>;
+
+/** The columns the back-office lists and searches, and the rest of the form as details. */
+async function openForm(form: InquiryForm, open: Opener) {
+  switch (form.kind) {
+    case 'support':
+      return {
+        email: await open(form.email),
+        name: await open(form.name),
+        company_name: null,
+        subject: await open(form.subject),
+        category: form.category,
+        details: { message: await open(form.message) },
+      };
+    case 'affiliate':
+      return {
+        email: await open(form.email),
+        name: await open(form.name),
+        company_name: null,
+        subject: null,
+        category: null,
+        details: {
+          phone: await open(form.phone),
+          website: await open(form.website),
+          trafficVolume: form.trafficVolume,
+          promotionMethods: form.promotionMethods,
+          experience: await open(form.experience),
+          motivation: await open(form.motivation),
+        },
+      };
+    case 'partnership':
+      return {
+        email: await open(form.email),
+        name: await open(form.contactName),
+        company_name: await open(form.companyName),
+        subject: null,
+        category: form.partnershipType,
+        details: {
+          phone: await open(form.phone),
+          website: await open(form.website),
+          expectedVolume: await open(form.expectedVolume),
+          description: await open(form.description),
+        },
+      };
+    case 'suggestion':
+      return {
+        email: await open(form.email),
+        name: null,
+        company_name: null,
+        subject: null,
+        category: null,
+        details: { suggestion: await open(form.suggestion) },
+      };
+  }
+}
+
+/** Visitor inquiries (support, contact, affiliate, partnership, suggestion) for the back-office. */
+export const inquiriesProjection: Projection = {
+  name: 'inquiries',
+  version: 1,
+  tables: {
+    inquiries: (table) => {
+      table.text('id').primary();
+      table.text('kind').notNullable();
+      table.text('status').notNullable();
+      table.text('user_id').index();
+      table.text('language').notNullable();
+      table.text('email');
+      table.text('name');
+      table.text('company_name');
+      table.text('subject');
+      /** Support category or partnership type. */
+      table.text('category');
+      table.jsonb('details').notNullable();
+      table.timestamp('received_at', { useTz: true }).notNullable();
+      table.timestamp('updated_at', { useTz: true }).notNullable();
+      table.text('status_changed_by');
+      table.integer('stream_version').notNullable();
+      table.index(['received_at']);
+      table.index(['kind', 'status']);
+    },
+  },
+  eventTypes: INQUIRY_EVENT_TYPES,
+  apply: async (recorded, context) => {
+    const event = { type: recorded.type, data: recorded.data } as InquiryEvent;
+    const { trx, table } = context;
+    const id = event.data.inquiryId;
+    switch (event.type) {
+      case 'InquiryReceived': {
+        const subject = inquiryDataSubject(id);
+        const open: Opener = async (sealed) =>
+          sealed === null ? null : ((await context.openPersonalData(subject, sealed)) ?? ERASED);
+        const { inquiryId: _id, userId, language, receivedAt, ...form } = event.data;
+        const opened = await openForm(form as InquiryForm, open);
+        await trx(table('inquiries'))
+          .insert({
+            id,
+            kind: form.kind,
+            status: 'new',
+            user_id: userId,
+            language,
+            ...opened,
+            details: JSON.stringify(opened.details),
+            received_at: receivedAt,
+            updated_at: receivedAt,
+            stream_version: recorded.streamVersion,
+          })
+          .onConflict('id')
+          .ignore();
+        return;
+      }
+      case 'InquiryStatusChanged':
+        // Guarded by the version: applying the same event twice, or an older one, changes nothing.
+        await trx(table('inquiries')).where({ id }).andWhere('stream_version', '<', recorded.streamVersion).update({
+          status: event.data.to,
+          status_changed_by: event.data.changedBy,
+          updated_at: event.data.changedAt,
+          stream_version: recorded.streamVersion,
+        });
+        return;
+    }
+  },
+};

@@ -1,0 +1,142 @@
+import type { InquiryKind, InquiryStatus, Language } from '@shop/domain';
+import type { Knex } from 'knex';
+
+/** One inquiry as the back-office shows it: common fields, then the fields of its form. */
+export interface InquiryView {
+  id: string;
+  kind: InquiryKind;
+  status: InquiryStatus;
+  /** The stream's version: send it back with a status change to detect a concurrent one. */
+  version: number;
+  userId: string | null;
+  language: Language;
+  email: string | null;
+  /** The sender's name (contact person for a partnership request). */
+  name: string | null;
+  companyName: string | null;
+  subject: string | null;
+  /** Support category or partnership type. */
+  category: string | null;
+  receivedAt: string;
+  updatedAt: string;
+  statusChangedBy: string | null;
+  details: Record<string, unknown>;
+}
+
+interface InquiryRow {
+  id: string;
+  kind: InquiryKind;
+  status: InquiryStatus;
+  stream_version: number;
+  user_id: string | null;
+  language: Language;
+  email: string | null;
+  name: string | null;
+  company_name: string | null;
+  subject: string | null;
+  category: string | null;
+  details: Record<string, unknown>;
+  received_at: Date;
+  updated_at: Date;
+  status_changed_by: string | null;
+}
+
+const toView = (row: InquiryRow): InquiryView => ({
+  id: row.id,
+  kind: row.kind,
+  status: row.status,
+  version: row.stream_version,
+  userId: row.user_id,
+  language: row.language,
+  email: row.email,
+  name: row.name,
+  companyName: row.company_name,
+  subject: row.subject,
+  category: row.category,
+  receivedAt: row.received_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+  statusChangedBy: row.status_changed_by,
+  details: row.details,
+});
+
+/** Fields the list may be sorted by, and their columns. */
+export const INQUIRY_SORT_FIELDS = {
+  id: 'id',
+  kind: 'kind',
+  status: 'status',
+  email: 'email',
+  name: 'name',
+  companyName: 'company_name',
+  subject: 'subject',
+  category: 'category',
+  receivedAt: 'received_at',
+  updatedAt: 'updated_at',
+} as const;
+export type InquirySortField = keyof typeof INQUIRY_SORT_FIELDS;
+
+export interface InquiryListQuery {
+  sort: { field: InquirySortField; order: 'asc' | 'desc' };
+  /** Inclusive row numbers, as react-admin sends them. */
+  range: { from: number; to: number };
+  filter: {
+    ids?: readonly string[];
+    kind?: readonly InquiryKind[];
+    status?: readonly InquiryStatus[];
+    userId?: string;
+    /** Words searched in the e-mail, name, company name and subject (case-insensitive). */
+    q?: string;
+  };
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listInquiries(
+  knex: Knex,
+  query: InquiryListQuery,
+): Promise<{ data: InquiryView[]; total: number }> {
+  const { filter } = query;
+  const filtered = () => {
+    const builder = knex<InquiryRow>('inquiries');
+    if (filter.ids) builder.whereIn('id', filter.ids);
+    if (filter.kind) builder.whereIn('kind', filter.kind);
+    if (filter.status) builder.whereIn('status', filter.status);
+    if (filter.userId) builder.where('user_id', filter.userId);
+    for (const word of filter.q?.trim().split(/\s+/).filter(Boolean) ?? []) {
+      const pattern = likePattern(word);
+      builder.where((any) =>
+        any
+          .whereILike('email', pattern)
+          .orWhereILike('name', pattern)
+          .orWhereILike('company_name', pattern)
+          .orWhereILike('subject', pattern),
+      );
+    }
+    return builder;
+  };
+  const column = INQUIRY_SORT_FIELDS[query.sort.field];
+  const [rows, counted] = await Promise.all([
+    filtered()
+      .orderBy([
+        { column, order: query.sort.order, nulls: 'last' },
+        { column: 'id', order: query.sort.order },
+      ])
+      .offset(query.range.from)
+      .limit(query.range.to - query.range.from + 1),
+    filtered().count<{ count: string }[]>({ count: '*' }),
+  ]);
+  return { data: (rows as InquiryRow[]).map(toView), total: Number(counted[0]?.count ?? 0) };
+}
+
+export async function getInquiry(knex: Knex, inquiryId: string): Promise<InquiryView | null> {
+  const row = await knex<InquiryRow>('inquiries').where({ id: inquiryId }).first();
+  return row ? toView(row as InquiryRow) : null;
+}
+
+/** Every inquiry sent from this e-mail address (case-insensitive): what an erasure request covers. */
+export async function inquiryIdsOfEmail(knex: Knex, email: string): Promise<string[]> {
+  const rows = await knex('inquiries')
+    .whereRaw('lower(email) = ?', [email.trim().toLowerCase()])
+    .orderBy('received_at')
+    .select('id');
+  return rows.map((row: { id: string }) => row.id);
+}

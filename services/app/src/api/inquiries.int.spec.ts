@@ -1,0 +1,584 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@shop/testing';
+import { inquiriesProjection, rebuildProjection } from '@shop/projections';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  randomIp,
+  requestJson,
+  signUpAndSignIn,
+  type HttpCustomer,
+  type JsonRequest,
+} from '../testing/http-customer.js';
+import { startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+
+let database: TestDatabase;
+let shop: TestShop;
+let smtp: SmtpCapture<{ raw: string; to: string[] }>;
+let admin: HttpCustomer;
+let customer: HttpCustomer;
+const SUPPORT_EMAIL = 'support-desk@example.com';
+
+beforeAll(async () => {
+  database = await createTestDatabase('inquiries');
+  smtp = await startSmtpCapture((raw, to) => ({ raw, to }));
+  shop = await startTestShop({
+    databaseUrl: database.url,
+    env: { SUPPORT_EMAIL, SMTP_URL: smtp.url },
+  });
+  admin = await signUpAndSignIn(shop.url, { label: 'inquiry-admin', ip: randomIp('10.60') });
+  await shop.runtime.accounts.grantRole(admin.email, 'admin', 'test');
+  customer = await signUpAndSignIn(shop.url, { label: 'inquiry-customer', ip: randomIp('10.60') });
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  await smtp?.close();
+  await database?.drop();
+});
+
+const call = (method: string, path: string, options: JsonRequest = {}) => requestJson(shop.url, method, path, options);
+const post = (path: string, body: unknown, options: JsonRequest = {}) =>
+  call('POST', path, { ip: randomIp('10.61'), ...options, body });
+
+type Inquiry = Record<string, unknown> & { id: string; status: string; version: number };
+const adminGet = (id: string) => call('GET', `/api/admin/inquiries/${id}`, { token: admin.token });
+/** The inquiry as the back-office shows it, once the projection has it. */
+const visibleToAdmin = async (id: string, accept: (inquiry: Inquiry) => boolean = () => true) => {
+  const reply = await eventually(
+    () => adminGet(id),
+    (r) => r.status === 200 && accept(r.body as Inquiry),
+  );
+  expect(reply.status).toBe(200);
+  return reply.body as Inquiry;
+};
+const list = (params: Record<string, unknown>) => {
+  const query = new URLSearchParams(
+    Object.entries(params).map(([key, value]) => [key, JSON.stringify(value)] as [string, string]),
+  );
+  return call('GET', `/api/admin/inquiries?${query.toString()}`, { token: admin.token });
+};
+
+const unique = () => randomUUID().slice(0, 8);
+const supportMessage = (tag = unique()) => ({
+  email: `visitor-${tag}@example.com`,
+  category: 'payment',
+  subject: `Card refused ${tag}`,
+  message: 'My card was refused twice at checkout, what can I do?',
+});
+const affiliateRequest = (tag = unique()) => ({
+  name: `Aff ${tag}`,
+  email: `aff-${tag}@example.com`,
+  phone: '+33 (0)6 12-34.56',
+  website: 'https://blog.example.com/deals',
+  trafficVolume: '5000-10000',
+  promotionMethods: ['blog', 'youtube'],
+  experience: 'Five years of tech deals on my blog.',
+  motivation: 'My readers ask for cheaper subscriptions.',
+});
+const partnershipRequest = (tag = unique()) => ({
+  companyName: `Reseller ${tag} SARL`,
+  contactName: `Camille ${tag}`,
+  email: `partner-${tag}@example.com`,
+  phone: '',
+  website: '',
+  partnershipType: 'reseller',
+  expectedVolume: '200 subscriptions a month',
+  description: 'We run a chain of phone shops and would resell your plans.',
+});
+
+describe('visitor forms', () => {
+  it('a support message, sent anonymously, reaches the back-office and the support address', async () => {
+    const body = { ...supportMessage(), name: '' };
+    const sent = await post('/api/support/messages', body);
+    expect(sent.status).toBe(201);
+    expect(sent.body).toEqual({ id: expect.any(String), status: 'new' });
+
+    const inquiry = await visibleToAdmin(sent.body.id as string);
+    expect(inquiry).toMatchObject({
+      kind: 'support',
+      status: 'new',
+      version: 1,
+      userId: null,
+      email: body.email,
+      name: null,
+      subject: body.subject,
+      category: 'payment',
+      details: { message: body.message },
+    });
+
+    const mail = await eventually(
+      async () => smtp.messages.find((m) => m.raw.includes(sent.body.id as string)),
+      (m) => m !== undefined,
+    );
+    expect(mail?.to).toEqual([SUPPORT_EMAIL]);
+    expect(mail?.raw).toMatch(new RegExp(`Reply-To: ${body.email}`, 'i'));
+  });
+
+  it('the contact page posts a support message with a name; a signed-in sender is attached', async () => {
+    const body = { ...supportMessage(), category: 'other', name: '  Dominique Contact ' };
+    const sent = await post('/api/support/messages', body, { token: customer.token });
+    expect(sent.status).toBe(201);
+    const inquiry = await visibleToAdmin(sent.body.id as string);
+    expect(inquiry).toMatchObject({ name: 'Dominique Contact', userId: customer.userId, category: 'other' });
+  });
+
+  it('an affiliate request keeps every field, in the language of the request', async () => {
+    const body = affiliateRequest();
+    const sent = await post('/api/affiliate-requests', body, { headers: { 'Accept-Language': 'en-GB,en;q=0.8' } });
+    expect(sent.status).toBe(201);
+    const inquiry = await visibleToAdmin(sent.body.id as string);
+    expect(inquiry).toMatchObject({
+      kind: 'affiliate',
+      status: 'new',
+      language: 'en',
+      name: body.name,
+      email: body.email,
+      details: {
+        phone: body.phone,
+        website: body.website,
+        trafficVolume: '5000-10000',
+        promotionMethods: ['blog', 'youtube'],
+        experience: body.experience,
+        motivation: body.motivation,
+      },
+    });
+  });
+
+  it('a partnership request: empty optional fields are stored as absent', async () => {
+    const body = partnershipRequest();
+    const sent = await post('/api/partnership-requests', body);
+    expect(sent.status).toBe(201);
+    const inquiry = await visibleToAdmin(sent.body.id as string);
+    expect(inquiry).toMatchObject({
+      kind: 'partnership',
+      name: body.contactName,
+      companyName: body.companyName,
+      category: 'reseller',
+      details: { phone: null, website: null, expectedVolume: body.expectedVolume, description: body.description },
+    });
+  });
+
+  it('a service suggestion, with or without an e-mail', async () => {
+    const anonymous = await post('/api/service-suggestions', { suggestion: 'Crunchyroll please', email: '' });
+    expect(anonymous.status).toBe(201);
+    const withEmail = await post('/api/service-suggestions', {
+      suggestion: 'Deezer family',
+      email: ' Fan@Example.com ',
+    });
+    expect(withEmail.status).toBe(201);
+    expect(await visibleToAdmin(anonymous.body.id as string)).toMatchObject({
+      kind: 'suggestion',
+      email: null,
+      details: { suggestion: 'Crunchyroll please' },
+    });
+    expect(await visibleToAdmin(withEmail.body.id as string)).toMatchObject({ email: 'fan@example.com' });
+  });
+});
+
+describe('bad input', () => {
+  const cases: Array<{ name: string; path: string; body: Record<string, unknown>; field: string }> = [
+    {
+      name: 'missing e-mail',
+      path: '/api/support/messages',
+      body: { ...supportMessage(), email: undefined },
+      field: 'email',
+    },
+    {
+      name: 'bad e-mail',
+      path: '/api/support/messages',
+      body: { ...supportMessage(), email: 'not-an-email' },
+      field: 'email',
+    },
+    {
+      name: 'unknown category',
+      path: '/api/support/messages',
+      body: { ...supportMessage(), category: 'billing' },
+      field: 'category',
+    },
+    {
+      name: 'short subject',
+      path: '/api/support/messages',
+      body: { ...supportMessage(), subject: ' a ' },
+      field: 'subject',
+    },
+    {
+      name: 'short message',
+      path: '/api/support/messages',
+      body: { ...supportMessage(), message: 'too short' },
+      field: 'message',
+    },
+    {
+      name: 'long message',
+      path: '/api/support/messages',
+      body: { ...supportMessage(), message: 'x'.repeat(5001) },
+      field: 'message',
+    },
+    {
+      name: 'long name',
+      path: '/api/support/messages',
+      body: { ...supportMessage(), name: 'n'.repeat(101) },
+      field: 'name',
+    },
+    {
+      name: 'blank name',
+      path: '/api/affiliate-requests',
+      body: { ...affiliateRequest(), name: '   ' },
+      field: 'name',
+    },
+    {
+      name: 'letters in phone',
+      path: '/api/affiliate-requests',
+      body: { ...affiliateRequest(), phone: 'call me' },
+      field: 'phone',
+    },
+    {
+      name: 'website not http',
+      path: '/api/affiliate-requests',
+      body: { ...affiliateRequest(), website: 'ftp://example.com' },
+      field: 'website',
+    },
+    {
+      name: 'unknown traffic band',
+      path: '/api/affiliate-requests',
+      body: { ...affiliateRequest(), trafficVolume: '1-2' },
+      field: 'trafficVolume',
+    },
+    {
+      name: 'no promotion method',
+      path: '/api/affiliate-requests',
+      body: { ...affiliateRequest(), promotionMethods: [] },
+      field: 'promotionMethods',
+    },
+    {
+      name: 'repeated promotion method',
+      path: '/api/affiliate-requests',
+      body: { ...affiliateRequest(), promotionMethods: ['blog', 'blog'] },
+      field: 'promotionMethods',
+    },
+    {
+      name: 'unknown promotion method',
+      path: '/api/affiliate-requests',
+      body: { ...affiliateRequest(), promotionMethods: ['tv'] },
+      field: 'promotionMethods.0',
+    },
+    {
+      name: 'short motivation',
+      path: '/api/affiliate-requests',
+      body: { ...affiliateRequest(), motivation: 'money' },
+      field: 'motivation',
+    },
+    {
+      name: 'unknown partnership type',
+      path: '/api/partnership-requests',
+      body: { ...partnershipRequest(), partnershipType: 'merger' },
+      field: 'partnershipType',
+    },
+    {
+      name: 'long expected volume',
+      path: '/api/partnership-requests',
+      body: { ...partnershipRequest(), expectedVolume: 'v'.repeat(101) },
+      field: 'expectedVolume',
+    },
+    {
+      name: 'missing company',
+      path: '/api/partnership-requests',
+      body: { ...partnershipRequest(), companyName: undefined },
+      field: 'companyName',
+    },
+    { name: 'short suggestion', path: '/api/service-suggestions', body: { suggestion: 'ab' }, field: 'suggestion' },
+    {
+      name: 'unknown field',
+      path: '/api/service-suggestions',
+      body: { suggestion: 'Netflix 4K', admin: true },
+      field: 'admin',
+    },
+    {
+      name: 'unknown field on support',
+      path: '/api/support/messages',
+      body: { ...supportMessage(), status: 'closed' },
+      field: 'status',
+    },
+  ];
+
+  it.each(cases)('$name → 400 validation.failed naming $field, nothing stored', async ({ path, body, field }) => {
+    const before = await countInquiryEvents();
+    const reply = await post(path, body);
+    expect(reply.status).toBe(400);
+    expect(reply.headers.get('content-type')).toContain('application/problem+json');
+    expect(reply.body).toMatchObject({ code: 'validation.failed', status: 400 });
+    expect((reply.body.errors as Array<{ path: string }>).map((e) => e.path)).toContain(field);
+    expect(await countInquiryEvents()).toBe(before);
+  });
+
+  it('a body that is not an object is refused the same way; one that is not JSON as malformed', async () => {
+    const list = await call('POST', '/api/service-suggestions', { raw: '["Netflix"]', ip: randomIp('10.62') });
+    expect(list.status).toBe(400);
+    expect(list.body).toMatchObject({ code: 'validation.failed' });
+    const broken = await call('POST', '/api/service-suggestions', { raw: '{"suggestion":', ip: randomIp('10.62') });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toMatchObject({ code: 'request.malformed_json' });
+  });
+});
+
+describe('retries and limits', () => {
+  it('a retry with the same Idempotency-Key answers the same id and stores nothing twice', async () => {
+    const body = supportMessage();
+    const key = `support-${randomUUID()}`;
+    const ip = randomIp('10.63');
+    const first = await post('/api/support/messages', body, { ip, headers: { 'Idempotency-Key': key } });
+    const again = await post('/api/support/messages', body, { ip, headers: { 'Idempotency-Key': key } });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const other = await post(
+      '/api/support/messages',
+      { ...body, subject: 'Another subject' },
+      {
+        ip,
+        headers: { 'Idempotency-Key': key },
+      },
+    );
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: 'idempotency.key_reused' });
+
+    await visibleToAdmin(first.body.id as string);
+    const found = await list({ filter: { q: body.email } });
+    expect(found.body).toHaveLength(1);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query(`SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1`, [
+      `inquiry-${first.body.id as string}`,
+    ]);
+    await client.end();
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('more than 10 of one kind from one address in 10 minutes → 429 rate_limited with Retry-After', async () => {
+    const ip = randomIp('10.64');
+    for (let i = 0; i < 10; i++) {
+      expect((await post('/api/service-suggestions', { suggestion: `Service ${i}` }, { ip })).status).toBe(201);
+    }
+    const limited = await post('/api/service-suggestions', { suggestion: 'One more' }, { ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'rate_limited' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Counted per kind: the same address may still write to support.
+    expect((await post('/api/support/messages', supportMessage(), { ip })).status).toBe(201);
+  });
+});
+
+describe('back-office', () => {
+  it('anonymous → 401, a customer → 403', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/admin/inquiries'],
+      ['GET', `/api/admin/inquiries/${randomUUID()}`],
+      ['PUT', `/api/admin/inquiries/${randomUUID()}`],
+    ] as const) {
+      const anonymous = await call(method, path, method === 'PUT' ? { body: { status: 'closed' } } : {});
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body).toMatchObject({ code: 'auth.required' });
+      const asCustomer = await call(method, path, {
+        token: customer.token,
+        ...(method === 'PUT' ? { body: { status: 'closed' } } : {}),
+      });
+      expect(asCustomer.status).toBe(403);
+      expect(asCustomer.body).toMatchObject({ code: 'auth.forbidden' });
+    }
+  });
+
+  it('the status moves forward with the version read; a stale or backward change is refused', async () => {
+    const sent = await post('/api/affiliate-requests', affiliateRequest());
+    const id = sent.body.id as string;
+    const seen = await visibleToAdmin(id);
+    expect(seen.version).toBe(1);
+
+    // react-admin sends the whole record back: only status and version matter.
+    const taken = await call('PUT', `/api/admin/inquiries/${id}`, {
+      token: admin.token,
+      body: { ...seen, status: 'in_progress' },
+    });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toMatchObject({ id, status: 'in_progress', version: 2, statusChangedBy: admin.userId });
+
+    const stale = await call('PUT', `/api/admin/inquiries/${id}`, {
+      token: admin.token,
+      body: { status: 'closed', version: 1 },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'inquiry.stale', expectedVersion: 1, actualVersion: 2 });
+
+    const backwards = await call('PUT', `/api/admin/inquiries/${id}`, { token: admin.token, body: { status: 'new' } });
+    expect(backwards.status).toBe(409);
+    expect(backwards.body).toMatchObject({ code: 'inquiry.invalid_transition', from: 'in_progress', to: 'new' });
+
+    const closed = await call('PUT', `/api/admin/inquiries/${id}`, {
+      token: admin.token,
+      body: { status: 'closed', version: 2 },
+    });
+    expect(closed.status).toBe(200);
+    expect(await visibleToAdmin(id, (i) => i.status === 'closed')).toMatchObject({ status: 'closed', version: 3 });
+
+    const reopened = await call('PUT', `/api/admin/inquiries/${id}`, {
+      token: admin.token,
+      body: { status: 'in_progress', version: 3 },
+    });
+    expect(reopened.body).toMatchObject({ status: 'in_progress', version: 4 });
+
+    const invalid = await call('PUT', `/api/admin/inquiries/${id}`, {
+      token: admin.token,
+      body: { status: 'pending' },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ code: 'validation.failed', errors: [{ path: 'status' }] });
+
+    const unknown = await call('PUT', `/api/admin/inquiries/${randomUUID()}`, {
+      token: admin.token,
+      body: { status: 'closed' },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'inquiry.not_found' });
+    expect((await adminGet(randomUUID())).body).toMatchObject({ code: 'inquiry.not_found' });
+  });
+
+  it('lists with sort, range, filter and q, and says the total in Content-Range', async () => {
+    const tag = unique();
+    const ids: string[] = [];
+    for (const letter of ['c', 'a', 'b']) {
+      const sent = await post('/api/support/messages', {
+        ...supportMessage(),
+        email: `${letter}-${tag}@example.com`,
+        subject: `Listing ${tag} ${letter}`,
+      });
+      ids.push(sent.body.id as string);
+    }
+    const partnership = await post('/api/partnership-requests', {
+      ...partnershipRequest(),
+      contactName: `Lister ${tag}`,
+    });
+    await Promise.all([...ids, partnership.body.id as string].map((id) => visibleToAdmin(id)));
+
+    const byEmail = await list({ sort: ['email', 'ASC'], range: [0, 1], filter: { q: tag } });
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.headers.get('content-range')).toBe('inquiries 0-1/4');
+    expect((byEmail.body as unknown as Inquiry[]).map((i) => i.email)).toEqual([
+      `a-${tag}@example.com`,
+      `b-${tag}@example.com`,
+    ]);
+    const nextPage = await list({ sort: ['email', 'ASC'], range: [2, 3], filter: { q: tag } });
+    expect(nextPage.headers.get('content-range')).toBe('inquiries 2-3/4');
+    expect((nextPage.body as unknown as Inquiry[]).map((i) => i.email)).toEqual([
+      `c-${tag}@example.com`,
+      expect.stringMatching(/^partner-/),
+    ]);
+
+    const supportOnly = await list({
+      sort: ['receivedAt', 'DESC'],
+      filter: { q: tag, kind: 'support', status: 'new' },
+    });
+    expect(supportOnly.headers.get('content-range')).toBe('inquiries 0-2/3');
+    expect((supportOnly.body as unknown as Inquiry[]).map((i) => i.id)).toEqual([...ids].reverse());
+
+    const byName = await list({ filter: { q: `lister ${tag}` } });
+    expect((byName.body as unknown as Inquiry[]).map((i) => i.id)).toEqual([partnership.body.id]);
+    const many = await list({ filter: { id: [ids[0], ids[2]] }, sort: ['id', 'ASC'] });
+    expect((many.body as unknown as Inquiry[]).map((i) => i.id).sort()).toEqual([ids[0], ids[2]].sort());
+    const none = await list({ filter: { q: `nobody-${tag}` } });
+    expect(none.headers.get('content-range')).toBe('inquiries 0-0/0');
+    expect(none.body).toEqual([]);
+
+    const badSort = await list({ sort: ['password', 'ASC'] });
+    expect(badSort.status).toBe(400);
+    expect(badSort.body).toMatchObject({ code: 'validation.failed', errors: [{ path: 'sort.0' }] });
+    const badFilter = await list({ filter: { colour: 'red' } });
+    expect(badFilter.status).toBe(400);
+  });
+});
+
+describe('personal data', () => {
+  it('is sealed in the event log: no e-mail, name, phone or text of any form is readable there', async () => {
+    const tag = unique();
+    const plain = {
+      email: `sealed-${tag}@example.com`,
+      name: `Sealed Person ${tag}`,
+      phone: `+33 6 ${tag.replace(/\D/g, '1').slice(0, 6)}`,
+      subject: `Private subject ${tag}`,
+      message: `Private message body ${tag}`,
+      company: `Sealed Company ${tag}`,
+    };
+    const sent = [
+      await post('/api/support/messages', {
+        email: plain.email,
+        name: plain.name,
+        category: 'account',
+        subject: plain.subject,
+        message: plain.message,
+      }),
+      await post('/api/affiliate-requests', {
+        ...affiliateRequest(),
+        name: plain.name,
+        email: plain.email,
+        phone: plain.phone,
+      }),
+      await post('/api/partnership-requests', {
+        ...partnershipRequest(),
+        companyName: plain.company,
+        contactName: plain.name,
+        email: plain.email,
+      }),
+      await post('/api/service-suggestions', { suggestion: plain.message, email: plain.email }),
+    ];
+    for (const reply of sent) expect(reply.status).toBe(201);
+    for (const reply of sent) expect((await visibleToAdmin(reply.body.id as string)).email).toBe(plain.email);
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query<{ text: string }>(
+      `SELECT event_type || data::text || metadata::text AS text FROM es_events WHERE event_type = 'InquiryReceived'`,
+    );
+    await client.end();
+    const log = rows.map((r) => r.text).join('\n');
+    expect(log).toContain('"kind": "partnership"');
+    for (const value of Object.values(plain)) expect(log).not.toContain(value);
+    expect(log).not.toContain(tag);
+  });
+
+  it('an erasure request destroys the keys of every inquiry from that address; a rebuild shows [erased]', async () => {
+    const email = `erase-${unique()}@example.com`;
+    const first = await post('/api/support/messages', { ...supportMessage(), email, name: 'Erase Me' });
+    const second = await post('/api/service-suggestions', { suggestion: 'Erase this too', email: email.toUpperCase() });
+    const kept = await post('/api/support/messages', supportMessage());
+    for (const reply of [first, second, kept]) await visibleToAdmin(reply.body.id as string);
+
+    const erased = await shop.runtime.inquiries.eraseSender(email);
+    expect(erased.sort()).toEqual([first.body.id, second.body.id].sort());
+    await rebuildProjection({
+      knex: shop.runtime.knex,
+      databaseUrl: shop.runtime.databaseUrl,
+      store: shop.runtime.store,
+      vault: shop.runtime.vault,
+      projection: inquiriesProjection,
+    });
+    expect(await visibleToAdmin(first.body.id as string, (i) => i.email === '[erased]')).toMatchObject({
+      email: '[erased]',
+      name: '[erased]',
+      subject: '[erased]',
+      details: { message: '[erased]' },
+      category: 'payment',
+    });
+    expect(await visibleToAdmin(second.body.id as string)).toMatchObject({
+      email: '[erased]',
+      details: { suggestion: '[erased]' },
+    });
+    expect((await visibleToAdmin(kept.body.id as string)).email).toMatch(/^visitor-/);
+  });
+});
+
+async function countInquiryEvents(): Promise<number> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const { rows } = await client.query(`SELECT count(*)::int AS n FROM es_events WHERE stream_id LIKE 'inquiry-%'`);
+  await client.end();
+  return rows[0].n as number;
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import {
+  inquiryDataSubject,
+  inquiryDecider,
+  inquiryStreamId,
+  type InquiryForm,
+  type InquiryStatus,
+  type Language,
+} from '@shop/domain';
+import { handleCommand, type EventStore } from '@shop/event-store';
+import { inquiryIdsOfEmail, type PersonalDataVault } from '@shop/projections';
+import type { Knex } from 'knex';
+import { onceForKey } from '../api/idempotency.js';
+import type { Logger } from '../infrastructure/logger.js';
+import { consumeOrReject, type RateLimits } from '../security/rate-limits.js';
+
+/** Form members that are choices from fixed lists; every other member is sealed. */
+const PLAIN_MEMBERS: ReadonlySet<string> = new Set([
+  'kind',
+  'category',
+  'trafficVolume',
+  'promotionMethods',
+  'partnershipType',
+]);
+
+export interface InquirySender {
+  userId: string | null;
+  language: Language;
+  ip: string;
+  correlationId: string;
+  idempotencyKey?: string;
+}
+
+export interface ReceivedInquiry {
+  id: string;
+  status: InquiryStatus;
+}
+
+/** Visitor inquiries: received from the public forms, followed up by the operator. */
+export class InquiryService {
+  constructor(
+    private readonly deps: {
+      knex: Knex;
+      store: EventStore;
+      vault: PersonalDataVault;
+      limits: RateLimits;
+      clock: () => Date;
+      logger: Logger;
+    },
+  ) {}
+
+  /**
+   * Records an inquiry, its personal data sealed with a key of its own. With an
+   * Idempotency-Key a retry answers the first inquiry's id and records nothing more; a
+   * retry is not counted against the sender's rate limit either.
+   */
+  async receive(form: InquiryForm, sender: InquirySender): Promise<ReceivedInquiry> {
+    const owner = sender.userId ?? 'anonymous';
+    return onceForKey(
+      this.deps.knex,
+      { owner, key: sender.idempotencyKey, request: { inquiry: form, userId: sender.userId } },
+      async () => {
+        await consumeOrReject(this.deps.limits.inquiriesByIp, `${form.kind}:${sender.ip}`);
+        const inquiryId = randomUUID();
+        const sealed = await this.seal(inquiryId, form);
+        await handleCommand(
+          this.deps.store,
+          inquiryStreamId(inquiryId),
+          inquiryDecider,
+          {
+            type: 'ReceiveInquiry',
+            inquiryId,
+            data: {
+              ...sealed,
+              userId: sender.userId,
+              language: sender.language,
+              receivedAt: this.deps.clock().toISOString(),
+            },
+          },
+          {
+            metadata: {
+              actor: { type: 'customer', id: owner },
+              correlationId: sender.correlationId,
+            },
+          },
+        );
+        this.deps.logger.info({ inquiryId, kind: form.kind }, 'inquiry received');
+        return { id: inquiryId, status: 'new' as const };
+      },
+    );
+  }
+
+  /** Appends the change unless the inquiry moved on since `expectedVersion` (then `inquiry.stale`). */
+  async changeStatus(
+    inquiryId: string,
+    change: { to: InquiryStatus; expectedVersion?: number },
+    context: { adminId: string; correlationId: string },
+  ) {
+    const { state, newEvents } = await handleCommand(
+      this.deps.store,
+      inquiryStreamId(inquiryId),
+      inquiryDecider,
+      {
+        type: 'ChangeInquiryStatus',
+        inquiryId,
+        data: {
+          to: change.to,
+          changedBy: context.adminId,
+          changedAt: this.deps.clock().toISOString(),
+          ...(change.expectedVersion === undefined ? {} : { expectedVersion: change.expectedVersion }),
+        },
+      },
+      { metadata: { actor: { type: 'admin', id: context.adminId }, correlationId: context.correlationId } },
+    );
+    if (!state.received) throw new Error(`inquiry ${inquiryId} vanished after a change`);
+    return { status: state.status, version: state.version, changed: newEvents.length > 0 };
+  }
+
+  /**
+   * Honours an erasure request: destroys the key of every inquiry sent from this address, so
+   * their personal data is unreadable in the log. The read model shows `[erased]` once the
+   * `inquiries` projection is rebuilt. Answers the inquiries erased.
+   */
+  async eraseSender(email: string): Promise<string[]> {
+    const ids = await inquiryIdsOfEmail(this.deps.knex, email);
+    for (const id of ids) await this.deps.vault.erase(this.deps.knex, inquiryDataSubject(id));
+    this.deps.logger.info({ inquiries: ids.length }, 'inquiry personal data erased');
+    return ids;
+  }
+
+  private async seal(inquiryId: string, form: InquiryForm): Promise<InquiryForm> {
+    const subject = inquiryDataSubject(inquiryId);
+    const entries: Array<[string, unknown]> = [];
+    for (const [member, value] of Object.entries(form)) {
+      const plain = PLAIN_MEMBERS.has(member) || typeof value !== 'string';
+      entries.push([member, plain ? value : await this.deps.vault.seal(this.deps.knex, subject, value)]);
+    }
+    return Object.fromEntries(entries) as InquiryForm;
+  }
+}

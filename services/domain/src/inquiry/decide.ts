@@ -1,0 +1,92 @@
+import { assertNever, type Decider } from '../shared/decider.js';
+import { DomainError, NotFoundError } from '../shared/domain-error.js';
+import type { InquiryEvent, InquiryFacts, InquiryKind, InquiryStatus } from './events.js';
+
+export type InquiryCommand =
+  | { type: 'ReceiveInquiry'; inquiryId: string; data: InquiryFacts }
+  | {
+      type: 'ChangeInquiryStatus';
+      inquiryId: string;
+      data: {
+        to: InquiryStatus;
+        changedBy: string;
+        changedAt: string;
+        /** The version the operator saw; another change since then makes this one stale. */
+        expectedVersion?: number;
+      };
+    };
+
+/** `version` counts the stream's events, as the store numbers them (1 for the first). */
+export type InquiryState =
+  { received: false; version: 0 } | { received: true; kind: InquiryKind; status: InquiryStatus; version: number };
+
+/**
+ * Every inquiry starts `new`. It is taken up (`in_progress`) or closed straight away; a closed
+ * one can be reopened (back to `in_progress`). Nothing goes back to `new`: once someone has
+ * looked at an inquiry, it is no longer unseen.
+ */
+export const INQUIRY_TRANSITIONS: Readonly<Record<InquiryStatus, readonly InquiryStatus[]>> = {
+  new: ['in_progress', 'closed'],
+  in_progress: ['closed'],
+  closed: ['in_progress'],
+};
+
+export function evolveInquiry(state: InquiryState, event: InquiryEvent): InquiryState {
+  switch (event.type) {
+    case 'InquiryReceived':
+      return { received: true, kind: event.data.kind, status: 'new', version: state.version + 1 };
+    case 'InquiryStatusChanged':
+      return state.received ? { ...state, status: event.data.to, version: state.version + 1 } : state;
+    default:
+      return assertNever(event);
+  }
+}
+
+export function decideInquiry(command: InquiryCommand, state: InquiryState): InquiryEvent[] {
+  const { inquiryId } = command;
+  switch (command.type) {
+    case 'ReceiveInquiry':
+      if (state.received) {
+        throw new DomainError({
+          code: 'inquiry.already_received',
+          message: `Inquiry ${inquiryId} was already received`,
+          details: { inquiryId },
+        });
+      }
+      return [{ type: 'InquiryReceived', data: { ...command.data, inquiryId } }];
+    case 'ChangeInquiryStatus': {
+      if (!state.received) {
+        throw new NotFoundError({
+          code: 'inquiry.not_found',
+          message: `Inquiry ${inquiryId} does not exist`,
+          details: { inquiryId },
+        });
+      }
+      const { to, changedBy, changedAt, expectedVersion } = command.data;
+      if (expectedVersion !== undefined && expectedVersion !== state.version) {
+        throw new DomainError({
+          code: 'inquiry.stale',
+          message: `Inquiry ${inquiryId} changed meanwhile (version ${state.version}, not ${expectedVersion}); reload it`,
+          details: { inquiryId, expectedVersion, actualVersion: state.version, status: state.status },
+        });
+      }
+      if (to === state.status) return [];
+      if (!INQUIRY_TRANSITIONS[state.status].includes(to)) {
+        throw new DomainError({
+          code: 'inquiry.invalid_transition',
+          message: `An inquiry cannot go from ${state.status} to ${to}`,
+          details: { inquiryId, from: state.status, to, allowed: INQUIRY_TRANSITIONS[state.status] },
+        });
+      }
+      return [{ type: 'InquiryStatusChanged', data: { inquiryId, from: state.status, to, changedBy, changedAt } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export const inquiryDecider: Decider<InquiryCommand, InquiryEvent, InquiryState> = {
+  initialState: () => ({ received: false, version: 0 }),
+  evolve: evolveInquiry,
+  decide: decideInquiry,
+};

@@ -1,0 +1,133 @@
+import { describe, it } from 'vitest';
+import { DeciderSpec } from '../shared/decider-spec.js';
+import { inquiryDecider } from './decide.js';
+import type { InquiryEvent } from './events.js';
+
+const at = '2026-03-01T10:00:00.000Z';
+const later = '2026-03-01T11:00:00.000Z';
+const supportMessage = {
+  userId: null,
+  language: 'fr' as const,
+  receivedAt: at,
+  kind: 'support' as const,
+  email: 'pd1:sealed-email',
+  name: null,
+  category: 'payment' as const,
+  subject: 'pd1:sealed-subject',
+  message: 'pd1:sealed-message',
+};
+const received: InquiryEvent = { type: 'InquiryReceived', data: { inquiryId: 'i1', ...supportMessage } };
+const changed = (from: 'new' | 'in_progress' | 'closed', to: 'new' | 'in_progress' | 'closed'): InquiryEvent => ({
+  type: 'InquiryStatusChanged',
+  data: { inquiryId: 'i1', from, to, changedBy: 'admin-1', changedAt: later },
+});
+const change = (to: 'new' | 'in_progress' | 'closed', expectedVersion?: number) => ({
+  type: 'ChangeInquiryStatus' as const,
+  inquiryId: 'i1',
+  data: { to, changedBy: 'admin-1', changedAt: later, ...(expectedVersion === undefined ? {} : { expectedVersion }) },
+});
+const spec = () => DeciderSpec.for(inquiryDecider);
+
+describe('inquiries', () => {
+  it('are received once, whatever their kind', () => {
+    spec().when({ type: 'ReceiveInquiry', inquiryId: 'i1', data: supportMessage }).then([received]);
+    spec()
+      .when({
+        type: 'ReceiveInquiry',
+        inquiryId: 'i2',
+        data: {
+          userId: 'u1',
+          language: 'en',
+          receivedAt: at,
+          kind: 'affiliate',
+          name: 'pd1:n',
+          email: 'pd1:e',
+          phone: null,
+          website: 'pd1:w',
+          trafficVolume: '1000-5000',
+          promotionMethods: ['blog', 'youtube'],
+          experience: 'pd1:x',
+          motivation: 'pd1:m',
+        },
+      })
+      .then([
+        {
+          type: 'InquiryReceived',
+          data: {
+            inquiryId: 'i2',
+            userId: 'u1',
+            language: 'en',
+            receivedAt: at,
+            kind: 'affiliate',
+            name: 'pd1:n',
+            email: 'pd1:e',
+            phone: null,
+            website: 'pd1:w',
+            trafficVolume: '1000-5000',
+            promotionMethods: ['blog', 'youtube'],
+            experience: 'pd1:x',
+            motivation: 'pd1:m',
+          },
+        },
+      ]);
+    spec()
+      .given([received])
+      .when({ type: 'ReceiveInquiry', inquiryId: 'i1', data: supportMessage })
+      .thenThrows({ code: 'inquiry.already_received', details: { inquiryId: 'i1' } });
+  });
+
+  it('move new → in progress → closed, and a closed one can be reopened', () => {
+    spec()
+      .given([received])
+      .when(change('in_progress'))
+      .then([changed('new', 'in_progress')]);
+    spec()
+      .given([received, changed('new', 'in_progress')])
+      .when(change('closed'))
+      .then([changed('in_progress', 'closed')]);
+    spec()
+      .given([received])
+      .when(change('closed'))
+      .then([changed('new', 'closed')]);
+    spec()
+      .given([received, changed('new', 'closed')])
+      .when(change('in_progress'))
+      .then([changed('closed', 'in_progress')]);
+  });
+
+  it('never go back to new', () => {
+    spec()
+      .given([received, changed('new', 'in_progress')])
+      .when(change('new'))
+      .thenThrows({ code: 'inquiry.invalid_transition', details: { from: 'in_progress', to: 'new' } });
+    spec()
+      .given([received, changed('new', 'closed')])
+      .when(change('new'))
+      .thenThrows({ code: 'inquiry.invalid_transition', details: { from: 'closed', to: 'new' } });
+  });
+
+  it('record nothing when the status does not change', () => {
+    spec().given([received]).when(change('new')).thenNothing();
+    spec()
+      .given([received, changed('new', 'closed')])
+      .when(change('closed', 2))
+      .thenNothing();
+  });
+
+  it('refuse a change decided on an older version', () => {
+    spec()
+      .given([received])
+      .when(change('in_progress', 1))
+      .then([changed('new', 'in_progress')]);
+    spec()
+      .given([received, changed('new', 'in_progress')])
+      .when(change('closed', 1))
+      .thenThrows({ code: 'inquiry.stale', details: { expectedVersion: 1, actualVersion: 2, status: 'in_progress' } });
+  });
+
+  it('cannot change an inquiry that was never received', () => {
+    spec()
+      .when(change('closed'))
+      .thenThrows({ code: 'inquiry.not_found', details: { inquiryId: 'i1' } });
+  });
+});
