@@ -1,6 +1,6 @@
-import { type Page } from 'playwright-core';
+import { type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, screenshot, startE2eShop, type E2eShop } from './e2e-shop.js';
+import { DESKTOP, MOBILE, screenshot, startE2eShop, type E2eShop } from './e2e-shop.js';
 
 let e2e: E2eShop;
 
@@ -16,6 +16,9 @@ const openPage = (path: string, viewport?: { width: number; height: number }) =>
 
 /** The language the shop reflects on `<html lang>`. */
 const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');
+
+/** Text with the narrow no-break spaces of French prices made plain. */
+const plainText = async (locator: Locator) => (await locator.textContent())?.replace(/\s/g, ' ');
 
 const planCards = (page: Page) => page.getByRole('main').getByRole('article');
 
@@ -133,5 +136,211 @@ describe('the shop in a browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Subscription not found' }).waitFor();
     await page.getByText("Cette offre n'existe pas ou n'est plus proposée.").waitFor();
     await screenshot(page, 'subscription-not-found');
+  });
+
+  it('shows the plans as a looping carousel at 375 px: arrows, dots, keys and swipes', async () => {
+    const page = await openPage('/', MOBILE);
+    await plansShown(page, 5);
+    const carousel = page.getByRole('region', { name: 'Offres une par une' });
+    expect(await carousel.getAttribute('aria-roledescription')).toBe('carrousel');
+    const slide = (position: number) => carousel.getByRole('group', { name: `${position} sur 5` });
+    const dot = (position: number) => carousel.getByRole('button', { name: `Afficher l'offre ${position} sur 5` });
+    /** The slide on screen is the one that is not inert, and its dot says so. */
+    const shown = async (position: number) => {
+      await expect.poll(() => slide(position).evaluate((element) => element.hasAttribute('inert'))).toBe(false);
+      expect(await dot(position).getAttribute('aria-current')).toBe('true');
+      const box = await slide(position).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= MOBILE.width).toBe(true);
+    };
+    expect(await carousel.getByRole('group', { name: / sur 5$/ }).count()).toBe(5);
+    expect(await carousel.getByRole('button', { name: /^Afficher l'offre/ }).count()).toBe(5);
+    await shown(1);
+    expect(await slide(2).evaluate((element) => element.hasAttribute('inert'))).toBe(true);
+    await carousel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'carousel-mobile', false);
+
+    await carousel.getByRole('button', { name: 'Offre suivante' }).click();
+    await shown(2);
+    await dot(5).click();
+    await shown(5);
+    await carousel.getByRole('button', { name: 'Offre suivante' }).click();
+    await shown(1);
+    await carousel.getByRole('button', { name: 'Offre précédente' }).click();
+    await shown(5);
+
+    // The arrow keys page while focus is on the controls.
+    await dot(5).focus();
+    await page.keyboard.press('ArrowRight');
+    await shown(1);
+    await page.keyboard.press('ArrowLeft');
+    await shown(5);
+
+    // A swipe to the left shows the next plan (here, round to the first).
+    await slide(5).evaluate((element) => {
+      // The browser's own constructors (this test's TypeScript has no DOM library).
+      const dom = globalThis as unknown as {
+        Touch: new (init: object) => object;
+        TouchEvent: new (type: string, init: object) => Event;
+      };
+      const touch = (x: number) => new dom.Touch({ identifier: 1, target: element, clientX: x, clientY: 200 });
+      const start = touch(300);
+      const end = touch(120);
+      element.dispatchEvent(
+        new dom.TouchEvent('touchstart', { bubbles: true, touches: [start], changedTouches: [start] }),
+      );
+      element.dispatchEvent(new dom.TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [end] }));
+    });
+    await shown(1);
+    await screenshot(page, 'home-mobile');
+  });
+
+  it('lays the plans out in 5, 3 and 2 columns as the desktop narrows', async () => {
+    for (const [width, columns] of [
+      [DESKTOP.width, 5],
+      [1100, 3],
+      [800, 2],
+    ] as const) {
+      const page = await openPage('/', { width, height: 900 });
+      await plansShown(page, 5);
+      expect(await page.getByRole('region', { name: 'Offres une par une' }).count()).toBe(0);
+      const tops = await planCards(page).evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().top));
+      expect({ width, firstRow: tops.filter((top) => top === tops[0]).length }).toEqual({ width, firstRow: columns });
+    }
+  });
+
+  it('opens the purchase dialog from a card: 3 months totals 13,59 € and continues to the checkout', async () => {
+    const page = await openPage('/');
+    await plansShown(page, 5);
+    await page.getByRole('button', { name: 'Acheter maintenant : Netflix' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Acheter Netflix' });
+    await dialog.waitFor();
+    await dialog.getByText('4,53 €').first().waitFor();
+    const total = dialog.getByTestId('purchase-total');
+    expect(await plainText(total)).toBe('4,53 €');
+    await dialog.getByRole('radio', { name: /3 mois/ }).check();
+    await expect.poll(() => plainText(total)).toBe('13,59 €');
+    await dialog.getByText('Total pour 3 mois').waitFor();
+    await dialog.getByText('POPULAIRE').waitFor();
+    await screenshot(page, 'purchase-dialog', false);
+    await dialog.getByRole('button', { name: 'Continuer' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout/netflix' && url.searchParams.get('months') === '3');
+
+    const mobile = await openPage('/subscriptions', MOBILE);
+    await plansShown(mobile, 5);
+    await mobile.getByRole('button', { name: 'Acheter maintenant : Netflix' }).click();
+    await mobile
+      .getByRole('dialog', { name: 'Acheter Netflix' })
+      .getByRole('radio', { name: /12 mois/ })
+      .check();
+    await expect.poll(() => plainText(mobile.getByTestId('purchase-total'))).toBe('54,36 €');
+    await screenshot(mobile, 'purchase-dialog-mobile', false);
+    await mobile.getByRole('button', { name: 'Annuler' }).click();
+    await mobile.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  it('pages through the six testimonials, 3 at a time on desktop and 1 on mobile', async () => {
+    const page = await openPage('/');
+    const section = page.getByRole('region', { name: 'Ce que disent nos clients' });
+    const quotes = section.getByRole('listitem');
+    await section.getByText('Sophie Martin').waitFor();
+    expect(await quotes.count()).toBe(3);
+    expect(await section.getByText('Achat vérifié').count()).toBe(3);
+    expect(await section.getByRole('img', { name: 'Note : 5 sur 5' }).count()).toBe(3);
+    expect(await section.getByRole('button', { name: /^Afficher la page d'avis/ }).count()).toBe(2);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'testimonials', false);
+    await section.getByRole('button', { name: 'Avis suivants' }).click();
+    await section.getByText('Thomas Leroy').waitFor();
+    expect(await section.getByText('Sophie Martin').count()).toBe(0);
+    await section.getByRole('button', { name: 'Avis suivants' }).click();
+    await section.getByText('Sophie Martin').waitFor();
+
+    const mobile = await openPage('/', MOBILE);
+    const mobileSection = mobile.getByRole('region', { name: 'Ce que disent nos clients' });
+    await mobileSection.getByText('Sophie Martin').waitFor();
+    expect(await mobileSection.getByRole('listitem').count()).toBe(1);
+    expect(await mobileSection.getByRole('button', { name: /^Afficher la page d'avis/ }).count()).toBe(6);
+    await mobileSection.getByRole('button', { name: 'Avis précédents' }).click();
+    await mobileSection.getByText('Julien Moreau').waitFor();
+    await mobileSection.scrollIntoViewIfNeeded();
+    await screenshot(mobile, 'testimonials-mobile', false);
+  });
+
+  it('shows the hero figures, the services count from the API, and the six features', async () => {
+    const page = await openPage('/');
+    const figures = page.getByRole('region', { name: "Vos abonnements premium, jusqu'à 70% moins cher" });
+    await figures.getByText('10K+').waitFor();
+    await figures.getByText('98%').waitFor();
+    await figures.getByText('24/7').waitFor();
+    // Five plans are on sale in this shop.
+    await expect.poll(() => figures.getByText('Services disponibles').locator('xpath=..').textContent()).toContain('5');
+    const features = page.getByRole('region', { name: 'Pourquoi choisir PremiumShare ?' });
+    for (const title of [
+      'Livraison instantanée',
+      'Gestion simplifiée',
+      'Sécurité maximale',
+      'Support premium',
+      'Prix compétitifs',
+      'Garantie qualité',
+    ])
+      await features.getByRole('heading', { name: title }).waitFor();
+  });
+
+  it('shows the splash once per browser session when motion is welcome', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport, reducedMotion: 'no-preference' });
+      try {
+        const page = await context.newPage();
+        await page.goto('/');
+        const splash = page.getByTestId('splash');
+        const bar = splash.getByRole('progressbar', { name: 'Chargement...' });
+        await bar.waitFor();
+        await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(20);
+        await screenshot(page, viewport === MOBILE ? 'splash-mobile' : 'splash', false);
+        await splash.getByRole('progressbar', { name: 'Prêt !' }).waitFor();
+        expect(await splash.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+        await splash.waitFor({ state: 'detached', timeout: 2_000 });
+        await plansShown(page, 5);
+        // Once per session: a reload goes straight to the shop.
+        await page.reload();
+        await plansShown(page, 5);
+        expect(await page.getByTestId('splash').count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it("says 'Erreur de navigation' in a toast when a screen cannot be loaded, and keeps the header", async () => {
+    const page = await openPage('/');
+    await plansShown(page, 5);
+    await page.route(/\/assets\/subscriptions-[^/]+\.js$/, (route) => route.abort());
+    await page.getByRole('banner').getByRole('link', { name: 'Abonnements' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Erreur de navigation' });
+    await toast.getByText('Impossible de naviguer vers cette page').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Erreur de navigation' }).waitFor();
+    await screenshot(page, 'navigation-error', false);
+    // The header still leads elsewhere.
+    await page.getByRole('banner').getByRole('link', { name: 'Accueil', exact: true }).click();
+    await plansShown(page, 5);
+  });
+
+  it('captures the screens at 1440 and 375 px', async () => {
+    for (const [path, name, ready] of [
+      ['/subscriptions', 'subscriptions', 'Tous nos abonnements'],
+      ['/subscription/netflix', 'subscription-netflix', 'Netflix'],
+      ['/no-such-page', 'not-found', 'Page introuvable'],
+    ] as const) {
+      for (const viewport of [DESKTOP, MOBILE]) {
+        const page = await openPage(path, viewport);
+        await page.getByRole('heading', { level: 1, name: ready }).waitFor();
+        if (path === '/subscriptions') await plansShown(page, 5);
+        await screenshot(page, viewport === MOBILE ? `${name}-mobile` : `${name}-desktop`);
+      }
+    }
+    const home = await openPage('/');
+    await plansShown(home, 5);
+    await home.getByText('Sophie Martin').waitFor();
+    await screenshot(home, 'home-desktop');
   });
 });

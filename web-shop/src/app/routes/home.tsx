@@ -1,10 +1,15 @@
 import Container from '@mui/material/Container';
+import { useTranslation } from 'react-i18next';
 import { usePlans } from '../../features/catalogue/api/get-plans';
 import { PlanCatalogue } from '../../features/catalogue/components/plan-catalogue';
+import { FeaturesSection } from '../../features/marketing/components/features-section';
 import { HomeHero } from '../../features/marketing/components/home-hero';
+import { Testimonials } from '../../features/marketing/components/testimonials';
 import { useLanguage } from '../../lib/use-language';
 
 export default function HomeRoute() {
+  // Both namespaces at once: asked for by the sections one after the other, they would load in turn.
+  useTranslation(['home', 'catalogue']);
   const plans = usePlans({ language: useLanguage() });
   return (
     <>
@@ -12,6 +17,8 @@ export default function HomeRoute() {
       <Container maxWidth="xl" sx={{ py: { xs: 5, md: 8 } }}>
         <PlanCatalogue plans={plans} />
       </Container>
+      <FeaturesSection />
+      <Testimonials />
     </>
   );
 }

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { MessagePage } from '../../components/ui/message-page';
+import { NavigationError } from '../../components/layout/navigation-error';
 
-/** Shown when a screen throws while rendering (or its chunk fails to load after a deployment). */
+/** Shown when the layout itself throws; a screen's own failure is caught inside the layout. */
 export function RouteError() {
-  const { t } = useTranslation();
-  return <MessagePage title={t('errors.unexpected')} message={t('notFound.message')} />;
+  return <NavigationError />;
 }

@@ -1,4 +1,4 @@
-import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { HomeIcon } from '../icons';
@@ -9,11 +9,9 @@ export function BackHomeButton() {
   const { pathname } = useLocation();
   if (pathname === '/') return null;
   return (
-    <Fab
+    <IconButton
       component={RouterLink}
       to="/"
-      color="primary"
-      size="medium"
       aria-label={t('backHome')}
       title={t('backHome')}
       sx={{
@@ -21,10 +19,16 @@ export function BackHomeButton() {
         right: 16,
         bottom: 16,
         zIndex: (theme) => theme.zIndex.speedDial,
+        width: 48,
+        height: 48,
+        color: 'primary.contrastText',
+        bgcolor: 'primary.main',
         border: '2px solid #fff',
+        boxShadow: 6,
+        '&:hover': { bgcolor: 'primary.dark' },
       }}
     >
       <HomeIcon />
-    </Fab>
+    </IconButton>
   );
 }

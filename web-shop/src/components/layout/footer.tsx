@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +36,12 @@ const BADGES = [
   [SupportIcon, 'footer.badges.support'],
 ] as const;
 
-const linkSx = { color: 'rgba(255,255,255,0.85)', '&:hover': { color: '#fff' } } as const;
+const linkSx = {
+  color: 'rgba(255,255,255,0.85)',
+  textDecoration: 'none',
+  fontSize: '0.875rem',
+  '&:hover': { color: '#fff', textDecoration: 'underline' },
+} as const;
 
 export function Footer() {
   const { t } = useTranslation();
@@ -115,9 +119,9 @@ function FooterLinks({ title, links }: { title: string; links: ReadonlyArray<rea
       <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {links.map(([to, key]) => (
           <li key={to}>
-            <Link component={RouterLink} to={to} variant="body2" sx={linkSx}>
+            <Box component={RouterLink} to={to} sx={linkSx}>
               {t(key)}
-            </Link>
+            </Box>
           </li>
         ))}
       </Stack>

@@ -1,36 +1,53 @@
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { useSession } from '../../features/auth/hooks/use-session';
-import { CloseIcon, MenuIcon } from '../icons';
+import { MenuIcon } from '../icons';
 import { LanguageToggle } from '../ui/language-toggle';
 import { Logo } from './logo';
 import { NAV_LINKS } from './nav-links';
 
+// The drawer (and the modal machinery under it) is only for small screens, and only once opened.
+const MobileMenu = lazy(() => import('./mobile-menu'));
+const MOBILE_MENU_ID = 'mobile-menu';
+
+export interface AccountLink {
+  to: string;
+  label: string;
+  title: string | undefined;
+}
+
 export function Header() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const { session } = useSession();
   // Signed in: the profile; otherwise (and while the session loads) the sign-in page.
-  const account =
+  const account: AccountLink =
     session.status === 'signedIn'
       ? { to: '/profile', label: t('nav.profile'), title: session.user.email }
       : { to: '/auth', label: t('nav.login'), title: undefined };
+  // The server decides the role (GET /api/me) and enforces it on /api/admin; this only shows the way in.
+  const isAdmin = session.status === 'signedIn' && session.user.role === 'admin';
 
   return (
-    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="header"
+      sx={{
+        position: 'sticky',
+        top: 0,
+        zIndex: (theme) => theme.zIndex.appBar,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 2, minHeight: { xs: 60, md: 68 } }}>
           <Logo />
@@ -54,6 +71,12 @@ export function Header() {
           </Box>
           <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1.5 }}>
             <LanguageToggle />
+            {isAdmin && (
+              // A full page load: the back-office is its own application, not a screen of the shop.
+              <Button href="/admin" variant="outlined">
+                {t('nav.admin')}
+              </Button>
+            )}
             <Button component={RouterLink} to={account.to} title={account.title} variant="contained">
               {account.label}
             </Button>
@@ -62,49 +85,29 @@ export function Header() {
             <IconButton
               edge="end"
               aria-label={t('nav.openMenu')}
-              aria-controls="mobile-menu"
+              aria-controls={menuLoaded ? MOBILE_MENU_ID : undefined}
               aria-expanded={menuOpen}
-              onClick={() => setMenuOpen(true)}
+              onClick={() => {
+                setMenuLoaded(true);
+                setMenuOpen(true);
+              }}
             >
               <MenuIcon />
             </IconButton>
           </Box>
         </Toolbar>
       </Container>
-      <Drawer
-        id="mobile-menu"
-        anchor="right"
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        slotProps={{ paper: { sx: { width: 'min(80vw, 300px)' } } }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 1.5 }}>
-          <Logo onNavigate={() => setMenuOpen(false)} />
-          <IconButton aria-label={t('nav.closeMenu')} onClick={() => setMenuOpen(false)}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        <Divider />
-        <List component="nav" aria-label={t('nav.label')}>
-          {NAV_LINKS.map((link) => (
-            <ListItemButton
-              key={link.to}
-              component={RouterLink}
-              to={link.to}
-              selected={pathname === link.to}
-              onClick={() => setMenuOpen(false)}
-            >
-              <ListItemText primary={t(link.labelKey)} />
-            </ListItemButton>
-          ))}
-        </List>
-        <Box sx={{ display: 'grid', gap: 2, p: 2 }}>
-          <LanguageToggle />
-          <Button component={RouterLink} to={account.to} variant="contained" onClick={() => setMenuOpen(false)}>
-            {account.label}
-          </Button>
-        </Box>
-      </Drawer>
-    </AppBar>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id={MOBILE_MENU_ID}
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            account={account}
+            isAdmin={isAdmin}
+          />
+        </Suspense>
+      )}
+    </Box>
   );
 }

@@ -1,36 +1,47 @@
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
-import { config, isLanguage } from '../../config';
+import { config, isLanguage, type Language } from '../../config';
+import { ChoiceGroup } from './choice-group';
 
 /** EN/FR switch; the choice is remembered by the i18n setup (localStorage). */
 export function LanguageToggle({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : config.defaultLanguage;
+  const colours =
+    tone === 'dark'
+      ? {
+          text: 'rgba(255,255,255,0.85)',
+          border: 'rgba(255,255,255,0.4)',
+          selectedText: 'primary.dark',
+          selected: '#fff',
+        }
+      : { text: 'text.secondary', border: 'divider', selectedText: 'primary.main', selected: 'rgba(76,29,149,0.1)' };
   return (
-    <ToggleButtonGroup
+    <ChoiceGroup<Language>
+      label={t('language.label')}
       size="small"
-      exclusive
       value={current}
-      aria-label={t('language.label')}
-      onChange={(_event, value: unknown) => {
-        if (isLanguage(value)) void i18n.changeLanguage(value);
+      onChange={(language) => void i18n.changeLanguage(language)}
+      choices={config.languages.map((language) => ({
+        value: language,
+        label: t(`language.short.${language}`),
+        ariaLabel: t(`language.${language}`),
+        lang: language,
+      }))}
+      sx={{
+        flexWrap: 'nowrap',
+        '& .MuiButton-root': {
+          minWidth: 40,
+          px: 1.25,
+          color: colours.text,
+          border: 1,
+          borderColor: colours.border,
+          borderRadius: 0,
+          fontWeight: 700,
+        },
+        '& .MuiButton-root:first-of-type': { borderTopLeftRadius: 8, borderBottomLeftRadius: 8 },
+        '& .MuiButton-root:last-of-type': { borderTopRightRadius: 8, borderBottomRightRadius: 8, ml: '-1px' },
+        '& .MuiButton-root.Mui-selected': { color: colours.selectedText, bgcolor: colours.selected },
       }}
-      sx={
-        tone === 'dark'
-          ? {
-              '& .MuiToggleButton-root': { color: 'rgba(255,255,255,0.85)', borderColor: 'rgba(255,255,255,0.4)' },
-              '& .MuiToggleButton-root.Mui-selected': { color: 'primary.dark', bgcolor: '#fff' },
-              '& .MuiToggleButton-root.Mui-selected:hover': { bgcolor: 'rgba(255,255,255,0.9)' },
-            }
-          : { '& .MuiToggleButton-root': { color: 'text.secondary' } }
-      }
-    >
-      {config.languages.map((language) => (
-        <ToggleButton key={language} value={language} lang={language} aria-label={t(`language.${language}`)}>
-          {t(`language.short.${language}`)}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
+    />
   );
 }

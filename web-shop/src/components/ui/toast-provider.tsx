@@ -1,7 +1,5 @@
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar from '@mui/material/Snackbar';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { AlertColor } from '@mui/material/Alert';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
 
 export interface ToastInput {
   title?: string;
@@ -9,13 +7,16 @@ export interface ToastInput {
   severity?: AlertColor;
 }
 
-interface Toast extends ToastInput {
+export interface Toast extends ToastInput {
   id: number;
 }
 
 type ShowToast = (toast: ToastInput) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
+
+// Most visits never show a toast: the snackbar and its alert arrive with the first one.
+const ToastView = lazy(() => import('./toast-view'));
 
 /** One snackbar at a time; a new toast replaces the one on screen. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -26,32 +27,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToast({ ...input, id: Date.now() });
     setOpen(true);
   }, []);
-  const value = useMemo(() => show, [show]);
+  const close = useCallback(() => setOpen(false), []);
 
   return (
-    <ToastContext.Provider value={value}>
+    <ToastContext.Provider value={show}>
       {children}
-      <Snackbar
-        key={toast?.id}
-        open={open}
-        autoHideDuration={5000}
-        onClose={(_event, reason) => {
-          if (reason !== 'clickaway') setOpen(false);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        {toast ? (
-          <Alert
-            severity={toast.severity ?? 'info'}
-            variant="filled"
-            onClose={() => setOpen(false)}
-            sx={{ width: '100%', minWidth: { sm: 320 } }}
-          >
-            {toast.title && <AlertTitle>{toast.title}</AlertTitle>}
-            {toast.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {toast && (
+        <Suspense fallback={null}>
+          <ToastView toast={toast} open={open} onClose={close} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

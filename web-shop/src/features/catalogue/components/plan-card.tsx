@@ -3,8 +3,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
@@ -17,7 +15,7 @@ import type { Plan } from '../types';
 /** Seeds: a card shows 3 features, the rest behind a toggle. */
 const VISIBLE_FEATURES = 3;
 
-export function PlanCard({ plan }: { plan: Plan }) {
+export function PlanCard({ plan, onPurchase }: { plan: Plan; onPurchase: (plan: Plan) => void }) {
   const { t, i18n } = useTranslation('catalogue');
   const [expanded, setExpanded] = useState(false);
   const moreId = useId();
@@ -39,16 +37,29 @@ export function PlanCard({ plan }: { plan: Plan }) {
         borderWidth: plan.popular ? 2 : 1,
         transition: 'transform 150ms ease, box-shadow 150ms ease',
         '&:hover': { transform: 'translateY(-4px)', boxShadow: 6 },
+        '&:focus-within': { boxShadow: 6 },
         '@media (prefers-reduced-motion: reduce)': { transition: 'none', '&:hover': { transform: 'none' } },
       }}
     >
       {plan.popular && (
-        <Chip
-          label={t('card.popular')}
-          color="secondary"
-          size="small"
-          sx={{ position: 'absolute', top: 12, right: 12, fontWeight: 800, letterSpacing: 0.5 }}
-        />
+        <Box
+          component="span"
+          sx={{
+            position: 'absolute',
+            top: 12,
+            right: 12,
+            px: 1.25,
+            py: 0.25,
+            borderRadius: 999,
+            bgcolor: 'secondary.main',
+            color: 'secondary.contrastText',
+            fontSize: '0.75rem',
+            fontWeight: 800,
+            letterSpacing: 0.5,
+          }}
+        >
+          {t('card.popular')}
+        </Box>
       )}
       <CardContent sx={{ flexGrow: 1 }}>
         <Box
@@ -73,9 +84,9 @@ export function PlanCard({ plan }: { plan: Plan }) {
         <FeatureList features={shown} />
         {more.length > 0 && (
           <>
-            <Collapse in={expanded} id={moreId}>
+            <Box id={moreId} hidden={!expanded}>
               <FeatureList features={more} />
-            </Collapse>
+            </Box>
             <Button
               size="small"
               onClick={() => setExpanded((open) => !open)}
@@ -93,11 +104,20 @@ export function PlanCard({ plan }: { plan: Plan }) {
           </>
         )}
       </CardContent>
-      <CardActions sx={{ p: 2, pt: 0 }}>
+      <CardActions sx={{ p: 2, pt: 0, flexDirection: 'column', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+        <Button
+          variant={plan.popular ? 'contained' : 'outlined'}
+          fullWidth
+          onClick={() => onPurchase(plan)}
+          aria-haspopup="dialog"
+          aria-label={t('card.buyLabel', { name: plan.name })}
+        >
+          {t('card.buy')}
+        </Button>
         <Button
           component={RouterLink}
           to={`/subscription/${encodeURIComponent(plan.id)}`}
-          variant={plan.popular ? 'contained' : 'outlined'}
+          size="small"
           fullWidth
           aria-label={t('card.detailsLabel', { name: plan.name })}
         >

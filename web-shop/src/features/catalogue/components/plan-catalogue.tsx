@@ -1,66 +1,106 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryState } from '../../../lib/use-api-query';
 import { useCategoryFilter } from '../hooks/use-category-filter';
 import type { Plan } from '../types';
 import { CategoryFilter } from './category-filter';
 import { PlanCard } from './plan-card';
+import { PlanCarousel } from './plan-carousel';
 
-/** Category filter and plan grid (seeds: 1, 2, 3 or 5 columns with the width). */
-export function PlanCatalogue({ plans, titleId }: { plans: QueryState<Plan[]>; titleId?: string }) {
+// Opened from a card; most visits never open it, so it is not part of the page's first download.
+const PurchaseDialog = lazy(() => import('./purchase-dialog'));
+
+/**
+ * Seeds: desktop shows a grid of 1, 2, 3 or 5 columns with the width; below 768 px (the theme's
+ * `md`) a carousel takes its place.
+ */
+const gridColumns = {
+  gridTemplateColumns: '1fr',
+  '@media (min-width: 768px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+  '@media (min-width: 1024px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+  '@media (min-width: 1280px)': { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' },
+} as const;
+
+/** Category filter, plan list and the purchase dialog, as on / and /subscriptions. */
+export function PlanCatalogue({ plans, titleId = 'plans-title' }: { plans: QueryState<Plan[]>; titleId?: string }) {
   const { t } = useTranslation('catalogue');
   const [category, setCategory] = useCategoryFilter();
+  const [purchase, setPurchase] = useState<{ plan: Plan; open: boolean; openedAt: number } | null>(null);
+  const mobile = useMediaQuery((theme) => theme.breakpoints.down('md'), { noSsr: true });
   const visible = plans.data?.filter((plan) => category === 'ALL' || plan.category === category) ?? [];
+  const card = (plan: Plan) => (
+    <PlanCard plan={plan} onPurchase={(chosen) => setPurchase({ plan: chosen, open: true, openedAt: Date.now() })} />
+  );
 
   return (
-    <Box component="section" id="plans" aria-labelledby={titleId ?? 'plans-title'} sx={{ scrollMarginTop: 80 }}>
+    <Box component="section" id="plans" aria-labelledby={titleId} sx={{ scrollMarginTop: 80 }}>
       <Stack spacing={3} sx={{ alignItems: { xs: 'stretch', sm: 'center' }, mb: 4 }}>
-        <Typography id={titleId ?? 'plans-title'} component="h2" variant="h2" sx={{ textAlign: 'center' }}>
+        <Typography id={titleId} component="h2" variant="h2" sx={{ textAlign: 'center' }}>
           {t('list.title')}
         </Typography>
         <CategoryFilter value={category} onChange={setCategory} />
       </Stack>
       {plans.status === 'error' ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-              {t('errors.retry', { ns: 'common' })}
-            </Button>
-          }
-        >
-          {t('errors.unexpected', { ns: 'common' })}
-        </Alert>
-      ) : (
-        <Box
-          aria-busy={plans.status === 'loading'}
+        <Stack
+          role="alert"
+          direction="row"
           sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: {
-              xs: '1fr',
-              sm: 'repeat(2, minmax(0, 1fr))',
-              md: 'repeat(3, minmax(0, 1fr))',
-              lg: 'repeat(5, minmax(0, 1fr))',
-            },
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 2,
+            p: 2,
+            borderRadius: 2,
+            bgcolor: '#fdecea',
+            color: '#5f2120',
           }}
         >
-          {plans.status === 'loading'
-            ? Array.from({ length: 5 }, (_, index) => (
-                <Skeleton key={index} variant="rounded" height={380} aria-label={t('list.loading')} />
-              ))
-            : visible.map((plan) => <PlanCard key={plan.id} plan={plan} />)}
+          <Typography>{t('errors.unexpected', { ns: 'common' })}</Typography>
+          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            {t('errors.retry', { ns: 'common' })}
+          </Button>
+        </Stack>
+      ) : plans.status === 'loading' ? (
+        <Box aria-busy sx={{ display: 'grid', gap: 3, ...gridColumns }}>
+          {Array.from({ length: mobile ? 1 : 5 }, (_, index) => (
+            <Skeleton key={index} variant="rounded" height={420} aria-label={t('list.loading')} />
+          ))}
+        </Box>
+      ) : mobile ? (
+        // Keyed by category: a new filter starts again from its first plan.
+        <PlanCarousel
+          key={category}
+          items={visible}
+          itemKey={(plan) => plan.id}
+          renderItem={card}
+          label={t('carousel.label')}
+        />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 3, ...gridColumns }}>
+          {visible.map((plan) => (
+            <Box key={plan.id}>{card(plan)}</Box>
+          ))}
         </Box>
       )}
       {plans.status === 'success' && visible.length === 0 && (
         <Typography role="status" sx={{ textAlign: 'center', color: 'text.secondary' }}>
           {t('list.empty')}
         </Typography>
+      )}
+      {purchase && (
+        <Suspense fallback={null}>
+          <PurchaseDialog
+            key={purchase.openedAt}
+            plan={purchase.plan}
+            open={purchase.open}
+            onClose={() => setPurchase({ ...purchase, open: false })}
+          />
+        </Suspense>
       )}
     </Box>
   );

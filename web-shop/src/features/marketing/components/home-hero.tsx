@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,10 +19,21 @@ export function HomeHero({ servicesCount }: { servicesCount: number | undefined 
     <Box component="section" aria-labelledby="hero-title" sx={heroBackground}>
       <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
         <Stack spacing={3} sx={{ maxWidth: 760 }}>
-          <Chip
-            label={t('hero.badge')}
-            sx={{ alignSelf: 'flex-start', bgcolor: '#fbbf24', color: '#1c1630', fontWeight: 800 }}
-          />
+          <Box
+            component="span"
+            sx={{
+              alignSelf: 'flex-start',
+              px: 1.5,
+              py: 0.5,
+              borderRadius: 999,
+              bgcolor: '#fbbf24',
+              color: '#1c1630',
+              fontWeight: 800,
+              fontSize: '0.875rem',
+            }}
+          >
+            {t('hero.badge')}
+          </Box>
           <Typography id="hero-title" component="h1" variant="h1">
             {t('hero.title')}
           </Typography>

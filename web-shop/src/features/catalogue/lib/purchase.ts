@@ -1,0 +1,14 @@
+/** Seeds §9: the durations on sale; 3 months carries the popular badge. */
+export const PURCHASE_DURATIONS = [1, 3, 12] as const;
+export type PurchaseMonths = (typeof PURCHASE_DURATIONS)[number];
+export const POPULAR_MONTHS: PurchaseMonths = 3;
+
+/** Seeds §9: total = monthly price × months (before any promo code, which the checkout applies). */
+export function purchaseTotalCents(monthlyPriceCents: number, months: PurchaseMonths): number {
+  return monthlyPriceCents * months;
+}
+
+/** Where the dialog continues: the checkout reads `months` to preselect the duration. */
+export function checkoutPath(planId: string, months: PurchaseMonths): string {
+  return `/checkout/${encodeURIComponent(planId)}?months=${months}`;
+}
