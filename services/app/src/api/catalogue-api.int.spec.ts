@@ -45,6 +45,15 @@ describe('catalogue API', () => {
     expect(data[0]!.features[0]).toBe('Qualité Ultra HD 4K');
   });
 
+  it('sends the catalogue gzipped to a client that accepts it, and plain to one that does not', async () => {
+    const gzipped = await get('/api/plans', { 'Accept-Encoding': 'gzip' });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(((await gzipped.json()) as { data: unknown[] }).data).toHaveLength(5);
+    const plain = await get('/api/plans', { 'Accept-Encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(((await plain.json()) as { data: unknown[] }).data).toHaveLength(5);
+  });
+
   it('speaks English when asked by ?lang= or Accept-Language, and French for other languages', async () => {
     const byQuery = (await (await get('/api/plans/spotify?lang=en')).json()) as { features: string[] };
     expect(byQuery.features[0]).toBe('Over 70 million tracks');

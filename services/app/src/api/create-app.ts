@@ -8,6 +8,7 @@ import { adminPaymentRoutes } from './routes/admin-payment-routes.js';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -70,6 +71,8 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   app.use(helmet());
+  // The shop's scripts and the API's JSON leave gzipped; a proxy in front may do it instead.
+  app.use(compression());
   // Providers sign the exact bytes they send: webhooks keep their raw body.
   app.use('/webhooks', express.raw({ type: () => true, limit: '1mb' }));
   app.use(express.json({ limit: '100kb' }));
