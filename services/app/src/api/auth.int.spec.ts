@@ -89,6 +89,14 @@ const cookieHeader = (jar: Record<string, string>) =>
     .map(([k, v]) => `${k}=${v}`)
     .join('; ');
 
+describe('external sign-in providers', () => {
+  it('lists none when no provider is configured', async () => {
+    const res = await fetch(`${shop.url}/api/auth/providers`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: [] });
+  });
+});
+
 describe('sign-up', () => {
   it('creates an account; the same e-mail in another case is refused; weak input is rejected with its field', async () => {
     const call = client();

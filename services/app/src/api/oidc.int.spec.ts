@@ -298,6 +298,12 @@ describe('sign-in with an OpenID Connect provider', () => {
     await expectInvalidState(twice, firstCallback);
   });
 
+  it('lists the configured provider and where a sign-in starts, without a session', async () => {
+    const res = await fetch(`${shop.url}/api/auth/providers`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: [{ name: 'google', startUrl: '/api/auth/oidc/google' }] });
+  });
+
   it('answers an unknown provider with a 404 problem', async () => {
     for (const path of ['/api/auth/oidc/github', '/api/auth/oidc/github/callback?code=x&state=y']) {
       const res = await fetch(`${shop.url}${path}`, { redirect: 'manual' });

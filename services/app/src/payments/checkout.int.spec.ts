@@ -200,6 +200,14 @@ describe('checkout with the built-in sandbox', () => {
   });
 });
 
+describe('payment providers on offer', () => {
+  it('lists only the sandbox when no real provider is configured, without a session', async () => {
+    const reply = await request('GET', '/api/payments/providers');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ data: [{ name: 'sandbox', label: 'sandbox' }] });
+  });
+});
+
 describe('sandbox webhooks', () => {
   it('stores a notification once however often it is delivered, rejects bad signatures, and ignores a late cancel', async () => {
     const { token } = await customer();

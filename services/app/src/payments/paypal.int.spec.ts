@@ -89,6 +89,19 @@ async function storedNotifications() {
   }
 }
 
+describe('payment providers on offer', () => {
+  it('lists PayPal before the sandbox, publicly', async () => {
+    const reply = await request('GET', '/api/payments/providers');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      data: [
+        { name: 'paypal', label: 'paypal' },
+        { name: 'sandbox', label: 'sandbox' },
+      ],
+    });
+  });
+});
+
 describe('PayPal Orders v2', () => {
   it('creates an order for the total with a PayPal-Request-Id and sends the payer to the approval link', async () => {
     const { placed, orderId, subscriptionId } = await orderWithPayPal('netflix', 3);

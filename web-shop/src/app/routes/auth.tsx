@@ -8,26 +8,39 @@ import { AuthForm } from '../../features/auth/components/auth-form';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { safeRedirectPath } from '../../features/auth/lib/redirect';
 
+/** The failure codes the server sends back from an external sign-in, worded by the shop. */
+const KNOWN_CALLBACK_CODES = [
+  'invalid_state',
+  'oidc_failed',
+  'email_not_verified',
+  'provider_unavailable',
+  'access_denied',
+] as const;
+type CallbackCode = (typeof KNOWN_CALLBACK_CODES)[number];
+const isKnownCode = (code: string | null): code is CallbackCode =>
+  (KNOWN_CALLBACK_CODES as readonly (string | null)[]).includes(code);
+
 export default function AuthRoute() {
   const { t } = useTranslation('auth');
   const { session } = useSession();
   const [params] = useSearchParams();
+  const redirect = safeRedirectPath(params.get('redirect'));
   // An external sign-in that failed comes back with these (seeds §2 and §5).
   const error = params.get('error');
   const description = params.get('error_description');
 
   if (session.status === 'loading') return <PageLoader />;
-  if (session.status === 'signedIn') return <Navigate to={safeRedirectPath(params.get('redirect'))} replace />;
+  if (session.status === 'signedIn') return <Navigate to={redirect} replace />;
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
       {(error || description) && (
-        <Alert severity="error" sx={{ mb: 3 }}>
-          <AlertTitle>{t('errors.callbackTitle')}</AlertTitle>
-          {[error, description].filter(Boolean).join(' : ')}
+        <Alert severity="error" sx={{ mb: 3 }} role="alert">
+          <AlertTitle>{t('external.errorTitle')}</AlertTitle>
+          {isKnownCode(error) ? t(`external.codes.${error}`) : description || error}
         </Alert>
       )}
-      <AuthForm />
+      <AuthForm initialMode={params.get('mode') === 'forgot' ? 'forgot' : 'signIn'} returnTo={redirect} />
     </Container>
   );
 }

@@ -73,7 +73,8 @@ function MissingSession() {
 
 export default function PaymentSuccessRoute() {
   const [params] = useSearchParams();
-  const sessionId = params.get('session_id');
+  // PayPal cannot write its order id into the return address; it appends it as `token` (docs/payments.md).
+  const sessionId = params.get('session_id') ?? (params.get('provider') === 'paypal' ? params.get('token') : null);
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
       {sessionId ? <Verification sessionId={sessionId} /> : <MissingSession />}

@@ -32,7 +32,7 @@ function SignedInProfile({ user }: { user: Profile }) {
         <ProfileSummary user={user} figures={subscriptions.data} />
         <SubscriptionList query={subscriptions} />
       </Stack>
-      <AccountMenu />
+      <AccountMenu fullName={user.fullName} />
     </Box>
   );
 }

@@ -1,6 +1,13 @@
-import NotFoundRoute from './not-found';
+import Container from '@mui/material/Container';
+import { useSearchParams } from 'react-router-dom';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 
-// Screen under construction: the 404 page stands in until it lands.
+/** `/auth/reset-password?token=`: the link of the password-reset e-mail. */
 export default function ResetPasswordRoute() {
-  return <NotFoundRoute />;
+  const [params] = useSearchParams();
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
+      <ResetPasswordForm token={params.get('token')} />
+    </Container>
+  );
 }

@@ -27,6 +27,18 @@ const pendingSignIn = z.object({
 });
 type PendingSignIn = z.infer<typeof pendingSignIn>;
 
+const providerList = z
+  .object({
+    data: z.array(
+      z.object({
+        name: z.string().describe('e.g. google'),
+        startUrl: z
+          .string()
+          .describe('Where to send the browser (a navigation); add ?returnTo=/path to come back there'),
+      }),
+    ),
+  })
+  .meta({ id: 'SignInProviders' });
 const providerParams = z.object({ provider: z.string().describe('A configured provider, e.g. google') });
 const startQuery = z.object({
   returnTo: z.string().max(512).optional().describe('A path of this site to land on afterwards, e.g. /profile'),
@@ -196,6 +208,22 @@ export function oidcRoutes(deps: OidcRoutesDependencies, doc: ApiDocument): Rout
   };
 
   const problems = { schema: problemSchema, problem: true } as const;
+
+  doc.add({
+    method: 'get',
+    path: '/api/auth/providers',
+    summary: 'The external sign-in providers configured, each with the address that starts a sign-in',
+    tags: ['auth'],
+    responses: { 200: { description: 'Providers (empty when none is configured)', schema: providerList } },
+  });
+  router.get('/api/auth/providers', (_req, res) => {
+    res.json({
+      data: config.oidcProviders.map((provider) => ({
+        name: provider.name,
+        startUrl: `${OIDC_STATE_PATH}/${encodeURIComponent(provider.name)}`,
+      })),
+    });
+  });
 
   doc.add({
     method: 'get',

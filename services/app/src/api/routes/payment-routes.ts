@@ -2,7 +2,7 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { formatMoney } from '../../i18n/formatting.js';
 import type { PaymentService } from '../../payments/payment-service.js';
-import { WebhookSignatureError } from '../../payments/payment-provider.js';
+import { PROVIDERS, WebhookSignatureError, type ProviderName } from '../../payments/payment-provider.js';
 import {
   SANDBOX_SIGNATURE_HEADER,
   type SandboxProvider,
@@ -13,6 +13,24 @@ import type { ApiDocument } from '../openapi.js';
 import { HttpProblem, problemSchema } from '../problem.js';
 
 const verifyQuery = z.object({ session_id: z.string().min(1).max(255) });
+
+/** The order the shop offers the enabled providers in, and how each is named to shoppers. */
+const PROVIDER_OFFER = [
+  { name: 'stripe', label: 'card' },
+  { name: 'paypal', label: 'paypal' },
+  { name: 'mollie', label: 'mollie' },
+  { name: 'sandbox', label: 'sandbox' },
+] as const satisfies ReadonlyArray<{ name: ProviderName; label: string }>;
+const providerList = z
+  .object({
+    data: z.array(
+      z.object({
+        name: z.enum(PROVIDERS),
+        label: z.enum(['card', 'paypal', 'mollie', 'sandbox']).describe('How the shop names it: card for Stripe'),
+      }),
+    ),
+  })
+  .meta({ id: 'PaymentProviders' });
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -56,6 +74,18 @@ export function paymentRoutes(
 ): Router {
   const router = Router();
   const problems = { schema: problemSchema, problem: true } as const;
+
+  doc.add({
+    method: 'get',
+    path: '/api/payments/providers',
+    summary: 'The payment providers a shopper can choose, in the order the checkout shows them',
+    tags: ['payments'],
+    responses: { 200: { description: 'Enabled providers', schema: providerList } },
+  });
+  router.get('/api/payments/providers', (_req, res) => {
+    const enabled = new Set(deps.payments.enabledProviders());
+    res.json({ data: PROVIDER_OFFER.filter((provider) => enabled.has(provider.name)) });
+  });
 
   doc.add({
     method: 'get',

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
 import { signIn } from '../api/sign-in';
@@ -17,21 +18,25 @@ import { signUp } from '../api/sign-up';
 import { useSession } from '../hooks/use-session';
 import { authErrorKey, type AuthErrorKey } from '../lib/auth-errors';
 import { signInSchema, signUpSchema, totpSchema } from '../lib/auth-schemas';
-import { FormTextField } from '../../../components/ui/form-text-field';
+import { ExternalSignIn } from './external-sign-in';
+import { ForgotPasswordForm } from './forgot-password-form';
 
-type Mode = 'signIn' | 'signUp';
+type Mode = 'signIn' | 'signUp' | 'forgot';
 
 interface FormError {
   title: 'errors.signInTitle' | 'errors.signUpTitle';
   message: AuthErrorKey;
 }
 
-/** Sign-in and sign-up on one card, with the TOTP step when the account has two-factor sign-in. */
-export function AuthForm() {
+/**
+ * Sign-in and sign-up on one card, with the TOTP step when the account has two-factor sign-in,
+ * the forgotten-password request and the external providers. `returnTo`: where an external sign-in lands.
+ */
+export function AuthForm({ initialMode = 'signIn', returnTo = '/' }: { initialMode?: Mode; returnTo?: string }) {
   const { t } = useTranslation('auth');
   const toast = useToast();
   const { reload } = useSession();
-  const [mode, setMode] = useState<Mode>('signIn');
+  const [mode, setMode] = useState<Mode>(initialMode);
   const [secondFactor, setSecondFactor] = useState<{ email: string; password: string } | null>(null);
   const [formError, setFormError] = useState<FormError | null>(null);
   // Kept across the switch to sign-in after a sign-up, so the new customer only types the password.
@@ -64,7 +69,7 @@ export function AuthForm() {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, borderRadius: 3 }}>
-      {!secondFactor && (
+      {!secondFactor && mode !== 'forgot' && (
         <Tabs
           value={mode}
           onChange={(_event, value: Mode) => switchMode(value)}
@@ -89,7 +94,9 @@ export function AuthForm() {
         </Alert>
       )}
 
-      {secondFactor ? (
+      {mode === 'forgot' ? (
+        <ForgotPasswordForm initialEmail={rememberedEmail} onBack={() => switchMode('signIn')} />
+      ) : secondFactor ? (
         <Formik
           initialValues={{ totpCode: '' }}
           validationSchema={totpSchema}
@@ -128,7 +135,7 @@ export function AuthForm() {
           validationSchema={signInSchema}
           onSubmit={(values) => completeSignIn({ email: values.email.trim(), password: values.password })}
         >
-          {({ isSubmitting }) => (
+          {({ isSubmitting, values }) => (
             <Form noValidate>
               <Stack spacing={2.5}>
                 <FormTextField name="email" type="email" label={t('fields.email')} autoComplete="email" required />
@@ -141,6 +148,16 @@ export function AuthForm() {
                 />
                 <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
                   {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
+                </Button>
+                <Button
+                  variant="text"
+                  onClick={() => {
+                    setRememberedEmail(values.email.trim());
+                    switchMode('forgot');
+                  }}
+                  sx={{ alignSelf: 'center' }}
+                >
+                  {t('forgot.link')}
                 </Button>
               </Stack>
             </Form>
@@ -194,13 +211,15 @@ export function AuthForm() {
         </Formik>
       )}
 
-      {!secondFactor && (
+      {!secondFactor && mode !== 'forgot' && <ExternalSignIn returnTo={returnTo} />}
+
+      {!secondFactor && mode !== 'forgot' && (
         <Box sx={{ mt: 3, textAlign: 'center' }}>
           <Typography component="span" sx={{ color: 'text.secondary', mr: 1 }}>
-            {t(`${mode}.switchPrompt`)}
+            {t(mode === 'signUp' ? 'signUp.switchPrompt' : 'signIn.switchPrompt')}
           </Typography>
           <Button variant="text" onClick={() => switchMode(mode === 'signIn' ? 'signUp' : 'signIn')}>
-            {t(`${mode}.switchAction`)}
+            {t(mode === 'signUp' ? 'signUp.switchAction' : 'signIn.switchAction')}
           </Button>
         </Box>
       )}

@@ -29,3 +29,18 @@ export const totpSchema = yup.object({
     .required('auth:validation.totpRequired')
     .matches(/^\d{6}$/, 'auth:validation.totpFormat'),
 });
+
+export const passwordResetRequestSchema = yup.object({
+  email: yup.string().trim().required('auth:validation.emailRequired').email('auth:validation.emailInvalid'),
+});
+
+export const passwordResetSchema = yup.object({
+  password: yup
+    .string()
+    .required('auth:validation.passwordRequired')
+    .min(PASSWORD_MIN_LENGTH, 'auth:validation.passwordMin'),
+  confirmPassword: yup
+    .string()
+    .required('auth:validation.confirmRequired')
+    .oneOf([yup.ref('password')], 'auth:validation.passwordsMismatch'),
+});

@@ -18,6 +18,7 @@ import { useLanguage } from '../../../lib/use-language';
 import type { Plan } from '../../catalogue/types';
 import { checkPromoCode } from '../api/check-promo-code';
 import { createOrder } from '../api/create-order';
+import { usePaymentProviders, type PaymentProviderName } from '../api/get-payment-providers';
 import { orderErrorKey, promoMessageKey, type OrderErrorKey, type PromoMessageKey } from '../lib/checkout-errors';
 import { DURATIONS, type Months, type PromoCheck } from '../types';
 import { DurationPicker } from './duration-picker';
@@ -48,6 +49,11 @@ export function CheckoutForm({ plan }: { plan: Plan }) {
   const language = useLanguage();
   const [promo, setPromo] = useState<PromoState>({ status: 'idle' });
   const [orderError, setOrderError] = useState<OrderErrorKey | null>(null);
+  const providers = usePaymentProviders();
+  const offered = providers.status === 'success' ? providers.data.data : null;
+  // Set by the pay button pressed; Enter in a field pays with the first provider offered.
+  const chosenProvider = useRef<PaymentProviderName | undefined>(undefined);
+  const [payingWith, setPayingWith] = useState<PaymentProviderName | 'default' | null>(null);
   const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
 
   /** Asks the server about `code` for `months`; answers the valid check or null. */
@@ -71,15 +77,23 @@ export function CheckoutForm({ plan }: { plan: Plan }) {
     validationSchema: schema,
     onSubmit: async ({ months, promoCode }) => {
       setOrderError(null);
+      // Unknown when the list could not be read: the server then uses its default.
+      const provider = chosenProvider.current ?? offered?.[0]?.name;
+      chosenProvider.current = undefined;
+      setPayingWith(provider ?? 'default');
       const code = promoCode.trim();
       // A code typed but not applied yet is checked first, so a wrong one never reaches the order.
       if (code && !(promo.status === 'valid' && promo.code === code && promo.months === months)) {
-        if (!(await runPromoCheck(code, months))) return;
+        if (!(await runPromoCheck(code, months))) {
+          setPayingWith(null);
+          return;
+        }
       }
       try {
-        const order = await createOrder({ planId: plan.id, months, promoCode: code || undefined, language });
+        const order = await createOrder({ planId: plan.id, months, promoCode: code || undefined, language, provider });
         if (!order.redirectUrl) {
           setOrderError('errors.noRedirect');
+          setPayingWith(null);
           return;
         }
         goTo(order.redirectUrl);
@@ -87,6 +101,7 @@ export function CheckoutForm({ plan }: { plan: Plan }) {
         await new Promise(() => undefined);
       } catch (error) {
         setOrderError(orderErrorKey(error));
+        setPayingWith(null);
       }
     },
   });
@@ -237,16 +252,41 @@ export function CheckoutForm({ plan }: { plan: Plan }) {
             {t(orderError)}
           </Alert>
         )}
+        {offered && offered.length === 0 && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t('errors.providerUnavailable')}
+          </Alert>
+        )}
         <Stack spacing={1.5}>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={busy || promo.status === 'checking'}
-            startIcon={<LockIcon aria-hidden />}
-          >
-            {busy ? t('paying') : t('pay', { total: money(totalCents) })}
-          </Button>
+          {offered && offered.length > 1 ? (
+            offered.map((provider, index) => (
+              <Button
+                key={provider.name}
+                type="submit"
+                variant={index === 0 ? 'contained' : 'outlined'}
+                size="large"
+                disabled={busy || promo.status === 'checking'}
+                startIcon={<LockIcon aria-hidden />}
+                onClick={() => {
+                  chosenProvider.current = provider.name;
+                }}
+              >
+                {busy && payingWith === provider.name
+                  ? t('paying')
+                  : t(`payWith.${provider.label}`, { total: money(totalCents) })}
+              </Button>
+            ))
+          ) : (
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={busy || promo.status === 'checking' || providers.status === 'loading' || offered?.length === 0}
+              startIcon={<LockIcon aria-hidden />}
+            >
+              {busy ? t('paying') : t('pay', { total: money(totalCents) })}
+            </Button>
+          )}
           <Button
             component={RouterLink}
             to={`/subscription/${encodeURIComponent(plan.id)}`}

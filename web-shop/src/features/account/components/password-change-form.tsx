@@ -1,0 +1,83 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { KeyIcon } from '../../../components/icons';
+import { FormTextField } from '../../../components/ui/form-text-field';
+import { useToast } from '../../../components/ui/toast-provider';
+import { ApiError } from '../../../lib/api-client';
+import { changePassword } from '../api/change-password';
+import { passwordChangeSchema } from '../lib/account-schemas';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Current, new and confirmed password; the server checks the current one and ends the other sessions. */
+export function PasswordChangeForm({ onChanged }: { onChanged?: () => void }) {
+  const { t } = useTranslation('account');
+  const toast = useToast();
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2.5 }}>
+        <KeyIcon sx={{ color: 'primary.main' }} aria-hidden />
+        <Typography component="h2" variant="h3">
+          {t('password.title')}
+        </Typography>
+      </Stack>
+      <Formik
+        initialValues={EMPTY}
+        validationSchema={passwordChangeSchema}
+        onSubmit={async (values, helpers) => {
+          try {
+            await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+          } catch (error) {
+            const wrongCurrent = error instanceof ApiError && error.code === 'auth.current_password_incorrect';
+            if (wrongCurrent) helpers.setFieldError('currentPassword', 'account:password.currentIncorrect');
+            const reason = wrongCurrent
+              ? t('password.currentIncorrect')
+              : error instanceof ApiError && error.code === 'request.invalid'
+                ? t('password.invalid')
+                : t('password.unexpected');
+            toast({ severity: 'error', title: t('password.errorTitle'), message: reason });
+            return;
+          }
+          helpers.resetForm({ values: EMPTY });
+          toast({ severity: 'success', title: t('password.success'), message: t('password.successMessage') });
+          onChanged?.();
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <Stack spacing={2.5}>
+              <FormTextField
+                name="currentPassword"
+                type="password"
+                label={t('password.current')}
+                autoComplete="current-password"
+                required
+              />
+              <FormTextField
+                name="newPassword"
+                type="password"
+                label={t('password.new')}
+                autoComplete="new-password"
+                required
+              />
+              <FormTextField
+                name="confirmPassword"
+                type="password"
+                label={t('password.confirm')}
+                autoComplete="new-password"
+                required
+              />
+              <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                {isSubmitting ? t('password.submitting') : t('password.submit')}
+              </Button>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </Paper>
+  );
+}

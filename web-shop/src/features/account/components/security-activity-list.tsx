@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../../lib/use-api-query';
+import { getSecurityActivity } from '../api/get-security-activity';
+import { securityActionKey } from '../lib/security-actions';
+import { RelativeTimeText } from './relative-time-text';
+
+/** The 10 most recent security events; `version` asks again after a change made on the same screen. */
+export function SecurityActivityList({ userId, version }: { userId: string; version: number }) {
+  const { t } = useTranslation('account');
+  const query = useApiQuery(`security-activity:${userId}:${version}`, (signal) => getSecurityActivity(signal));
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+      <Typography component="h2" variant="h3">
+        {t('activity.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+        {t('activity.subtitle')}
+      </Typography>
+      {query.status === 'loading' && (
+        <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
+          <CircularProgress size={20} aria-hidden />
+          <Typography>{t('activity.loading')}</Typography>
+        </Stack>
+      )}
+      {query.status === 'error' && <Alert severity="error">{t('activity.loadError')}</Alert>}
+      {query.status === 'success' && query.data.data.length === 0 && (
+        <Typography sx={{ color: 'text.secondary', py: 2 }}>{t('activity.empty')}</Typography>
+      )}
+      {query.status === 'success' && query.data.data.length > 0 && (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {query.data.data.map((event) => (
+            <Box
+              component="li"
+              key={event.id}
+              data-testid="security-event"
+              sx={{
+                py: 1.5,
+                display: 'flex',
+                gap: 1.5,
+                alignItems: 'flex-start',
+                justifyContent: 'space-between',
+                borderTop: 1,
+                borderColor: 'divider',
+                '&:first-of-type': { borderTop: 0, pt: 0 },
+              }}
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600 }}>{t(securityActionKey(event.action))}</Typography>
+                {/* Changes made while signed in carry no device of their own; only sign-ins do. */}
+                {(event.device || event.location) && (
+                  <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                    {event.device ?? t('activity.unknownDevice')} · {event.location ?? t('activity.unknownLocation')}
+                  </Typography>
+                )}
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  <RelativeTimeText iso={event.createdAt} />
+                </Typography>
+              </Box>
+              <Chip
+                size="small"
+                color={event.success ? 'success' : 'error'}
+                variant="outlined"
+                label={event.success ? t('activity.success') : t('activity.failure')}
+                sx={{ flexShrink: 0 }}
+              />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,333 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CopyIcon, ShieldIcon } from '../../../components/icons';
+import { FormTextField } from '../../../components/ui/form-text-field';
+import { useToast } from '../../../components/ui/toast-provider';
+import { ApiError } from '../../../lib/api-client';
+import { disableTwoFactor } from '../api/disable-two-factor';
+import { enableTwoFactor } from '../api/enable-two-factor';
+import { setupTwoFactor } from '../api/setup-two-factor';
+import { twoFactorCodeSchema, twoFactorDisableSchema } from '../lib/account-schemas';
+import type { TwoFactorSetup } from '../types';
+
+type Step =
+  | { name: 'idle' }
+  | { name: 'setup'; setup: TwoFactorSetup }
+  | { name: 'recovery'; codes: string[] }
+  | { name: 'disabling' };
+
+type TwoFactorErrorKey =
+  | 'twoFactor.errors.invalidCode'
+  | 'twoFactor.errors.alreadyEnabled'
+  | 'twoFactor.errors.noPendingSetup'
+  | 'twoFactor.errors.unexpected';
+
+function twoFactorErrorKey(error: unknown): TwoFactorErrorKey {
+  if (!(error instanceof ApiError)) return 'twoFactor.errors.unexpected';
+  if (error.code === 'two_factor.invalid_code') return 'twoFactor.errors.invalidCode';
+  if (error.code === 'two_factor.already_enabled') return 'twoFactor.errors.alreadyEnabled';
+  if (error.code === 'two_factor.no_pending_setup') return 'twoFactor.errors.noPendingSetup';
+  return 'twoFactor.errors.unexpected';
+}
+
+/** `ABCD EFGH ...`: easier to copy by hand; authenticator apps ignore the spaces. */
+const groupInFours = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+const monospace = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
+
+/** Two-factor sign-in with an authenticator app: set-up by QR code or key, recovery codes shown once, turning off with a code. */
+export function TwoFactorPanel({
+  enabled: enabledOnProfile,
+  onChanged,
+}: {
+  enabled: boolean;
+  onChanged: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation('account');
+  // The profile learns of the change a moment later (projection); what was just done here wins meanwhile.
+  const [changedHere, setChangedHere] = useState<boolean | null>(null);
+  const enabled = changedHere ?? enabledOnProfile;
+  const toast = useToast();
+  const [step, setStep] = useState<Step>({ name: 'idle' });
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<TwoFactorErrorKey | null>(null);
+
+  const start = async () => {
+    setError(null);
+    setStarting(true);
+    try {
+      setStep({ name: 'setup', setup: await setupTwoFactor() });
+    } catch (failure) {
+      setError(twoFactorErrorKey(failure));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const copyCodes = async (codes: string[]) => {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      toast({ severity: 'success', message: t('twoFactor.copied') });
+    } catch {
+      toast({ severity: 'warning', message: t('twoFactor.copyError') });
+    }
+  };
+
+  const on = enabled || step.name === 'recovery';
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
+        <ShieldIcon sx={{ color: 'primary.main' }} aria-hidden />
+        <Typography component="h2" variant="h3">
+          {t('twoFactor.title')}
+        </Typography>
+        <Chip
+          size="small"
+          color={on ? 'success' : 'default'}
+          variant="outlined"
+          label={on ? t('twoFactor.on') : t('twoFactor.off')}
+          data-testid="two-factor-status"
+          sx={{ fontWeight: 700 }}
+        />
+      </Box>
+      <Typography sx={{ color: 'text.secondary', mb: 2.5 }}>
+        {on ? t('twoFactor.descriptionOn') : t('twoFactor.descriptionOff')}
+      </Typography>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {t(error)}
+        </Alert>
+      )}
+
+      {step.name === 'idle' && !enabled && (
+        <Button variant="contained" onClick={() => void start()} disabled={starting}>
+          {starting ? t('twoFactor.starting') : t('twoFactor.enable')}
+        </Button>
+      )}
+
+      {step.name === 'setup' && (
+        <Stack spacing={2.5}>
+          <Box>
+            <Typography component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
+              {t('twoFactor.scanTitle')}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+              {t('twoFactor.scanHelp')}
+            </Typography>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}
+            >
+              <Box
+                component="img"
+                src={step.setup.qrCode}
+                alt={t('twoFactor.qrAlt')}
+                width={180}
+                height={180}
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: '#fff', flexShrink: 0 }}
+              />
+              <Stack spacing={1.5} sx={{ minWidth: 0, width: '100%' }}>
+                <Box>
+                  <Typography variant="body2" id="totp-secret-label" sx={{ color: 'text.secondary' }}>
+                    {t('twoFactor.secretLabel')}
+                  </Typography>
+                  <Typography
+                    aria-labelledby="totp-secret-label"
+                    data-testid="totp-secret"
+                    sx={{
+                      ...monospace,
+                      fontWeight: 700,
+                      fontSize: '1.05rem',
+                      wordSpacing: '-0.2em',
+                      userSelect: 'all',
+                    }}
+                  >
+                    {groupInFours(step.setup.secret)}
+                  </Typography>
+                </Box>
+                <TextField
+                  id="totp-uri"
+                  label={t('twoFactor.uriLabel')}
+                  value={step.setup.otpauthUri}
+                  size="small"
+                  fullWidth
+                  slotProps={{ htmlInput: { readOnly: true, style: monospace } }}
+                  onFocus={(event) => event.target.select()}
+                />
+              </Stack>
+            </Stack>
+          </Box>
+          <Formik
+            initialValues={{ code: '' }}
+            validationSchema={twoFactorCodeSchema}
+            onSubmit={async ({ code }) => {
+              setError(null);
+              try {
+                const { recoveryCodes } = await enableTwoFactor(code.trim());
+                setStep({ name: 'recovery', codes: recoveryCodes });
+                setChangedHere(true);
+                toast({ severity: 'success', message: t('twoFactor.enabled') });
+                await onChanged();
+              } catch (failure) {
+                setError(twoFactorErrorKey(failure));
+              }
+            }}
+          >
+            {({ isSubmitting }) => (
+              <Form noValidate>
+                <Typography component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
+                  {t('twoFactor.confirmTitle')}
+                </Typography>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+                  <FormTextField
+                    name="code"
+                    label={t('twoFactor.code')}
+                    autoComplete="one-time-code"
+                    required
+                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                    sx={{ maxWidth: { sm: 220 } }}
+                  />
+                  <Button
+                    type="submit"
+                    variant="contained"
+                    size="large"
+                    disabled={isSubmitting}
+                    sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
+                  >
+                    {isSubmitting ? t('twoFactor.confirming') : t('twoFactor.confirm')}
+                  </Button>
+                  <Button
+                    onClick={() => {
+                      setStep({ name: 'idle' });
+                      setError(null);
+                    }}
+                    disabled={isSubmitting}
+                    sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
+                  >
+                    {t('twoFactor.cancel')}
+                  </Button>
+                </Box>
+              </Form>
+            )}
+          </Formik>
+        </Stack>
+      )}
+
+      {step.name === 'recovery' && (
+        <Box>
+          <Typography component="h3" sx={{ fontWeight: 700 }}>
+            {t('twoFactor.recoveryTitle')}
+          </Typography>
+          <Alert severity="warning" sx={{ my: 1.5 }}>
+            {t('twoFactor.recoveryHelp')}
+          </Alert>
+          <Box
+            component="ul"
+            data-testid="recovery-codes"
+            sx={{
+              ...monospace,
+              listStyle: 'none',
+              p: 2,
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+              gap: 1,
+              bgcolor: 'action.hover',
+              borderRadius: 2,
+              fontSize: '1rem',
+            }}
+          >
+            {step.codes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </Box>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
+            <Button variant="outlined" startIcon={<CopyIcon aria-hidden />} onClick={() => void copyCodes(step.codes)}>
+              {t('twoFactor.copy')}
+            </Button>
+            <Button variant="contained" onClick={() => setStep({ name: 'idle' })}>
+              {t('twoFactor.done')}
+            </Button>
+          </Stack>
+        </Box>
+      )}
+
+      {step.name === 'idle' && enabled && (
+        <Button variant="outlined" color="error" onClick={() => setStep({ name: 'disabling' })}>
+          {t('twoFactor.disable')}
+        </Button>
+      )}
+
+      {step.name === 'disabling' && (
+        <Formik
+          initialValues={{ code: '' }}
+          validationSchema={twoFactorDisableSchema}
+          onSubmit={async ({ code }) => {
+            setError(null);
+            try {
+              await disableTwoFactor(code.trim());
+              setStep({ name: 'idle' });
+              setChangedHere(false);
+              toast({ severity: 'success', message: t('twoFactor.disabled') });
+              await onChanged();
+            } catch (failure) {
+              setError(twoFactorErrorKey(failure));
+            }
+          }}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              <Typography component="h3" sx={{ fontWeight: 700 }}>
+                {t('twoFactor.disableTitle')}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+                {t('twoFactor.disableHelp')}
+              </Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+                <FormTextField
+                  name="code"
+                  label={t('twoFactor.disableCode')}
+                  autoComplete="one-time-code"
+                  required
+                  autoFocus
+                  slotProps={{ htmlInput: { maxLength: 11 } }}
+                  sx={{ maxWidth: { sm: 280 } }}
+                />
+                <Button
+                  type="submit"
+                  variant="contained"
+                  color="error"
+                  disabled={isSubmitting}
+                  sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
+                >
+                  {isSubmitting ? t('twoFactor.disabling') : t('twoFactor.disableConfirm')}
+                </Button>
+                <Button
+                  onClick={() => {
+                    setStep({ name: 'idle' });
+                    setError(null);
+                  }}
+                  disabled={isSubmitting}
+                  sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
+                >
+                  {t('twoFactor.cancel')}
+                </Button>
+              </Box>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,75 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
+import { FormTextField } from '../../../components/ui/form-text-field';
+import { useToast } from '../../../components/ui/toast-provider';
+import { updateProfile } from '../api/update-profile';
+
+const schema = yup.object({
+  fullName: yup.string().trim().required('profile:edit.nameRequired').max(100, 'profile:edit.nameMax'),
+});
+
+/** Changes the name shown on the profile; `onSaved` reloads the session so every screen shows it. */
+export function EditProfileDialog({
+  open,
+  fullName,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  fullName: string;
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation('profile');
+  const toast = useToast();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-profile-title">
+      <Formik
+        initialValues={{ fullName }}
+        enableReinitialize
+        validationSchema={schema}
+        onSubmit={async (values) => {
+          try {
+            await updateProfile({ fullName: values.fullName.trim() });
+          } catch {
+            toast({ severity: 'error', message: t('edit.error') });
+            return;
+          }
+          await onSaved();
+          toast({ severity: 'success', message: t('edit.saved') });
+          onClose();
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <DialogTitle id="edit-profile-title">{t('edit.title')}</DialogTitle>
+            <DialogContent>
+              <FormTextField
+                name="fullName"
+                label={t('edit.fullName')}
+                autoComplete="name"
+                required
+                autoFocus
+                sx={{ mt: 1 }}
+              />
+            </DialogContent>
+            <DialogActions sx={{ px: 3, pb: 2 }}>
+              <Button onClick={onClose} disabled={isSubmitting}>
+                {t('edit.cancel')}
+              </Button>
+              <Button type="submit" variant="contained" disabled={isSubmitting}>
+                {isSubmitting ? t('edit.saving') : t('edit.save')}
+              </Button>
+            </DialogActions>
+          </Form>
+        )}
+      </Formik>
+    </Dialog>
+  );
+}
