@@ -16,8 +16,9 @@ describe('the customer journey in the browser', () => {
   it('signs up, signs in, orders 3 months with the promo code, pays on the sandbox and sees the active subscription', async () => {
     const page = await e2e.openPage('/auth');
     await signUpAndIn(page);
-    await page.goto('/checkout/netflix');
-    await page.getByRole('radio', { name: /3 mois/ }).check();
+    // The purchase dialog's choice arrives as ?months=3 and is preselected.
+    await page.goto('/checkout/netflix?months=3');
+    await expect.poll(() => page.getByRole('radio', { name: /3 mois/ }).isChecked()).toBe(true);
     await page.getByLabel('Code promo').fill('BIENVENUE10');
     await page.getByRole('button', { name: 'Appliquer' }).click();
     await page.getByText('Code valide - 10% de réduction').waitFor();

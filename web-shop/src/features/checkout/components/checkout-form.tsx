@@ -44,7 +44,7 @@ function goTo(url: string) {
   window.location.assign(url);
 }
 
-export function CheckoutForm({ plan }: { plan: Plan }) {
+export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialMonths?: Months }) {
   const { t, i18n } = useTranslation('checkout');
   const language = useLanguage();
   const [promo, setPromo] = useState<PromoState>({ status: 'idle' });
@@ -73,7 +73,7 @@ export function CheckoutForm({ plan }: { plan: Plan }) {
   };
 
   const formik = useFormik<{ months: Months; promoCode: string }>({
-    initialValues: { months: 1, promoCode: '' },
+    initialValues: { months: initialMonths, promoCode: '' },
     validationSchema: schema,
     onSubmit: async ({ months, promoCode }) => {
       setOrderError(null);
