@@ -3,6 +3,7 @@ export const config = {
   /** Same origin: the API serves the built shop, and Vite proxies /api in development. */
   apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
   brand: 'PremiumShare',
+  supportEmail: 'support@premium-share.example',
   languages: ['fr', 'en'] as const,
   defaultLanguage: 'fr' as const,
   languageStorageKey: 'shop.language',

@@ -4,12 +4,21 @@ import { config } from '../config';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The whole problem body, for the members a screen may read (e.g. which fields a 400 refused). */
+  readonly problem: Readonly<Record<string, unknown>>;
 
-  constructor(options: { status: number; code: string; detail: string; cause?: unknown }) {
+  constructor(options: {
+    status: number;
+    code: string;
+    detail: string;
+    problem?: Record<string, unknown>;
+    cause?: unknown;
+  }) {
     super(options.detail, { cause: options.cause });
     this.name = 'ApiError';
     this.status = options.status;
     this.code = options.code;
+    this.problem = options.problem ?? {};
   }
 }
 
@@ -25,12 +34,13 @@ function buildUrl(path: string, query: Query = {}): string {
 async function toError(response: Response): Promise<ApiError> {
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('json')) {
-    const body = (await response.json().catch(() => null)) as { code?: unknown; detail?: unknown } | null;
+    const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
     if (body && typeof body.code === 'string')
       return new ApiError({
         status: response.status,
         code: body.code,
         detail: typeof body.detail === 'string' ? body.detail : response.statusText,
+        problem: body,
       });
   }
   return new ApiError({ status: response.status, code: `http.${response.status}`, detail: response.statusText });
@@ -54,10 +64,12 @@ interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (UNSAFE_METHODS.has(method)) {
     const csrf = readCsrfToken();
@@ -111,6 +123,10 @@ export function apiGet<T>(path: string, options: { query?: Query; signal?: Abort
   return apiRequest<T>('GET', path, options);
 }
 
-export function apiPost<T>(path: string, body: unknown = {}, options: { query?: Query; signal?: AbortSignal } = {}) {
+export function apiPost<T>(
+  path: string,
+  body: unknown = {},
+  options: { query?: Query; signal?: AbortSignal; headers?: Record<string, string> } = {},
+) {
   return apiRequest<T>('POST', path, { ...options, body });
 }

@@ -1,6 +1,68 @@
-import NotFoundRoute from './not-found';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChatIcon, EmailIcon, ScheduleIcon } from '../../components/icons';
+import { IconCard } from '../../components/ui/icon-card';
+import { PageHeader } from '../../components/ui/page-header';
+import { config } from '../../config';
+import { ChatDialog } from '../../features/support/components/chat-dialog';
+import { ContactMessageForm } from '../../features/support/components/contact-message-form';
 
-// Screen under construction: the 404 page stands in until it lands.
 export default function ContactRoute() {
-  return <NotFoundRoute />;
+  const { t } = useTranslation('support');
+  const [chatOpen, setChatOpen] = useState(false);
+
+  return (
+    <>
+      <PageHeader id="contact-title" title={t('contact.title')} subtitle={t('contact.subtitle')} icon={<EmailIcon />} />
+      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.6fr) minmax(0, 1fr)' },
+            alignItems: 'start',
+          }}
+        >
+          <ContactMessageForm />
+          <Box component="section" aria-labelledby="contact-channels-title">
+            <Typography id="contact-channels-title" component="h2" variant="h3" sx={{ mb: 2 }}>
+              {t('contact.channelsTitle')}
+            </Typography>
+            <Stack spacing={2}>
+              <IconCard
+                icon={<ChatIcon />}
+                title={t('contact.chat.title')}
+                description={t('contact.chat.description')}
+                action={{ label: t('contact.chat.action'), onClick: () => setChatOpen(true) }}
+              />
+              <IconCard
+                icon={<EmailIcon />}
+                title={t('contact.email.title')}
+                description={
+                  <>
+                    <Link href={`mailto:${config.supportEmail}`} sx={{ fontWeight: 600 }}>
+                      {config.supportEmail}
+                    </Link>
+                    <br />
+                    {t('contact.email.description')}
+                  </>
+                }
+              />
+              <IconCard
+                icon={<ScheduleIcon />}
+                title={t('contact.hours.title')}
+                description={t('contact.hours.description')}
+              />
+            </Stack>
+          </Box>
+        </Box>
+      </Container>
+      <ChatDialog open={chatOpen} onClose={() => setChatOpen(false)} />
+    </>
+  );
 }

@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/**
+ * The band at the top of an information page: its one `h1`, a subtitle, and the tab title.
+ * `id` lets the page's main section be labelled by the heading.
+ */
+export function PageHeader({
+  id,
+  title,
+  subtitle,
+  icon,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string;
+  icon?: ReactNode;
+  children?: ReactNode;
+}) {
+  useDocumentTitle(title);
+  return (
+    <Box
+      component="header"
+      sx={{ color: '#fff', background: 'linear-gradient(135deg, #2e1065 0%, #4c1d95 55%, #6d28d9 100%)' }}
+    >
+      <Container maxWidth="lg" sx={{ py: { xs: 5, md: 7 }, textAlign: 'center' }}>
+        {icon && (
+          <Box
+            aria-hidden
+            sx={{
+              display: 'inline-grid',
+              placeItems: 'center',
+              width: 64,
+              height: 64,
+              mb: 2,
+              borderRadius: '50%',
+              bgcolor: 'rgba(255,255,255,0.14)',
+              '& svg': { fontSize: 32 },
+            }}
+          >
+            {icon}
+          </Box>
+        )}
+        <Typography id={id} component="h1" variant="h1" sx={{ mb: subtitle ? 2 : 0, overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+        {subtitle && (
+          <Typography
+            sx={{
+              fontSize: { xs: '1.05rem', md: '1.2rem' },
+              color: 'rgba(255,255,255,0.9)',
+              maxWidth: 720,
+              mx: 'auto',
+            }}
+          >
+            {subtitle}
+          </Typography>
+        )}
+        {children}
+      </Container>
+    </Box>
+  );
+}

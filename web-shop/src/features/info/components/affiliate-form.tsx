@@ -1,0 +1,129 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { FormikProvider, useFormik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/ui/form-text-field';
+import {
+  affiliateRequestSchema,
+  PROMOTION_METHODS,
+  TRAFFIC_VOLUMES,
+  useCreateAffiliateRequest,
+  type PromotionMethod,
+  type TrafficVolume,
+} from '../api/create-affiliate-request';
+import { useRequestSubmit } from '../hooks/use-request-submit';
+import { CheckboxGroupField } from './checkbox-group-field';
+import { FormCard } from './form-card';
+
+interface Values {
+  name: string;
+  email: string;
+  phone: string;
+  website: string;
+  trafficVolume: TrafficVolume | '';
+  promotionMethods: PromotionMethod[];
+  experience: string;
+  motivation: string;
+}
+
+const EMPTY: Values = {
+  name: '',
+  email: '',
+  phone: '',
+  website: '',
+  trafficVolume: '',
+  promotionMethods: [],
+  experience: '',
+  motivation: '',
+};
+
+export const AFFILIATE_FORM_ID = 'affiliate-form';
+
+export function AffiliateForm() {
+  const { t } = useTranslation('info');
+  const create = useCreateAffiliateRequest();
+  const onSubmit = useRequestSubmit<Values>(
+    (values) => create({ ...values, trafficVolume: values.trafficVolume as TrafficVolume }),
+    { title: t('affiliate.success.title'), message: t('affiliate.success.message') },
+  );
+  const formik = useFormik<Values>({ initialValues: EMPTY, validationSchema: affiliateRequestSchema, onSubmit });
+  const busy = formik.isSubmitting;
+  const optional = ` (${t('form.optional')})`;
+
+  return (
+    <FormCard id={AFFILIATE_FORM_ID} title={t('affiliate.form.title')} subtitle={t('affiliate.form.subtitle')}>
+      <FormikProvider value={formik}>
+        <form noValidate onSubmit={formik.handleSubmit}>
+          <Stack spacing={2.5}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+              <FormTextField name="name" label={t('affiliate.form.name')} autoComplete="name" required />
+              <FormTextField
+                name="email"
+                type="email"
+                label={t('affiliate.form.email')}
+                autoComplete="email"
+                required
+              />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+              <FormTextField name="phone" type="tel" label={t('affiliate.form.phone') + optional} autoComplete="tel" />
+              <FormTextField
+                name="website"
+                type="url"
+                label={t('affiliate.form.website') + optional}
+                helperText={t('affiliate.form.websiteHelp')}
+                autoComplete="url"
+              />
+            </Stack>
+            <FormTextField
+              name="trafficVolume"
+              select
+              label={t('affiliate.form.trafficVolume')}
+              required
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value="" disabled>
+                {t('affiliate.form.chooseTraffic')}
+              </option>
+              {TRAFFIC_VOLUMES.map((volume) => (
+                <option key={volume} value={volume}>
+                  {t(`affiliate.form.traffic.${volume}`)}
+                </option>
+              ))}
+            </FormTextField>
+            <CheckboxGroupField
+              name="promotionMethods"
+              legend={t('affiliate.form.promotionMethods')}
+              required
+              options={PROMOTION_METHODS.map((method) => ({
+                value: method,
+                label: t(`affiliate.form.methods.${method}`),
+              }))}
+            />
+            <FormTextField
+              name="experience"
+              label={t('affiliate.form.experience')}
+              helperText={t('affiliate.form.experienceHelp')}
+              required
+              multiline
+              minRows={3}
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+            />
+            <FormTextField
+              name="motivation"
+              label={t('affiliate.form.motivation')}
+              helperText={t('affiliate.form.motivationHelp')}
+              required
+              multiline
+              minRows={3}
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              {busy ? t('affiliate.form.submitting') : t('affiliate.form.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </FormikProvider>
+    </FormCard>
+  );
+}

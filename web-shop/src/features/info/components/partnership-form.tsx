@@ -1,0 +1,113 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { FormikProvider, useFormik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/ui/form-text-field';
+import {
+  PARTNERSHIP_TYPES,
+  partnershipRequestSchema,
+  useCreatePartnershipRequest,
+  type PartnershipType,
+} from '../api/create-partnership-request';
+import { useRequestSubmit } from '../hooks/use-request-submit';
+import { FormCard } from './form-card';
+
+interface Values {
+  companyName: string;
+  contactName: string;
+  email: string;
+  phone: string;
+  website: string;
+  partnershipType: PartnershipType | '';
+  expectedVolume: string;
+  description: string;
+}
+
+const EMPTY: Values = {
+  companyName: '',
+  contactName: '',
+  email: '',
+  phone: '',
+  website: '',
+  partnershipType: '',
+  expectedVolume: '',
+  description: '',
+};
+
+export function PartnershipForm() {
+  const { t } = useTranslation('info');
+  const create = useCreatePartnershipRequest();
+  const onSubmit = useRequestSubmit<Values>(
+    (values) => create({ ...values, partnershipType: values.partnershipType as PartnershipType }),
+    { title: t('partner.success.title'), message: t('partner.success.message') },
+  );
+  const formik = useFormik<Values>({ initialValues: EMPTY, validationSchema: partnershipRequestSchema, onSubmit });
+  const busy = formik.isSubmitting;
+  const optional = ` (${t('form.optional')})`;
+
+  return (
+    <FormCard id="partnership-form" title={t('partner.form.title')} subtitle={t('partner.form.subtitle')}>
+      <FormikProvider value={formik}>
+        <form noValidate onSubmit={formik.handleSubmit}>
+          <Stack spacing={2.5}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+              <FormTextField
+                name="companyName"
+                label={t('partner.form.companyName')}
+                autoComplete="organization"
+                required
+              />
+              <FormTextField name="contactName" label={t('partner.form.contactName')} autoComplete="name" required />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+              <FormTextField name="email" type="email" label={t('partner.form.email')} autoComplete="email" required />
+              <FormTextField name="phone" type="tel" label={t('partner.form.phone') + optional} autoComplete="tel" />
+            </Stack>
+            <FormTextField
+              name="website"
+              type="url"
+              label={t('partner.form.website') + optional}
+              helperText={t('partner.form.websiteHelp')}
+              autoComplete="url"
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+              <FormTextField
+                name="partnershipType"
+                select
+                label={t('partner.form.partnershipType')}
+                required
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="" disabled>
+                  {t('partner.form.chooseType')}
+                </option>
+                {PARTNERSHIP_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`partner.form.types.${type}`)}
+                  </option>
+                ))}
+              </FormTextField>
+              <FormTextField
+                name="expectedVolume"
+                label={t('partner.form.expectedVolume') + optional}
+                helperText={t('partner.form.expectedVolumeHelp')}
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+              />
+            </Stack>
+            <FormTextField
+              name="description"
+              label={t('partner.form.description')}
+              required
+              multiline
+              minRows={4}
+              slotProps={{ htmlInput: { maxLength: 5000 } }}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              {busy ? t('partner.form.submitting') : t('partner.form.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </FormikProvider>
+    </FormCard>
+  );
+}

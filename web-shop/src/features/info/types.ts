@@ -1,0 +1,5 @@
+/** What the API answers when it has stored a request (201). */
+export interface RequestReceipt {
+  id: string;
+  status: string;
+}
