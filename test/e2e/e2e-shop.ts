@@ -77,8 +77,12 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 }
 
 /** Signs a new customer up and in through the /auth screen (French); answers their e-mail. */
-export async function signUpAndIn(page: Page, name = 'Léa Martin', password = 'secret123'): Promise<string> {
-  const email = `shopper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+export async function signUpAndIn(
+  page: Page,
+  name = 'Léa Martin',
+  password = 'secret123',
+  email = `shopper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+): Promise<string> {
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Inscription' }).click();
   await page.getByLabel('Email').fill(email);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
 
+const ADMIN_EMAIL = 'operator@premium-share.example';
 let e2e: E2eShop;
 
 beforeAll(async () => {
   // The sandbox sends the browser back to the shop's own address, which the harness fixes in advance.
-  e2e = await startE2eShop('e2e_journey');
+  e2e = await startE2eShop('e2e_journey', { ADMIN_EMAILS: ADMIN_EMAIL });
 });
 
 afterAll(async () => {
@@ -52,5 +53,21 @@ describe('the customer journey in the browser', () => {
     await screenshot(page, 'journey-payment-cancelled');
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Finaliser le paiement' }).waitFor();
+  });
+
+  it('shows the Admin button to the operator only, leading to /admin', async () => {
+    const customer = await e2e.openPage('/auth');
+    await signUpAndIn(customer);
+    await customer.goto('/');
+    await customer.getByRole('banner').getByRole('link', { name: 'Mon profil' }).waitFor();
+    expect(await customer.getByRole('banner').getByRole('link', { name: 'Admin' }).count()).toBe(0);
+
+    const operator = await e2e.openPage('/auth');
+    await signUpAndIn(operator, 'Camille Opérations', 'secret123', ADMIN_EMAIL);
+    await operator.goto('/');
+    const admin = operator.getByRole('banner').getByRole('link', { name: 'Admin' });
+    await admin.waitFor();
+    expect(await admin.getAttribute('href')).toBe('/admin');
+    await screenshot(operator, 'header-admin', false);
   });
 });
