@@ -76,9 +76,11 @@ describe('notifications, settings and the payment test page', () => {
     await page.getByRole('heading', { name: 'Paiement confirmé avec succès!' }).waitFor();
 
     // Notifications are written by a job that follows the event log: wait for them through the API.
+    // The sign-in's own security notice can come first: wait for the subscription's.
     await eventually(
-      async () => ((await (await page.request.get('/api/me/notifications')).json()) as { unread: number }).unread,
-      (unread) => unread > 0,
+      async () =>
+        ((await (await page.request.get('/api/me/notifications')).json()) as { data: Array<{ type: string }> }).data,
+      (data) => data.some((notification) => notification.type === 'subscription'),
       20_000,
     );
     await page.goto('/notifications');
@@ -213,6 +215,8 @@ describe('security', () => {
     expect(entries.join('\n')).toContain('Double authentification activée');
     expect(entries.join('\n')).toContain('Mot de passe modifié');
     expect(entries.join('\n')).toContain('Échec');
+    // Sign-ins name the device and place in the customer's language.
+    expect(entries.join('\n')).toContain('Chrome sur Linux · Réseau local');
   });
 });
 

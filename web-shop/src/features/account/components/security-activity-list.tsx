@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { getSecurityActivity } from '../api/get-security-activity';
-import { securityActionKey } from '../lib/security-actions';
+import { describeDevice, describeLocation, securityActionKey } from '../lib/security-actions';
 import { RelativeTimeText } from './relative-time-text';
 
 /** The 10 most recent security events; `version` asks again after a change made on the same screen. */
@@ -56,7 +56,8 @@ export function SecurityActivityList({ userId, version }: { userId: string; vers
                 {/* Changes made while signed in carry no device of their own; only sign-ins do. */}
                 {(event.device || event.location) && (
                   <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                    {event.device ?? t('activity.unknownDevice')} · {event.location ?? t('activity.unknownLocation')}
+                    {event.device ? describeDevice(event.device, t) : t('activity.unknownDevice')} ·{' '}
+                    {event.location ? describeLocation(event.location, t) : t('activity.unknownLocation')}
                   </Typography>
                 )}
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>

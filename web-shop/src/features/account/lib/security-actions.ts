@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+
 /** The security events the account projection records, as `account` namespace keys. */
 export type SecurityActionKey =
   | 'activity.actions.signIn'
@@ -32,4 +34,25 @@ export function securityActionKey(action: string): SecurityActionKey {
     BY_ACTION[action] ??
     (action.startsWith('sign_in_failed') ? 'activity.actions.signInFailed' : 'activity.actions.other')
   );
+}
+
+/** The server describes devices as "Chrome on Linux", with "Unknown browser" / "unknown system" for the unrecognised. */
+const DEVICE = /^(.+) on (.+)$/;
+
+type Translate = TFunction<'account'>;
+
+/** "Chrome sur Linux" in French; descriptions of another shape are shown as they come. */
+export function describeDevice(device: string, t: Translate): string {
+  const match = DEVICE.exec(device);
+  if (!match) return device;
+  const browser = match[1] === 'Unknown browser' ? t('activity.unknownBrowser') : match[1];
+  const system = match[2] === 'unknown system' ? t('activity.unknownSystem') : match[2];
+  return t('activity.device', { browser, system });
+}
+
+/** The server's "Local network" and "Unknown" are words; countries and masked addresses are not. */
+export function describeLocation(location: string, t: Translate): string {
+  if (location === 'Local network') return t('activity.localNetwork');
+  if (location === 'Unknown') return t('activity.unknownLocation');
+  return location;
 }
