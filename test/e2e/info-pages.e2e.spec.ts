@@ -68,7 +68,7 @@ async function submitAndWaitFor(page: Page, path: string, submit: () => Promise<
 }
 
 async function useEnglish(page: Page): Promise<void> {
-  await page.evaluate(() => window.localStorage.setItem('shop.language', 'en'));
+  await page.evaluate("window.localStorage.setItem('shop.language', 'en')");
 }
 
 describe('the information and legal pages in a browser', () => {
@@ -115,7 +115,7 @@ describe('the information and legal pages in a browser', () => {
     await chat.getByText('Notre équipe est disponible', { exact: false }).waitFor();
     await chat.getByRole('button', { name: 'Écrire au support' }).click();
     await chat.waitFor({ state: 'detached' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('field-email');
+    await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.id')).toBe('field-email');
 
     await useEnglish(page);
     await page.reload();
@@ -249,7 +249,7 @@ describe('the information and legal pages in a browser', () => {
     await page.getByText('Aucun résultat', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Contacter le support' }).click();
     await page.waitForURL(/\/support#contact-form$/);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('field-email');
+    await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.id')).toBe('field-email');
   });
 
   it('takes screenshots of the pages on a desktop and on a 375 px phone', async () => {
@@ -262,7 +262,7 @@ describe('the information and legal pages in a browser', () => {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();
         // No page may scroll sideways on a phone.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(viewport.width);
         await screenshot(page, `info${path.replace('/', '-')}-${suffix}`);
       }
     }
