@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { EuroIcon, GroupIcon, SupportIcon, TrendingUpIcon } from '../../components/icons';
 import { IconCard } from '../../components/ui/icon-card';
 import { PageHeader } from '../../components/ui/page-header';
+import { PageSection } from '../../components/ui/page-section';
 import { StatGrid } from '../../components/ui/stat-grid';
 import { AFFILIATE_FORM_ID, AffiliateForm } from '../../features/info/components/affiliate-form';
 
@@ -45,10 +45,7 @@ export default function AffiliateRoute() {
         </Button>
       </PageHeader>
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-        <Box component="section" aria-labelledby="affiliate-benefits-title" sx={{ mb: { xs: 5, md: 7 } }}>
-          <Typography id="affiliate-benefits-title" component="h2" variant="h2" sx={{ mb: 3 }}>
-            {t('affiliate.benefitsTitle')}
-          </Typography>
+        <PageSection titleId="affiliate-benefits-title" title={t('affiliate.benefitsTitle')}>
           <Box
             sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}
           >
@@ -61,18 +58,15 @@ export default function AffiliateRoute() {
               />
             ))}
           </Box>
-        </Box>
-        <Box component="section" aria-labelledby="affiliate-stats-title" sx={{ mb: { xs: 5, md: 7 } }}>
-          <Typography id="affiliate-stats-title" component="h2" variant="h2" sx={{ mb: 3 }}>
-            {t('affiliate.statsTitle')}
-          </Typography>
+        </PageSection>
+        <PageSection titleId="affiliate-stats-title" title={t('affiliate.statsTitle')}>
           <StatGrid
             stats={STATS.map((key) => ({
               value: t(`affiliate.stats.${key}.value`),
               label: t(`affiliate.stats.${key}.label`),
             }))}
           />
-        </Box>
+        </PageSection>
         <Box sx={{ maxWidth: 860, mx: 'auto' }}>
           <AffiliateForm />
         </Box>

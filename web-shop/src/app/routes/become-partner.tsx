@@ -2,11 +2,12 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { EmailIcon, GlobeIcon, GroupIcon, StarIcon, TrendingUpIcon } from '../../components/icons';
 import { IconCard } from '../../components/ui/icon-card';
 import { PageHeader } from '../../components/ui/page-header';
+import { PageSection } from '../../components/ui/page-section';
+import { TwoColumns } from '../../components/ui/two-columns';
 import { config } from '../../config';
 import { PartnershipForm } from '../../features/info/components/partnership-form';
 
@@ -23,10 +24,7 @@ export default function BecomePartnerRoute() {
     <>
       <PageHeader id="partner-title" title={t('partner.title')} subtitle={t('partner.subtitle')} icon={<GroupIcon />} />
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-        <Box component="section" aria-labelledby="partner-benefits-title" sx={{ mb: { xs: 5, md: 7 } }}>
-          <Typography id="partner-benefits-title" component="h2" variant="h2" sx={{ mb: 3 }}>
-            {t('partner.benefitsTitle')}
-          </Typography>
+        <PageSection titleId="partner-benefits-title" title={t('partner.benefitsTitle')}>
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
             {BENEFITS.map(([key, Icon]) => (
               <IconCard
@@ -37,15 +35,8 @@ export default function BecomePartnerRoute() {
               />
             ))}
           </Box>
-        </Box>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
-            alignItems: 'start',
-          }}
-        >
+        </PageSection>
+        <TwoColumns widths={[2, 1]}>
           <PartnershipForm />
           <Stack spacing={2} component="aside" aria-labelledby="partner-team-title">
             <IconCard
@@ -64,7 +55,7 @@ export default function BecomePartnerRoute() {
               action={{ label: t('partner.team.action'), href: `mailto:${config.supportEmail}?subject=${subject}` }}
             />
           </Stack>
-        </Box>
+        </TwoColumns>
       </Container>
     </>
   );

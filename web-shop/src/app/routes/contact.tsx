@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ChatIcon, EmailIcon, ScheduleIcon } from '../../components/icons';
 import { IconCard } from '../../components/ui/icon-card';
 import { PageHeader } from '../../components/ui/page-header';
+import { TwoColumns } from '../../components/ui/two-columns';
 import { config } from '../../config';
 import { ChatDialog } from '../../features/support/components/chat-dialog';
 import { ContactMessageForm } from '../../features/support/components/contact-message-form';
@@ -20,14 +21,7 @@ export default function ContactRoute() {
     <>
       <PageHeader id="contact-title" title={t('contact.title')} subtitle={t('contact.subtitle')} icon={<EmailIcon />} />
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.6fr) minmax(0, 1fr)' },
-            alignItems: 'start',
-          }}
-        >
+        <TwoColumns widths={[1.6, 1]}>
           <ContactMessageForm />
           <Box component="section" aria-labelledby="contact-channels-title">
             <Typography id="contact-channels-title" component="h2" variant="h3" sx={{ mb: 2 }}>
@@ -60,7 +54,7 @@ export default function ContactRoute() {
               />
             </Stack>
           </Box>
-        </Box>
+        </TwoColumns>
       </Container>
       <ChatDialog open={chatOpen} onClose={() => setChatOpen(false)} />
     </>

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header';
+import { PageSection } from '../../components/ui/page-section';
 import { StatGrid } from '../../components/ui/stat-grid';
 
 const MILESTONES = ['idea', 'launch', 'today'] as const;
@@ -18,10 +19,7 @@ export default function StoryRoute() {
     <>
       <PageHeader id="story-title" title={t('story.title')} subtitle={t('story.subtitle')} />
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-        <Box component="section" aria-labelledby="story-timeline-title" sx={{ mb: { xs: 5, md: 7 } }}>
-          <Typography id="story-timeline-title" component="h2" variant="h2" sx={{ mb: 3 }}>
-            {t('story.timelineTitle')}
-          </Typography>
+        <PageSection titleId="story-timeline-title" title={t('story.timelineTitle')}>
           <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {MILESTONES.map((key, index) => (
               <Box
@@ -65,18 +63,15 @@ export default function StoryRoute() {
               </Box>
             ))}
           </Box>
-        </Box>
-        <Box component="section" aria-labelledby="story-numbers-title" sx={{ mb: { xs: 5, md: 7 } }}>
-          <Typography id="story-numbers-title" component="h2" variant="h2" sx={{ mb: 3 }}>
-            {t('story.numbersTitle')}
-          </Typography>
+        </PageSection>
+        <PageSection titleId="story-numbers-title" title={t('story.numbersTitle')}>
           <StatGrid
             stats={NUMBERS.map((key) => ({
               value: t(`story.numbers.${key}.value`),
               label: t(`story.numbers.${key}.label`),
             }))}
           />
-        </Box>
+        </PageSection>
         <Paper
           component="section"
           aria-labelledby="story-cta-title"

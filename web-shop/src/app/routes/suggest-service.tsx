@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LightbulbIcon } from '../../components/icons';
 import { PageHeader } from '../../components/ui/page-header';
+import { SectionCard } from '../../components/ui/section-card';
+import { TwoColumns } from '../../components/ui/two-columns';
 import { SuggestionForm } from '../../features/info/components/suggestion-form';
 
 const STEPS = ['collect', 'evaluate', 'launch'] as const;
@@ -20,31 +20,16 @@ export default function SuggestServiceRoute() {
         icon={<LightbulbIcon />}
       />
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
-            alignItems: 'start',
-          }}
-        >
+        <TwoColumns widths={[3, 2]}>
           <SuggestionForm />
-          <Paper
-            component="section"
-            aria-labelledby="suggest-how-title"
-            variant="outlined"
-            sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}
-          >
-            <Typography id="suggest-how-title" component="h2" variant="h3" sx={{ mb: 2 }}>
-              {t('suggest.howTitle')}
-            </Typography>
+          <SectionCard titleId="suggest-how-title" title={t('suggest.howTitle')}>
             <Box component="ol" sx={{ m: 0, pl: 3, '& li': { mb: 1.5, color: 'text.secondary' } }}>
               {STEPS.map((step) => (
                 <li key={step}>{t(`suggest.how.${step}`)}</li>
               ))}
             </Box>
-          </Paper>
-        </Box>
+          </SectionCard>
+        </TwoColumns>
       </Container>
     </>
   );

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -10,6 +9,9 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { ArticleIcon, ChatIcon, EmailIcon, SupportIcon } from '../../components/icons';
 import { IconCard } from '../../components/ui/icon-card';
 import { PageHeader } from '../../components/ui/page-header';
+import { PageSection } from '../../components/ui/page-section';
+import { SectionCard } from '../../components/ui/section-card';
+import { TwoColumns } from '../../components/ui/two-columns';
 import { ChatDialog } from '../../features/support/components/chat-dialog';
 import { FaqSearch } from '../../features/support/components/faq-search';
 import { SupportMessageForm } from '../../features/support/components/support-message-form';
@@ -34,10 +36,7 @@ export default function SupportRoute() {
         icon={<SupportIcon />}
       />
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-        <Box component="section" aria-labelledby="channels-title" sx={{ mb: { xs: 4, md: 6 } }}>
-          <Typography id="channels-title" component="h2" variant="h2" sx={{ mb: 3 }}>
-            {t('support.channels.title')}
-          </Typography>
+        <PageSection titleId="channels-title" title={t('support.channels.title')}>
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <IconCard
               icon={<ChatIcon />}
@@ -52,35 +51,20 @@ export default function SupportRoute() {
               action={{ label: t('support.channels.email.action'), onClick: focusContactForm }}
             />
           </Box>
-        </Box>
+        </PageSection>
 
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.15fr) minmax(0, 1fr)' },
-            alignItems: 'start',
-          }}
-        >
+        <TwoColumns widths={[1.15, 1]}>
           <Stack spacing={3} sx={{ minWidth: 0 }}>
             <FaqSearch />
-            <Paper
-              component="section"
-              aria-labelledby="resources-title"
-              variant="outlined"
-              sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}
-            >
-              <Typography id="resources-title" component="h2" variant="h3" sx={{ mb: 1 }}>
-                {t('support.resources.title')}
-              </Typography>
+            <SectionCard titleId="resources-title" title={t('support.resources.title')}>
               <Typography sx={{ color: 'text.secondary', mb: 2 }}>{t('support.resources.description')}</Typography>
               <Button component={RouterLink} to="/help" variant="outlined" startIcon={<ArticleIcon aria-hidden />}>
                 {t('support.resources.documentation')}
               </Button>
-            </Paper>
+            </SectionCard>
           </Stack>
           <SupportMessageForm />
-        </Box>
+        </TwoColumns>
       </Container>
       <ChatDialog open={chatOpen} onClose={() => setChatOpen(false)} onWriteToUs={focusContactForm} />
     </>

@@ -6,6 +6,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { KeyIcon } from '../../../components/icons';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
 import { changePassword } from '../api/change-password';
@@ -57,20 +58,7 @@ export function PasswordChangeForm({ onChanged }: { onChanged?: () => void }) {
                 autoComplete="current-password"
                 required
               />
-              <FormTextField
-                name="newPassword"
-                type="password"
-                label={t('password.new')}
-                autoComplete="new-password"
-                required
-              />
-              <FormTextField
-                name="confirmPassword"
-                type="password"
-                label={t('password.confirm')}
-                autoComplete="new-password"
-                required
-              />
+              <NewPasswordFields name="newPassword" label={t('password.new')} confirmLabel={t('password.confirm')} />
               <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
                 {isSubmitting ? t('password.submitting') : t('password.submit')}
               </Button>

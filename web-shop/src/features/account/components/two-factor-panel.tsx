@@ -1,14 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
-import { useState } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ObjectSchema } from 'yup';
 import { CopyIcon, ShieldIcon } from '../../../components/icons';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { useToast } from '../../../components/ui/toast-provider';
@@ -79,6 +80,21 @@ export function TwoFactorPanel({
       toast({ severity: 'success', message: t('twoFactor.copied') });
     } catch {
       toast({ severity: 'warning', message: t('twoFactor.copyError') });
+    }
+  };
+
+  const cancel = () => {
+    setStep({ name: 'idle' });
+    setError(null);
+  };
+
+  /** A step that takes a code, its failure shown in the panel's alert. */
+  const codeStep = (action: (code: string) => Promise<void>) => async (code: string) => {
+    setError(null);
+    try {
+      await action(code);
+    } catch (failure) {
+      setError(twoFactorErrorKey(failure));
     }
   };
 
@@ -168,59 +184,28 @@ export function TwoFactorPanel({
               </Stack>
             </Stack>
           </Box>
-          <Formik
-            initialValues={{ code: '' }}
-            validationSchema={twoFactorCodeSchema}
-            onSubmit={async ({ code }) => {
-              setError(null);
-              try {
-                const { recoveryCodes } = await enableTwoFactor(code.trim());
-                setStep({ name: 'recovery', codes: recoveryCodes });
-                setChangedHere(true);
-                toast({ severity: 'success', message: t('twoFactor.enabled') });
-                await onChanged();
-              } catch (failure) {
-                setError(twoFactorErrorKey(failure));
-              }
+          <CodeForm
+            schema={twoFactorCodeSchema}
+            onSubmit={codeStep(async (code) => {
+              const { recoveryCodes } = await enableTwoFactor(code);
+              setStep({ name: 'recovery', codes: recoveryCodes });
+              setChangedHere(true);
+              toast({ severity: 'success', message: t('twoFactor.enabled') });
+              await onChanged();
+            })}
+            onCancel={cancel}
+            intro={
+              <Typography component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
+                {t('twoFactor.confirmTitle')}
+              </Typography>
+            }
+            field={{
+              label: t('twoFactor.code'),
+              slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 6 } },
+              sx: { maxWidth: { sm: 220 } },
             }}
-          >
-            {({ isSubmitting }) => (
-              <Form noValidate>
-                <Typography component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
-                  {t('twoFactor.confirmTitle')}
-                </Typography>
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
-                  <FormTextField
-                    name="code"
-                    label={t('twoFactor.code')}
-                    autoComplete="one-time-code"
-                    required
-                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-                    sx={{ maxWidth: { sm: 220 } }}
-                  />
-                  <Button
-                    type="submit"
-                    variant="contained"
-                    size="large"
-                    disabled={isSubmitting}
-                    sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
-                  >
-                    {isSubmitting ? t('twoFactor.confirming') : t('twoFactor.confirm')}
-                  </Button>
-                  <Button
-                    onClick={() => {
-                      setStep({ name: 'idle' });
-                      setError(null);
-                    }}
-                    disabled={isSubmitting}
-                    sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
-                  >
-                    {t('twoFactor.cancel')}
-                  </Button>
-                </Box>
-              </Form>
-            )}
-          </Formik>
+            submit={{ label: t('twoFactor.confirm'), busyLabel: t('twoFactor.confirming'), size: 'large' }}
+          />
         </Stack>
       )}
 
@@ -270,64 +255,80 @@ export function TwoFactorPanel({
       )}
 
       {step.name === 'disabling' && (
-        <Formik
-          initialValues={{ code: '' }}
-          validationSchema={twoFactorDisableSchema}
-          onSubmit={async ({ code }) => {
-            setError(null);
-            try {
-              await disableTwoFactor(code.trim());
-              setStep({ name: 'idle' });
-              setChangedHere(false);
-              toast({ severity: 'success', message: t('twoFactor.disabled') });
-              await onChanged();
-            } catch (failure) {
-              setError(twoFactorErrorKey(failure));
-            }
-          }}
-        >
-          {({ isSubmitting }) => (
-            <Form noValidate>
+        <CodeForm
+          schema={twoFactorDisableSchema}
+          onSubmit={codeStep(async (code) => {
+            await disableTwoFactor(code);
+            setStep({ name: 'idle' });
+            setChangedHere(false);
+            toast({ severity: 'success', message: t('twoFactor.disabled') });
+            await onChanged();
+          })}
+          onCancel={cancel}
+          intro={
+            <>
               <Typography component="h3" sx={{ fontWeight: 700 }}>
                 {t('twoFactor.disableTitle')}
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
                 {t('twoFactor.disableHelp')}
               </Typography>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
-                <FormTextField
-                  name="code"
-                  label={t('twoFactor.disableCode')}
-                  autoComplete="one-time-code"
-                  required
-                  autoFocus
-                  slotProps={{ htmlInput: { maxLength: 11 } }}
-                  sx={{ maxWidth: { sm: 280 } }}
-                />
-                <Button
-                  type="submit"
-                  variant="contained"
-                  color="error"
-                  disabled={isSubmitting}
-                  sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
-                >
-                  {isSubmitting ? t('twoFactor.disabling') : t('twoFactor.disableConfirm')}
-                </Button>
-                <Button
-                  onClick={() => {
-                    setStep({ name: 'idle' });
-                    setError(null);
-                  }}
-                  disabled={isSubmitting}
-                  sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
-                >
-                  {t('twoFactor.cancel')}
-                </Button>
-              </Box>
-            </Form>
-          )}
-        </Formik>
+            </>
+          }
+          field={{
+            label: t('twoFactor.disableCode'),
+            autoFocus: true,
+            slotProps: { htmlInput: { maxLength: 11 } },
+            sx: { maxWidth: { sm: 280 } },
+          }}
+          submit={{ label: t('twoFactor.disableConfirm'), busyLabel: t('twoFactor.disabling'), color: 'error' }}
+        />
       )}
     </Paper>
+  );
+}
+
+/** A code on one row with its submit and cancel buttons: the set-up's confirmation and turning two-factor off. */
+function CodeForm({
+  schema,
+  onSubmit,
+  onCancel,
+  intro,
+  field,
+  submit,
+}: {
+  schema: ObjectSchema<{ code: string }>;
+  onSubmit: (code: string) => Promise<void>;
+  onCancel: () => void;
+  intro: ReactNode;
+  field: Omit<ComponentProps<typeof FormTextField>, 'name'>;
+  submit: { label: string; busyLabel: string } & Pick<ButtonProps, 'color' | 'size'>;
+}) {
+  const { t } = useTranslation('account');
+  const rowButton = { minHeight: 56, whiteSpace: 'nowrap' } as const;
+  return (
+    <Formik initialValues={{ code: '' }} validationSchema={schema} onSubmit={({ code }) => onSubmit(code.trim())}>
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          {intro}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+            <FormTextField name="code" autoComplete="one-time-code" required {...field} />
+            <Button
+              type="submit"
+              variant="contained"
+              color={submit.color}
+              size={submit.size}
+              disabled={isSubmitting}
+              sx={rowButton}
+            >
+              {isSubmitting ? submit.busyLabel : submit.label}
+            </Button>
+            <Button onClick={onCancel} disabled={isSubmitting} sx={rowButton}>
+              {t('twoFactor.cancel')}
+            </Button>
+          </Box>
+        </Form>
+      )}
+    </Formik>
   );
 }

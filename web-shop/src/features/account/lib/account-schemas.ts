@@ -1,19 +1,10 @@
 import * as yup from 'yup';
-
-/** Seeds §9 and the API: at least 6 characters. */
-export const PASSWORD_MIN_LENGTH = 6;
+import { newPasswordFields } from '../../../lib/new-password-schema';
 
 // Messages are namespaced keys (`account:…`), translated by FormTextField when shown.
 export const passwordChangeSchema = yup.object({
   currentPassword: yup.string().required('account:validation.currentRequired'),
-  newPassword: yup
-    .string()
-    .required('account:validation.passwordRequired')
-    .min(PASSWORD_MIN_LENGTH, 'account:validation.passwordMin'),
-  confirmPassword: yup
-    .string()
-    .required('account:validation.confirmRequired')
-    .oneOf([yup.ref('newPassword')], 'account:validation.passwordsMismatch'),
+  ...newPasswordFields('newPassword', 'account'),
 });
 
 export const twoFactorCodeSchema = yup.object({

@@ -11,6 +11,7 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
 import { signIn } from '../api/sign-in';
@@ -188,19 +189,10 @@ export function AuthForm({ initialMode = 'signIn', returnTo = '/' }: { initialMo
               <Stack spacing={2.5}>
                 <FormTextField name="fullName" label={t('fields.fullName')} autoComplete="name" />
                 <FormTextField name="email" type="email" label={t('fields.email')} autoComplete="email" required />
-                <FormTextField
+                <NewPasswordFields
                   name="password"
-                  type="password"
                   label={t('fields.password')}
-                  autoComplete="new-password"
-                  required
-                />
-                <FormTextField
-                  name="confirmPassword"
-                  type="password"
-                  label={t('fields.confirmPassword')}
-                  autoComplete="new-password"
-                  required
+                  confirmLabel={t('fields.confirmPassword')}
                 />
                 <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
                   {isSubmitting ? t('signUp.submitting') : t('signUp.submit')}

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { KeyIcon } from '../../../components/icons';
-import { FormTextField } from '../../../components/ui/form-text-field';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
 import { confirmPasswordReset } from '../api/confirm-password-reset';
@@ -77,20 +77,11 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           {({ isSubmitting }) => (
             <Form noValidate>
               <Stack spacing={2.5}>
-                <FormTextField
+                <NewPasswordFields
                   name="password"
-                  type="password"
                   label={t('reset.password')}
-                  autoComplete="new-password"
-                  required
+                  confirmLabel={t('fields.confirmPassword')}
                   autoFocus
-                />
-                <FormTextField
-                  name="confirmPassword"
-                  type="password"
-                  label={t('fields.confirmPassword')}
-                  autoComplete="new-password"
-                  required
                 />
                 <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
                   {isSubmitting ? t('reset.submitting') : t('reset.submit')}

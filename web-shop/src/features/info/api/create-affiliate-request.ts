@@ -1,8 +1,5 @@
-import { useCallback } from 'react';
 import * as yup from 'yup';
-import { apiPost } from '../../../lib/api-client';
-import { compactBody } from '../../../lib/compact-body';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useIdempotentPost } from '../../../lib/use-idempotent-post';
 import { longText, optionalPhone, optionalWebsite, requiredEmail, requiredName } from '../lib/request-fields';
 import type { RequestReceipt } from '../types';
 
@@ -58,20 +55,6 @@ export const affiliateRequestSchema = yup.object({
  * `POST /api/affiliate-requests` (201 `{ id, status }`, status pending).
  * Fails with `validation.failed` (400, listing the refused fields) or `rate_limited` (429).
  */
-export function createAffiliateRequest(input: AffiliateRequestInput, idempotencyKey: string): Promise<RequestReceipt> {
-  return apiPost<RequestReceipt>('/api/affiliate-requests', input, { headers: { 'Idempotency-Key': idempotencyKey } });
-}
-
-/** Sends an application; sending the same one again after a failure reuses its key, so it is stored once. */
 export function useCreateAffiliateRequest(): (input: AffiliateRequestInput) => Promise<RequestReceipt> {
-  const { keyFor, reset } = useIdempotencyKey();
-  return useCallback(
-    async (input) => {
-      const body = compactBody(input) as AffiliateRequestInput;
-      const receipt = await createAffiliateRequest(body, keyFor(body));
-      reset();
-      return receipt;
-    },
-    [keyFor, reset],
-  );
+  return useIdempotentPost<AffiliateRequestInput, RequestReceipt>('/api/affiliate-requests');
 }

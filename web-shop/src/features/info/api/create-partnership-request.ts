@@ -1,8 +1,5 @@
-import { useCallback } from 'react';
 import * as yup from 'yup';
-import { apiPost } from '../../../lib/api-client';
-import { compactBody } from '../../../lib/compact-body';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useIdempotentPost } from '../../../lib/use-idempotent-post';
 import { longText, optionalPhone, optionalWebsite, requiredEmail, requiredName } from '../lib/request-fields';
 import type { RequestReceipt } from '../types';
 
@@ -38,25 +35,6 @@ export const partnershipRequestSchema = yup.object({
  * `POST /api/partnership-requests` (201 `{ id, status }`, status pending).
  * Fails with `validation.failed` (400, listing the refused fields) or `rate_limited` (429).
  */
-export function createPartnershipRequest(
-  input: PartnershipRequestInput,
-  idempotencyKey: string,
-): Promise<RequestReceipt> {
-  return apiPost<RequestReceipt>('/api/partnership-requests', input, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
-}
-
-/** Sends a request; sending the same one again after a failure reuses its key, so it is stored once. */
 export function useCreatePartnershipRequest(): (input: PartnershipRequestInput) => Promise<RequestReceipt> {
-  const { keyFor, reset } = useIdempotencyKey();
-  return useCallback(
-    async (input) => {
-      const body = compactBody(input) as PartnershipRequestInput;
-      const receipt = await createPartnershipRequest(body, keyFor(body));
-      reset();
-      return receipt;
-    },
-    [keyFor, reset],
-  );
+  return useIdempotentPost<PartnershipRequestInput, RequestReceipt>('/api/partnership-requests');
 }

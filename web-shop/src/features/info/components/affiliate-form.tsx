@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormikProvider, useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { FormSelectField } from '../../../components/ui/form-select-field';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import {
   affiliateRequestSchema,
@@ -75,22 +76,15 @@ export function AffiliateForm() {
                 autoComplete="url"
               />
             </Stack>
-            <FormTextField
+            <FormSelectField
               name="trafficVolume"
-              select
               label={t('affiliate.form.trafficVolume')}
-              required
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              <option value="" disabled>
-                {t('affiliate.form.chooseTraffic')}
-              </option>
-              {TRAFFIC_VOLUMES.map((volume) => (
-                <option key={volume} value={volume}>
-                  {t(`affiliate.form.traffic.${volume}`)}
-                </option>
-              ))}
-            </FormTextField>
+              placeholder={t('affiliate.form.chooseTraffic')}
+              options={TRAFFIC_VOLUMES.map((volume) => ({
+                value: volume,
+                label: t(`affiliate.form.traffic.${volume}`),
+              }))}
+            />
             <CheckboxGroupField
               name="promotionMethods"
               legend={t('affiliate.form.promotionMethods')}

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormikProvider, useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { FormSelectField } from '../../../components/ui/form-select-field';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import {
   PARTNERSHIP_TYPES,
@@ -71,22 +72,12 @@ export function PartnershipForm() {
               autoComplete="url"
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-              <FormTextField
+              <FormSelectField
                 name="partnershipType"
-                select
                 label={t('partner.form.partnershipType')}
-                required
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="" disabled>
-                  {t('partner.form.chooseType')}
-                </option>
-                {PARTNERSHIP_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`partner.form.types.${type}`)}
-                  </option>
-                ))}
-              </FormTextField>
+                placeholder={t('partner.form.chooseType')}
+                options={PARTNERSHIP_TYPES.map((type) => ({ value: type, label: t(`partner.form.types.${type}`) }))}
+              />
               <FormTextField
                 name="expectedVolume"
                 label={t('partner.form.expectedVolume') + optional}

@@ -4,6 +4,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { StatGrid } from '../../../components/ui/stat-grid';
 import { heroBackground } from './hero-background';
 
 /** `servicesCount` comes from the API; the other figures are the seeds' marketing claims. */
@@ -49,37 +50,8 @@ export function HomeHero({ servicesCount }: { servicesCount: number | undefined 
             </Button>
           </Box>
         </Stack>
-        <Box
-          component="dl"
-          aria-label={t('hero.statsLabel')}
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-            gap: 2,
-            mt: { xs: 5, md: 7 },
-            mb: 0,
-          }}
-        >
-          {stats.map((stat) => (
-            <Box
-              key={stat.label}
-              sx={{
-                display: 'flex',
-                flexDirection: 'column-reverse',
-                p: 2,
-                borderRadius: 3,
-                bgcolor: 'rgba(255,255,255,0.1)',
-                border: '1px solid rgba(255,255,255,0.2)',
-              }}
-            >
-              <Typography component="dt" sx={{ color: 'rgba(255,255,255,0.9)' }}>
-                {stat.label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 800 }}>
-                {stat.value}
-              </Typography>
-            </Box>
-          ))}
+        <Box sx={{ mt: { xs: 5, md: 7 } }}>
+          <StatGrid stats={stats} label={t('hero.statsLabel')} onColour />
         </Box>
       </Container>
     </Box>

@@ -1,8 +1,5 @@
-import { useCallback } from 'react';
 import * as yup from 'yup';
-import { apiPost } from '../../../lib/api-client';
-import { compactBody } from '../../../lib/compact-body';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useIdempotentPost } from '../../../lib/use-idempotent-post';
 
 export const SUPPORT_CATEGORIES = ['subscriptions', 'payment', 'account', 'technical', 'security', 'other'] as const;
 export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
@@ -63,22 +60,6 @@ export const contactMessageSchema = yup.object({
  * `POST /api/support/messages`: stores the message for the support team (201 `{ id, status }`).
  * Fails with `validation.failed` (400, listing the refused fields) or `rate_limited` (429).
  */
-export function sendSupportMessage(input: SupportMessageInput, idempotencyKey: string): Promise<SupportMessageReceipt> {
-  return apiPost<SupportMessageReceipt>('/api/support/messages', input, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
-}
-
-/** Sends a message; resending the same one after a failure reuses its key, so it is stored once. */
 export function useSendSupportMessage(): (input: SupportMessageInput) => Promise<SupportMessageReceipt> {
-  const { keyFor, reset } = useIdempotencyKey();
-  return useCallback(
-    async (input) => {
-      const body = compactBody(input) as SupportMessageInput;
-      const receipt = await sendSupportMessage(body, keyFor(body));
-      reset();
-      return receipt;
-    },
-    [keyFor, reset],
-  );
+  return useIdempotentPost<SupportMessageInput, SupportMessageReceipt>('/api/support/messages');
 }

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { SectionCard } from '../../../components/ui/section-card';
 import { FAQ_ENTRIES } from '../lib/faq';
 import { matchesQuery } from '../lib/search';
 import { SearchField } from './search-field';
@@ -19,15 +20,7 @@ export function FaqSearch() {
   );
 
   return (
-    <Paper
-      component="section"
-      aria-labelledby="faq-title"
-      variant="outlined"
-      sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}
-    >
-      <Typography id="faq-title" component="h2" variant="h3" sx={{ mb: 2.5 }}>
-        {t('support.faq.title')}
-      </Typography>
+    <SectionCard titleId="faq-title" title={t('support.faq.title')}>
       <SearchField
         id="faq-search"
         label={t('support.faq.searchLabel')}
@@ -62,6 +55,6 @@ export function FaqSearch() {
       <Button component={RouterLink} to="/help" variant="outlined" sx={{ mt: 3 }}>
         {t('support.faq.viewAll')}
       </Button>
-    </Paper>
+    </SectionCard>
   );
 }

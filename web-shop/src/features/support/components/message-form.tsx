@@ -1,0 +1,110 @@
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { FormikProvider, useFormik } from 'formik';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ObjectSchema } from 'yup';
+import { SendIcon } from '../../../components/icons';
+import { FormTextField } from '../../../components/ui/form-text-field';
+import { SectionCard } from '../../../components/ui/section-card';
+import { useToast } from '../../../components/ui/toast-provider';
+import { config } from '../../../config';
+import { refusedFields } from '../../../lib/refused-fields';
+import { useSendSupportMessage, type SupportMessageInput } from '../api/send-support-message';
+import { sendFailureKey } from '../lib/send-failure';
+
+/**
+ * What the support and contact forms share: the fields each adds first (`children`), then subject,
+ * message, the send button and the address as an alternative. Sent, the message is stored with the
+ * support messages: a toast and an empty form; refused, a toast and the refused fields marked.
+ */
+export function MessageForm<Values extends { [Field in keyof Values]: string }>({
+  id,
+  titleId,
+  title,
+  submitLabel,
+  messageRows,
+  initialValues,
+  validationSchema,
+  toInput,
+  success,
+  children,
+}: {
+  id?: string;
+  titleId: string;
+  title: string;
+  submitLabel: string;
+  messageRows: number;
+  initialValues: Values;
+  validationSchema: ObjectSchema<object>;
+  toInput: (values: Values) => SupportMessageInput;
+  success: { title: string; message: string };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('support');
+  const toast = useToast();
+  const send = useSendSupportMessage();
+
+  const formik = useFormik<Values>({
+    initialValues,
+    validationSchema,
+    onSubmit: async (values, helpers) => {
+      try {
+        await send(toInput(values));
+      } catch (error) {
+        for (const field of refusedFields(error))
+          if (field in values) helpers.setFieldError(field, 'support:validation.refused');
+        toast({ severity: 'error', title: t('toast.errorTitle'), message: t(sendFailureKey(error)) });
+        return;
+      }
+      toast({ severity: 'success', ...success });
+      helpers.resetForm();
+    },
+  });
+
+  const busy = formik.isSubmitting;
+  return (
+    <SectionCard id={id} titleId={titleId} title={title} subtitle={t('form.subtitle')}>
+      <FormikProvider value={formik}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            // The seeds' message for a form sent with a required field left empty.
+            if (Object.values<string>(formik.values).some((value) => value.trim() === ''))
+              toast({ severity: 'error', title: t('toast.errorTitle'), message: t('toast.fillAllFields') });
+            formik.handleSubmit(event);
+          }}
+        >
+          <Stack spacing={2.5}>
+            {children}
+            <FormTextField
+              name="subject"
+              label={t('form.subject')}
+              required
+              slotProps={{ htmlInput: { maxLength: 150 } }}
+            />
+            <FormTextField
+              name="message"
+              label={t('form.message')}
+              required
+              multiline
+              rows={messageRows}
+              slotProps={{ htmlInput: { maxLength: 5000 } }}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={<SendIcon aria-hidden />}>
+              {busy ? t('form.submitting') : submitLabel}
+            </Button>
+            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+              {t('form.mailAlternative')}{' '}
+              <Link href={`mailto:${config.supportEmail}`} sx={{ display: 'inline-block' }}>
+                {config.supportEmail}
+              </Link>
+            </Typography>
+          </Stack>
+        </form>
+      </FormikProvider>
+    </SectionCard>
+  );
+}
