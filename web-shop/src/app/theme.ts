@@ -27,6 +27,15 @@ export const theme = createTheme({
       styleOverrides: {
         // A focus ring that shows on every control reached by keyboard.
         ':focus-visible': { outline: '3px solid #f59e0b', outlineOffset: 2 },
+        // Visitors who ask for less motion get none: no sliding, fading or colour transitions.
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0.01ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
       },
     },
   },

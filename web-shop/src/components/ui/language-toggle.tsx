@@ -24,7 +24,8 @@ export function LanguageToggle({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
       choices={config.languages.map((language) => ({
         value: language,
         label: t(`language.short.${language}`),
-        ariaLabel: t(`language.${language}`),
+        // The spoken name starts with the visible "FR"/"EN", so voice control finds the button by what it shows.
+        ariaLabel: `${t(`language.short.${language}`)} ${t(`language.${language}`)}`,
         lang: language,
       }))}
       sx={{
