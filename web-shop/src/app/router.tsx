@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { NavigationErrorBoundary } from '../components/layout/navigation-error';
 import { RootLayout } from '../components/layout/root-layout';
-import { RouteError } from './routes/route-error';
 
 // One chunk per screen; the layout's Suspense shows a loader while a chunk arrives.
 const HomeRoute = lazy(() => import('./routes/home'));
@@ -31,38 +31,43 @@ const NotFoundRoute = lazy(() => import('./routes/not-found'));
 /** The eight legal pages share one screen; the path names the text. */
 const LEGAL_PAGES = ['terms', 'privacy', 'copyright', 'refund-policy', 'aml-policy', 'terms-of-use', 'gdpr', 'cookies'];
 
-const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { path: '/', element: <HomeRoute /> },
-      { path: '/subscriptions', element: <SubscriptionsRoute /> },
-      { path: '/subscription/:id', element: <SubscriptionRoute /> },
-      { path: '/auth', element: <AuthRoute /> },
-      { path: '/checkout/:id', element: <CheckoutRoute /> },
-      { path: '/payment-success', element: <PaymentSuccessRoute /> },
-      { path: '/payment-cancelled', element: <PaymentCancelledRoute /> },
-      { path: '/profile', element: <ProfileRoute /> },
-      { path: '/notifications', element: <NotificationsRoute /> },
-      { path: '/security', element: <SecurityRoute /> },
-      { path: '/paypal-test', element: <PaypalTestRoute /> },
-      { path: '/auth/reset-password', element: <ResetPasswordRoute /> },
-      { path: '/support', element: <SupportRoute /> },
-      { path: '/contact', element: <ContactRoute /> },
-      { path: '/help', element: <HelpRoute /> },
-      { path: '/affiliate', element: <AffiliateRoute /> },
-      { path: '/blog', element: <BlogRoute /> },
-      { path: '/suggest-service', element: <SuggestServiceRoute /> },
-      { path: '/become-partner', element: <BecomePartnerRoute /> },
-      { path: '/about', element: <AboutRoute /> },
-      { path: '/story', element: <StoryRoute /> },
-      ...LEGAL_PAGES.map((page) => ({ path: `/${page}`, element: <LegalRoute /> })),
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-]);
-
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    // The component router, not the data router: the shop loads no data through routes, and the
+    // data router would add 16 KB (gzipped) to the first page.
+    <BrowserRouter>
+      {/* A screen's failure is caught inside the layout; this catches the layout's own. */}
+      <NavigationErrorBoundary resetKey="layout">
+        <Routes>
+          <Route element={<RootLayout />}>
+            <Route path="/" element={<HomeRoute />} />
+            <Route path="/subscriptions" element={<SubscriptionsRoute />} />
+            <Route path="/subscription/:id" element={<SubscriptionRoute />} />
+            <Route path="/auth" element={<AuthRoute />} />
+            <Route path="/checkout/:id" element={<CheckoutRoute />} />
+            <Route path="/payment-success" element={<PaymentSuccessRoute />} />
+            <Route path="/payment-cancelled" element={<PaymentCancelledRoute />} />
+            <Route path="/profile" element={<ProfileRoute />} />
+            <Route path="/notifications" element={<NotificationsRoute />} />
+            <Route path="/security" element={<SecurityRoute />} />
+            <Route path="/paypal-test" element={<PaypalTestRoute />} />
+            <Route path="/auth/reset-password" element={<ResetPasswordRoute />} />
+            <Route path="/support" element={<SupportRoute />} />
+            <Route path="/contact" element={<ContactRoute />} />
+            <Route path="/help" element={<HelpRoute />} />
+            <Route path="/affiliate" element={<AffiliateRoute />} />
+            <Route path="/blog" element={<BlogRoute />} />
+            <Route path="/suggest-service" element={<SuggestServiceRoute />} />
+            <Route path="/become-partner" element={<BecomePartnerRoute />} />
+            <Route path="/about" element={<AboutRoute />} />
+            <Route path="/story" element={<StoryRoute />} />
+            {LEGAL_PAGES.map((page) => (
+              <Route key={page} path={`/${page}`} element={<LegalRoute />} />
+            ))}
+            <Route path="*" element={<NotFoundRoute />} />
+          </Route>
+        </Routes>
+      </NavigationErrorBoundary>
+    </BrowserRouter>
+  );
 }
