@@ -8,6 +8,8 @@ export interface SubscriptionView {
   planName: string;
   months: number;
   status: SubscriptionStatus;
+  /** Why the status last changed: `refunded`, the operator's reason, or null. */
+  statusReason: string | null;
   totalCents: number;
   discountCents: number;
   currency: string;
@@ -29,6 +31,7 @@ interface SubscriptionRow {
   plan_name: string;
   months: number;
   status: SubscriptionStatus;
+  status_reason: string | null;
   total_cents: number;
   discount_cents: number;
   currency: string;
@@ -52,6 +55,7 @@ const toView = (row: SubscriptionRow): SubscriptionView => ({
   planName: row.plan_name,
   months: row.months,
   status: row.status,
+  statusReason: row.status_reason,
   totalCents: row.total_cents,
   discountCents: row.discount_cents,
   currency: row.currency,

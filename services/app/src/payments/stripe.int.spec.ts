@@ -219,6 +219,27 @@ describe('Stripe Checkout through the stripe SDK', () => {
     await subscriptionWhere(token, order.subscriptionId, (s) => s.status === 'cancelled');
     const [refund] = ofType(await history(order.subscriptionId), 'PaymentRefunded');
     expect(refund?.data).toMatchObject({ provider: 'stripe', amountCents: 1223, currency: 'EUR' });
+    // The money went back: the profile does not count it as spent.
+    expect((await call('GET', '/api/me/subscriptions', { token })).body.totalSpentCents).toBe(0);
+  });
+
+  it('records a refund that arrives before the payment: the order is cancelled and the late payment changes nothing', async () => {
+    const { token } = await customer();
+    const order = await placeOrder(token);
+    // Paid and refunded at Stripe; the payment's own notification is delayed and comes last.
+    const session = standIn.pay(order.sessionId);
+    const refunded = standIn.event('charge.refunded', standIn.refundedCharge(order.sessionId));
+    expect((await postWebhook(refunded)).status).toBe(200);
+    await subscriptionWhere(token, order.subscriptionId, (s) => s.status === 'cancelled');
+
+    const completed = standIn.event('checkout.session.completed', session);
+    expect((await postWebhook(completed)).status).toBe(200);
+    await processed(completed.id);
+    const events = await history(order.subscriptionId);
+    expect(ofType(events, 'PaymentRefunded')).toHaveLength(1);
+    expect(ofType(events, 'PaymentConfirmed')).toHaveLength(0);
+    expect(await mySubscription(token, order.subscriptionId)).toMatchObject({ status: 'cancelled' });
+    expect((await call('GET', '/api/me/subscriptions', { token })).body.totalSpentCents).toBe(0);
   });
 
   it('traces a refunded charge without metadata back to its order through the payment intent', async () => {

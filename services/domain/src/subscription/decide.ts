@@ -82,7 +82,8 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       const { data } = command;
       const current = requireExisting(state, data.subscriptionId);
       // A provider retries, the success page verifies too: any confirmation after the first changes nothing.
-      if (current.paymentReference !== null) return [];
+      // Nor does one that arrives after the payment was refunded.
+      if (current.paymentReference !== null || current.refunded) return [];
       if (current.status !== 'pending') {
         throw new DomainError({
           code: 'subscription.not_pending',
@@ -169,13 +170,8 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       const { data } = command;
       const current = requireExisting(state, data.subscriptionId);
       if (current.refunded) return [];
-      if (current.paymentReference === null) {
-        throw new DomainError({
-          code: 'subscription.not_paid',
-          message: 'Nothing was paid for this subscription',
-          details: { subscriptionId: data.subscriptionId },
-        });
-      }
+      // A provider only refunds what it was paid. When the refund overtakes the payment's own
+      // notification, it is still a fact: the order ends cancelled and the late payment is ignored.
       return [
         {
           type: 'PaymentRefunded',

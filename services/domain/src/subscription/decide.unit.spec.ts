@@ -7,6 +7,7 @@ import type {
   ConfirmPayment,
   ExpireSubscription,
   PlaceOrder,
+  RefundPayment,
 } from './commands.js';
 import { ALLOWED_STATUS_CHANGES, subscriptionDecider } from './decide.js';
 import {
@@ -15,6 +16,7 @@ import {
   type OrderPlaced,
   type PaymentConfirmed,
   type PaymentMismatchRecorded,
+  type PaymentRefunded,
   type SubscriptionEvent,
   type SubscriptionExpired,
   type SubscriptionStatus,
@@ -62,6 +64,33 @@ const confirmPayment = (data: Partial<ConfirmPayment['data']> = {}): ConfirmPaym
     paidAt: PAID_AT,
     now: PAID_AT,
     ...data,
+  },
+});
+
+const REFUNDED_AT = new Date('2025-03-11T10:00:00.000Z');
+
+const refundPayment = (data: Partial<RefundPayment['data']> = {}): RefundPayment => ({
+  type: 'RefundPayment',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    provider: 'stripe',
+    paymentReference: 'pi_001',
+    amountCents: 1359,
+    currency: 'eur',
+    now: REFUNDED_AT,
+    ...data,
+  },
+});
+
+const paymentRefunded = (): PaymentRefunded => ({
+  type: 'PaymentRefunded',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    provider: 'stripe',
+    paymentReference: 'pi_001',
+    amountCents: 1359,
+    currency: 'EUR',
+    refundedAt: REFUNDED_AT.toISOString(),
   },
 });
 
@@ -237,6 +266,20 @@ describe('subscription decider', () => {
     });
   });
 
+  describe('RefundPayment', () => {
+    it('records the refund of a paid subscription', () => {
+      spec().given([orderPlaced(), paymentConfirmed()]).when(refundPayment()).then([paymentRefunded()]);
+    });
+
+    it('ignores a provider retry of the same refund', () => {
+      spec().given([orderPlaced(), paymentConfirmed(), paymentRefunded()]).when(refundPayment()).thenNothing();
+    });
+
+    it('records a refund whose payment notification has not arrived yet: the money came and went back', () => {
+      spec().given([orderPlaced()]).when(refundPayment()).then([paymentRefunded()]);
+    });
+  });
+
   describe('ConfirmPayment', () => {
     it('activates a pending order until paidAt + its months', () => {
       spec()
@@ -270,6 +313,10 @@ describe('subscription decider', () => {
         .given([orderPlaced()])
         .when(confirmPayment({ currency: 'eur' }))
         .then([paymentConfirmed({ currency: 'EUR' })]);
+    });
+
+    it('ignores a payment whose refund was recorded first', () => {
+      spec().given([orderPlaced(), paymentRefunded()]).when(confirmPayment()).thenNothing();
     });
 
     it('ignores a provider retry of the same payment', () => {

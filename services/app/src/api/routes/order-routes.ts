@@ -140,10 +140,13 @@ export function orderRoutes(
         purchasedAt: s.createdAt,
         paymentIssue: s.lastPaymentIssue,
       })),
-      // The seeds' profile figures: active with a future expiry; spent over every non-pending order.
+      // The seeds' profile figures: active with a future expiry; spent over every order paid and not
+      // refunded (an order cancelled before payment cost nothing).
       activeCount: subscriptions.filter((s) => s.status === 'active' && s.expiresAt && Date.parse(s.expiresAt) > now)
         .length,
-      totalSpentCents: subscriptions.filter((s) => s.status !== 'pending').reduce((sum, s) => sum + s.totalCents, 0),
+      totalSpentCents: subscriptions
+        .filter((s) => s.paidAt !== null && s.statusReason !== 'refunded')
+        .reduce((sum, s) => sum + s.totalCents, 0),
       currency: 'EUR',
     });
   });
