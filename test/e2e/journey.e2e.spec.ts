@@ -70,4 +70,12 @@ describe('the customer journey in the browser', () => {
     expect(await admin.getAttribute('href')).toBe('/admin');
     await screenshot(operator, 'header-admin', false);
   });
+
+  it("says 'Échec de la capture du paiement' when PayPal's return cannot be captured", async () => {
+    const page = await e2e.openPage('/auth');
+    await signUpAndIn(page);
+    await page.goto('/payment-success?provider=paypal&token=5O190127TN364715T');
+    await page.getByText('Échec de la capture du paiement').waitFor();
+    await page.getByRole('link', { name: /profil/i }).first().waitFor();
+  });
 });

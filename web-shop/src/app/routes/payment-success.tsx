@@ -9,7 +9,7 @@ import { useToast } from '../../components/ui/toast-provider';
 import { useVerifyPayment } from '../../features/payments/api/verify-payment';
 import { PaymentResult } from '../../features/payments/components/payment-result';
 
-function Verification({ sessionId }: { sessionId: string }) {
+function Verification({ sessionId, capture }: { sessionId: string; capture: boolean }) {
   const { t } = useTranslation('checkout');
   const toast = useToast();
   const result = useVerifyPayment(sessionId);
@@ -17,7 +17,9 @@ function Verification({ sessionId }: { sessionId: string }) {
 
   useEffect(() => {
     if (confirmed) toast({ severity: 'success', message: t('payment.confirmedTitle') });
-    if (result.status === 'error') toast({ severity: 'error', message: t('payment.verifyError') });
+    // PayPal's payment is captured by this very check: its failure is the capture's (seeds §8).
+    if (result.status === 'error')
+      toast({ severity: 'error', message: t(capture ? 'payment.captureError' : 'payment.verifyError') });
   }, [confirmed, result.status]);
 
   if (result.status === 'loading')
@@ -74,10 +76,11 @@ function MissingSession() {
 export default function PaymentSuccessRoute() {
   const [params] = useSearchParams();
   // PayPal cannot write its order id into the return address; it appends it as `token` (docs/payments.md).
-  const sessionId = params.get('session_id') ?? (params.get('provider') === 'paypal' ? params.get('token') : null);
+  const paypal = params.get('provider') === 'paypal';
+  const sessionId = params.get('session_id') ?? (paypal ? params.get('token') : null);
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
-      {sessionId ? <Verification sessionId={sessionId} /> : <MissingSession />}
+      {sessionId ? <Verification sessionId={sessionId} capture={paypal} /> : <MissingSession />}
     </Container>
   );
 }
