@@ -49,7 +49,13 @@ async function toError(response: Response): Promise<ApiError> {
 const CSRF_COOKIE = 'csrf_token';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Answers 401 by design (wrong password, expired refresh): never retried through a refresh. */
-const NO_REFRESH_PATHS = ['/api/auth/sign-in', '/api/auth/sign-up', '/api/auth/refresh', '/api/auth/sign-out'];
+const NO_REFRESH_PATHS = [
+  '/api/auth/sign-in',
+  '/api/auth/sign-in/second-factor',
+  '/api/auth/sign-up',
+  '/api/auth/refresh',
+  '/api/auth/sign-out',
+];
 
 /** The readable double-submit cookie the API sets with the session; absent when signed out. */
 function readCsrfToken(): string | undefined {

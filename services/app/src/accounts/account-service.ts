@@ -53,6 +53,15 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const invalidCredentials = () =>
   new HttpProblem({ status: 401, code: 'auth.invalid_credentials', detail: 'Invalid login credentials' });
+const heldSignInExpired = () =>
+  new HttpProblem({
+    status: 401,
+    code: 'auth.second_factor_expired',
+    detail: 'The sign-in expired; please start again',
+  });
+
+/** How long a sign-in waits for its second factor. */
+export const HELD_SIGN_IN_TTL_SECONDS = 5 * 60;
 
 /** Sign-up, sign-in, sessions and passwords: secrets in ordinary tables, facts in the log. */
 export class AccountService {
@@ -135,13 +144,8 @@ export class AccountService {
     const { knex, limits } = this.deps;
     await consumeOrReject(limits.signInByIp, client.ip);
     const email = normalizeEmail(input.email);
-    // Counted per e-mail whether or not an account exists, so a lock-out reveals nothing.
-    const lockedMs = await blockedFor(limits.signInFailuresByEmail, email);
     const credentials = await knex('account_credentials').where({ email_normalized: email }).first();
-    if (lockedMs > 0) {
-      if (credentials) await this.recordFailure(credentials.user_id, 'locked', client);
-      throw tooMany(lockedMs, 'auth.account_locked', 'Too many failed attempts; the account is locked for a while');
-    }
+    await this.refuseWhileLocked(email, credentials?.user_id ?? null, client);
     const passwordOk = await verifyPassword(credentials?.password_hash ?? null, input.password);
     if (!credentials || !passwordOk) {
       await this.countFailure(email, credentials?.user_id ?? null, 'bad_password', client);
@@ -156,13 +160,75 @@ export class AccountService {
           detail: 'Enter the code from your app',
         });
       }
-      if (!(await this.deps.twoFactor.verifySignInCode(userId, input.totpCode))) {
-        await this.countFailure(email, userId, 'bad_second_factor', client);
-        throw new HttpProblem({ status: 401, code: 'auth.invalid_second_factor', detail: 'The code is not valid' });
-      }
+      await this.checkSecondFactor(email, userId, input.totpCode, client);
     }
     await limits.signInFailuresByEmail.delete(email);
     return this.openSession(userId, 'password', client);
+  }
+
+  /**
+   * After an external provider vouched for the person: when the account asks for a second factor,
+   * no session yet; the sign-in is held and the token returned completes it (`completeHeldSignIn`).
+   */
+  async holdForSecondFactor(userId: string, method: 'password' | 'oidc'): Promise<string | null> {
+    const { knex, clock } = this.deps;
+    if (!(await this.deps.twoFactor.isEnabled(userId))) return null;
+    const now = clock();
+    const token = opaqueToken();
+    await knex('pending_sign_ins').where('expires_at', '<', now).delete();
+    await knex('pending_sign_ins').insert({
+      token_hash: tokenHash(token),
+      user_id: userId,
+      method,
+      expires_at: new Date(now.getTime() + HELD_SIGN_IN_TTL_SECONDS * 1000),
+    });
+    return token;
+  }
+
+  /**
+   * Completes a held sign-in with a code from the app or a recovery code, under the same limits
+   * and lock-out as password sign-in. A hold opens at most one session.
+   */
+  async completeHeldSignIn(token: string | undefined, code: string, client: ClientContext): Promise<IssuedSession> {
+    const { knex, limits, clock } = this.deps;
+    await consumeOrReject(limits.signInByIp, client.ip);
+    if (!token) throw heldSignInExpired();
+    const hash = tokenHash(token);
+    const held = await knex('pending_sign_ins')
+      .where({ token_hash: hash })
+      .whereNull('used_at')
+      .where('expires_at', '>', clock())
+      .first('user_id', 'method');
+    const credentials =
+      held && (await knex('account_credentials').where({ user_id: held.user_id }).first('email_normalized'));
+    if (!held || !credentials) throw heldSignInExpired();
+    const userId: string = held.user_id;
+    const email: string = credentials.email_normalized;
+    await this.refuseWhileLocked(email, userId, client);
+    await this.checkSecondFactor(email, userId, code, client);
+    // Spent only once the code is right, so a mistyped code can be typed again; of two right
+    // codes sent at once, one opens the session.
+    const claimed = await knex('pending_sign_ins')
+      .where({ token_hash: hash })
+      .whereNull('used_at')
+      .update({ used_at: clock() });
+    if (claimed === 0) throw heldSignInExpired();
+    await limits.signInFailuresByEmail.delete(email);
+    return this.openSession(userId, held.method, client);
+  }
+
+  /** Counted per e-mail whether or not an account exists, so a lock-out reveals nothing. */
+  private async refuseWhileLocked(email: string, userId: string | null, client: ClientContext): Promise<void> {
+    const lockedMs = await blockedFor(this.deps.limits.signInFailuresByEmail, email);
+    if (lockedMs === 0) return;
+    if (userId) await this.recordFailure(userId, 'locked', client);
+    throw tooMany(lockedMs, 'auth.account_locked', 'Too many failed attempts; the account is locked for a while');
+  }
+
+  private async checkSecondFactor(email: string, userId: string, code: string, client: ClientContext): Promise<void> {
+    if (await this.deps.twoFactor.verifySignInCode(userId, code)) return;
+    await this.countFailure(email, userId, 'bad_second_factor', client);
+    throw new HttpProblem({ status: 401, code: 'auth.invalid_second_factor', detail: 'The code is not valid' });
   }
 
   private async countFailure(
@@ -240,7 +306,9 @@ export class AccountService {
         expires_at: expiresAt,
       });
     });
-    const known = await knex('known_devices')
+    // The account's first device is its owner's; a later unknown one is worth a security notice.
+    const hadDevices = (await knex('known_devices').where({ user_id: userId }).first()) !== undefined;
+    const added = await knex('known_devices')
       .insert({ user_id: userId, device_hash: deviceHash(userId, client.device) })
       .onConflict(['user_id', 'device_hash'])
       .ignore()
@@ -254,7 +322,7 @@ export class AccountService {
           method,
           device: await this.seal(userId, client.device),
           location: await this.seal(userId, client.location),
-          newDevice: known.length > 0,
+          newDevice: hadDevices && added.length > 0,
           at: now.toISOString(),
         },
       },

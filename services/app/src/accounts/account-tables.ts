@@ -58,6 +58,15 @@ export async function migrateAccountTables(knex: Knex): Promise<void> {
         used_at timestamptz,
         PRIMARY KEY (user_id, code_hash)
       );
+      CREATE TABLE IF NOT EXISTS pending_sign_ins (
+        token_hash text PRIMARY KEY,
+        user_id text NOT NULL,
+        method text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX IF NOT EXISTS pending_sign_ins_expiry ON pending_sign_ins (expires_at);
       CREATE TABLE IF NOT EXISTS oidc_identities (
         provider text NOT NULL,
         subject text NOT NULL,

@@ -80,7 +80,13 @@ export function createApp(deps: AppDependencies): Express {
   app.use(authenticate({ key: deps.keys.accessTokens, accounts: deps.accounts }));
   app.use(
     csrfProtection(
-      ['/api/auth/sign-in', '/api/auth/sign-up', '/api/auth/password-reset', '/api/auth/password-reset/confirm'],
+      [
+        '/api/auth/sign-in',
+        '/api/auth/sign-in/second-factor',
+        '/api/auth/sign-up',
+        '/api/auth/password-reset',
+        '/api/auth/password-reset/confirm',
+      ],
       ['/sandbox/sessions/', '/webhooks/'],
     ),
   );

@@ -1,86 +1,42 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { accountStreamId } from '@shop/domain';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { exportJWK, generateKeyPair } from 'jose';
-// @ts-expect-error -- oidc-provider ships no type declarations; the few calls below are plain.
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../testing/free-port.js';
+import { randomIp, requestJson, signUpAndSignIn, turnOnTwoFactor } from '../testing/http-customer.js';
+import { startOidcTestProvider, type OidcTestProvider } from '../testing/oidc-test-provider.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 import { OIDC_STATE_COOKIE, safeReturnTo } from './routes/oidc-routes.js';
-import { freePort } from '../testing/free-port.js';
-
-/** The people the provider knows; the login typed into its form is the account id and the subject. */
-const PROVIDER_USERS: Record<string, { email: string; email_verified: boolean; name?: string }> = {
-  'alice-sub': { email: 'Alice.Martin@example.com', email_verified: true, name: 'Alice Martin' },
-  'bruno-sub': { email: 'bruno.petit@example.com', email_verified: true, name: 'Bruno (Google)' },
-  'chloe-sub': { email: 'chloe@example.com', email_verified: false, name: 'Chloé' },
-};
-const CLIENT_ID = 'premium-share';
-const CLIENT_SECRET = 'a-long-enough-client-secret-for-tests';
 
 let database: TestDatabase;
 let shop: TestShop;
-let providerServer: Server;
+let provider: OidcTestProvider;
 let issuer: string;
-
-async function listen(server: Server, port = 0): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return (server.address() as AddressInfo).port;
-}
-
-/** The shop must know its own URL (the redirect URI) before it listens, so a free port is chosen first. */
-
-async function startProvider(redirectUri: string): Promise<void> {
-  let handle: RequestListener = (_req, res) => res.writeHead(503).end();
-  providerServer = createServer((req, res) => handle(req, res));
-  issuer = `http://127.0.0.1:${await listen(providerServer)}`;
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [redirectUri],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    findAccount: (_ctx: unknown, sub: string) =>
-      PROVIDER_USERS[sub] ? { accountId: sub, claims: () => ({ sub, ...PROVIDER_USERS[sub] }) } : undefined,
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    pkce: { required: () => true },
-    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'test', use: 'sig', alg: 'RS256' }] },
-    cookies: { keys: ['oidc-provider-test-cookie-key'] },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
-  }) as { callback: () => RequestListener };
-  handle = provider.callback();
-}
+/** How far the shop's clock runs ahead of the real one (to expire what it holds). */
+let clockOffsetMs = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase('oidc');
+  // The shop must know its own URL (the redirect URI) before it listens, so a free port is chosen first.
   const shopUrl = `http://127.0.0.1:${await freePort()}`;
-  await startProvider(`${shopUrl}/api/auth/oidc/google/callback`);
+  // The people the provider knows; the login typed into its form is the account id and the subject.
+  provider = await startOidcTestProvider({
+    'alice-sub': { email: 'Alice.Martin@example.com', email_verified: true, name: 'Alice Martin' },
+    'bruno-sub': { email: 'bruno.petit@example.com', email_verified: true, name: 'Bruno (Google)' },
+    'chloe-sub': { email: 'chloe@example.com', email_verified: false, name: 'Chloé' },
+  });
+  issuer = provider.issuer;
+  await provider.accept(`${shopUrl}/api/auth/oidc/google/callback`);
   shop = await startTestShop({
     databaseUrl: database.url,
-    env: {
-      PORT: new URL(shopUrl).port,
-      PUBLIC_URL: shopUrl,
-      OIDC_GOOGLE_ISSUER: issuer,
-      OIDC_GOOGLE_CLIENT_ID: CLIENT_ID,
-      OIDC_GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
-    },
+    clock: () => new Date(Date.now() + clockOffsetMs),
+    env: { PORT: new URL(shopUrl).port, PUBLIC_URL: shopUrl, ...provider.env('google') },
   });
   expect(shop.url).toBe(shopUrl);
 });
 
 afterAll(async () => {
   await shop?.stop();
-  providerServer?.closeAllConnections();
-  await new Promise((resolve) => providerServer?.close(resolve) ?? resolve(undefined));
+  await provider?.stop();
   await database?.drop();
 });
 
@@ -105,7 +61,10 @@ class Browser {
     else this.jar(url).set(name, value);
   }
 
-  async request(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    url: string,
+    init: { method?: string; form?: Record<string, string>; json?: unknown } = {},
+  ): Promise<Response> {
     const jar = this.jar(url);
     const res = await fetch(url, {
       method: init.method ?? 'GET',
@@ -114,8 +73,13 @@ class Browser {
         'X-Forwarded-For': this.ip,
         ...(jar.size > 0 ? { Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
         ...(init.form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+        ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
       },
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+      body: init.form
+        ? new URLSearchParams(init.form).toString()
+        : init.json !== undefined
+          ? JSON.stringify(init.json)
+          : undefined,
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
@@ -145,7 +109,7 @@ async function throughProvider(browser: Browser, login: string | null, returnTo?
   let location = locationOf(await browser.request(start), start);
   expect(location.origin).toBe(issuer);
   expect(Object.fromEntries(location.searchParams)).toMatchObject({
-    client_id: CLIENT_ID,
+    client_id: provider.clientId,
     scope: 'openid email profile',
     code_challenge_method: 'S256',
     redirect_uri: `${shop.url}/api/auth/oidc/google/callback`,
@@ -198,6 +162,157 @@ const profileOf = (browser: Browser) =>
 const credentialsOf = (email: string) =>
   shop.runtime.knex('account_credentials').where({ email_normalized: email.toLowerCase() });
 
+const PENDING_SIGN_IN = 'pending_sign_in';
+const SECOND_FACTOR = '/api/auth/sign-in/second-factor';
+
+/** A password account with two-factor sign-in turned on, whose e-mail the provider's `subject` shares. */
+async function accountWithTwoFactor(subject: string) {
+  const customer = await signUpAndSignIn(shop.url, { label: subject, ip: randomIp('10.3') });
+  provider.users[subject] = { email: customer.email, email_verified: true };
+  return { ...customer, ...(await turnOnTwoFactor(shop.url, customer)) };
+}
+
+/** Through the provider and back: the shop must hold the sign-in for the second factor, with no session yet. */
+async function heldForSecondFactor(browser: Browser, login: string, returnTo?: string) {
+  const callback = await throughProvider(browser, login, returnTo);
+  const res = await browser.request(callback.href);
+  const landing = locationOf(res, callback.href);
+  expect(landing.origin + landing.pathname).toBe(`${shop.url}/auth`);
+  expect(browser.cookie(shop.url, 'access_token')).toBeUndefined();
+  expect(browser.cookie(shop.url, 'refresh_token')).toBeUndefined();
+  expect(browser.cookie(shop.url, OIDC_STATE_COOKIE)).toBeUndefined();
+  expect(browser.cookie(shop.url, PENDING_SIGN_IN)).toBeTruthy();
+  return { landing, setCookies: res.headers.getSetCookie() };
+}
+
+const completeSecondFactor = async (browser: Browser, totpCode: string) => {
+  const res = await browser.request(`${shop.url}${SECOND_FACTOR}`, { method: 'POST', json: { totpCode } });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+
+const securityActionsOf = (token: string, expected: string) =>
+  eventually(
+    async () => {
+      const res = await fetch(`${shop.url}/api/me/security-activity`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return ((await res.json()) as { data: Array<{ action: string }> }).data.map((a) => a.action);
+    },
+    (actions) => actions.includes(expected),
+  );
+
+describe('sign-in with an OpenID Connect provider to an account with two-factor sign-in', () => {
+  it('holds the sign-in until a code is given: no session before, single use, replayed codes refused', async () => {
+    const dora = await accountWithTwoFactor('dora-sub');
+    const browser = new Browser();
+    const { landing, setCookies } = await heldForSecondFactor(browser, 'dora-sub', '/profile?tab=security');
+    // Only a marker and the return path in the address: never a token.
+    expect(Object.fromEntries(landing.searchParams)).toEqual({
+      second_factor: 'oidc',
+      redirect: '/profile?tab=security',
+    });
+    const pendingCookie = setCookies.find((line) => line.startsWith(`${PENDING_SIGN_IN}=`))!;
+    expect(pendingCookie).toMatch(/; HttpOnly/i);
+    expect(pendingCookie).toMatch(/; SameSite=Strict/i);
+    expect(pendingCookie).toMatch(/; Max-Age=300\b/i);
+    expect(pendingCookie).toMatch(/; Path=\/api\/auth\/sign-in\/second-factor(;|$)/i);
+    expect((await browser.request(`${shop.url}/api/me`)).status).toBe(401);
+    const held = browser.cookie(shop.url, PENDING_SIGN_IN)!;
+
+    const wrong = await completeSecondFactor(browser, '000000');
+    expect(wrong).toMatchObject({ status: 401, body: { code: 'auth.invalid_second_factor' } });
+    expect(browser.cookie(shop.url, 'access_token')).toBeUndefined();
+
+    const code = dora.totp.generate({ timestamp: Date.now() + 30_000 });
+    const passed = await completeSecondFactor(browser, code);
+    expect(passed.status).toBe(200);
+    expect(passed.body).toMatchObject({ tokenType: 'Bearer', user: { id: dora.userId } });
+    expect(browser.cookie(shop.url, 'access_token')).toBeTruthy();
+    expect(browser.cookie(shop.url, 'refresh_token')).toBeTruthy();
+    expect(browser.cookie(shop.url, PENDING_SIGN_IN)).toBeUndefined();
+    expect((await profileOf(browser)).body.id).toBe(dora.userId);
+
+    // The held sign-in is spent: presenting it again fails, even with a good recovery code.
+    const replay = new Browser();
+    replay.setCookie(shop.url, PENDING_SIGN_IN, held);
+    expect(await completeSecondFactor(replay, dora.recoveryCodes[0]!)).toMatchObject({
+      status: 401,
+      body: { code: 'auth.second_factor_expired' },
+    });
+    expect(replay.cookie(shop.url, 'access_token')).toBeUndefined();
+    expect(await completeSecondFactor(new Browser(), code)).toMatchObject({
+      status: 401,
+      body: { code: 'auth.second_factor_expired' },
+    });
+
+    // A code already used is refused on a new sign-in; an unused recovery code is accepted once.
+    const again = new Browser();
+    await heldForSecondFactor(again, 'dora-sub');
+    expect(await completeSecondFactor(again, code)).toMatchObject({
+      status: 401,
+      body: { code: 'auth.invalid_second_factor' },
+    });
+    expect((await completeSecondFactor(again, dora.recoveryCodes[0]!)).status).toBe(200);
+    const spentRecovery = new Browser();
+    await heldForSecondFactor(spentRecovery, 'dora-sub');
+    expect((await completeSecondFactor(spentRecovery, dora.recoveryCodes[0]!)).body.code).toBe(
+      'auth.invalid_second_factor',
+    );
+
+    const actions = await securityActionsOf(dora.token, 'sign_in_failed:bad_second_factor');
+    expect(actions).toContain('sign_in_failed:bad_second_factor');
+    const signIns = (await shop.runtime.store.readStream(accountStreamId(dora.userId))).filter(
+      (event) => event.type === 'SignedIn',
+    );
+    // The password sign-in of the set-up, then the two completed with the provider.
+    expect(signIns.map((event) => (event.data as { method: string }).method)).toEqual(['password', 'oidc', 'oidc']);
+  });
+
+  it('lets a held sign-in expire after 5 minutes', async () => {
+    const late = await accountWithTwoFactor('dora-late-sub');
+    const browser = new Browser();
+    await heldForSecondFactor(browser, 'dora-late-sub');
+    clockOffsetMs = 5 * 60_000 + 1_000;
+    try {
+      expect(await completeSecondFactor(browser, late.recoveryCodes[0]!)).toMatchObject({
+        status: 401,
+        body: { code: 'auth.second_factor_expired' },
+      });
+    } finally {
+      clockOffsetMs = 0;
+    }
+    expect(browser.cookie(shop.url, 'access_token')).toBeUndefined();
+    // The refused attempt spent nothing: the recovery code still works on a new sign-in.
+    const next = new Browser();
+    await heldForSecondFactor(next, 'dora-late-sub');
+    expect((await completeSecondFactor(next, late.recoveryCodes[0]!)).status).toBe(200);
+  });
+
+  it('counts wrong codes against the same lock-out as password sign-in', async () => {
+    const emil = await accountWithTwoFactor('emil-sub');
+    const browser = new Browser();
+    await heldForSecondFactor(browser, 'emil-sub');
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await completeSecondFactor(browser, '000000')).body.code).toBe('auth.invalid_second_factor');
+    }
+    // Locked now: even a right code is refused, here and with the password.
+    const locked = await completeSecondFactor(browser, emil.recoveryCodes[0]!);
+    expect(locked).toMatchObject({ status: 429, body: { code: 'auth.account_locked' } });
+    expect(browser.cookie(shop.url, 'access_token')).toBeUndefined();
+    const withPassword = await requestJson(shop.url, 'POST', '/api/auth/sign-in', {
+      body: { email: emil.email, password: emil.password },
+      ip: randomIp('10.4'),
+    });
+    expect(withPassword.body.code).toBe('auth.account_locked');
+    const fresh = new Browser();
+    await heldForSecondFactor(fresh, 'emil-sub');
+    expect((await completeSecondFactor(fresh, emil.recoveryCodes[0]!)).status).toBe(429);
+
+    const actions = await securityActionsOf(emil.token, 'account_locked');
+    expect(actions).toEqual(expect.arrayContaining(['account_locked', 'sign_in_failed:bad_second_factor']));
+  });
+});
+
 describe('sign-in with an OpenID Connect provider', () => {
   it('creates an account for a new verified identity, signs it in, and lands on the requested page', async () => {
     const browser = new Browser();
@@ -205,6 +320,7 @@ describe('sign-in with an OpenID Connect provider', () => {
     expect(landing.href).toBe(`${shop.url}/profile?tab=subscriptions`);
     expect(browser.cookie(shop.url, 'access_token')).toBeTruthy();
     expect(browser.cookie(shop.url, 'refresh_token')).toBeTruthy();
+    expect(browser.cookie(shop.url, PENDING_SIGN_IN)).toBeUndefined();
 
     const me = await profileOf(browser);
     expect(me.status).toBe(200);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
 import { eventually } from './test-shop.js';
 
@@ -83,6 +84,33 @@ export async function signUpAndSignIn(
   const signIn = await requestJson(baseUrl, 'POST', '/api/auth/sign-in', { body: { email, password }, ip });
   expect(signIn.status).toBe(200);
   return { userId: signUp.body.id as string, email, password, token: signIn.body.accessToken as string };
+}
+
+/**
+ * Turns two-factor sign-in on over HTTP (the set-up waits for the account's profile to be
+ * projected); returns the customer's authenticator, whose current code the set-up spent, and the recovery codes.
+ */
+export async function turnOnTwoFactor(
+  baseUrl: string,
+  customer: HttpCustomer,
+): Promise<{ totp: TOTP; recoveryCodes: string[] }> {
+  const { token } = customer;
+  const setup = await eventually(
+    () => requestJson(baseUrl, 'POST', '/api/me/2fa/setup', { token }),
+    (reply) => reply.status === 200,
+  );
+  const totp = new TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(setup.body.secret as string),
+  });
+  const enabled = await requestJson(baseUrl, 'POST', '/api/me/2fa/enable', {
+    token,
+    body: { code: totp.generate() },
+  });
+  expect(enabled.status).toBe(200);
+  return { totp, recoveryCodes: enabled.body.recoveryCodes as string[] };
 }
 
 /**

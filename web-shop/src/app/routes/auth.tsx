@@ -40,7 +40,12 @@ export default function AuthRoute() {
           {isKnownCode(error) ? t(`external.codes.${error}`) : description || error}
         </Alert>
       )}
-      <AuthForm initialMode={params.get('mode') === 'forgot' ? 'forgot' : 'signIn'} returnTo={redirect} />
+      <AuthForm
+        initialMode={params.get('mode') === 'forgot' ? 'forgot' : 'signIn'}
+        returnTo={redirect}
+        // An external sign-in to an account with two-factor sign-in comes back here for the code.
+        heldSignIn={params.get('second_factor') === 'oidc'}
+      />
     </Container>
   );
 }

@@ -24,6 +24,9 @@ export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
+/** A sign-in held for its second factor; sent only to the endpoint that completes it. */
+export const HELD_SIGN_IN_COOKIE = 'pending_sign_in';
+export const SECOND_FACTOR_PATH = '/api/auth/sign-in/second-factor';
 
 export interface CookiePolicy {
   secure: boolean;
@@ -65,6 +68,26 @@ export function clearSessionCookies(res: Response, policy: CookiePolicy) {
   res.clearCookie(ACCESS_COOKIE, { path: '/', secure: policy.secure, httpOnly: true, sameSite: 'lax' });
   res.clearCookie(REFRESH_COOKIE, { path: '/api/auth', secure: policy.secure, httpOnly: true, sameSite: 'strict' });
   res.clearCookie(CSRF_COOKIE, { path: '/', secure: policy.secure, sameSite: 'strict' });
+}
+
+export function setHeldSignInCookie(res: Response, policy: CookiePolicy, token: string, maxAgeSeconds: number) {
+  res.cookie(HELD_SIGN_IN_COOKIE, token, {
+    secure: policy.secure,
+    httpOnly: true,
+    // Set on the provider's cross-site return, but sent only from the shop's own page.
+    sameSite: 'strict',
+    path: SECOND_FACTOR_PATH,
+    maxAge: maxAgeSeconds * 1000,
+  });
+}
+
+export function clearHeldSignInCookie(res: Response, policy: CookiePolicy) {
+  res.clearCookie(HELD_SIGN_IN_COOKIE, {
+    secure: policy.secure,
+    httpOnly: true,
+    sameSite: 'strict',
+    path: SECOND_FACTOR_PATH,
+  });
 }
 
 export function clientContext(req: Request): ClientContext {

@@ -2,11 +2,14 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { AccountService, IssuedSession } from '../../accounts/account-service.js';
 import {
+  clearHeldSignInCookie,
   clearSessionCookies,
   clientContext,
   currentUser,
+  HELD_SIGN_IN_COOKIE,
   REFRESH_COOKIE,
   requireUser,
+  SECOND_FACTOR_PATH,
   setSessionCookies,
   type CookiePolicy,
 } from '../auth/authentication.js';
@@ -22,6 +25,9 @@ const signInBody = z.object({
   email: z.string().max(254),
   password: z.string().max(200),
   totpCode: z.string().max(20).optional(),
+});
+const secondFactorBody = z.object({
+  totpCode: z.string().min(1).max(20).describe('A code from the authenticator app, or a recovery code'),
 });
 const signOutBody = z.object({ scope: z.enum(['local', 'global']).default('local') });
 const refreshBody = z.object({ refreshToken: z.string().max(200).optional() });
@@ -95,6 +101,39 @@ export function authRoutes(
     const body = signInBody.parse(req.body);
     const session = await deps.accounts.signIn(body, clientContext(req));
     sendSession(res, session);
+  });
+
+  doc.add({
+    method: 'post',
+    path: SECOND_FACTOR_PATH,
+    summary:
+      'Complete a sign-in held for its second factor (after an external provider: /auth?second_factor=oidc); ' +
+      'the held sign-in travels in an HttpOnly cookie',
+    tags: ['auth'],
+    body: secondFactorBody,
+    responses: {
+      200: { description: 'Signed in', schema: sessionResponse },
+      401: {
+        description:
+          'auth.invalid_second_factor (the sign-in stays held), auth.second_factor_expired (none held, used or expired)',
+        ...problems,
+      },
+      429: { description: 'auth.account_locked or too many attempts', ...problems },
+    },
+  });
+  router.post(SECOND_FACTOR_PATH, async (req, res) => {
+    const body = secondFactorBody.parse(req.body);
+    const held = req.cookies?.[HELD_SIGN_IN_COOKIE] as string | undefined;
+    try {
+      const session = await deps.accounts.completeHeldSignIn(held, body.totpCode.trim(), clientContext(req));
+      clearHeldSignInCookie(res, deps.cookies);
+      sendSession(res, session);
+    } catch (error) {
+      if (error instanceof HttpProblem && error.code === 'auth.second_factor_expired') {
+        clearHeldSignInCookie(res, deps.cookies);
+      }
+      throw error;
+    }
   });
 
   doc.add({

@@ -4,9 +4,15 @@ import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { normalizeEmail, type AccountService } from '../../accounts/account-service.js';
+import { HELD_SIGN_IN_TTL_SECONDS, normalizeEmail, type AccountService } from '../../accounts/account-service.js';
 import type { OidcProviderConfig, ShopConfig } from '../../config.js';
-import { clientContext, setSessionCookies, type CookiePolicy } from '../auth/authentication.js';
+import {
+  clientContext,
+  SECOND_FACTOR_PATH,
+  setHeldSignInCookie,
+  setSessionCookies,
+  type CookiePolicy,
+} from '../auth/authentication.js';
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem, problemSchema } from '../problem.js';
 
@@ -284,7 +290,10 @@ export function oidcRoutes(deps: OidcRoutesDependencies, doc: ApiDocument): Rout
     responses: {
       302: {
         description:
-          'Signed in (session cookies set): to the requested page, else /. Refused: to /auth?error=<code>&error_description=<text>, ' +
+          'Signed in (session cookies set): to the requested page, else /. ' +
+          'The account asks for a second factor: no session yet, to /auth?second_factor=oidc[&redirect=<page>] ' +
+          `with the sign-in held for 5 minutes in an HttpOnly cookie, completed by ${SECOND_FACTOR_PATH}. ` +
+          'Refused: to /auth?error=<code>&error_description=<text>, ' +
           "code one of the provider's own (e.g. access_denied), invalid_state, email_not_verified, oidc_failed",
       },
       404: { description: 'auth.unknown_provider', ...problems },
@@ -328,8 +337,16 @@ export function oidcRoutes(deps: OidcRoutesDependencies, doc: ApiDocument): Rout
         },
         String(req.id),
       );
-      const session = await deps.accounts.openSession(userId, 'oidc', clientContext(req));
       res.clearCookie(OIDC_STATE_COOKIE, stateCookieOptions);
+      // The provider proves who this is, not the account's own second factor: that is still asked for.
+      const held = await deps.accounts.holdForSecondFactor(userId, 'oidc');
+      if (held) {
+        setHeldSignInCookie(res, cookies, held, HELD_SIGN_IN_TTL_SECONDS);
+        const query = new URLSearchParams({ second_factor: 'oidc' });
+        if (pending.returnTo) query.set('redirect', pending.returnTo);
+        return res.redirect(302, `${config.publicUrl}/auth?${query}`);
+      }
+      const session = await deps.accounts.openSession(userId, 'oidc', clientContext(req));
       setSessionCookies(res, cookies, session, config.refreshTokenTtlDays);
       res.redirect(302, `${config.publicUrl}${pending.returnTo ?? '/'}`);
     } catch (error) {

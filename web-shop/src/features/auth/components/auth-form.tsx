@@ -14,6 +14,7 @@ import { FormTextField } from '../../../components/ui/form-text-field';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
+import { completeHeldSignIn } from '../api/complete-held-sign-in';
 import { signIn } from '../api/sign-in';
 import { signUp } from '../api/sign-up';
 import { useSession } from '../hooks/use-session';
@@ -23,6 +24,8 @@ import { ExternalSignIn } from './external-sign-in';
 import { ForgotPasswordForm } from './forgot-password-form';
 
 type Mode = 'signIn' | 'signUp' | 'forgot';
+/** Whose code the TOTP step asks for: a password sign-in, or one the server holds after an external provider. */
+type SecondFactor = { kind: 'password'; email: string; password: string } | { kind: 'held' };
 
 interface FormError {
   title: 'errors.signInTitle' | 'errors.signUpTitle';
@@ -32,13 +35,22 @@ interface FormError {
 /**
  * Sign-in and sign-up on one card, with the TOTP step when the account has two-factor sign-in,
  * the forgotten-password request and the external providers. `returnTo`: where an external sign-in lands.
+ * `heldSignIn`: an external sign-in came back waiting for the account's code, so the card opens on the TOTP step.
  */
-export function AuthForm({ initialMode = 'signIn', returnTo = '/' }: { initialMode?: Mode; returnTo?: string }) {
+export function AuthForm({
+  initialMode = 'signIn',
+  returnTo = '/',
+  heldSignIn = false,
+}: {
+  initialMode?: Mode;
+  returnTo?: string;
+  heldSignIn?: boolean;
+}) {
   const { t } = useTranslation('auth');
   const toast = useToast();
   const { reload } = useSession();
   const [mode, setMode] = useState<Mode>(initialMode);
-  const [secondFactor, setSecondFactor] = useState<{ email: string; password: string } | null>(null);
+  const [secondFactor, setSecondFactor] = useState<SecondFactor | null>(heldSignIn ? { kind: 'held' } : null);
   const [formError, setFormError] = useState<FormError | null>(null);
   // Kept across the switch to sign-in after a sign-up, so the new customer only types the password.
   const [rememberedEmail, setRememberedEmail] = useState('');
@@ -49,21 +61,39 @@ export function AuthForm({ initialMode = 'signIn', returnTo = '/' }: { initialMo
     setFormError(null);
   };
 
+  const signedIn = async () => {
+    toast({ severity: 'success', message: t('success.signIn') });
+    // The /auth route sends the signed-in customer on once the session is known.
+    await reload();
+  };
+
   const completeSignIn = async (input: { email: string; password: string; totpCode?: string }) => {
     setFormError(null);
     try {
       await signIn(input);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'auth.second_factor_required') {
-        setSecondFactor({ email: input.email, password: input.password });
+        setSecondFactor({ kind: 'password', email: input.email, password: input.password });
         return;
       }
       setFormError({ title: 'errors.signInTitle', message: authErrorKey(error) });
       return;
     }
-    toast({ severity: 'success', message: t('success.signIn') });
-    // The /auth route sends the signed-in customer on once the session is known.
-    await reload();
+    await signedIn();
+  };
+
+  const completeSecondFactor = async (factor: SecondFactor, totpCode: string) => {
+    if (factor.kind === 'password') return completeSignIn({ email: factor.email, password: factor.password, totpCode });
+    setFormError(null);
+    try {
+      await completeHeldSignIn({ totpCode });
+    } catch (error) {
+      // Nothing is held any more: start over from the sign-in form.
+      if (error instanceof ApiError && error.code === 'auth.second_factor_expired') setSecondFactor(null);
+      setFormError({ title: 'errors.signInTitle', message: authErrorKey(error) });
+      return;
+    }
+    await signedIn();
   };
 
   const heading = secondFactor ? t('totp.title') : t(`${mode}.title`);
@@ -101,7 +131,7 @@ export function AuthForm({ initialMode = 'signIn', returnTo = '/' }: { initialMo
         <Formik
           initialValues={{ totpCode: '' }}
           validationSchema={totpSchema}
-          onSubmit={(values) => completeSignIn({ ...secondFactor, totpCode: values.totpCode.trim() })}
+          onSubmit={(values) => completeSecondFactor(secondFactor, values.totpCode.trim())}
         >
           {({ isSubmitting }) => (
             <Form noValidate>

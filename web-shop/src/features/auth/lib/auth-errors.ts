@@ -5,6 +5,7 @@ export type AuthErrorKey =
   | 'errors.invalidCredentials'
   | 'errors.emailTaken'
   | 'errors.invalidSecondFactor'
+  | 'errors.secondFactorExpired'
   | 'errors.accountLocked'
   | 'errors.tooManyRequests'
   | 'errors.invalidInput'
@@ -15,6 +16,7 @@ const BY_CODE: Record<string, AuthErrorKey> = {
   'auth.invalid_credentials': 'errors.invalidCredentials',
   'auth.email_taken': 'errors.emailTaken',
   'auth.invalid_second_factor': 'errors.invalidSecondFactor',
+  'auth.second_factor_expired': 'errors.secondFactorExpired',
   'auth.account_locked': 'errors.accountLocked',
   'request.invalid': 'errors.invalidInput',
   'network.unreachable': 'errors.network',

@@ -1,0 +1,10 @@
+import { apiPost } from '../../../lib/api-client';
+
+/**
+ * `POST /api/auth/sign-in/second-factor`: completes a sign-in the server held for its second factor
+ * (after an external provider; the hold travels in an HttpOnly cookie) and sets the session cookies.
+ * Fails with `auth.invalid_second_factor`, `auth.second_factor_expired` (401) or `auth.account_locked` (429).
+ */
+export async function completeHeldSignIn(input: { totpCode: string }): Promise<void> {
+  await apiPost<unknown>('/api/auth/sign-in/second-factor', input);
+}
