@@ -76,6 +76,9 @@ describe('the customer journey in the browser', () => {
     await signUpAndIn(page);
     await page.goto('/payment-success?provider=paypal&token=5O190127TN364715T');
     await page.getByText('Échec de la capture du paiement').waitFor();
-    await page.getByRole('link', { name: /profil/i }).first().waitFor();
+    await page
+      .getByRole('link', { name: /profil/i })
+      .first()
+      .waitFor();
   });
 });
