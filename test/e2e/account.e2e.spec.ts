@@ -192,6 +192,8 @@ describe('security', () => {
     const codes = page.getByTestId('recovery-codes').getByRole('listitem');
     await codes.first().waitFor();
     expect(await codes.count()).toBe(10);
+    const recoveryCode = (await codes.first().textContent())?.trim() ?? '';
+    expect(recoveryCode).toMatch(/^[0-9a-f]{5}-[0-9a-f]{5}$/);
     expect(await page.getByTestId('two-factor-status').textContent()).toBe('Activée');
     await screenshots(page, 'account-security-recovery-codes');
     await page.getByRole('button', { name: "J'ai conservé mes codes" }).click();
@@ -217,6 +219,14 @@ describe('security', () => {
     expect(entries.join('\n')).toContain('Échec');
     // Sign-ins name the device and place in the customer's language.
     expect(entries.join('\n')).toContain('Chrome sur Linux · Réseau local');
+
+    // A lost phone: one of the recovery codes stands in for the app's code, once.
+    await signOut(page);
+    await signIn(page, email, 'better-secret');
+    await page.getByRole('heading', { name: 'Vérification en deux étapes' }).waitFor();
+    await page.locator('#field-totpCode').fill(recoveryCode);
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await signedIn(page);
   });
 });
 

@@ -141,7 +141,8 @@ export function AuthForm({
                   label={t('fields.totpCode')}
                   autoComplete="one-time-code"
                   autoFocus
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                  helperText={t('totp.recoveryHint')}
+                  slotProps={{ htmlInput: { maxLength: 11, autoCapitalize: 'none', spellCheck: false } }}
                 />
                 <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
                   {isSubmitting ? t('signIn.submitting') : t('totp.submit')}

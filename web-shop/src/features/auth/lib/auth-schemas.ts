@@ -20,7 +20,8 @@ export const totpSchema = yup.object({
     .string()
     .trim()
     .required('auth:validation.totpRequired')
-    .matches(/^\d{6}$/, 'auth:validation.totpFormat'),
+    // Six digits from the app, or one of the recovery codes shown at set-up (xxxxx-xxxxx).
+    .matches(/^(\d{6}|[0-9a-f]{5}-?[0-9a-f]{5})$/i, 'auth:validation.totpFormat'),
 });
 
 export const passwordResetRequestSchema = yup.object({
