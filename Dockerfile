@@ -18,7 +18,7 @@ RUN npm ci && npm cache clean --force
 
 COPY . .
 
-# The web shop is built once into web-shop/dist, which the API serves at /.
+# The web shop and the back-office are built once into web-shop/dist and admin/dist, which the API serves at / and /admin.
 RUN npm run build
 
 # The sources stay root-owned; only the data folder (used by the embedded database when DATABASE_URL is unset) is writable.

@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'web-shop/dist/**', 'admin/**', 'scripts/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'web-shop/dist/**', 'scripts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

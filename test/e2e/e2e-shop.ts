@@ -11,6 +11,10 @@ import { launchChromium } from './browser.js';
 const WEB_SHOP_DIR = path.resolve(
   process.env.WEB_SHOP_DIR ?? fileURLToPath(new URL('../../web-shop/dist/', import.meta.url)),
 );
+/** The built back-office: `npm run build` writes admin/dist; ADMIN_DIR points elsewhere. */
+export const ADMIN_DIR = path.resolve(
+  process.env.ADMIN_DIR ?? fileURLToPath(new URL('../../admin/dist/', import.meta.url)),
+);
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
 export const DESKTOP = { width: 1440, height: 900 };
@@ -27,7 +31,7 @@ export interface E2eShop {
 }
 
 /**
- * The whole shop (API, projectors, jobs, built web shop) on a fresh database, at a port known
+ * The whole shop (API, projectors, jobs, built web shop and back-office) on a fresh database, at a port known
  * in advance, with the five seeded plans projected, and a headless Chromium.
  */
 export async function startE2eShop(name: string, env: Record<string, string> = {}): Promise<E2eShop> {
@@ -42,7 +46,7 @@ export async function startE2eShop(name: string, env: Record<string, string> = {
   const baseUrl = `http://localhost:${port}`;
   const shop = await startTestShop({
     databaseUrl: database.url,
-    env: { PORT: String(port), PUBLIC_URL: baseUrl, WEB_SHOP_DIR, ...env },
+    env: { PORT: String(port), PUBLIC_URL: baseUrl, WEB_SHOP_DIR, ADMIN_DIR, ...env },
   });
   await eventually(
     async () => ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data?: unknown[] }).data?.length ?? 0,

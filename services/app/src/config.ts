@@ -10,6 +10,7 @@ const optionalUrl = z
   .optional();
 
 const DEFAULT_WEB_SHOP_DIR = fileURLToPath(new URL('../../../web-shop/dist/', import.meta.url));
+const DEFAULT_ADMIN_DIR = fileURLToPath(new URL('../../../admin/dist/', import.meta.url));
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,6 +21,8 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('./.data'),
   /** The built React shop served at `/` (`npm run build` writes web-shop/dist). */
   WEB_SHOP_DIR: z.string().optional(),
+  /** The built back-office served at `/admin` (`npm run build` writes admin/dist). */
+  ADMIN_DIR: z.string().optional(),
   DATABASE_URL: optionalUrl,
   /** Connections per pool (the app keeps two: event store and read models) when DATABASE_URL is set. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
@@ -92,6 +95,7 @@ export type ShopConfig = {
   host: string;
   dataDir: string;
   webShopDir: string;
+  adminDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
@@ -159,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
     webShopDir: c.WEB_SHOP_DIR ? path.resolve(c.WEB_SHOP_DIR) : DEFAULT_WEB_SHOP_DIR,
+    adminDir: c.ADMIN_DIR ? path.resolve(c.ADMIN_DIR) : DEFAULT_ADMIN_DIR,
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
     redisUrl: c.REDIS_URL,

@@ -129,23 +129,33 @@ export function createApp(deps: AppDependencies): Express {
     res.json(openApi);
   });
 
-  serveWebShop(app, deps.config.webShopDir);
+  // The back-office first: the shop's fallback would otherwise answer its client routes with the shop's 404 screen.
+  const backOffice = serveSinglePageApp(app, { dir: deps.config.adminDir, at: BACK_OFFICE_PATH });
+  serveSinglePageApp(app, { dir: deps.config.webShopDir, at: '/', except: backOffice ? BACK_OFFICE : undefined });
 
   app.use(notFoundHandler);
   app.use(problemHandler);
   return app;
 }
 
-const NOT_THE_SHOP = /^\/(?:api|webhooks|sandbox|healthz|readyz)(?:\/|$)/;
+const NOT_A_PAGE = /^\/(?:api|webhooks|sandbox|healthz|readyz)(?:\/|$)/;
+const BACK_OFFICE_PATH = '/admin';
+const BACK_OFFICE = /^\/admin(?:\/|$)/;
 
-/** The built React shop; absent in development, where Vite serves it. */
-function serveWebShop(app: Express, webShopDir: string): void {
-  const dist = webShopDir.endsWith(path.sep) ? webShopDir : `${webShopDir}${path.sep}`;
+/**
+ * A built React app (the shop at `/`, the back-office at `/admin`); absent in development, where
+ * Vite serves it. Answers whether its build was found.
+ */
+function serveSinglePageApp(app: Express, options: { dir: string; at: string; except?: RegExp }): boolean {
+  const dist = options.dir.endsWith(path.sep) ? options.dir : `${options.dir}${path.sep}`;
   const indexHtml = `${dist}index.html`;
-  if (!existsSync(indexHtml)) return;
-  app.use(
+  if (!existsSync(indexHtml)) return false;
+  const pages = express.Router();
+  pages.use(
     express.static(dist, {
       index: false,
+      // `/admin` itself is a page (below), not a folder to redirect to `/admin/`.
+      redirect: false,
       setHeaders: (res, filePath) => {
         // Vite names the files under assets/ by their content hash: they never change.
         const hashed = filePath.startsWith(`${dist}assets`);
@@ -153,10 +163,14 @@ function serveWebShop(app: Express, webShopDir: string): void {
       },
     }),
   );
-  // Client-side routes (/subscription/netflix, unknown paths for the 404 screen) all load the shop.
-  app.get(/.*/, (req, res, next) => {
-    if (NOT_THE_SHOP.test(req.path) || !req.headers.accept?.includes('text/html')) return next();
+  // Client-side routes (/subscription/netflix, /admin/inquiries/…, unknown paths for the 404 screen) all load the app.
+  pages.get(/.*/, (req, res, next) => {
+    const fullPath = `${req.baseUrl}${req.path}`;
+    const elsewhere = NOT_A_PAGE.test(fullPath) || options.except?.test(fullPath);
+    if (elsewhere || !req.headers.accept?.includes('text/html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });
+  app.use(options.at, pages);
+  return true;
 }

@@ -2,11 +2,12 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Container from '@mui/material/Container';
 import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { PageLoader } from '../../components/ui/page-loader';
 import { AuthForm } from '../../features/auth/components/auth-form';
 import { useSession } from '../../features/auth/hooks/use-session';
-import { safeRedirectPath } from '../../features/auth/lib/redirect';
+import { isOutsideShop, safeRedirectPath } from '../../features/auth/lib/redirect';
 
 /** The failure codes the server sends back from an external sign-in, worded by the shop. */
 const KNOWN_CALLBACK_CODES = [
@@ -20,6 +21,14 @@ type CallbackCode = (typeof KNOWN_CALLBACK_CODES)[number];
 const isKnownCode = (code: string | null): code is CallbackCode =>
   (KNOWN_CALLBACK_CODES as readonly (string | null)[]).includes(code);
 
+/** The back-office (/admin/…) is another app: the browser loads it, since the shop's router does not know it. */
+function LeaveShop({ to }: { to: string }) {
+  useEffect(() => {
+    window.location.replace(to);
+  }, [to]);
+  return <PageLoader />;
+}
+
 export default function AuthRoute() {
   const { t } = useTranslation('auth');
   const { session } = useSession();
@@ -30,7 +39,9 @@ export default function AuthRoute() {
   const description = params.get('error_description');
 
   if (session.status === 'loading') return <PageLoader />;
-  if (session.status === 'signedIn') return <Navigate to={redirect} replace />;
+  if (session.status === 'signedIn') {
+    return isOutsideShop(redirect) ? <LeaveShop to={redirect} /> : <Navigate to={redirect} replace />;
+  }
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>

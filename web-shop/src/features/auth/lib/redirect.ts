@@ -8,3 +8,8 @@ export function safeRedirectPath(value: string | null | undefined): string {
 export function authPathFor(path: string): string {
   return `/auth?redirect=${encodeURIComponent(path)}`;
 }
+
+/** Paths served by another app of the site (the back-office at /admin): reached with a full page load. */
+export function isOutsideShop(path: string): boolean {
+  return /^\/admin(?:[/?#]|$)/.test(path);
+}

@@ -1,0 +1,46 @@
+import { Admin, defaultLightTheme, Resource, type RaThemeOptions } from 'react-admin';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { i18nProvider } from './i18n/i18n-provider';
+import { AdminOnlyPage } from './layout/admin-only-page';
+import { ShopLayout } from './layout/shop-layout';
+import { authProvider, BASENAME } from './providers/auth-provider';
+import { dataProvider } from './providers/data-provider';
+import inquiries from './resources/inquiries';
+import users from './resources/users';
+
+/** The shop's violet, as in web-shop's theme. */
+const theme: RaThemeOptions = {
+  ...defaultLightTheme,
+  palette: { ...defaultLightTheme.palette, primary: { main: '#4c1d95' }, secondary: { main: '#4c1d95' } },
+};
+
+function BackOffice() {
+  return (
+    <Admin
+      basename={BASENAME}
+      title="PremiumShare"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      // Signing in is the shop's /auth screen (see authProvider): no login page of our own.
+      loginPage={false}
+      requireAuth
+      layout={ShopLayout}
+      accessDenied={AdminOnlyPage}
+      theme={theme}
+      darkTheme={null}
+      disableTelemetry
+    >
+      <Resource name="inquiries" {...inquiries} />
+      <Resource name="users" {...users} />
+    </Admin>
+  );
+}
+
+// Real paths (/admin/inquiries/…) rather than react-admin's default hash router; a data router, so
+// that forms can warn about unsaved changes.
+const router = createBrowserRouter([{ path: `${BASENAME}/*`, element: <BackOffice /> }]);
+
+export function App() {
+  return <RouterProvider router={router} />;
+}

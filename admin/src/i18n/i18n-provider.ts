@@ -1,0 +1,18 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { fr } from './fr';
+
+/**
+ * French by default; English on request (the language menu in the app bar, remembered by
+ * react-admin's store), fetched as its own chunk the first time it is chosen.
+ */
+export const i18nProvider = polyglotI18nProvider(
+  (locale) => (locale === 'en' ? import('./en').then((module) => module.en) : fr),
+  'fr',
+  [
+    { locale: 'fr', name: 'Français' },
+    { locale: 'en', name: 'English' },
+  ],
+);
+
+/** The locale's conventions for dates (the back-office shows fr-FR dates in French). */
+export const dateLocaleOf = (locale: string) => (locale === 'en' ? 'en-GB' : 'fr-FR');

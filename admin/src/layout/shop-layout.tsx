@@ -1,0 +1,45 @@
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import type { ReactNode } from 'react';
+import { AppBar, Layout, Loading, Logout, UserMenu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import { AdminOnlyPage } from './admin-only-page';
+
+function BackToShopItem() {
+  const translate = useTranslate();
+  return (
+    <MenuItem component="a" href="/">
+      <ListItemIcon>
+        <StorefrontIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('shop.backToShop')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+function ShopAppBar() {
+  const { identity } = useGetIdentity();
+  return (
+    <AppBar
+      userMenu={
+        // Named after what it shows (the operator's name), so speech users can say what they see.
+        <UserMenu label={identity?.fullName ?? 'ra.auth.user_menu'}>
+          <BackToShopItem />
+          <Logout />
+        </UserMenu>
+      }
+    />
+  );
+}
+
+/**
+ * The back-office's frame, for admins only. A signed-in customer gets the admin-only page instead:
+ * no screen of the back-office is mounted, so nothing is even asked of /api/admin (which would refuse).
+ */
+export function ShopLayout({ children }: { children: ReactNode }) {
+  const { permissions, isPending } = usePermissions();
+  if (isPending) return <Loading />;
+  if (permissions !== 'admin') return <AdminOnlyPage />;
+  return <Layout appBar={ShopAppBar}>{children}</Layout>;
+}

@@ -1,0 +1,85 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import {
+  Edit,
+  required,
+  SaveButton,
+  SelectInput,
+  ShowButton,
+  SimpleForm,
+  Toolbar,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { InquiryStatusChip } from './inquiry-status-chip';
+import { summaryOf } from './inquiry-summary';
+import { InquiryTitle } from './inquiry-title';
+import { INQUIRY_TRANSITIONS, statusChoices, type Inquiry } from './inquiry-vocabulary';
+
+/** What is being changed, so the operator does not move the wrong inquiry. */
+function InquiryHeading() {
+  const inquiry = useRecordContext<Inquiry>();
+  const translate = useTranslate();
+  if (!inquiry) return null;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+        {translate(`shop.inquiries.kinds.${inquiry.kind}`, { _: inquiry.kind })}
+        {inquiry.email ? ` · ${inquiry.email}` : ''}
+      </Typography>
+      {summaryOf(inquiry) && (
+        <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mb: 1 }}>
+          {summaryOf(inquiry)}
+        </Typography>
+      )}
+      <InquiryStatusChip />
+    </Box>
+  );
+}
+
+/** The current status and the ones the server allows from it. */
+function StatusInput() {
+  const inquiry = useRecordContext<Inquiry>();
+  const allowed = inquiry ? [inquiry.status, ...INQUIRY_TRANSITIONS[inquiry.status]] : [];
+  return (
+    <SelectInput
+      source="status"
+      choices={statusChoices.filter((choice) => allowed.includes(choice.id))}
+      validate={required()}
+      helperText="shop.inquiries.statusHelp"
+      sx={{ minWidth: 280 }}
+    />
+  );
+}
+
+function InquiryEditActions() {
+  return (
+    <TopToolbar>
+      <ShowButton />
+    </TopToolbar>
+  );
+}
+
+function StatusToolbar() {
+  return (
+    <Toolbar>
+      <SaveButton />
+    </Toolbar>
+  );
+}
+
+/**
+ * The operator changes an inquiry's status, nothing else. Pessimistic: the change is shown once
+ * the server has accepted it, since it may refuse it (changed meanwhile, or a move not allowed).
+ */
+export function InquiryEdit() {
+  return (
+    <Edit<Inquiry> mutationMode="pessimistic" actions={<InquiryEditActions />} title={<InquiryTitle />}>
+      <SimpleForm toolbar={<StatusToolbar />}>
+        <InquiryHeading />
+        <StatusInput />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,88 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import {
+  DateField,
+  EditButton,
+  FunctionField,
+  ListButton,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
+import { dateLocaleOf } from '../../i18n/i18n-provider';
+import { InquiryDetails } from './inquiry-details';
+import { InquiryStatusChip } from './inquiry-status-chip';
+import { InquiryTitle } from './inquiry-title';
+import { categoryKey, type Inquiry } from './inquiry-vocabulary';
+
+function InquiryShowActions() {
+  return (
+    <TopToolbar>
+      <ListButton />
+      <EditButton label="shop.inquiries.changeStatus" />
+    </TopToolbar>
+  );
+}
+
+/** One inquiry: who sent what and when on the left, the rest of the form on the right. */
+export function InquiryShow() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const dateLocale = dateLocaleOf(locale);
+  return (
+    <Show<Inquiry> actions={<InquiryShowActions />} title={<InquiryTitle />} component="div">
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(22rem, 2fr) 3fr' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <Card>
+          <SimpleShowLayout>
+            <FunctionField<Inquiry>
+              source="kind"
+              render={(inquiry) => translate(`shop.inquiries.kinds.${inquiry.kind}`, { _: inquiry.kind })}
+            />
+            <FunctionField<Inquiry> source="status" render={() => <InquiryStatusChip />} />
+            <DateField source="receivedAt" showTime locales={dateLocale} />
+            <TextField source="email" emptyText="shop.empty" />
+            <TextField source="name" emptyText="shop.empty" />
+            <TextField source="companyName" emptyText="shop.empty" />
+            <TextField source="subject" emptyText="shop.empty" />
+            <FunctionField<Inquiry>
+              source="category"
+              render={(inquiry) => {
+                const key = categoryKey(inquiry);
+                return key ? translate(key, { _: inquiry.category }) : translate('shop.empty');
+              }}
+            />
+            <FunctionField<Inquiry>
+              source="language"
+              render={(inquiry) => translate(`shop.languages.${inquiry.language}`, { _: inquiry.language })}
+            />
+            <TextField source="userId" emptyText="shop.empty" />
+            <DateField source="updatedAt" showTime locales={dateLocale} />
+            <TextField source="statusChangedBy" emptyText="shop.empty" />
+            <TextField source="version" />
+            <TextField source="id" />
+          </SimpleShowLayout>
+        </Card>
+        <Card component="section" aria-labelledby="inquiry-details-title">
+          <CardContent>
+            <Typography id="inquiry-details-title" variant="h6" component="h2" gutterBottom>
+              {translate('resources.inquiries.fields.details')}
+            </Typography>
+            <InquiryDetails />
+          </CardContent>
+        </Card>
+      </Box>
+    </Show>
+  );
+}

@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the API runs separately (npm start at the root); Vite forwards its paths to it.
+const API = 'http://localhost:3000';
+
+/**
+ * react-router's package exports only its development build, whose warnings ship to production
+ * (remix-run/react-router#12532, #14753); a production bundle takes the production build next to it.
+ * The shop does the same (web-shop/vite.config.ts).
+ */
+function reactRouterProductionBuild() {
+  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router')), '..', 'production');
+  return [
+    { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
+  // The API serves the built back-office under /admin (ADMIN_DIR).
+  base: '/admin/',
+  plugins: [react()],
+  resolve: { alias: command === 'build' ? reactRouterProductionBuild() : [] },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the back-office: their own chunks stay cached across our deployments.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|stylis)[\\/]/ },
+            { name: 'react-admin', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': API },
+  },
+}));

@@ -1,0 +1,187 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../services/app/src/testing/test-shop.js';
+import { ADMIN_DIR, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
+
+const ADMIN_EMAIL = 'operator@premium-share.example';
+const PASSWORD = 'secret123';
+const SUBJECT = 'Mon compte Netflix ne fonctionne plus';
+const MESSAGE = "Bonjour,\nle mot de passe reçu est refusé depuis ce matin.\nMerci d'avance.";
+
+let e2e: E2eShop;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(ADMIN_DIR, 'index.html'))) {
+    throw new Error(`The built back-office is missing (${ADMIN_DIR}): run \`npm run build\` first.`);
+  }
+  e2e = await startE2eShop('e2e_back_office', { ADMIN_EMAILS: ADMIN_EMAIL });
+});
+
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+interface InquiryRow {
+  id: string;
+  kind: string;
+  status: string;
+  version: number;
+  subject: string | null;
+}
+
+/** The inquiries as the API lists them to this page's session (the projection may trail the forms). */
+async function listedInquiries(page: Page): Promise<InquiryRow[]> {
+  const response = await page.request.get('/api/admin/inquiries?sort=["receivedAt","DESC"]&range=[0,24]');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as InquiryRow[];
+}
+
+/** Content-Security-Policy refusals reported by the browser: helmet's policy must let the back-office run. */
+function watchCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+const csrfTokenOf = async (page: Page) =>
+  (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
+
+describe('the back-office in a browser', () => {
+  it('lets the operator read a support message in French, filter by kind and move it to "en cours"', async () => {
+    const visitor = await e2e.openPage('/support');
+    const support = await visitor.request.post('/api/support/messages', {
+      data: { email: 'lea.visiteuse@example.com', category: 'account', subject: SUBJECT, message: MESSAGE },
+    });
+    expect(support.status()).toBe(201);
+    const partnership = await visitor.request.post('/api/partnership-requests', {
+      data: {
+        companyName: 'Streamy SAS',
+        contactName: 'Hugo Partenaire',
+        email: 'hugo@streamy.example',
+        partnershipType: 'reseller',
+        description: 'Nous aimerions revendre vos abonnements à nos clients.',
+      },
+    });
+    expect(partnership.status()).toBe(201);
+
+    const operator = await e2e.openPage('/');
+    const cspViolations = watchCspViolations(operator);
+    await signUpAndIn(operator, 'Camille Opérations', PASSWORD, ADMIN_EMAIL);
+    await eventually(
+      () => listedInquiries(operator),
+      (rows) => rows.length === 2,
+    );
+
+    await operator.goto('/admin');
+    await operator.waitForURL('**/admin/inquiries');
+    await operator.getByRole('heading', { name: 'Demandes' }).waitFor();
+    const table = operator.getByRole('table');
+    for (const header of ['Reçue le', 'Type', 'Statut', 'E-mail', 'Nom / société', 'Objet']) {
+      await table.getByRole('columnheader', { name: header }).waitFor();
+    }
+    const supportRow = table.getByRole('row').filter({ hasText: SUBJECT });
+    await supportRow.waitFor();
+    expect(await supportRow.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
+    await supportRow.getByText('Nouvelle').waitFor();
+    await supportRow.getByText('lea.visiteuse@example.com').waitFor();
+    await table
+      .getByRole('row')
+      .filter({ hasText: 'Hugo Partenaire — Streamy SAS' })
+      .getByText('Partenariat')
+      .waitFor();
+    await screenshot(operator, 'back-office-inquiries');
+
+    await operator.getByRole('combobox', { name: 'Type' }).click();
+    await operator.getByRole('option', { name: 'Support' }).click();
+    await operator.waitForURL(/filter=/);
+    await table.getByRole('row').filter({ hasText: 'Streamy SAS' }).waitFor({ state: 'detached' });
+    await supportRow.waitFor();
+
+    await supportRow.getByText(SUBJECT).click();
+    await operator.waitForURL(/\/admin\/inquiries\/[^/]+\/show$/);
+    await operator.getByRole('heading', { name: 'Contenu' }).waitFor();
+    const details = operator.locator('dl');
+    await details.locator('dt', { hasText: 'Message' }).waitFor();
+    expect(await details.locator('dd').first().innerText()).toBe(MESSAGE);
+    await operator.getByText('Compte', { exact: true }).waitFor();
+    await screenshot(operator, 'back-office-inquiry-show');
+
+    await operator.getByRole('link', { name: 'Changer le statut' }).click();
+    await operator.waitForURL(/\/admin\/inquiries\/[^/]+$/);
+    await operator.getByRole('combobox', { name: 'Statut' }).waitFor();
+    await screenshot(operator, 'back-office-inquiry-edit');
+    await operator.getByRole('combobox', { name: 'Statut' }).click();
+    // From "nouvelle", the server allows "en cours" and "fermée"; nothing else is offered.
+    expect(await operator.getByRole('option').allInnerTexts()).toEqual(['Nouvelle', 'En cours', 'Fermée']);
+    await operator.getByRole('option', { name: 'En cours' }).click();
+    await operator.getByRole('button', { name: 'Enregistrer' }).click();
+
+    await operator.waitForURL(/\/admin\/inquiries(\?.*)?$/);
+    await table.getByRole('row').filter({ hasText: SUBJECT }).getByText('En cours').waitFor();
+    const [changed] = (await listedInquiries(operator)).filter((row) => row.subject === SUBJECT);
+    expect(changed).toMatchObject({ status: 'in_progress', version: 2 });
+    expect(cspViolations).toEqual([]);
+  });
+
+  it('asks the operator to reload when someone else changed the inquiry meanwhile', async () => {
+    const operator = await e2e.openPage('/auth');
+    await operator.getByLabel('Email').fill(ADMIN_EMAIL);
+    await operator.locator('#field-password').fill(PASSWORD);
+    await operator.getByRole('button', { name: 'Se connecter' }).click();
+    await operator.getByRole('link', { name: 'Mon profil' }).first().waitFor();
+    const [inquiry] = (await listedInquiries(operator)).filter((row) => row.subject === SUBJECT);
+    expect(inquiry?.status).toBe('in_progress');
+
+    await operator.goto(`/admin/inquiries/${inquiry!.id}`);
+    await operator.getByRole('combobox', { name: 'Statut' }).waitFor();
+    // Another operator closes it from another screen.
+    const elsewhere = await operator.request.put(`/api/admin/inquiries/${inquiry!.id}`, {
+      data: { status: 'closed', version: inquiry!.version },
+      headers: { 'X-CSRF-Token': await csrfTokenOf(operator) },
+    });
+    expect(elsewhere.status()).toBe(200);
+
+    await operator.getByRole('combobox', { name: 'Statut' }).click();
+    await operator.getByRole('option', { name: 'Fermée' }).click();
+    await operator.getByRole('button', { name: 'Enregistrer' }).click();
+    await operator.getByText(/modifiée par quelqu'un d'autre.*Rechargez la page/).waitFor();
+  });
+
+  it('sends a signed-out visitor to the shop to sign in, then back to the back-office', async () => {
+    const page = await e2e.openPage('/admin/users');
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('redirect') === '/admin/users');
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.locator('#field-password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL('**/admin/users');
+    await page.getByRole('heading', { name: 'Utilisateurs' }).waitFor();
+    await page.getByRole('row').filter({ hasText: ADMIN_EMAIL }).getByText('Administrateur').waitFor();
+  });
+
+  it('shows a signed-in customer that the back-office is for administrators, and no data', async () => {
+    const customer = await e2e.openPage('/');
+    await signUpAndIn(customer, 'Noé Client');
+    const adminCalls: string[] = [];
+    customer.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/admin')) adminCalls.push(request.url());
+    });
+
+    await customer.goto('/admin');
+    await customer.getByRole('heading', { level: 1, name: 'Réservé aux administrateurs' }).waitFor();
+    await customer.goto('/admin/inquiries');
+    await customer.getByRole('heading', { level: 1, name: 'Réservé aux administrateurs' }).waitFor();
+    await screenshot(customer, 'back-office-admin-only');
+    expect(await customer.getByRole('table').count()).toBe(0);
+    expect(await customer.getByText(SUBJECT).count()).toBe(0);
+    expect(adminCalls).toEqual([]);
+    // The server refuses anyway.
+    expect((await customer.request.get('/api/admin/inquiries')).status()).toBe(403);
+
+    await customer.getByRole('link', { name: 'Retour à la boutique' }).click();
+    await customer.waitForURL((url) => url.pathname === '/');
+  });
+});
