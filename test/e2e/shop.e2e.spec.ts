@@ -295,10 +295,22 @@ describe('the shop in a browser', () => {
         const splash = page.getByTestId('splash');
         const bar = splash.getByRole('progressbar', { name: 'Chargement...' });
         await bar.waitFor();
+        // 'Prêt !' at 100 % lasts only 500 ms: watch for it inside the page, on every DOM change,
+        // so a slow screenshot cannot make the test miss it.
+        const ready = page.evaluate<boolean>(`new Promise((resolve) => {
+          const seen = () => {
+            const bar = document.querySelector('[data-testid="splash"] [role="progressbar"]');
+            if (bar?.getAttribute('aria-label') !== 'Prêt !') return;
+            observer.disconnect();
+            resolve(bar.getAttribute('aria-valuenow') === '100');
+          };
+          const observer = new MutationObserver(seen);
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+          seen();
+        })`);
         await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(20);
         await screenshot(page, viewport === MOBILE ? 'splash-mobile' : 'splash', false);
-        await splash.getByRole('progressbar', { name: 'Prêt !' }).waitFor();
-        expect(await splash.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+        expect(await ready).toBe(true);
         await splash.waitFor({ state: 'detached', timeout: 2_000 });
         await plansShown(page, 5);
         // Once per session: a reload goes straight to the shop.
