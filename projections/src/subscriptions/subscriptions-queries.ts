@@ -18,6 +18,8 @@ export interface SubscriptionView {
   paymentReference: string | null;
   lastPaymentIssue: string | null;
   credentialsAssigned: boolean;
+  /** Which stored set of service credentials serves it (they live encrypted outside the log). */
+  credentialsId: string | null;
   createdAt: string;
   paidAt: string | null;
   expiresAt: string | null;
@@ -64,6 +66,7 @@ const toView = (row: SubscriptionRow): SubscriptionView => ({
   paymentReference: row.payment_reference,
   lastPaymentIssue: row.last_payment_issue,
   credentialsAssigned: row.credentials_id !== null,
+  credentialsId: row.credentials_id,
   createdAt: row.created_at.toISOString(),
   paidAt: iso(row.paid_at),
   expiresAt: iso(row.expires_at),
@@ -89,6 +92,24 @@ export async function listOverdueSubscriptionIds(knex: Knex, now: Date, limit = 
     .limit(limit)
     .select('id');
   return rows.map((row) => row.id);
+}
+
+/**
+ * How many subscriptions still in use (active or suspended, which may come back) each set of
+ * credentials serves; sets that serve none are absent.
+ */
+export async function countOpenSubscriptionsByCredentials(
+  knex: Knex,
+  credentialsIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (credentialsIds.length === 0) return new Map();
+  const rows = await knex<SubscriptionRow>('subscriptions')
+    .whereIn('credentials_id', credentialsIds)
+    .whereIn('status', ['active', 'suspended'])
+    .groupBy('credentials_id')
+    .select('credentials_id')
+    .count<Array<{ credentials_id: string; count: string | number }>>('* as count');
+  return new Map(rows.map((row) => [row.credentials_id, Number(row.count)]));
 }
 
 /** Every row, in a stable order: used to compare a read model with a clean rebuild. */

@@ -27,6 +27,7 @@ import { migrateCustomerPreferences } from './notifications/customer-preferences
 import { migratePaymentTables, PaymentService } from './payments/payment-service.js';
 import { createPaymentProviders } from './payments/providers.js';
 import { SandboxProvider } from './payments/sandbox-provider.js';
+import { migrateServiceCredentials } from './credentials/credential-service.js';
 
 export interface Runtime {
   config: ShopConfig;
@@ -68,6 +69,7 @@ async function migrateDatabase(knex: Knex): Promise<void> {
     await migrateIdempotencyKeys(trx);
     await migratePaymentTables(trx);
     await SandboxProvider.migrate(trx);
+    await migrateServiceCredentials(trx);
   });
 }
 

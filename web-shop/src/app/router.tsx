@@ -12,6 +12,7 @@ const CheckoutRoute = lazy(() => import('./routes/checkout'));
 const PaymentSuccessRoute = lazy(() => import('./routes/payment-success'));
 const PaymentCancelledRoute = lazy(() => import('./routes/payment-cancelled'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
+const ProductAccessRoute = lazy(() => import('./routes/product-access'));
 const NotificationsRoute = lazy(() => import('./routes/notifications'));
 const SecurityRoute = lazy(() => import('./routes/security'));
 const PaypalTestRoute = lazy(() => import('./routes/paypal-test'));
@@ -48,6 +49,7 @@ export function AppRouter() {
             <Route path="/payment-success" element={<PaymentSuccessRoute />} />
             <Route path="/payment-cancelled" element={<PaymentCancelledRoute />} />
             <Route path="/profile" element={<ProfileRoute />} />
+            <Route path="/product-access/:id" element={<ProductAccessRoute />} />
             <Route path="/notifications" element={<NotificationsRoute />} />
             <Route path="/security" element={<SecurityRoute />} />
             <Route path="/paypal-test" element={<PaypalTestRoute />} />

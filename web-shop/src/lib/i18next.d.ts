@@ -12,6 +12,7 @@ type Namespaces = {
   info: typeof import('../locales/fr/info.json');
   legal: typeof import('../locales/fr/legal.json');
   home: typeof import('../locales/fr/home.json');
+  credentials: typeof import('../locales/fr/credentials.json');
 };
 
 declare module 'i18next' {

@@ -12,7 +12,13 @@ import {
 import { formatDateTime, formatMoney } from '../i18n/formatting.js';
 import type { JobHandlers } from './job-queue.js';
 
-export const ORDER_MAIL_KINDS = ['order_received', 'payment_confirmed', 'expiring_soon', 'expired'] as const;
+export const ORDER_MAIL_KINDS = [
+  'order_received',
+  'payment_confirmed',
+  'credentials_ready',
+  'expiring_soon',
+  'expired',
+] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 /** How long before its expiry a subscription is announced as expiring. */
@@ -51,11 +57,17 @@ function readModelHasCaughtUp(kind: OrderMailKind, subscription: SubscriptionVie
     case 'payment_confirmed':
     case 'expiring_soon':
       return subscription.paidAt !== null && subscription.expiresAt !== null;
+    case 'credentials_ready':
+      return subscription.credentialsAssigned;
     case 'expired':
       // Expired is final, so this cannot wait forever.
       return subscription.status === 'expired';
   }
 }
+
+/** Where the news sends the customer: the credentials page for credentials, the profile otherwise. */
+const newsPath = (kind: OrderMailKind, subscriptionId: string) =>
+  kind === 'credentials_ready' ? `/product-access/${subscriptionId}` : '/profile';
 
 /**
  * At most once: the row is claimed before the message is handed over, and given back only
@@ -117,6 +129,10 @@ export function orderMailJobHandlers({
           return;
         }
       }
+      if (kind === 'credentials_ready' && subscription.status !== 'active') {
+        logger.info(context, 'subscription no longer active; no credentials news');
+        return;
+      }
       const account = await getAccount(knex, subscription.userId);
       if (!account) {
         const credentials = await knex('account_credentials').where({ user_id: subscription.userId }).first('user_id');
@@ -149,7 +165,8 @@ export function orderMailJobHandlers({
       const sent = await sendOnce(mailId, {
         to: account.email,
         subject: news.subject,
-        text: `${[news.greeting, '', news.message, '', `${news.linkLabel} ${publicUrl}/profile`].join('\n')}\n`,
+        // Never the credentials themselves: only where to read them, signed in.
+        text: `${[news.greeting, '', news.message, '', `${news.linkLabel} ${publicUrl}${newsPath(kind, subscriptionId)}`].join('\n')}\n`,
       });
       logger.info({ ...context, language }, sent ? 'order e-mail sent' : 'order e-mail already sent');
     },
@@ -193,6 +210,14 @@ export function orderNews(
           title: 'Paiement confirmé',
           message: `Votre paiement de ${total} est confirmé : votre abonnement ${plan} (${months}) est actif jusqu'au ${expiry}.`,
         };
+      case 'credentials_ready':
+        return {
+          ...common,
+          linkLabel: 'Vos identifiants :',
+          subject: `Vos identifiants sont prêts : ${plan}`,
+          title: 'Vos identifiants sont prêts',
+          message: `Les identifiants de votre abonnement ${plan} sont disponibles. Pour votre sécurité, ils ne sont jamais envoyés par e-mail : consultez-les dans votre espace, une fois connecté.`,
+        };
       case 'expiring_soon':
         return {
           ...common,
@@ -225,6 +250,14 @@ export function orderNews(
         subject: `Payment confirmed: ${plan}, ${months}`,
         title: 'Payment confirmed',
         message: `Your payment of ${total} is confirmed: your ${plan} subscription (${months}) is active until ${expiry}.`,
+      };
+    case 'credentials_ready':
+      return {
+        ...common,
+        linkLabel: 'Your credentials:',
+        subject: `Your credentials are ready: ${plan}`,
+        title: 'Your credentials are ready',
+        message: `The credentials of your ${plan} subscription are available. For your security they are never sent by e-mail: view them in your account, once signed in.`,
       };
     case 'expiring_soon':
       return {

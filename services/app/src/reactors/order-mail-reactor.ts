@@ -30,10 +30,13 @@ const orderMailJob = (
   };
 };
 
-/** Order news for the customer: order received, payment confirmed, expiring in 3 days, expired. */
+/**
+ * Order news for the customer: order received, payment confirmed, credentials ready (each
+ * assignment, a replacement too), expiring in 3 days, expired.
+ */
 export const orderMailReactor: Reactor = {
   name: 'order-mail',
-  eventTypes: ['OrderPlaced', 'PaymentConfirmed', 'SubscriptionExpired'] satisfies ReadonlyArray<
+  eventTypes: ['OrderPlaced', 'PaymentConfirmed', 'CredentialsAssigned', 'SubscriptionExpired'] satisfies ReadonlyArray<
     SubscriptionEvent['type']
   >,
   react: (recorded) => {
@@ -52,6 +55,8 @@ export const orderMailReactor: Reactor = {
         }
         return jobs;
       }
+      case 'CredentialsAssigned':
+        return [orderMailJob(recorded, event.data.subscriptionId, 'credentials_ready')];
       case 'SubscriptionExpired':
         return [orderMailJob(recorded, event.data.subscriptionId, 'expired')];
       default:

@@ -10,6 +10,8 @@ export interface ShopKeys {
   accessTokens: Uint8Array;
   /** Encrypts TOTP secrets at rest. */
   totpSecrets: Buffer;
+  /** Encrypts the service credentials (login, password, notes) handed to subscribers. */
+  serviceCredentials: Buffer;
   /** Signs short-lived OIDC state cookies. */
   oidcState: Buffer;
   /** Signs the built-in sandbox provider's webhooks. */
@@ -38,6 +40,7 @@ export function loadKeys(config: ShopConfig): ShopKeys {
     personalData: derive(master, 'shop/personal-data/v1'),
     accessTokens: new Uint8Array(derive(master, 'shop/access-tokens/v1')),
     totpSecrets: derive(master, 'shop/totp-secrets/v1'),
+    serviceCredentials: derive(master, 'shop/service-credentials/v1'),
     oidcState: derive(master, 'shop/oidc-state/v1'),
     sandboxWebhooks: derive(master, 'shop/sandbox-webhooks/v1'),
   };

@@ -12,11 +12,15 @@ export interface RateLimits {
   passwordResetByEmail: RateLimiterAbstract;
   /** Visitor forms (support, affiliate, partnership, suggestion) per client address and kind. */
   inquiriesByIp: RateLimiterAbstract;
+  /** A customer's reads of service credentials: enough for normal use, not for scraping with a stolen session. */
+  credentialRevealsByUser: RateLimiterAbstract;
   close: () => Promise<void>;
 }
 
 export const SIGN_IN_FAILURES_BEFORE_LOCK = 5;
 export const LOCK_SECONDS = 15 * 60;
+/** Reads of service credentials per customer in 10 minutes. */
+export const CREDENTIAL_REVEALS_PER_WINDOW = 30;
 
 /** Redis-backed when the shop has Redis (all API processes share the counts), in memory otherwise. */
 export function createRateLimits(options: { redisUrl?: string; prefix: string }): RateLimits {
@@ -43,6 +47,7 @@ export function createRateLimits(options: { redisUrl?: string; prefix: string })
     passwordResetByIp: make('reset-ip', 10, 60 * 60),
     passwordResetByEmail: make('reset-email', 3, 60 * 60),
     inquiriesByIp: make('inquiry-ip', 10, 10 * 60),
+    credentialRevealsByUser: make('credentials-user', CREDENTIAL_REVEALS_PER_WINDOW, 10 * 60),
     close: async () => {
       redis?.disconnect();
     },

@@ -28,7 +28,8 @@ export type ConfirmPayment = {
 
 export type AssignCredentials = {
   type: 'AssignCredentials';
-  data: { subscriptionId: string; credentialsId: string; now: Date };
+  /** credentialsPlanId: the plan the credentials were stored for; it must be the subscription's. */
+  data: { subscriptionId: string; credentialsId: string; credentialsPlanId: string; now: Date };
 };
 
 export type ChangeSubscriptionStatus = {

@@ -197,6 +197,17 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
           details: { subscriptionId: data.subscriptionId, status: current.status },
         });
       }
+      if (data.credentialsPlanId !== current.planId) {
+        throw new DomainError({
+          code: 'credentials.plan_mismatch',
+          message: `Credentials for ${data.credentialsPlanId} cannot serve a ${current.planId} subscription`,
+          details: {
+            subscriptionId: data.subscriptionId,
+            planId: current.planId,
+            credentialsPlanId: data.credentialsPlanId,
+          },
+        });
+      }
       if (current.credentialsId === data.credentialsId) return [];
       return [
         {

@@ -94,9 +94,13 @@ const paymentRefunded = (): PaymentRefunded => ({
   },
 });
 
-const assignCredentials = (credentialsId = 'cred-1', now = BEFORE_EXPIRY): AssignCredentials => ({
+const assignCredentials = (
+  credentialsId = 'cred-1',
+  now = BEFORE_EXPIRY,
+  credentialsPlanId = NETFLIX.id,
+): AssignCredentials => ({
   type: 'AssignCredentials',
-  data: { subscriptionId: SUBSCRIPTION_ID, credentialsId, now },
+  data: { subscriptionId: SUBSCRIPTION_ID, credentialsId, credentialsPlanId, now },
 });
 
 const changeStatus = (
@@ -429,6 +433,16 @@ describe('subscription decider', () => {
 
     it('refuses an unknown subscription', () => {
       spec().when(assignCredentials()).thenThrows({ code: 'subscription.not_found' });
+    });
+
+    it("refuses credentials stored for another plan than the subscription's", () => {
+      spec()
+        .given(HISTORY.active)
+        .when(assignCredentials('cred-1', PAID_AT, SPOTIFY.id))
+        .thenThrows({
+          code: 'credentials.plan_mismatch',
+          details: { subscriptionId: SUBSCRIPTION_ID, planId: NETFLIX.id, credentialsPlanId: SPOTIFY.id },
+        });
     });
   });
 

@@ -6,6 +6,7 @@ export type SubscriptionState =
       status: SubscriptionStatus;
       subscriptionId: string;
       userId: string;
+      planId: string;
       months: number;
       totalCents: number;
       currency: string;
@@ -23,6 +24,7 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
       status: 'pending',
       subscriptionId: event.data.subscriptionId,
       userId: event.data.userId,
+      planId: event.data.planId,
       months: event.data.months,
       totalCents: event.data.totalCents,
       currency: event.data.currency,

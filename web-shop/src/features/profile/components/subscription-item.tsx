@@ -71,6 +71,16 @@ export function SubscriptionItem({ subscription }: { subscription: UserSubscript
             {finalising ? t('subscriptions.finalising') : t('subscriptions.finalise')}
           </Button>
         )}
+        {status === 'active' && (
+          <Button
+            component={RouterLink}
+            to={`/product-access/${encodeURIComponent(subscription.id)}`}
+            variant="contained"
+            size="small"
+          >
+            {t('subscriptions.access')}
+          </Button>
+        )}
         <Button
           component={RouterLink}
           to={`/subscription/${encodeURIComponent(subscription.planId)}`}
