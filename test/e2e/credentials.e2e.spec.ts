@@ -45,10 +45,20 @@ describe('the credentials page', () => {
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.getByRole('button', { name: /Payer/ }).first().click();
     await page.waitForURL(/\/payment-success\?session_id=/);
+    await page.getByRole('heading', { name: 'Paiement confirmé avec succès!' }).waitFor();
 
-    await page.goto('/profile');
+    // The profile reads the projected subscriptions, which may trail the payment by a moment.
     const access = page.getByTestId('profile-subscription').first().getByRole('link', { name: 'Accéder' });
-    await access.waitFor();
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/profile');
+          await page.getByTestId('profile-subscription').first().waitFor();
+          return access.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     const href = (await access.getAttribute('href'))!;
     const subscriptionId = href.split('/').at(-1)!;
     expect(href).toBe(`/product-access/${subscriptionId}`);

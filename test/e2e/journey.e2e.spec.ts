@@ -33,11 +33,19 @@ describe('the customer journey in the browser', () => {
     await page.getByRole('heading', { name: 'Paiement confirmé avec succès!' }).waitFor();
     await screenshot(page, 'journey-payment-success');
 
-    await page.goto('/profile');
+    // The profile reads the projected subscriptions, which may trail the payment by a moment.
     const subscription = page.getByTestId('profile-subscription').first();
-    await subscription.waitFor();
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/profile');
+          await subscription.waitFor();
+          return page.getByTestId('profile-active').textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('1');
     expect(await subscription.innerText()).toContain('Netflix');
-    await expect.poll(() => page.getByTestId('profile-active').textContent()).toBe('1');
     await screenshot(page, 'journey-profile');
   });
 
