@@ -1,18 +1,13 @@
-import { Admin, defaultLightTheme, Resource, type RaThemeOptions } from 'react-admin';
+import { Admin, Resource } from 'react-admin';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { i18nProvider } from './i18n/i18n-provider';
 import { AdminOnlyPage } from './layout/admin-only-page';
 import { ShopLayout } from './layout/shop-layout';
+import { theme } from './layout/theme';
 import { authProvider, BASENAME } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import inquiries from './resources/inquiries';
 import users from './resources/users';
-
-/** The shop's violet, as in web-shop's theme. */
-const theme: RaThemeOptions = {
-  ...defaultLightTheme,
-  palette: { ...defaultLightTheme.palette, primary: { main: '#4c1d95' }, secondary: { main: '#4c1d95' } },
-};
 
 function BackOffice() {
   return (

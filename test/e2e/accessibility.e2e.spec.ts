@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
 
@@ -38,10 +38,11 @@ interface Violation {
   nodes: Array<{ target: string[]; html: string }>;
 }
 
+const OPERATOR_EMAIL = 'a11y-operator@premium-share.example';
 let e2e: E2eShop;
 
 beforeAll(async () => {
-  e2e = await startE2eShop('e2e_accessibility');
+  e2e = await startE2eShop('e2e_accessibility', { ADMIN_EMAILS: OPERATOR_EMAIL });
 });
 
 afterAll(async () => {
@@ -49,8 +50,8 @@ afterAll(async () => {
 });
 
 /** The WCAG A/AA rules axe-core finds broken on the page as it stands, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
+async function violations(page: Page, ready = page.getByRole('heading', { level: 1 }).first()): Promise<string[]> {
+  await ready.waitFor();
   await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate<Violation[], string[]>(
     async (tags) =>
@@ -85,13 +86,37 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     });
   }
 
-  it("finds nothing to fix on a signed-in customer's pages", async () => {
+  it("finds nothing to fix on a signed-in customer's pages, the credentials page included", async () => {
     const page = await e2e.openPage('/auth');
     await signUpAndIn(page);
+    await page.goto('/checkout/netflix');
+    await page.getByRole('button', { name: /Payer/ }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: /Payer/ }).first().click();
+    await page.getByRole('heading', { name: 'Paiement confirmé avec succès!' }).waitFor();
+    const { data } = (await (await page.request.get('/api/me/subscriptions')).json()) as {
+      data: Array<{ id: string }>;
+    };
     const report: Record<string, string[]> = {};
-    for (const path of CUSTOMER_PAGES) {
+    for (const path of [...CUSTOMER_PAGES, `/product-access/${data[0]!.id}`]) {
       await page.goto(path);
       const found = await violations(page);
+      if (found.length > 0) report[path] = found;
+    }
+    expect(report).toEqual({});
+  });
+
+  it("finds nothing to fix on the operator's back-office screens", async () => {
+    const page = await e2e.openPage('/auth');
+    await signUpAndIn(page, 'Camille Opérations', 'secret123', OPERATOR_EMAIL);
+    const screens: Array<[string, (page: Page) => Locator]> = [
+      ['/admin/inquiries', (p) => p.getByRole('heading', { name: 'Demandes' })],
+      ['/admin/users', (p) => p.getByRole('table')],
+    ];
+    const report: Record<string, string[]> = {};
+    for (const [path, ready] of screens) {
+      await page.goto(path);
+      const found = await violations(page, ready(page));
       if (found.length > 0) report[path] = found;
     }
     expect(report).toEqual({});
