@@ -6,7 +6,9 @@ import { ShopLayout } from './layout/shop-layout';
 import { theme } from './layout/theme';
 import { authProvider, BASENAME } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
+import credentials from './resources/credentials';
 import inquiries from './resources/inquiries';
+import subscriptions from './resources/subscriptions';
 import users from './resources/users';
 
 function BackOffice() {
@@ -27,6 +29,8 @@ function BackOffice() {
       disableTelemetry
     >
       <Resource name="inquiries" {...inquiries} />
+      <Resource name="subscriptions" {...subscriptions} />
+      <Resource name="credentials" {...credentials} />
       <Resource name="users" {...users} />
     </Admin>
   );

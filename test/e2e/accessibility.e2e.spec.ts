@@ -112,6 +112,9 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     const screens: Array<[string, (page: Page) => Locator]> = [
       ['/admin/inquiries', (p) => p.getByRole('heading', { name: 'Demandes' })],
       ['/admin/users', (p) => p.getByRole('table')],
+      ['/admin/subscriptions', (p) => p.getByRole('heading', { name: 'Abonnements' })],
+      ['/admin/credentials', (p) => p.getByRole('heading', { name: 'Identifiants' })],
+      ['/admin/credentials/create', (p) => p.getByRole('heading', { name: 'Nouveaux identifiants' })],
     ];
     const report: Record<string, string[]> = {};
     for (const [path, ready] of screens) {

@@ -23,6 +23,7 @@ import type { RateLimits } from '../security/rate-limits.js';
 import { authenticate, cookiePolicy, csrfProtection } from './auth/authentication.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { adminRoutes } from './routes/admin-routes.js';
+import { adminSubscriptionRoutes } from './routes/admin-subscription-routes.js';
 import { credentialRoutes } from './routes/credential-routes.js';
 import { inquiryRoutes } from './routes/inquiry-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDependencies): Express {
   );
   app.use(inquiryRoutes({ knex: deps.knex, inquiries: deps.inquiries }, doc));
   app.use(adminRoutes({ knex: deps.knex }, doc));
+  app.use(adminSubscriptionRoutes({ knex: deps.knex }, doc));
   app.use(credentialRoutes(deps, doc));
 
   const openApi = doc.build({ title: 'Shop API', version: '1.0.0' });

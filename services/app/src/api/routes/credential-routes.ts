@@ -9,6 +9,7 @@ import {
 } from '../../credentials/credential-service.js';
 import { generateServicePassword } from '../../credentials/password-generator.js';
 import type { Logger } from '../../infrastructure/logger.js';
+import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../admin-list-query.js';
 import type { ShopKeys } from '../../security/keys.js';
 import { consumeOrReject, type RateLimits } from '../../security/rate-limits.js';
 import { currentUser, requireRole, requireUser } from '../auth/authentication.js';
@@ -80,43 +81,12 @@ const customerSchema = z
   ])
   .meta({ id: 'SubscriptionCredentials' });
 
-/** A JSON-encoded query parameter (react-admin's `sort`, `range`, `filter`). */
-const jsonParam = <T extends z.ZodType>(schema: T) =>
-  z
-    .string()
-    .transform((value, ctx) => {
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Not valid JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
-const oneOrMany = <T extends z.ZodType>(schema: T) =>
-  z.union([schema, z.array(schema)]).transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[]);
-
 const listQuery = z.object({
-  sort: jsonParam(
-    z.tuple([
-      z.enum(CREDENTIALS_SORT_FIELDS as unknown as [CredentialsSortField, ...CredentialsSortField[]]),
-      z
-        .string()
-        .toLowerCase()
-        .pipe(z.enum(['asc', 'desc'])),
-    ]),
-  )
-    .optional()
-    .describe('["createdAt","DESC"]: one of id, planId, planName, email, createdAt, updatedAt')
-    .default(['createdAt', 'desc']),
-  range: jsonParam(
-    z
-      .tuple([z.number().int().min(0), z.number().int().min(0)])
-      .refine(([from, to]) => to >= from && to - from < 1000, 'From ≤ to, at most 1000 rows'),
-  )
-    .optional()
-    .describe('[0,24]: inclusive row numbers')
-    .default([0, 24]),
+  sort: sortParam(CREDENTIALS_SORT_FIELDS as unknown as [CredentialsSortField, ...CredentialsSortField[]], [
+    'createdAt',
+    'desc',
+  ]),
+  range: rangeParam,
   filter: jsonParam(
     z.strictObject({
       id: oneOrMany(z.string().max(64)).optional(),
@@ -182,8 +152,7 @@ export function credentialRoutes(
       range: { from: range[0], to: range[1] },
       filter: { ids: filter.id, planIds: filter.planId, q: filter.q },
     });
-    const last = data.length === 0 ? range[0] : range[0] + data.length - 1;
-    res.set('Content-Range', `credentials ${range[0]}-${last}/${total}`).json(data);
+    res.set('Content-Range', contentRange('credentials', range[0], data.length, total)).json(data);
   });
 
   doc.add({

@@ -13,6 +13,7 @@ import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { InquiryService } from '../../inquiries/inquiry-service.js';
+import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../admin-list-query.js';
 import { clientContext, currentUser, requireRole } from '../auth/authentication.js';
 import { idempotencyKeyOf } from '../idempotency.js';
 import { requestLanguage } from '../language.js';
@@ -87,46 +88,11 @@ const suggestionBody = z
 
 const receivedResponse = z.object({ id: z.string(), status: z.enum(INQUIRY_STATUSES) }).meta({ id: 'InquiryReceived' });
 
-/** A JSON-encoded query parameter (react-admin's `sort`, `range`, `filter`). */
-const jsonParam = <T extends z.ZodType>(schema: T) =>
-  z
-    .string()
-    .transform((value, ctx) => {
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Not valid JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
-const oneOrMany = <T extends z.ZodType>(schema: T) =>
-  z.union([schema, z.array(schema)]).transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[]);
 const sortFields = Object.keys(INQUIRY_SORT_FIELDS) as [InquirySortField, ...InquirySortField[]];
 
 const listQuery = z.object({
-  sort: jsonParam(
-    z.tuple([
-      z.enum(sortFields),
-      z
-        .string()
-        .toLowerCase()
-        .pipe(z.enum(['asc', 'desc'])),
-    ]),
-  )
-    .optional()
-    .describe(
-      '["receivedAt","DESC"]: one of id, kind, status, email, name, companyName, subject, category, receivedAt, updatedAt',
-    )
-    .default(['receivedAt', 'desc']),
-  range: jsonParam(
-    z
-      .tuple([z.number().int().min(0), z.number().int().min(0)])
-      .refine(([from, to]) => to >= from && to - from < 1000, 'From ≤ to, at most 1000 rows'),
-  )
-    .optional()
-    .describe('[0,24]: inclusive row numbers')
-    .default([0, 24]),
+  sort: sortParam(sortFields, ['receivedAt', 'desc']),
+  range: rangeParam,
   filter: jsonParam(
     z.strictObject({
       id: oneOrMany(z.string().max(64)).optional(),
@@ -241,8 +207,7 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
       range: { from: range[0], to: range[1] },
       filter: { ids: filter.id, kind: filter.kind, status: filter.status, userId: filter.userId, q: filter.q },
     });
-    const last = data.length === 0 ? range[0] : range[0] + data.length - 1;
-    res.set('Content-Range', `inquiries ${range[0]}-${last}/${total}`).json(data);
+    res.set('Content-Range', contentRange('inquiries', range[0], data.length, total)).json(data);
   });
 
   doc.add({

@@ -1,0 +1,56 @@
+import Box from '@mui/material/Box';
+import {
+  DataTable,
+  DateField,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
+import { dateLocaleOf } from '../../i18n/i18n-provider';
+import { MASKED_PASSWORD, servedCount, type CredentialsSummary } from './credentials-vocabulary';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="planId" source="planId" reference="plans" alwaysOn>
+    <SelectInput optionText="name" label="resources.credentials.fields.planId" />
+  </ReferenceInput>,
+];
+
+/** The stored sets, plan by plan; the password stays on the server until a set is opened and revealed. */
+export function CredentialsList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <List filters={filters} sort={{ field: 'planName', order: 'ASC' }} perPage={25} exporter={false}>
+      <DataTable<CredentialsSummary> rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="planName" />
+        <DataTable.Col source="email" />
+        <DataTable.Col
+          source="password"
+          disableSort
+          render={(set) => (
+            <Box
+              component="span"
+              aria-label={translate(set.hasPassword ? 'shop.credentials.passwordHidden' : 'shop.empty')}
+              sx={{ letterSpacing: '0.1em', color: 'text.secondary' }}
+            >
+              {set.hasPassword ? MASKED_PASSWORD : '—'}
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          source="assignedCount"
+          disableSort
+          align="right"
+          render={(set) => servedCount(translate, set.assignedCount)}
+        />
+        <DataTable.Col source="updatedAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
+          <DateField source="updatedAt" showTime locales={dateLocaleOf(locale)} />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

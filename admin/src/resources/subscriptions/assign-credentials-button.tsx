@@ -1,0 +1,188 @@
+import KeyIcon from '@mui/icons-material/Key';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  useDataProvider,
+  useGetList,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { dateLocaleOf } from '../../i18n/i18n-provider';
+import type { ShopDataProvider } from '../../providers/data-provider';
+import { servedCount, type CredentialsSummary } from '../credentials/credentials-vocabulary';
+import type { Subscription } from './subscription-vocabulary';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The subscription's read model follows the log a moment after the assignment is appended: wait
+ * for it (a few seconds at most), so the page shows the set it was just given.
+ */
+async function untilProjected(dataProvider: ShopDataProvider, id: string, credentialsId: string) {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const { data } = await dataProvider.getOne<Subscription>('subscriptions', { id });
+    if (data.credentialsId === credentialsId) return;
+    await sleep(250);
+  }
+}
+
+/** The sets stored for the subscription's plan, to choose one from. */
+function CredentialsChoices({
+  subscription,
+  value,
+  onChange,
+}: {
+  subscription: Subscription;
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const labelId = useId();
+  const { data, isPending, error } = useGetList<CredentialsSummary>('credentials', {
+    filter: { planId: subscription.planId },
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'updatedAt', order: 'DESC' },
+  });
+  if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
+  if (error) return <Alert severity="error">{translate('shop.credentials.loadError')}</Alert>;
+  if (data.length === 0) {
+    const source = encodeURIComponent(JSON.stringify({ planId: subscription.planId }));
+    return (
+      <Alert
+        severity="info"
+        action={
+          <Button component={Link} to={`/credentials/create?source=${source}`} color="inherit" size="small">
+            {translate('shop.subscriptions.assign.createFirst')}
+          </Button>
+        }
+      >
+        {translate('shop.subscriptions.assign.none', { plan: subscription.planName })}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <Typography id={labelId} variant="body2" sx={{ mb: 1 }}>
+        {translate('shop.subscriptions.assign.choose', { plan: subscription.planName })}
+      </Typography>
+      <RadioGroup aria-labelledby={labelId} value={value} onChange={(event) => onChange(event.target.value)}>
+        {data.map((set) => {
+          const current = set.id === subscription.credentialsId;
+          return (
+            <FormControlLabel
+              key={set.id}
+              value={set.id}
+              disabled={current}
+              control={<Radio />}
+              sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { pt: 0.5 } }}
+              label={
+                <Box>
+                  <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    {set.email}
+                  </Box>
+                  {current && ` (${translate('shop.subscriptions.assign.current')})`}
+                  <Typography variant="body2" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                    {servedCount(translate, set.assignedCount)}
+                    {' · '}
+                    {translate('shop.credentials.updatedOn', {
+                      date: new Date(set.updatedAt).toLocaleDateString(dateLocaleOf(locale)),
+                    })}
+                  </Typography>
+                </Box>
+              }
+            />
+          );
+        })}
+      </RadioGroup>
+    </>
+  );
+}
+
+/**
+ * 'Attribuer des identifiants': a dialog listing the sets stored for the subscription's plan. The
+ * customer is told by e-mail and notification once a set is given (never the credentials themselves).
+ */
+export function AssignCredentialsButton() {
+  const subscription = useRecordContext<Subscription>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<ShopDataProvider>();
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState('');
+  const [saving, setSaving] = useState(false);
+  const titleId = useId();
+  if (!subscription) return null;
+
+  const replacing = subscription.credentialsId !== null;
+  const close = () => {
+    if (saving) return;
+    setOpen(false);
+    setChosen('');
+  };
+  const assign = async () => {
+    setSaving(true);
+    try {
+      await dataProvider.assignCredentials(subscription.id, chosen);
+      await untilProjected(dataProvider, subscription.id, chosen);
+      notify('shop.subscriptions.assign.success', { type: 'success' });
+      setOpen(false);
+      setChosen('');
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant={replacing ? 'outlined' : 'contained'}
+        startIcon={<KeyIcon />}
+        onClick={() => setOpen(true)}
+        disabled={subscription.status !== 'active'}
+      >
+        {translate(replacing ? 'shop.subscriptions.assign.replace' : 'shop.subscriptions.assign.action')}
+      </Button>
+      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        <DialogTitle id={titleId}>{translate('shop.subscriptions.assign.action')}</DialogTitle>
+        <DialogContent>
+          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+            {subscription.planName} — {subscription.customerName || subscription.customerEmail}
+          </Typography>
+          <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mb: 2 }}>
+            {translate('shop.subscriptions.assign.help')}
+          </Typography>
+          {open && <CredentialsChoices subscription={subscription} value={chosen} onChange={setChosen} />}
+          {saving && <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close} disabled={saving}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button variant="contained" onClick={assign} disabled={chosen === '' || saving}>
+            {translate('shop.subscriptions.assign.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import Chip from '@mui/material/Chip';
+import { useRecordContext, useTranslate } from 'react-admin';
+import type { Subscription } from './subscription-vocabulary';
+
+/**
+ * Whether the customer has their credentials: "attribués", or "à fournir" while an active subscription
+ * waits for them (the 24-hour promise runs). Nothing to do for a subscription not in use.
+ */
+export function CredentialsStateChip() {
+  const subscription = useRecordContext<Subscription>();
+  const translate = useTranslate();
+  if (!subscription) return null;
+  if (subscription.credentialsId) {
+    return (
+      <Chip
+        size="small"
+        icon={<CheckCircleIcon />}
+        label={translate('shop.subscriptions.credentials.assigned')}
+        sx={{ bgcolor: '#e8f5e9', color: '#1b5e20', '& .MuiChip-icon': { color: 'inherit' } }}
+      />
+    );
+  }
+  if (subscription.status !== 'active') {
+    return (
+      <Chip
+        size="small"
+        variant="outlined"
+        label={translate('shop.subscriptions.credentials.none')}
+        sx={{ color: 'text.secondary' }}
+      />
+    );
+  }
+  return (
+    <Chip
+      size="small"
+      icon={<HourglassEmptyIcon />}
+      label={translate('shop.subscriptions.credentials.missing')}
+      sx={{ bgcolor: '#fff3e0', color: '#8a3c00', fontWeight: 600, '& .MuiChip-icon': { color: 'inherit' } }}
+    />
+  );
+}

@@ -1,0 +1,138 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import {
+  DateField,
+  FunctionField,
+  ListButton,
+  ReferenceField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { dateLocaleOf } from '../../i18n/i18n-provider';
+import { formatCents } from '../../lib/money';
+import { AssignCredentialsButton } from './assign-credentials-button';
+import { CredentialsStateChip } from './credentials-state-chip';
+import { SubscriptionStatusChip } from './subscription-status-chip';
+import { SubscriptionTitle } from './subscription-title';
+import type { Subscription } from './subscription-vocabulary';
+
+function SubscriptionShowActions() {
+  return (
+    <TopToolbar>
+      <ListButton />
+    </TopToolbar>
+  );
+}
+
+/** Which set the customer reads on /product-access, and the way to give (or replace) one. */
+function CredentialsCard() {
+  const subscription = useRecordContext<Subscription>();
+  const translate = useTranslate();
+  if (!subscription) return null;
+  const hint =
+    subscription.status !== 'active'
+      ? 'shop.subscriptions.assign.onlyActive'
+      : subscription.credentialsId
+        ? 'shop.subscriptions.assign.replaceHelp'
+        : 'shop.subscriptions.assign.waiting';
+  return (
+    <Card component="section" aria-labelledby="subscription-credentials-title">
+      <CardContent>
+        <Typography id="subscription-credentials-title" variant="h6" component="h2" gutterBottom>
+          {translate('resources.subscriptions.fields.credentials')}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1.5 }}>
+          <CredentialsStateChip />
+          {subscription.credentialsId && (
+            <ReferenceField source="credentialsId" reference="credentials" link="show" emptyText="shop.empty">
+              <TextField source="email" />
+            </ReferenceField>
+          )}
+        </Box>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          {translate(hint)}
+        </Typography>
+        <AssignCredentialsButton />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** One subscription: the order on the left; the customer and their credentials on the right. */
+export function SubscriptionShow() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const dateLocale = dateLocaleOf(locale);
+  return (
+    <Show<Subscription> actions={<SubscriptionShowActions />} title={<SubscriptionTitle />} component="div">
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <Card component="section" aria-labelledby="subscription-order-title">
+          <CardContent sx={{ pb: 0 }}>
+            <Typography id="subscription-order-title" variant="h6" component="h2">
+              {translate('shop.subscriptions.order')}
+            </Typography>
+          </CardContent>
+          <SimpleShowLayout>
+            <TextField source="planName" />
+            <FunctionField<Subscription> source="status" render={() => <SubscriptionStatusChip />} />
+            <TextField source="statusReason" emptyText="shop.empty" />
+            <FunctionField<Subscription>
+              source="months"
+              render={(subscription) =>
+                translate('shop.subscriptions.monthCount', { smart_count: subscription.months })
+              }
+            />
+            <FunctionField<Subscription>
+              source="totalCents"
+              render={(subscription) => formatCents(subscription.totalCents, subscription.currency, locale)}
+            />
+            <FunctionField<Subscription>
+              source="discountCents"
+              render={(subscription) =>
+                subscription.discountCents > 0
+                  ? `${formatCents(subscription.discountCents, subscription.currency, locale)}${subscription.promoCode ? ` (${subscription.promoCode})` : ''}`
+                  : translate('shop.empty')
+              }
+            />
+            <DateField source="createdAt" showTime locales={dateLocale} />
+            <DateField source="paidAt" showTime locales={dateLocale} emptyText="shop.empty" />
+            <DateField source="expiresAt" showTime locales={dateLocale} emptyText="shop.empty" />
+            <TextField source="provider" emptyText="shop.empty" />
+            <TextField source="paymentReference" emptyText="shop.empty" />
+            <TextField source="lastPaymentIssue" emptyText="shop.empty" />
+            <TextField source="id" />
+          </SimpleShowLayout>
+        </Card>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Card component="section" aria-labelledby="subscription-customer-title">
+            <CardContent sx={{ pb: 0 }}>
+              <Typography id="subscription-customer-title" variant="h6" component="h2">
+                {translate('resources.subscriptions.fields.customer')}
+              </Typography>
+            </CardContent>
+            <SimpleShowLayout>
+              <TextField source="customerName" emptyText="shop.empty" />
+              <TextField source="customerEmail" emptyText="shop.empty" />
+              <TextField source="userId" />
+            </SimpleShowLayout>
+          </Card>
+          <CredentialsCard />
+        </Box>
+      </Box>
+    </Show>
+  );
+}
