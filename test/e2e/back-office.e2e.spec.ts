@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
-import { ADMIN_DIR, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
+import { ADMIN_DIR, buyOnSandbox, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
 
 const ADMIN_EMAIL = 'operator@premium-share.example';
 /** A second operator, so the credentials test signs up on its own and runs alone too. */
@@ -60,28 +60,6 @@ async function signInAsOperator(page: Page): Promise<void> {
   await page.locator('#field-password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await page.getByRole('link', { name: 'Mon profil' }).first().waitFor();
-}
-
-/** A customer who pays a month of Netflix on the sandbox; answers the subscription's id once the profile shows it. */
-async function payNetflix(page: Page): Promise<string> {
-  await page.goto('/checkout/netflix?months=1');
-  await page.getByRole('button', { name: /Payer/ }).click();
-  await page.waitForURL(/\/sandbox\/checkout\//);
-  await page.getByRole('button', { name: /Payer/ }).first().click();
-  await page.waitForURL(/\/payment-success\?session_id=/);
-  // The profile reads the projected subscriptions, which may trail the payment by a moment.
-  const access = page.getByTestId('profile-subscription').first().getByRole('link', { name: 'Accéder' });
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/profile');
-        await page.getByTestId('profile-subscription').first().waitFor();
-        return access.count();
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(1);
-  return (await access.getAttribute('href'))!.split('/').at(-1)!;
 }
 
 describe('the back-office in a browser', () => {
@@ -185,7 +163,7 @@ describe('the back-office in a browser', () => {
   it('lets the operator store Netflix credentials, find the paid subscription without any and assign them', async () => {
     const customer = await e2e.openPage('/auth');
     const customerEmail = await signUpAndIn(customer, 'Inès Abonnée');
-    const subscriptionId = await payNetflix(customer);
+    const subscriptionId = await buyOnSandbox(customer);
 
     const operator = await e2e.openPage('/auth');
     const cspViolations = watchCspViolations(operator);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
 import { requestJson } from '../../services/app/src/testing/http-customer.js';
-import { MOBILE, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
+import { buyOnSandbox, MOBILE, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
 
 const ADMIN_EMAIL = 'credentials-operator@premium-share.example';
 const ADMIN_PASSWORD = 'operator password 1';
@@ -40,28 +40,9 @@ describe('the credentials page', () => {
     const page = await e2e.openPage('/auth');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await signUpAndIn(page, 'Inès Laurent');
-    await page.goto('/checkout/netflix?months=1');
-    await page.getByRole('button', { name: /Payer/ }).click();
-    await page.waitForURL(/\/sandbox\/checkout\//);
-    await page.getByRole('button', { name: /Payer/ }).first().click();
-    await page.waitForURL(/\/payment-success\?session_id=/);
-    await page.getByRole('heading', { name: 'Paiement confirmé avec succès!' }).waitFor();
-
-    // The profile reads the projected subscriptions, which may trail the payment by a moment.
+    const subscriptionId = await buyOnSandbox(page);
     const access = page.getByTestId('profile-subscription').first().getByRole('link', { name: 'Accéder' });
-    await expect
-      .poll(
-        async () => {
-          await page.goto('/profile');
-          await page.getByTestId('profile-subscription').first().waitFor();
-          return access.count();
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(1);
-    const href = (await access.getAttribute('href'))!;
-    const subscriptionId = href.split('/').at(-1)!;
-    expect(href).toBe(`/product-access/${subscriptionId}`);
+    expect(await access.getAttribute('href')).toBe(`/product-access/${subscriptionId}`);
     await access.click();
 
     await page.getByRole('heading', { name: 'Identifiants en préparation' }).waitFor();
@@ -150,12 +131,7 @@ describe('the credentials page', () => {
     const page = await e2e.openPage('/auth');
     await signUpAndIn(page, 'Noé Petit');
     await page.setViewportSize(MOBILE);
-    await page.goto('/checkout/spotify?months=1');
-    await page.getByRole('button', { name: /Payer/ }).click();
-    await page.waitForURL(/\/sandbox\/checkout\//);
-    await page.getByRole('button', { name: /Payer/ }).first().click();
-    await page.waitForURL(/\/payment-success\?session_id=/);
-    await page.goto('/profile');
+    await buyOnSandbox(page, 'spotify');
     await page.getByRole('link', { name: 'Accéder' }).first().click();
     await page.getByRole('heading', { name: 'Identifiants en préparation' }).waitFor();
     await screenshot(page, 'credentials-preparing-mobile');

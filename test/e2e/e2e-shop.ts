@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { freePort } from '../../services/app/src/testing/free-port.js';
 import { eventually, startTestShop, type TestShop } from '../../services/app/src/testing/test-shop.js';
 import { launchChromium } from './browser.js';
@@ -99,4 +100,29 @@ export async function signUpAndIn(
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await page.getByRole('link', { name: 'Mon profil' }).first().waitFor();
   return email;
+}
+
+/**
+ * Pays `months` of `planId` on the sandbox as the signed-in customer and waits until /profile
+ * shows it active (the profile reads the projection, which may trail the payment by a moment).
+ * Leaves the page on /profile; answers the subscription's id.
+ */
+export async function buyOnSandbox(page: Page, planId = 'netflix', months = 1): Promise<string> {
+  await page.goto(`/checkout/${planId}?months=${months}`);
+  await page.getByRole('button', { name: /Payer/ }).click();
+  await page.waitForURL(/\/sandbox\/checkout\//);
+  await page.getByRole('button', { name: /Payer/ }).first().click();
+  await page.getByRole('heading', { name: 'Paiement confirmé avec succès!' }).waitFor();
+  const access = page.getByTestId('profile-subscription').first().getByRole('link', { name: 'Accéder' });
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/profile');
+        await page.getByTestId('profile-subscription').first().waitFor();
+        return access.count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  return (await access.getAttribute('href'))!.split('/').at(-1)!;
 }

@@ -9,6 +9,9 @@ export const theme = createTheme({
     primary: { main: '#4c1d95', light: '#6d28d9', dark: '#2e1065', contrastText: '#ffffff' },
     secondary: { main: '#b45309', contrastText: '#ffffff' },
     success: { main: '#166534' },
+    // MUI's default info (#0288d1) and warning (#ed6c02) are below 4.5:1 under white text (filled toasts).
+    info: { main: '#0369a1', contrastText: '#ffffff' },
+    warning: { main: '#b45309', contrastText: '#ffffff' },
     background: { default: '#f7f6fb', paper: '#ffffff' },
     text: { primary: '#1c1630', secondary: '#4a4560' },
   },
