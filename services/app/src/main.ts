@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       },
       'shop started',
     );
-    console.log(`Shop running at ${url}  (catalogue: ${url}/api/plans)`);
+    console.log(`Shop running at ${url}  (catalogue: ${url}/api/plans, back-office: ${url}/admin)`);
   } else {
     logger.info({ role }, 'started');
   }
