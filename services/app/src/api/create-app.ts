@@ -20,7 +20,7 @@ import type { ShopConfig } from '../config.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { ShopKeys } from '../security/keys.js';
 import type { RateLimits } from '../security/rate-limits.js';
-import { authenticate, cookiePolicy, csrfProtection } from './auth/authentication.js';
+import { authenticate, cookiePolicy, csrfProtection, requireRole } from './auth/authentication.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { adminSubscriptionRoutes } from './routes/admin-subscription-routes.js';
@@ -117,6 +117,8 @@ export function createApp(deps: AppDependencies): Express {
   app.use(notificationRoutes({ knex: deps.knex, clock: deps.clock }, doc));
   app.use(orderRoutes({ knex: deps.knex, payments: deps.payments, clock: deps.clock }, doc));
   app.use(paymentRoutes({ payments: deps.payments, sandbox: deps.sandbox }, doc));
+  // Every back-office route is for admins: one check, before all of them (unknown paths included).
+  app.use('/api/admin', requireRole(deps.knex, 'admin'));
   app.use(
     adminPaymentRoutes(
       { knex: deps.knex, stripeSync: new StripeSync({ knex: deps.knex, store: deps.store, payments: deps.payments }) },
