@@ -26,6 +26,15 @@ export interface SubscriptionView {
   updatedAt: string;
 }
 
+/** Active in the seeds' sense: status active and the expiry still ahead (the expiry job may lag). */
+export function isCurrentlyActive(subscription: Pick<SubscriptionView, 'status' | 'expiresAt'>, now: Date): boolean {
+  return (
+    subscription.status === 'active' &&
+    subscription.expiresAt !== null &&
+    Date.parse(subscription.expiresAt) > now.getTime()
+  );
+}
+
 interface SubscriptionRow {
   id: string;
   user_id: string;

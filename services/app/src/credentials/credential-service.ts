@@ -7,6 +7,7 @@ import {
   encrypt,
   getPlan,
   getSubscription,
+  isCurrentlyActive,
   listPlans,
 } from '@shop/projections';
 import type { Knex } from 'knex';
@@ -326,10 +327,7 @@ export class CredentialService {
   async forCustomer(userId: string, subscriptionId: string, language: Language): Promise<CustomerCredentials> {
     const subscription = UUID.test(subscriptionId) ? await getSubscription(this.deps.knex, subscriptionId) : null;
     if (!subscription || subscription.userId !== userId) throw subscriptionNotFound();
-    const now = this.deps.clock().getTime();
-    const current =
-      subscription.status === 'active' && subscription.expiresAt !== null && Date.parse(subscription.expiresAt) > now;
-    if (!current) {
+    if (!isCurrentlyActive(subscription, this.deps.clock())) {
       throw new HttpProblem({
         status: 409,
         code: 'subscription.not_active',

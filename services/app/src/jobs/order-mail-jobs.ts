@@ -1,5 +1,5 @@
 import type { Language } from '@shop/domain';
-import { getAccount, getSubscription, type SubscriptionView } from '@shop/projections';
+import { getAccount, getSubscription, isCurrentlyActive, type SubscriptionView } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import type { MailMessage, Mailer } from '../mail/mailer.js';
@@ -120,10 +120,7 @@ export function orderMailJobHandlers({
         throw new Error(`subscription ${subscriptionId} is not in the subscriptions read model yet (${kind})`);
       }
       if (kind === 'expiring_soon') {
-        const stillDue =
-          subscription.status === 'active' &&
-          subscription.expiresAt === expiresAt &&
-          Date.parse(subscription.expiresAt) > now.getTime();
+        const stillDue = subscription.expiresAt === expiresAt && isCurrentlyActive(subscription, now);
         if (!stillDue) {
           logger.info(context, 'subscription no longer expiring at that date; no notice');
           return;

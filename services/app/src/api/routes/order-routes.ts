@@ -1,4 +1,4 @@
-import { listPlans, listSubscriptionsOfUser } from '@shop/projections';
+import { isCurrentlyActive, listPlans, listSubscriptionsOfUser } from '@shop/projections';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -125,7 +125,7 @@ export function orderRoutes(
       listPlans(deps.knex, { language }),
     ]);
     const logos = new Map(plans.map((plan) => [plan.id, plan.logo]));
-    const now = deps.clock().getTime();
+    const now = deps.clock();
     res.json({
       data: subscriptions.map((s) => ({
         id: s.id,
@@ -142,8 +142,7 @@ export function orderRoutes(
       })),
       // The seeds' profile figures: active with a future expiry; spent over every order paid and not
       // refunded (an order cancelled before payment cost nothing).
-      activeCount: subscriptions.filter((s) => s.status === 'active' && s.expiresAt && Date.parse(s.expiresAt) > now)
-        .length,
+      activeCount: subscriptions.filter((s) => isCurrentlyActive(s, now)).length,
       totalSpentCents: subscriptions
         .filter((s) => s.paidAt !== null && s.statusReason !== 'refunded')
         .reduce((sum, s) => sum + s.totalCents, 0),
