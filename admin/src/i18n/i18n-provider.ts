@@ -14,5 +14,5 @@ export const i18nProvider = polyglotI18nProvider(
   ],
 );
 
-/** The locale's conventions for dates (the back-office shows fr-FR dates in French). */
-export const dateLocaleOf = (locale: string) => (locale === 'en' ? 'en-GB' : 'fr-FR');
+/** The locale's conventions for dates and money (fr-FR in French, en-GB in English). */
+export const intlLocaleOf = (locale: string) => (locale === 'en' ? 'en-GB' : 'fr-FR');

@@ -9,7 +9,7 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { dateLocaleOf } from '../../i18n/i18n-provider';
+import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { MASKED_PASSWORD, servedCount, type CredentialsSummary } from './credentials-vocabulary';
 
 const filters = [
@@ -48,7 +48,7 @@ export function CredentialsList() {
           render={(set) => servedCount(translate, set.assignedCount)}
         />
         <DataTable.Col source="updatedAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
-          <DateField source="updatedAt" showTime locales={dateLocaleOf(locale)} />
+          <DateField source="updatedAt" showTime locales={intlLocaleOf(locale)} />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -20,7 +20,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CopyButton } from '../../components/copy-button';
-import { dateLocaleOf } from '../../i18n/i18n-provider';
+import { intlLocaleOf } from '../../i18n/i18n-provider';
 import type { CredentialsSecret, ShopDataProvider } from '../../providers/data-provider';
 import { CredentialsTitle } from './credentials-title';
 import { MASKED_PASSWORD, servedCount, type CredentialsSummary } from './credentials-vocabulary';
@@ -124,7 +124,7 @@ function SecretFields() {
 export function CredentialsShow() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dateLocale = dateLocaleOf(locale);
+  const dateLocale = intlLocaleOf(locale);
   return (
     <Show<CredentialsSummary> actions={<CredentialsShowActions />} title={<CredentialsTitle />}>
       <SimpleShowLayout>

@@ -1,5 +1,5 @@
 import { DataTable, DateField, List, SearchInput, SelectInput, useLocaleState, useTranslate } from 'react-admin';
-import { dateLocaleOf } from '../../i18n/i18n-provider';
+import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { InquiryStatusChip } from './inquiry-status-chip';
 import { summaryOf } from './inquiry-summary';
 import { kindChoices, statusChoices, type Inquiry } from './inquiry-vocabulary';
@@ -18,7 +18,7 @@ export function InquiryList() {
     <List filters={filters} sort={{ field: 'receivedAt', order: 'DESC' }} perPage={25} exporter={false}>
       <DataTable<Inquiry> rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="receivedAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
-          <DateField source="receivedAt" showTime locales={dateLocaleOf(locale)} />
+          <DateField source="receivedAt" showTime locales={intlLocaleOf(locale)} />
         </DataTable.Col>
         <DataTable.Col
           source="kind"

@@ -14,7 +14,7 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { dateLocaleOf } from '../../i18n/i18n-provider';
+import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { InquiryDetails } from './inquiry-details';
 import { InquiryStatusChip } from './inquiry-status-chip';
 import { InquiryTitle } from './inquiry-title';
@@ -33,7 +33,7 @@ function InquiryShowActions() {
 export function InquiryShow() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dateLocale = dateLocaleOf(locale);
+  const dateLocale = intlLocaleOf(locale);
   return (
     <Show<Inquiry> actions={<InquiryShowActions />} title={<InquiryTitle />} component="div">
       <Box

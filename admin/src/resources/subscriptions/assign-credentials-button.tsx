@@ -22,7 +22,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { dateLocaleOf } from '../../i18n/i18n-provider';
+import { intlLocaleOf } from '../../i18n/i18n-provider';
 import type { ShopDataProvider } from '../../providers/data-provider';
 import { servedCount, type CredentialsSummary } from '../credentials/credentials-vocabulary';
 import type { Subscription } from './subscription-vocabulary';
@@ -101,7 +101,7 @@ function CredentialsChoices({
                     {servedCount(translate, set.assignedCount)}
                     {' · '}
                     {translate('shop.credentials.updatedOn', {
-                      date: new Date(set.updatedAt).toLocaleDateString(dateLocaleOf(locale)),
+                      date: new Date(set.updatedAt).toLocaleDateString(intlLocaleOf(locale)),
                     })}
                   </Typography>
                 </Box>

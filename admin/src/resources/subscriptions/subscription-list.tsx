@@ -10,7 +10,7 @@ import {
   useLocaleState,
   useRecordContext,
 } from 'react-admin';
-import { dateLocaleOf } from '../../i18n/i18n-provider';
+import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { CredentialsStateChip } from './credentials-state-chip';
 import { SubscriptionStatusChip } from './subscription-status-chip';
@@ -52,7 +52,7 @@ function Customer() {
  */
 export function SubscriptionList() {
   const [locale] = useLocaleState();
-  const dateLocale = dateLocaleOf(locale);
+  const dateLocale = intlLocaleOf(locale);
   const nowrap = () => ({ whiteSpace: 'nowrap' }) as const;
   return (
     <List

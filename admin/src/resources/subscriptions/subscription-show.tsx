@@ -15,7 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { dateLocaleOf } from '../../i18n/i18n-provider';
+import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { AssignCredentialsButton } from './assign-credentials-button';
 import { CredentialsStateChip } from './credentials-state-chip';
@@ -69,7 +69,7 @@ function CredentialsCard() {
 export function SubscriptionShow() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dateLocale = dateLocaleOf(locale);
+  const dateLocale = intlLocaleOf(locale);
   return (
     <Show<Subscription> actions={<SubscriptionShowActions />} title={<SubscriptionTitle />} component="div">
       <Box

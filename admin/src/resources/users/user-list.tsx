@@ -1,5 +1,5 @@
 import { BooleanField, DataTable, DateField, List, useLocaleState, useTranslate } from 'react-admin';
-import { dateLocaleOf } from '../../i18n/i18n-provider';
+import { intlLocaleOf } from '../../i18n/i18n-provider';
 
 /** GET /api/admin/users (services/app/src/api/routes/admin-routes.ts). */
 interface User {
@@ -29,7 +29,7 @@ export function UserList() {
           <BooleanField source="twoFactorEnabled" />
         </DataTable.Col>
         <DataTable.Col source="createdAt" disableSort>
-          <DateField source="createdAt" showTime locales={dateLocaleOf(locale)} />
+          <DateField source="createdAt" showTime locales={intlLocaleOf(locale)} />
         </DataTable.Col>
       </DataTable>
     </List>
