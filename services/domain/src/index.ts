@@ -2,6 +2,7 @@ export * from './shared/decider.js';
 export * from './shared/dates.js';
 export * from './shared/domain-error.js';
 export * from './shared/money.js';
+export * from './shared/text.js';
 export * from './subscription/events.js';
 export * from './subscription/commands.js';
 export * from './subscription/subscription-state.js';

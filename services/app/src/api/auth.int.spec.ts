@@ -111,7 +111,7 @@ describe('sign-up', () => {
     expect(duplicate.body.code).toBe('auth.email_taken');
     const weak = await call('POST', '/api/auth/sign-up', { body: { email: newEmail(), password: '12345' } });
     expect(weak.status).toBe(400);
-    expect(weak.body).toMatchObject({ code: 'request.invalid', errors: [{ path: 'password' }] });
+    expect(weak.body).toMatchObject({ code: 'validation.failed', errors: [{ path: 'password' }] });
   });
 });
 

@@ -85,7 +85,7 @@ describe('catalogue API', () => {
     expect(badCategory.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(await badCategory.json()).toMatchObject({
       status: 400,
-      code: 'request.invalid',
+      code: 'validation.failed',
       errors: [{ path: 'category' }],
     });
 

@@ -33,6 +33,7 @@ import { oidcRoutes } from './routes/oidc-routes.js';
 import { passwordResetRoutes } from './routes/password-reset-routes.js';
 import { ApiDocument } from './openapi.js';
 import { notFoundHandler, problemHandler } from './problem.js';
+import { requestGuard } from './request-guard.js';
 import { catalogueRoutes } from './routes/catalogue-routes.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health-routes.js';
 
@@ -79,6 +80,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use('/webhooks', express.raw({ type: () => true, limit: '1mb' }));
   app.use(express.json({ limit: '100kb' }));
   app.use(cookieParser());
+  app.use(requestGuard);
   app.use(authenticate({ key: deps.keys.accessTokens, accounts: deps.accounts }));
   app.use(
     csrfProtection(

@@ -217,7 +217,7 @@ describe('notifications API', () => {
     for (const body of [{ smsAlerts: true }, { securityAlerts: 'no' }, { emailNotifications: null }, [true]]) {
       const res = await call('PATCH', '/api/me/notification-settings', { token: alice.token, body });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 'request.invalid' });
+      expect(res.body).toMatchObject({ code: 'validation.failed' });
     }
     expect((await call('GET', '/api/me/notification-settings', { token: alice.token })).body).toEqual(before);
   });

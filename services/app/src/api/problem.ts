@@ -85,8 +85,8 @@ function describe(error: unknown): ProblemBody {
   if (error instanceof z.ZodError) {
     return {
       status: 400,
-      code: 'request.invalid',
-      detail: 'The request is not valid',
+      code: 'validation.failed',
+      detail: 'Some fields are not valid',
       extra: { errors: fieldErrors(error) },
     };
   }
@@ -103,15 +103,40 @@ function describe(error: unknown): ProblemBody {
   if (error instanceof ConcurrencyError) {
     return { status: 409, code: error.code, detail: 'The resource changed meanwhile; retry the request' };
   }
-  const withType = error as { type?: string; status?: number; code?: string };
-  if (withType.type === 'entity.parse.failed')
-    return { status: 400, code: 'request.malformed_json', detail: 'The body is not valid JSON' };
-  if (withType.type === 'entity.too.large')
-    return { status: 413, code: 'request.too_large', detail: 'The body is too large' };
+  const withType = error as { type?: string; status?: number; code?: string; expose?: boolean };
   if (withType.code === '42P01') {
     return { status: 503, code: 'read_model.not_ready', detail: 'The shop is still starting; retry in a moment' };
   }
+  // PostgreSQL's data exceptions (class 22: a value it cannot take) come from input no schema should have let through.
+  if (typeof withType.code === 'string' && withType.code.startsWith('22') && withType.code.length === 5) {
+    return { status: 400, code: 'validation.failed', detail: 'The request holds a value that cannot be stored' };
+  }
+  // The body parser's and router's own client errors (http-errors marks them `expose`).
+  if (withType.expose && typeof withType.status === 'number' && withType.status >= 400 && withType.status < 500) {
+    return { status: withType.status, ...clientError(withType) };
+  }
   return { status: 500, code: 'internal', detail: 'An unexpected error occurred' };
+}
+
+function clientError(error: { type?: string; code?: string; status?: number }): { code: string; detail: string } {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return { code: 'request.malformed_json', detail: 'The body is not valid JSON' };
+    case 'entity.too.large':
+      return { code: 'request.too_large', detail: 'The body is too large' };
+    case 'encoding.unsupported':
+      return { code: 'request.unsupported_encoding', detail: "The body's Content-Encoding is not supported" };
+    case 'charset.unsupported':
+      return { code: 'request.unsupported_charset', detail: "The body's charset is not supported" };
+  }
+  // zlib's codes: a body labelled gzip or deflate that is not.
+  if (error.code?.startsWith('Z_')) {
+    return { code: 'request.bad_encoding', detail: 'The body does not match its Content-Encoding' };
+  }
+  if (error.status === 400 && error.type === undefined) {
+    return { code: 'request.bad_encoding', detail: 'The request could not be decoded' };
+  }
+  return { code: 'request.malformed', detail: 'The request could not be read' };
 }
 
 export function sendProblem(res: Response, body: ProblemBody): void {

@@ -5,8 +5,9 @@ import type { StripeSync } from '../../payments/stripe-sync.js';
 import { currentUser } from '../auth/authentication.js';
 import type { ApiDocument } from '../openapi.js';
 import { problemSchema } from '../problem.js';
+import { text } from '../text.js';
 
-const syncBody = z.object({ email: z.string().trim().min(1).max(254) });
+const syncBody = z.strictObject({ email: text({ min: 1, max: 254 }) });
 
 /** The back-office's payment sync: missed Stripe payments of one customer, fulfilled on request. */
 export function adminPaymentRoutes(deps: { knex: Knex; stripeSync: StripeSync }, doc: ApiDocument): Router {
@@ -22,7 +23,7 @@ export function adminPaymentRoutes(deps: { knex: Knex; stripeSync: StripeSync },
     body: syncBody,
     responses: {
       200: { description: '{ message, count, payments: [{ planName, sessionId, amountCents, date }], mismatches }' },
-      400: { description: 'request.invalid', ...problems },
+      400: { description: 'validation.failed', ...problems },
       401: { description: 'auth.required', ...problems },
       403: { description: 'auth.forbidden', ...problems },
       404: { description: 'account.not_found', ...problems },

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../admin-list-query.js';
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem, parseOrReject, problemSchema } from '../problem.js';
+import { text, identifier } from '../text.js';
 
 const sortFields = Object.keys(ADMIN_SUBSCRIPTION_SORT_FIELDS) as [
   AdminSubscriptionSortField,
@@ -25,12 +26,12 @@ const listQuery = z.object({
   range: rangeParam,
   filter: jsonParam(
     z.strictObject({
-      id: oneOrMany(z.string().max(64)).optional(),
+      id: oneOrMany(text({ max: 64 })).optional(),
       status: oneOrMany(z.enum(SUBSCRIPTION_STATUSES)).optional(),
-      planId: oneOrMany(z.string().max(64)).optional(),
-      userId: z.string().max(64).optional(),
+      planId: oneOrMany(text({ max: 64 })).optional(),
+      userId: text({ max: 64 }).optional(),
       hasCredentials: booleanFilter.optional(),
-      q: z.string().max(200).optional(),
+      q: text({ max: 200 }).optional(),
     }),
   )
     .optional()
@@ -109,7 +110,7 @@ export function adminSubscriptionRoutes(deps: { knex: Knex }, doc: ApiDocument):
     path: '/api/admin/subscriptions/:id',
     summary: "One subscription with its customer's e-mail and name",
     tags: ['admin'],
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: identifier() }),
     responses: {
       200: { description: 'The subscription', schema: subscriptionSchema },
       404: { description: 'subscription.not_found', ...problems },

@@ -15,22 +15,23 @@ import {
 } from '../auth/authentication.js';
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem, problemSchema } from '../problem.js';
+import { text } from '../text.js';
 
 export const PASSWORD_MIN_LENGTH = 6;
 const email = z.email().max(254);
-const password = z.string().min(PASSWORD_MIN_LENGTH).max(200);
+const password = text({ min: PASSWORD_MIN_LENGTH, max: 200, trim: false });
 
-const signUpBody = z.object({ email, password, fullName: z.string().trim().max(100).optional() });
-const signInBody = z.object({
-  email: z.string().max(254),
-  password: z.string().max(200),
-  totpCode: z.string().max(20).optional(),
+const signUpBody = z.strictObject({ email, password, fullName: text({ max: 100 }).optional() });
+const signInBody = z.strictObject({
+  email: text({ max: 254 }),
+  password: text({ max: 200, trim: false }),
+  totpCode: text({ max: 20 }).optional(),
 });
-const secondFactorBody = z.object({
-  totpCode: z.string().min(1).max(20).describe('A code from the authenticator app, or a recovery code'),
+const secondFactorBody = z.strictObject({
+  totpCode: text({ min: 1, max: 20 }).describe('A code from the authenticator app, or a recovery code'),
 });
-const signOutBody = z.object({ scope: z.enum(['local', 'global']).default('local') });
-const refreshBody = z.object({ refreshToken: z.string().max(200).optional() });
+const signOutBody = z.strictObject({ scope: z.enum(['local', 'global']).default('local') });
+const refreshBody = z.strictObject({ refreshToken: text({ max: 200 }).optional() });
 
 const sessionResponse = z
   .object({

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { requestLanguage } from '../language.js';
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem, problemSchema } from '../problem.js';
+import { identifier } from '../text.js';
 
 const languageQuery = z
   .enum(['fr', 'en'])
@@ -26,7 +27,7 @@ export const planSchema = z
   .meta({ id: 'Plan' });
 
 const listQuery = z.object({ category: z.enum(PLAN_CATEGORIES).optional(), lang: languageQuery });
-const planParams = z.object({ id: z.string().min(1).max(64) });
+const planParams = z.object({ id: identifier(64) });
 
 export function catalogueRoutes(deps: { knex: Knex }, doc: ApiDocument): Router {
   const router = Router();

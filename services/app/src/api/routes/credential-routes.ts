@@ -16,32 +16,28 @@ import { currentUser, requireUser } from '../auth/authentication.js';
 import { requestLanguage } from '../language.js';
 import type { ApiDocument } from '../openapi.js';
 import { parseOrReject, problemSchema } from '../problem.js';
+import { text, identifier } from '../text.js';
 
 const LIMITS = { planId: 64, email: 254, password: 200, additionalInfo: 2000 } as const;
 
-const planId = z.string().trim().min(1, 'Required').max(LIMITS.planId);
-const loginEmail = z.string().trim().min(1, 'Required').pipe(z.email('Not an e-mail address').max(LIMITS.email));
+const planId = text({ min: 1, max: LIMITS.planId });
+const loginEmail = text({ min: 1, max: LIMITS.email }).pipe(z.email('Not an e-mail address').max(LIMITS.email));
 // Kept exactly as typed: a service password may begin or end with a space.
-const password = z
-  .string()
-  .max(LIMITS.password)
-  .refine((value) => value.trim().length > 0, 'Required');
+const password = text({ max: LIMITS.password, trim: false }).refine((value) => value.trim().length > 0, 'Required');
 /** Empty or null means none. */
 const additionalInfo = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  z.string().trim().max(LIMITS.additionalInfo).nullable(),
+  text({ max: LIMITS.additionalInfo, multiline: true }).nullable(),
 );
 
 const createBody = z
   .strictObject({ planId, email: loginEmail, password, additionalInfo: additionalInfo.optional() })
   .meta({ id: 'CredentialsInput' });
-// react-admin sends the whole record back (id, hasPassword, createdAt...): only these members count.
+// The back-office sends only these members (its data provider leaves the record's other fields out).
 const updateBody = z
-  .object({ planId, email: loginEmail, password: password.optional(), additionalInfo: additionalInfo.optional() })
+  .strictObject({ planId, email: loginEmail, password: password.optional(), additionalInfo: additionalInfo.optional() })
   .meta({ id: 'CredentialsChange' });
-const assignBody = z
-  .strictObject({ credentialsId: z.string().trim().min(1).max(64) })
-  .meta({ id: 'AssignCredentials' });
+const assignBody = z.strictObject({ credentialsId: text({ min: 1, max: 64 }) }).meta({ id: 'AssignCredentials' });
 
 const summarySchema = z
   .object({
@@ -89,9 +85,9 @@ const listQuery = z.object({
   range: rangeParam,
   filter: jsonParam(
     z.strictObject({
-      id: oneOrMany(z.string().max(64)).optional(),
-      planId: oneOrMany(z.string().max(LIMITS.planId)).optional(),
-      q: z.string().max(200).optional(),
+      id: oneOrMany(text({ max: 64 })).optional(),
+      planId: oneOrMany(text({ max: LIMITS.planId })).optional(),
+      q: text({ max: 200 }).optional(),
     }),
   )
     .optional()
@@ -127,7 +123,7 @@ export function credentialRoutes(
     401: { description: 'auth.required', ...problems },
     403: { description: 'auth.forbidden', ...problems },
   };
-  const idParam = z.object({ id: z.string() });
+  const idParam = z.object({ id: identifier() });
 
   router.use(['/api/admin/credentials', '/api/admin/subscriptions/:id/credentials'], noStore);
 

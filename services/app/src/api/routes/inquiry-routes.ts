@@ -19,16 +19,14 @@ import { idempotencyKeyOf } from '../idempotency.js';
 import { requestLanguage } from '../language.js';
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem, parseOrReject, problemSchema } from '../problem.js';
+import { text, identifier } from '../text.js';
 
 const L = INQUIRY_LIMITS;
 
-const text = (limits: { min?: number; max: number }) =>
-  z
-    .string()
-    .trim()
-    .min(limits.min ?? 1)
-    .max(limits.max);
-const email = z.string().trim().toLowerCase().pipe(z.email().max(L.email.max));
+const line = (limits: { min?: number; max: number }) => text({ min: limits.min ?? 1, max: limits.max });
+const paragraph = (limits: { min?: number; max: number }) =>
+  text({ min: limits.min ?? 1, max: limits.max, multiline: true });
+const email = text({ max: L.email.max }).toLowerCase().pipe(z.email().max(L.email.max));
 const phone = z
   .string()
   .trim()
@@ -50,14 +48,14 @@ const supportBody = z
   .strictObject({
     email,
     category: z.enum(SUPPORT_CATEGORIES),
-    subject: text(L.subject),
-    message: text(L.message),
-    name: optional(text(L.name)),
+    subject: line(L.subject),
+    message: paragraph(L.message),
+    name: optional(line(L.name)),
   })
   .meta({ id: 'SupportMessage' });
 const affiliateBody = z
   .strictObject({
-    name: text(L.name),
+    name: line(L.name),
     email,
     phone: optional(phone),
     website: optional(website),
@@ -66,24 +64,24 @@ const affiliateBody = z
       .array(z.enum(PROMOTION_METHODS))
       .min(1)
       .refine((methods) => new Set(methods).size === methods.length, 'Each method once'),
-    experience: text(L.experience),
-    motivation: text(L.motivation),
+    experience: paragraph(L.experience),
+    motivation: paragraph(L.motivation),
   })
   .meta({ id: 'AffiliateRequest' });
 const partnershipBody = z
   .strictObject({
-    companyName: text(L.name),
-    contactName: text(L.name),
+    companyName: line(L.name),
+    contactName: line(L.name),
     email,
     phone: optional(phone),
     website: optional(website),
     partnershipType: z.enum(PARTNERSHIP_TYPES),
-    expectedVolume: optional(text(L.expectedVolume)),
-    description: text(L.description),
+    expectedVolume: optional(line(L.expectedVolume)),
+    description: paragraph(L.description),
   })
   .meta({ id: 'PartnershipRequest' });
 const suggestionBody = z
-  .strictObject({ suggestion: text(L.suggestion), email: optional(email) })
+  .strictObject({ suggestion: paragraph(L.suggestion), email: optional(email) })
   .meta({ id: 'ServiceSuggestion' });
 
 const receivedResponse = z.object({ id: z.string(), status: z.enum(INQUIRY_STATUSES) }).meta({ id: 'InquiryReceived' });
@@ -95,18 +93,18 @@ const listQuery = z.object({
   range: rangeParam,
   filter: jsonParam(
     z.strictObject({
-      id: oneOrMany(z.string().max(64)).optional(),
+      id: oneOrMany(text({ max: 64 })).optional(),
       kind: oneOrMany(z.enum(INQUIRY_KINDS)).optional(),
       status: oneOrMany(z.enum(INQUIRY_STATUSES)).optional(),
-      userId: z.string().max(64).optional(),
-      q: z.string().max(200).optional(),
+      userId: text({ max: 64 }).optional(),
+      q: text({ max: 200 }).optional(),
     }),
   )
     .optional()
     .describe('{"kind":"support","status":["new","in_progress"],"q":"words"}')
     .default({}),
 });
-const statusBody = z.object({
+const statusBody = z.strictObject({
   status: z.enum(INQUIRY_STATUSES),
   version: z.number().int().min(1).optional().describe('The version read; a change made since then is refused'),
 });
@@ -214,7 +212,7 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
     path: '/api/admin/inquiries/:id',
     summary: 'One inquiry, with the fields of its form in details',
     tags: ['admin'],
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: identifier() }),
     responses: {
       200: { description: 'The inquiry' },
       404: { description: 'inquiry.not_found', ...problems },
@@ -236,7 +234,7 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
     summary:
       'Changes the status (new → in_progress → closed; closed → in_progress reopens). Other members of the record are ignored',
     tags: ['admin'],
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: identifier() }),
     body: statusBody,
     responses: {
       200: { description: 'The inquiry as changed' },

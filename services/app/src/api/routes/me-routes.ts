@@ -8,6 +8,7 @@ import { clientContext, currentUser, requireUser } from '../auth/authentication.
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem, problemSchema } from '../problem.js';
 import { PASSWORD_MIN_LENGTH } from './auth-routes.js';
+import { text } from '../text.js';
 
 const profile = z
   .object({
@@ -19,10 +20,10 @@ const profile = z
     twoFactorEnabled: z.boolean(),
   })
   .meta({ id: 'Profile' });
-const patchBody = z.object({ fullName: z.string().trim().min(1).max(100) });
-const passwordBody = z.object({
-  currentPassword: z.string().max(200),
-  newPassword: z.string().min(PASSWORD_MIN_LENGTH).max(200),
+const patchBody = z.strictObject({ fullName: text({ min: 1, max: 100 }) });
+const passwordBody = z.strictObject({
+  currentPassword: text({ max: 200, trim: false }),
+  newPassword: text({ min: PASSWORD_MIN_LENGTH, max: 200, trim: false }),
 });
 const codeBody = z.object({ code: z.string().trim().min(6).max(20) });
 

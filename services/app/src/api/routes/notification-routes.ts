@@ -14,6 +14,7 @@ import { currentUser, requireUser } from '../auth/authentication.js';
 import { requestLanguage } from '../language.js';
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem, problemSchema } from '../problem.js';
+import { identifier } from '../text.js';
 
 const notificationSchema = z
   .object({
@@ -32,7 +33,7 @@ const notificationList = z.object({
 const listQuery = z.object({
   lang: z.enum(['fr', 'en']).optional().describe('Language of the texts; Accept-Language otherwise, French by default'),
 });
-const notificationParams = z.object({ id: z.string().min(1).max(128) });
+const notificationParams = z.object({ id: identifier(128) });
 
 const settingsSchema = z
   .object({
@@ -135,7 +136,7 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
     body: settingsPatch,
     responses: {
       200: { description: 'Settings', schema: settingsSchema },
-      400: { description: 'request.invalid (unknown setting or not a boolean)', ...problems },
+      400: { description: 'validation.failed (unknown setting or not a boolean)', ...problems },
       ...unauthenticated,
     },
   });

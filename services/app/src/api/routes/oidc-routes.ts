@@ -15,6 +15,7 @@ import {
 } from '../auth/authentication.js';
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem, problemSchema } from '../problem.js';
+import { text, identifier } from '../text.js';
 
 export const OIDC_STATE_COOKIE = 'oidc_state';
 const OIDC_STATE_PATH = '/api/auth/oidc';
@@ -45,16 +46,16 @@ const providerList = z
     ),
   })
   .meta({ id: 'SignInProviders' });
-const providerParams = z.object({ provider: z.string().describe('A configured provider, e.g. google') });
+const providerParams = z.object({ provider: identifier(64).describe('A configured provider, e.g. google') });
 const startQuery = z.object({
-  returnTo: z.string().max(512).optional().describe('A path of this site to land on afterwards, e.g. /profile'),
+  returnTo: text({ max: 512 }).optional().describe('A path of this site to land on afterwards, e.g. /profile'),
 });
 const callbackQuery = z.object({
-  code: z.string().optional(),
-  state: z.string().optional(),
-  iss: z.string().optional(),
-  error: z.string().optional(),
-  error_description: z.string().optional(),
+  code: text({ max: 2048 }).optional(),
+  state: text({ max: 512 }).optional(),
+  iss: text({ max: 2048 }).optional(),
+  error: text({ max: 200 }).optional(),
+  error_description: text({ max: 2048 }).optional(),
 });
 
 /** Why a sign-in went back to /auth; the codes are stable, the shop translates them. */

@@ -10,17 +10,18 @@ import { requestLanguage } from '../language.js';
 import type { ApiDocument } from '../openapi.js';
 import { idempotencyKeyOf } from '../idempotency.js';
 import { problemSchema } from '../problem.js';
+import { text, identifier } from '../text.js';
 
-const orderBody = z.object({
-  planId: z.string().min(1).max(64),
+const orderBody = z.strictObject({
+  planId: identifier(64),
   months: z.union([z.literal(1), z.literal(3), z.literal(12)]),
-  promoCode: z.string().trim().max(32).optional(),
+  promoCode: text({ max: 32 }).optional(),
   provider: z.enum(PROVIDERS).default('sandbox'),
 });
-const checkoutBody = z.object({ provider: z.enum(PROVIDERS).optional() });
-const promoBody = z.object({
-  code: z.string().trim().min(1).max(32),
-  planId: z.string().min(1).max(64),
+const checkoutBody = z.strictObject({ provider: z.enum(PROVIDERS).optional() });
+const promoBody = z.strictObject({
+  code: text({ min: 1, max: 32 }),
+  planId: identifier(64),
   months: z.union([z.literal(1), z.literal(3), z.literal(12)]),
 });
 const orderResponse = z
@@ -74,7 +75,7 @@ export function orderRoutes(
     path: '/api/orders/:id/checkout',
     summary: 'A new payment session for a pending order (finalise the payment)',
     tags: ['orders'],
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: identifier() }),
     body: checkoutBody,
     responses: {
       200: { description: 'Where to pay', schema: orderResponse },

@@ -8,11 +8,12 @@ import { clientContext } from '../auth/authentication.js';
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem, problemSchema } from '../problem.js';
 import { PASSWORD_MIN_LENGTH } from './auth-routes.js';
+import { text } from '../text.js';
 
-const requestBody = z.object({ email: z.email().max(254) });
-const confirmBody = z.object({
-  token: z.string().min(1).max(200),
-  newPassword: z.string().min(PASSWORD_MIN_LENGTH).max(200),
+const requestBody = z.strictObject({ email: z.email().max(254) });
+const confirmBody = z.strictObject({
+  token: text({ min: 1, max: 200 }),
+  newPassword: text({ min: PASSWORD_MIN_LENGTH, max: 200, trim: false }),
 });
 const acceptedResponse = z.object({ accepted: z.literal(true) }).meta({ id: 'PasswordResetAccepted' });
 

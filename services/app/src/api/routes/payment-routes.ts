@@ -11,8 +11,9 @@ import {
 import { currentUser, requireUser } from '../auth/authentication.js';
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem, problemSchema } from '../problem.js';
+import { text, identifier } from '../text.js';
 
-const verifyQuery = z.object({ session_id: z.string().min(1).max(255) });
+const verifyQuery = z.object({ session_id: text({ min: 1, max: 255 }) });
 
 /** The order the shop offers the enabled providers in, and how each is named to shoppers. */
 const PROVIDER_OFFER = [
@@ -108,7 +109,7 @@ export function paymentRoutes(
     path: '/webhooks/:provider',
     summary: 'Payment provider notifications: verified, stored once, answered at once, processed by a job',
     tags: ['webhooks'],
-    params: z.object({ provider: z.string() }),
+    params: z.object({ provider: identifier(64) }),
     responses: { 200: { description: 'Received' }, 400: { description: 'webhook.invalid_signature', ...problems } },
   });
   router.post('/webhooks/:provider', async (req, res) => {

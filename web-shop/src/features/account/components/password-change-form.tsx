@@ -37,7 +37,7 @@ export function PasswordChangeForm({ onChanged }: { onChanged?: () => void }) {
             if (wrongCurrent) helpers.setFieldError('currentPassword', 'account:password.currentIncorrect');
             const reason = wrongCurrent
               ? t('password.currentIncorrect')
-              : error instanceof ApiError && error.code === 'request.invalid'
+              : error instanceof ApiError && error.code === 'validation.failed'
                 ? t('password.invalid')
                 : t('password.unexpected');
             toast({ severity: 'error', title: t('password.errorTitle'), message: reason });

@@ -61,7 +61,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
             } catch (failure) {
               if (failure instanceof ApiError && failure.code === 'auth.reset_token_invalid')
                 setError('reset.invalidToken');
-              else if (failure instanceof ApiError && failure.code === 'request.invalid')
+              else if (failure instanceof ApiError && failure.code === 'validation.failed')
                 setError('errors.invalidInput');
               else if (failure instanceof ApiError && failure.code === 'network.unreachable')
                 setError('errors.network');

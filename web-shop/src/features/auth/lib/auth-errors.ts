@@ -18,7 +18,7 @@ const BY_CODE: Record<string, AuthErrorKey> = {
   'auth.invalid_second_factor': 'errors.invalidSecondFactor',
   'auth.second_factor_expired': 'errors.secondFactorExpired',
   'auth.account_locked': 'errors.accountLocked',
-  'request.invalid': 'errors.invalidInput',
+  'validation.failed': 'errors.invalidInput',
   'network.unreachable': 'errors.network',
 };
 

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestJson } from '../testing/http-customer.js';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+
+let database: TestDatabase;
+let shop: TestShop;
+
+beforeAll(async () => {
+  database = await createTestDatabase('hostile');
+  shop = await startTestShop({
+    databaseUrl: database.url,
+    redisUrl: testServices().redisUrl,
+    queuePrefix: uniqueRedisPrefix('hostile'),
+  });
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  await database?.drop();
+});
+
+const randomIp = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const newEmail = () => `hostile-${randomUUID().slice(0, 8)}@example.com`;
+const PASSWORD = 'a long enough passphrase';
+
+async function logLength(): Promise<number> {
+  const row = await shop.runtime.knex('es_events').count<{ count: string }[]>('* as count').first();
+  return Number(row?.count ?? 0);
+}
+
+/** Sends bytes exactly as given (fetch would refuse some of them or fix them up). */
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<{ status: number; contentType: string; body: Record<string, unknown> }> {
+  const url = new URL(shop.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method, path, headers: { ...headers, 'X-Forwarded-For': randomIp() } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: Record<string, unknown> = {};
+          try {
+            parsed = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            parsed = { text };
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            body: parsed,
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function signUpAndIn(fullName = 'Camille Martin') {
+  const email = newEmail();
+  const ip = randomIp();
+  const signUp = await requestJson(shop.url, 'POST', '/api/auth/sign-up', {
+    ip,
+    body: { email, password: PASSWORD, fullName },
+  });
+  expect(signUp.status).toBe(201);
+  const signIn = await requestJson(shop.url, 'POST', '/api/auth/sign-in', { ip, body: { email, password: PASSWORD } });
+  expect(signIn.status).toBe(200);
+  return { token: String(signIn.body.accessToken), id: String(signUp.body.id) };
+}
+
+describe('text the database cannot hold is refused at the door', () => {
+  it.each([
+    ['a NUL byte', 'a\u0000b'],
+    ['a lone surrogate', 'a\ud800b'],
+    ['a bell character', 'a\u0007b'],
+    ['a newline in a one-line field', 'Camille\nMartin'],
+  ])('sign-up with %s in the full name is 400 naming the field, and stores nothing', async (_label, fullName) => {
+    const before = await logLength();
+    const reply = await requestJson(shop.url, 'POST', '/api/auth/sign-up', {
+      ip: randomIp(),
+      body: { email: newEmail(), password: PASSWORD, fullName },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.headers.get('content-type')).toContain('application/problem+json');
+    expect(reply.body.code).toBe('validation.failed');
+    expect(reply.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'fullName' })]));
+    expect(await logLength()).toBe(before);
+  });
+
+  it('a support message with a NUL in its subject is 400 naming the field; a multi-line message is fine', async () => {
+    const form = {
+      email: newEmail(),
+      category: 'technical',
+      subject: 'Cannot \u0000 watch',
+      message: 'Hello,\n\tthe stream stops after a minute.\nThanks',
+    };
+    const refused = await requestJson(shop.url, 'POST', '/api/support/messages', { ip: randomIp(), body: form });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('validation.failed');
+    expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'subject' })]);
+
+    const accepted = await requestJson(shop.url, 'POST', '/api/support/messages', {
+      ip: randomIp(),
+      body: { ...form, subject: 'Cannot watch' },
+    });
+    expect(accepted.status).toBe(201);
+  });
+
+  it('a later customer is still served: the accounts read model keeps up', async () => {
+    await requestJson(shop.url, 'POST', '/api/auth/sign-up', {
+      ip: randomIp(),
+      body: { email: newEmail(), password: PASSWORD, fullName: 'x\u0000y' },
+    });
+    const { token } = await signUpAndIn('Alex Durand');
+    const me = await eventually(
+      () => requestJson(shop.url, 'GET', '/api/me', { token }),
+      (reply) => reply.status === 200,
+    );
+    expect(me.body).toMatchObject({ fullName: 'Alex Durand' });
+    const ready = await requestJson(shop.url, 'GET', '/readyz');
+    expect(ready.status).toBe(200);
+  });
+});
+
+describe('malformed requests are 4xx problems, never 5xx', () => {
+  it.each([
+    ['a bad percent-encoding in a path', '/api/plans/%ZZ'],
+    ['a NUL in a path', '/api/plans/%00'],
+    ['a lone surrogate in a path', '/api/plans/%ED%A0%80'],
+    ['a NUL in a query', '/api/plans?category=%00'],
+    ['a bad percent-encoding in a query', '/api/plans?category=%E0%A4%A'],
+  ])('%s', async (_label, path) => {
+    const reply = await rawRequest('GET', path, { Accept: 'application/json' });
+    expect(reply.status).toBeGreaterThanOrEqual(400);
+    expect(reply.status).toBeLessThan(500);
+    expect(reply.contentType).toContain('application/problem+json');
+    expect(typeof reply.body.code).toBe('string');
+  });
+
+  it('a body labelled gzip that is not gzip', async () => {
+    const reply = await rawRequest(
+      'POST',
+      '/api/auth/sign-up',
+      { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      Buffer.from(JSON.stringify({ email: newEmail(), password: PASSWORD })),
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.contentType).toContain('application/problem+json');
+    expect(reply.body.code).toBe('request.bad_encoding');
+  });
+
+  it('a body labelled with an unknown encoding or charset', async () => {
+    const encoding = await rawRequest(
+      'POST',
+      '/api/auth/sign-up',
+      { 'Content-Type': 'application/json', 'Content-Encoding': 'zstd-x' },
+      Buffer.from('{}'),
+    );
+    expect(encoding.status).toBe(415);
+    expect(encoding.contentType).toContain('application/problem+json');
+    const charset = await rawRequest(
+      'POST',
+      '/api/auth/sign-up',
+      { 'Content-Type': 'application/json; charset=klingon' },
+      Buffer.from('{}'),
+    );
+    expect(charset.status).toBe(415);
+    expect(charset.contentType).toContain('application/problem+json');
+  });
+
+  it('a body that is not UTF-8', async () => {
+    const reply = await rawRequest(
+      'POST',
+      '/api/auth/sign-up',
+      { 'Content-Type': 'application/json' },
+      Buffer.concat([Buffer.from('{"email":"'), Buffer.from([0xff, 0xfe]), Buffer.from('@example.com"}')]),
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.contentType).toContain('application/problem+json');
+  });
+
+  it('a non-ASCII code when turning on the second factor', async () => {
+    const { token } = await signUpAndIn();
+    const reply = await requestJson(shop.url, 'POST', '/api/me/2fa/enable', { token, body: { code: '١٢٣٤٥٦' } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('validation.failed');
+  });
+
+  it('unknown fields are refused with the same code as any other invalid field', async () => {
+    const reply = await requestJson(shop.url, 'POST', '/api/auth/sign-up', {
+      ip: randomIp(),
+      body: { email: newEmail(), password: PASSWORD, role: 'admin' },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('validation.failed');
+    expect(reply.body.errors).toEqual([expect.objectContaining({ path: 'role' })]);
+  });
+
+  it('a body of the wrong JSON type is refused with the same code', async () => {
+    const reply = await requestJson(shop.url, 'POST', '/api/auth/sign-in', { ip: randomIp(), body: ['a', 'b'] });
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('validation.failed');
+  });
+});

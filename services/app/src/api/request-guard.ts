@@ -1,0 +1,71 @@
+import { UNSAFE_TEXT_MESSAGES, unsafeTextReason } from '@shop/domain';
+import type { RequestHandler } from 'express';
+import { HttpProblem } from './problem.js';
+
+/** Decodes one percent-encoded component, or null when it is not valid UTF-8 percent-encoding. */
+function decodeComponent(component: string): string | null {
+  try {
+    return decodeURIComponent(component.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every string a request carries (path, query, JSON body, keys included), walked without
+ * recursion so no nesting depth can overflow the stack: where field schemas know better they
+ * refuse more (a line break in a one-line field), but nothing that is not storable text ever
+ * reaches a handler.
+ */
+function firstUnsafeString(root: unknown): { path: string; message: string } | null {
+  const pending: Array<{ value: unknown; path: string }> = [{ value: root, path: '' }];
+  while (pending.length > 0) {
+    const { value, path } = pending.pop()!;
+    if (typeof value === 'string') {
+      const reason = unsafeTextReason(value, { multiline: true });
+      if (reason) return { path, message: UNSAFE_TEXT_MESSAGES[reason] };
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push({ value: item, path: path ? `${path}.${index}` : String(index) }));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        const itemPath = path ? `${path}.${key}` : key;
+        const keyReason = unsafeTextReason(key);
+        if (keyReason) return { path: itemPath, message: UNSAFE_TEXT_MESSAGES[keyReason] };
+        pending.push({ value: item, path: itemPath });
+      }
+    }
+  }
+  return null;
+}
+
+const badEncoding = (where: string) =>
+  new HttpProblem({
+    status: 400,
+    code: 'request.bad_encoding',
+    detail: `The ${where} is not valid percent-encoded UTF-8`,
+  });
+
+/** Refuses, before any route sees it, a request whose path, query or body holds text the shop cannot store. */
+export const requestGuard: RequestHandler = (req, _res, next) => {
+  const [rawPath = '', rawQuery = ''] = req.originalUrl.split('?', 2);
+  const path = decodeComponent(rawPath);
+  if (path === null) throw badEncoding('path');
+  if (unsafeTextReason(path)) {
+    throw new HttpProblem({ status: 400, code: 'request.bad_path', detail: 'The path holds a character it may not' });
+  }
+  for (const pair of rawQuery.split('&')) {
+    for (const component of pair.split('=')) {
+      if (decodeComponent(component) === null) throw badEncoding('query string');
+    }
+  }
+  const unsafe = firstUnsafeString(req.query) ?? firstUnsafeString(Buffer.isBuffer(req.body) ? undefined : req.body);
+  if (unsafe) {
+    throw new HttpProblem({
+      status: 400,
+      code: 'validation.failed',
+      detail: 'Some fields are not valid',
+      extra: { errors: [unsafe] },
+    });
+  }
+  next();
+};
