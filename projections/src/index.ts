@@ -4,6 +4,7 @@ export * from './runtime/apply-batch.js';
 export * from './runtime/rebuild.js';
 export * from './runtime/projector.js';
 export * from './runtime/status.js';
+export * from './runtime/parked-events.js';
 export * from './runtime/advisory-lock.js';
 export * from './personal-data/personal-data-vault.js';
 export * from './catalogue/catalogue-projection.js';

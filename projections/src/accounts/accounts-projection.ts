@@ -6,7 +6,8 @@ const ERASED = '[erased]';
 /** Accounts (profile, role) and each account's security activity. */
 export const accountsProjection: Projection = {
   name: 'accounts',
-  version: 1,
+  // 2: attempts to turn two-factor off, their lock, and sessions ended by their owner.
+  version: 2,
   tables: {
     accounts: (table) => {
       table.text('id').primary();
@@ -106,6 +107,21 @@ export const accountsProjection: Projection = {
         return;
       case 'RefreshTokenReuseDetected':
         await activity('session_token_reused', false);
+        return;
+      case 'TwoFactorDisableFailed':
+        await activity(
+          `two_factor_disable_failed:${event.data.reason}`,
+          false,
+          await open(event.data.device),
+          await open(event.data.location),
+        );
+        return;
+      case 'TwoFactorDisableLocked':
+        await activity('two_factor_disable_locked', false);
+        return;
+      case 'SessionRevoked':
+        // The device named is the session's that was ended, not the one that ended it.
+        await activity('session_revoked', true, await open(event.data.device));
         return;
       case 'PasswordResetRequested':
       case 'SignedOut':

@@ -4,7 +4,7 @@ import type { Projection } from '../runtime/projection.js';
 
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 1,
+  version: 2,
   tables: {
     plans: (table) => {
       table.text('id').primary();
@@ -15,6 +15,8 @@ export const catalogueProjection: Projection = {
       table.boolean('popular').notNullable();
       table.text('logo').notNullable();
       table.jsonb('features').notNullable();
+      // Null for a plan published before the count was part of a plan, until it is revised.
+      table.integer('shared_users');
       table.integer('sort_order').notNullable();
       table.timestamp('published_at', { useTz: true }).notNullable();
       table.timestamp('updated_at', { useTz: true }).notNullable();
@@ -34,6 +36,7 @@ export const catalogueProjection: Projection = {
       popular: plan.popular,
       logo: plan.logo,
       features: JSON.stringify(plan.features),
+      shared_users: plan.sharedUsers ?? null,
       sort_order: plan.sortOrder,
       updated_at: recorded.recordedAt,
       stream_version: recorded.streamVersion,

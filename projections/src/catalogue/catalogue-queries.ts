@@ -10,6 +10,8 @@ export interface PlanView {
   popular: boolean;
   logo: string;
   features: string[];
+  /** How many customers share one account of the service; null until the plan states it. */
+  sharedUsers: number | null;
 }
 
 interface PlanRow {
@@ -21,6 +23,7 @@ interface PlanRow {
   popular: boolean;
   logo: string;
   features: Record<Language, string[]>;
+  shared_users: number | null;
 }
 
 const toView = (row: PlanRow, language: Language): PlanView => ({
@@ -32,6 +35,7 @@ const toView = (row: PlanRow, language: Language): PlanView => ({
   popular: row.popular,
   logo: row.logo,
   features: row.features[language] ?? row.features.fr,
+  sharedUsers: row.shared_users,
 });
 
 export async function listPlans(

@@ -1,40 +1,57 @@
-import type { LogCheckpoint, RecordedEvent } from '@shop/event-store';
+import { sleep, type LogCheckpoint, type RecordedEvent } from '@shop/event-store';
 import type { Knex } from 'knex';
 import type { PersonalDataVault } from '../personal-data/personal-data-vault.js';
-import { physicalTableName, type Projection } from './projection.js';
+import { parkEvent } from './parked-events.js';
+import { projectionInput, type Projection } from './projection.js';
+
+export interface ProjectorLogger {
+  info: (object: object, message: string) => void;
+  error: (object: object, message: string) => void;
+}
+
+/** Logs an event a projection parked: which projection, which event, the error (never the event's data). */
+export const logParked =
+  (logger: ProjectorLogger, projection: string) =>
+  ({ event, error }: { event: RecordedEvent; error: string }) =>
+    logger.error(
+      {
+        projection,
+        position: event.globalPosition,
+        eventId: event.id,
+        streamId: event.streamId,
+        type: event.type,
+        error,
+      },
+      'event parked: the projection could not apply it and went on; see shopctl projections status',
+    );
 
 export type BatchOutcome = 'applied' | 'generation_changed';
 
+export interface ApplyOptions {
+  requireActive: boolean;
+  vault?: PersonalDataVault;
+}
+
 /**
- * Applies a batch and advances the checkpoint in one transaction: a crash anywhere leaves
- * the read model and its checkpoint in agreement, so no event is applied twice or skipped.
+ * Runs `work` and advances the checkpoint in one transaction: a crash anywhere leaves the read
+ * model and its checkpoint in agreement, so no event is applied twice or skipped.
  */
-export async function applyBatch(
+async function inCheckpointedTransaction(
   knex: Knex,
   projection: Projection,
   generation: number,
   events: readonly RecordedEvent[],
   checkpoint: LogCheckpoint | null,
-  options: { requireActive: boolean; vault?: PersonalDataVault },
+  requireActive: boolean,
+  work: (trx: Knex.Transaction) => Promise<void>,
 ): Promise<BatchOutcome> {
-  const handled = new Set(projection.eventTypes);
   return knex.transaction(async (trx) => {
-    if (options.requireActive) {
+    if (requireActive) {
       // Taken first: a rebuild's switch waits for this batch, and this batch sees a finished switch.
       const state = await trx('projection_state').where({ name: projection.name }).forUpdate().first();
       if (!state || state.active_generation !== generation) return 'generation_changed';
     }
-    const table = (logical: string) => {
-      if (!(logical in projection.tables)) throw new Error(`${projection.name} has no table ${logical}`);
-      return physicalTableName(logical, generation);
-    };
-    const openPersonalData = (subjectId: string, sealed: string) => {
-      if (!options.vault) throw new Error(`${projection.name} reads personal data but the projector has no vault`);
-      return options.vault.open(trx, subjectId, sealed);
-    };
-    for (const event of events) {
-      if (handled.has(event.type)) await projection.apply(event, { trx, table, openPersonalData });
-    }
+    await work(trx);
     const last = events.at(-1);
     await trx('projection_checkpoints')
       .where({ name: projection.name, generation })
@@ -46,4 +63,117 @@ export async function applyBatch(
       });
     return 'applied';
   });
+}
+
+/** Applies a batch and advances the checkpoint in one transaction. */
+export async function applyBatch(
+  knex: Knex,
+  projection: Projection,
+  generation: number,
+  events: readonly RecordedEvent[],
+  checkpoint: LogCheckpoint | null,
+  options: ApplyOptions,
+): Promise<BatchOutcome> {
+  const handled = new Set(projection.eventTypes);
+  return inCheckpointedTransaction(
+    knex,
+    projection,
+    generation,
+    events,
+    checkpoint,
+    options.requireActive,
+    async (trx) => {
+      const { context, storable } = projectionInput(trx, projection, generation, options.vault);
+      for (const event of events) {
+        if (handled.has(event.type)) await projection.apply(storable(event), context);
+      }
+    },
+  );
+}
+
+/** Attempts at one event, after its batch failed, before it is parked. */
+export const ATTEMPTS_BEFORE_PARKING = 3;
+
+export interface ResilientApplyOptions extends ApplyOptions {
+  /** Pause before the second, third... attempt at a failing event. */
+  retryDelayMs?: number;
+  onParked?: (parked: { event: RecordedEvent; error: string }) => void;
+}
+
+/** PostgreSQL's connection and shutdown errors, and the driver's own: the database, not the event, is the problem. */
+function isConnectionFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return false;
+  return /^(08|57P|53)/.test(code) || /^E[A-Z]+$/.test(code);
+}
+
+async function databaseAnswers(knex: Knex): Promise<boolean> {
+  try {
+    await knex.raw('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Applies a batch read after `after`. When it fails, its events are applied one by one, each
+ * retried a bounded number of times; one that still fails while the database answers is parked
+ * (recorded with its error, for an operator to retry or skip) and the projection goes on past it.
+ * When the database itself is unreachable nothing is parked: the error is thrown for the caller
+ * to restart later from the same checkpoint.
+ */
+export async function applyOrPark(
+  knex: Knex,
+  projection: Projection,
+  generation: number,
+  events: readonly RecordedEvent[],
+  after: LogCheckpoint | null,
+  options: ResilientApplyOptions,
+): Promise<BatchOutcome> {
+  const unrecoverable = async (error: unknown) => isConnectionFailure(error) || !(await databaseAnswers(knex));
+  try {
+    return await applyBatch(knex, projection, generation, events, events.at(-1)?.checkpoint ?? after, options);
+  } catch (error) {
+    if (events.length === 0 || (await unrecoverable(error))) throw error;
+  }
+  let previous = after;
+  for (const event of events) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const outcome = await applyBatch(knex, projection, generation, [event], event.checkpoint, options);
+        if (outcome === 'generation_changed') return outcome;
+        break;
+      } catch (error) {
+        if (await unrecoverable(error)) throw error;
+        if (attempt < ATTEMPTS_BEFORE_PARKING) {
+          await sleep((options.retryDelayMs ?? 200) * attempt);
+          continue;
+        }
+        const message = (error as Error).message ?? String(error);
+        const outcome = await inCheckpointedTransaction(
+          knex,
+          projection,
+          generation,
+          [event],
+          event.checkpoint,
+          options.requireActive,
+          (trx) =>
+            parkEvent(trx, {
+              projection: projection.name,
+              generation,
+              event,
+              previous,
+              error: message,
+              attempts: attempt,
+            }),
+        );
+        if (outcome === 'generation_changed') return outcome;
+        options.onParked?.({ event, error: message });
+        break;
+      }
+    }
+    previous = event.checkpoint;
+  }
+  return 'applied';
 }

@@ -1,5 +1,7 @@
+import { toStorable, toStorableText } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
 import type { Knex } from 'knex';
+import type { PersonalDataVault } from '../personal-data/personal-data-vault.js';
 
 export interface ProjectionContext {
   trx: Knex.Transaction;
@@ -24,3 +26,31 @@ export interface Projection {
 }
 
 export const physicalTableName = (logicalName: string, generation: number) => `rm_${logicalName}_g${generation}`;
+
+/**
+ * The context a projection's handlers write through, and the event as they see it: every string
+ * in its data, and every personal value opened from it, made storable (a NUL or a lone surrogate
+ * becomes U+FFFD), because the log may hold text PostgreSQL refuses and events are forever.
+ */
+export function projectionInput(
+  trx: Knex.Transaction,
+  projection: Projection,
+  generation: number,
+  vault: PersonalDataVault | undefined,
+): { context: ProjectionContext; storable: (event: RecordedEvent) => RecordedEvent } {
+  return {
+    context: {
+      trx,
+      table: (logical: string) => {
+        if (!(logical in projection.tables)) throw new Error(`${projection.name} has no table ${logical}`);
+        return physicalTableName(logical, generation);
+      },
+      openPersonalData: async (subjectId: string, sealed: string) => {
+        if (!vault) throw new Error(`${projection.name} reads personal data but the projector has no vault`);
+        const opened = await vault.open(trx, subjectId, sealed);
+        return opened === null ? null : toStorableText(opened);
+      },
+    },
+    storable: (event) => ({ ...event, data: toStorable(event.data) }),
+  };
+}

@@ -2,7 +2,7 @@ import { followLog, sleep, type EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
 import type { PersonalDataVault } from '../personal-data/personal-data-vault.js';
 import { AdvisoryLock } from './advisory-lock.js';
-import { applyBatch } from './apply-batch.js';
+import { applyOrPark, logParked, type ProjectorLogger } from './apply-batch.js';
 import type { Projection } from './projection.js';
 import { rebuildProjection } from './rebuild.js';
 import {
@@ -12,11 +12,6 @@ import {
   migrateProjectionRegistry,
   readCheckpoint,
 } from './registry.js';
-
-export interface ProjectorLogger {
-  info: (object: object, message: string) => void;
-  error: (object: object, message: string) => void;
-}
 
 export interface ProjectorOptions {
   knex: Knex;
@@ -28,6 +23,8 @@ export interface ProjectorOptions {
   idleTimeoutMs?: number;
   lockRetryMs?: number;
   logger?: ProjectorLogger;
+  /** Pause before retrying an event that failed (tests shorten it). */
+  retryDelayMs?: number;
   /** Called after each committed batch (tests and metrics). */
   onBatch?: (info: { generation: number; events: number; lastPosition: number }) => void;
 }
@@ -71,22 +68,26 @@ export async function runProjector(options: ProjectorOptions, signal: AbortSigna
         projection,
         batchSize: options.batchSize,
         vault: options.vault,
+        logger,
       });
     }
     while (!signal.aborted) {
       const active = await activeState(knex, projection.name);
       if (!active) throw new Error(`Projection ${projection.name} has no active generation`);
-      const { checkpoint } = await readCheckpoint(knex, projection.name, active.generation);
+      let { checkpoint } = await readCheckpoint(knex, projection.name, active.generation);
       for await (const events of followLog(store, {
         after: checkpoint,
         batchSize: options.batchSize ?? 500,
         idleTimeoutMs: options.idleTimeoutMs ?? 1000,
         signal,
       })) {
-        const outcome = await applyBatch(knex, projection, active.generation, events, events.at(-1)!.checkpoint, {
+        const outcome = await applyOrPark(knex, projection, active.generation, events, checkpoint, {
           requireActive: true,
           vault: options.vault,
+          retryDelayMs: options.retryDelayMs,
+          onParked: logParked(logger, projection.name),
         });
+        checkpoint = events.at(-1)!.checkpoint;
         if (outcome === 'generation_changed') {
           logger.info({ projection: projection.name }, 'a rebuild switched generations; following the new one');
           break;

@@ -2,7 +2,7 @@ import { sleep, type EventStore, type LogCheckpoint } from '@shop/event-store';
 import type { Knex } from 'knex';
 import type { PersonalDataVault } from '../personal-data/personal-data-vault.js';
 import { AdvisoryLock } from './advisory-lock.js';
-import { applyBatch } from './apply-batch.js';
+import { applyOrPark, logParked, type ProjectorLogger } from './apply-batch.js';
 import type { Projection } from './projection.js';
 import {
   activateGeneration,
@@ -19,6 +19,8 @@ export interface RebuildOptions {
   projection: Projection;
   batchSize?: number;
   vault?: PersonalDataVault;
+  logger?: ProjectorLogger;
+  retryDelayMs?: number;
   onProgress?: (progress: { generation: number; eventsSeen: number }) => void;
 }
 
@@ -53,9 +55,11 @@ export async function rebuildProjection(options: RebuildOptions): Promise<{ gene
     for (;;) {
       const batch = await store.readAll({ after: checkpoint, maxCount: options.batchSize ?? 1000 });
       if (batch.events.length > 0) {
-        await applyBatch(knex, projection, generation, batch.events, batch.checkpoint, {
+        await applyOrPark(knex, projection, generation, batch.events, checkpoint, {
           requireActive: false,
           vault: options.vault,
+          retryDelayMs: options.retryDelayMs,
+          onParked: options.logger ? logParked(options.logger, projection.name) : undefined,
         });
         checkpoint = batch.checkpoint;
         eventsSeen += batch.events.length;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { PARKED_EVENTS_DDL, supersedeParkedEvents } from './parked-events.js';
 import { physicalTableName, type Projection } from './projection.js';
 
 const REGISTRY_LOCK_KEY = 4_810_002;
@@ -23,6 +24,7 @@ export async function migrateProjectionRegistry(knex: Knex): Promise<void> {
         updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (name, generation)
       );
+      ${PARKED_EVENTS_DDL}
     `);
   });
 }
@@ -96,6 +98,7 @@ export async function dropInactiveGenerations(
         await trx.schema.dropTableIfExists(physicalTableName(logical, row.generation));
       }
       await trx('projection_checkpoints').where({ name: projection.name, generation: row.generation }).delete();
+      await supersedeParkedEvents(trx, projection.name, [row.generation]);
     });
   }
 }

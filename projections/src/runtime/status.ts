@@ -1,5 +1,6 @@
 import type { EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
+import { unresolvedParkedEvents, type ParkedEvent } from './parked-events.js';
 import type { Projection } from './projection.js';
 import { activeState, readCheckpoint } from './registry.js';
 
@@ -15,6 +16,8 @@ export interface ProjectionStatus {
   updatedAt: string | null;
   /** Generations being built by a rebuild, beside the active one. */
   rebuilding: number[];
+  /** Events the active generation could not apply and went past, until an operator retries or skips them. */
+  parked: ParkedEvent[];
 }
 
 export async function projectionStatuses(
@@ -42,6 +45,7 @@ export async function projectionStatuses(
           lagEvents: await store.countAfter(null),
           updatedAt: null,
           rebuilding: others,
+          parked: [],
         };
       }
       const checkpoint = await readCheckpoint(knex, projection.name, state.generation);
@@ -55,6 +59,7 @@ export async function projectionStatuses(
         lagEvents: await store.countAfter(checkpoint.checkpoint),
         updatedAt: checkpoint.updatedAt.toISOString(),
         rebuilding: others,
+        parked: await unresolvedParkedEvents(knex, projection.name),
       };
     }),
   );

@@ -160,10 +160,17 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
       name: 'projections',
       check: async () => {
         const statuses = await projectionStatuses(knex, store, ALL_PROJECTIONS);
-        const ok = statuses.every((s) => s.activeGeneration !== null && s.lagEvents <= config.readyMaxLagEvents);
+        const ok = statuses.every(
+          (s) => s.activeGeneration !== null && s.lagEvents <= config.readyMaxLagEvents && s.parked.length === 0,
+        );
         return {
           ok,
-          detail: statuses.map(({ name, lagEvents, activeGeneration }) => ({ name, lagEvents, activeGeneration })),
+          detail: statuses.map(({ name, lagEvents, activeGeneration, parked }) => ({
+            name,
+            lagEvents,
+            activeGeneration,
+            parkedEvents: parked.length,
+          })),
         };
       },
     },

@@ -20,9 +20,19 @@ export function formatStatuses(statuses: readonly ProjectionStatus[]): string {
     String(s.lagEvents),
     String(s.lastPosition),
     s.updatedAt ?? '-',
+    String(s.parked.length),
     s.rebuilding.length > 0 ? `building ${s.rebuilding.join(', ')}` : '',
   ]);
-  const header = ['projection', 'version (built / code)', 'generation', 'lag (events)', 'position', 'updated', ''];
+  const header = [
+    'projection',
+    'version (built / code)',
+    'generation',
+    'lag (events)',
+    'position',
+    'updated',
+    'parked',
+    '',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   return [header, ...rows]
     .map((r) =>
@@ -32,4 +42,19 @@ export function formatStatuses(statuses: readonly ProjectionStatus[]): string {
         .trimEnd(),
     )
     .join('\n');
+}
+
+/** The events projections parked, for the operator to retry (after a fix) or skip. */
+export function formatParked(statuses: readonly ProjectionStatus[]): string {
+  const parked = statuses.flatMap((s) => s.parked);
+  if (parked.length === 0) return '';
+  const lines = parked.map(
+    (p) =>
+      `  ${p.projection} ${p.globalPosition}  ${p.eventType} on ${p.streamId} (event ${p.eventId}), parked ${p.parkedAt} after ${p.attempts} attempts\n      ${p.error}`,
+  );
+  return [
+    `\nParked events (the shop reports not ready until each is resolved):`,
+    ...lines,
+    `Resolve with: shopctl projections retry <projection> <position>  or  shopctl projections skip <projection> <position>`,
+  ].join('\n');
 }

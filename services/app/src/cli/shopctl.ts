@@ -1,11 +1,20 @@
 import { followLog } from '@shop/event-store';
-import { ALL_PROJECTIONS, inquiriesProjection, projectionStatuses, rebuildProjection } from '@shop/projections';
+import {
+  ALL_PROJECTIONS,
+  inquiriesProjection,
+  projectionStatuses,
+  rebuildProjection,
+  retryParkedEvent,
+  skipParkedEvent,
+  type Projection,
+} from '@shop/projections';
+import { userInfo } from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { createLogger } from '../infrastructure/logger.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 import { seedCatalogue } from '../seed/catalogue-seed.js';
-import { formatEvent, formatStatuses } from './format.js';
+import { formatEvent, formatParked, formatStatuses } from './format.js';
 
 /** Opens the shop's stores with its own configuration; on the embedded default, reuses a running shop's database. */
 async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>): Promise<T> {
@@ -38,7 +47,7 @@ projections
   .action(async (options: { json?: boolean }) => {
     await withRuntime(async ({ knex, store }) => {
       const statuses = await projectionStatuses(knex, store, ALL_PROJECTIONS);
-      console.log(options.json ? JSON.stringify(statuses, null, 2) : formatStatuses(statuses));
+      console.log(options.json ? JSON.stringify(statuses, null, 2) : formatStatuses(statuses) + formatParked(statuses));
     });
   });
 
@@ -60,6 +69,47 @@ projections
           `${projection.name}: rebuilt generation ${result.generation} from ${result.eventsSeen} events in ${seconds.toFixed(1)} s, now serving`,
         );
       }
+    });
+  });
+
+const projectionNamed = (name: string): Projection => {
+  const projection = ALL_PROJECTIONS.find((p) => p.name === name);
+  if (!projection) {
+    return program.error(`Unknown projection "${name}": use one of ${ALL_PROJECTIONS.map((p) => p.name).join(', ')}`);
+  }
+  return projection;
+};
+/** Who resolved a parked event, as the record keeps it. */
+const operator = () => `shopctl:${userInfo().username}`;
+
+projections
+  .command('retry')
+  .argument('<name>', 'the projection that parked the event')
+  .argument('<position>', "the event's position in the log, as `projections status` lists it", positiveInt)
+  .description('Apply a parked event again (after the cause was fixed); it stays parked if it fails again')
+  .action(async (name: string, position: number) => {
+    const projection = projectionNamed(name);
+    await withRuntime(async ({ knex, store, vault }) => {
+      try {
+        const resolved = await retryParkedEvent({ knex, store, projection, position, vault, by: operator() });
+        console.log(`${name}: event ${resolved.eventId} at position ${position} applied; no longer parked`);
+      } catch (error) {
+        console.error(`${name}: event at position ${position} still fails: ${(error as Error).message}`);
+        process.exitCode = 1;
+      }
+    });
+  });
+
+projections
+  .command('skip')
+  .argument('<name>', 'the projection that parked the event')
+  .argument('<position>', "the event's position in the log, as `projections status` lists it", positiveInt)
+  .description('Give up on a parked event: the read model goes without it, and the record says who decided')
+  .action(async (name: string, position: number) => {
+    const projection = projectionNamed(name);
+    await withRuntime(async ({ knex }) => {
+      const skipped = await skipParkedEvent({ knex, projection, position, by: operator() });
+      console.log(`${name}: event ${skipped.eventId} at position ${position} skipped by ${skipped.resolvedBy}`);
     });
   });
 

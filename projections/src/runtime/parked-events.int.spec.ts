@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { PostgresEventStore, type RecordedEvent } from '@shop/event-store';
+import { createTestDatabase, type TestDatabase } from '@shop/testing';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyOrPark } from './apply-batch.js';
+import { retryParkedEvent, skipParkedEvent, unresolvedParkedEvents } from './parked-events.js';
+import { physicalTableName, type Projection } from './projection.js';
+import { runProjector } from './projector.js';
+import { rebuildProjection } from './rebuild.js';
+import { activeState, createGeneration, migrateProjectionRegistry } from './registry.js';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+let store: PostgresEventStore;
+let knex: Knex;
+
+beforeAll(async () => {
+  database = await createTestDatabase('parked');
+  pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  pool.on('error', () => undefined);
+  store = new PostgresEventStore({ pool });
+  knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
+  await migrateProjectionRegistry(knex);
+});
+
+afterAll(async () => {
+  await store.close();
+  await pool.end();
+  await knex.destroy();
+  await database.drop();
+});
+
+/** Notes: a text column, a JSON column, and a handler that fails on a poisoned note while `failing` holds. */
+function notesProjection(name: string, failing: { poisoned: boolean }): Projection {
+  return {
+    name,
+    version: 1,
+    tables: {
+      [name]: (table) => {
+        table.text('id').primary();
+        table.text('body').notNullable();
+        table.jsonb('details').notNullable();
+      },
+    },
+    eventTypes: ['NoteWritten'],
+    apply: async (event, { trx, table }) => {
+      const data = event.data as { set: string; id: string; body: string; details: unknown; poisoned?: boolean };
+      // Every test writes to the same log: each projection keeps its own notes only.
+      if (data.set !== name) return;
+      if (data.poisoned && failing.poisoned) throw new Error('cannot apply a poisoned note');
+      await trx(table(name))
+        .insert({ id: data.id, body: data.body, details: JSON.stringify(data.details) })
+        .onConflict('id')
+        .merge();
+    },
+  };
+}
+
+async function write(set: string, streamId: string, data: Record<string, unknown>) {
+  await store.appendToStream(streamId, [{ type: 'NoteWritten', data: { set, ...data } }]);
+}
+
+async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read().catch((error: unknown) => {
+      if (Date.now() > deadline) throw error;
+      return undefined;
+    });
+    if (value !== undefined && (accept(value) || Date.now() > deadline)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const note = (table: string, id: string) => knex(table).where({ id }).first<{ body: string; details: unknown }>();
+
+describe('events holding NUL bytes and lone surrogates', () => {
+  it('are stored with U+FFFD in text and JSON columns (as a JSON log such as KurrentDB can deliver them)', async () => {
+    const name = `notes_${randomUUID().slice(0, 8)}`;
+    const projection = notesProjection(name, { poisoned: false });
+    await createGeneration(knex, projection, 1);
+    const recorded = (position: number, data: unknown): RecordedEvent => ({
+      id: randomUUID(),
+      streamId: `note-${position}`,
+      streamVersion: 1,
+      globalPosition: position,
+      checkpoint: `1:${position}`,
+      type: 'NoteWritten',
+      schemaVersion: 1,
+      data,
+      metadata: {},
+      recordedAt: new Date(),
+    });
+    const events = [
+      recorded(1, { set: name, id: 'nul', body: 'a\u0000b', details: { 'k\u0000ey': ['x\u0000'] } }),
+      recorded(2, { set: name, id: 'surrogate', body: 'c\ud800d', details: { note: 'e\udfffnd', fine: '😀' } }),
+    ];
+    expect(await applyOrPark(knex, projection, 1, events, null, { requireActive: false })).toBe('applied');
+    const table = physicalTableName(name, 1);
+    expect(await note(table, 'nul')).toMatchObject({ body: 'a\ufffdb', details: { 'k\ufffdey': ['x\ufffd'] } });
+    expect(await note(table, 'surrogate')).toMatchObject({
+      body: 'c\ufffdd',
+      details: { note: 'e\ufffdnd', fine: '😀' },
+    });
+  });
+});
+
+describe('an event that keeps failing', () => {
+  it('is parked, the projection goes on, and a retry after the fix applies it', async () => {
+    const name = `notes_${randomUUID().slice(0, 8)}`;
+    const failing = { poisoned: true };
+    const projection = notesProjection(name, failing);
+    const controller = new AbortController();
+    const running = runProjector(
+      { knex, databaseUrl: database.url, store, projection, retryDelayMs: 10, idleTimeoutMs: 200 },
+      controller.signal,
+    );
+    try {
+      await write(name, `note-${name}-1`, { id: 'before', body: 'first', details: {} });
+      await write(name, `note-${name}-2`, { id: 'poisoned', body: 'second', details: {}, poisoned: true });
+      await write(name, `note-${name}-3`, { id: 'after', body: 'third', details: {} });
+      await eventually(
+        () => note(name, 'after'),
+        (found) => found !== undefined,
+      );
+      expect(await note(name, 'before')).toBeDefined();
+      expect(await note(name, 'poisoned')).toBeUndefined();
+      const [parked, ...others] = await unresolvedParkedEvents(knex, name);
+      expect(others).toEqual([]);
+      expect(parked).toMatchObject({ projection: name, eventType: 'NoteWritten', streamId: `note-${name}-2` });
+      expect(parked!.error).toBe('cannot apply a poisoned note');
+
+      await expect(
+        retryParkedEvent({ knex, store, projection, position: parked!.globalPosition, by: 'test' }),
+      ).rejects.toThrow('cannot apply a poisoned note');
+      expect(await unresolvedParkedEvents(knex, name)).toHaveLength(1);
+
+      failing.poisoned = false;
+      const resolved = await retryParkedEvent({ knex, store, projection, position: parked!.globalPosition, by: 'ops' });
+      expect(resolved).toMatchObject({ resolution: 'retried', resolvedBy: 'ops', attempts: 4 });
+      expect(await note(name, 'poisoned')).toMatchObject({ body: 'second' });
+      expect(await unresolvedParkedEvents(knex, name)).toEqual([]);
+      await expect(skipParkedEvent({ knex, projection, position: parked!.globalPosition, by: 'ops' })).rejects.toThrow(
+        /no unresolved parked event/,
+      );
+    } finally {
+      controller.abort();
+      await running;
+    }
+  });
+
+  it('parks during a rebuild too, so a rebuild always finishes; the old generation\u2019s parked events are superseded', async () => {
+    const name = `notes_${randomUUID().slice(0, 8)}`;
+    const projection = notesProjection(name, { poisoned: true });
+    await write(name, `note-${name}-1`, { id: 'one', body: 'one', details: {} });
+    await write(name, `note-${name}-2`, { id: 'bad', body: 'bad', details: {}, poisoned: true });
+    await write(name, `note-${name}-3`, { id: 'three', body: 'three', details: {} });
+
+    const first = await rebuildProjection({ knex, databaseUrl: database.url, store, projection, retryDelayMs: 10 });
+    expect(await note(name, 'three')).toBeDefined();
+    const [parkedFirst] = await unresolvedParkedEvents(knex, name);
+    expect(parkedFirst).toMatchObject({ generation: first.generation, streamId: `note-${name}-2` });
+
+    const second = await rebuildProjection({ knex, databaseUrl: database.url, store, projection, retryDelayMs: 10 });
+    expect((await activeState(knex, name))?.generation).toBe(second.generation);
+    const unresolved = await unresolvedParkedEvents(knex, name);
+    expect(unresolved).toEqual([expect.objectContaining({ generation: second.generation })]);
+    const superseded = await knex('projection_parked_events').where({ name, generation: first.generation }).first();
+    expect(superseded).toMatchObject({ resolution: 'superseded' });
+  });
+});
