@@ -94,6 +94,35 @@ describe('the shop in a browser', () => {
     await screenshot(page, 'subscription-netflix');
   });
 
+  it('says on /subscription/:id how many share the account, from the plan, and the rules of respectful use', async () => {
+    const published = (await (await fetch(`${e2e.shop.url}/api/plans/spotify`)).json()) as { sharedUsers: number };
+    expect(published.sharedUsers).toBe(6);
+
+    const page = await openPage('/subscription/spotify');
+    const sharing = page.getByRole('region', { name: "Partage et règles d'utilisation" });
+    await sharing.getByText('6 utilisateurs partagent ce compte').waitFor();
+    const rules = sharing.getByRole('list', { name: "Règles d'une utilisation respectueuse" });
+    await expect.poll(() => rules.getByRole('listitem').count()).toBe(4);
+    await rules.getByText("Utilisez uniquement le profil ou l'emplacement qui vous est attribué.").waitFor();
+    await rules.getByText('Ne communiquez pas les identifiants à des tiers et ne les revendez pas.').waitFor();
+    await screenshot(page, 'subscription-spotify-sharing-fr');
+
+    await switchLanguage(page, 'Langue', 'English');
+    const shared = page.getByRole('region', { name: 'Sharing and rules of use' });
+    await shared.getByText('6 users share this account').waitFor();
+    const englishRules = shared.getByRole('list', { name: 'Rules of respectful use' });
+    await expect.poll(() => englishRules.getByRole('listitem').count()).toBe(4);
+    await englishRules.getByText('Use only the profile or slot assigned to you.').waitFor();
+    await screenshot(page, 'subscription-spotify-sharing-en');
+
+    // Netflix is shared by fewer: the count follows the plan, not a fixed text.
+    await page.goto('/subscription/netflix');
+    await page
+      .getByRole('region', { name: 'Sharing and rules of use' })
+      .getByText('4 users share this account')
+      .waitFor();
+  });
+
   it('shows the 404 page on an unknown path, whose back-home button works', async () => {
     const page = await openPage('/no-such-page');
     await page.getByRole('heading', { level: 1, name: 'Page introuvable' }).waitFor();

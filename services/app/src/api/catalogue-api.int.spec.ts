@@ -29,16 +29,26 @@ describe('catalogue API', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-language')).toBe('fr');
     const { data } = (await res.json()) as { data: Array<Record<string, unknown> & { features: string[] }> };
-    expect(data.map((p) => [p.id, p.monthlyPriceCents, p.currency, p.category, p.popular])).toEqual([
-      ['netflix', 453, 'EUR', 'SVOD', true],
-      ['youtube-premium', 425, 'EUR', 'SVOD', false],
-      ['spotify', 242, 'EUR', 'Music', false],
-      ['disney-plus', 299, 'EUR', 'SVOD', false],
-      ['nordvpn', 141, 'EUR', 'Software', false],
+    expect(data.map((p) => [p.id, p.monthlyPriceCents, p.currency, p.category, p.popular, p.sharedUsers])).toEqual([
+      ['netflix', 453, 'EUR', 'SVOD', true, 4],
+      ['youtube-premium', 425, 'EUR', 'SVOD', false, 6],
+      ['spotify', 242, 'EUR', 'Music', false, 6],
+      ['disney-plus', 299, 'EUR', 'SVOD', false, 4],
+      ['nordvpn', 141, 'EUR', 'Software', false, 6],
     ]);
     for (const plan of data) {
       expect(Object.keys(plan).sort()).toEqual(
-        ['category', 'currency', 'features', 'id', 'logo', 'monthlyPriceCents', 'name', 'popular'].sort(),
+        [
+          'category',
+          'currency',
+          'features',
+          'id',
+          'logo',
+          'monthlyPriceCents',
+          'name',
+          'popular',
+          'sharedUsers',
+        ].sort(),
       );
       expect(plan.features).toHaveLength(6);
     }
@@ -139,6 +149,7 @@ describe('catalogue API', () => {
     );
     expect(doc.paths['/api/plans']!.get!.parameters!.map((p) => p.name)).toEqual(['category', 'lang']);
     expect(JSON.stringify(doc.paths['/api/plans/{id}']!.get!.responses['200'])).toContain('monthlyPriceCents');
+    expect(JSON.stringify(doc.paths['/api/plans/{id}']!.get!.responses['200'])).toContain('sharedUsers');
     expect(JSON.stringify(doc.paths['/api/plans/{id}']!.get!.responses['404'])).toContain('application/problem+json');
   });
 

@@ -12,6 +12,7 @@ export const LAUNCH_PLANS: readonly PlanDetails[] = [
     popular: true,
     logo: '/logos/netflix.svg',
     sortOrder: 1,
+    sharedUsers: 4,
     features: {
       fr: [
         'Qualité Ultra HD 4K',
@@ -40,6 +41,7 @@ export const LAUNCH_PLANS: readonly PlanDetails[] = [
     popular: false,
     logo: '/logos/youtube-premium.svg',
     sortOrder: 2,
+    sharedUsers: 6,
     features: {
       fr: [
         'Vidéos sans publicité',
@@ -68,6 +70,7 @@ export const LAUNCH_PLANS: readonly PlanDetails[] = [
     popular: false,
     logo: '/logos/spotify.svg',
     sortOrder: 3,
+    sharedUsers: 6,
     features: {
       fr: [
         'Plus de 70 millions de titres',
@@ -96,6 +99,7 @@ export const LAUNCH_PLANS: readonly PlanDetails[] = [
     popular: false,
     logo: '/logos/disney-plus.svg',
     sortOrder: 4,
+    sharedUsers: 4,
     features: {
       fr: [
         'Disney, Pixar, Marvel, Star Wars',
@@ -124,6 +128,7 @@ export const LAUNCH_PLANS: readonly PlanDetails[] = [
     popular: false,
     logo: '/logos/nordvpn.svg',
     sortOrder: 5,
+    sharedUsers: 6,
     features: {
       fr: [
         'Plus de 5400 serveurs',

@@ -17,11 +17,19 @@ export interface PlanDetails {
   popular: boolean;
   logo: string;
   features: Record<Language, string[]>;
+  /** How many customers share one account of the service, each on a place of their own. */
+  sharedUsers: number;
   sortOrder: number;
 }
 
-export type PlanPublished = DomainEvent<'PlanPublished', PlanDetails & { publishedAt: string }>;
-export type PlanRevised = DomainEvent<'PlanRevised', PlanDetails & { revisedAt: string }>;
+/**
+ * A plan as its events carry it. Plans published before the shared-users count was part of a
+ * plan have none: their next publication revises them with it.
+ */
+export type PublishedPlanDetails = Omit<PlanDetails, 'sharedUsers'> & { sharedUsers?: number };
+
+export type PlanPublished = DomainEvent<'PlanPublished', PublishedPlanDetails & { publishedAt: string }>;
+export type PlanRevised = DomainEvent<'PlanRevised', PublishedPlanDetails & { revisedAt: string }>;
 
 export type CatalogueEvent = PlanPublished | PlanRevised;
 

@@ -1,11 +1,17 @@
 import type { Decider } from '../shared/decider.js';
 import { DomainError } from '../shared/domain-error.js';
-import { LANGUAGES, PLAN_CATEGORIES, type CatalogueEvent, type PlanDetails } from './events.js';
+import {
+  LANGUAGES,
+  PLAN_CATEGORIES,
+  type CatalogueEvent,
+  type PlanDetails,
+  type PublishedPlanDetails,
+} from './events.js';
 
 export type PublishPlan = { type: 'PublishPlan'; data: { plan: PlanDetails; now: Date } };
 export type PlanCommand = PublishPlan;
 
-export type PlanState = { status: 'none' } | { status: 'published'; plan: PlanDetails };
+export type PlanState = { status: 'none' } | { status: 'published'; plan: PublishedPlanDetails };
 
 const FEATURES_PER_PLAN = 6;
 
@@ -18,6 +24,9 @@ function validatePlan(plan: PlanDetails): void {
     problems.push('monthlyPriceCents must be a positive integer');
   }
   if (!/^[A-Z]{3}$/.test(plan.currency)) problems.push('currency must be an ISO 4217 code');
+  if (!Number.isInteger(plan.sharedUsers) || plan.sharedUsers < 2) {
+    problems.push('sharedUsers must be an integer of at least 2');
+  }
   for (const language of LANGUAGES) {
     if (plan.features[language]?.length !== FEATURES_PER_PLAN) {
       problems.push(`features.${language} must list ${FEATURES_PER_PLAN} features`);
@@ -29,8 +38,9 @@ function validatePlan(plan: PlanDetails): void {
 }
 
 /** Keeps only the plan's own fields, in one key order, so two plans compare by value. */
-function planDetailsOf(source: PlanDetails): PlanDetails {
-  const { planId, name, category, monthlyPriceCents, currency, popular, logo, features, sortOrder } = source;
+function planDetailsOf(source: PublishedPlanDetails): PublishedPlanDetails {
+  const { planId, name, category, monthlyPriceCents, currency, popular, logo, features, sharedUsers, sortOrder } =
+    source;
   return {
     planId,
     name,
@@ -40,11 +50,12 @@ function planDetailsOf(source: PlanDetails): PlanDetails {
     popular,
     logo,
     features: { fr: features.fr, en: features.en },
+    sharedUsers,
     sortOrder,
   };
 }
 
-function samePlan(a: PlanDetails, b: PlanDetails): boolean {
+function samePlan(a: PublishedPlanDetails, b: PlanDetails): boolean {
   return JSON.stringify(planDetailsOf(a)) === JSON.stringify(planDetailsOf(b));
 }
 

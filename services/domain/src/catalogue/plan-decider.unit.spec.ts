@@ -20,6 +20,7 @@ const NETFLIX: PlanDetails = {
     fr: ['4K Ultra HD', '4 écrans', 'Sans publicité', 'Téléchargements', 'Profil personnel', 'Support 7j/7'],
     en: ['4K Ultra HD', '4 screens', 'No ads', 'Downloads', 'Personal profile', '7-day support'],
   },
+  sharedUsers: 4,
   sortOrder: 1,
 };
 
@@ -52,6 +53,7 @@ describe('plan decider', () => {
   it('does nothing when the same plan arrives with its keys in another order', () => {
     const reordered: PlanDetails = {
       sortOrder: 1,
+      sharedUsers: 4,
       features: { en: [...NETFLIX.features.en], fr: [...NETFLIX.features.fr] },
       logo: '/logos/netflix.svg',
       popular: true,
@@ -84,6 +86,7 @@ describe('plan decider', () => {
     { change: 'name', plan: { ...NETFLIX, name: 'Netflix Premium 4K' } },
     { change: 'popular flag', plan: { ...NETFLIX, popular: false } },
     { change: 'sort order', plan: { ...NETFLIX, sortOrder: 2 } },
+    { change: 'shared-users count', plan: { ...NETFLIX, sharedUsers: 5 } },
     {
       change: 'order of the features',
       plan: { ...NETFLIX, features: { ...NETFLIX.features, en: [...NETFLIX.features.en].reverse() } },
@@ -93,6 +96,14 @@ describe('plan decider', () => {
       .given([published()])
       .when(publish(plan, REVISED_AT))
       .then([revised(plan)]);
+  });
+
+  it('revises a plan published before the shared-users count was part of a plan', () => {
+    const { sharedUsers: _absent, ...withoutCount } = NETFLIX;
+    spec()
+      .given([{ type: 'PlanPublished', data: { ...withoutCount, publishedAt: PUBLISHED_AT.toISOString() } }])
+      .when(publish(NETFLIX, REVISED_AT))
+      .then([revised(NETFLIX)]);
   });
 
   it('goes back to an earlier version with a new revision', () => {
@@ -132,6 +143,13 @@ describe('plan decider', () => {
       problem: 'no English features',
       plan: { ...NETFLIX, features: { fr: NETFLIX.features.fr } as PlanDetails['features'] },
       message: 'features.en',
+    },
+    { problem: 'one user sharing', plan: { ...NETFLIX, sharedUsers: 1 }, message: 'sharedUsers' },
+    { problem: 'a fractional user count', plan: { ...NETFLIX, sharedUsers: 2.5 }, message: 'sharedUsers' },
+    {
+      problem: 'no shared-users count',
+      plan: { ...NETFLIX, sharedUsers: undefined } as unknown as PlanDetails,
+      message: 'sharedUsers',
     },
     {
       problem: 'an unknown category',

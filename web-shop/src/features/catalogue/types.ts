@@ -11,4 +11,6 @@ export interface Plan {
   popular: boolean;
   logo: string;
   features: string[];
+  /** How many customers share one account of the service; null while the plan does not say. */
+  sharedUsers: number | null;
 }

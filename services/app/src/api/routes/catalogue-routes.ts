@@ -23,6 +23,11 @@ export const planSchema = z
     popular: z.boolean(),
     logo: z.string(),
     features: z.array(z.string()),
+    sharedUsers: z
+      .number()
+      .int()
+      .nullable()
+      .describe('How many customers share one account of the service; null for a plan that does not state it yet'),
   })
   .meta({ id: 'Plan' });
 

@@ -1,17 +1,56 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { ShieldIcon, SupportIcon } from '../../../components/icons';
+import { CheckIcon, GroupIcon, ShieldIcon, SupportIcon } from '../../../components/icons';
 import { formatPrice } from '../../../lib/format-price';
 import type { Plan } from '../types';
 import { FeatureList } from './plan-card';
 
 const STATS = ['satisfaction', 'users', 'experience', 'support'] as const;
+const USAGE_RULES = ['profile', 'account', 'credentials', 'devices'] as const;
+
+/** How many share the account (the plan's own count) and what each of them agrees to. */
+function PlanSharing({ sharedUsers }: { sharedUsers: number | null }) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <Paper component="section" aria-labelledby="plan-sharing-title" variant="outlined" sx={{ p: 3 }}>
+      <Typography id="plan-sharing-title" component="h2" variant="h3" sx={{ mb: 2 }}>
+        {t('detail.sharing.title')}
+      </Typography>
+      {sharedUsers !== null && (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2.5 }}>
+          <GroupIcon sx={{ color: 'primary.main', fontSize: 32 }} aria-hidden />
+          <Box>
+            <Typography sx={{ fontWeight: 700 }}>{t('detail.sharing.users', { count: sharedUsers })}</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('detail.sharing.usersNote')}
+            </Typography>
+          </Box>
+        </Stack>
+      )}
+      <Typography id="plan-usage-rules-title" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('detail.sharing.rulesTitle')}
+      </Typography>
+      <Stack component="ul" aria-labelledby="plan-usage-rules-title" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {USAGE_RULES.map((rule) => (
+          <Stack component="li" key={rule} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <CheckIcon fontSize="small" sx={{ color: 'success.main', mt: '2px' }} aria-hidden />
+            <Typography variant="body2">{t(`detail.sharing.rules.${rule}`)}</Typography>
+          </Stack>
+        ))}
+      </Stack>
+      <Link component={RouterLink} to="/terms" variant="body2" sx={{ display: 'inline-block', mt: 2, fontWeight: 600 }}>
+        {t('detail.sharing.terms')}
+      </Link>
+    </Paper>
+  );
+}
 
 export function PlanDetails({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation('catalogue');
@@ -66,6 +105,7 @@ export function PlanDetails({ plan }: { plan: Plan }) {
             </Paper>
           ))}
         </Box>
+        <PlanSharing sharedUsers={plan.sharedUsers} />
       </Stack>
       <Paper
         variant="outlined"
