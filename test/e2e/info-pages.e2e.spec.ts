@@ -160,6 +160,39 @@ describe('the information and legal pages in a browser', () => {
     expect(await form.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue()).toBe('');
   });
 
+  it("records a support message in the language chosen in the shop, not the browser's", async () => {
+    // A French browser, whose visitor switches the shop to English before writing.
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, locale: 'fr-FR', viewport: DESKTOP });
+    try {
+      const page = await context.newPage();
+      await page.goto('/support');
+      await pageTitle(page, 'Centre de support').waitFor();
+      await page
+        .getByRole('banner')
+        .getByRole('group', { name: 'Langue' })
+        .getByRole('button', { name: 'English' })
+        .click();
+      const form = page.getByRole('region', { name: 'Send a message' });
+      await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill('sam.taylor@example.com');
+      await form.getByLabel('Category').selectOption('account');
+      await form.getByLabel('Subject').fill('Change of address');
+      await form
+        .getByRole('textbox', { name: 'Message', exact: true })
+        .fill('Hello, how do I change my e-mail address?');
+      const response = await submitAndWaitFor(page, '/api/support/messages', () =>
+        form.getByRole('button', { name: 'Send message' }).click(),
+      );
+      expect(response.status()).toBe(201);
+      expect(response.request().headers()['accept-language']).toMatch(/^fr/);
+      const { id } = (await response.json()) as { id: string };
+      const [received] = await e2e.shop.runtime.store.readStream(`inquiry-${id}`);
+      expect(received).toMatchObject({ type: 'InquiryReceived', data: { kind: 'support', language: 'en' } });
+      await page.getByText('Your message has been sent successfully. We will respond soon.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('sends the contact form to support with the name and the category other', async () => {
     const page = await e2e.openPage('/contact');
     await page.getByLabel('Nom complet').fill('Léa Martin');

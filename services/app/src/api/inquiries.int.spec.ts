@@ -146,6 +146,17 @@ describe('visitor forms', () => {
     });
   });
 
+  it("a message is stored in the shop's language (?lang=), whatever the browser's Accept-Language says", async () => {
+    const frenchBrowser = { headers: { 'Accept-Language': 'fr-FR,fr;q=0.9' } };
+    const sent = await post('/api/support/messages?lang=en', supportMessage(), frenchBrowser);
+    expect(sent.status).toBe(201);
+    expect(await visibleToAdmin(sent.body.id as string)).toMatchObject({ kind: 'support', language: 'en' });
+
+    const unknown = await post('/api/support/messages?lang=de', supportMessage(), frenchBrowser);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'validation.failed', errors: [{ path: 'lang' }] });
+  });
+
   it('a partnership request: empty optional fields are stored as absent', async () => {
     const body = partnershipRequest();
     const sent = await post('/api/partnership-requests', body);

@@ -2,6 +2,7 @@ import {
   INQUIRY_KINDS,
   INQUIRY_LIMITS,
   INQUIRY_STATUSES,
+  LANGUAGES,
   PARTNERSHIP_TYPES,
   PROMOTION_METHODS,
   SUPPORT_CATEGORIES,
@@ -84,6 +85,13 @@ const suggestionBody = z
   .strictObject({ suggestion: paragraph(L.suggestion), email: optional(email) })
   .meta({ id: 'ServiceSuggestion' });
 
+const formQuery = z.object({
+  lang: z
+    .enum(LANGUAGES)
+    .optional()
+    .describe("The shop's language, recorded with the inquiry; Accept-Language otherwise, French by default"),
+});
+
 const receivedResponse = z.object({ id: z.string(), status: z.enum(INQUIRY_STATUSES) }).meta({ id: 'InquiryReceived' });
 
 const sortFields = Object.keys(INQUIRY_SORT_FIELDS) as [InquirySortField, ...InquirySortField[]];
@@ -158,6 +166,7 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
       path: form.path,
       summary: `${form.summary}. Anyone may send it; a signed-in visitor's account is attached. Idempotency-Key makes a retry return the first answer`,
       tags: ['inquiries'],
+      query: formQuery,
       body: form.body,
       responses: {
         201: { description: 'Received', schema: receivedResponse },
@@ -168,10 +177,11 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
       },
     });
     router.post(form.path, async (req, res) => {
+      const { lang } = parseOrReject(formQuery, req.query);
       const body = parseOrReject(form.body, req.body) as never;
       const received = await deps.inquiries.receive(form.toForm(body), {
         userId: req.auth?.userId ?? null,
-        language: requestLanguage(req),
+        language: lang ?? requestLanguage(req),
         ip: clientContext(req).ip,
         correlationId: String(req.id),
         idempotencyKey: idempotencyKeyOf(req),
