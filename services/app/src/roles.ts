@@ -4,6 +4,7 @@ import { sleep } from '@shop/event-store';
 import { ALL_PROJECTIONS, runProjector } from '@shop/projections';
 import type { Server } from 'node:http';
 import { createApp } from './api/create-app.js';
+import { answerUnparsableRequests } from './api/problem.js';
 import { createNotificationJobHandlers } from './jobs/notification-jobs.js';
 import { createJobHandlers } from './jobs/subscription-jobs.js';
 import { accountMailJobHandlers } from './jobs/account-mail-jobs.js';
@@ -120,6 +121,7 @@ export async function startApi(runtime: Runtime): Promise<Server> {
   });
   return new Promise((resolve, reject) => {
     const server = app.listen(runtime.config.port, runtime.config.host, () => resolve(server));
+    answerUnparsableRequests(server);
     server.once('error', reject);
   });
 }

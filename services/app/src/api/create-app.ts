@@ -5,7 +5,6 @@ import { paymentRoutes } from './routes/payment-routes.js';
 import type { EventStore } from '@shop/event-store';
 import { StripeSync } from '../payments/stripe-sync.js';
 import { adminPaymentRoutes } from './routes/admin-payment-routes.js';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
@@ -13,7 +12,6 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Knex } from 'knex';
-import { pinoHttp } from 'pino-http';
 import type { AccountService } from '../accounts/account-service.js';
 import type { TwoFactorService } from '../accounts/two-factor-service.js';
 import type { ShopConfig } from '../config.js';
@@ -33,6 +31,7 @@ import { oidcRoutes } from './routes/oidc-routes.js';
 import { passwordResetRoutes } from './routes/password-reset-routes.js';
 import { ApiDocument } from './openapi.js';
 import { notFoundHandler, problemHandler } from './problem.js';
+import { requestLogger } from './request-log.js';
 import { requestGuard } from './request-guard.js';
 import { catalogueRoutes } from './routes/catalogue-routes.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health-routes.js';
@@ -53,46 +52,42 @@ export interface AppDependencies {
   inquiries: InquiryService;
 }
 
-const REQUEST_ID = /^[\w.-]{1,128}$/;
-
 /** The HTTP application, without `listen`: main files and tests start it. */
 export function createApp(deps: AppDependencies): Express {
   const app = express();
   const doc = new ApiDocument();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    }),
-  );
+  // req.ip, which rate limits and the security activity read, follows X-Forwarded-For only from these proxies.
+  app.set('trust proxy', deps.config.trustProxy);
+  app.use(requestLogger(deps.logger));
   app.use(helmet());
+  // Answers about a person or for the back-office, errors included, are never kept by a cache.
+  app.use(['/api/me', '/api/admin'], (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // The shop's scripts and the API's JSON leave gzipped; a proxy in front may do it instead.
   app.use(compression());
   // Providers sign the exact bytes they send: webhooks keep their raw body.
   app.use('/webhooks', express.raw({ type: () => true, limit: '1mb' }));
   app.use(express.json({ limit: '100kb' }));
   app.use(cookieParser());
-  app.use(requestGuard);
+  app.use(requestGuard(doc));
   app.use(authenticate({ key: deps.keys.accessTokens, accounts: deps.accounts }));
   app.use(
-    csrfProtection(
-      [
+    csrfProtection({
+      key: deps.keys.csrfTokens,
+      publicUrl: deps.config.publicUrl,
+      sessionOfRefreshToken: (token) => deps.accounts.sessionOfRefreshToken(token),
+      tokenExempt: [
         '/api/auth/sign-in',
         '/api/auth/sign-in/second-factor',
         '/api/auth/sign-up',
         '/api/auth/password-reset',
         '/api/auth/password-reset/confirm',
       ],
-      ['/sandbox/sessions/', '/webhooks/'],
-    ),
+      exemptPrefixes: ['/sandbox/sessions/', '/webhooks/'],
+    }),
   );
 
   const cookies = cookiePolicy(deps.config.publicUrl);

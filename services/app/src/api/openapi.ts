@@ -24,6 +24,14 @@ export class ApiDocument {
     this.routes.push(route);
   }
 
+  /** Whether the documented operation at this method and path reads a body; undefined when none is documented. */
+  takesBody(method: string, path: string): boolean | undefined {
+    const route = this.routes.find(
+      (candidate) => candidate.method === method.toLowerCase() && pathPattern(candidate.path).test(path),
+    );
+    return route ? route.body !== undefined : undefined;
+  }
+
   build(info: { title: string; version: string }): unknown {
     const paths: Record<string, Record<string, unknown>> = {};
     for (const route of this.routes) {
@@ -74,4 +82,18 @@ function parametersOf(schema: z.ZodObject | undefined, location: 'path' | 'query
     ...((field as z.ZodType).description ? { description: (field as z.ZodType).description } : {}),
     schema: z.toJSONSchema(field as z.ZodType, { io: 'input', unrepresentable: 'any' }),
   }));
+}
+
+const patterns = new Map<string, RegExp>();
+/** `/api/orders/:id/checkout` as a regular expression matching one concrete path. */
+function pathPattern(path: string): RegExp {
+  let pattern = patterns.get(path);
+  if (!pattern) {
+    const escaped = path
+      .split(/(:\w+)/)
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    pattern = new RegExp(`^${escaped.join('')}/?$`);
+    patterns.set(path, pattern);
+  }
+  return pattern;
 }

@@ -1,5 +1,7 @@
 import { ConcurrencyError } from '@shop/event-store';
 import { DomainError, NotFoundError } from '@shop/domain';
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 
@@ -43,6 +45,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -142,6 +145,8 @@ function clientError(error: { type?: string; code?: string; status?: number }): 
 export function sendProblem(res: Response, body: ProblemBody): void {
   const retryAfter = body.extra?.retryAfterSeconds;
   if (body.status === 429 && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
+  // For the request's log line (api/request-log.ts).
+  res.locals.problemCode = body.code;
   res
     .status(body.status)
     .type('application/problem+json')
@@ -161,10 +166,36 @@ export const notFoundHandler: RequestHandler = (req, res) => {
   sendProblem(res, { status: 404, code: 'route.not_found', detail: `No route for ${req.method} ${req.path}` });
 };
 
-export const problemHandler: ErrorRequestHandler = (error, req, res, _next) => {
+export const problemHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   const body = describe(error);
-  if (body.status >= 500) req.log.error({ err: error }, 'request failed');
-  else req.log.info({ code: body.code }, 'request rejected');
+  // The request's one log line (api/request-log.ts) carries a server error with its stack.
+  if (body.status >= 500) res.err = error instanceof Error ? error : new Error(String(error));
   if (res.headersSent) return;
   sendProblem(res, body);
 };
+
+/**
+ * Requests Node's HTTP parser refuses before Express sees them (headers or URL too large, a
+ * malformed request line) get the same problem+json as every other refusal, not a bare status.
+ */
+export function answerUnparsableRequests(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const code = status === 431 ? 'request.headers_too_large' : 'request.malformed';
+    const body = JSON.stringify({
+      type: `/problems/${code}`,
+      title: TITLES[status],
+      status,
+      detail: status === 431 ? 'The URL or the headers are too large' : 'The request could not be read',
+      code,
+    });
+    socket.end(
+      `HTTP/1.1 ${status} ${TITLES[status]}\r\nContent-Type: application/problem+json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}

@@ -1,5 +1,6 @@
 import { UNSAFE_TEXT_MESSAGES, unsafeTextReason } from '@shop/domain';
 import type { RequestHandler } from 'express';
+import type { ApiDocument } from './openapi.js';
 import { HttpProblem } from './problem.js';
 
 /** Decodes one percent-encoded component, or null when it is not valid UTF-8 percent-encoding. */
@@ -45,27 +46,47 @@ const badEncoding = (where: string) =>
     detail: `The ${where} is not valid percent-encoded UTF-8`,
   });
 
-/** Refuses, before any route sees it, a request whose path, query or body holds text the shop cannot store. */
-export const requestGuard: RequestHandler = (req, _res, next) => {
-  const [rawPath = '', rawQuery = ''] = req.originalUrl.split('?', 2);
-  const path = decodeComponent(rawPath);
-  if (path === null) throw badEncoding('path');
-  if (unsafeTextReason(path)) {
-    throw new HttpProblem({ status: 400, code: 'request.bad_path', detail: 'The path holds a character it may not' });
-  }
-  for (const pair of rawQuery.split('&')) {
-    for (const component of pair.split('=')) {
-      if (decodeComponent(component) === null) throw badEncoding('query string');
+const hasContent = (body: unknown) =>
+  body !== undefined &&
+  !Buffer.isBuffer(body) &&
+  !(typeof body === 'object' && body !== null && Object.keys(body).length === 0);
+
+/**
+ * Refuses, before any route sees it, a request whose path, query or body holds text the shop cannot
+ * store, and a body sent to an operation the API document says takes none (its members are unknown
+ * fields like any other; an empty `{}` is fine).
+ */
+export const requestGuard =
+  (doc: ApiDocument): RequestHandler =>
+  (req, _res, next) => {
+    const [rawPath = '', rawQuery = ''] = req.originalUrl.split('?', 2);
+    const path = decodeComponent(rawPath);
+    if (path === null) throw badEncoding('path');
+    if (unsafeTextReason(path)) {
+      throw new HttpProblem({ status: 400, code: 'request.bad_path', detail: 'The path holds a character it may not' });
     }
-  }
-  const unsafe = firstUnsafeString(req.query) ?? firstUnsafeString(Buffer.isBuffer(req.body) ? undefined : req.body);
-  if (unsafe) {
-    throw new HttpProblem({
-      status: 400,
-      code: 'validation.failed',
-      detail: 'Some fields are not valid',
-      extra: { errors: [unsafe] },
-    });
-  }
-  next();
-};
+    for (const pair of rawQuery.split('&')) {
+      for (const component of pair.split('=')) {
+        if (decodeComponent(component) === null) throw badEncoding('query string');
+      }
+    }
+    if (hasContent(req.body) && doc.takesBody(req.method, req.path) === false) {
+      const members = typeof req.body === 'object' && req.body !== null ? Object.keys(req.body) : [''];
+      throw new HttpProblem({
+        status: 400,
+        code: 'validation.failed',
+        detail: 'This operation takes no body',
+        extra: { errors: members.map((path) => ({ path, message: 'Unknown field' })) },
+      });
+    }
+    const unsafe = firstUnsafeString(req.query) ?? firstUnsafeString(Buffer.isBuffer(req.body) ? undefined : req.body);
+    if (unsafe) {
+      throw new HttpProblem({
+        status: 400,
+        code: 'validation.failed',
+        detail: 'Some fields are not valid',
+        extra: { errors: [unsafe] },
+      });
+    }
+    next();
+  };
