@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
@@ -9,6 +10,42 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/** Which peers may tell the client's address in X-Forwarded-For: none, a hop count, or addresses, networks and names. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NETWORK_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `10.0.0.1`, `10.0.0.0/8`, `fd00::/8`. */
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * What Express's `trust proxy` accepts, in its safe forms only: trusting every peer (`true`)
+ * would let any client choose the address that rate limits and the security activity see.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): TrustProxy | undefined => {
+    if (!value) return undefined;
+    if (value === 'off') return false;
+    if (/^\d{1,2}$/.test(value) && Number(value) <= 10) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => PROXY_NETWORK_NAMES.has(entry) || isAddressOrNetwork(entry))) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be off, a hop count (1-10), or a comma-separated list of proxy addresses, networks ' +
+        '(10.0.0.0/8) and loopback, linklocal, uniquelocal; trusting every peer is not offered',
+    });
+    return z.NEVER;
+  });
+
 const DEFAULT_WEB_SHOP_DIR = fileURLToPath(new URL('../../../web-shop/dist/', import.meta.url));
 const DEFAULT_ADMIN_DIR = fileURLToPath(new URL('../../../admin/dist/', import.meta.url));
 
@@ -17,6 +54,8 @@ const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   // Loopback unless told otherwise: a laptop's shop is not published to its network by accident.
   HOST: z.string().default('127.0.0.1'),
+  /** The proxies in front of the shop whose X-Forwarded-For is believed; unset, loopback outside production. */
+  TRUST_PROXY: trustProxySetting,
   /** Where the embedded database and its files live when DATABASE_URL is not set. */
   DATA_DIR: z.string().default('./.data'),
   /** The built React shop served at `/` (`npm run build` writes web-shop/dist). */
@@ -93,6 +132,7 @@ export type ShopConfig = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  trustProxy: TrustProxy;
   dataDir: string;
   webShopDir: string;
   adminDir: string;
@@ -161,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: c.NODE_ENV,
     port: c.PORT,
     host: c.HOST,
+    trustProxy: c.TRUST_PROXY ?? (c.NODE_ENV === 'production' ? false : ['loopback']),
     dataDir: path.resolve(c.DATA_DIR),
     webShopDir: c.WEB_SHOP_DIR ? path.resolve(c.WEB_SHOP_DIR) : DEFAULT_WEB_SHOP_DIR,
     adminDir: c.ADMIN_DIR ? path.resolve(c.ADMIN_DIR) : DEFAULT_ADMIN_DIR,
