@@ -5,6 +5,11 @@ import { defineConfig } from 'vite';
 
 // In development the API runs separately (npm start at the root); Vite forwards its paths to it.
 const API = 'http://localhost:3000';
+/**
+ * The API takes cookie-authenticated writes only from its own origin (PUBLIC_URL): the page here is
+ * on Vite's port, so its Origin is presented as the API's. Only pages on this machine reach Vite.
+ */
+const toApi = { target: API, headers: { origin: API } };
 
 /**
  * react-router's package exports only its development build, whose warnings ship to production
@@ -41,6 +46,6 @@ export default defineConfig(({ command }) => ({
     },
   },
   server: {
-    proxy: { '/api': API },
+    proxy: { '/api': toApi },
   },
 }));

@@ -17,7 +17,7 @@ import {
   type RateLimits,
 } from '../security/rate-limits.js';
 import { deviceHash } from '../security/request-context.js';
-import { opaqueToken, signAccessToken, tokenHash } from '../security/tokens.js';
+import { opaqueToken, sessionCsrfToken, signAccessToken, tokenHash } from '../security/tokens.js';
 import type { TwoFactorService } from './two-factor-service.js';
 
 export interface ClientContext {
@@ -346,8 +346,17 @@ export class AccountService {
       refreshToken,
       accessToken: await signAccessToken(keys.accessTokens, { userId, sessionId, role }, config.accessTokenTtlSeconds),
       expiresIn: config.accessTokenTtlSeconds,
-      csrfToken: opaqueToken(),
+      csrfToken: sessionCsrfToken(keys.csrfTokens, sessionId),
     };
+  }
+
+  /** The session a refresh token belongs to (spent or not), so a request's CSRF token can be checked against it. */
+  async sessionOfRefreshToken(refreshToken: string): Promise<string | undefined> {
+    const row = await this.deps
+      .knex('refresh_tokens')
+      .where({ token_hash: tokenHash(refreshToken) })
+      .first('session_id');
+    return row?.session_id as string | undefined;
   }
 
   /**

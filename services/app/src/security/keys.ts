@@ -16,6 +16,8 @@ export interface ShopKeys {
   oidcState: Buffer;
   /** Signs the built-in sandbox provider's webhooks. */
   sandboxWebhooks: Buffer;
+  /** Binds each session's CSRF token to that session. */
+  csrfTokens: Buffer;
 }
 
 function loadMasterKey(config: ShopConfig): Buffer {
@@ -43,5 +45,6 @@ export function loadKeys(config: ShopConfig): ShopKeys {
     serviceCredentials: derive(master, 'shop/service-credentials/v1'),
     oidcState: derive(master, 'shop/oidc-state/v1'),
     sandboxWebhooks: derive(master, 'shop/sandbox-webhooks/v1'),
+    csrfTokens: derive(master, 'shop/csrf-tokens/v1'),
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@shop/domain';
 
@@ -33,3 +33,23 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
     return null;
   }
 }
+
+/**
+ * A CSRF token bound to one session: a random part and its HMAC with the session id, so a token
+ * issued to one session (or planted in a cookie) is worth nothing with another session's cookies.
+ */
+export function sessionCsrfToken(key: Uint8Array, sessionId: string): string {
+  const nonce = randomBytes(18).toString('base64url');
+  return `${nonce}.${csrfMac(key, sessionId, nonce)}`;
+}
+
+export function isSessionCsrfToken(key: Uint8Array, sessionId: string, token: string): boolean {
+  const [nonce, mac, ...rest] = token.split('.');
+  if (!nonce || !mac || rest.length > 0) return false;
+  const expected = Buffer.from(csrfMac(key, sessionId, nonce));
+  const given = Buffer.from(mac);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const csrfMac = (key: Uint8Array, sessionId: string, nonce: string) =>
+  createHmac('sha256', key).update(`${sessionId}.${nonce}`).digest('base64url');

@@ -54,6 +54,17 @@ export async function requestJson(
   return { status: res.status, body, headers: res.headers };
 }
 
+/** The cookies an answer sets, by name; a cookie it clears reads ''. */
+export function cookieJarOf(headers: Headers): Record<string, string> {
+  const jar: Record<string, string> = {};
+  for (const line of headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const separator = pair.indexOf('=');
+    jar[pair.slice(0, separator)] = pair.slice(separator + 1);
+  }
+  return jar;
+}
+
 /** A random address that starts with `prefix` (`'10.7'` gives 10.7.x.y), so per-address limits never meet. */
 export function randomIp(prefix: string): string {
   const octets = prefix.split('.');

@@ -4,7 +4,7 @@ import type { CookieOptions, NextFunction, Request, RequestHandler, Response } f
 import type { Knex } from 'knex';
 import type { AccountService, ClientContext, IssuedSession } from '../../accounts/account-service.js';
 import { describeDevice, describeLocation } from '../../security/request-context.js';
-import { verifyAccessToken } from '../../security/tokens.js';
+import { isSessionCsrfToken, verifyAccessToken } from '../../security/tokens.js';
 import { HttpProblem } from '../problem.js';
 
 export interface AuthContext {
@@ -120,21 +120,76 @@ export function authenticate(deps: { key: Uint8Array; accounts: AccountService }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+export interface CsrfOptions {
+  /** Binds each CSRF token to its session (`ShopKeys.csrfTokens`). */
+  key: Uint8Array;
+  /** The shop's public URL: the one origin whose pages may write with the session's cookies. */
+  publicUrl: string;
+  /** The session a refresh cookie belongs to, for a refresh whose access token has expired. */
+  sessionOfRefreshToken: (refreshToken: string) => Promise<string | undefined>;
+  /** Paths that open a session rather than use one: no token is asked there (the origin still is). */
+  tokenExempt: readonly string[];
+  /** Paths checked neither way: providers' webhooks and the sandbox provider's own pages. */
+  exemptPrefixes: readonly string[];
+}
+
+const REFRESH_PATH = '/api/auth/refresh';
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The public origin; on this machine (localhost), the same port under any loopback name. */
+function ownOrigins(publicUrl: string): ReadonlySet<string> {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return new Set([url.origin]);
+  return new Set(LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`));
+}
+
 /**
- * Cookie-authenticated writes must echo the CSRF cookie in a header (double submit).
- * Bearer clients are not exposed to CSRF; sign-in and sign-up open no session yet.
+ * Writes carrying the session's cookies (not Bearer clients, which a cross-site page cannot
+ * forge) must come from the shop's own pages and echo the session's CSRF token:
+ * - `Origin` (or, without it, `Referer`) must be the shop's public origin. A request with neither
+ *   is not a browser's (browsers send `Origin` on every write), and is left to the token;
+ * - the `X-CSRF-Token` header must equal the CSRF cookie and have been issued to the session the
+ *   cookies open, so a token planted in a cookie or taken from another session is refused.
  */
-export function csrfProtection(exempt: readonly string[], exemptPrefixes: readonly string[] = []): RequestHandler {
-  return (req, _res, next) => {
-    const isExempt = exempt.includes(req.path) || exemptPrefixes.some((prefix) => req.path.startsWith(prefix));
-    if (!UNSAFE.has(req.method) || bearerToken(req) || isExempt) return next();
-    const usesCookies = Boolean(req.cookies?.[ACCESS_COOKIE] || req.cookies?.[REFRESH_COOKIE]);
-    if (!usesCookies) return next();
+export function csrfProtection(options: CsrfOptions): RequestHandler {
+  const origins = ownOrigins(options.publicUrl);
+  const fromOwnPages = (req: Request) => {
+    const claimed = req.get('origin') ?? req.get('referer');
+    if (claimed === undefined) return true;
+    try {
+      return origins.has(new URL(claimed).origin);
+    } catch {
+      return false;
+    }
+  };
+  const rejected = () =>
+    new HttpProblem({ status: 403, code: 'auth.csrf_rejected', detail: 'Missing or wrong CSRF token' });
+  return async (req, _res, next) => {
+    if (!UNSAFE.has(req.method) || bearerToken(req)) return next();
+    if (options.exemptPrefixes.some((prefix) => req.path.startsWith(prefix))) return next();
+    const refreshToken = req.cookies?.[REFRESH_COOKIE] as string | undefined;
+    if (!req.cookies?.[ACCESS_COOKIE] && !refreshToken) return next();
+    if (!fromOwnPages(req)) {
+      return next(
+        new HttpProblem({
+          status: 403,
+          code: 'auth.origin_rejected',
+          detail: "Writes with the shop's session are accepted from the shop's own pages only",
+        }),
+      );
+    }
+    if (options.tokenExempt.includes(req.path)) return next();
     const cookie = req.cookies?.[CSRF_COOKIE] as string | undefined;
     const header = req.get(CSRF_HEADER);
-    if (!cookie || !header || cookie !== header) {
-      return next(new HttpProblem({ status: 403, code: 'auth.csrf_rejected', detail: 'Missing or wrong CSRF token' }));
-    }
+    if (!cookie || !header || cookie !== header) return next(rejected());
+    const sessionId =
+      req.path === REFRESH_PATH && refreshToken
+        ? await options.sessionOfRefreshToken(refreshToken)
+        : req.auth?.via === 'cookie'
+          ? req.auth.sessionId
+          : undefined;
+    // No open session (an expired or revoked cookie): the route answers as it does to a visitor.
+    if (sessionId !== undefined && !isSessionCsrfToken(options.key, sessionId, header)) return next(rejected());
     next();
   };
 }
