@@ -1,9 +1,16 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import type { Knex } from 'knex';
 import { HttpProblem } from './problem.js';
 
 const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
+
+/**
+ * How long a key stays claimed by a request that has not answered. The running request renews
+ * its lease while it works; a process that died mid-request stops renewing, and after this long
+ * the customer's retry takes the key over instead of hearing 409 for ever.
+ */
+export const IDEMPOTENCY_LEASE_MS = 60_000;
 
 export async function migrateIdempotencyKeys(knex: Knex): Promise<void> {
   await knex.raw(`
@@ -15,6 +22,11 @@ export async function migrateIdempotencyKeys(knex: Knex): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (user_id, key)
     )`);
+  // The request holding a key in progress, and until when; a key left without a lease by an older shop is free.
+  await knex.raw(`
+    ALTER TABLE idempotency_keys
+      ADD COLUMN IF NOT EXISTS lease_id text,
+      ADD COLUMN IF NOT EXISTS lease_expires_at timestamptz`);
 }
 
 /** The request's Idempotency-Key header, checked; undefined when the client sent none. */
@@ -34,23 +46,45 @@ export function idempotencyKeyOf(req: Request): string | undefined {
  * Runs `run` once per (owner, key): a retry with the same key and the same request answers the
  * first response without running again; the same key with another request is refused. The
  * owner scopes keys (a user id, or a fixed name for anonymous callers). A failed run gives
- * the key back, so the client may retry it.
+ * the key back, so the client may retry it. A run holds the key under a lease it renews while
+ * it works; once a lease has expired (its process died), the next retry takes the key over.
  */
 export async function onceForKey<T>(
   knex: Knex,
-  options: { owner: string; key: string | undefined; request: unknown },
+  options: {
+    owner: string;
+    key: string | undefined;
+    request: unknown;
+    clock?: () => Date;
+    leaseMs?: number;
+  },
   run: () => Promise<T>,
 ): Promise<T> {
   const { owner, key } = options;
   if (!key) return run();
+  const clock = options.clock ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
   const requestHash = createHash('sha256').update(JSON.stringify(options.request)).digest('hex');
-  const claimed = await knex('idempotency_keys')
-    .insert({ user_id: owner, key, request_hash: requestHash })
-    .onConflict(['user_id', 'key'])
-    .ignore()
-    .returning('key');
-  if (claimed.length === 0) {
+  const leaseId = randomUUID();
+  const leaseUntil = () => new Date(clock().getTime() + leaseMs);
+  for (;;) {
+    // One statement, so of two retries after an expiry only one takes the key: the second waits
+    // for the first's row lock and then sees a lease that has not expired.
+    const claimed = await knex.raw<{ rows: Array<{ lease_id: string }> }>(
+      `INSERT INTO idempotency_keys AS held (user_id, key, request_hash, lease_id, lease_expires_at)
+       VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (user_id, key) DO UPDATE
+         SET lease_id = excluded.lease_id, lease_expires_at = excluded.lease_expires_at
+         WHERE held.response IS NULL
+           AND held.request_hash = excluded.request_hash
+           AND (held.lease_expires_at IS NULL OR held.lease_expires_at <= ?)
+       RETURNING held.lease_id`,
+      [owner, key, requestHash, leaseId, leaseUntil(), clock()],
+    );
+    if (claimed.rows[0]?.lease_id === leaseId) break;
     const previous = await knex('idempotency_keys').where({ user_id: owner, key }).first();
+    // Its holder failed and gave the key back meanwhile: claim it again.
+    if (!previous) continue;
     if (previous.request_hash !== requestHash) {
       throw new HttpProblem({
         status: 422,
@@ -67,14 +101,23 @@ export async function onceForKey<T>(
     }
     return previous.response as T;
   }
+  const mine = () => knex('idempotency_keys').where({ user_id: owner, key, lease_id: leaseId });
+  const renewal = setInterval(() => {
+    mine()
+      .whereNull('response')
+      .update({ lease_expires_at: leaseUntil() })
+      .catch(() => undefined);
+  }, leaseMs / 3);
+  renewal.unref();
   try {
     const response = await run();
-    await knex('idempotency_keys')
-      .where({ user_id: owner, key })
-      .update({ response: JSON.stringify(response) });
+    // A run that lost its key (it stalled past its lease) answers its own caller; the key keeps the new holder's answer.
+    await mine().update({ response: JSON.stringify(response), lease_expires_at: null });
     return response;
   } catch (error) {
-    await knex('idempotency_keys').where({ user_id: owner, key }).delete();
+    await mine().whereNull('response').delete();
     throw error;
+  } finally {
+    clearInterval(renewal);
   }
 }
