@@ -126,6 +126,16 @@ const configSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().trim().optional(),
   /** PayPal's API base URL: https://api-m.sandbox.paypal.com (default) or https://api-m.paypal.com (live). */
   PAYPAL_API_URL: optionalUrl,
+  /**
+   * The built-in sandbox provider, on or off. Unset: off in production once Stripe, Mollie or
+   * PayPal is configured, on otherwise.
+   */
+  SANDBOX_PAYMENTS: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.enum(['on', 'off']).optional())
+    .optional(),
 });
 
 export type ShopConfig = {
@@ -163,6 +173,8 @@ export type ShopConfig = {
   paypalClientSecret: string | undefined;
   paypalWebhookId: string | undefined;
   paypalApiUrl: string | undefined;
+  /** Whether the built-in sandbox provider is offered (SANDBOX_PAYMENTS, or its default). */
+  sandboxPayments: boolean;
 };
 
 export interface OidcProviderConfig {
@@ -174,6 +186,13 @@ export interface OidcProviderConfig {
 
 export class ConfigError extends Error {
   readonly code = 'config.invalid';
+}
+
+/** Stripe, Mollie or PayPal has what it needs to be switched on (loadConfig refuses half a PayPal). */
+function realProviderConfigured(c: z.infer<typeof configSchema>): boolean {
+  const stripe = Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET);
+  const paypal = Boolean(c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET && c.PAYPAL_WEBHOOK_ID);
+  return stripe || Boolean(c.MOLLIE_API_KEY) || paypal;
 }
 
 /** Reads the settings once. A bad value stops start-up with one line naming the setting. */
@@ -245,5 +264,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paypalClientSecret: c.PAYPAL_CLIENT_SECRET || undefined,
     paypalWebhookId: c.PAYPAL_WEBHOOK_ID || undefined,
     paypalApiUrl: c.PAYPAL_API_URL,
+    sandboxPayments: c.SANDBOX_PAYMENTS
+      ? c.SANDBOX_PAYMENTS === 'on'
+      : !(c.NODE_ENV === 'production' && realProviderConfigured(c)),
   };
 }

@@ -84,9 +84,9 @@ describe('the embedded default (nothing configured)', () => {
           headers: { ...json, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
           body: JSON.stringify(body),
         });
-      expect((await post('/api/auth/sign-up', { email: 'lea@example.fr', password: 'secret123' })).status).toBe(201);
+      expect((await post('/api/auth/sign-up', { email: 'lea@example.fr', password: 'jardin-42' })).status).toBe(201);
       const { accessToken } = (await (
-        await post('/api/auth/sign-in', { email: 'lea@example.fr', password: 'secret123' })
+        await post('/api/auth/sign-in', { email: 'lea@example.fr', password: 'jardin-42' })
       ).json()) as {
         accessToken: string;
       };
@@ -99,7 +99,7 @@ describe('the embedded default (nothing configured)', () => {
       };
       expect(placed.totalCents).toBe(1223);
       expect(placed.redirectUrl.startsWith(`${first.url}/sandbox/checkout/`)).toBe(true);
-      const paid = await post(`/sandbox/sessions/${placed.redirectUrl.split('/').pop()!}/pay`, {});
+      const paid = await post(`/sandbox/sessions/${placed.redirectUrl.split('/').pop()!}/pay`, {}, accessToken);
       expect(paid.headers.get('location')).toContain(`${first.url}/payment-success?session_id=`);
       let subscriptions: { data: Array<{ status: string }> } = { data: [] };
       for (let i = 0; i < 100 && subscriptions.data[0]?.status !== 'active'; i++) {

@@ -382,7 +382,11 @@ describe('assigning credentials to a subscription', () => {
   it('mails a customer who ordered in English in English', async () => {
     const order = await pendingOrder(bob, 'en');
     const sessionId = new URL(order.redirectUrl).pathname.split('/').at(-1)!;
-    const pay = await fetch(`${shop.url}/sandbox/sessions/${sessionId}/pay`, { method: 'POST', redirect: 'manual' });
+    const pay = await fetch(`${shop.url}/sandbox/sessions/${sessionId}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Authorization: `Bearer ${bob.token}` },
+    });
     expect(pay.status).toBe(303);
     await eventually(
       () => getSubscription(shop.runtime.knex, order.subscriptionId),

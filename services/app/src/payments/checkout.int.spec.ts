@@ -100,12 +100,14 @@ describe('checkout with the built-in sandbox', () => {
     expect(placed.body.redirectUrl).toMatch(/\/sandbox\/checkout\/sbx_[0-9a-f]+$/);
     const subscriptionId = placed.body.subscriptionId as string;
 
-    const page = await fetch(`${shop.url}/sandbox/checkout/${sessionOf(placed.body.redirectUrl)}`);
+    const page = await fetch(`${shop.url}/sandbox/checkout/${sessionOf(placed.body.redirectUrl)}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     const html = await page.text();
     expect(html).toContain('Netflix - 3 mois');
     expect(html).toMatch(/12,23\s€/);
 
-    const paid = await request('POST', `/sandbox/sessions/${sessionOf(placed.body.redirectUrl)}/pay`);
+    const paid = await request('POST', `/sandbox/sessions/${sessionOf(placed.body.redirectUrl)}/pay`, { token });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toMatch(/\/payment-success\?session_id=sbx_/);
 
@@ -133,7 +135,9 @@ describe('checkout with the built-in sandbox', () => {
   it('cancelling on the sandbox leaves the order pending and says so; it can be finalised later', async () => {
     const { token } = await customer();
     const placed = await order(token, { planId: 'spotify', months: 1, provider: 'sandbox' });
-    const cancelled = await request('POST', `/sandbox/sessions/${sessionOf(placed.body.redirectUrl)}/cancel`);
+    const cancelled = await request('POST', `/sandbox/sessions/${sessionOf(placed.body.redirectUrl)}/cancel`, {
+      token,
+    });
     expect(cancelled.headers.get('location')).toMatch(/\/payment-cancelled\?session_id=/);
     const pending = await eventually(
       async () => (await mySubscriptions(token)).body.data as Array<Record<string, unknown>>,
@@ -147,7 +151,7 @@ describe('checkout with the built-in sandbox', () => {
     });
     expect(again.status).toBe(200);
     expect(sessionOf(again.body.redirectUrl)).not.toBe(sessionOf(placed.body.redirectUrl));
-    await request('POST', `/sandbox/sessions/${sessionOf(again.body.redirectUrl)}/pay`);
+    await request('POST', `/sandbox/sessions/${sessionOf(again.body.redirectUrl)}/pay`, { token });
     await subscriptionStatus(token, placed.body.subscriptionId as string, 'active');
     const finaliseActive = await request('POST', `/api/orders/${placed.body.subscriptionId as string}/checkout`, {
       token,
@@ -182,7 +186,7 @@ describe('checkout with the built-in sandbox', () => {
   it('refuses bad orders with stable codes and changes nothing', async () => {
     const { token } = await customer();
     expect((await order(token, { planId: 'netflix', months: 2, provider: 'sandbox' })).body.code).toBe(
-      'request.invalid',
+      'validation.failed',
     );
     expect((await order(token, { planId: 'hbo', months: 1, provider: 'sandbox' })).body.code).toBe(
       'order.unknown_plan',
@@ -282,5 +286,36 @@ describe('sandbox webhooks', () => {
     });
     expect(finalise.status).toBe(404);
     expect(finalise.body.code).toBe('subscription.not_found');
+  });
+
+  it("does not let another customer or an anonymous visitor see, pay or cancel a customer's sandbox checkout", async () => {
+    const alice = await customer();
+    const bob = await customer();
+    const placed = await order(alice.token, { planId: 'spotify', months: 3, provider: 'sandbox' });
+    const subscriptionId = placed.body.subscriptionId as string;
+    const sessionId = sessionOf(placed.body.redirectUrl);
+
+    for (const token of [bob.token, undefined]) {
+      const page = await request('GET', `/sandbox/checkout/${sessionId}`, { token });
+      expect(page.status).toBe(404);
+      expect(page.body.code).toBe('payment.session_not_found');
+      for (const action of ['pay', 'cancel']) {
+        const reply = await request('POST', `/sandbox/sessions/${sessionId}/${action}`, { token });
+        expect(reply.status).toBe(404);
+        expect(reply.body.code).toBe('payment.session_not_found');
+      }
+    }
+    // A cross-site form carries no cookie: it is an anonymous visitor as well.
+    const forged = await request('POST', `/sandbox/sessions/${sessionId}/pay`, { form: '' });
+    expect(forged.status).toBe(404);
+
+    expect((await shop.runtime.knex('sandbox_sessions').where({ id: sessionId }).first()).status).toBe('open');
+    expect(await shop.runtime.store.readStream(`webhook-sandbox-sbxevt_${sessionId}_paid`)).toEqual([]);
+    expect(await shop.runtime.store.readStream(`webhook-sandbox-sbxevt_${sessionId}_canceled`)).toEqual([]);
+    expect(await history(subscriptionId)).toEqual(['OrderPlaced', 'PaymentSessionOpened']);
+
+    const paid = await request('POST', `/sandbox/sessions/${sessionId}/pay`, { token: alice.token });
+    expect(paid.status).toBe(303);
+    await subscriptionStatus(alice.token, subscriptionId, 'active');
   });
 });

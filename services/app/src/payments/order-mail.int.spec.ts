@@ -158,7 +158,11 @@ describe('order e-mails and notifications', () => {
     expect(received.text).not.toContain('Bonjour');
 
     const sessionId = new URL(order.redirectUrl).pathname.split('/').at(-1)!;
-    const pay = await fetch(`${shop.url}/sandbox/sessions/${sessionId}/pay`, { method: 'POST', redirect: 'manual' });
+    const pay = await fetch(`${shop.url}/sandbox/sessions/${sessionId}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Authorization: `Bearer ${alice.token}` },
+    });
     expect(pay.status).toBe(303);
     expect(new URL(pay.headers.get('location')!).pathname).toBe('/payment-success');
 

@@ -320,6 +320,13 @@ export class PaymentService {
       await this.applyOutcome(provider, outcome, { actor: { type: 'provider', id: provider }, causationId });
   }
 
+  /** Whether `userId` (undefined: nobody signed in) opened the checkout `sessionId` at `provider`. */
+  async isSessionOf(userId: string | undefined, provider: ProviderName, sessionId: string): Promise<boolean> {
+    if (!userId) return false;
+    const known = await this.deps.knex('payment_sessions').where({ session_id: sessionId, provider }).first();
+    return known?.user_id === userId;
+  }
+
   /** The success page: asks the provider now and fulfils through the same path as the webhook. */
   async verify(userId: string, sessionId: string, correlationId: string) {
     const known = await this.deps.knex('payment_sessions').where({ session_id: sessionId }).first();

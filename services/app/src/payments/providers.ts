@@ -13,8 +13,8 @@ export interface PaymentProviders {
 }
 
 /**
- * Real providers are switched on by their keys. The sandbox is on everywhere except in
- * production once a real provider is configured.
+ * Real providers are switched on by their keys. The sandbox follows `SANDBOX_PAYMENTS`: by
+ * default on everywhere except in production once a real provider is configured.
  */
 export function createPaymentProviders(deps: {
   config: ShopConfig;
@@ -59,16 +59,14 @@ export function createPaymentProviders(deps: {
       }),
     );
   }
-  const realProviderConfigured = all.size > 0;
-  const sandbox =
-    config.nodeEnv === 'production' && realProviderConfigured
-      ? null
-      : new SandboxProvider({
-          knex: deps.knex,
-          publicUrl: config.publicUrl,
-          signingKey: deps.keys.sandboxWebhooks,
-          clock: deps.clock,
-        });
+  const sandbox = config.sandboxPayments
+    ? new SandboxProvider({
+        knex: deps.knex,
+        publicUrl: config.publicUrl,
+        signingKey: deps.keys.sandboxWebhooks,
+        clock: deps.clock,
+      })
+    : null;
   if (sandbox) all.set('sandbox', sandbox);
   return { all, sandbox };
 }

@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { formatMoney } from '../../i18n/formatting.js';
 import type { PaymentService } from '../../payments/payment-service.js';
@@ -127,17 +127,26 @@ export function paymentRoutes(
 
   if (deps.sandbox) {
     const sandbox = deps.sandbox;
+    const notFound = () =>
+      new HttpProblem({ status: 404, code: 'payment.session_not_found', detail: 'No such payment session' });
+    /**
+     * The page and its buttons are for the customer who opened the checkout only (signed in by
+     * the shop's cookie, which a cross-site form does not carry); anyone else finds nothing.
+     */
+    const ownSession = async (req: Request) => {
+      const sessionId = String(req.params.id);
+      const owned = await deps.payments.isSessionOf(req.auth?.userId, 'sandbox', sessionId);
+      return owned ? await sandbox.session(sessionId) : null;
+    };
     router.get('/sandbox/checkout/:id', async (req, res) => {
-      const session = await sandbox.session(String(req.params.id));
-      if (!session)
-        throw new HttpProblem({ status: 404, code: 'payment.session_not_found', detail: 'No such payment session' });
+      const session = await ownSession(req);
+      if (!session) throw notFound();
       sandboxPage(res, session);
     });
     for (const action of ['pay', 'cancel'] as const) {
       router.post(`/sandbox/sessions/:id/${action}`, async (req, res) => {
-        const completed = await sandbox.complete(String(req.params.id), action);
-        if (!completed)
-          throw new HttpProblem({ status: 404, code: 'payment.session_not_found', detail: 'No such payment session' });
+        const completed = (await ownSession(req)) ? await sandbox.complete(String(req.params.id), action) : null;
+        if (!completed) throw notFound();
         // The provider notifies the shop exactly as a remote one would: a signed webhook.
         await deps.payments.receiveWebhook('sandbox', completed.notification.body, {
           [SANDBOX_SIGNATURE_HEADER]: completed.notification.signature,
