@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
 
@@ -12,6 +13,32 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.stop();
 });
+
+const profileFigures = (page: Page) => page.locator('dl', { has: page.getByTestId('profile-active') });
+
+/**
+ * The words of the profile figures (labels and values) that the layout cuts across two lines or
+ * lets overflow their box: a word whose letters lie on more than one line, or a text wider than its box.
+ * A script for the page, as this project's type check knows no DOM.
+ */
+const BROKEN_FIGURE_WORDS = `(() => {
+  const figures = document.querySelector('[data-testid="profile-active"]').closest('dl');
+  const broken = [];
+  for (const element of figures.querySelectorAll('dt, dd')) {
+    if (element.scrollWidth > element.clientWidth) broken.push(element.textContent + ' (overflows)');
+    for (const node of element.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE) continue;
+      for (const word of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.bottom)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return broken;
+})()`;
 
 describe('the customer journey in the browser', () => {
   it('signs up, signs in, orders 3 months with the promo code, pays on the sandbox and sees the active subscription', async () => {
@@ -71,7 +98,7 @@ describe('the customer journey in the browser', () => {
     expect(await customer.getByRole('banner').getByRole('link', { name: 'Admin' }).count()).toBe(0);
 
     const operator = await e2e.openPage('/auth');
-    await signUpAndIn(operator, 'Camille Opérations', 'secret123', ADMIN_EMAIL);
+    await signUpAndIn(operator, 'Camille Opérations', 'jardin-secret', ADMIN_EMAIL);
     await operator.goto('/');
     const admin = operator.getByRole('banner').getByRole('link', { name: 'Admin' });
     await admin.waitFor();
@@ -88,5 +115,28 @@ describe('the customer journey in the browser', () => {
       .getByRole('link', { name: /profil/i })
       .first()
       .waitFor();
+  });
+
+  it('keeps every word of the profile figures whole on 375 and 320 px phones and at 600 px, in French and English', async () => {
+    const page = await e2e.openPage('/auth');
+    await signUpAndIn(page);
+    for (const [language, figures] of [
+      ['fr', 'Vos chiffres'],
+      ['en', 'Your figures'],
+    ] as const) {
+      await page.evaluate(`window.localStorage.setItem('shop.language', '${language}')`);
+      // 600 px is where the figures turn from rows into three tiles.
+      for (const width of [375, 320, 600]) {
+        await page.setViewportSize({ width, height: 812 });
+        await page.goto('/profile');
+        await page.getByRole('definition').filter({ hasText: '98%' }).waitFor();
+        await expect.poll(() => page.getByTestId('profile-active').textContent()).toBe('0');
+        expect(await profileFigures(page).getAttribute('aria-label')).toBe(figures);
+        await screenshot(page, `journey-profile-figures-${width}-${language}`, false);
+        expect(await page.evaluate<string[]>(BROKEN_FIGURE_WORDS)).toEqual([]);
+        // Nothing on the screen scrolls sideways either.
+        expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+    }
   });
 });

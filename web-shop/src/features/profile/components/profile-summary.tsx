@@ -54,7 +54,8 @@ export function ProfileSummary({ user, figures }: ProfileSummaryProps) {
         aria-label={t('stats.label')}
         sx={{
           display: 'grid',
-          gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+          // Three tiles are too narrow on a phone for 'Abonnements' or 'Satisfaction': one row each there.
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
           gap: { xs: 1, sm: 1.5 },
           mt: 3,
           mb: 0,
@@ -65,13 +66,17 @@ export function ProfileSummary({ user, figures }: ProfileSummaryProps) {
             key={stat.key}
             sx={{
               display: 'flex',
-              flexDirection: 'column-reverse',
-              p: { xs: 1, sm: 1.5 },
+              flexDirection: { xs: 'row', sm: 'column-reverse' },
+              // In a tile the values stand in one line at the top, whatever their labels' length.
+              justifyContent: { xs: 'space-between', sm: 'flex-end' },
+              alignItems: { xs: 'center', sm: 'stretch' },
+              gap: { xs: 2, sm: 0 },
+              px: { xs: 2, sm: 1.5 },
+              py: { xs: 1, sm: 1.5 },
               borderRadius: 2,
               minWidth: 0,
-              overflowWrap: 'anywhere',
               bgcolor: 'rgba(76,29,149,0.06)',
-              textAlign: 'center',
+              textAlign: { xs: 'left', sm: 'center' },
             }}
           >
             <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
