@@ -120,6 +120,7 @@ export class MollieProvider implements PaymentProvider {
         const paid: PaymentOutcome = {
           kind: 'paid',
           subscriptionId,
+          sessionId: payment.id,
           paymentReference: payment.id,
           amountCents,
           currency,
@@ -133,6 +134,7 @@ export class MollieProvider implements PaymentProvider {
           {
             kind: 'refunded',
             subscriptionId,
+            sessionId: payment.id,
             paymentReference: payment.id,
             amountCents: refundedCents,
             currency,

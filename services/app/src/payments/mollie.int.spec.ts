@@ -1,6 +1,7 @@
 import { subscriptionStreamId } from '@shop/domain';
 import type { LogCheckpoint } from '@shop/event-store';
 import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
+import { createMollieClient } from '@mollie/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   mySubscriptionWhere,
@@ -10,7 +11,7 @@ import {
   type JsonRequest,
 } from '../testing/http-customer.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
-import { WEBHOOK_EVENT_TYPE } from './payment-service.js';
+import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId, WEBHOOK_EVENT_TYPE } from './payment-service.js';
 import { startMollieStandIn, type MollieStandIn } from './testing/mollie-stand-in.js';
 
 /*
@@ -202,5 +203,41 @@ describe('Mollie through the real SDK', () => {
     const row = await subscription(token, subscriptionId, (s) => s.status === 'cancelled');
     expect(row.status).toBe('cancelled');
     expect((await history(subscriptionId)).filter((t) => t === 'PaymentRefunded')).toHaveLength(1);
+  });
+
+  it('records a paid payment the shop never opened as unmatched, even when its metadata names a real order', async () => {
+    const { token, subscriptionId, paymentId } = await orderWithMollie();
+    // Made with the same API key by something else than the shop's checkout.
+    const elsewhere = createMollieClient({ apiKey: mollie.apiKey, apiEndpoint: mollie.url });
+    const foreign = await elsewhere.payments.create({
+      amount: { currency: 'EUR', value: '4.53' },
+      description: 'Elsewhere',
+      redirectUrl: 'https://elsewhere.example/done',
+      metadata: { subscriptionId },
+    });
+    mollie.setStatus(foreign.id, 'paid');
+    expect((await notify(foreign.id)).status).toBe(200);
+
+    const [recorded] = await eventually(
+      () => shop.runtime.store.readStream(unmatchedPaymentStreamId('mollie', foreign.id)),
+      (events) => events.length > 0,
+    );
+    expect(recorded).toMatchObject({
+      type: UNMATCHED_PAYMENT_EVENT_TYPE,
+      data: {
+        provider: 'mollie',
+        kind: 'paid',
+        sessionId: foreign.id,
+        paymentReference: foreign.id,
+        amountCents: 453,
+        currency: 'EUR',
+        claimedSubscriptionId: subscriptionId,
+      },
+    });
+    expect(await history(subscriptionId)).toEqual(['OrderPlaced', 'PaymentSessionOpened']);
+
+    mollie.setStatus(paymentId, 'paid');
+    expect((await notify(paymentId)).status).toBe(200);
+    await subscription(token, subscriptionId, (s) => s.status === 'active');
   });
 });

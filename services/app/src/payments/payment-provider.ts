@@ -19,11 +19,18 @@ export interface CheckoutSession {
   redirectUrl: string;
 }
 
-/** What a provider says happened to a payment, in the shop's words. */
+/**
+ * What a provider says happened to a payment, in the shop's words. `subscriptionId` is the order
+ * the provider's metadata names; `sessionId` is the provider's checkout (session, payment or
+ * order id) the payment belongs to. An outcome is applied only when that checkout is one the shop
+ * opened for that order (`PaymentSessionOpened`); a paid or refunded one that is not is recorded
+ * as unmatched.
+ */
 export type PaymentOutcome =
   | {
       kind: 'paid';
       subscriptionId: string;
+      sessionId: string | null;
       paymentReference: string;
       amountCents: number;
       currency: string;
@@ -33,6 +40,7 @@ export type PaymentOutcome =
   | {
       kind: 'refunded';
       subscriptionId: string;
+      sessionId: string | null;
       paymentReference: string;
       amountCents: number;
       currency: string;

@@ -44,6 +44,11 @@ export interface PayPalProviderOptions {
   apiUrl?: string;
   publicUrl: string;
   clock: () => Date;
+  /**
+   * Whether the shop opened this PayPal order at checkout. An approved order is captured only
+   * then: money is never taken for an order someone else created, whatever it names.
+   */
+  openedByShop: (orderId: string) => Promise<boolean>;
   /** Pause between two attempts of a request that is safe to repeat. */
   retryDelayMs?: number;
 }
@@ -82,6 +87,7 @@ interface Capture {
   custom_id?: string;
   create_time?: string;
   update_time?: string;
+  supplementary_data?: { related_ids?: { order_id?: string } };
 }
 
 interface Order {
@@ -243,6 +249,9 @@ export class PayPalProvider implements PaymentProvider {
     if (!subscriptionId) return { kind: 'ignored', reason: `PayPal order ${order.id} is not one of our orders` };
     switch (order.status) {
       case 'APPROVED': {
+        if (!(await this.options.openedByShop(order.id))) {
+          return { kind: 'ignored', reason: `PayPal order ${order.id} was not opened by the shop: not captured` };
+        }
         let captured: Order;
         try {
           captured = await this.call<Order>('POST', `/v2/checkout/orders/${encodeURIComponent(order.id)}/capture`, {
@@ -279,9 +288,11 @@ export class PayPalProvider implements PaymentProvider {
     return this.captureOutcome({ ...capture, custom_id: capture.custom_id ?? subscriptionId }, order.id);
   }
 
-  private captureOutcome(capture: Capture, orderId: string | null): PaymentOutcome {
+  private captureOutcome(capture: Capture, notifiedOrderId: string | null): PaymentOutcome {
     const subscriptionId = text(capture.custom_id);
     if (!subscriptionId) return { kind: 'ignored', reason: `PayPal capture ${capture.id} is not one of our orders` };
+    // The PayPal order is the checkout the shop recorded; a capture names it among its related ids.
+    const orderId = notifiedOrderId ?? text(capture.supplementary_data?.related_ids?.order_id);
     const money = capture.amount;
     const currency = money?.currency_code.toUpperCase() ?? '';
     const amountCents = money ? fromDecimalAmount(money.value, currency) : 0;
@@ -292,6 +303,7 @@ export class PayPalProvider implements PaymentProvider {
         return {
           kind: 'paid',
           subscriptionId,
+          sessionId: orderId,
           paymentReference: capture.id,
           amountCents,
           currency,
@@ -301,6 +313,7 @@ export class PayPalProvider implements PaymentProvider {
         return {
           kind: 'refunded',
           subscriptionId,
+          sessionId: orderId,
           paymentReference: capture.id,
           amountCents,
           currency,

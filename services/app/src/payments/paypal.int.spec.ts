@@ -10,7 +10,7 @@ import {
   type JsonRequest,
 } from '../testing/http-customer.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
-import { WEBHOOK_EVENT_TYPE } from './payment-service.js';
+import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId, WEBHOOK_EVENT_TYPE } from './payment-service.js';
 import { captureRequestId } from './paypal-provider.js';
 import { startPayPalStandIn, type PayPalStandIn, type SignedNotification } from './testing/paypal-stand-in.js';
 
@@ -87,6 +87,36 @@ async function storedNotifications() {
     if (page.events.length === 0) return events;
     after = page.checkpoint;
   }
+}
+
+/** PayPal's API called directly, as another integration holding the same REST app's credentials could. */
+async function payPalApi(method: string, path: string, body?: unknown) {
+  const basic = Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64');
+  const token = await fetch(`${paypal.url}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  const res = await fetch(`${paypal.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Waits until the stored notification has gone through the reactor and its job. */
+async function processed(notificationId: string) {
+  const [stored] = await shop.runtime.store.readStream(`webhook-paypal-${notificationId}`);
+  expect(stored).toBeDefined();
+  await eventually(
+    async () => {
+      const row = await shop.runtime.knex('reactor_checkpoints').where({ name: 'payment-webhooks' }).first();
+      return { position: Number(row?.last_position ?? 0), counts: await shop.runtime.queue.counts() };
+    },
+    ({ position, counts }) => position >= stored!.globalPosition && counts.waiting === 0 && counts.active === 0,
+  );
 }
 
 describe('payment providers on offer', () => {
@@ -249,5 +279,47 @@ describe('PayPal Orders v2', () => {
     expect(row.status).toBe('pending');
     expect((await post(paypal.notification('PAYMENT.CAPTURE.DENIED', paypal.captureOf(orderId)))).status).toBe(200);
     expect(await history(subscriptionId)).not.toContain('PaymentConfirmed');
+  });
+
+  it('neither captures nor confirms a PayPal order the shop never opened, even when it names a real order', async () => {
+    const { token, subscriptionId, orderId } = await orderWithPayPal();
+    const foreign = await payPalApi('POST', '/v2/checkout/orders', {
+      intent: 'CAPTURE',
+      purchase_units: [
+        { reference_id: subscriptionId, custom_id: subscriptionId, amount: { currency_code: 'EUR', value: '4.53' } },
+      ],
+    });
+    const foreignId = String(foreign.id);
+
+    const approved = paypal.notification('CHECKOUT.ORDER.APPROVED', paypal.approve(foreignId));
+    expect((await post(approved)).status).toBe(200);
+    await processed(approved.id);
+    expect(captureCalls(foreignId)).toHaveLength(0);
+    expect(paypal.order(foreignId)?.status).toBe('APPROVED');
+
+    // Captured by whoever opened it: the capture's notification is recorded as unmatched, nothing more.
+    await payPalApi('POST', `/v2/checkout/orders/${foreignId}/capture`, {});
+    const capture = paypal.captureOf(foreignId);
+    expect((await post(paypal.notification('PAYMENT.CAPTURE.COMPLETED', capture))).status).toBe(200);
+    const [recorded] = await eventually(
+      () => shop.runtime.store.readStream(unmatchedPaymentStreamId('paypal', foreignId)),
+      (events) => events.length > 0,
+    );
+    expect(recorded).toMatchObject({
+      type: UNMATCHED_PAYMENT_EVENT_TYPE,
+      data: {
+        provider: 'paypal',
+        kind: 'paid',
+        sessionId: foreignId,
+        paymentReference: capture.id,
+        amountCents: 453,
+        currency: 'EUR',
+        claimedSubscriptionId: subscriptionId,
+      },
+    });
+    expect(await history(subscriptionId)).toEqual(['OrderPlaced', 'PaymentSessionOpened']);
+
+    paypal.approve(orderId);
+    expect((await verify(token, orderId)).body).toMatchObject({ subscriptionId, status: 'active', paid: true });
   });
 });

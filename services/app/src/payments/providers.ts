@@ -56,6 +56,9 @@ export function createPaymentProviders(deps: {
         apiUrl: config.paypalApiUrl,
         publicUrl: config.publicUrl,
         clock: deps.clock,
+        openedByShop: async (orderId) =>
+          (await deps.knex('payment_sessions').where({ provider: 'paypal', session_id: orderId }).first()) !==
+          undefined,
       }),
     );
   }

@@ -116,6 +116,7 @@ export class SandboxProvider implements PaymentProvider {
       return {
         kind: 'paid',
         subscriptionId: session.subscription_id,
+        sessionId,
         paymentReference: sessionId,
         amountCents: session.amount_cents,
         currency: session.currency,
@@ -149,6 +150,7 @@ export class SandboxProvider implements PaymentProvider {
         {
           kind: 'paid',
           subscriptionId,
+          sessionId,
           paymentReference: sessionId,
           amountCents: Number(payload.amountCents),
           currency: String(payload.currency),

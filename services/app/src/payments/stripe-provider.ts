@@ -114,6 +114,7 @@ export class StripeProvider implements PaymentProvider {
       return {
         kind: 'paid',
         subscriptionId,
+        sessionId: session.id,
         paymentReference: idOf(session.payment_intent) ?? session.id,
         amountCents: session.amount_total ?? 0,
         currency: (session.currency ?? '').toUpperCase(),
@@ -164,6 +165,7 @@ export class StripeProvider implements PaymentProvider {
     const paid = (): PaymentOutcome => ({
       kind: 'paid',
       subscriptionId,
+      sessionId,
       paymentReference: typeof payload.paymentIntent === 'string' ? payload.paymentIntent : sessionId,
       amountCents: Number(payload.amountTotal ?? 0),
       currency: String(payload.currency ?? '').toUpperCase(),
@@ -187,13 +189,16 @@ export class StripeProvider implements PaymentProvider {
     // A partial refund is a gesture, not the end of the subscription; only a full refund ends it.
     if (payload.refunded !== true) return { kind: 'ignored', reason: `charge ${chargeId} partly refunded` };
     const paymentIntent = typeof payload.paymentIntent === 'string' ? payload.paymentIntent : null;
+    // The checkout the money came through: the shop applies the refund only to a session it opened.
+    const session = paymentIntent ? await this.sessionOfPaymentIntent(paymentIntent) : null;
     const subscriptionId =
       (typeof payload.subscriptionId === 'string' ? payload.subscriptionId : null) ??
-      (paymentIntent ? await this.subscriptionOfPaymentIntent(paymentIntent) : null);
+      (paymentIntent ? await this.subscriptionOfPaymentIntent(paymentIntent, session) : null);
     if (!subscriptionId) return { kind: 'ignored', reason: `charge ${chargeId} names no order` };
     return {
       kind: 'refunded',
       subscriptionId,
+      sessionId: session?.id ?? null,
       paymentReference: paymentIntent ?? chargeId,
       amountCents: Number(payload.amountRefunded ?? 0),
       currency: String(payload.currency ?? '').toUpperCase(),
@@ -201,12 +206,19 @@ export class StripeProvider implements PaymentProvider {
     };
   }
 
-  /** The order behind a payment intent: its metadata, or else the checkout session that created it. */
-  private async subscriptionOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
+  /** The Checkout Session that created a payment intent, if one did. */
+  private async sessionOfPaymentIntent(paymentIntentId: string): Promise<Stripe.Checkout.Session | null> {
+    const sessions = await this.client.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+    return sessions.data[0] ?? null;
+  }
+
+  /** The order behind a payment intent: its metadata, or else that of the checkout session that created it. */
+  private async subscriptionOfPaymentIntent(
+    paymentIntentId: string,
+    session: Stripe.Checkout.Session | null,
+  ): Promise<string | null> {
     const intent = await this.client.paymentIntents.retrieve(paymentIntentId);
     if (intent.metadata?.subscriptionId) return intent.metadata.subscriptionId;
-    const sessions = await this.client.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
-    const session = sessions.data[0];
     return session ? (session.client_reference_id ?? session.metadata?.subscriptionId ?? null) : null;
   }
 }

@@ -28,12 +28,21 @@ export interface PaymentMismatch {
   expectedCurrency: string;
 }
 
+/** A paid session that names the customer's order but was not opened by the shop for it. */
+export interface UnmatchedSession {
+  sessionId: string;
+  amountCents: number;
+  currency: string;
+}
+
 export interface StripeSyncResult {
   message: string;
   count: number;
   payments: SyncedPayment[];
   /** Paid sessions whose amount does not cover their order: recorded once, never activated. */
   mismatches: PaymentMismatch[];
+  /** Paid sessions the shop never opened for the order they name: recorded once as unmatched, never activated. */
+  unmatched: UnmatchedSession[];
 }
 
 /** More sessions than any one customer has; a bound so a runaway listing cannot hold the request. */
@@ -43,7 +52,9 @@ const MAX_SESSIONS = 1000;
  * The operator's catch-up for a customer whose payment notification never arrived: each of
  * their complete, paid Stripe Checkout Sessions whose order is still unpaid is fulfilled
  * through `PaymentService.applyOutcome`, the same idempotent path as the webhook, so a second
- * run finds nothing left to do.
+ * run finds nothing left to do. Listed by e-mail, a session may be one the shop never opened
+ * (another integration on the account) even though its metadata names the customer's order:
+ * that one is recorded as unmatched and reported, never fulfilled.
  */
 export class StripeSync {
   constructor(private readonly deps: { knex: Knex; store: EventStore; payments: PaymentService }) {}
@@ -60,6 +71,7 @@ export class StripeSync {
 
     const payments: SyncedPayment[] = [];
     const mismatches: PaymentMismatch[] = [];
+    const unmatched: UnmatchedSession[] = [];
     for (const session of await this.paidSessions(provider, userId, normalized)) {
       const outcome = provider.sessionOutcome(session);
       if (outcome.kind !== 'paid') continue;
@@ -69,7 +81,12 @@ export class StripeSync {
       if (before.state.status !== 'pending' || before.state.paymentReference !== null) continue;
       const known = before.mismatches.find((m) => m.data.paymentReference === outcome.paymentReference);
       if (!known) {
-        await this.deps.payments.applyOutcome('stripe', outcome, metadata);
+        // Only a session the shop opened for that order is applied; any other is recorded as unmatched.
+        const applied = await this.deps.payments.applyOutcome('stripe', outcome, metadata);
+        if (applied === 'unmatched') {
+          unmatched.push({ sessionId: session.id, amountCents: outcome.amountCents, currency: outcome.currency });
+          continue;
+        }
       }
       const after = await this.subscription(outcome.subscriptionId);
       if (after?.state.status === 'active' && after.state.paymentReference === outcome.paymentReference) {
@@ -101,6 +118,7 @@ export class StripeSync {
       count,
       payments,
       mismatches,
+      unmatched,
     };
   }
 

@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomIp, requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
-import { webhookStreamId } from './payment-service.js';
+import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId, webhookStreamId } from './payment-service.js';
 import { startStripeStandIn, type StripeStandIn } from './testing/stripe-stand-in.js';
 
 const SECRET_KEY = 'sk_test_shop_integration';
@@ -94,6 +94,29 @@ async function processed(providerEventId: string) {
   expect(settled.position).toBeGreaterThanOrEqual(stored!.globalPosition);
   expect(settled.counts).toMatchObject({ waiting: 0, active: 0 });
 }
+
+/**
+ * A Checkout Session the shop never opened, made through the real SDK as another integration
+ * on the same Stripe account could, naming one of the shop's orders in its metadata, and paid.
+ */
+async function foreignPaidSession(subscriptionId: string, email: string, amount = 1223) {
+  const { hostname, port } = new URL(standIn.url);
+  const elsewhere = new Stripe(SECRET_KEY, { host: hostname, port: Number(port), protocol: 'http' });
+  const session = await elsewhere.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [
+      { quantity: 1, price_data: { currency: 'eur', unit_amount: amount, product_data: { name: 'Elsewhere' } } },
+    ],
+    client_reference_id: subscriptionId,
+    metadata: { subscriptionId },
+    payment_intent_data: { metadata: { subscriptionId } },
+    customer_email: email,
+    success_url: 'https://elsewhere.example/done',
+  });
+  return standIn.pay(session.id);
+}
+
+const unmatched = (sessionId: string) => shop.runtime.store.readStream(unmatchedPaymentStreamId('stripe', sessionId));
 
 async function paidOrder() {
   const { token, email } = await customer();
@@ -296,6 +319,58 @@ describe('Stripe Checkout through the stripe SDK', () => {
   });
 });
 
+describe('payments the shop never opened', () => {
+  it('records a paid session it did not open as unmatched, even when its metadata names a real order, and confirms nothing', async () => {
+    const { token, email } = await customer();
+    const order = await placeOrder(token);
+    const foreign = await foreignPaidSession(order.subscriptionId, email);
+    const completed = standIn.event('checkout.session.completed', foreign);
+    expect((await postWebhook(completed)).status).toBe(200);
+    await processed(completed.id);
+
+    expect((await history(order.subscriptionId)).map((e) => e.type)).toEqual(['OrderPlaced', 'PaymentSessionOpened']);
+    expect(await mySubscription(token, order.subscriptionId)).toMatchObject({ status: 'pending', paymentIssue: null });
+    const recorded = await unmatched(String(foreign.id));
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      type: UNMATCHED_PAYMENT_EVENT_TYPE,
+      data: {
+        provider: 'stripe',
+        kind: 'paid',
+        sessionId: foreign.id,
+        paymentReference: foreign.payment_intent,
+        amountCents: 1223,
+        currency: 'EUR',
+        claimedSubscriptionId: order.subscriptionId,
+      },
+      metadata: { actor: { type: 'provider', id: 'stripe' } },
+    });
+    // Told again (another event about the same payment): recorded once.
+    const succeeded = standIn.event('checkout.session.async_payment_succeeded', foreign);
+    expect((await postWebhook(succeeded)).status).toBe(200);
+    await processed(succeeded.id);
+    expect(await unmatched(String(foreign.id))).toHaveLength(1);
+    // Nor can the customer's success page confirm it.
+    expect((await call('GET', `/api/payments/verify?session_id=${String(foreign.id)}`, { token })).status).toBe(404);
+
+    // The shop's own session still confirms the order.
+    const own = standIn.event('checkout.session.completed', standIn.pay(order.sessionId));
+    expect((await postWebhook(own)).status).toBe(200);
+    await subscriptionWhere(token, order.subscriptionId, (s) => s.status === 'active');
+    expect(ofType(await history(order.subscriptionId), 'PaymentConfirmed')[0]?.data).toMatchObject({
+      paymentReference: standIn.session(order.sessionId)!.payment_intent,
+    });
+
+    // A refund of the foreign payment does not end the order either; it is recorded beside the payment.
+    const refunded = standIn.event('charge.refunded', standIn.refundedCharge(String(foreign.id)));
+    expect((await postWebhook(refunded)).status).toBe(200);
+    await processed(refunded.id);
+    expect(await mySubscription(token, order.subscriptionId)).toMatchObject({ status: 'active' });
+    expect(ofType(await history(order.subscriptionId), 'PaymentRefunded')).toHaveLength(0);
+    expect((await unmatched(String(foreign.id))).map((e) => (e.data as Body).kind)).toEqual(['paid', 'refunded']);
+  });
+});
+
 describe('POST /api/admin/payments/sync', () => {
   it('fulfils a paid session whose webhook never arrived, once', async () => {
     const admin = await customer();
@@ -337,6 +412,38 @@ describe('POST /api/admin/payments/sync', () => {
     expect(unknown.status).toBe(404);
     const empty = await call('POST', '/api/admin/payments/sync', { token: admin.token, body: { email: '  ' } });
     expect(empty.status).toBe(400);
+  });
+
+  it('does not confirm a paid session the shop never opened, lists it as unmatched, and still syncs the own one', async () => {
+    const admin = await customer();
+    await shop.runtime.accounts.grantRole(admin.email, 'admin', 'test');
+    const shopper = await customer();
+    const order = await placeOrder(shopper.token);
+    const foreign = await foreignPaidSession(order.subscriptionId, shopper.email);
+
+    const first = await eventually(
+      () => call('POST', '/api/admin/payments/sync', { token: admin.token, body: { email: shopper.email } }),
+      (res) => res.status !== 403,
+    );
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      count: 0,
+      payments: [],
+      unmatched: [{ sessionId: foreign.id, amountCents: 1223, currency: 'EUR' }],
+    });
+    expect(ofType(await history(order.subscriptionId), 'PaymentConfirmed')).toHaveLength(0);
+    const recorded = await unmatched(String(foreign.id));
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]?.metadata.actor).toMatchObject({ type: 'admin' });
+
+    standIn.pay(order.sessionId);
+    const second = await call('POST', '/api/admin/payments/sync', {
+      token: admin.token,
+      body: { email: shopper.email },
+    });
+    expect(second.body).toMatchObject({ count: 1, payments: [{ sessionId: order.sessionId, amountCents: 1223 }] });
+    await subscriptionWhere(shopper.token, order.subscriptionId, (s) => s.status === 'active');
+    expect(await unmatched(String(foreign.id))).toHaveLength(1);
   });
 
   it('is for admins only', async () => {

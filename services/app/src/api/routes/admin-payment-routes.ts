@@ -22,7 +22,10 @@ export function adminPaymentRoutes(deps: { knex: Knex; stripeSync: StripeSync },
     tags: ['admin'],
     body: syncBody,
     responses: {
-      200: { description: '{ message, count, payments: [{ planName, sessionId, amountCents, date }], mismatches }' },
+      200: {
+        description:
+          '{ message, count, payments: [{ planName, sessionId, amountCents, date }], mismatches, unmatched: [{ sessionId, amountCents, currency }] }',
+      },
       400: { description: 'validation.failed', ...problems },
       401: { description: 'auth.required', ...problems },
       403: { description: 'auth.forbidden', ...problems },
