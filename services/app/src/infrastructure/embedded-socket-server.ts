@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
+import { authenticate, scramVerifier } from './embedded-authentication.js';
 
 interface QueuedMessage {
   handlerId: number;
@@ -93,17 +94,55 @@ export interface EmbeddedSocketServer {
   stop: () => Promise<void>;
 }
 
-export async function startEmbeddedSocketServer(db: PGlite, host = '127.0.0.1'): Promise<EmbeddedSocketServer> {
+export interface EmbeddedSocketServerOptions {
+  /** The secret a client must prove it knows (SCRAM-SHA-256) before PGlite sees its connection. */
+  password: string;
+  host?: string;
+  /** How long a client may take to authenticate before it is refused. */
+  authenticationTimeoutMs?: number;
+}
+
+/**
+ * Serves PGlite on a loopback port to clients that know the secret: each connection first proves
+ * it with SCRAM-SHA-256 (`embedded-authentication.ts`), and only then is handed to PGlite, which
+ * answers its startup message. A refused connection never reaches the database.
+ */
+export async function startEmbeddedSocketServer(
+  db: PGlite,
+  { password, host = '127.0.0.1', authenticationTimeoutMs = 15_000 }: EmbeddedSocketServerOptions,
+): Promise<EmbeddedSocketServer> {
+  if (!password) throw new Error('The embedded database needs a secret to check its connections against.');
+  const verifier = scramVerifier(password);
   const queue = new ExchangeQueue(db);
   const handlers = new Set<PGLiteSocketHandler>();
+  const authenticating = new Set<net.Socket>();
+  let stopping = false;
   const server = net.createServer((socket) => {
-    const handler = new PGLiteSocketHandler({
-      queryQueue: queue as unknown as PGLiteSocketHandlerOptions['queryQueue'],
-      closeOnDetach: true,
+    // A client that vanishes mid-handshake must not take the process down.
+    socket.on('error', () => undefined);
+    authenticating.add(socket);
+    socket.once('close', () => authenticating.delete(socket));
+    authenticate(socket, {
+      verifier,
+      timeoutMs: authenticationTimeoutMs,
+      onAuthenticated: (pending) => {
+        authenticating.delete(socket);
+        if (stopping || socket.destroyed) {
+          socket.destroy();
+          return;
+        }
+        const handler = new PGLiteSocketHandler({
+          queryQueue: queue as unknown as PGLiteSocketHandlerOptions['queryQueue'],
+          closeOnDetach: true,
+        });
+        handlers.add(handler);
+        socket.on('close', () => handlers.delete(handler));
+        void handler.attach(socket);
+        // The startup message (and anything sent after the proof) goes to PGlite first.
+        socket.unshift(pending);
+        socket.resume();
+      },
     });
-    handlers.add(handler);
-    socket.on('close', () => handlers.delete(handler));
-    void handler.attach(socket);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -112,6 +151,8 @@ export async function startEmbeddedSocketServer(db: PGlite, host = '127.0.0.1'):
   return {
     port: (server.address() as net.AddressInfo).port,
     stop: async () => {
+      stopping = true;
+      for (const socket of authenticating) socket.destroy();
       for (const handler of handlers) await handler.detach(true);
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
