@@ -32,7 +32,7 @@ import { passwordResetRoutes } from './routes/password-reset-routes.js';
 import { ApiDocument } from './openapi.js';
 import { notFoundHandler, problemHandler } from './problem.js';
 import { requestLogger } from './request-log.js';
-import { requestGuard } from './request-guard.js';
+import { refuseUnexpectedBody, requestGuard } from './request-guard.js';
 import { catalogueRoutes } from './routes/catalogue-routes.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health-routes.js';
 
@@ -72,7 +72,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use('/webhooks', express.raw({ type: () => true, limit: '1mb' }));
   app.use(express.json({ limit: '100kb' }));
   app.use(cookieParser());
-  app.use(requestGuard(doc));
+  app.use(requestGuard);
   app.use(authenticate({ key: deps.keys.accessTokens, accounts: deps.accounts }));
   app.use(
     csrfProtection({
@@ -89,6 +89,7 @@ export function createApp(deps: AppDependencies): Express {
       exemptPrefixes: ['/sandbox/sessions/', '/webhooks/'],
     }),
   );
+  app.use(refuseUnexpectedBody(doc));
 
   const cookies = cookiePolicy(deps.config.publicUrl);
   app.use(healthRoutes(deps.readiness, doc));

@@ -416,12 +416,10 @@ describe('assigning credentials to a subscription', () => {
 describe('changing and deleting credentials', () => {
   it('changes a shared set for every subscriber; keeps the password when none is sent', async () => {
     const changed = await asAdmin('PUT', `/api/admin/credentials/${netflixId}`, {
-      id: netflixId,
       planId: 'netflix',
       email: NETFLIX_LOGIN,
       password: ROTATED_PASSWORD,
       additionalInfo: null,
-      hasPassword: true,
     });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ password: ROTATED_PASSWORD, additionalInfo: null, updatedBy: admin.userId });

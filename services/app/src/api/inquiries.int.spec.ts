@@ -405,10 +405,10 @@ describe('back-office', () => {
     const seen = await visibleToAdmin(id);
     expect(seen.version).toBe(1);
 
-    // react-admin sends the whole record back: only status and version matter.
+    // The back-office sends the new status and the version it read.
     const taken = await call('PUT', `/api/admin/inquiries/${id}`, {
       token: admin.token,
-      body: { ...seen, status: 'in_progress' },
+      body: { status: 'in_progress', version: seen.version },
     });
     expect(taken.status).toBe(200);
     expect(taken.body).toMatchObject({ id, status: 'in_progress', version: 2, statusChangedBy: admin.userId });
@@ -421,6 +421,12 @@ describe('back-office', () => {
     expect(stale.body).toMatchObject({ code: 'inquiry.stale', expectedVersion: 1, actualVersion: 2 });
 
     const backwards = await call('PUT', `/api/admin/inquiries/${id}`, { token: admin.token, body: { status: 'new' } });
+    const wholeRecord = await call('PUT', `/api/admin/inquiries/${id}`, {
+      token: admin.token,
+      body: { ...seen, status: 'closed' },
+    });
+    expect(wholeRecord.status).toBe(400);
+    expect(wholeRecord.body).toMatchObject({ code: 'validation.failed' });
     expect(backwards.status).toBe(409);
     expect(backwards.body).toMatchObject({ code: 'inquiry.invalid_transition', from: 'in_progress', to: 'new' });
 
