@@ -121,3 +121,14 @@ export async function onceForKey<T>(
     clearInterval(renewal);
   }
 }
+
+/**
+ * The id of what a keyed request creates (an order, an inquiry), the same on every retry: a retry
+ * whose first run died after recording it finds it instead of creating a second one. UUID-shaped
+ * (SHA-256 of the kind, owner and key, in the version 8 layout).
+ */
+export function idForKey(kind: string, owner: string, key: string): string {
+  const hex = createHash('sha256').update(`${kind}\u0000${owner}\u0000${key}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -334,6 +334,24 @@ describe('bad input', () => {
 });
 
 describe('retries and limits', () => {
+  it('a retry after the process died mid-request answers the inquiry the first run recorded, never a second one', async () => {
+    const body = supportMessage();
+    const key = `support-${randomUUID()}`;
+    const ip = randomIp('10.64');
+    const first = await post('/api/support/messages', body, { ip, headers: { 'Idempotency-Key': key } });
+    expect(first.status).toBe(201);
+    // As a process dying after recording the inquiry leaves it: the key in progress, its lease run out, no answer kept.
+    await shop.runtime
+      .knex('idempotency_keys')
+      .where({ key })
+      .update({ response: null, lease_id: 'dead-process', lease_expires_at: new Date(Date.now() - 1000) });
+    const retry = await post('/api/support/messages', body, { ip, headers: { 'Idempotency-Key': key } });
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    await visibleToAdmin(first.body.id as string);
+    expect((await list({ filter: { q: body.email } })).body).toHaveLength(1);
+  });
+
   it('a retry with the same Idempotency-Key answers the same id and stores nothing twice', async () => {
     const body = supportMessage();
     const key = `support-${randomUUID()}`;

@@ -10,7 +10,7 @@ import {
 import { handleCommand, type EventStore } from '@shop/event-store';
 import { inquiryIdsOfEmail, type PersonalDataVault } from '@shop/projections';
 import type { Knex } from 'knex';
-import { onceForKey } from '../api/idempotency.js';
+import { idForKey, onceForKey } from '../api/idempotency.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { consumeOrReject, type RateLimits } from '../security/rate-limits.js';
 
@@ -60,8 +60,12 @@ export class InquiryService {
       this.deps.knex,
       { owner, key: sender.idempotencyKey, request: { inquiry: form, userId: sender.userId } },
       async () => {
+        const inquiryId = sender.idempotencyKey ? idForKey('inquiry', owner, sender.idempotencyKey) : randomUUID();
+        // The first run with this key recorded it before its process died: answer as it would have.
+        if ((await this.deps.store.streamVersion(inquiryStreamId(inquiryId))) > 0) {
+          return { id: inquiryId, status: 'new' as const };
+        }
         await consumeOrReject(this.deps.limits.inquiriesByIp, `${form.kind}:${sender.ip}`);
-        const inquiryId = randomUUID();
         const sealed = await this.seal(inquiryId, form);
         await handleCommand(
           this.deps.store,

@@ -183,6 +183,37 @@ describe('checkout with the built-in sandbox', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('a retry after the process died mid-order goes on with the order the first run placed, never a second one', async () => {
+    const { token } = await customer();
+    const key = `order-${randomUUID()}`;
+    const body = { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'sandbox' };
+    const first = await order(token, body, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    // As a process dying after the order was placed leaves it: the key in progress, its lease run out, no answer kept.
+    await shop.runtime
+      .knex('idempotency_keys')
+      .where({ key })
+      .update({ response: null, lease_id: 'dead-process', lease_expires_at: new Date(Date.now() - 1000) });
+
+    const retry = await order(token, body, { 'Idempotency-Key': key });
+    expect(retry.status).toBe(201);
+    expect(retry.body).toMatchObject({
+      subscriptionId: first.body.subscriptionId,
+      totalCents: first.body.totalCents,
+      status: 'pending',
+    });
+    expect(await history(String(first.body.subscriptionId))).toEqual([
+      'OrderPlaced',
+      'PaymentSessionOpened',
+      'PaymentSessionOpened',
+    ]);
+    const rows = await eventually(
+      async () => (await mySubscriptions(token)).body.data as unknown[],
+      (r) => r.length >= 1,
+    );
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses bad orders with stable codes and changes nothing', async () => {
     const { token } = await customer();
     expect((await order(token, { planId: 'netflix', months: 2, provider: 'sandbox' })).body.code).toBe(

@@ -14,7 +14,7 @@ import {
 import { asDomainEvent, handleCommand, type EventMetadata, type EventStore } from '@shop/event-store';
 import { getAccount, getPlan, getSubscription } from '@shop/projections';
 import type { Knex } from 'knex';
-import { onceForKey } from '../api/idempotency.js';
+import { idForKey, onceForKey } from '../api/idempotency.js';
 import { HttpProblem } from '../api/problem.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { PaymentOutcome, PaymentProvider, ProviderName } from './payment-provider.js';
@@ -164,16 +164,26 @@ export class PaymentService {
     input: PlaceOrderInput,
     options: { idempotencyKey?: string; correlationId: string },
   ): Promise<OrderResponse> {
+    // With a key, the order's id comes from it: a retry whose first run died after placing the order
+    // (its lease ran out, no answer was kept) finds that order instead of placing a second one.
+    const subscriptionId = options.idempotencyKey
+      ? idForKey('order', input.userId, options.idempotencyKey)
+      : randomUUID();
     return onceForKey(this.deps.knex, { owner: input.userId, key: options.idempotencyKey, request: input }, () =>
-      this.placeOrderOnce(input, options.correlationId),
+      this.placeOrderOnce(input, subscriptionId, options.correlationId),
     );
   }
 
-  private async placeOrderOnce(input: PlaceOrderInput, correlationId: string): Promise<OrderResponse> {
+  private async placeOrderOnce(
+    input: PlaceOrderInput,
+    subscriptionId: string,
+    correlationId: string,
+  ): Promise<OrderResponse> {
     const provider = this.provider(input.provider);
     const plan = await this.requirePlan(input.planId);
     const now = this.deps.clock();
-    const subscriptionId = randomUUID();
+    const placedBefore = await this.resumeOrder(input, subscriptionId, provider, correlationId);
+    if (placedBefore) return placedBefore;
     const metadata: EventMetadata = { actor: { type: 'customer', id: input.userId }, correlationId };
     let promotion: { code: string; percentOff: number } | null = null;
     if (input.promoCode?.trim()) {
@@ -225,6 +235,45 @@ export class PaymentService {
       currency: plan.currency,
       redirectUrl,
     };
+  }
+
+  /**
+   * The order a first run with the same Idempotency-Key placed before its process died, with a new
+   * checkout: read from its stream, not the read model, which may not have seen it yet.
+   */
+  private async resumeOrder(
+    input: PlaceOrderInput,
+    subscriptionId: string,
+    provider: PaymentProvider,
+    correlationId: string,
+  ): Promise<OrderResponse | null> {
+    const events = (await this.deps.store.readStream(subscriptionStreamId(subscriptionId))).map(
+      asDomainEvent<SubscriptionEvent>,
+    );
+    const placed = events.find((event) => event.type === 'OrderPlaced');
+    if (!placed || placed.type !== 'OrderPlaced') return null;
+    const state = events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+    if (state.status !== 'pending') {
+      throw new HttpProblem({
+        status: 409,
+        code: 'subscription.not_pending',
+        detail: 'This order has nothing left to pay',
+      });
+    }
+    const { totalCents, currency, planName, months } = placed.data;
+    const redirectUrl = await this.openCheckout(
+      {
+        subscriptionId,
+        userId: input.userId,
+        provider,
+        description: `${planName} - ${months} mois`,
+        totalCents,
+        currency,
+        language: input.language,
+      },
+      { actor: { type: 'customer', id: input.userId }, correlationId },
+    );
+    return { orderId: subscriptionId, subscriptionId, status: 'pending', totalCents, currency, redirectUrl };
   }
 
   /** A new payment session for a pending order (placing it, or finalising it later). */
