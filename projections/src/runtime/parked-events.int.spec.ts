@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore, type RecordedEvent } from '@shop/event-store';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@shop/testing';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,18 +60,6 @@ function notesProjection(name: string, failing: { poisoned: boolean }): Projecti
 
 async function write(set: string, streamId: string, data: Record<string, unknown>) {
   await store.appendToStream(streamId, [{ type: 'NoteWritten', data: { set, ...data } }]);
-}
-
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read().catch((error: unknown) => {
-      if (Date.now() > deadline) throw error;
-      return undefined;
-    });
-    if (value !== undefined && (accept(value) || Date.now() > deadline)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const note = (table: string, id: string) => knex(table).where({ id }).first<{ body: string; details: unknown }>();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { subscriptionStreamId } from '@shop/domain';
 import { PostgresEventStore } from '@shop/event-store';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@shop/testing';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,19 +59,6 @@ async function placeOrder(userId: string, subscriptionId = randomUUID()) {
     { expectedVersion: 'no_stream' },
   );
   return subscriptionId;
-}
-
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    // Before the first build the views do not exist yet; keep asking until the deadline.
-    const value = await read().catch((error: unknown) => {
-      if (Date.now() > deadline) throw error;
-      return undefined;
-    });
-    if (value !== undefined && (accept(value) || Date.now() > deadline)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('projector', () => {

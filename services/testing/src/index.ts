@@ -47,3 +47,25 @@ export async function createTestDatabase(label = 'test'): Promise<TestDatabase> 
 export function uniqueRedisPrefix(label = 'test'): string {
   return `shop-test-${label}-${randomBytes(4).toString('hex')}`;
 }
+
+/**
+ * Polls until `accept` holds or the deadline passes; returns the last value read. A read that
+ * throws (a view not created yet) is retried until the deadline, then its error is thrown.
+ */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let value: T | undefined;
+    try {
+      value = await read();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    if (value !== undefined && (accept(value) || Date.now() > deadline)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

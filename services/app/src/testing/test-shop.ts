@@ -65,21 +65,4 @@ export async function startTestShop(options: {
   };
 }
 
-/** Polls until `accept` holds or the deadline passes; returns the last value read. */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    let value: T | undefined;
-    try {
-      value = await read();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-    if (value !== undefined && (accept(value) || Date.now() > deadline)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+export { eventually } from '@shop/testing';
