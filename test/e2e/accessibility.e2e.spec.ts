@@ -103,7 +103,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
 
   it("finds nothing to fix on the operator's back-office screens", async () => {
     const page = await e2e.openPage('/auth');
-    await signUpAndIn(page, 'Camille Opérations', 'secret123', OPERATOR_EMAIL);
+    await signUpAndIn(page, 'Camille Opérations', 'jardin-secret', OPERATOR_EMAIL);
     const screens: Array<[string, (page: Page) => Locator]> = [
       ['/admin/inquiries', (p) => p.getByRole('heading', { name: 'Demandes' })],
       ['/admin/users', (p) => p.getByRole('table')],

@@ -149,7 +149,7 @@ describe('notifications, settings and the payment test page', () => {
 describe('security', () => {
   it('changes the password, then turns two-factor sign-in on, after which signing in asks for the code', async () => {
     const page = await e2e.openPage('/auth');
-    const email = await signUpAndIn(page, 'Nora Petit', 'secret123');
+    const email = await signUpAndIn(page, 'Nora Petit', 'jardin-secret');
 
     await page.goto('/security');
     await page.locator('#field-currentPassword').fill('wrong-one');
@@ -159,12 +159,18 @@ describe('security', () => {
     await page.getByText('Impossible de modifier le mot de passe').waitFor();
     await page.getByText('Le mot de passe actuel est incorrect').first().waitFor();
 
-    await page.locator('#field-currentPassword').fill('secret123');
+    await page.locator('#field-currentPassword').fill('jardin-secret');
     await page.locator('#field-newPassword').fill('short');
     await page.locator('#field-confirmPassword').fill('other');
     await page.getByRole('button', { name: 'Modifier le mot de passe' }).click();
     await page.getByText('Le mot de passe doit contenir au moins 6 caractères').waitFor();
     await page.getByText('Les mots de passe ne correspondent pas').waitFor();
+
+    // Long enough, but one of the most used: the server refuses it and the form says why.
+    await page.locator('#field-newPassword').fill('azerty123');
+    await page.locator('#field-confirmPassword').fill('azerty123');
+    await page.getByRole('button', { name: 'Modifier le mot de passe' }).click();
+    await page.getByText('Ce mot de passe fait partie des plus utilisés. Choisissez-en un autre.').first().waitFor();
 
     await page.locator('#field-newPassword').fill('better-secret');
     await page.locator('#field-confirmPassword').fill('better-secret');
@@ -173,7 +179,7 @@ describe('security', () => {
     await page.getByText('Mot de passe modifié', { exact: true }).first().waitFor();
 
     await signOut(page);
-    await signIn(page, email, 'secret123');
+    await signIn(page, email, 'jardin-secret');
     await page.getByText('Email ou mot de passe incorrect').waitFor();
     await signIn(page, email, 'better-secret');
     await signedIn(page);
@@ -230,10 +236,70 @@ describe('security', () => {
   });
 });
 
+describe('sessions and common passwords', () => {
+  it('refuses one of the most used passwords at sign-up, and says why', async () => {
+    const page = await e2e.openPage('/auth');
+    await page.getByRole('tab', { name: 'Inscription' }).click();
+    await page.getByLabel('Email').fill(`common-${Date.now()}@example.com`);
+    await page.locator('#field-password').fill('motdepasse');
+    await page.getByLabel('Confirmer le mot de passe').fill('motdepasse');
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByText("Erreur d'inscription").waitFor();
+    // In the form's alert and under the password field.
+    const reason = page.getByText('Ce mot de passe fait partie des plus utilisés. Choisissez-en un autre.');
+    await expect.poll(() => reason.count()).toBe(2);
+  });
+
+  it('lists the devices signed in, marks this one, and signs another out at once', async () => {
+    const page = await e2e.openPage('/auth');
+    const email = await signUpAndIn(page, 'Inès Moreau');
+    const otherBrowser = await e2e.openPage('/auth');
+    await signIn(otherBrowser, email, 'jardin-secret');
+    await signedIn(otherBrowser);
+
+    await page.goto('/security');
+    const sessions = page.getByTestId('session');
+    await expect.poll(() => sessions.count()).toBe(2);
+    const current = page.locator('[data-testid="session"][data-current="true"]');
+    await current.getByText('Cet appareil').waitFor();
+    expect(await current.innerText()).toMatch(/Chrome sur Linux[\s\S]*Réseau local · Dernière activité/);
+    expect(await current.getByRole('button').count()).toBe(0);
+    await screenshots(page, 'account-security-sessions');
+    await page.evaluate("window.localStorage.setItem('shop.language', 'en')");
+    await page.reload();
+    await page.getByRole('heading', { name: 'Signed-in devices' }).waitFor();
+    await current.getByText('This device').waitFor();
+    await screenshots(page, 'account-security-sessions-en');
+    await page.evaluate("window.localStorage.setItem('shop.language', 'fr')");
+    await page.reload();
+
+    const other = page.locator('[data-testid="session"][data-current="false"]');
+    await other.getByRole('button', { name: 'Déconnecter la session Chrome sur Linux' }).click();
+    await page.getByText("L'appareil a été déconnecté").waitFor();
+    await expect.poll(() => sessions.count()).toBe(1);
+
+    // The other device is signed out at once: its next request and its refresh are refused.
+    await otherBrowser.goto('/security');
+    await otherBrowser.getByText('Veuillez vous connecter pour gérer la sécurité de votre compte.').waitFor();
+
+    const activity = page.getByTestId('security-event');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await activity.first().waitFor();
+          return (await activity.allInnerTexts()).join('\n');
+        },
+        { timeout: 15_000 },
+      )
+      .toContain('Appareil déconnecté à distance');
+  });
+});
+
 describe('forgotten password', () => {
   it('e-mails a link, sets a new password through /auth/reset-password, and the link works once', async () => {
     const first = await e2e.openPage('/auth');
-    const email = await signUpAndIn(first, 'Hugo Bernard', 'secret123');
+    const email = await signUpAndIn(first, 'Hugo Bernard', 'jardin-secret');
 
     const page = await e2e.openPage('/auth');
     await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();

@@ -8,7 +8,7 @@ import { ADMIN_DIR, buyOnSandbox, screenshot, signUpAndIn, startE2eShop, type E2
 const ADMIN_EMAIL = 'operator@premium-share.example';
 /** A second operator, so the credentials test signs up on its own and runs alone too. */
 const CREDENTIALS_ADMIN_EMAIL = 'credentials.desk@premium-share.example';
-const PASSWORD = 'secret123';
+const PASSWORD = 'jardin-secret';
 const SUBJECT = 'Mon compte Netflix ne fonctionne plus';
 const MESSAGE = "Bonjour,\nle mot de passe reçu est refusé depuis ce matin.\nMerci d'avance.";
 const SERVICE_LOGIN = 'famille.netflix@shared-accounts.example';

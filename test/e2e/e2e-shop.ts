@@ -85,7 +85,7 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 export async function signUpAndIn(
   page: Page,
   name = 'Léa Martin',
-  password = 'secret123',
+  password = 'jardin-secret',
   email = `shopper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
 ): Promise<string> {
   await page.goto('/auth');

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { accountDecider, accountStreamId, type AccountCommand, type Role } from '@shop/domain';
+import {
+  accountDecider,
+  accountStreamId,
+  twoFactorDisableLockedUntil,
+  type AccountCommand,
+  type AccountState,
+  type Role,
+} from '@shop/domain';
 import { handleCommand, type EventMetadata, type EventStore } from '@shop/event-store';
 import type { PersonalDataVault } from '@shop/projections';
 import type { Knex } from 'knex';
@@ -7,7 +14,7 @@ import { HttpProblem } from '../api/problem.js';
 import type { ShopConfig } from '../config.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { ShopKeys } from '../security/keys.js';
-import { hashPassword, verifyPassword } from '../security/passwords.js';
+import { hashPassword, refuseCommonPassword, verifyPassword } from '../security/passwords.js';
 import {
   blockedFor,
   consumeOrReject,
@@ -62,6 +69,20 @@ const heldSignInExpired = () =>
 
 /** How long a sign-in waits for its second factor. */
 export const HELD_SIGN_IN_TTL_SECONDS = 5 * 60;
+/** A session's last use is written at most this often: most requests then only read it. */
+const LAST_SEEN_PRECISION_MS = 60_000;
+/** The owner's list of sessions shows at most this many, most recently used first. */
+const LISTED_SESSIONS = 50;
+
+export interface SessionView {
+  id: string;
+  device: string;
+  location: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session the request came with. */
+  current: boolean;
+}
 
 /** Sign-up, sign-in, sessions and passwords: secrets in ordinary tables, facts in the log. */
 export class AccountService {
@@ -82,6 +103,7 @@ export class AccountService {
 
   async signUp(input: { email: string; password: string; fullName?: string }, client: ClientContext) {
     const { knex, limits, config } = this.deps;
+    await refuseCommonPassword(input.password, 'password');
     await consumeOrReject(limits.signUpByIp, client.ip);
     const email = normalizeEmail(input.email);
     const fullName = input.fullName?.trim() || email;
@@ -297,6 +319,7 @@ export class AccountService {
         id: sessionId,
         user_id: userId,
         device: client.device,
+        location: client.location,
         expires_at: expiresAt,
       });
       await trx('refresh_tokens').insert({
@@ -404,17 +427,21 @@ export class AccountService {
       user_id: userId,
       expires_at: expiresAt,
     });
-    await knex('auth_sessions').where({ id: sessionId }).update({ last_used_at: now });
+    await knex('auth_sessions').where({ id: sessionId }).update({ last_used_at: now, location: client.location });
     const role = await this.currentRole(userId);
     return this.issueTokens(userId, sessionId, role, next);
   }
 
   async currentRole(userId: string): Promise<Role> {
+    const state = await this.accountState(userId);
+    return state.status === 'registered' ? state.role : 'customer';
+  }
+
+  private async accountState(userId: string): Promise<AccountState> {
     const history = await this.deps.store.readStream(accountStreamId(userId));
-    const state = history
+    return history
       .map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof accountDecider.evolve>[1])
       .reduce(accountDecider.evolve, accountDecider.initialState());
-    return state.status === 'registered' ? state.role : 'customer';
   }
 
   async signOut(userId: string, sessionId: string, scope: 'local' | 'global', client: ClientContext): Promise<void> {
@@ -434,6 +461,52 @@ export class AccountService {
     await query.whereNull('revoked_at').update({ revoked_at: this.deps.clock(), revoked_reason: reason });
   }
 
+  /** The account's open sessions, most recently used first; `currentSessionId` is the caller's. */
+  async listSessions(userId: string, currentSessionId: string): Promise<SessionView[]> {
+    const rows = await this.deps
+      .knex('auth_sessions')
+      .where({ user_id: userId })
+      .whereNull('revoked_at')
+      .where('expires_at', '>', this.deps.clock())
+      .orderBy([
+        { column: 'last_used_at', order: 'desc' },
+        { column: 'id', order: 'asc' },
+      ])
+      .limit(LISTED_SESSIONS)
+      .select('id', 'device', 'location', 'created_at', 'last_used_at');
+    return rows.map((row) => ({
+      id: row.id,
+      device: row.device,
+      location: row.location,
+      createdAt: (row.created_at as Date).toISOString(),
+      lastSeenAt: (row.last_used_at as Date).toISOString(),
+      current: row.id === currentSessionId,
+    }));
+  }
+
+  /**
+   * Ends one of the owner's sessions: its refresh token is refused from now on, and so is its
+   * access token, whose session is checked on every request. Someone else's session, or one
+   * already ended, is not found, so the answer says nothing about sessions of other accounts.
+   */
+  async revokeSession(userId: string, sessionId: string, client: ClientContext): Promise<void> {
+    const { knex, clock } = this.deps;
+    const [revoked] = await knex('auth_sessions')
+      .where({ id: sessionId, user_id: userId })
+      .whereNull('revoked_at')
+      .update({ revoked_at: clock(), revoked_reason: 'revoked_by_owner' })
+      .returning<Array<{ device: string }>>('device');
+    if (!revoked) throw new HttpProblem({ status: 404, code: 'session.not_found', detail: 'No such session' });
+    await this.execute(
+      {
+        type: 'RevokeSession',
+        userId,
+        data: { sessionId, device: await this.seal(userId, revoked.device), at: clock().toISOString() },
+      },
+      { correlationId: client.correlationId },
+    );
+  }
+
   async changePassword(
     userId: string,
     sessionId: string,
@@ -441,6 +514,7 @@ export class AccountService {
     client: ClientContext,
   ): Promise<void> {
     const { knex } = this.deps;
+    await refuseCommonPassword(input.newPassword, 'newPassword');
     const credentials = await knex('account_credentials').where({ user_id: userId }).first();
     if (!credentials || !(await verifyPassword(credentials.password_hash, input.currentPassword))) {
       throw new HttpProblem({
@@ -475,14 +549,63 @@ export class AccountService {
     );
   }
 
-  /** Whether an access token's session is still open (sign-out and reuse revoke at once). */
-  async sessionIsOpen(sessionId: string): Promise<boolean> {
-    const session = await this.deps
-      .knex('auth_sessions')
+  /**
+   * Whether an access token's session is still open (sign-out, revocation and reuse end it at
+   * once); an open session's last use is brought up to date, to the minute.
+   */
+  async sessionIsOpen(sessionId: string, client?: Pick<ClientContext, 'location'>): Promise<boolean> {
+    const { knex, clock } = this.deps;
+    const now = clock();
+    const session = await knex('auth_sessions')
       .where({ id: sessionId })
       .whereNull('revoked_at')
-      .first('expires_at');
-    return Boolean(session) && new Date(session.expires_at) > this.deps.clock();
+      .first('expires_at', 'last_used_at');
+    if (!session || new Date(session.expires_at) <= now) return false;
+    if (now.getTime() - new Date(session.last_used_at).getTime() >= LAST_SEEN_PRECISION_MS) {
+      await knex('auth_sessions')
+        .where({ id: sessionId })
+        .update({ last_used_at: now, ...(client ? { location: client.location } : {}) });
+    }
+    return true;
+  }
+
+  /**
+   * Turns two-factor off with a code from the app or a recovery code. The account's decider
+   * counts wrong codes and locks like sign-in; while it is locked no code is even checked, so a
+   * recovery code offered then is not spent.
+   */
+  async disableTwoFactor(userId: string, code: string, client: ClientContext): Promise<void> {
+    const { twoFactor, clock } = this.deps;
+    const at = clock().toISOString();
+    const lockedBefore = twoFactorDisableLockedUntil(await this.accountState(userId), at) !== null;
+    const codeAccepted = !lockedBefore && (await twoFactor.verifySignInCode(userId, code));
+    const { newEvents, state } = await this.execute(
+      {
+        type: 'DisableTwoFactor',
+        userId,
+        data: {
+          codeAccepted,
+          device: await this.seal(userId, client.device),
+          location: await this.seal(userId, client.location),
+          at,
+        },
+      },
+      { correlationId: client.correlationId },
+    );
+    const failure = newEvents.find((event) => event.type === 'TwoFactorDisableFailed');
+    if (failure?.data.reason === 'locked') {
+      const until = twoFactorDisableLockedUntil(state, at);
+      throw tooMany(
+        until ? Date.parse(until) - Date.parse(at) : LOCK_SECONDS * 1000,
+        'two_factor.locked',
+        'Too many wrong codes; turning two-factor off is locked for a while',
+      );
+    }
+    if (failure || !codeAccepted) {
+      throw new HttpProblem({ status: 400, code: 'two_factor.invalid_code', detail: 'The code is not valid' });
+    }
+    // Also when the log already said "off": a factor left behind by an interrupted attempt goes now.
+    await twoFactor.removeFactor(userId);
   }
 
   async grantRole(email: string, role: Role, grantedBy: string): Promise<{ userId: string; changed: boolean }> {

@@ -29,6 +29,8 @@ export async function migrateAccountTables(knex: Knex): Promise<void> {
         revoked_reason text
       );
       CREATE INDEX IF NOT EXISTS auth_sessions_user ON auth_sessions (user_id);
+      -- Where the session was last used (coarse, as describeLocation gives it), for the owner's list.
+      ALTER TABLE auth_sessions ADD COLUMN IF NOT EXISTS location text;
       CREATE TABLE IF NOT EXISTS refresh_tokens (
         token_hash text PRIMARY KEY,
         session_id text NOT NULL REFERENCES auth_sessions (id) ON DELETE CASCADE,

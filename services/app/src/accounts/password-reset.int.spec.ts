@@ -203,7 +203,7 @@ describe('forgotten password', () => {
     expect(changed.map((row) => row.data)).toEqual([expect.objectContaining({ userId, via: 'reset' })]);
   });
 
-  it('refuses unknown and expired tokens, and a new password shorter than sign-up allows', async () => {
+  it('refuses unknown and expired tokens, a new password shorter than sign-up allows, and a common one', async () => {
     const unknown = await confirm('not-a-token-we-issued', 'whatever-secret');
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ code: 'auth.reset_token_invalid' });
@@ -211,6 +211,20 @@ describe('forgotten password', () => {
     expect((await requestReset(EMAIL)).status).toBe(202);
     const token = tokenFrom(await waitForMail(2));
     expect((await confirm(token, '12345')).status).toBe(400);
+    const common = await confirm(token, 'Azerty123');
+    expect(common.status).toBe(400);
+    expect(common.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await common.json()).toMatchObject({
+      code: 'auth.password_too_common',
+      errors: [{ path: 'newPassword' }],
+    });
+    // Refused before the link was spent: the customer can choose another password with it.
+    expect(
+      await shop.runtime
+        .knex('password_reset_tokens')
+        .where({ token_hash: tokenHash(token) })
+        .first('used_at'),
+    ).toEqual({ used_at: null });
     await shop.runtime
       .knex('password_reset_tokens')
       .where({ token_hash: tokenHash(token) })

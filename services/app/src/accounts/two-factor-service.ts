@@ -9,6 +9,11 @@ const ISSUER = 'Premium Share';
 const RECOVERY_CODES = 10;
 const PERIOD_SECONDS = 30;
 
+/** What an authenticator app shows: six ASCII digits. */
+export const TOTP_CODE = /^[0-9]{6}$/;
+/** A recovery code as handed out (`3f9a1-c07d2`); the dash may be left out, the case does not matter. */
+export const RECOVERY_CODE = /^[0-9a-f]{5}-?[0-9a-f]{5}$/i;
+
 const codeHash = (code: string) => createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
 const newRecoveryCode = () => {
   const raw = randomBytes(5).toString('hex');
@@ -72,10 +77,8 @@ export class TwoFactorService {
     return codes;
   }
 
-  async disable(userId: string, code: string): Promise<void> {
-    if (!(await this.verifySignInCode(userId, code))) {
-      throw new HttpProblem({ status: 400, code: 'two_factor.invalid_code', detail: 'The code is not valid' });
-    }
+  /** Forgets the secret and the recovery codes, once turning two-factor off was decided. */
+  async removeFactor(userId: string): Promise<void> {
     await this.deps.knex.transaction(async (trx) => {
       await trx('totp_factors').where({ user_id: userId }).delete();
       await trx('recovery_codes').where({ user_id: userId }).delete();
@@ -86,7 +89,7 @@ export class TwoFactorService {
   async verifySignInCode(userId: string, code: string): Promise<boolean> {
     const factor = await this.deps.knex('totp_factors').where({ user_id: userId }).whereNotNull('enabled_at').first();
     if (!factor) return false;
-    if (/^\d{6}$/.test(code.trim())) return this.acceptTotp(userId, factor, code.trim());
+    if (TOTP_CODE.test(code.trim())) return this.acceptTotp(userId, factor, code.trim());
     const used = await this.deps
       .knex('recovery_codes')
       .where({ user_id: userId, code_hash: codeHash(code) })
@@ -100,6 +103,8 @@ export class TwoFactorService {
     factor: { secret_encrypted: string; last_used_step: string | null },
     code: string,
   ) {
+    // The library compares bytes: a code of another shape (non-ASCII digits) must never reach it.
+    if (!TOTP_CODE.test(code)) return false;
     const secret = Secret.fromBase32(decrypt(this.deps.key, factor.secret_encrypted).toString());
     const now = this.deps.clock().getTime();
     const delta = this.totp(secret, userId).validate({ token: code, timestamp: now, window: 1 });

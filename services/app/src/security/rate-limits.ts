@@ -1,3 +1,4 @@
+import { FAILURES_BEFORE_LOCK, LOCK_SECONDS } from '@shop/domain';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpProblem } from '../api/problem.js';
@@ -17,8 +18,9 @@ export interface RateLimits {
   close: () => Promise<void>;
 }
 
-export const SIGN_IN_FAILURES_BEFORE_LOCK = 5;
-export const LOCK_SECONDS = 15 * 60;
+/** The account's lock rule (the decider applies the same to turning two-factor off). */
+export const SIGN_IN_FAILURES_BEFORE_LOCK = FAILURES_BEFORE_LOCK;
+export { LOCK_SECONDS };
 /** Reads of service credentials per customer in 10 minutes. */
 export const CREDENTIAL_REVEALS_PER_WINDOW = 30;
 

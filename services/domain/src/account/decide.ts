@@ -5,6 +5,14 @@ import type { AccountEvent, Role } from './events.js';
 type Facts<E extends AccountEvent> = Omit<E['data'], 'userId'>;
 
 /**
+ * Wrong attempts in a row before a lock, and how long the lock lasts. Sign-in counts its failures
+ * per e-mail in the rate limiter (an unknown e-mail has no stream); turning two-factor off counts
+ * them here, in the account's own history.
+ */
+export const FAILURES_BEFORE_LOCK = 5;
+export const LOCK_SECONDS = 15 * 60;
+
+/**
  * Account commands mostly record facts the application established (a password verified, a
  * code checked); the decider guards the order of things and makes repeats no-ops.
  */
@@ -27,20 +35,56 @@ export type AccountCommand =
       data: Facts<Extract<AccountEvent, { type: 'RefreshTokenReuseDetected' }>>;
     }
   | { type: 'EnableTwoFactor'; userId: string; data: Facts<Extract<AccountEvent, { type: 'TwoFactorEnabled' }>> }
-  | { type: 'DisableTwoFactor'; userId: string; data: Facts<Extract<AccountEvent, { type: 'TwoFactorDisabled' }>> }
+  | {
+      type: 'DisableTwoFactor';
+      userId: string;
+      /** `codeAccepted`: the code from the app or a recovery code was right (the application checked it). */
+      data: { codeAccepted: boolean; device: string; location: string; at: string };
+    }
+  | { type: 'RevokeSession'; userId: string; data: Facts<Extract<AccountEvent, { type: 'SessionRevoked' }>> }
   | { type: 'GrantRole'; userId: string; data: Facts<Extract<AccountEvent, { type: 'RoleGranted' }>> };
 
 export type AccountState =
-  { status: 'none' } | { status: 'registered'; userId: string; role: Role; twoFactorEnabled: boolean };
+  | { status: 'none' }
+  | {
+      status: 'registered';
+      userId: string;
+      role: Role;
+      twoFactorEnabled: boolean;
+      /** When each wrong code to turn two-factor off was given, since the last lock or change. */
+      twoFactorDisableFailures: string[];
+      twoFactorDisableLockedUntil: string | null;
+    };
 
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
   switch (event.type) {
     case 'AccountRegistered':
-      return { status: 'registered', userId: event.data.userId, role: 'customer', twoFactorEnabled: false };
+      return {
+        status: 'registered',
+        userId: event.data.userId,
+        role: 'customer',
+        twoFactorEnabled: false,
+        twoFactorDisableFailures: [],
+        twoFactorDisableLockedUntil: null,
+      };
     case 'TwoFactorEnabled':
-      return state.status === 'registered' ? { ...state, twoFactorEnabled: true } : state;
     case 'TwoFactorDisabled':
-      return state.status === 'registered' ? { ...state, twoFactorEnabled: false } : state;
+      return state.status === 'registered'
+        ? {
+            ...state,
+            twoFactorEnabled: event.type === 'TwoFactorEnabled',
+            twoFactorDisableFailures: [],
+            twoFactorDisableLockedUntil: null,
+          }
+        : state;
+    case 'TwoFactorDisableFailed':
+      return state.status === 'registered' && event.data.reason === 'bad_code'
+        ? { ...state, twoFactorDisableFailures: [...state.twoFactorDisableFailures, event.data.at] }
+        : state;
+    case 'TwoFactorDisableLocked':
+      return state.status === 'registered'
+        ? { ...state, twoFactorDisableFailures: [], twoFactorDisableLockedUntil: event.data.until }
+        : state;
     case 'RoleGranted':
       return state.status === 'registered' ? { ...state, role: event.data.role } : state;
     default:
@@ -87,12 +131,52 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     case 'EnableTwoFactor':
       return state.twoFactorEnabled ? [] : [{ type: 'TwoFactorEnabled', data: { userId, ...command.data } }];
     case 'DisableTwoFactor':
-      return state.twoFactorEnabled ? [{ type: 'TwoFactorDisabled', data: { userId, ...command.data } }] : [];
+      return decideTwoFactorDisable(command.data, state);
+    case 'RevokeSession':
+      return [{ type: 'SessionRevoked', data: { userId, ...command.data } }];
     case 'GrantRole':
       return state.role === command.data.role ? [] : [{ type: 'RoleGranted', data: { userId, ...command.data } }];
     default:
       return assertNever(command);
   }
+}
+
+type Registered = Extract<AccountState, { status: 'registered' }>;
+
+/** Until when attempts to turn two-factor off are refused at `at`, or null when they are not. */
+export function twoFactorDisableLockedUntil(state: AccountState, at: string): string | null {
+  if (state.status !== 'registered' || !state.twoFactorDisableLockedUntil) return null;
+  return Date.parse(at) < Date.parse(state.twoFactorDisableLockedUntil) ? state.twoFactorDisableLockedUntil : null;
+}
+
+/**
+ * Turning two-factor off is locked like sign-in: the fifth wrong code within the lock's length
+ * locks it for that length, and meanwhile even a right code is refused. Every attempt is recorded.
+ */
+function decideTwoFactorDisable(
+  attempt: Extract<AccountCommand, { type: 'DisableTwoFactor' }>['data'],
+  state: Registered,
+): AccountEvent[] {
+  const { userId } = state;
+  const { codeAccepted, device, location, at } = attempt;
+  if (!state.twoFactorEnabled) return [];
+  const failed = (reason: 'bad_code' | 'locked'): AccountEvent => ({
+    type: 'TwoFactorDisableFailed',
+    data: { userId, reason, device, location, at },
+  });
+  if (twoFactorDisableLockedUntil(state, at)) return [failed('locked')];
+  if (codeAccepted) return [{ type: 'TwoFactorDisabled', data: { userId, at } }];
+  const now = Date.parse(at);
+  const failures =
+    state.twoFactorDisableFailures.filter((failedAt) => now - Date.parse(failedAt) < LOCK_SECONDS * 1000).length + 1;
+  if (failures < FAILURES_BEFORE_LOCK) return [failed('bad_code')];
+  return [
+    failed('bad_code'),
+    {
+      type: 'TwoFactorDisableLocked',
+      data: { userId, until: new Date(now + LOCK_SECONDS * 1000).toISOString(), failedAttempts: failures, at },
+    },
+  ];
 }
 
 export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {

@@ -1,6 +1,6 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DeciderSpec } from '../shared/decider-spec.js';
-import { accountDecider } from './decide.js';
+import { accountDecider, FAILURES_BEFORE_LOCK, LOCK_SECONDS, type AccountCommand } from './decide.js';
 import type { AccountEvent } from './events.js';
 
 const at = '2026-03-01T10:00:00.000Z';
@@ -16,6 +16,12 @@ const registered: AccountEvent = {
   },
 };
 const spec = () => DeciderSpec.for(accountDecider);
+/** An attempt to turn two-factor off; the application has checked the code (`codeAccepted`). */
+const disableAttempt = (options: { codeAccepted: boolean; at?: string }): AccountCommand => ({
+  type: 'DisableTwoFactor',
+  userId: 'u1',
+  data: { codeAccepted: options.codeAccepted, device: 'pd1:d', location: 'pd1:l', at: options.at ?? at },
+});
 
 describe('accounts', () => {
   it('are registered once', () => {
@@ -67,11 +73,92 @@ describe('accounts', () => {
     const on: AccountEvent = { type: 'TwoFactorEnabled', data: { userId: 'u1', at } };
     spec().given([registered]).when({ type: 'EnableTwoFactor', userId: 'u1', data: { at } }).then([on]);
     spec().given([registered, on]).when({ type: 'EnableTwoFactor', userId: 'u1', data: { at } }).thenNothing();
-    spec().given([registered]).when({ type: 'DisableTwoFactor', userId: 'u1', data: { at } }).thenNothing();
+    spec()
+      .given([registered])
+      .when(disableAttempt({ codeAccepted: true }))
+      .thenNothing();
     spec()
       .given([registered, on])
-      .when({ type: 'DisableTwoFactor', userId: 'u1', data: { at } })
+      .when(disableAttempt({ codeAccepted: true }))
       .then([{ type: 'TwoFactorDisabled', data: { userId: 'u1', at } }]);
+  });
+
+  describe('turning two-factor off', () => {
+    const on: AccountEvent = { type: 'TwoFactorEnabled', data: { userId: 'u1', at } };
+    const minutesLater = (minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
+    const failed = (when: string, reason: 'bad_code' | 'locked' = 'bad_code'): AccountEvent => ({
+      type: 'TwoFactorDisableFailed',
+      data: { userId: 'u1', reason, device: 'pd1:d', location: 'pd1:l', at: when },
+    });
+    const fourFailures = [0, 1, 2, 3].map((minute) => failed(minutesLater(minute)));
+    const locked: AccountEvent = {
+      type: 'TwoFactorDisableLocked',
+      data: { userId: 'u1', until: minutesLater(4 + 15), failedAttempts: 5, at: minutesLater(4) },
+    };
+
+    it('records a wrong code as a failed attempt', () => {
+      spec()
+        .given([registered, on])
+        .when(disableAttempt({ codeAccepted: false }))
+        .then([failed(at)]);
+    });
+
+    it('locks after five wrong codes in a row, for fifteen minutes, like sign-in', () => {
+      expect(FAILURES_BEFORE_LOCK).toBe(5);
+      expect(LOCK_SECONDS).toBe(15 * 60);
+      spec()
+        .given([registered, on, ...fourFailures])
+        .when(disableAttempt({ codeAccepted: false, at: minutesLater(4) }))
+        .then([failed(minutesLater(4)), locked]);
+    });
+
+    it('refuses even the right code while locked, and records the refusal', () => {
+      spec()
+        .given([registered, on, ...fourFailures, failed(minutesLater(4)), locked])
+        .when(disableAttempt({ codeAccepted: true, at: minutesLater(10) }))
+        .then([failed(minutesLater(10), 'locked')]);
+    });
+
+    it('accepts the right code once the lock has passed, and counts afresh', () => {
+      const history = [registered, on, ...fourFailures, failed(minutesLater(4)), locked];
+      spec()
+        .given(history)
+        .when(disableAttempt({ codeAccepted: true, at: minutesLater(20) }))
+        .then([{ type: 'TwoFactorDisabled', data: { userId: 'u1', at: minutesLater(20) } }]);
+      spec()
+        .given(history)
+        .when(disableAttempt({ codeAccepted: false, at: minutesLater(20) }))
+        .then([failed(minutesLater(20))]);
+    });
+
+    it('forgets wrong codes older than the lock window, and those before a success', () => {
+      spec()
+        .given([registered, on, ...fourFailures])
+        .when(disableAttempt({ codeAccepted: false, at: minutesLater(3 + 15) }))
+        .then([failed(minutesLater(3 + 15))]);
+      const offAndOnAgain: AccountEvent[] = [
+        { type: 'TwoFactorDisabled', data: { userId: 'u1', at: minutesLater(4) } },
+        { type: 'TwoFactorEnabled', data: { userId: 'u1', at: minutesLater(5) } },
+      ];
+      spec()
+        .given([registered, on, ...fourFailures, ...offAndOnAgain])
+        .when(disableAttempt({ codeAccepted: false, at: minutesLater(6) }))
+        .then([failed(minutesLater(6))]);
+    });
+
+    it('records nothing when two-factor is already off', () => {
+      spec()
+        .given([registered])
+        .when(disableAttempt({ codeAccepted: false }))
+        .thenNothing();
+    });
+  });
+
+  it('record the revocation of one of its sessions by the owner', () => {
+    spec()
+      .given([registered])
+      .when({ type: 'RevokeSession', userId: 'u1', data: { sessionId: 's2', device: 'pd1:d', at } })
+      .then([{ type: 'SessionRevoked', data: { userId: 'u1', sessionId: 's2', device: 'pd1:d', at } }]);
   });
 
   it('record sign-ins and failures as they were established', () => {

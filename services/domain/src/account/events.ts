@@ -65,6 +65,20 @@ export type RefreshTokenReuseDetected = DomainEvent<
 >;
 export type TwoFactorEnabled = DomainEvent<'TwoFactorEnabled', { userId: string; at: string }>;
 export type TwoFactorDisabled = DomainEvent<'TwoFactorDisabled', { userId: string; at: string }>;
+/** A signed-in attempt to turn two-factor off with a wrong code, or while such attempts are locked. */
+export type TwoFactorDisableFailed = DomainEvent<
+  'TwoFactorDisableFailed',
+  { userId: string; reason: 'bad_code' | 'locked'; device: Sealed; location: Sealed; at: string }
+>;
+export type TwoFactorDisableLocked = DomainEvent<
+  'TwoFactorDisableLocked',
+  { userId: string; until: string; failedAttempts: number; at: string }
+>;
+/** The owner ended one of their sessions (another device, usually) from the list of sessions. */
+export type SessionRevoked = DomainEvent<
+  'SessionRevoked',
+  { userId: string; sessionId: string; device: Sealed; at: string }
+>;
 export type RoleGranted = DomainEvent<'RoleGranted', { userId: string; role: Role; grantedBy: string; at: string }>;
 
 export type AccountEvent =
@@ -79,6 +93,9 @@ export type AccountEvent =
   | RefreshTokenReuseDetected
   | TwoFactorEnabled
   | TwoFactorDisabled
+  | TwoFactorDisableFailed
+  | TwoFactorDisableLocked
+  | SessionRevoked
   | RoleGranted;
 
 export const ACCOUNT_EVENT_TYPES: ReadonlyArray<AccountEvent['type']> = [
@@ -93,5 +110,8 @@ export const ACCOUNT_EVENT_TYPES: ReadonlyArray<AccountEvent['type']> = [
   'RefreshTokenReuseDetected',
   'TwoFactorEnabled',
   'TwoFactorDisabled',
+  'TwoFactorDisableFailed',
+  'TwoFactorDisableLocked',
+  'SessionRevoked',
   'RoleGranted',
 ];

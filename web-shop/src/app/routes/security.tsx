@@ -4,16 +4,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { PageLoader } from '../../components/ui/page-loader';
 import { AccountLoginRequired } from '../../features/account/components/account-login-required';
 import { PasswordChangeForm } from '../../features/account/components/password-change-form';
 import { SecurityActivityList } from '../../features/account/components/security-activity-list';
+import { SessionList } from '../../features/account/components/session-list';
 import { TwoFactorPanel } from '../../features/account/components/two-factor-panel';
 import { useSession } from '../../features/auth/hooks/use-session';
 
 export default function SecurityRoute() {
   const { t } = useTranslation('account');
-  const { session, reload } = useSession();
+  const { session, reload, signOut } = useSession();
+  const navigate = useNavigate();
   // Bumped after a change, so the activity list shows the event it recorded.
   const [activityVersion, setActivityVersion] = useState(0);
 
@@ -47,7 +50,17 @@ export default function SecurityRoute() {
           />
           <PasswordChangeForm onChanged={refreshActivity} />
         </Stack>
-        <SecurityActivityList userId={session.user.id} version={activityVersion} />
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <SessionList
+            userId={session.user.id}
+            onChanged={refreshActivity}
+            onSignOutEverywhere={async () => {
+              await signOut('global');
+              void navigate('/');
+            }}
+          />
+          <SecurityActivityList userId={session.user.id} version={activityVersion} />
+        </Stack>
       </Box>
     </Container>
   );

@@ -37,6 +37,19 @@ export interface SecurityEvent {
   createdAt: string;
 }
 
+/** One row of `GET /api/me/sessions`. */
+export interface AccountSession {
+  id: string;
+  /** As the server describes it: "Chrome on Windows". */
+  device: string;
+  /** A country code, a masked network, "Local network", or null when not known. */
+  location: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session this browser is using. */
+  current: boolean;
+}
+
 /** `POST /api/me/2fa/setup`. */
 export interface TwoFactorSetup {
   otpauthUri: string;

@@ -111,7 +111,7 @@ export function authenticate(deps: { key: Uint8Array; accounts: AccountService }
     const token = bearer ?? (req.cookies?.[ACCESS_COOKIE] as string | undefined);
     if (!token) return next();
     const claims = await verifyAccessToken(deps.key, token);
-    if (claims && (await deps.accounts.sessionIsOpen(claims.sessionId))) {
+    if (claims && (await deps.accounts.sessionIsOpen(claims.sessionId, { location: describeLocation(req) }))) {
       req.auth = { ...claims, via: bearer ? 'bearer' : 'cookie' };
     }
     next();

@@ -72,7 +72,7 @@ export function authRoutes(
         description: 'Created; sign in next',
         schema: z.object({ id: z.string(), email: z.string(), fullName: z.string() }),
       },
-      400: { description: 'Invalid input', ...problems },
+      400: { description: 'validation.failed, or auth.password_too_common (one of the most used)', ...problems },
       409: { description: 'auth.email_taken', ...problems },
       429: { description: 'Too many sign-ups from this address', ...problems },
     },

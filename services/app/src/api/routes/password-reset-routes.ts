@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { normalizeEmail, type AccountService } from '../../accounts/account-service.js';
+import { refuseCommonPassword } from '../../security/passwords.js';
 import { consumeOrReject, type RateLimits } from '../../security/rate-limits.js';
 import { tokenHash } from '../../security/tokens.js';
 import { clientContext } from '../auth/authentication.js';
@@ -72,13 +73,17 @@ export function passwordResetRoutes(
     responses: {
       204: { description: 'Password changed; sign in with the new one' },
       400: {
-        description: 'auth.reset_token_invalid (unknown, expired or already used), or invalid input',
+        description:
+          'auth.reset_token_invalid (unknown, expired or already used), auth.password_too_common (the link stays ' +
+          'usable), or invalid input',
         ...problems,
       },
     },
   });
   router.post('/api/auth/password-reset/confirm', async (req, res) => {
     const body = confirmBody.parse(req.body);
+    // Before the token is spent, so the customer can choose another password with the same link.
+    await refuseCommonPassword(body.newPassword, 'newPassword');
     const now = deps.clock();
     // Claimed in one statement, so two concurrent uses of one token cannot both succeed.
     const claimed = await deps

@@ -34,12 +34,16 @@ export function PasswordChangeForm({ onChanged }: { onChanged?: () => void }) {
             await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
           } catch (error) {
             const wrongCurrent = error instanceof ApiError && error.code === 'auth.current_password_incorrect';
+            const tooCommon = error instanceof ApiError && error.code === 'auth.password_too_common';
             if (wrongCurrent) helpers.setFieldError('currentPassword', 'account:password.currentIncorrect');
+            if (tooCommon) helpers.setFieldError('newPassword', 'account:password.tooCommon');
             const reason = wrongCurrent
               ? t('password.currentIncorrect')
-              : error instanceof ApiError && error.code === 'validation.failed'
-                ? t('password.invalid')
-                : t('password.unexpected');
+              : tooCommon
+                ? t('password.tooCommon')
+                : error instanceof ApiError && error.code === 'validation.failed'
+                  ? t('password.invalid')
+                  : t('password.unexpected');
             toast({ severity: 'error', title: t('password.errorTitle'), message: reason });
             return;
           }

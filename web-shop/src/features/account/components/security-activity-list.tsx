@@ -53,11 +53,13 @@ export function SecurityActivityList({ userId, version }: { userId: string; vers
             >
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600 }}>{t(securityActionKey(event.action))}</Typography>
-                {/* Changes made while signed in carry no device of their own; only sign-ins do. */}
+                {/* Most changes made while signed in carry no device of their own; sign-ins and attempts do,
+                    and an ended session names its device only. */}
                 {(event.device || event.location) && (
                   <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                    {event.device ? describeDevice(event.device, t) : t('activity.unknownDevice')} ·{' '}
-                    {event.location ? describeLocation(event.location, t) : t('activity.unknownLocation')}
+                    {event.device ? describeDevice(event.device, t) : t('activity.unknownDevice')}
+                    {event.action !== 'session_revoked' &&
+                      ` · ${event.location ? describeLocation(event.location, t) : t('activity.unknownLocation')}`}
                   </Typography>
                 )}
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>

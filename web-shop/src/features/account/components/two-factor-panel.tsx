@@ -26,18 +26,29 @@ type Step =
   | { name: 'recovery'; codes: string[] }
   | { name: 'disabling' };
 
-type TwoFactorErrorKey =
-  | 'twoFactor.errors.invalidCode'
-  | 'twoFactor.errors.alreadyEnabled'
-  | 'twoFactor.errors.noPendingSetup'
-  | 'twoFactor.errors.unexpected';
+type TwoFactorError =
+  | {
+      key:
+        | 'twoFactor.errors.invalidCode'
+        | 'twoFactor.errors.invalidFormat'
+        | 'twoFactor.errors.alreadyEnabled'
+        | 'twoFactor.errors.noPendingSetup'
+        | 'twoFactor.errors.unexpected';
+    }
+  /** Too many wrong codes to turn it off: `count` minutes to wait. */
+  | { key: 'twoFactor.errors.locked'; count: number };
 
-function twoFactorErrorKey(error: unknown): TwoFactorErrorKey {
-  if (!(error instanceof ApiError)) return 'twoFactor.errors.unexpected';
-  if (error.code === 'two_factor.invalid_code') return 'twoFactor.errors.invalidCode';
-  if (error.code === 'two_factor.already_enabled') return 'twoFactor.errors.alreadyEnabled';
-  if (error.code === 'two_factor.no_pending_setup') return 'twoFactor.errors.noPendingSetup';
-  return 'twoFactor.errors.unexpected';
+function twoFactorError(error: unknown): TwoFactorError {
+  if (!(error instanceof ApiError)) return { key: 'twoFactor.errors.unexpected' };
+  if (error.code === 'two_factor.invalid_code') return { key: 'twoFactor.errors.invalidCode' };
+  if (error.code === 'validation.failed') return { key: 'twoFactor.errors.invalidFormat' };
+  if (error.code === 'two_factor.already_enabled') return { key: 'twoFactor.errors.alreadyEnabled' };
+  if (error.code === 'two_factor.no_pending_setup') return { key: 'twoFactor.errors.noPendingSetup' };
+  if (error.code === 'two_factor.locked') {
+    const seconds = Number(error.problem.retryAfterSeconds);
+    return { key: 'twoFactor.errors.locked', count: Math.max(1, Math.ceil((seconds || 900) / 60)) };
+  }
+  return { key: 'twoFactor.errors.unexpected' };
 }
 
 /** `ABCD EFGH ...`: easier to copy by hand; authenticator apps ignore the spaces. */
@@ -60,7 +71,7 @@ export function TwoFactorPanel({
   const toast = useToast();
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<TwoFactorErrorKey | null>(null);
+  const [error, setError] = useState<TwoFactorError | null>(null);
 
   const start = async () => {
     setError(null);
@@ -68,7 +79,7 @@ export function TwoFactorPanel({
     try {
       setStep({ name: 'setup', setup: await setupTwoFactor() });
     } catch (failure) {
-      setError(twoFactorErrorKey(failure));
+      setError(twoFactorError(failure));
     } finally {
       setStarting(false);
     }
@@ -94,7 +105,7 @@ export function TwoFactorPanel({
     try {
       await action(code);
     } catch (failure) {
-      setError(twoFactorErrorKey(failure));
+      setError(twoFactorError(failure));
     }
   };
 
@@ -121,7 +132,7 @@ export function TwoFactorPanel({
       </Typography>
       {error && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {t(error)}
+          {error.key === 'twoFactor.errors.locked' ? t(error.key, { count: error.count }) : t(error.key)}
         </Alert>
       )}
 

@@ -13,6 +13,10 @@ export type SecurityActionKey =
   | 'activity.actions.twoFactorEnabled'
   | 'activity.actions.twoFactorDisabled'
   | 'activity.actions.sessionTokenReused'
+  | 'activity.actions.twoFactorDisableFailed'
+  | 'activity.actions.twoFactorDisableRefused'
+  | 'activity.actions.twoFactorDisableLocked'
+  | 'activity.actions.sessionRevoked'
   | 'activity.actions.other';
 
 const BY_ACTION: Record<string, SecurityActionKey> = {
@@ -27,6 +31,10 @@ const BY_ACTION: Record<string, SecurityActionKey> = {
   two_factor_enabled: 'activity.actions.twoFactorEnabled',
   two_factor_disabled: 'activity.actions.twoFactorDisabled',
   session_token_reused: 'activity.actions.sessionTokenReused',
+  'two_factor_disable_failed:bad_code': 'activity.actions.twoFactorDisableFailed',
+  'two_factor_disable_failed:locked': 'activity.actions.twoFactorDisableRefused',
+  two_factor_disable_locked: 'activity.actions.twoFactorDisableLocked',
+  session_revoked: 'activity.actions.sessionRevoked',
 };
 
 export function securityActionKey(action: string): SecurityActionKey {

@@ -200,14 +200,16 @@ export function AuthForm({
           key="signUp"
           initialValues={{ fullName: '', email: '', password: '', confirmPassword: '' }}
           validationSchema={signUpSchema}
-          onSubmit={async (values) => {
+          onSubmit={async (values, helpers) => {
             setFormError(null);
             const email = values.email.trim();
             try {
               // The seeds: the name defaults to the e-mail when left empty.
               await signUp({ email, password: values.password, fullName: values.fullName.trim() || email });
             } catch (error) {
-              setFormError({ title: 'errors.signUpTitle', message: authErrorKey(error) });
+              const message = authErrorKey(error);
+              if (message === 'errors.passwordTooCommon') helpers.setFieldError('password', `auth:${message}`);
+              setFormError({ title: 'errors.signUpTitle', message });
               return;
             }
             toast({ severity: 'success', title: t('success.signUp'), message: t('success.signUpMessage') });

@@ -16,7 +16,8 @@ import { confirmPasswordReset } from '../api/confirm-password-reset';
 import { useSession } from '../hooks/use-session';
 import { passwordResetSchema } from '../lib/auth-schemas';
 
-type ResetError = 'reset.invalidToken' | 'errors.invalidInput' | 'errors.network' | 'errors.unexpected';
+type ResetError =
+  'reset.invalidToken' | 'errors.passwordTooCommon' | 'errors.invalidInput' | 'errors.network' | 'errors.unexpected';
 
 /** The link from the e-mail: a new password (twice), then to sign-in, since every session has ended. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
@@ -54,14 +55,18 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         <Formik
           initialValues={{ password: '', confirmPassword: '' }}
           validationSchema={passwordResetSchema}
-          onSubmit={async ({ password }) => {
+          onSubmit={async ({ password }, helpers) => {
             setError(null);
             try {
               await confirmPasswordReset({ token, newPassword: password });
             } catch (failure) {
               if (failure instanceof ApiError && failure.code === 'auth.reset_token_invalid')
                 setError('reset.invalidToken');
-              else if (failure instanceof ApiError && failure.code === 'validation.failed')
+              else if (failure instanceof ApiError && failure.code === 'auth.password_too_common') {
+                // The link is still good: the customer picks another password on the same screen.
+                helpers.setFieldError('password', 'auth:errors.passwordTooCommon');
+                setError('errors.passwordTooCommon');
+              } else if (failure instanceof ApiError && failure.code === 'validation.failed')
                 setError('errors.invalidInput');
               else if (failure instanceof ApiError && failure.code === 'network.unreachable')
                 setError('errors.network');

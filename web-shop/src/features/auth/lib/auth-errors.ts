@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 export type AuthErrorKey =
   | 'errors.invalidCredentials'
   | 'errors.emailTaken'
+  | 'errors.passwordTooCommon'
   | 'errors.invalidSecondFactor'
   | 'errors.secondFactorExpired'
   | 'errors.accountLocked'
@@ -15,6 +16,7 @@ export type AuthErrorKey =
 const BY_CODE: Record<string, AuthErrorKey> = {
   'auth.invalid_credentials': 'errors.invalidCredentials',
   'auth.email_taken': 'errors.emailTaken',
+  'auth.password_too_common': 'errors.passwordTooCommon',
   'auth.invalid_second_factor': 'errors.invalidSecondFactor',
   'auth.second_factor_expired': 'errors.secondFactorExpired',
   'auth.account_locked': 'errors.accountLocked',

@@ -1,0 +1,155 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LogoutIcon } from '../../../components/icons';
+import { useToast } from '../../../components/ui/toast-provider';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format-date';
+import { useApiQuery } from '../../../lib/use-api-query';
+import { getSessions } from '../api/get-sessions';
+import { revokeSession } from '../api/revoke-session';
+import { describeDevice, describeLocation } from '../lib/security-actions';
+import type { AccountSession } from '../types';
+import { RelativeTimeText } from './relative-time-text';
+
+/**
+ * The devices signed in to the account (device, place, last use), this one marked: each other one
+ * can be signed out on its own, or all of them at once (`onSignOutEverywhere`, this one included).
+ * `onChanged` follows a revocation.
+ */
+export function SessionList({
+  userId,
+  onChanged,
+  onSignOutEverywhere,
+}: {
+  userId: string;
+  onChanged?: () => void;
+  onSignOutEverywhere: () => Promise<void>;
+}) {
+  const { t, i18n } = useTranslation('account');
+  const toast = useToast();
+  const [version, setVersion] = useState(0);
+  const [pending, setPending] = useState<string | null>(null);
+  const query = useApiQuery(`sessions:${userId}:${version}`, (signal) => getSessions(signal));
+
+  const revoke = async (session: AccountSession) => {
+    setPending(session.id);
+    try {
+      await revokeSession(session.id);
+      toast({ severity: 'success', message: t('sessions.revoked') });
+    } catch (error) {
+      // Already gone (signed out there meanwhile): the list is simply out of date.
+      if (!(error instanceof ApiError && error.code === 'session.not_found')) {
+        toast({ severity: 'error', message: t('sessions.revokeError') });
+      }
+    } finally {
+      setPending(null);
+      setVersion((current) => current + 1);
+      onChanged?.();
+    }
+  };
+
+  const signOutEverywhere = async () => {
+    setPending('everywhere');
+    try {
+      await onSignOutEverywhere();
+      toast({ severity: 'info', message: t('sessions.signedOutEverywhere') });
+    } catch {
+      toast({ severity: 'error', message: t('sessions.revokeError') });
+      setPending(null);
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }} data-testid="sessions">
+      <Typography component="h2" variant="h3">
+        {t('sessions.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+        {t('sessions.subtitle')}
+      </Typography>
+      {query.status === 'loading' && (
+        <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
+          <CircularProgress size={20} aria-hidden />
+          <Typography>{t('sessions.loading')}</Typography>
+        </Stack>
+      )}
+      {query.status === 'error' && <Alert severity="error">{t('sessions.loadError')}</Alert>}
+      {query.status === 'success' && (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {/* This device first, then the others as the server orders them (most recently used first). */}
+          {[...query.data.data]
+            .sort((a, b) => Number(b.current) - Number(a.current))
+            .map((session) => {
+              const device = describeDevice(session.device, t);
+              return (
+                <Box
+                  component="li"
+                  key={session.id}
+                  data-testid="session"
+                  data-current={session.current}
+                  sx={{
+                    py: 1.5,
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    gap: 1.5,
+                    alignItems: 'center',
+                    justifyContent: 'space-between',
+                    borderTop: 1,
+                    borderColor: 'divider',
+                    '&:first-of-type': { borderTop: 0, pt: 0 },
+                  }}
+                >
+                  <Box sx={{ minWidth: 0, flex: '1 1 14rem' }}>
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{device}</Typography>
+                      {session.current && (
+                        <Chip size="small" color="success" variant="outlined" label={t('sessions.current')} />
+                      )}
+                    </Box>
+                    <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                      {session.location ? describeLocation(session.location, t) : t('activity.unknownLocation')} ·{' '}
+                      {t('sessions.lastSeen')} <RelativeTimeText iso={session.lastSeenAt} midSentence />
+                    </Typography>
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      {t('sessions.signedInOn', { date: formatDate(session.createdAt, i18n.language) })}
+                    </Typography>
+                  </Box>
+                  {!session.current && (
+                    <Button
+                      variant="outlined"
+                      color="error"
+                      size="small"
+                      disabled={pending !== null}
+                      aria-label={t('sessions.revokeLabel', { device })}
+                      onClick={() => void revoke(session)}
+                      sx={{ flexShrink: 0 }}
+                    >
+                      {pending === session.id ? t('sessions.revoking') : t('sessions.revoke')}
+                    </Button>
+                  )}
+                </Box>
+              );
+            })}
+        </Box>
+      )}
+      <Button
+        variant="text"
+        color="error"
+        startIcon={<LogoutIcon aria-hidden />}
+        disabled={pending !== null}
+        onClick={() => void signOutEverywhere()}
+        sx={{ mt: 1 }}
+      >
+        {t('sessions.signOutEverywhere')}
+      </Button>
+    </Paper>
+  );
+}
