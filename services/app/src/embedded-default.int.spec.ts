@@ -152,6 +152,11 @@ describe('the embedded default (nothing configured)', () => {
     try {
       const plan = (await (await fetch(`${restarted.url}/api/plans/netflix?lang=en`)).json()) as { features: string[] };
       expect(plan.features).toContain('Up to 4 screens at once');
+      // The subscription's expiry and its "expiring soon" notice, months away, outlived the restart.
+      const readyAgain = (await (await fetch(`${restarted.url}/readyz`)).json()) as {
+        checks: Array<{ name: string; detail?: { delayed?: number } }>;
+      };
+      expect(readyAgain.checks.find((c) => c.name === 'queue')?.detail?.delayed).toBeGreaterThanOrEqual(2);
     } finally {
       expect(await stopShop(restarted.child)).toBe(0);
     }

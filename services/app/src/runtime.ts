@@ -119,7 +119,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
 
   const queue: JobQueue = config.redisUrl
     ? new BullmqJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix, logger })
-    : new InProcessJobQueue(logger);
+    : new InProcessJobQueue({ knex, logger });
   closers.unshift(() => queue.close());
 
   await migrateDatabase(knex);

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import {
   JOB_ATTEMPTS,
@@ -10,74 +12,203 @@ import {
 
 /** setTimeout holds at most ~24.8 days; longer delays are waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How long a started job belongs to the process running it; a process that died gives it up after this. */
+const LEASE_MS = 10 * 60_000;
+/** A job whose bookkeeping failed (the database away a moment) is looked at again after this. */
+const BOOKKEEPING_RETRY_MS = 5_000;
+/** Kept as long as BullMQ keeps them, so a replayed event finds its job and adds nothing. */
+const KEEP_DONE_MS = 30 * 24 * 3600_000;
+const KEEP_FAILED_MS = 90 * 24 * 3600_000;
+const INSERT_CHUNK = 500;
 
 /**
- * The embedded default: jobs run in this process, with the same ids, retries and back-off
- * as on BullMQ. Timers do not survive a restart; the periodic expiry sweep catches what a
- * lost timer would have done.
+ * The queue's table on the embedded default: one row per job id (a second enqueue of the same id
+ * is a no-op), pending until it has run (done) or used its last attempt (failed).
+ */
+export async function migrateQueuedJobs(knex: Knex): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await trx.raw("SELECT pg_advisory_xact_lock(hashtext('migrate:queued_jobs'))");
+    await trx.raw(`
+      CREATE TABLE IF NOT EXISTS queued_jobs (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        data jsonb NOT NULL,
+        run_at timestamptz NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'failed')),
+        lease_owner text,
+        lease_until timestamptz,
+        last_error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        finished_at timestamptz
+      )`);
+    await trx.raw(
+      `CREATE INDEX IF NOT EXISTS queued_jobs_pending_run_at ON queued_jobs (run_at) WHERE status = 'pending'`,
+    );
+  });
+}
+
+interface StoredJob {
+  id: string;
+  name: JobName;
+  data: unknown;
+  runAt: number;
+}
+
+export interface InProcessJobQueueOptions {
+  knex: Knex;
+  logger: Logger;
+  /** The queue's idea of now: when a job is due, and its back-off. Timers still wait in real time. */
+  clock?: () => Date;
+}
+
+/**
+ * The embedded default: jobs run in this process, with the same ids, retries and back-off as
+ * on BullMQ. Each job is a row of `queued_jobs` before it is scheduled, so a delayed job (an
+ * expiry, an "expiring soon" notice) survives a restart: on start the worker schedules every
+ * pending row again, and a job already done is never run twice. Repeating jobs (the expiry
+ * sweep) are plain timers, set up again at every start.
  */
 export class InProcessJobQueue implements JobQueue {
   readonly kind = 'in-process' as const;
+  private readonly knex: Knex;
+  private readonly logger: Logger;
+  private readonly clock: () => Date;
+  /** Marks the leases of this instance, so it can take a job of its own back after a hiccup. */
+  private readonly owner = randomUUID();
   private handlers: JobHandlers | null = null;
-  private readonly known = new Set<string>();
-  private readonly pending: JobRequest[] = [];
+  /** Ids of the jobs this instance has a timer or a run for. */
+  private readonly scheduled = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly repeatTimers = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
-  private active = 0;
-  private failed = 0;
+  private repeatActive = 0;
   private closed = false;
+  private table: Promise<void> | null = null;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(options: InProcessJobQueueOptions) {
+    this.knex = options.knex;
+    this.logger = options.logger;
+    this.clock = options.clock ?? (() => new Date());
+  }
 
   async enqueue(jobs: readonly JobRequest[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.tableReady();
+    const now = this.now();
+    const unique = new Map<string, StoredJob>();
     for (const job of jobs) {
-      if (this.known.has(job.jobId)) continue;
-      this.known.add(job.jobId);
-      if (this.handlers) this.schedule(job, 1);
-      else this.pending.push(job);
+      if (unique.has(job.jobId)) continue;
+      unique.set(job.jobId, { id: job.jobId, name: job.name, data: job.data, runAt: job.runAt?.getTime() ?? now });
+    }
+    const rows = [...unique.values()];
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const inserted: Array<{ id: string }> = await this.knex('queued_jobs')
+        .insert(
+          rows.slice(i, i + INSERT_CHUNK).map((job) => ({
+            id: job.id,
+            name: job.name,
+            data: JSON.stringify(job.data),
+            run_at: new Date(job.runAt),
+          })),
+        )
+        .onConflict('id')
+        .ignore()
+        .returning('id');
+      // Before the worker starts, rows wait in the table: startProcessing schedules them.
+      if (this.handlers) for (const { id } of inserted) this.schedule(unique.get(id)!);
     }
   }
 
   async startProcessing(handlers: JobHandlers): Promise<void> {
+    // Set first: a job inserted from now on is scheduled by enqueue, one inserted before is read below.
     this.handlers = handlers;
-    for (const job of this.pending.splice(0)) this.schedule(job, 1);
+    await this.tableReady();
+    const now = this.now();
+    await this.knex('queued_jobs')
+      .where((q) => q.where({ status: 'done' }).andWhere('finished_at', '<', new Date(now - KEEP_DONE_MS)))
+      .orWhere((q) => q.where({ status: 'failed' }).andWhere('finished_at', '<', new Date(now - KEEP_FAILED_MS)))
+      .delete();
+    const pending: Array<{ id: string; name: JobName; data: unknown; run_at: Date }> = await this.knex('queued_jobs')
+      .where({ status: 'pending' })
+      .orderBy('run_at')
+      .select('id', 'name', 'data', 'run_at');
+    for (const row of pending)
+      this.schedule({ id: row.id, name: row.name, data: row.data, runAt: row.run_at.getTime() });
+    if (pending.length > 0) this.logger.info({ jobs: pending.length }, 'pending jobs scheduled');
   }
 
   async scheduleRepeating(name: JobName, everyMs: number): Promise<void> {
     const tick = () => {
       if (this.closed) return;
       const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        this.track(this.run({ name, data: {}, jobId: `repeat-${name}-${Date.now()}` } as JobRequest, 1)).finally(tick);
+        this.repeatTimers.delete(timer);
+        this.track(this.runRepeating(name, 1)).finally(tick);
       }, everyMs);
       timer.unref();
-      this.timers.add(timer);
+      this.repeatTimers.add(timer);
     };
     tick();
   }
 
   async counts() {
-    return { waiting: this.pending.length, delayed: this.timers.size, active: this.active, failed: this.failed };
+    await this.tableReady();
+    const now = new Date(this.now());
+    const row = (await this.knex('queued_jobs')
+      .select(
+        this.knex.raw(
+          `count(*) FILTER (WHERE status = 'pending' AND run_at <= ? AND (lease_until IS NULL OR lease_until <= ?))::int AS waiting`,
+          [now, now],
+        ),
+        this.knex.raw(`count(*) FILTER (WHERE status = 'pending' AND run_at > ?)::int AS delayed`, [now]),
+        this.knex.raw(`count(*) FILTER (WHERE status = 'pending' AND run_at <= ? AND lease_until > ?)::int AS active`, [
+          now,
+          now,
+        ]),
+        this.knex.raw(`count(*) FILTER (WHERE status = 'failed')::int AS failed`),
+      )
+      .first()) as { waiting: number; delayed: number; active: number; failed: number };
+    return {
+      waiting: row.waiting,
+      delayed: row.delayed + this.repeatTimers.size,
+      active: row.active + this.repeatActive,
+      failed: row.failed,
+    };
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of [...this.timers, ...this.repeatTimers]) clearTimeout(timer);
     this.timers.clear();
+    this.repeatTimers.clear();
     await Promise.allSettled([...this.running]);
   }
 
-  private schedule(job: JobRequest, attempt: number, notBefore = job.runAt?.getTime() ?? Date.now()): void {
-    if (this.closed) return;
-    const wait = Math.max(0, notBefore - Date.now());
+  /** Creates the table on first use, once per instance; a failed attempt is made again next time. */
+  private tableReady(): Promise<void> {
+    this.table ??= migrateQueuedJobs(this.knex).catch((error: unknown) => {
+      this.table = null;
+      throw error;
+    });
+    return this.table;
+  }
+
+  private now(): number {
+    return this.clock().getTime();
+  }
+
+  /** One timer per job id in this instance, fired no earlier than `notBefore` by the clock. */
+  private schedule(job: StoredJob, notBefore = job.runAt, force = false): void {
+    if (this.closed || (!force && this.scheduled.has(job.id))) return;
+    this.scheduled.add(job.id);
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);
         // Timers may fire a millisecond early, and long waits are taken in steps: never run before time.
-        if (Date.now() < notBefore) this.schedule(job, attempt, notBefore);
-        else this.track(this.run(job, attempt));
+        if (this.now() < notBefore) this.schedule(job, notBefore, true);
+        else void this.track(this.run(job));
       },
-      Math.min(wait, MAX_TIMER_MS),
+      Math.min(Math.max(0, notBefore - this.now()), MAX_TIMER_MS),
     );
     timer.unref();
     this.timers.add(timer);
@@ -88,18 +219,124 @@ export class InProcessJobQueue implements JobQueue {
     return promise.finally(() => this.running.delete(promise));
   }
 
-  private async run(job: JobRequest, attempt: number): Promise<void> {
+  private async run(job: StoredJob): Promise<void> {
+    if (this.closed) return;
     const handler = this.handlers?.[job.name] as ((data: unknown) => Promise<void>) | undefined;
-    if (!handler) return;
-    this.active++;
+    if (!handler) {
+      this.logger.warn({ job: job.name, jobId: job.id }, 'no handler for job; left pending');
+      this.scheduled.delete(job.id);
+      return;
+    }
+    let attempt: number;
     try {
-      await handler(job.data);
+      const claimed = await this.claim(job.id);
+      if (claimed === null) return;
+      attempt = claimed;
     } catch (error) {
-      this.logger.warn({ job: job.name, jobId: job.jobId, attempt, err: error }, 'job failed');
-      if (attempt < JOB_ATTEMPTS) this.schedule(job, attempt + 1, Date.now() + JOB_BACKOFF_MS * 2 ** (attempt - 1));
-      else this.failed++;
+      this.logger.error({ job: job.name, jobId: job.id, err: error }, 'job could not be started; trying again');
+      this.schedule(job, this.now() + BOOKKEEPING_RETRY_MS, true);
+      return;
+    }
+    try {
+      if (attempt > JOB_ATTEMPTS) {
+        // Its last attempt began in a process that stopped before recording the outcome.
+        await this.finish(job.id, 'failed', 'no attempt left');
+        return;
+      }
+      let failure: unknown = null;
+      try {
+        await handler(job.data);
+      } catch (error) {
+        failure = error;
+      }
+      if (failure === null) {
+        await this.finish(job.id, 'done', null);
+        return;
+      }
+      this.logger.warn({ job: job.name, jobId: job.id, attempt, err: failure }, 'job failed');
+      const message = failure instanceof Error ? failure.message : String(failure);
+      if (attempt >= JOB_ATTEMPTS) {
+        await this.finish(job.id, 'failed', message);
+        return;
+      }
+      const retryAt = this.now() + JOB_BACKOFF_MS * 2 ** (attempt - 1);
+      await this.knex('queued_jobs')
+        .where({ id: job.id, lease_owner: this.owner })
+        .update({ run_at: new Date(retryAt), lease_owner: null, lease_until: null, last_error: message });
+      this.schedule(job, retryAt, true);
+    } catch (error) {
+      // The outcome could not be recorded: the job stays leased to this instance, which looks again.
+      this.logger.error({ job: job.name, jobId: job.id, err: error }, 'job outcome not recorded; trying again');
+      this.schedule(job, this.now() + BOOKKEEPING_RETRY_MS, true);
+    }
+  }
+
+  /**
+   * Takes the job for one attempt (returns its number), or returns null and schedules what is
+   * left to do: nothing when it is done or failed, a later look when another process holds it
+   * or it is not due yet.
+   */
+  private async claim(id: string): Promise<number | null> {
+    const now = new Date(this.now());
+    const [claimed] = (await this.knex('queued_jobs')
+      .where({ id, status: 'pending' })
+      .andWhere('run_at', '<=', now)
+      .andWhere((q) =>
+        q.where({ lease_owner: this.owner }).orWhereNull('lease_until').orWhere('lease_until', '<=', now),
+      )
+      .update({
+        attempts: this.knex.raw('attempts + 1'),
+        lease_owner: this.owner,
+        lease_until: new Date(now.getTime() + LEASE_MS),
+      })
+      .returning(['attempts'])) as Array<{ attempts: number }>;
+    if (claimed) return claimed.attempts;
+    const row = (await this.knex('queued_jobs').where({ id }).first()) as
+      { name: JobName; data: unknown; run_at: Date; status: string; lease_until: Date | null } | undefined;
+    if (!row || row.status !== 'pending') {
+      this.scheduled.delete(id);
+      return null;
+    }
+    const notBefore = Math.max(row.run_at.getTime(), row.lease_until?.getTime() ?? 0);
+    this.schedule({ id, name: row.name, data: row.data, runAt: row.run_at.getTime() }, notBefore, true);
+    return null;
+  }
+
+  private async finish(id: string, status: 'done' | 'failed', lastError: string | null): Promise<void> {
+    await this.knex('queued_jobs')
+      .where({ id, lease_owner: this.owner })
+      .update({
+        status,
+        finished_at: new Date(this.now()),
+        lease_owner: null,
+        lease_until: null,
+        ...(lastError === null ? {} : { last_error: lastError }),
+      });
+    this.scheduled.delete(id);
+  }
+
+  /** A repeating job is not stored: every start sets its timer again. Same retries as the others. */
+  private async runRepeating(name: JobName, attempt: number): Promise<void> {
+    const handler = this.handlers?.[name] as ((data: unknown) => Promise<void>) | undefined;
+    if (!handler || this.closed) return;
+    this.repeatActive++;
+    try {
+      await handler({});
+    } catch (error) {
+      this.logger.warn({ job: name, attempt, err: error }, 'job failed');
+      if (attempt < JOB_ATTEMPTS && !this.closed) {
+        const timer = setTimeout(
+          () => {
+            this.repeatTimers.delete(timer);
+            void this.track(this.runRepeating(name, attempt + 1));
+          },
+          JOB_BACKOFF_MS * 2 ** (attempt - 1),
+        );
+        timer.unref();
+        this.repeatTimers.add(timer);
+      }
     } finally {
-      this.active--;
+      this.repeatActive--;
     }
   }
 }
