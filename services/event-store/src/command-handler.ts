@@ -1,4 +1,5 @@
 import { ConcurrencyError } from './errors.js';
+import { loadState, type Snapshotting } from './snapshots.js';
 import type { EventMetadata, EventStore, NewEvent, RecordedEvent } from './types.js';
 
 export interface StreamDecider<TCommand, TEvent extends { type: string; data: unknown }, TState> {
@@ -16,19 +17,23 @@ export interface HandleCommandResult<TEvent, TState> {
 /**
  * Load a stream, fold it, decide, append with the version we read. A concurrent writer
  * makes the append fail; we then decide again on the fresh state, a few times at most.
+ * With `snapshots`, the fold starts from the stream's last snapshot.
  */
 export async function handleCommand<TCommand, TEvent extends { type: string; data: unknown }, TState>(
   store: EventStore,
   streamId: string,
   decider: StreamDecider<TCommand, TEvent, TState>,
   command: TCommand,
-  options: { metadata?: EventMetadata; eventIds?: (index: number) => string; maxAttempts?: number } = {},
+  options: {
+    metadata?: EventMetadata;
+    eventIds?: (index: number) => string;
+    maxAttempts?: number;
+    snapshots?: Snapshotting;
+  } = {},
 ): Promise<HandleCommandResult<TEvent, TState>> {
   const maxAttempts = options.maxAttempts ?? 5;
   for (let attempt = 1; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const version = history.at(-1)?.streamVersion ?? 0;
-    const state = history.map(asDomainEvent<TEvent>).reduce(decider.evolve, decider.initialState());
+    const { state, version } = await loadState(store, streamId, decider, options.snapshots);
     const newEvents = decider.decide(command, state);
     if (newEvents.length === 0) return { newEvents, state, nextExpectedVersion: version };
     const toAppend: NewEvent[] = newEvents.map((event, index) => ({
