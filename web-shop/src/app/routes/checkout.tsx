@@ -25,7 +25,7 @@ export default function CheckoutRoute() {
   const { session } = useSession();
   const plan = usePlan({ id, language: useLanguage() });
 
-  if (plan.status === 'loading' || session.status === 'loading') return <PageLoader />;
+  if (plan.status === 'pending' || session.status === 'loading') return <PageLoader />;
   if (plan.status === 'error') {
     if (plan.error instanceof ApiError && plan.error.code === 'plan.not_found')
       return <MessagePage title={t('notFound.title')} message={t('notFound.message')} />;

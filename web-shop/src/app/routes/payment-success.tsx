@@ -22,7 +22,7 @@ function Verification({ sessionId, capture }: { sessionId: string; capture: bool
       toast({ severity: 'error', message: t(capture ? 'payment.captureError' : 'payment.verifyError') });
   }, [confirmed, result.status]);
 
-  if (result.status === 'loading')
+  if (result.status === 'pending')
     return (
       <PaymentResult icon={<CircularProgress aria-hidden />} title={t('payment.verifying')} message={t('secure')} />
     );

@@ -16,7 +16,7 @@ export default function PayPalTestRoute() {
   const { session } = useSession();
   const plan = usePlan({ id: TEST_PLAN_ID, language: useLanguage() });
 
-  if (session.status === 'loading' || plan.status === 'loading') return <PageLoader />;
+  if (session.status === 'loading' || plan.status === 'pending') return <PageLoader />;
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
       {plan.status === 'error' ? (

@@ -24,7 +24,9 @@ function SubscriptionCredentialsScreen({ userId, subscriptionId }: { userId: str
   const { t } = useTranslation('credentials');
   const toast = useToast();
   const navigate = useNavigate();
-  const { query, retry } = useSubscriptionCredentials(subscriptionId, userId, useLanguage());
+  const query = useSubscriptionCredentials(subscriptionId, userId, useLanguage());
+  // A retry after an error shows the loader again, as the first attempt did.
+  const loading = query.status === 'pending' || (query.status === 'error' && query.isFetching);
   const notFound = query.status === 'error' && errorCode(query.error) === 'subscription.not_found';
   const preparing = query.status === 'success' && query.data.status === 'preparing';
 
@@ -38,7 +40,7 @@ function SubscriptionCredentialsScreen({ userId, subscriptionId }: { userId: str
     if (preparing) toast({ severity: 'info', message: t('preparing.toast') });
   }, [preparing, t, toast]);
 
-  if (query.status === 'loading' || notFound) return <PageLoader />;
+  if (loading || notFound) return <PageLoader />;
   if (query.status === 'error') {
     const code = errorCode(query.error);
     const inactive = code === 'subscription.not_active';
@@ -48,7 +50,7 @@ function SubscriptionCredentialsScreen({ userId, subscriptionId }: { userId: str
         sx={{ maxWidth: 640, mx: 'auto' }}
         action={
           inactive ? undefined : (
-            <Button color="inherit" size="small" onClick={retry}>
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
               {t('loadError.retry')}
             </Button>
           )

@@ -14,7 +14,7 @@ export default function SubscriptionRoute() {
   const { t } = useTranslation('catalogue');
   const plan = usePlan({ id, language: useLanguage() });
 
-  if (plan.status === 'loading') return <PageLoader />;
+  if (plan.status === 'pending') return <PageLoader />;
   if (plan.status === 'error') {
     if (plan.error instanceof ApiError && plan.error.code === 'plan.not_found')
       return <MessagePage title={t('detail.notFound')} message={t('detail.notFoundMessage')} />;

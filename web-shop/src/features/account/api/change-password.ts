@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
+import { sessionsQueryKey } from './get-sessions';
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -11,4 +13,13 @@ export interface ChangePasswordInput {
  */
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
   await apiPost<void>('/api/me/password', input);
+}
+
+/** The other sessions have ended: the list of sessions is asked again. */
+export function useChangePassword(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sessionsQueryKey(userId) }),
+  });
 }

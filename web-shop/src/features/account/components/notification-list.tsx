@@ -7,15 +7,14 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteIcon, DoneAllIcon, NotificationsIcon, ShieldIcon, StarIcon } from '../../../components/icons';
 import { useToast } from '../../../components/ui/toast-provider';
-import { useApiQuery } from '../../../lib/use-api-query';
-import { deleteNotification } from '../api/delete-notification';
-import { getNotifications } from '../api/get-notifications';
-import { markAllNotificationsRead } from '../api/mark-all-notifications-read';
-import { markNotificationRead } from '../api/mark-notification-read';
+import { useDeleteNotification } from '../api/delete-notification';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
 import type { NotificationType, UserNotification } from '../types';
 import { RelativeTimeText } from './relative-time-text';
 
@@ -128,26 +127,19 @@ function NotificationItem({
 export function NotificationList({ userId, language }: { userId: string; language: string }) {
   const { t } = useTranslation('account');
   const toast = useToast();
-  const query = useApiQuery(`notifications:${userId}:${language}`, (signal) => getNotifications(language, signal));
-  // Changes made on this screen, laid over the last answer until the next one.
-  const [items, setItems] = useState<UserNotification[] | undefined>(undefined);
+  const query = useNotifications(userId, language);
+  const markNotificationRead = useMarkNotificationRead(userId);
+  const markAllNotificationsRead = useMarkAllNotificationsRead(userId);
+  const deleteNotification = useDeleteNotification(userId);
   const [busy, setBusy] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (query.status === 'success') setItems(query.data.data);
-  }, [query.data]);
-
-  const list = items ?? query.data?.data;
+  const list = query.data?.data;
   const unread = list?.filter((notification) => !notification.read).length ?? 0;
-
-  const update = (change: (current: UserNotification[]) => UserNotification[]) =>
-    setItems((current) => change(current ?? list ?? []));
 
   const markRead = async (id: string) => {
     setBusy(id);
     try {
-      await markNotificationRead(id);
-      update((current) => current.map((n) => (n.id === id ? { ...n, read: true } : n)));
+      await markNotificationRead.mutateAsync(id);
     } catch {
       toast({ severity: 'error', message: t('notifications.errors.markRead') });
     } finally {
@@ -158,8 +150,7 @@ export function NotificationList({ userId, language }: { userId: string; languag
   const markAllRead = async () => {
     setBusy('all');
     try {
-      await markAllNotificationsRead();
-      update((current) => current.map((n) => ({ ...n, read: true })));
+      await markAllNotificationsRead.mutateAsync();
     } catch {
       toast({ severity: 'error', message: t('notifications.errors.markAllRead') });
     } finally {
@@ -170,8 +161,7 @@ export function NotificationList({ userId, language }: { userId: string; languag
   const remove = async (id: string) => {
     setBusy(id);
     try {
-      await deleteNotification(id);
-      update((current) => current.filter((n) => n.id !== id));
+      await deleteNotification.mutateAsync(id);
       toast({ severity: 'success', message: t('notifications.deleted') });
     } catch {
       toast({ severity: 'error', message: t('notifications.errors.delete') });
@@ -213,7 +203,7 @@ export function NotificationList({ userId, language }: { userId: string; languag
         </Button>
       </Stack>
 
-      {!list && query.status === 'loading' && (
+      {query.status === 'pending' && (
         <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
           <CircularProgress size={20} aria-hidden />
           <Typography>{t('notifications.loading')}</Typography>

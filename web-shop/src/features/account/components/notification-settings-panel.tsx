@@ -5,14 +5,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/use-api-query';
-import { getNotificationSettings } from '../api/get-notification-settings';
-import { updateNotificationSettings } from '../api/update-notification-settings';
-import type { NotificationSetting, NotificationSettings } from '../types';
+import { useNotificationSettings } from '../api/get-notification-settings';
+import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+import type { NotificationSetting } from '../types';
 
 const SETTINGS: NotificationSetting[] = [
   'emailNotifications',
@@ -26,23 +25,17 @@ const SETTINGS: NotificationSetting[] = [
 export function NotificationSettingsPanel({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
   const toast = useToast();
-  const query = useApiQuery(`notification-settings:${userId}`, (signal) => getNotificationSettings(signal));
-  const [settings, setSettings] = useState<NotificationSettings | undefined>(undefined);
+  const query = useNotificationSettings(userId);
+  const update = useUpdateNotificationSettings(userId);
   const [pending, setPending] = useState<Set<NotificationSetting>>(new Set());
 
-  useEffect(() => {
-    if (query.status === 'success') setSettings(query.data);
-  }, [query.data]);
-
-  const current = settings ?? query.data;
+  const current = query.data;
 
   const toggle = async (setting: NotificationSetting, value: boolean) => {
-    setSettings((previous) => ({ ...(previous ?? current!), [setting]: value }));
     setPending((previous) => new Set(previous).add(setting));
     try {
-      await updateNotificationSettings({ [setting]: value });
+      await update.mutateAsync({ [setting]: value });
     } catch (error) {
-      setSettings((previous) => ({ ...(previous ?? current!), [setting]: !value }));
       toast({
         severity: 'error',
         title: t('settings.updateError'),
@@ -62,7 +55,7 @@ export function NotificationSettingsPanel({ userId }: { userId: string }) {
       <Typography component="h2" variant="h3" sx={{ mb: 1.5 }}>
         {t('settings.title')}
       </Typography>
-      {!current && query.status === 'loading' && (
+      {query.status === 'pending' && (
         <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
           <CircularProgress size={20} aria-hidden />
           <Typography>{t('settings.loading')}</Typography>

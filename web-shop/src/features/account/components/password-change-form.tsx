@@ -9,15 +9,16 @@ import { FormTextField } from '../../../components/ui/form-text-field';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
-import { changePassword } from '../api/change-password';
+import { useChangePassword } from '../api/change-password';
 import { passwordChangeSchema } from '../lib/account-schemas';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Current, new and confirmed password; the server checks the current one and ends the other sessions. */
-export function PasswordChangeForm({ onChanged }: { onChanged?: () => void }) {
+export function PasswordChangeForm({ userId, onChanged }: { userId: string; onChanged?: () => void }) {
   const { t } = useTranslation('account');
   const toast = useToast();
+  const changePassword = useChangePassword(userId);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2.5 }}>
@@ -31,7 +32,10 @@ export function PasswordChangeForm({ onChanged }: { onChanged?: () => void }) {
         validationSchema={passwordChangeSchema}
         onSubmit={async (values, helpers) => {
           try {
-            await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+            await changePassword.mutateAsync({
+              currentPassword: values.currentPassword,
+              newPassword: values.newPassword,
+            });
           } catch (error) {
             const wrongCurrent = error instanceof ApiError && error.code === 'auth.current_password_incorrect';
             const tooCommon = error instanceof ApiError && error.code === 'auth.password_too_common';

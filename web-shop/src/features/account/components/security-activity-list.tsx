@@ -6,15 +6,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useApiQuery } from '../../../lib/use-api-query';
-import { getSecurityActivity } from '../api/get-security-activity';
+import { useSecurityActivity } from '../api/get-security-activity';
 import { describeDevice, describeLocation, securityActionKey } from '../lib/security-actions';
 import { RelativeTimeText } from './relative-time-text';
 
-/** The 10 most recent security events; `version` asks again after a change made on the same screen. */
-export function SecurityActivityList({ userId, version }: { userId: string; version: number }) {
+/** The 10 most recent security events; a change made on the same screen asks again (`useRefreshSecurityActivity`). */
+export function SecurityActivityList({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
-  const query = useApiQuery(`security-activity:${userId}:${version}`, (signal) => getSecurityActivity(signal));
+  const query = useSecurityActivity(userId);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
       <Typography component="h2" variant="h3">
@@ -23,7 +22,7 @@ export function SecurityActivityList({ userId, version }: { userId: string; vers
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('activity.subtitle')}
       </Typography>
-      {query.status === 'loading' && (
+      {query.status === 'pending' && (
         <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
           <CircularProgress size={20} aria-hidden />
           <Typography>{t('activity.loading')}</Typography>

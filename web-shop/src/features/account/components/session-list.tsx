@@ -12,9 +12,8 @@ import { LogoutIcon } from '../../../components/icons';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
-import { useApiQuery } from '../../../lib/use-api-query';
-import { getSessions } from '../api/get-sessions';
-import { revokeSession } from '../api/revoke-session';
+import { useSessions } from '../api/get-sessions';
+import { useRevokeSession } from '../api/revoke-session';
 import { describeDevice, describeLocation } from '../lib/security-actions';
 import type { AccountSession } from '../types';
 import { RelativeTimeText } from './relative-time-text';
@@ -35,14 +34,14 @@ export function SessionList({
 }) {
   const { t, i18n } = useTranslation('account');
   const toast = useToast();
-  const [version, setVersion] = useState(0);
   const [pending, setPending] = useState<string | null>(null);
-  const query = useApiQuery(`sessions:${userId}:${version}`, (signal) => getSessions(signal));
+  const query = useSessions(userId);
+  const revokeSession = useRevokeSession(userId);
 
   const revoke = async (session: AccountSession) => {
     setPending(session.id);
     try {
-      await revokeSession(session.id);
+      await revokeSession.mutateAsync(session.id);
       toast({ severity: 'success', message: t('sessions.revoked') });
     } catch (error) {
       // Already gone (signed out there meanwhile): the list is simply out of date.
@@ -51,7 +50,6 @@ export function SessionList({
       }
     } finally {
       setPending(null);
-      setVersion((current) => current + 1);
       onChanged?.();
     }
   };
@@ -75,7 +73,7 @@ export function SessionList({
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('sessions.subtitle')}
       </Typography>
-      {query.status === 'loading' && (
+      {query.status === 'pending' && (
         <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
           <CircularProgress size={20} aria-hidden />
           <Typography>{t('sessions.loading')}</Typography>

@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/use-api-query';
+import { CATALOGUE_STALE_TIME } from '../../../lib/query-client';
 
 export interface SignInProvider {
   /** e.g. `google`. */
@@ -8,11 +9,18 @@ export interface SignInProvider {
   startUrl: string;
 }
 
+export const signInProvidersQueryKey = ['sign-in-providers'] as const;
+
 /** `GET /api/auth/providers`: the external sign-in providers configured, none by default. */
 export function getSignInProviders(signal?: AbortSignal): Promise<{ data: SignInProvider[] }> {
   return apiGet<{ data: SignInProvider[] }>('/api/auth/providers', { signal });
 }
 
+/** The shop's configuration, which changes no more often than the catalogue. */
 export function useSignInProviders() {
-  return useApiQuery('sign-in-providers', (signal) => getSignInProviders(signal));
+  return useQuery({
+    queryKey: signInProvidersQueryKey,
+    queryFn: ({ signal }) => getSignInProviders(signal),
+    staleTime: CATALOGUE_STALE_TIME,
+  });
 }

@@ -1,46 +1,38 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { getMe } from '../api/get-me';
+import { getSession, profileQueryKey, SIGNED_OUT, useSessionQuery } from '../api/get-me';
 import { signOut as signOutCall } from '../api/sign-out';
 import { SessionContext, type Session, type SessionContextValue } from '../hooks/session-context';
 
-const SIGNED_OUT: Session = { status: 'signedOut', user: undefined };
-
-async function loadSession(signal?: AbortSignal): Promise<Session> {
-  try {
-    return { status: 'signedIn', user: await getMe(signal) };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    // Signed out (401) and an unreachable API both leave the visitor signed out; the screens say why if it matters.
-    if (!(error instanceof ApiError)) throw error;
-    return SIGNED_OUT;
-  }
-}
+const LOADING: Session = { status: 'loading', user: undefined };
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<Session>({ status: 'loading', user: undefined });
+  const queryClient = useQueryClient();
+  const query = useSessionQuery();
+  // Only an error other than the API's (a bug) gets here; the visitor is then treated as signed out.
+  const session = query.status === 'success' ? query.data : query.status === 'error' ? SIGNED_OUT : LOADING;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    loadSession(controller.signal).then(setSession, () => undefined);
-    return () => controller.abort();
-  }, []);
+  const reload = useCallback(
+    () =>
+      queryClient.fetchQuery({ queryKey: profileQueryKey, queryFn: ({ signal }) => getSession(signal), staleTime: 0 }),
+    [queryClient],
+  );
 
-  const reload = useCallback(async () => {
-    const next = await loadSession();
-    setSession(next);
-    return next;
-  }, []);
-
-  const signOut = useCallback(async (scope: 'local' | 'global' = 'local') => {
-    try {
-      await signOutCall(scope);
-    } catch (error) {
-      // As the seeds say: an already-ended session (401, 403, 404) still counts as signed out.
-      if (!(error instanceof ApiError) || ![401, 403, 404].includes(error.status)) throw error;
-    }
-    setSession(SIGNED_OUT);
-  }, []);
+  const signOut = useCallback(
+    async (scope: 'local' | 'global' = 'local') => {
+      try {
+        await signOutCall(scope);
+      } catch (error) {
+        // As the seeds say: an already-ended session (401, 403, 404) still counts as signed out.
+        if (!(error instanceof ApiError) || ![401, 403, 404].includes(error.status)) throw error;
+      }
+      // Nothing of the account stays in memory once signed out.
+      queryClient.removeQueries({ queryKey: profileQueryKey, predicate: (cached) => cached.queryKey.length > 1 });
+      queryClient.setQueryData(profileQueryKey, SIGNED_OUT);
+    },
+    [queryClient],
+  );
 
   const value = useMemo<SessionContextValue>(() => ({ session, reload, signOut }), [session, reload, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

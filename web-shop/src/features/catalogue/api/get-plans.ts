@@ -1,10 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/use-api-query';
+import { CATALOGUE_STALE_TIME } from '../../../lib/query-client';
 import type { Plan } from '../types';
 
 export interface GetPlansInput {
   language: string;
 }
+
+/** The plans are written in the language asked for: each language has its own answer. */
+export const plansQueryKey = (input: GetPlansInput) => ['plans', input.language] as const;
 
 /** `GET /api/plans?lang=`: every plan on sale, in display order (filtering happens on screen). */
 export async function getPlans(input: GetPlansInput, signal?: AbortSignal): Promise<Plan[]> {
@@ -13,5 +17,9 @@ export async function getPlans(input: GetPlansInput, signal?: AbortSignal): Prom
 }
 
 export function usePlans(input: GetPlansInput) {
-  return useApiQuery(`plans:${input.language}`, (signal) => getPlans(input, signal));
+  return useQuery({
+    queryKey: plansQueryKey(input),
+    queryFn: ({ signal }) => getPlans(input, signal),
+    staleTime: CATALOGUE_STALE_TIME,
+  });
 }

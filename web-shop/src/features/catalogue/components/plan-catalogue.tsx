@@ -4,9 +4,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QueryState } from '../../../lib/use-api-query';
 import { useCategoryFilter } from '../hooks/use-category-filter';
 import type { Plan } from '../types';
 import { CategoryFilter } from './category-filter';
@@ -28,7 +28,7 @@ const gridColumns = {
 } as const;
 
 /** Category filter, plan list and the purchase dialog, as on / and /subscriptions. */
-export function PlanCatalogue({ plans, titleId = 'plans-title' }: { plans: QueryState<Plan[]>; titleId?: string }) {
+export function PlanCatalogue({ plans, titleId = 'plans-title' }: { plans: UseQueryResult<Plan[]>; titleId?: string }) {
   const { t } = useTranslation('catalogue');
   const [category, setCategory] = useCategoryFilter();
   const [purchase, setPurchase] = useState<{ plan: Plan; open: boolean; openedAt: number } | null>(null);
@@ -65,7 +65,7 @@ export function PlanCatalogue({ plans, titleId = 'plans-title' }: { plans: Query
             {t('errors.retry', { ns: 'common' })}
           </Button>
         </Stack>
-      ) : plans.status === 'loading' ? (
+      ) : plans.status === 'pending' ? (
         <Box aria-busy sx={{ display: 'grid', gap: 3, ...gridColumns }}>
           {Array.from({ length: mobile ? 1 : 5 }, (_, index) => (
             <Skeleton key={index} variant="rounded" height={420} aria-label={t('list.loading')} />

@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/use-api-query';
+import { CATALOGUE_STALE_TIME } from '../../../lib/query-client';
 
 export type PaymentProviderName = 'stripe' | 'paypal' | 'mollie' | 'sandbox';
 
@@ -9,11 +10,18 @@ export interface PaymentProviderOption {
   label: 'card' | 'paypal' | 'mollie' | 'sandbox';
 }
 
+export const paymentProvidersQueryKey = ['payment-providers'] as const;
+
 /** `GET /api/payments/providers`: the enabled providers, in the order the checkout shows them. */
 export function getPaymentProviders(signal?: AbortSignal): Promise<{ data: PaymentProviderOption[] }> {
   return apiGet<{ data: PaymentProviderOption[] }>('/api/payments/providers', { signal });
 }
 
+/** The shop's configuration, which changes no more often than the catalogue. */
 export function usePaymentProviders() {
-  return useApiQuery('payment-providers', (signal) => getPaymentProviders(signal));
+  return useQuery({
+    queryKey: paymentProvidersQueryKey,
+    queryFn: ({ signal }) => getPaymentProviders(signal),
+    staleTime: CATALOGUE_STALE_TIME,
+  });
 }

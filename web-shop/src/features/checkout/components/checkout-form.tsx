@@ -281,7 +281,7 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
               type="submit"
               variant="contained"
               size="large"
-              disabled={busy || promo.status === 'checking' || providers.status === 'loading' || offered?.length === 0}
+              disabled={busy || promo.status === 'checking' || providers.status === 'pending' || offered?.length === 0}
               startIcon={<LockIcon aria-hidden />}
             >
               {busy ? t('paying') : t('pay', { total: money(totalCents) })}

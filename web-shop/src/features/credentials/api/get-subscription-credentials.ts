@@ -1,6 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
 import type { SubscriptionCredentials } from '../types';
+
+export const subscriptionCredentialsQueryKey = (userId: string, subscriptionId: string, language: string) =>
+  [...ACCOUNT_QUERY_KEY, userId, 'subscription-credentials', subscriptionId, language] as const;
 
 /** `GET /api/me/subscriptions/:id/credentials?lang=`: only the owner's own, active subscription. */
 export function getSubscriptionCredentials(
@@ -14,32 +18,14 @@ export function getSubscriptionCredentials(
   });
 }
 
-export type CredentialsQuery =
-  { status: 'loading' } | { status: 'success'; data: SubscriptionCredentials } | { status: 'error'; error: Error };
-
 /**
- * Asks on every visit and keeps the answer only in this screen's state: unlike `useApiQuery`, no
- * cache shared across screens holds a password after the page is left.
+ * Asked on every visit, and forgotten as soon as the screen is left (`gcTime: 0`): no cache holds a
+ * password for another screen. `refetch` is the screen's retry.
  */
 export function useSubscriptionCredentials(subscriptionId: string, userId: string, language: string) {
-  const [state, setState] = useState<{ key: string; query: CredentialsQuery } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const key = `${userId}:${subscriptionId}:${language}:${attempt}`;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getSubscriptionCredentials(subscriptionId, language, controller.signal).then(
-      (data) => setState({ key, query: { status: 'success', data } }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ key, query: { status: 'error', error: error instanceof Error ? error : new Error(String(error)) } });
-      },
-    );
-    return () => controller.abort();
-    // The key names the request (user, subscription, language, retry).
-  }, [key]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const query: CredentialsQuery = state?.key === key ? state.query : { status: 'loading' };
-  return { query, retry };
+  return useQuery({
+    queryKey: subscriptionCredentialsQueryKey(userId, subscriptionId, language),
+    queryFn: ({ signal }) => getSubscriptionCredentials(subscriptionId, language, signal),
+    gcTime: 0,
+  });
 }

@@ -1,5 +1,6 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/use-api-query';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
 
 export interface PaymentVerification {
   subscriptionId: string;
@@ -8,11 +9,27 @@ export interface PaymentVerification {
   outcome: string;
 }
 
+export const paymentVerificationQueryKey = (sessionId: string) => ['payment-verification', sessionId] as const;
+
 /** `GET /api/payments/verify?session_id=`: asks the provider and activates the subscription when paid. */
 export function verifyPayment(sessionId: string, signal?: AbortSignal): Promise<PaymentVerification> {
   return apiGet<PaymentVerification>('/api/payments/verify', { query: { session_id: sessionId }, signal });
 }
 
+/**
+ * Asked on every visit of the page; a paid answer makes every account answer (profile, subscriptions,
+ * notifications) stale, so the profile shows the new subscription. Never retried on its own: for
+ * PayPal this very check captures the payment.
+ */
 export function useVerifyPayment(sessionId: string) {
-  return useApiQuery(`payment-verify:${sessionId}`, (signal) => verifyPayment(sessionId, signal));
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: paymentVerificationQueryKey(sessionId),
+    queryFn: async ({ signal }) => {
+      const verification = await verifyPayment(sessionId, signal);
+      if (verification.paid) void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+      return verification;
+    },
+    retry: false,
+  });
 }

@@ -27,7 +27,7 @@ const LINKS = [
 /** The profile's side menu (seeds §2): notifications, security, support, profile update and sign-out. */
 export function AccountMenu({ fullName }: { fullName: string }) {
   const { t } = useTranslation('profile');
-  const { signOut, reload } = useSession();
+  const { signOut } = useSession();
   const toast = useToast();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -79,7 +79,7 @@ export function AccountMenu({ fullName }: { fullName: string }) {
           {busy ? t('menu.signingOut') : t('menu.signOut')}
         </Button>
       </Stack>
-      <EditProfileDialog open={editing} fullName={fullName} onClose={() => setEditing(false)} onSaved={reload} />
+      <EditProfileDialog open={editing} fullName={fullName} onClose={() => setEditing(false)} />
     </Paper>
   );
 }

@@ -8,26 +8,25 @@ import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { useToast } from '../../../components/ui/toast-provider';
-import { updateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/update-profile';
 
 const schema = yup.object({
   fullName: yup.string().trim().required('profile:edit.nameRequired').max(100, 'profile:edit.nameMax'),
 });
 
-/** Changes the name shown on the profile; `onSaved` reloads the session so every screen shows it. */
+/** Changes the name shown on the profile; the session's profile is asked again so every screen shows it. */
 export function EditProfileDialog({
   open,
   fullName,
   onClose,
-  onSaved,
 }: {
   open: boolean;
   fullName: string;
   onClose: () => void;
-  onSaved: () => Promise<unknown>;
 }) {
   const { t } = useTranslation('profile');
   const toast = useToast();
+  const update = useUpdateProfile();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-profile-title">
       <Formik
@@ -36,12 +35,11 @@ export function EditProfileDialog({
         validationSchema={schema}
         onSubmit={async (values) => {
           try {
-            await updateProfile({ fullName: values.fullName.trim() });
+            await update.mutateAsync({ fullName: values.fullName.trim() });
           } catch {
             toast({ severity: 'error', message: t('edit.error') });
             return;
           }
-          await onSaved();
           toast({ severity: 'success', message: t('edit.saved') });
           onClose();
         }}

@@ -5,20 +5,20 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { QueryState } from '../../../lib/use-api-query';
 import type { MySubscriptions } from '../types';
 import { SubscriptionItem } from './subscription-item';
 
-export function SubscriptionList({ query }: { query: QueryState<MySubscriptions> }) {
+export function SubscriptionList({ query }: { query: UseQueryResult<MySubscriptions> }) {
   const { t } = useTranslation('profile');
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3 }}>
       <Typography component="h2" variant="h3" sx={{ mb: 2 }}>
         {t('subscriptions.title')}
       </Typography>
-      {query.status === 'loading' && (
+      {query.status === 'pending' && (
         <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
           <CircularProgress size={20} aria-hidden />
           <Typography>{t('subscriptions.loading')}</Typography>
