@@ -13,7 +13,7 @@ import { BullmqJobQueue } from './jobs/bullmq-queue.js';
 import { InProcessJobQueue } from './jobs/in-process-queue.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { ReadinessCheck } from './api/routes/health-routes.js';
-import { migrateIdempotencyKeys } from './api/idempotency.js';
+import { migrateIdempotencyKeys } from './infrastructure/idempotency.js';
 import { AccountService } from './accounts/account-service.js';
 import { InquiryService } from './inquiries/inquiry-service.js';
 import { migrateAccountTables } from './accounts/account-tables.js';

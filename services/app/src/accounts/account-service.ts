@@ -3,6 +3,8 @@ import {
   accountDecider,
   accountStreamId,
   twoFactorDisableLockedUntil,
+  DomainError,
+  NotFoundError,
   type AccountCommand,
   type AccountState,
   type Role,
@@ -10,7 +12,7 @@ import {
 import { handleCommand, type EventMetadata, type EventStore } from '@shop/event-store';
 import type { PersonalDataVault } from '@shop/projections';
 import type { Knex } from 'knex';
-import { HttpProblem } from '../api/problem.js';
+import { AuthenticationError, InvalidInputError } from '../errors.js';
 import type { ShopConfig } from '../config.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { ShopKeys } from '../security/keys.js';
@@ -59,12 +61,11 @@ export interface AccountServiceDependencies {
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const invalidCredentials = () =>
-  new HttpProblem({ status: 401, code: 'auth.invalid_credentials', detail: 'Invalid login credentials' });
+  new AuthenticationError({ code: 'auth.invalid_credentials', message: 'Invalid login credentials' });
 const heldSignInExpired = () =>
-  new HttpProblem({
-    status: 401,
+  new AuthenticationError({
     code: 'auth.second_factor_expired',
-    detail: 'The sign-in expired; please start again',
+    message: 'The sign-in expired; please start again',
   });
 
 /** How long a sign-in waits for its second factor. */
@@ -115,7 +116,7 @@ export class AccountService {
       .ignore()
       .returning('user_id');
     if (inserted.length === 0) {
-      throw new HttpProblem({ status: 409, code: 'auth.email_taken', detail: 'User already registered' });
+      throw new DomainError({ code: 'auth.email_taken', message: 'User already registered' });
     }
     try {
       await this.register(userId, email, fullName, 'password', null, client.correlationId);
@@ -176,10 +177,9 @@ export class AccountService {
     const userId: string = credentials.user_id;
     if (await this.deps.twoFactor.isEnabled(userId)) {
       if (!input.totpCode) {
-        throw new HttpProblem({
-          status: 401,
+        throw new AuthenticationError({
           code: 'auth.second_factor_required',
-          detail: 'Enter the code from your app',
+          message: 'Enter the code from your app',
         });
       }
       await this.checkSecondFactor(email, userId, input.totpCode, client);
@@ -250,7 +250,7 @@ export class AccountService {
   private async checkSecondFactor(email: string, userId: string, code: string, client: ClientContext): Promise<void> {
     if (await this.deps.twoFactor.verifySignInCode(userId, code)) return;
     await this.countFailure(email, userId, 'bad_second_factor', client);
-    throw new HttpProblem({ status: 401, code: 'auth.invalid_second_factor', detail: 'The code is not valid' });
+    throw new AuthenticationError({ code: 'auth.invalid_second_factor', message: 'The code is not valid' });
   }
 
   private async countFailure(
@@ -391,7 +391,7 @@ export class AccountService {
     const now = clock();
     const hash = tokenHash(refreshToken);
     const rejected = () =>
-      new HttpProblem({ status: 401, code: 'auth.invalid_refresh_token', detail: 'Please sign in again' });
+      new AuthenticationError({ code: 'auth.invalid_refresh_token', message: 'Please sign in again' });
     const claimed = await knex('refresh_tokens')
       .where({ token_hash: hash })
       .whereNull('used_at')
@@ -413,7 +413,7 @@ export class AccountService {
           { userId: reused.user_id, sessionId: reused.session_id },
           'refresh token reused; session revoked',
         );
-        throw new HttpProblem({ status: 401, code: 'auth.refresh_token_reused', detail: 'Please sign in again' });
+        throw new AuthenticationError({ code: 'auth.refresh_token_reused', message: 'Please sign in again' });
       }
       throw rejected();
     }
@@ -496,7 +496,7 @@ export class AccountService {
       .whereNull('revoked_at')
       .update({ revoked_at: clock(), revoked_reason: 'revoked_by_owner' })
       .returning<Array<{ device: string }>>('device');
-    if (!revoked) throw new HttpProblem({ status: 404, code: 'session.not_found', detail: 'No such session' });
+    if (!revoked) throw new NotFoundError({ code: 'session.not_found', message: 'No such session' });
     await this.execute(
       {
         type: 'RevokeSession',
@@ -517,10 +517,9 @@ export class AccountService {
     await refuseCommonPassword(input.newPassword, 'newPassword');
     const credentials = await knex('account_credentials').where({ user_id: userId }).first();
     if (!credentials || !(await verifyPassword(credentials.password_hash, input.currentPassword))) {
-      throw new HttpProblem({
-        status: 400,
+      throw new InvalidInputError({
         code: 'auth.current_password_incorrect',
-        detail: 'The current password is not correct',
+        message: 'The current password is not correct',
       });
     }
     await this.setPassword(userId, input.newPassword, 'change', client, { keepSessionId: sessionId });
@@ -602,7 +601,7 @@ export class AccountService {
       );
     }
     if (failure || !codeAccepted) {
-      throw new HttpProblem({ status: 400, code: 'two_factor.invalid_code', detail: 'The code is not valid' });
+      throw new InvalidInputError({ code: 'two_factor.invalid_code', message: 'The code is not valid' });
     }
     // Also when the log already said "off": a factor left behind by an interrupted attempt goes now.
     await twoFactor.removeFactor(userId);
@@ -614,7 +613,7 @@ export class AccountService {
       .where({ email_normalized: normalizeEmail(email) })
       .first();
     if (!credentials) {
-      throw new HttpProblem({ status: 404, code: 'account.not_found', detail: `No account for ${email}` });
+      throw new NotFoundError({ code: 'account.not_found', message: `No account for ${email}` });
     }
     const { newEvents } = await this.execute(
       {

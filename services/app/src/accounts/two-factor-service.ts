@@ -3,7 +3,8 @@ import { decrypt, encrypt } from '@shop/projections';
 import type { Knex } from 'knex';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { HttpProblem } from '../api/problem.js';
+import { DomainError } from '@shop/domain';
+import { InvalidInputError } from '../errors.js';
 
 const ISSUER = 'Premium Share';
 const RECOVERY_CODES = 10;
@@ -40,10 +41,9 @@ export class TwoFactorService {
   /** A new secret to scan; it takes effect only once a code from the app is confirmed. */
   async beginSetup(userId: string, label: string) {
     if (await this.isEnabled(userId)) {
-      throw new HttpProblem({
-        status: 409,
+      throw new DomainError({
         code: 'two_factor.already_enabled',
-        detail: 'Two-factor authentication is already on',
+        message: 'Two-factor authentication is already on',
       });
     }
     const secret = new Secret({ size: 20 });
@@ -63,10 +63,10 @@ export class TwoFactorService {
   async confirmSetup(userId: string, code: string): Promise<string[]> {
     const factor = await this.deps.knex('totp_factors').where({ user_id: userId }).first();
     if (!factor || factor.enabled_at) {
-      throw new HttpProblem({ status: 409, code: 'two_factor.no_pending_setup', detail: 'Start the set-up first' });
+      throw new DomainError({ code: 'two_factor.no_pending_setup', message: 'Start the set-up first' });
     }
     if (!(await this.acceptTotp(userId, factor, code))) {
-      throw new HttpProblem({ status: 400, code: 'two_factor.invalid_code', detail: 'The code is not valid' });
+      throw new InvalidInputError({ code: 'two_factor.invalid_code', message: 'The code is not valid' });
     }
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await this.deps.knex.transaction(async (trx) => {

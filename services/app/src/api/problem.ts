@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { z } from 'zod';
+import { AuthenticationError, InvalidInputError, RateLimitedError } from '../errors.js';
 
 /** An error meant for the client, with a stable code the shop translates. */
 export class HttpProblem extends Error {
@@ -51,7 +52,14 @@ const TITLES: Record<number, string> = {
 };
 
 /** Domain codes that describe bad input rather than a conflict with the current state. */
-const UNPROCESSABLE_CODES = new Set(['order.invalid_duration', 'plan.invalid']);
+const UNPROCESSABLE_CODES = new Set([
+  'order.invalid_duration',
+  'order.unknown_plan',
+  'plan.invalid',
+  'credentials.unknown_plan',
+  'payment.provider_unavailable',
+  'idempotency.key_reused',
+]);
 
 interface ProblemBody {
   status: number;
@@ -82,6 +90,15 @@ export function parseOrReject<T extends z.ZodType>(schema: T, value: unknown): z
   });
 }
 
+/** The one place where the services' errors get their HTTP status. */
+function statusOf(error: DomainError): number {
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof InvalidInputError) return 400;
+  if (error instanceof AuthenticationError) return 401;
+  if (error instanceof RateLimitedError) return 429;
+  return UNPROCESSABLE_CODES.has(error.code) ? 422 : 409;
+}
+
 function describe(error: unknown): ProblemBody {
   if (error instanceof HttpProblem)
     return { status: error.status, code: error.code, detail: error.message, extra: error.extra };
@@ -93,15 +110,8 @@ function describe(error: unknown): ProblemBody {
       extra: { errors: fieldErrors(error) },
     };
   }
-  if (error instanceof NotFoundError)
-    return { status: 404, code: error.code, detail: error.message, extra: error.details };
   if (error instanceof DomainError) {
-    return {
-      status: UNPROCESSABLE_CODES.has(error.code) ? 422 : 409,
-      code: error.code,
-      detail: error.message,
-      extra: error.details,
-    };
+    return { status: statusOf(error), code: error.code, detail: error.message, extra: error.details };
   }
   if (error instanceof ConcurrencyError) {
     return { status: 409, code: error.code, detail: 'The resource changed meanwhile; retry the request' };

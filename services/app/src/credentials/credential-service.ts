@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { subscriptionDecider, subscriptionStreamId, type Language } from '@shop/domain';
+import { subscriptionDecider, subscriptionStreamId, DomainError, NotFoundError, type Language } from '@shop/domain';
 import { handleCommand, type EventStore } from '@shop/event-store';
 import {
   countOpenSubscriptionsByCredentials,
@@ -11,7 +11,6 @@ import {
   listPlans,
 } from '@shop/projections';
 import type { Knex } from 'knex';
-import { HttpProblem } from '../api/problem.js';
 import type { Logger } from '../infrastructure/logger.js';
 
 /**
@@ -115,9 +114,9 @@ export type CustomerCredentials =
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const credentialsNotFound = (id: string) =>
-  new HttpProblem({ status: 404, code: 'credentials.not_found', detail: 'No such credentials', extra: { id } });
+  new NotFoundError({ code: 'credentials.not_found', message: 'No such credentials', details: { id } });
 const subscriptionNotFound = () =>
-  new HttpProblem({ status: 404, code: 'subscription.not_found', detail: 'No such subscription' });
+  new NotFoundError({ code: 'subscription.not_found', message: 'No such subscription' });
 
 export class CredentialService {
   constructor(
@@ -223,11 +222,10 @@ export class CredentialService {
 
   private async requirePlan(planId: string) {
     if (!(await getPlan(this.deps.knex, planId, 'fr'))) {
-      throw new HttpProblem({
-        status: 422,
+      throw new DomainError({
         code: 'credentials.unknown_plan',
-        detail: `No plan ${planId}`,
-        extra: { planId },
+        message: `No plan ${planId}`,
+        details: { planId },
       });
     }
   }
@@ -285,7 +283,7 @@ export class CredentialService {
   private async refuseWhileInUse(id: string, detail: string) {
     const inUse = (await countOpenSubscriptionsByCredentials(this.deps.knex, [id])).get(id) ?? 0;
     if (inUse > 0) {
-      throw new HttpProblem({ status: 409, code: 'credentials.in_use', detail, extra: { id, subscriptions: inUse } });
+      throw new DomainError({ code: 'credentials.in_use', message: detail, details: { id, subscriptions: inUse } });
     }
   }
 
@@ -328,11 +326,10 @@ export class CredentialService {
     const subscription = UUID.test(subscriptionId) ? await getSubscription(this.deps.knex, subscriptionId) : null;
     if (!subscription || subscription.userId !== userId) throw subscriptionNotFound();
     if (!isCurrentlyActive(subscription, this.deps.clock())) {
-      throw new HttpProblem({
-        status: 409,
+      throw new DomainError({
         code: 'subscription.not_active',
-        detail: 'Credentials are shown only while the subscription is active',
-        extra: { subscriptionStatus: subscription.status, expiresAt: subscription.expiresAt },
+        message: 'Credentials are shown only while the subscription is active',
+        details: { subscriptionStatus: subscription.status, expiresAt: subscription.expiresAt },
       });
     }
     const plan = await getPlan(this.deps.knex, subscription.planId, language);

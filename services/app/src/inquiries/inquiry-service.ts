@@ -10,7 +10,7 @@ import {
 import { handleCommand, type EventStore } from '@shop/event-store';
 import { inquiryIdsOfEmail, type PersonalDataVault } from '@shop/projections';
 import type { Knex } from 'knex';
-import { idForKey, onceForKey } from '../api/idempotency.js';
+import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { consumeOrReject, type RateLimits } from '../security/rate-limits.js';
 

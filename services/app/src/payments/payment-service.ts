@@ -6,6 +6,8 @@ import {
   promotionDecider,
   subscriptionDecider,
   subscriptionStreamId,
+  DomainError,
+  NotFoundError,
   type Language,
   type PromotionEvent,
   type SubscriptionCommand,
@@ -14,8 +16,7 @@ import {
 import { asDomainEvent, handleCommand, type EventMetadata, type EventStore } from '@shop/event-store';
 import { getAccount, getPlan, getSubscription } from '@shop/projections';
 import type { Knex } from 'knex';
-import { idForKey, onceForKey } from '../api/idempotency.js';
-import { HttpProblem } from '../api/problem.js';
+import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { PaymentOutcome, PaymentProvider, ProviderName } from './payment-provider.js';
 
@@ -98,11 +99,10 @@ export class PaymentService {
   provider(name: string): PaymentProvider {
     const provider = this.deps.providers.get(name as ProviderName);
     if (!provider) {
-      throw new HttpProblem({
-        status: 422,
+      throw new DomainError({
         code: 'payment.provider_unavailable',
-        detail: `The payment provider ${name} is not enabled`,
-        extra: { enabled: [...this.deps.providers.keys()] },
+        message: `The payment provider ${name} is not enabled`,
+        details: { enabled: [...this.deps.providers.keys()] },
       });
     }
     return provider;
@@ -150,11 +150,10 @@ export class PaymentService {
   private async requirePlan(planId: string) {
     const plan = await getPlan(this.deps.knex, planId, 'fr');
     if (!plan)
-      throw new HttpProblem({
-        status: 422,
+      throw new DomainError({
         code: 'order.unknown_plan',
-        detail: `No plan ${planId}`,
-        extra: { planId },
+        message: `No plan ${planId}`,
+        details: { planId },
       });
     return plan;
   }
@@ -254,10 +253,9 @@ export class PaymentService {
     if (!placed || placed.type !== 'OrderPlaced') return null;
     const state = events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
     if (state.status !== 'pending') {
-      throw new HttpProblem({
-        status: 409,
+      throw new DomainError({
         code: 'subscription.not_pending',
-        detail: 'This order has nothing left to pay',
+        message: 'This order has nothing left to pay',
       });
     }
     const { totalCents, currency, planName, months } = placed.data;
@@ -283,10 +281,9 @@ export class PaymentService {
   ) {
     const subscription = await this.ownedSubscription(input.userId, input.subscriptionId);
     if (subscription.status !== 'pending') {
-      throw new HttpProblem({
-        status: 409,
+      throw new DomainError({
         code: 'subscription.not_pending',
-        detail: 'This order has nothing left to pay',
+        message: 'This order has nothing left to pay',
       });
     }
     const provider = this.provider(input.provider ?? subscription.provider ?? 'sandbox');
@@ -317,7 +314,7 @@ export class PaymentService {
       ? await getSubscription(this.deps.knex, subscriptionId)
       : null;
     if (!subscription || subscription.userId !== userId) {
-      throw new HttpProblem({ status: 404, code: 'subscription.not_found', detail: 'No such order' });
+      throw new NotFoundError({ code: 'subscription.not_found', message: 'No such order' });
     }
     return subscription;
   }
@@ -407,7 +404,7 @@ export class PaymentService {
   async verify(userId: string, sessionId: string, correlationId: string) {
     const known = await this.deps.knex('payment_sessions').where({ session_id: sessionId }).first();
     if (!known || known.user_id !== userId) {
-      throw new HttpProblem({ status: 404, code: 'payment.session_not_found', detail: 'No such payment session' });
+      throw new NotFoundError({ code: 'payment.session_not_found', message: 'No such payment session' });
     }
     const outcome = await this.provider(known.provider).checkSession(sessionId);
     await this.applyOutcome(known.provider, outcome, { actor: { type: 'customer', id: userId }, correlationId });

@@ -1,6 +1,7 @@
 import {
   subscriptionDecider,
   subscriptionStreamId,
+  NotFoundError,
   type PaymentMismatchRecorded,
   type SubscriptionEvent,
 } from '@shop/domain';
@@ -8,7 +9,6 @@ import { asDomainEvent, type EventMetadata, type EventStore } from '@shop/event-
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import { normalizeEmail } from '../accounts/account-service.js';
-import { HttpProblem } from '../api/problem.js';
 import type { PaymentService } from './payment-service.js';
 import { StripeProvider } from './stripe-provider.js';
 
@@ -65,7 +65,7 @@ export class StripeSync {
     const normalized = normalizeEmail(email);
     const credentials = await this.deps.knex('account_credentials').where({ email_normalized: normalized }).first();
     if (!credentials) {
-      throw new HttpProblem({ status: 404, code: 'account.not_found', detail: `No account for ${normalized}` });
+      throw new NotFoundError({ code: 'account.not_found', message: `No account for ${normalized}` });
     }
     const userId = String(credentials.user_id);
 

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { HttpProblem } from '../api/problem.js';
+import { InvalidInputError } from '../errors.js';
 
 // 2 = Argon2id in the library's (const) enum.
 
@@ -39,10 +39,9 @@ export async function isCommonPassword(password: string): Promise<boolean> {
 /** A new password (sign-up, change, reset) that is on the list fails with 400 naming its field. */
 export async function refuseCommonPassword(password: string, field: string): Promise<void> {
   if (!(await isCommonPassword(password))) return;
-  throw new HttpProblem({
-    status: 400,
+  throw new InvalidInputError({
     code: 'auth.password_too_common',
-    detail: 'This password is one of the most used; choose another',
-    extra: { errors: [{ path: field, message: 'Too common' }] },
+    message: 'This password is one of the most used; choose another',
+    details: { errors: [{ path: field, message: 'Too common' }] },
   });
 }

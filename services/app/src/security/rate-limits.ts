@@ -1,7 +1,7 @@
 import { FAILURES_BEFORE_LOCK, LOCK_SECONDS } from '@shop/domain';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { HttpProblem } from '../api/problem.js';
+import { RateLimitedError } from '../errors.js';
 
 export interface RateLimits {
   /** Sign-in attempts per client address. */
@@ -56,13 +56,8 @@ export function createRateLimits(options: { redisUrl?: string; prefix: string })
   };
 }
 
-const tooMany = (retryAfterMs: number, code: string, detail: string) =>
-  new HttpProblem({
-    status: 429,
-    code,
-    detail,
-    extra: { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) },
-  });
+const tooMany = (retryAfterMs: number, code: string, message: string) =>
+  new RateLimitedError({ code, message, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) });
 
 /** Consumes a point; past the limit answers 429 with a stable code and the wait. */
 export async function consumeOrReject(limiter: RateLimiterAbstract, key: string, code = 'rate_limited'): Promise<void> {

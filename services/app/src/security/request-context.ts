@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Request } from 'express';
+
+/** What `describeLocation` reads of a request (an Express request has it). */
+export interface RequestOrigin {
+  get(header: string): string | undefined;
+  ip?: string | undefined;
+}
 
 /** "Chrome on Windows": enough to recognise a device, no fingerprinting. */
 export function describeDevice(userAgent: string | undefined): string {
@@ -35,7 +40,7 @@ export function describeDevice(userAgent: string | undefined): string {
  * Coarse location: the country a CDN in front of us reports, else the network the address
  * belongs to with its last part masked. No address is kept whole.
  */
-export function describeLocation(req: Request): string {
+export function describeLocation(req: RequestOrigin): string {
   const country = req.get('cf-ipcountry') ?? req.get('x-country-code');
   if (country && /^[A-Z]{2}$/i.test(country)) return country.toUpperCase();
   const ip = (req.ip ?? '').replace(/^::ffff:/, '');

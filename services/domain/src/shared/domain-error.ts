@@ -6,8 +6,8 @@ export class DomainError extends Error {
   readonly code: string;
   readonly details: Record<string, unknown>;
 
-  constructor(options: { code: string; message: string; details?: Record<string, unknown> }) {
-    super(options.message);
+  constructor(options: { code: string; message: string; details?: Record<string, unknown>; cause?: unknown }) {
+    super(options.message, { cause: options.cause });
     this.name = 'DomainError';
     this.code = options.code;
     this.details = options.details ?? {};
@@ -15,7 +15,7 @@ export class DomainError extends Error {
 }
 
 export class NotFoundError extends DomainError {
-  constructor(options: { code: string; message: string; details?: Record<string, unknown> }) {
+  constructor(options: { code: string; message: string; details?: Record<string, unknown>; cause?: unknown }) {
     super(options);
     this.name = 'NotFoundError';
   }

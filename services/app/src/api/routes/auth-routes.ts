@@ -13,6 +13,7 @@ import {
   setSessionCookies,
   type CookiePolicy,
 } from '../auth/authentication.js';
+import { AuthenticationError } from '../../errors.js';
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem, problemSchema } from '../problem.js';
 import { text } from '../text.js';
@@ -130,7 +131,7 @@ export function authRoutes(
       clearHeldSignInCookie(res, deps.cookies);
       sendSession(res, session);
     } catch (error) {
-      if (error instanceof HttpProblem && error.code === 'auth.second_factor_expired') {
+      if (error instanceof AuthenticationError && error.code === 'auth.second_factor_expired') {
         clearHeldSignInCookie(res, deps.cookies);
       }
       throw error;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { DomainError } from '@shop/domain';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_LEASE_MS, migrateIdempotencyKeys, onceForKey } from './idempotency.js';
-import { HttpProblem } from './problem.js';
 
 let database: TestDatabase;
 let knex: Knex;
@@ -44,7 +44,7 @@ const codeOf = async (promise: Promise<unknown>) => {
     await promise;
     return 'ran';
   } catch (error) {
-    return error instanceof HttpProblem ? error.code : String(error);
+    return error instanceof DomainError ? error.code : String(error);
   }
 };
 
