@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -27,6 +28,40 @@ const httpLayer = {
 };
 
 const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** Shop features do not import each other; shared code (components, lib, ...) never imports a feature. */
+function webShopBoundaries() {
+  const src = 'web-shop/src';
+  const features = readdirSync(`${src}/features`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const sharedFolders = readdirSync(src, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'features' && entry.name !== 'app')
+    .map((entry) => entry.name);
+  const configs = [
+    {
+      files: sharedFolders.map((folder) => `${src}/${folder}/**`),
+      rules: restrictImports({
+        regex: String.raw`(^|/)features(/|$)`,
+        message: 'Shared code never imports a feature: move what both need to components/, lib/ or types/.',
+      }),
+    },
+  ];
+  // A relative import leaves its feature after as many `../` as the file is deep inside it.
+  for (const feature of features) {
+    for (let depth = 0; depth < 5; depth += 1) {
+      const up = String.raw`(\.\./)`;
+      configs.push({
+        files: [`${src}/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+        rules: restrictImports({
+          regex: String.raw`^${up}{${depth + 1}}(?!${feature}/)[^./][^/]*/|^${up}{${depth + 2}}features/(?!${feature}/)`,
+          message: `Features do not import each other (${feature}): move what both need to components/, lib/ or types/, or compose them in app/.`,
+        }),
+      });
+    }
+  }
+  return configs;
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'web-shop/dist/**', 'scripts/**'] },
@@ -79,4 +114,5 @@ export default tseslint.config(
     ],
     rules: restrictImports(webApps, httpLayer),
   },
+  ...webShopBoundaries(),
 );

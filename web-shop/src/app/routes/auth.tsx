@@ -6,8 +6,8 @@ import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { PageLoader } from '../../components/ui/page-loader';
 import { AuthForm } from '../../features/auth/components/auth-form';
-import { useSession } from '../../features/auth/hooks/use-session';
-import { isOutsideShop, safeRedirectPath } from '../../features/auth/lib/redirect';
+import { useSession } from '../../lib/session';
+import { isOutsideShop, safeRedirectPath } from '../../lib/auth-redirect';
 
 /** The failure codes the server sends back from an external sign-in, worded by the shop. */
 const KNOWN_CALLBACK_CODES = [

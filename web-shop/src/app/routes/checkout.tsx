@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { MessagePage } from '../../components/ui/message-page';
 import { PageLoader } from '../../components/ui/page-loader';
-import { useSession } from '../../features/auth/hooks/use-session';
+import { useSession } from '../../lib/session';
 import { usePlan } from '../../features/catalogue/api/get-plan';
 import { CheckoutForm } from '../../features/checkout/components/checkout-form';
 import { LoginRequired } from '../../features/checkout/components/login-required';

@@ -4,7 +4,7 @@ import { PageLoader } from '../../components/ui/page-loader';
 import { AccountLoginRequired } from '../../features/account/components/account-login-required';
 import { NotificationList } from '../../features/account/components/notification-list';
 import { NotificationSettingsPanel } from '../../features/account/components/notification-settings-panel';
-import { useSession } from '../../features/auth/hooks/use-session';
+import { useSession } from '../../lib/session';
 import { useLanguage } from '../../lib/use-language';
 
 export default function NotificationsRoute() {

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/ui/page-loader';
-import { useSession } from '../../features/auth/hooks/use-session';
+import { useSession } from '../../lib/session';
 import { usePlan } from '../../features/catalogue/api/get-plan';
 import { LoginRequired } from '../../features/checkout/components/login-required';
 import { PaymentTest } from '../../features/checkout/components/payment-test';

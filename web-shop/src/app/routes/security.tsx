@@ -11,8 +11,8 @@ import { PasswordChangeForm } from '../../features/account/components/password-c
 import { SecurityActivityList } from '../../features/account/components/security-activity-list';
 import { SessionList } from '../../features/account/components/session-list';
 import { TwoFactorPanel } from '../../features/account/components/two-factor-panel';
-import { useSession } from '../../features/auth/hooks/use-session';
-import type { Profile } from '../../features/auth/types';
+import { useSession } from '../../lib/session';
+import type { Profile } from '../../types/api';
 
 export default function SecurityRoute() {
   const { session } = useSession();

@@ -6,7 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
-import { useSession } from '../../features/auth/hooks/use-session';
+import { useSession } from '../../lib/session';
 import { MenuIcon } from '../icons';
 import { LanguageToggle } from '../ui/language-toggle';
 import { Logo } from './logo';

@@ -15,13 +15,3 @@ export type PromoCheck =
       currency: string;
     }
   | { valid: false; code: string; reason: string | null };
-
-/** `POST /api/orders` and `POST /api/orders/:id/checkout`. */
-export interface OrderResponse {
-  orderId: string;
-  subscriptionId: string;
-  status: 'pending';
-  totalCents: number;
-  currency: string;
-  redirectUrl: string;
-}

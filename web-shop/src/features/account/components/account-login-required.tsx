@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { LockIcon } from '../../../components/icons';
-import { authPathFor } from '../../auth/lib/redirect';
+import { authPathFor } from '../../../lib/auth-redirect';
 
 /** The please-log-in panel of the account screens; signing in comes back to `returnTo`. */
 export function AccountLoginRequired({ returnTo, screen }: { returnTo: string; screen: 'notifications' | 'security' }) {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
-import type { Session } from '../hooks/session-context';
-import type { Profile } from '../types';
+import type { Session } from '../../../lib/session';
+import type { Profile } from '../../../types/api';
 
 /** The profile, the session's user: `['me']` exactly, the root of every account answer's key. */
 export const profileQueryKey = ACCOUNT_QUERY_KEY;

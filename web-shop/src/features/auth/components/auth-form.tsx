@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { completeHeldSignIn } from '../api/complete-held-sign-in';
 import { signIn } from '../api/sign-in';
 import { signUp } from '../api/sign-up';
-import { useSession } from '../hooks/use-session';
+import { useSession } from '../../../lib/session';
 import { authErrorKey, type AuthErrorKey } from '../lib/auth-errors';
 import { signInSchema, signUpSchema, totpSchema } from '../lib/auth-schemas';
 import { ExternalSignIn } from './external-sign-in';

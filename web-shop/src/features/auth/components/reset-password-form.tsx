@@ -13,7 +13,7 @@ import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
 import { confirmPasswordReset } from '../api/confirm-password-reset';
-import { useSession } from '../hooks/use-session';
+import { useSession } from '../../../lib/session';
 import { passwordResetSchema } from '../lib/auth-schemas';
 
 type ResetError =

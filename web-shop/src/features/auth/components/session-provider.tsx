@@ -3,7 +3,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { getSession, profileQueryKey, SIGNED_OUT, useSessionQuery } from '../api/get-me';
 import { signOut as signOutCall } from '../api/sign-out';
-import { SessionContext, type Session, type SessionContextValue } from '../hooks/session-context';
+import { SessionContext, type Session, type SessionContextValue } from '../../../lib/session';
 
 const LOADING: Session = { status: 'loading', user: undefined };
 

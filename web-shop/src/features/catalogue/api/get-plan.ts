@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { CATALOGUE_STALE_TIME } from '../../../lib/query-client';
-import type { Plan } from '../types';
+import type { Plan } from '../../../types/api';
 
 export interface GetPlanInput {
   id: string;

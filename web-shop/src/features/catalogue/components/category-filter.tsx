@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import type { CategoryFilter as Filter } from '../hooks/use-category-filter';
-import { PLAN_CATEGORIES } from '../types';
+import { PLAN_CATEGORIES } from '../../../types/api';
 
 const FILTERS: readonly Filter[] = ['ALL', ...PLAN_CATEGORIES];
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { CheckIcon, ExpandMoreIcon } from '../../../components/icons';
 import { formatPrice } from '../../../lib/format-price';
-import type { Plan } from '../types';
+import type { Plan } from '../../../types/api';
 
 /** Seeds: a card shows 3 features, the rest behind a toggle. */
 const VISIBLE_FEATURES = 3;

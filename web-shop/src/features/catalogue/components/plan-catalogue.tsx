@@ -8,7 +8,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategoryFilter } from '../hooks/use-category-filter';
-import type { Plan } from '../types';
+import type { Plan } from '../../../types/api';
 import { CategoryFilter } from './category-filter';
 import { PlanCard } from './plan-card';
 import { PlanCarousel } from './plan-carousel';

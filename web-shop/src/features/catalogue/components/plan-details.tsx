@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { CheckIcon, GroupIcon, ShieldIcon, SupportIcon } from '../../../components/icons';
 import { formatPrice } from '../../../lib/format-price';
-import type { Plan } from '../types';
+import type { Plan } from '../../../types/api';
 import { FeatureList } from './plan-card';
 
 const STATS = ['satisfaction', 'users', 'experience', 'support'] as const;

@@ -21,7 +21,7 @@ import {
   purchaseTotalCents,
   type PurchaseMonths,
 } from '../lib/purchase';
-import type { Plan } from '../types';
+import type { Plan } from '../../../types/api';
 
 interface PurchaseDialogProps {
   plan: Plan;

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { PLAN_CATEGORIES, type PlanCategory } from '../types';
+import { PLAN_CATEGORIES, type PlanCategory } from '../../../types/api';
 
 export type CategoryFilter = 'ALL' | PlanCategory;
 

@@ -1,5 +1,6 @@
 import { apiPost } from '../../../lib/api-client';
-import type { Months, OrderResponse } from '../types';
+import type { OrderResponse } from '../../../types/api';
+import type { Months } from '../types';
 import type { PaymentProviderName } from './get-payment-providers';
 
 export interface CreateOrderInput {

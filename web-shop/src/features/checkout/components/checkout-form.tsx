@@ -15,7 +15,7 @@ import * as yup from 'yup';
 import { LockIcon } from '../../../components/icons';
 import { formatPrice } from '../../../lib/format-price';
 import { useLanguage } from '../../../lib/use-language';
-import type { Plan } from '../../catalogue/types';
+import type { Plan } from '../../../types/api';
 import { checkPromoCode } from '../api/check-promo-code';
 import { createOrder } from '../api/create-order';
 import { usePaymentProviders, type PaymentProviderName } from '../api/get-payment-providers';

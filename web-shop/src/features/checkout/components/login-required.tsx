@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { LockIcon } from '../../../components/icons';
-import { authPathFor } from '../../auth/lib/redirect';
+import { authPathFor } from '../../../lib/auth-redirect';
 
 /** Shown instead of the order form to a visitor; signing in comes back to `returnTo`. */
 export function LoginRequired({ returnTo, planName }: { returnTo: string; planName?: string }) {

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../../components/icons';
 import { formatPrice } from '../../../lib/format-price';
 import { useLanguage } from '../../../lib/use-language';
-import type { Plan } from '../../catalogue/types';
+import type { Plan } from '../../../types/api';
 import { createOrder } from '../api/create-order';
 import { usePaymentProviders } from '../api/get-payment-providers';
 import { orderErrorKey, type OrderErrorKey } from '../lib/checkout-errors';

@@ -1,5 +1,5 @@
 import { apiPost } from '../../../lib/api-client';
-import type { OrderResponse } from '../../checkout/types';
+import type { OrderResponse } from '../../../types/api';
 
 /** `POST /api/orders/:id/checkout`: a new payment session for a pending subscription; `redirectUrl` is where to pay. */
 export function finaliseOrder(subscriptionId: string, language: string): Promise<OrderResponse> {

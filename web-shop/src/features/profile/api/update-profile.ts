@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
-import type { Profile } from '../../auth/types';
+import type { Profile } from '../../../types/api';
 
 /** `PATCH /api/me`: changes the full name (1 to 100 characters); answers the profile. */
 export function updateProfile(input: { fullName: string }): Promise<Profile> {

@@ -14,7 +14,7 @@ import {
   SupportIcon,
 } from '../../../components/icons';
 import { useToast } from '../../../components/ui/toast-provider';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../../lib/session';
 import { EditProfileDialog } from './edit-profile-dialog';
 
 const LINKS = [

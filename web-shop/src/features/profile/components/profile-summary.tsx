@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { formatPrice } from '../../../lib/format-price';
-import type { Profile } from '../../auth/types';
+import type { Profile } from '../../../types/api';
 
 function initials(name: string): string {
   const words = name.split(/[\s@.]+/).filter(Boolean);

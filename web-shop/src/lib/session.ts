@@ -1,5 +1,5 @@
-import { createContext } from 'react';
-import type { Profile } from '../types';
+import { createContext, useContext } from 'react';
+import type { Profile } from '../types/api';
 
 export type Session =
   | { status: 'loading'; user: undefined }
@@ -15,3 +15,10 @@ export interface SessionContextValue {
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);
+
+/** Whether someone is signed in, as `GET /api/me` answered; `loading` until the first answer. */
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession needs a SessionProvider');
+  return value;
+}
