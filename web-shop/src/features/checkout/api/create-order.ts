@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
 import type { OrderResponse } from '../../../types/api';
 import type { Months } from '../types';
 import type { PaymentProviderName } from './get-payment-providers';
@@ -18,4 +20,16 @@ export interface CreateOrderInput {
  */
 export function createOrder({ language, ...body }: CreateOrderInput): Promise<OrderResponse> {
   return apiPost<OrderResponse>('/api/orders', body, { query: { lang: language } });
+}
+
+/**
+ * The order is a new pending subscription: the account's answers (subscriptions, profile figures) are
+ * marked stale, to be asked again when next shown; none now, as the page is about to leave for the payment.
+ */
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY, refetchType: 'none' }),
+  });
 }

@@ -17,7 +17,7 @@ import { formatPrice } from '../../../lib/format-price';
 import { useLanguage } from '../../../lib/use-language';
 import type { Plan } from '../../../types/api';
 import { checkPromoCode } from '../api/check-promo-code';
-import { createOrder } from '../api/create-order';
+import { useCreateOrder } from '../api/create-order';
 import { usePaymentProviders, type PaymentProviderName } from '../api/get-payment-providers';
 import { orderErrorKey, promoMessageKey, type OrderErrorKey, type PromoMessageKey } from '../lib/checkout-errors';
 import { DURATIONS, type Months, type PromoCheck } from '../types';
@@ -50,6 +50,7 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
   const [promo, setPromo] = useState<PromoState>({ status: 'idle' });
   const [orderError, setOrderError] = useState<OrderErrorKey | null>(null);
   const providers = usePaymentProviders();
+  const createOrder = useCreateOrder();
   const offered = providers.status === 'success' ? providers.data.data : null;
   // Set by the pay button pressed; Enter in a field pays with the first provider offered.
   const chosenProvider = useRef<PaymentProviderName | undefined>(undefined);
@@ -90,7 +91,13 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
         }
       }
       try {
-        const order = await createOrder({ planId: plan.id, months, promoCode: code || undefined, language, provider });
+        const order = await createOrder.mutateAsync({
+          planId: plan.id,
+          months,
+          promoCode: code || undefined,
+          language,
+          provider,
+        });
         if (!order.redirectUrl) {
           setOrderError('errors.noRedirect');
           setPayingWith(null);

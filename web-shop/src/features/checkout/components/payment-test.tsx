@@ -12,7 +12,7 @@ import { LockIcon } from '../../../components/icons';
 import { formatPrice } from '../../../lib/format-price';
 import { useLanguage } from '../../../lib/use-language';
 import type { Plan } from '../../../types/api';
-import { createOrder } from '../api/create-order';
+import { useCreateOrder } from '../api/create-order';
 import { usePaymentProviders } from '../api/get-payment-providers';
 import { orderErrorKey, type OrderErrorKey } from '../lib/checkout-errors';
 
@@ -21,6 +21,7 @@ export function PaymentTest({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation('checkout');
   const language = useLanguage();
   const providers = usePaymentProviders();
+  const createOrder = useCreateOrder();
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<OrderErrorKey | null>(null);
   const price = formatPrice(plan.monthlyPriceCents, plan.currency, i18n.language);
@@ -32,7 +33,7 @@ export function PaymentTest({ plan }: { plan: Plan }) {
     setError(null);
     setPaying(true);
     try {
-      const order = await createOrder({ planId: plan.id, months: 1, language, provider });
+      const order = await createOrder.mutateAsync({ planId: plan.id, months: 1, language, provider });
       if (!order.redirectUrl) {
         setError('errors.noRedirect');
         setPaying(false);

@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
 import type { OrderResponse } from '../../../types/api';
 
 /** `POST /api/orders/:id/checkout`: a new payment session for a pending subscription; `redirectUrl` is where to pay. */
@@ -8,4 +10,14 @@ export function finaliseOrder(subscriptionId: string, language: string): Promise
     {},
     { query: { lang: language } },
   );
+}
+
+/** A new payment session for the subscription: the account's answers are asked again when next shown. */
+export function useFinaliseOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ subscriptionId, language }: { subscriptionId: string; language: string }) =>
+      finaliseOrder(subscriptionId, language),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY, refetchType: 'none' }),
+  });
 }

@@ -11,7 +11,7 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { formatDate } from '../../../lib/format-date';
 import { formatPrice } from '../../../lib/format-price';
 import { useLanguage } from '../../../lib/use-language';
-import { finaliseOrder } from '../api/finalise-order';
+import { useFinaliseOrder } from '../api/finalise-order';
 import { displayStatus, STATUS_COLOURS } from '../lib/display-status';
 import type { UserSubscription } from '../types';
 
@@ -20,13 +20,14 @@ export function SubscriptionItem({ subscription }: { subscription: UserSubscript
   const language = useLanguage();
   const toast = useToast();
   const [finalising, setFinalising] = useState(false);
+  const finaliseOrder = useFinaliseOrder();
   const status = displayStatus(subscription);
   const date = (iso: string) => formatDate(iso, i18n.language);
 
   const finalise = async () => {
     setFinalising(true);
     try {
-      const order = await finaliseOrder(subscription.id, language);
+      const order = await finaliseOrder.mutateAsync({ subscriptionId: subscription.id, language });
       window.location.assign(order.redirectUrl);
     } catch {
       toast({ severity: 'error', message: t('subscriptions.continueError') });
