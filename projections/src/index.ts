@@ -7,6 +7,7 @@ export * from './runtime/status.js';
 export * from './runtime/parked-events.js';
 export * from './runtime/advisory-lock.js';
 export * from './personal-data/personal-data-vault.js';
+export * from './migrations/schema-migrations.js';
 export * from './catalogue/catalogue-projection.js';
 export * from './catalogue/catalogue-queries.js';
 export * from './subscriptions/subscriptions-projection.js';

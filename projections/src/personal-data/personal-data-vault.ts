@@ -32,16 +32,6 @@ export class PersonalDataVault {
     if (masterKey.length !== 32) throw new Error('The master key must be 32 bytes');
   }
 
-  static async migrate(knex: Knex): Promise<void> {
-    await knex.raw(`
-      CREATE TABLE IF NOT EXISTS personal_data_keys (
-        subject_id text PRIMARY KEY,
-        wrapped_key text,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        erased_at timestamptz
-      )`);
-  }
-
   async seal(db: Knex | Knex.Transaction, subjectId: string, value: string): Promise<SealedValue> {
     const key = await this.keyFor(db, subjectId, { create: true });
     if (!key) throw new Error(`Personal data of ${subjectId} was erased; nothing new can be recorded for it`);

@@ -9,7 +9,8 @@ import { retryParkedEvent, skipParkedEvent, unresolvedParkedEvents } from './par
 import { physicalTableName, type Projection } from './projection.js';
 import { runProjector } from './projector.js';
 import { rebuildProjection } from './rebuild.js';
-import { activeState, createGeneration, migrateProjectionRegistry } from './registry.js';
+import { migrateToLatest } from '../migrations/schema-migrations.js';
+import { activeState, createGeneration } from './registry.js';
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   pool.on('error', () => undefined);
   store = new PostgresEventStore({ pool });
   knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  await migrateProjectionRegistry(knex);
+  await migrateToLatest(knex);
 });
 
 afterAll(async () => {

@@ -27,25 +27,6 @@ export interface ParkedEvent {
 
 export const PARKED_EVENTS_TABLE = 'projection_parked_events';
 
-export const PARKED_EVENTS_DDL = `
-  CREATE TABLE IF NOT EXISTS ${PARKED_EVENTS_TABLE} (
-    name text NOT NULL,
-    generation integer NOT NULL,
-    global_position bigint NOT NULL,
-    event_id text NOT NULL,
-    stream_id text NOT NULL,
-    event_type text NOT NULL,
-    -- Where to read the event again: the log position just before it.
-    previous_checkpoint text,
-    error text NOT NULL,
-    attempts integer NOT NULL,
-    parked_at timestamptz NOT NULL DEFAULT now(),
-    resolved_at timestamptz,
-    resolution text CHECK (resolution IN ('retried', 'skipped', 'superseded')),
-    resolved_by text,
-    PRIMARY KEY (name, generation, global_position)
-  );`;
-
 /** Records a parked event, in the transaction that moves the checkpoint past it. */
 export async function parkEvent(
   trx: Knex.Transaction,

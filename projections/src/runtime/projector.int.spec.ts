@@ -5,6 +5,7 @@ import { createTestDatabase, eventually, type TestDatabase } from '@shop/testing
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../migrations/schema-migrations.js';
 import { getSubscription, listSubscriptionsOfUser } from '../subscriptions/subscriptions-queries.js';
 import { subscriptionsProjection } from '../subscriptions/subscriptions-projection.js';
 import { runProjector } from './projector.js';
@@ -23,6 +24,7 @@ beforeAll(async () => {
   pool.on('error', () => undefined);
   store = new PostgresEventStore({ pool });
   knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
+  await migrateToLatest(knex);
 });
 
 afterAll(async () => {

@@ -5,13 +5,7 @@ import { AdvisoryLock } from './advisory-lock.js';
 import { applyOrPark, logParked, type ProjectorLogger } from './apply-batch.js';
 import type { Projection } from './projection.js';
 import { rebuildProjection } from './rebuild.js';
-import {
-  activateGeneration,
-  activeState,
-  createGeneration,
-  migrateProjectionRegistry,
-  readCheckpoint,
-} from './registry.js';
+import { activateGeneration, activeState, createGeneration, readCheckpoint } from './registry.js';
 
 export interface ProjectorOptions {
   knex: Knex;
@@ -38,7 +32,6 @@ const silent: ProjectorLogger = { info: () => undefined, error: () => undefined 
 export async function runProjector(options: ProjectorOptions, signal: AbortSignal): Promise<void> {
   const { knex, store, projection } = options;
   const logger = options.logger ?? silent;
-  await migrateProjectionRegistry(knex);
   const lock = new AdvisoryLock(options.databaseUrl, `projection:${projection.name}`);
   let waitingLogged = false;
   while (!signal.aborted && !(await lock.tryAcquire())) {

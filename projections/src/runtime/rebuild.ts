@@ -4,13 +4,7 @@ import type { PersonalDataVault } from '../personal-data/personal-data-vault.js'
 import { AdvisoryLock } from './advisory-lock.js';
 import { applyOrPark, logParked, type ProjectorLogger } from './apply-batch.js';
 import type { Projection } from './projection.js';
-import {
-  activateGeneration,
-  activeState,
-  createGeneration,
-  dropInactiveGenerations,
-  migrateProjectionRegistry,
-} from './registry.js';
+import { activateGeneration, activeState, createGeneration, dropInactiveGenerations } from './registry.js';
 
 export interface RebuildOptions {
   knex: Knex;
@@ -34,7 +28,6 @@ export class RebuildInProgressError extends Error {
  */
 export async function rebuildProjection(options: RebuildOptions): Promise<{ generation: number; eventsSeen: number }> {
   const { knex, store, projection } = options;
-  await migrateProjectionRegistry(knex);
   const lock = new AdvisoryLock(options.databaseUrl, `projection-rebuild:${projection.name}`);
   if (!(await lock.tryAcquire())) {
     throw new RebuildInProgressError(`A rebuild of ${projection.name} is already running`);

@@ -1,33 +1,6 @@
 import type { Knex } from 'knex';
-import { PARKED_EVENTS_DDL, supersedeParkedEvents } from './parked-events.js';
+import { supersedeParkedEvents } from './parked-events.js';
 import { physicalTableName, type Projection } from './projection.js';
-
-const REGISTRY_LOCK_KEY = 4_810_002;
-
-/** The projector's own bookkeeping: which generation serves, and how far each has read. */
-export async function migrateProjectionRegistry(knex: Knex): Promise<void> {
-  await knex.transaction(async (trx) => {
-    await trx.raw('SELECT pg_advisory_xact_lock(?)', [REGISTRY_LOCK_KEY]);
-    await trx.raw(`
-      CREATE TABLE IF NOT EXISTS projection_state (
-        name text PRIMARY KEY,
-        active_generation integer NOT NULL,
-        code_version integer NOT NULL,
-        switched_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE TABLE IF NOT EXISTS projection_checkpoints (
-        name text NOT NULL,
-        generation integer NOT NULL,
-        checkpoint text,
-        last_position bigint NOT NULL DEFAULT 0,
-        events_seen bigint NOT NULL DEFAULT 0,
-        updated_at timestamptz NOT NULL DEFAULT now(),
-        PRIMARY KEY (name, generation)
-      );
-      ${PARKED_EVENTS_DDL}
-    `);
-  });
-}
 
 export interface GenerationCheckpoint {
   checkpoint: string | null;

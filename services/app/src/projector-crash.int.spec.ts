@@ -3,12 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { subscriptionStreamId } from '@shop/domain';
 import { PostgresEventStore } from '@shop/event-store';
-import {
-  dumpSubscriptions,
-  migrateProjectionRegistry,
-  rebuildProjection,
-  subscriptionsProjection,
-} from '@shop/projections';
+import { dumpSubscriptions, migrateToLatest, rebuildProjection, subscriptionsProjection } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
@@ -128,7 +123,7 @@ beforeAll(async () => {
   pool.on('error', () => undefined);
   store = new PostgresEventStore({ pool });
   knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  await migrateProjectionRegistry(knex);
+  await migrateToLatest(knex);
   await fillLog();
 }, 120_000);
 

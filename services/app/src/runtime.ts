@@ -1,5 +1,5 @@
 import { PostgresEventStore, type EventStore } from '@shop/event-store';
-import { ALL_PROJECTIONS, migrateProjectionRegistry, PersonalDataVault, projectionStatuses } from '@shop/projections';
+import { ALL_PROJECTIONS, migrateToLatest, PersonalDataVault, projectionStatuses } from '@shop/projections';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { ShopConfig } from './config.js';
@@ -13,21 +13,15 @@ import { BullmqJobQueue } from './jobs/bullmq-queue.js';
 import { InProcessJobQueue } from './jobs/in-process-queue.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { ReadinessCheck } from './api/routes/health-routes.js';
-import { migrateIdempotencyKeys } from './infrastructure/idempotency.js';
 import { AccountService } from './accounts/account-service.js';
 import { InquiryService } from './inquiries/inquiry-service.js';
-import { migrateAccountTables } from './accounts/account-tables.js';
-import { migrateReactorCheckpoints } from './reactors/reactor.js';
 import { TwoFactorService } from './accounts/two-factor-service.js';
 import { loadKeys, type ShopKeys } from './security/keys.js';
 import { createRateLimits, type RateLimits } from './security/rate-limits.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { migrateSentEmails } from './jobs/order-mail-jobs.js';
-import { migrateCustomerPreferences } from './notifications/customer-preferences.js';
-import { migratePaymentTables, PaymentService } from './payments/payment-service.js';
+import { PaymentService } from './payments/payment-service.js';
 import { createPaymentProviders } from './payments/providers.js';
 import { SandboxProvider } from './payments/sandbox-provider.js';
-import { migrateServiceCredentials } from './credentials/credential-service.js';
 
 export interface Runtime {
   config: ShopConfig;
@@ -52,27 +46,6 @@ export interface Runtime {
   close: () => Promise<void>;
 }
 
-const MIGRATION_LOCK_KEY = 4_810_000;
-
-/**
- * Creates the shop's own tables (beside the event store and the read models), one process at a
- * time: processes started together would otherwise race on CREATE TABLE IF NOT EXISTS.
- */
-async function migrateDatabase(knex: Knex): Promise<void> {
-  await knex.transaction(async (trx) => {
-    await trx.raw('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
-    await migrateProjectionRegistry(trx);
-    await migrateReactorCheckpoints(trx);
-    await migrateAccountTables(trx);
-    await migrateCustomerPreferences(trx);
-    await migrateSentEmails(trx);
-    await migrateIdempotencyKeys(trx);
-    await migratePaymentTables(trx);
-    await SandboxProvider.migrate(trx);
-    await migrateServiceCredentials(trx);
-  });
-}
-
 export interface OpenRuntimeOptions {
   logger?: Logger;
   clock?: () => Date;
@@ -83,22 +56,27 @@ export interface OpenRuntimeOptions {
   attachToRunningShop?: boolean;
 }
 
+/**
+ * The database to use: `DATABASE_URL`, else the embedded one, started here or (when asked) the
+ * one a shop running on this data folder already serves.
+ */
+export async function connectDatabase(
+  config: ShopConfig,
+  options: Pick<OpenRuntimeOptions, 'attachToRunningShop'> = {},
+): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
+  if (config.databaseUrl) return { url: config.databaseUrl, embedded: null };
+  const running = options.attachToRunningShop ? await findRunningEmbeddedDatabase(config.dataDir) : null;
+  if (running) return { url: running, embedded: null };
+  const embedded = await startEmbeddedDatabase(config.dataDir);
+  return { url: embedded.url, embedded };
+}
+
 /** Wires configuration to adapters: the one place that decides PGlite or PostgreSQL, in-process jobs or BullMQ. */
 export async function openRuntime(config: ShopConfig, options: OpenRuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const closers: Array<() => Promise<void>> = [];
-  let embedded: EmbeddedDatabase | null = null;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    const running = options.attachToRunningShop ? await findRunningEmbeddedDatabase(config.dataDir) : null;
-    if (running) {
-      databaseUrl = running;
-    } else {
-      embedded = await startEmbeddedDatabase(config.dataDir);
-      databaseUrl = embedded.url;
-      closers.push(embedded.close);
-    }
-  }
+  const { url: databaseUrl, embedded } = await connectDatabase(config, options);
+  if (embedded) closers.push(embedded.close);
   const isEmbedded = !config.databaseUrl;
   const poolSize = isEmbedded ? 4 : config.databasePoolSize;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
@@ -122,7 +100,8 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     : new InProcessJobQueue({ knex, logger });
   closers.unshift(() => queue.close());
 
-  await migrateDatabase(knex);
+  // Before anything reads or writes its tables; processes started together take turns.
+  await migrateToLatest(knex);
 
   const clock = options.clock ?? (() => new Date());
   const keys = loadKeys(config);

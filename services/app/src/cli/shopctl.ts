@@ -2,6 +2,8 @@ import { followLog } from '@shop/event-store';
 import {
   ALL_PROJECTIONS,
   inquiriesProjection,
+  migrateToLatest,
+  migrationStatus,
   projectionStatuses,
   rebuildProjection,
   retryParkedEvent,
@@ -10,9 +12,10 @@ import {
 } from '@shop/projections';
 import { userInfo } from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
+import knexFactory, { type Knex } from 'knex';
 import { ConfigError, loadConfig } from '../config.js';
 import { createLogger } from '../infrastructure/logger.js';
-import { openRuntime, type Runtime } from '../runtime.js';
+import { connectDatabase, openRuntime, type Runtime } from '../runtime.js';
 import { seedCatalogue } from '../seed/catalogue-seed.js';
 import { formatEvent, formatParked, formatStatuses } from './format.js';
 
@@ -30,13 +33,31 @@ async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>): Promise<T
   }
 }
 
+/**
+ * Only the database, for `migrate`: opening the runtime would apply the migrations (and create
+ * the event store's table) before the command could say what is pending.
+ */
+async function withDatabase<T>(work: (knex: Knex) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const { url, embedded } = await connectDatabase(config, { attachToRunningShop: true });
+  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 2 } });
+  try {
+    return await work(knex);
+  } finally {
+    await knex.destroy();
+    await embedded?.close();
+  }
+}
+
 const positiveInt = (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive integer');
   return n;
 };
 
-const program = new Command('shopctl').description('Operate the shop: projections, event history, catalogue.');
+const program = new Command('shopctl').description(
+  'Operate the shop: schema migrations, projections, event history, catalogue.',
+);
 
 const projections = program.command('projections').description('Read models built from the event log');
 
@@ -110,6 +131,56 @@ projections
     await withRuntime(async ({ knex }) => {
       const skipped = await skipParkedEvent({ knex, projection, position, by: operator() });
       console.log(`${name}: event ${skipped.eventId} at position ${position} skipped by ${skipped.resolvedBy}`);
+    });
+  });
+
+const migrate = program
+  .command('migrate')
+  .description('The database schema: versioned migrations, applied in order (every process applies them at start-up)');
+
+const listNames = (names: readonly string[]) => names.map((name) => `  ${name}`).join('\n');
+
+migrate
+  .command('latest', { isDefault: true })
+  .description('Apply every pending migration, waiting for any other process applying them')
+  .option('--dry-run', 'list the migrations that would run, and change nothing')
+  .action(async (options: { dryRun?: boolean }) => {
+    await withDatabase(async (knex) => {
+      if (options.dryRun) {
+        const { pending } = await migrationStatus(knex);
+        console.log(
+          pending.length === 0
+            ? 'Nothing to migrate: the schema is up to date'
+            : `Would apply ${pending.length} migration(s):\n${listNames(pending)}`,
+        );
+        return;
+      }
+      const applied = await migrateToLatest(knex);
+      console.log(
+        applied.length === 0
+          ? 'Nothing to migrate: the schema is up to date'
+          : `Applied ${applied.length} migration(s):\n${listNames(applied)}`,
+      );
+    });
+  });
+
+migrate
+  .command('status')
+  .description('The migrations applied (when, in which batch) and those pending; changes nothing')
+  .option('--json', 'print JSON')
+  .action(async (options: { json?: boolean }) => {
+    await withDatabase(async (knex) => {
+      const status = await migrationStatus(knex);
+      if (options.json) {
+        console.log(JSON.stringify(status, null, 2));
+        return;
+      }
+      const applied = status.applied.map(
+        (m) =>
+          `  ${m.name}  batch ${m.batch}  ${m.migratedAt.toISOString()}${m.known ? '' : '  (unknown to this version)'}`,
+      );
+      console.log(`applied (${status.applied.length}):\n${applied.join('\n') || '  none'}`);
+      console.log(`pending (${status.pending.length}):\n${listNames(status.pending) || '  none'}`);
     });
   });
 

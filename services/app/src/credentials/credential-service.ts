@@ -18,36 +18,6 @@ import type { Logger } from '../infrastructure/logger.js';
  * set a subscription was given (`CredentialsAssigned`). Login, password and notes are encrypted
  * with a key of their own (AES-256-GCM); every read of a password is recorded, without it.
  */
-export async function migrateServiceCredentials(knex: Knex): Promise<void> {
-  await knex.transaction(async (trx) => {
-    await trx.raw("SELECT pg_advisory_xact_lock(hashtext('migrate:service_credentials'))");
-    await trx.raw(`
-      CREATE TABLE IF NOT EXISTS service_credentials (
-        id text PRIMARY KEY,
-        plan_id text NOT NULL,
-        login_encrypted text NOT NULL,
-        password_encrypted text NOT NULL,
-        additional_info_encrypted text,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now(),
-        created_by text NOT NULL,
-        updated_by text
-      );
-      CREATE INDEX IF NOT EXISTS service_credentials_plan ON service_credentials (plan_id);
-      CREATE TABLE IF NOT EXISTS service_credential_reveals (
-        id bigserial PRIMARY KEY,
-        credentials_id text NOT NULL,
-        subscription_id text,
-        revealed_by text NOT NULL,
-        viewer text NOT NULL CHECK (viewer IN ('admin', 'customer')),
-        revealed_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE INDEX IF NOT EXISTS service_credential_reveals_credentials
-        ON service_credential_reveals (credentials_id, revealed_at DESC);
-    `);
-  });
-}
-
 interface CredentialsRow {
   id: string;
   plan_id: string;

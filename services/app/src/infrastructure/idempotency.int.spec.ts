@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@shop/domain';
+import { migrateToLatest } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_LEASE_MS, migrateIdempotencyKeys, onceForKey } from './idempotency.js';
+import { IDEMPOTENCY_LEASE_MS, onceForKey } from './idempotency.js';
 
 let database: TestDatabase;
 let knex: Knex;
@@ -11,7 +12,7 @@ let knex: Knex;
 beforeAll(async () => {
   database = await createTestDatabase('idempotency');
   knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  await migrateIdempotencyKeys(knex);
+  await migrateToLatest(knex);
 });
 
 afterAll(async () => {

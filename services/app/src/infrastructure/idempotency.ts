@@ -9,23 +9,6 @@ import type { Knex } from 'knex';
  */
 export const IDEMPOTENCY_LEASE_MS = 60_000;
 
-export async function migrateIdempotencyKeys(knex: Knex): Promise<void> {
-  await knex.raw(`
-    CREATE TABLE IF NOT EXISTS idempotency_keys (
-      user_id text NOT NULL,
-      key text NOT NULL,
-      request_hash text NOT NULL,
-      response jsonb,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (user_id, key)
-    )`);
-  // The request holding a key in progress, and until when; a key left without a lease by an older shop is free.
-  await knex.raw(`
-    ALTER TABLE idempotency_keys
-      ADD COLUMN IF NOT EXISTS lease_id text,
-      ADD COLUMN IF NOT EXISTS lease_expires_at timestamptz`);
-}
-
 /**
  * Runs `run` once per (owner, key): a retry with the same key and the same request answers the
  * first response without running again; the same key with another request is refused. The

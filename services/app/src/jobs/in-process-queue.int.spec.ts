@@ -1,8 +1,9 @@
+import { migrateToLatest } from '@shop/projections';
 import { createTestDatabase, eventually, type TestDatabase } from '@shop/testing';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
-import { InProcessJobQueue, migrateQueuedJobs } from './in-process-queue.js';
+import { InProcessJobQueue } from './in-process-queue.js';
 import type { JobHandlers, JobRequest } from './job-queue.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -14,7 +15,7 @@ let knex: Knex;
 beforeAll(async () => {
   database = await createTestDatabase('in_process_queue');
   knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  await migrateQueuedJobs(knex);
+  await migrateToLatest(knex);
 });
 
 afterAll(async () => {

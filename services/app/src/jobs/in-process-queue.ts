@@ -21,33 +21,6 @@ const KEEP_DONE_MS = 30 * 24 * 3600_000;
 const KEEP_FAILED_MS = 90 * 24 * 3600_000;
 const INSERT_CHUNK = 500;
 
-/**
- * The queue's table on the embedded default: one row per job id (a second enqueue of the same id
- * is a no-op), pending until it has run (done) or used its last attempt (failed).
- */
-export async function migrateQueuedJobs(knex: Knex): Promise<void> {
-  await knex.transaction(async (trx) => {
-    await trx.raw("SELECT pg_advisory_xact_lock(hashtext('migrate:queued_jobs'))");
-    await trx.raw(`
-      CREATE TABLE IF NOT EXISTS queued_jobs (
-        id text PRIMARY KEY,
-        name text NOT NULL,
-        data jsonb NOT NULL,
-        run_at timestamptz NOT NULL,
-        attempts integer NOT NULL DEFAULT 0,
-        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'failed')),
-        lease_owner text,
-        lease_until timestamptz,
-        last_error text,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        finished_at timestamptz
-      )`);
-    await trx.raw(
-      `CREATE INDEX IF NOT EXISTS queued_jobs_pending_run_at ON queued_jobs (run_at) WHERE status = 'pending'`,
-    );
-  });
-}
-
 interface StoredJob {
   id: string;
   name: JobName;
@@ -84,7 +57,6 @@ export class InProcessJobQueue implements JobQueue {
   private readonly running = new Set<Promise<void>>();
   private repeatActive = 0;
   private closed = false;
-  private table: Promise<void> | null = null;
 
   constructor(options: InProcessJobQueueOptions) {
     this.knex = options.knex;
@@ -94,7 +66,6 @@ export class InProcessJobQueue implements JobQueue {
 
   async enqueue(jobs: readonly JobRequest[]): Promise<void> {
     if (jobs.length === 0) return;
-    await this.tableReady();
     const now = this.now();
     const unique = new Map<string, StoredJob>();
     for (const job of jobs) {
@@ -123,7 +94,6 @@ export class InProcessJobQueue implements JobQueue {
   async startProcessing(handlers: JobHandlers): Promise<void> {
     // Set first: a job inserted from now on is scheduled by enqueue, one inserted before is read below.
     this.handlers = handlers;
-    await this.tableReady();
     const now = this.now();
     await this.knex('queued_jobs')
       .where((q) => q.where({ status: 'done' }).andWhere('finished_at', '<', new Date(now - KEEP_DONE_MS)))
@@ -152,7 +122,6 @@ export class InProcessJobQueue implements JobQueue {
   }
 
   async counts() {
-    await this.tableReady();
     const now = new Date(this.now());
     const row = (await this.knex('queued_jobs')
       .select(
@@ -182,15 +151,6 @@ export class InProcessJobQueue implements JobQueue {
     this.timers.clear();
     this.repeatTimers.clear();
     await Promise.allSettled([...this.running]);
-  }
-
-  /** Creates the table on first use, once per instance; a failed attempt is made again next time. */
-  private tableReady(): Promise<void> {
-    this.table ??= migrateQueuedJobs(this.knex).catch((error: unknown) => {
-      this.table = null;
-      throw error;
-    });
-    return this.table;
   }
 
   private now(): number {

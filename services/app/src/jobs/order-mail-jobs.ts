@@ -30,17 +30,6 @@ export const EXPIRING_SOON_NOTICE_MS = 3 * 24 * 3600_000;
  */
 export const ORDER_MAIL_STALE_AFTER_MS = 2 * 24 * 3600_000;
 
-export async function migrateSentEmails(knex: Knex): Promise<void> {
-  await knex.transaction(async (trx) => {
-    await trx.raw("SELECT pg_advisory_xact_lock(hashtext('migrate:sent_emails'))");
-    await trx.raw(`
-      CREATE TABLE IF NOT EXISTS sent_emails (
-        id text PRIMARY KEY,
-        sent_at timestamptz NOT NULL DEFAULT now()
-      )`);
-  });
-}
-
 export interface OrderMailJobDependencies {
   knex: Knex;
   mailer: Mailer;

@@ -9,19 +9,6 @@ export const DEFAULT_CUSTOMER_LANGUAGE: Language = 'fr';
  * last order, so that e-mails sent later (payment, expiry) speak it. An ordinary table: it is
  * a preference, not a fact the audit trail needs.
  */
-export async function migrateCustomerPreferences(knex: Knex): Promise<void> {
-  await knex.transaction(async (trx) => {
-    // Several processes start at once; CREATE TABLE IF NOT EXISTS alone can still collide.
-    await trx.raw("SELECT pg_advisory_xact_lock(hashtext('migrate:customer_preferences'))");
-    await trx.raw(`
-      CREATE TABLE IF NOT EXISTS customer_preferences (
-        user_id text PRIMARY KEY,
-        language text NOT NULL,
-        updated_at timestamptz NOT NULL DEFAULT now()
-      )`);
-  });
-}
-
 export async function recordCustomerLanguage(knex: Knex, userId: string, language: Language, now: Date) {
   await knex('customer_preferences')
     .insert({ user_id: userId, language, updated_at: now })

@@ -67,18 +67,6 @@ export interface OrderResponse {
   redirectUrl: string;
 }
 
-export async function migratePaymentTables(knex: Knex): Promise<void> {
-  await knex.raw(`
-    CREATE TABLE IF NOT EXISTS payment_sessions (
-      session_id text PRIMARY KEY,
-      provider text NOT NULL,
-      subscription_id text NOT NULL,
-      user_id text NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now()
-    );
-  `);
-}
-
 /**
  * Orders and payments. Every provider path (webhook, success page, operator sync) ends in
  * `applyOutcome`, which issues idempotent commands: a paid order becomes exactly one active

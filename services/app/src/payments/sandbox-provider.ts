@@ -33,23 +33,6 @@ export class SandboxProvider implements PaymentProvider {
 
   constructor(private readonly deps: { knex: Knex; publicUrl: string; signingKey: Buffer; clock: () => Date }) {}
 
-  static async migrate(knex: Knex): Promise<void> {
-    await knex.raw(`
-      CREATE TABLE IF NOT EXISTS sandbox_sessions (
-        id text PRIMARY KEY,
-        subscription_id text NOT NULL,
-        description text NOT NULL,
-        amount_cents integer NOT NULL,
-        currency text NOT NULL,
-        status text NOT NULL DEFAULT 'open',
-        success_url text NOT NULL,
-        cancel_url text NOT NULL,
-        language text NOT NULL,
-        idempotency_key text UNIQUE,
-        created_at timestamptz NOT NULL DEFAULT now()
-      )`);
-  }
-
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     const id = `sbx_${randomBytes(12).toString('hex')}`;
     const inserted = await this.deps

@@ -1,5 +1,5 @@
 import { PostgresEventStore } from '@shop/event-store';
-import { getSubscription } from '@shop/projections';
+import { getSubscription, migrateToLatest } from '@shop/projections';
 import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
 import { Queue } from 'bullmq';
 import pg from 'pg';
@@ -7,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BullmqJobQueue } from '../jobs/bullmq-queue.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
-import { migrateReactorCheckpoints } from './reactor.js';
 
 describe.each([
   { queue: 'bullmq' as const, redis: true },
@@ -82,7 +81,7 @@ describe.each([
     const { subscriptionId, streamId } = await paidSubscription(store, 'user-1', new Date(Date.now() - 60_000));
     const head = await store.head();
     const knex = (await import('knex')).default({ client: 'pg', connection: database.url });
-    await migrateReactorCheckpoints(knex);
+    await migrateToLatest(knex);
     await knex('reactor_checkpoints').insert({
       name: 'subscription-expiry',
       checkpoint: head.checkpoint,

@@ -11,16 +11,6 @@ export interface Reactor {
   react: (event: RecordedEvent) => JobRequest[];
 }
 
-export async function migrateReactorCheckpoints(knex: Knex): Promise<void> {
-  await knex.raw(`
-    CREATE TABLE IF NOT EXISTS reactor_checkpoints (
-      name text PRIMARY KEY,
-      checkpoint text,
-      last_position bigint NOT NULL DEFAULT 0,
-      updated_at timestamptz NOT NULL DEFAULT now()
-    )`);
-}
-
 export async function reactorCheckpoint(knex: Knex, name: string) {
   const row = await knex('reactor_checkpoints').where({ name }).first();
   return { checkpoint: (row?.checkpoint as string | null) ?? null, lastPosition: Number(row?.last_position ?? 0) };
@@ -44,7 +34,6 @@ export interface ReactorOptions {
  */
 export async function runReactor(options: ReactorOptions, signal: AbortSignal): Promise<void> {
   const { knex, store, queue, reactor, logger } = options;
-  await migrateReactorCheckpoints(knex);
   const lock = new AdvisoryLock(options.databaseUrl, `reactor:${reactor.name}`);
   while (!signal.aborted && !(await lock.tryAcquire())) await sleep(2000, signal);
   if (signal.aborted) return;
