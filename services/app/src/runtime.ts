@@ -1,4 +1,4 @@
-import { PostgresEventStore, type EventStore } from '@shop/event-store';
+import { PostgresEventStore, PostgresSnapshotStore, type EventStore, type SnapshotStore } from '@shop/event-store';
 import { ALL_PROJECTIONS, migrateToLatest, PersonalDataVault, projectionStatuses } from '@shop/projections';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
@@ -30,6 +30,7 @@ export interface Runtime {
   embedded: boolean;
   pool: pg.Pool;
   store: EventStore;
+  snapshots: SnapshotStore;
   knex: Knex;
   queue: JobQueue;
   clock: () => Date;
@@ -109,7 +110,20 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   const limits = createRateLimits({ redisUrl: config.redisUrl, prefix: config.queuePrefix });
   closers.unshift(() => limits.close());
   const twoFactor = new TwoFactorService({ knex, key: keys.totpSecrets, clock });
-  const accounts = new AccountService({ knex, store, vault, keys, config, limits, clock, logger, twoFactor });
+  // Snapshots stay in PostgreSQL beside the read models, whichever store holds the log.
+  const snapshots = new PostgresSnapshotStore({ pool });
+  const accounts = new AccountService({
+    knex,
+    store,
+    snapshots,
+    vault,
+    keys,
+    config,
+    limits,
+    clock,
+    logger,
+    twoFactor,
+  });
   const mailer = createMailer(config, logger);
   const providers = createPaymentProviders({ config, keys, knex, clock });
   const payments = new PaymentService({
@@ -161,6 +175,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     databaseUrl,
     embedded: isEmbedded,
     pool,
+    snapshots,
     store,
     knex,
     queue,

@@ -9,7 +9,14 @@ import {
   type AccountState,
   type Role,
 } from '@shop/domain';
-import { handleCommand, type EventMetadata, type EventStore } from '@shop/event-store';
+import {
+  handleCommand,
+  loadState,
+  type EventMetadata,
+  type EventStore,
+  type SnapshotStore,
+  type Snapshotting,
+} from '@shop/event-store';
 import type { PersonalDataVault } from '@shop/projections';
 import type { Knex } from 'knex';
 import { AuthenticationError, InvalidInputError } from '../errors.js';
@@ -56,7 +63,19 @@ export interface AccountServiceDependencies {
   clock: () => Date;
   logger: Logger;
   twoFactor: TwoFactorService;
+  snapshots: SnapshotStore;
 }
+
+/**
+ * An account's stream grows with every sign-in, and it is folded on every sign-in, refresh and
+ * change: commands start from its last snapshot. Change the name when `AccountState` or
+ * `evolveAccount` changes shape, so older snapshots are ignored.
+ */
+export const ACCOUNT_SNAPSHOTS = (deps: { snapshots: SnapshotStore }): Snapshotting => ({
+  store: deps.snapshots,
+  name: 'account-state:1',
+  every: 100,
+});
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -91,6 +110,7 @@ export class AccountService {
 
   async execute(command: AccountCommand, context: { correlationId?: string; actor?: EventMetadata['actor'] } = {}) {
     return handleCommand(this.deps.store, accountStreamId(command.userId), accountDecider, command, {
+      snapshots: ACCOUNT_SNAPSHOTS(this.deps),
       metadata: {
         actor: context.actor ?? { type: 'customer', id: command.userId },
         ...(context.correlationId ? { correlationId: context.correlationId } : {}),
@@ -438,10 +458,13 @@ export class AccountService {
   }
 
   private async accountState(userId: string): Promise<AccountState> {
-    const history = await this.deps.store.readStream(accountStreamId(userId));
-    return history
-      .map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof accountDecider.evolve>[1])
-      .reduce(accountDecider.evolve, accountDecider.initialState());
+    const { state } = await loadState(
+      this.deps.store,
+      accountStreamId(userId),
+      accountDecider,
+      ACCOUNT_SNAPSHOTS(this.deps),
+    );
+    return state;
   }
 
   async signOut(userId: string, sessionId: string, scope: 'local' | 'global', client: ClientContext): Promise<void> {
