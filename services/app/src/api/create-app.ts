@@ -98,7 +98,6 @@ export function createApp(deps: AppDependencies): Express {
   app.use(
     oidcRoutes(
       {
-        knex: deps.knex,
         accounts: deps.accounts,
         config: deps.config,
         stateKey: deps.keys.oidcState,
@@ -108,9 +107,7 @@ export function createApp(deps: AppDependencies): Express {
       doc,
     ),
   );
-  app.use(
-    passwordResetRoutes({ knex: deps.knex, accounts: deps.accounts, limits: deps.limits, clock: deps.clock }, doc),
-  );
+  app.use(passwordResetRoutes({ accounts: deps.accounts }, doc));
   app.use(meRoutes({ knex: deps.knex, accounts: deps.accounts, twoFactor: deps.twoFactor, clock: deps.clock }, doc));
   app.use(notificationRoutes({ knex: deps.knex, clock: deps.clock }, doc));
   app.use(orderRoutes({ knex: deps.knex, payments: deps.payments, clock: deps.clock }, doc));

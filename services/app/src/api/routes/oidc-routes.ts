@@ -1,10 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { decrypt, encrypt } from '@shop/projections';
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { HELD_SIGN_IN_TTL_SECONDS, normalizeEmail, type AccountService } from '../../accounts/account-service.js';
+import {
+  EXTERNAL_EMAIL_NOT_VERIFIED,
+  HELD_SIGN_IN_TTL_SECONDS,
+  type AccountService,
+} from '../../accounts/account-service.js';
+import { AuthenticationError } from '../../errors.js';
 import type { OidcProviderConfig, ShopConfig } from '../../config.js';
 import {
   clientContext,
@@ -73,6 +76,12 @@ class SignInRefused extends Error {
   }
 }
 
+const failureCodeOf = (error: unknown): FailureCode => {
+  if (error instanceof SignInRefused) return error.code;
+  if (error instanceof AuthenticationError && error.code === EXTERNAL_EMAIL_NOT_VERIFIED) return 'email_not_verified';
+  return 'oidc_failed';
+};
+
 /** Only a path of this site: one leading slash, so `//evil.example` and `/\evil.example` are refused. */
 export function safeReturnTo(value: string | undefined): string | null {
   if (!value || value.length > 512 || !/^\/(?![/\\])[^\\\s]*$/.test(value)) return null;
@@ -86,7 +95,6 @@ const claimText = (value: unknown, max: number) =>
 const emailClaim = (value: unknown) => (z.email().max(254).safeParse(value).success ? (value as string) : undefined);
 
 export interface OidcRoutesDependencies {
-  knex: Knex;
   accounts: AccountService;
   config: Pick<ShopConfig, 'publicUrl' | 'oidcProviders' | 'refreshTokenTtlDays'>;
   /** Seals the state cookie (keys.oidcState). */
@@ -161,57 +169,6 @@ export function oidcRoutes(deps: OidcRoutesDependencies, doc: ApiDocument): Rout
       throw new SignInRefused('invalid_state');
     }
     return pending;
-  };
-
-  /** Finds the account of this identity, links it to a verified e-mail's account, or opens one. */
-  const resolveUser = async (
-    provider: OidcProviderConfig,
-    claims: { sub: string; email?: string; emailVerified: boolean; name?: string },
-    correlationId: string,
-  ): Promise<string> => {
-    const { knex } = deps;
-    const identity = { provider: provider.name, subject: claims.sub };
-    const known = await knex('oidc_identities').where(identity).first('user_id');
-    if (known) return known.user_id as string;
-    if (!claims.email || !claims.emailVerified) throw new SignInRefused('email_not_verified');
-    const email = normalizeEmail(claims.email);
-
-    const link = async (userId: string) => {
-      await knex('oidc_identities')
-        .insert({ ...identity, user_id: userId })
-        .onConflict(['provider', 'subject'])
-        .ignore();
-      // A concurrent callback of the same identity may have linked it first; its answer stands.
-      const row = await knex('oidc_identities').where(identity).first('user_id');
-      return row.user_id as string;
-    };
-
-    const existing = await knex('account_credentials').where({ email_normalized: email }).first('user_id');
-    if (existing) return link(existing.user_id as string);
-
-    const userId = randomUUID();
-    const created = await knex.transaction(async (trx) => {
-      const credentials = await trx('account_credentials')
-        .insert({ user_id: userId, email_normalized: email, password_hash: null })
-        .onConflict('email_normalized')
-        .ignore()
-        .returning('user_id');
-      if (credentials.length === 0) return false;
-      await trx('oidc_identities').insert({ ...identity, user_id: userId });
-      return true;
-    });
-    if (!created) {
-      const registeredMeanwhile = await knex('account_credentials').where({ email_normalized: email }).first('user_id');
-      return link(registeredMeanwhile.user_id as string);
-    }
-    try {
-      await deps.accounts.register(userId, email, claims.name ?? email, 'oidc', provider.name, correlationId);
-    } catch (error) {
-      await knex('oidc_identities').where(identity).delete();
-      await knex('account_credentials').where({ user_id: userId }).delete();
-      throw error;
-    }
-    return userId;
   };
 
   const problems = { schema: problemSchema, problem: true } as const;
@@ -328,8 +285,8 @@ export function oidcRoutes(deps: OidcRoutesDependencies, doc: ApiDocument): Rout
       if (claims.email === undefined && configuration.serverMetadata().userinfo_endpoint) {
         claims = { ...(await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub)), ...idToken };
       }
-      const userId = await resolveUser(
-        provider,
+      const userId = await deps.accounts.accountOfExternalIdentity(
+        provider.name,
         {
           sub: idToken.sub,
           email: emailClaim(claims.email),
@@ -351,7 +308,7 @@ export function oidcRoutes(deps: OidcRoutesDependencies, doc: ApiDocument): Rout
       setSessionCookies(res, cookies, session, config.refreshTokenTtlDays);
       res.redirect(302, `${config.publicUrl}${pending.returnTo ?? '/'}`);
     } catch (error) {
-      const code = error instanceof SignInRefused ? error.code : 'oidc_failed';
+      const code = failureCodeOf(error);
       req.log.warn({ err: error, provider: provider.name, code }, 'oidc sign-in refused');
       sendToAuthPage(res, code, FAILURE_TEXT[code]);
     }

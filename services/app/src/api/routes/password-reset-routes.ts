@@ -1,13 +1,9 @@
 import { Router } from 'express';
-import type { Knex } from 'knex';
 import { z } from 'zod';
-import { normalizeEmail, type AccountService } from '../../accounts/account-service.js';
-import { refuseCommonPassword } from '../../security/passwords.js';
-import { consumeOrReject, type RateLimits } from '../../security/rate-limits.js';
-import { tokenHash } from '../../security/tokens.js';
+import { PASSWORD_RESET_RATE_LIMITED, type AccountService } from '../../accounts/account-service.js';
 import { clientContext } from '../auth/authentication.js';
 import type { ApiDocument } from '../openapi.js';
-import { HttpProblem, problemSchema } from '../problem.js';
+import { problemSchema } from '../problem.js';
 import { PASSWORD_MIN_LENGTH } from './auth-routes.js';
 import { text } from '../text.js';
 
@@ -18,12 +14,9 @@ const confirmBody = z.strictObject({
 });
 const acceptedResponse = z.object({ accepted: z.literal(true) }).meta({ id: 'PasswordResetAccepted' });
 
-const RATE_LIMITED = 'auth.password_reset_rate_limited';
+const RATE_LIMITED = PASSWORD_RESET_RATE_LIMITED;
 
-export function passwordResetRoutes(
-  deps: { knex: Knex; accounts: AccountService; limits: RateLimits; clock: () => Date },
-  doc: ApiDocument,
-): Router {
+export function passwordResetRoutes(deps: { accounts: AccountService }, doc: ApiDocument): Router {
   const router = Router();
   const problems = { schema: problemSchema, problem: true } as const;
 
@@ -44,23 +37,7 @@ export function passwordResetRoutes(
   });
   router.post('/api/auth/password-reset', async (req, res) => {
     const body = requestBody.parse(req.body);
-    const client = clientContext(req);
-    const email = normalizeEmail(body.email);
-    // Counted per e-mail whether or not an account exists, so the limit reveals nothing either.
-    await consumeOrReject(deps.limits.passwordResetByIp, client.ip, RATE_LIMITED);
-    await consumeOrReject(deps.limits.passwordResetByEmail, email, RATE_LIMITED);
-    const credentials = await deps.knex('account_credentials').where({ email_normalized: email }).first('user_id');
-    if (credentials) {
-      // Only the fact is appended here; the token and the e-mail are made by a job that follows the log.
-      await deps.accounts.execute(
-        {
-          type: 'RequestPasswordReset',
-          userId: credentials.user_id,
-          data: { requestedAt: deps.clock().toISOString() },
-        },
-        { correlationId: client.correlationId, actor: { type: 'system', id: 'password-reset' } },
-      );
-    }
+    await deps.accounts.requestPasswordReset(body.email, clientContext(req));
     res.status(202).json({ accepted: true });
   });
 
@@ -82,28 +59,7 @@ export function passwordResetRoutes(
   });
   router.post('/api/auth/password-reset/confirm', async (req, res) => {
     const body = confirmBody.parse(req.body);
-    // Before the token is spent, so the customer can choose another password with the same link.
-    await refuseCommonPassword(body.newPassword, 'newPassword');
-    const now = deps.clock();
-    // Claimed in one statement, so two concurrent uses of one token cannot both succeed.
-    const claimed = await deps
-      .knex('password_reset_tokens')
-      .where({ token_hash: tokenHash(body.token) })
-      .whereNull('used_at')
-      .where('expires_at', '>', now)
-      .update({ used_at: now })
-      .returning('user_id');
-    const userId = claimed[0]?.user_id as string | undefined;
-    if (!userId) {
-      throw new HttpProblem({
-        status: 400,
-        code: 'auth.reset_token_invalid',
-        detail: 'This link is not valid any more; ask for a new one',
-      });
-    }
-    // The other links still in mailboxes die with this one.
-    await deps.knex('password_reset_tokens').where({ user_id: userId }).whereNull('used_at').update({ used_at: now });
-    await deps.accounts.setPassword(userId, body.newPassword, 'reset', clientContext(req));
+    await deps.accounts.resetPasswordWithToken(body.token, body.newPassword, clientContext(req));
     res.status(204).end();
   });
 
