@@ -1,6 +1,6 @@
 import { ConcurrencyError } from './errors.js';
 import { loadState, type Snapshotting } from './snapshots.js';
-import type { EventMetadata, EventStore, NewEvent, RecordedEvent } from './types.js';
+import type { AppendOptions, EventMetadata, EventStore, NewEvent, RecordedEvent } from './types.js';
 
 export interface StreamDecider<TCommand, TEvent extends { type: string; data: unknown }, TState> {
   initialState: () => TState;
@@ -29,6 +29,8 @@ export async function handleCommand<TCommand, TEvent extends { type: string; dat
     eventIds?: (index: number) => string;
     maxAttempts?: number;
     snapshots?: Snapshotting;
+    /** Writes that commit with the new events or not at all (see `AppendOptions`). */
+    withinTransaction?: AppendOptions['withinTransaction'];
   } = {},
 ): Promise<HandleCommandResult<TEvent, TState>> {
   const maxAttempts = options.maxAttempts ?? 5;
@@ -45,6 +47,7 @@ export async function handleCommand<TCommand, TEvent extends { type: string; dat
     try {
       const result = await store.appendToStream(streamId, toAppend, {
         expectedVersion: version === 0 ? 'no_stream' : version,
+        withinTransaction: options.withinTransaction,
       });
       return {
         newEvents,

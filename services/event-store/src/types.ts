@@ -95,12 +95,28 @@ export interface Upcaster {
   upcast: (data: unknown) => unknown;
 }
 
+/** A connection inside an append's own transaction: plain SQL with `$1` parameters. */
+export interface SqlTransaction {
+  query(text: string, params?: unknown[]): Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>;
+}
+
+export interface AppendOptions {
+  expectedVersion?: ExpectedVersion;
+  /**
+   * Writes that must commit with the events or not at all (a row that makes an e-mail taken, a
+   * link to an external identity), run inside the append's transaction after the events are
+   * inserted; throwing rolls everything back. Only stores with `sharesTransactions` accept it.
+   */
+  withinTransaction?: (sql: SqlTransaction) => Promise<void>;
+}
+
 export interface EventStore {
-  appendToStream(
-    streamId: string,
-    events: readonly NewEvent[],
-    options?: { expectedVersion?: ExpectedVersion },
-  ): Promise<AppendResult>;
+  /**
+   * Whether an append can carry other writes in its transaction (`withinTransaction`). True for
+   * PostgreSQL; KurrentDB cannot commit anything with its events.
+   */
+  readonly sharesTransactions: boolean;
+  appendToStream(streamId: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** The stream's current version, 0 when it does not exist. */
   streamVersion(streamId: string): Promise<number>;

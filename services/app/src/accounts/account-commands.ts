@@ -7,7 +7,7 @@ import {
   type AccountState,
   type Role,
 } from '@shop/domain';
-import { handleCommand, loadState, type EventMetadata } from '@shop/event-store';
+import { handleCommand, loadState, type AppendOptions, type EventMetadata } from '@shop/event-store';
 import { InvalidInputError } from '../errors.js';
 import { LOCK_SECONDS, tooMany } from '../security/rate-limits.js';
 import {
@@ -26,9 +26,18 @@ export class AccountCommands {
     >,
   ) {}
 
-  async execute(command: AccountCommand, context: { correlationId?: string; actor?: EventMetadata['actor'] } = {}) {
+  async execute(
+    command: AccountCommand,
+    context: {
+      correlationId?: string;
+      actor?: EventMetadata['actor'];
+      /** Rows that commit with the command's events or not at all. */
+      withinTransaction?: AppendOptions['withinTransaction'];
+    } = {},
+  ) {
     return handleCommand(this.deps.store, accountStreamId(command.userId), accountDecider, command, {
       snapshots: ACCOUNT_SNAPSHOTS(this.deps),
+      withinTransaction: context.withinTransaction,
       metadata: {
         actor: context.actor ?? { type: 'customer', id: command.userId },
         ...(context.correlationId ? { correlationId: context.correlationId } : {}),

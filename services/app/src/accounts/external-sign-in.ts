@@ -49,27 +49,33 @@ export class ExternalSignIn {
     if (existing) return link(existing.user_id as string);
 
     const userId = randomUUID();
-    const created = await knex.transaction(async (trx) => {
-      const credentials = await trx('account_credentials')
-        .insert({ user_id: userId, email_normalized: email, password_hash: null })
-        .onConflict('email_normalized')
-        .ignore()
-        .returning('user_id');
-      if (credentials.length === 0) return false;
-      await trx('oidc_identities').insert({ ...identity, user_id: userId });
-      return true;
-    });
-    if (!created) {
+    try {
+      // The account's rows commit with its registration, or not at all.
+      await this.registration.register(userId, email, claims.name ?? email, 'oidc', provider, correlationId, [
+        {
+          sql: `INSERT INTO account_credentials (user_id, email_normalized, password_hash) VALUES ($1, $2, NULL)
+                ON CONFLICT (email_normalized) DO NOTHING`,
+          params: [userId, email],
+          undo: { sql: 'DELETE FROM account_credentials WHERE user_id = $1', params: [userId] },
+          refusedWhenNothingWritten: () => new RegisteredMeanwhile(),
+        },
+        {
+          sql: 'INSERT INTO oidc_identities (provider, subject, user_id) VALUES ($1, $2, $3)',
+          params: [provider, claims.sub, userId],
+          undo: {
+            sql: 'DELETE FROM oidc_identities WHERE provider = $1 AND subject = $2',
+            params: [provider, claims.sub],
+          },
+        },
+      ]);
+    } catch (error) {
+      if (!(error instanceof RegisteredMeanwhile)) throw error;
       const registeredMeanwhile = await knex('account_credentials').where({ email_normalized: email }).first('user_id');
       return link(registeredMeanwhile.user_id as string);
-    }
-    try {
-      await this.registration.register(userId, email, claims.name ?? email, 'oidc', provider, correlationId);
-    } catch (error) {
-      await knex('oidc_identities').where(identity).delete();
-      await knex('account_credentials').where({ user_id: userId }).delete();
-      throw error;
     }
     return userId;
   }
 }
+
+/** The e-mail was registered by a concurrent sign-up between the look-up and the insert: link to it. */
+class RegisteredMeanwhile extends Error {}

@@ -1,39 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@shop/domain';
+import type { SqlTransaction } from '@shop/event-store';
+import type { Knex } from 'knex';
 import { hashPassword, refuseCommonPassword } from '../security/passwords.js';
 import { consumeOrReject } from '../security/rate-limits.js';
 import type { AccountCommands } from './account-commands.js';
 import { normalizeEmail, type AccountServiceDependencies, type ClientContext } from './account-dependencies.js';
 
-/** Opening an account: the credentials row (the e-mail's uniqueness) first, then the fact in the log. */
+/**
+ * Opening an account: the credentials row (the e-mail's uniqueness) and `AccountRegistered` commit
+ * in one transaction on PostgreSQL, so a crash between them cannot leave an e-mail taken by no
+ * account. KurrentDB commits events alone: there the row goes first and is removed if the append
+ * fails, and a crash in between leaves a row that `shopctl` can see (docs/operations.md).
+ */
 export class Registration {
   constructor(
-    private readonly deps: Pick<AccountServiceDependencies, 'knex' | 'limits' | 'config' | 'clock' | 'logger'>,
+    private readonly deps: Pick<
+      AccountServiceDependencies,
+      'knex' | 'store' | 'limits' | 'config' | 'clock' | 'logger'
+    >,
     private readonly commands: AccountCommands,
   ) {}
 
   async signUp(input: { email: string; password: string; fullName?: string }, client: ClientContext) {
-    const { knex, limits, config } = this.deps;
+    const { limits, config } = this.deps;
     await refuseCommonPassword(input.password, 'password');
     await consumeOrReject(limits.signUpByIp, client.ip);
     const email = normalizeEmail(input.email);
     const fullName = input.fullName?.trim() || email;
     const userId = randomUUID();
     const passwordHash = await hashPassword(input.password);
-    const inserted = await knex('account_credentials')
-      .insert({ user_id: userId, email_normalized: email, password_hash: passwordHash })
-      .onConflict('email_normalized')
-      .ignore()
-      .returning('user_id');
-    if (inserted.length === 0) {
-      throw new DomainError({ code: 'auth.email_taken', message: 'User already registered' });
-    }
-    try {
-      await this.register(userId, email, fullName, 'password', null, client.correlationId);
-    } catch (error) {
-      await knex('account_credentials').where({ user_id: userId }).delete();
-      throw error;
-    }
+    await this.register(userId, email, fullName, 'password', null, client.correlationId, [
+      {
+        sql: `INSERT INTO account_credentials (user_id, email_normalized, password_hash) VALUES ($1, $2, $3)
+              ON CONFLICT (email_normalized) DO NOTHING`,
+        params: [userId, email, passwordHash],
+        undo: { sql: 'DELETE FROM account_credentials WHERE user_id = $1', params: [userId] },
+        refusedWhenNothingWritten: () =>
+          new DomainError({ code: 'auth.email_taken', message: 'User already registered' }),
+      },
+    ]);
     this.deps.logger.info({ userId }, 'account registered');
     return { userId, email, fullName, role: config.adminEmails.includes(email) ? 'admin' : 'customer' };
   }
@@ -46,23 +52,32 @@ export class Registration {
     method: 'password' | 'oidc',
     provider: string | null,
     correlationId: string,
+    rows: readonly RowWrite[] = [],
   ): Promise<void> {
     const { commands } = this;
     const now = this.deps.clock().toISOString();
-    await commands.execute(
-      {
-        type: 'RegisterAccount',
-        userId,
-        data: {
-          email: await commands.seal(userId, email),
-          fullName: await commands.seal(userId, fullName),
-          method,
-          provider,
-          registeredAt: now,
-        },
+    const command = {
+      type: 'RegisterAccount' as const,
+      userId,
+      data: {
+        email: await commands.seal(userId, email),
+        fullName: await commands.seal(userId, fullName),
+        method,
+        provider,
+        registeredAt: now,
       },
-      { correlationId },
-    );
+    };
+    if (this.deps.store.sharesTransactions) {
+      await commands.execute(command, { correlationId, withinTransaction: (sql) => writeRows(sql, rows) });
+    } else {
+      await this.deps.knex.transaction((trx) => writeRows(knexSql(trx), rows));
+      try {
+        await commands.execute(command, { correlationId });
+      } catch (error) {
+        await this.deps.knex.transaction((trx) => undoRows(knexSql(trx), rows));
+        throw error;
+      }
+    }
     if (this.deps.config.adminEmails.includes(email)) {
       await commands.execute(
         { type: 'GrantRole', userId, data: { role: 'admin', grantedBy: 'ADMIN_EMAILS', at: now } },
@@ -70,4 +85,37 @@ export class Registration {
       );
     }
   }
+}
+
+/** A row an account's registration writes with it, and how to take it back where it cannot share the append. */
+export interface RowWrite {
+  sql: string;
+  params: unknown[];
+  undo: { sql: string; params: unknown[] };
+  /** The error when the statement wrote nothing (a conflict: the e-mail is taken). */
+  refusedWhenNothingWritten?: () => Error;
+}
+
+async function writeRows(sql: SqlTransaction, rows: readonly RowWrite[]): Promise<void> {
+  for (const row of rows) {
+    const { rowCount } = await sql.query(row.sql, row.params);
+    if (rowCount === 0 && row.refusedWhenNothingWritten) throw row.refusedWhenNothingWritten();
+  }
+}
+
+async function undoRows(sql: SqlTransaction, rows: readonly RowWrite[]): Promise<void> {
+  for (const row of [...rows].reverse()) await sql.query(row.undo.sql, row.undo.params);
+}
+
+/** A knex transaction seen as plain SQL with `$1` parameters (knex binds `?`). */
+function knexSql(trx: Knex.Transaction): SqlTransaction {
+  return {
+    query: async (text, params = []) => {
+      const result = (await trx.raw(text.replace(/\$\d+/g, '?'), params as Knex.RawBinding[])) as {
+        rows: Array<Record<string, unknown>>;
+        rowCount: number | null;
+      };
+      return { rows: result.rows, rowCount: result.rowCount };
+    },
+  };
 }

@@ -21,6 +21,7 @@ import {
 import { checkExpectedVersion, ConcurrencyError, EventStoreError } from '../errors.js';
 import { sleep } from '../follow-log.js';
 import type {
+  AppendOptions,
   AppendResult,
   EventMetadata,
   EventStore,
@@ -140,11 +141,20 @@ export class KurrentDbEventStore implements EventStore {
     this.appends.setMaxListeners(0);
   }
 
+  /** KurrentDB commits events only: a table write cannot share their transaction. */
+  readonly sharesTransactions = false;
+
   async appendToStream(
     streamId: string,
     events: readonly NewEvent[],
-    options: { expectedVersion?: ExpectedVersion } = {},
+    options: AppendOptions = {},
   ): Promise<AppendResult> {
+    if (options.withinTransaction) {
+      throw new EventStoreError({
+        code: 'event_store.no_shared_transaction',
+        message: 'KurrentDB cannot commit other writes with events; check sharesTransactions first',
+      });
+    }
     const expected = options.expectedVersion ?? 'any';
     const prepared: PreparedEvent[] = [];
     const inBatch = new Set<string>();

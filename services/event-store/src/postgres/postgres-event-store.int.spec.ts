@@ -50,3 +50,36 @@ describe('PostgreSQL log order', () => {
     expect(seen).toEqual(['order-98', 'order-99', 'order-100', 'order-101']);
   });
 });
+
+describe('writes that share an append’s transaction', () => {
+  it('commit with the events, and a failure in them leaves neither the row nor the events', async () => {
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool.on('error', () => undefined);
+    pools.push(pool);
+    const store = new PostgresEventStore({ pool });
+    expect(store.sharesTransactions).toBe(true);
+    await pool.query('CREATE TABLE IF NOT EXISTS taken_names (name text PRIMARY KEY)');
+
+    await store.appendToStream('name-ada', [{ type: 'NameTaken', data: { name: 'ada' } }], {
+      expectedVersion: 'no_stream',
+      withinTransaction: async (sql) => {
+        await sql.query('INSERT INTO taken_names (name) VALUES ($1)', ['ada']);
+      },
+    });
+    expect((await pool.query('SELECT name FROM taken_names')).rows).toEqual([{ name: 'ada' }]);
+    expect(await store.streamVersion('name-ada')).toBe(1);
+
+    // The process "dies" between the two writes: nothing of either is left.
+    await expect(
+      store.appendToStream('name-bob', [{ type: 'NameTaken', data: { name: 'bob' } }], {
+        expectedVersion: 'no_stream',
+        withinTransaction: async (sql) => {
+          await sql.query('INSERT INTO taken_names (name) VALUES ($1)', ['bob']);
+          throw new Error('killed between the two writes');
+        },
+      }),
+    ).rejects.toThrow('killed between the two writes');
+    expect((await pool.query('SELECT name FROM taken_names ORDER BY name')).rows).toEqual([{ name: 'ada' }]);
+    expect(await store.streamVersion('name-bob')).toBe(0);
+  });
+});

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { checkExpectedVersion, ConcurrencyError, EventStoreError } from '../errors.js';
 import type {
+  AppendOptions,
   AppendResult,
   EventMetadata,
   EventStore,
@@ -96,10 +97,12 @@ export class PostgresEventStore implements EventStore {
     this.ready = options.migrate === false ? Promise.resolve() : migrateEventStore(this.pool);
   }
 
+  readonly sharesTransactions = true;
+
   async appendToStream(
     streamId: string,
     events: readonly NewEvent[],
-    options: { expectedVersion?: ExpectedVersion } = {},
+    options: AppendOptions = {},
   ): Promise<AppendResult> {
     await this.ready;
     const expected = options.expectedVersion ?? 'any';
@@ -112,7 +115,7 @@ export class PostgresEventStore implements EventStore {
     }));
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.tryAppend(streamId, prepared, expected);
+        const result = await this.tryAppend(streamId, prepared, expected, options.withinTransaction);
         if (result.appended > 0) this.localAppends.emit('append');
         return result;
       } catch (error) {
@@ -141,6 +144,7 @@ export class PostgresEventStore implements EventStore {
     streamId: string,
     events: ReadonlyArray<Required<Omit<NewEvent, 'metadata'>> & { metadata: EventMetadata }>,
     expected: ExpectedVersion,
+    withinTransaction: AppendOptions['withinTransaction'],
   ): Promise<AppendResult> {
     const client = await this.pool.connect();
     try {
@@ -188,6 +192,7 @@ export class PostgresEventStore implements EventStore {
         await client.query('ROLLBACK');
         throw new RetryableAppend({ duplicateRace: true });
       }
+      await withinTransaction?.(client);
       await client.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', $1)`, [streamId]);
       await client.query('COMMIT');
       return { nextExpectedVersion: currentVersion + fresh.length, appended: fresh.length };

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { requestJson } from '../testing/http-customer.js';
+import { startTestShop, type TestShop } from '../testing/test-shop.js';
+
+let database: TestDatabase;
+let shop: TestShop;
+
+beforeAll(async () => {
+  database = await createTestDatabase('registration');
+  shop = await startTestShop({
+    databaseUrl: database.url,
+    redisUrl: testServices().redisUrl,
+    queuePrefix: uniqueRedisPrefix('registration'),
+  });
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  await database?.drop();
+});
+
+afterEach(async () => {
+  await shop.runtime.knex.raw(`
+    DROP TRIGGER IF EXISTS crash_at_event ON es_events;
+    DROP TRIGGER IF EXISTS crash_at_row ON account_credentials;
+    DROP TRIGGER IF EXISTS no_clean_up ON account_credentials;
+    DROP FUNCTION IF EXISTS crash();`);
+});
+
+/** The process "dies" at this statement: it fails, and nothing the shop would run after it (a clean-up) can run. */
+async function injectCrash(at: 'event' | 'row') {
+  await shop.runtime.knex.raw(`
+    CREATE FUNCTION crash() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'process killed'; END $$;
+    CREATE TRIGGER no_clean_up BEFORE DELETE ON account_credentials FOR EACH ROW EXECUTE FUNCTION crash();
+    ${
+      at === 'event'
+        ? `CREATE TRIGGER crash_at_event BEFORE INSERT ON es_events FOR EACH ROW
+             WHEN (NEW.event_type = 'AccountRegistered') EXECUTE FUNCTION crash();`
+        : `CREATE TRIGGER crash_at_row BEFORE INSERT ON account_credentials FOR EACH ROW EXECUTE FUNCTION crash();`
+    }`);
+}
+
+const signUp = (email: string) =>
+  requestJson(shop.url, 'POST', '/api/auth/sign-up', {
+    ip: `10.88.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    body: { email, password: 'a long enough passphrase' },
+  });
+
+async function orphans(email: string) {
+  const rows = await shop.runtime.knex('account_credentials').where({ email_normalized: email });
+  const events = await shop.runtime
+    .knex('es_events')
+    .where({ event_type: 'AccountRegistered' })
+    .whereIn(
+      'stream_id',
+      rows.map((row: { user_id: string }) => `account-${row.user_id}`),
+    );
+  return { rows: rows.length, events: events.length };
+}
+
+describe('signing up commits the e-mail and the account together', () => {
+  it.each(['event', 'row'] as const)(
+    'a crash at the %s leaves neither, and the e-mail is free for the next try',
+    async (at) => {
+      const email = `crash-${at}-${randomUUID().slice(0, 8)}@example.com`;
+      await injectCrash(at);
+      expect((await signUp(email)).status).toBe(500);
+      expect(await orphans(email)).toEqual({ rows: 0, events: 0 });
+      await shop.runtime.knex.raw('DROP TRIGGER IF EXISTS crash_at_event ON es_events');
+      await shop.runtime.knex.raw('DROP TRIGGER IF EXISTS crash_at_row ON account_credentials');
+      await shop.runtime.knex.raw('DROP TRIGGER IF EXISTS no_clean_up ON account_credentials');
+      expect((await signUp(email)).status).toBe(201);
+      expect(await orphans(email)).toEqual({ rows: 1, events: 1 });
+    },
+  );
+
+  it('a second sign-up with the same e-mail is refused and records nothing', async () => {
+    const email = `twice-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await signUp(email)).status).toBe(201);
+    const before = await shop.runtime.knex('es_events').count<{ count: string }[]>('* as count').first();
+    const again = await signUp(email);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('auth.email_taken');
+    const after = await shop.runtime.knex('es_events').count<{ count: string }[]>('* as count').first();
+    expect(after?.count).toBe(before?.count);
+  });
+});
