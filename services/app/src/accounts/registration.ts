@@ -10,8 +10,8 @@ import { normalizeEmail, type AccountServiceDependencies, type ClientContext } f
 /**
  * Opening an account: the credentials row (the e-mail's uniqueness) and `AccountRegistered` commit
  * in one transaction on PostgreSQL, so a crash between them cannot leave an e-mail taken by no
- * account. KurrentDB commits events alone: there the row goes first and is removed if the append
- * fails, and a crash in between leaves a row that `shopctl` can see (docs/operations.md).
+ * account. KurrentDB commits events alone: there the rows go first and are taken back if the
+ * append fails; a crash in between can still leave them (an outbox would close that gap).
  */
 export class Registration {
   constructor(
