@@ -98,6 +98,12 @@ export interface Upcaster {
 /** A connection inside an append's own transaction: plain SQL with `$1` parameters. */
 export interface SqlTransaction {
   query(text: string, params?: unknown[]): Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>;
+  /** Appends to another stream in the same transaction: all of it commits, or none. */
+  append(
+    streamId: string,
+    events: readonly NewEvent[],
+    options?: { expectedVersion?: ExpectedVersion },
+  ): Promise<AppendResult>;
 }
 
 export interface AppendOptions {

@@ -96,19 +96,19 @@ export interface RowWrite {
   refusedWhenNothingWritten?: () => Error;
 }
 
-async function writeRows(sql: SqlTransaction, rows: readonly RowWrite[]): Promise<void> {
+async function writeRows(sql: Pick<SqlTransaction, 'query'>, rows: readonly RowWrite[]): Promise<void> {
   for (const row of rows) {
     const { rowCount } = await sql.query(row.sql, row.params);
     if (rowCount === 0 && row.refusedWhenNothingWritten) throw row.refusedWhenNothingWritten();
   }
 }
 
-async function undoRows(sql: SqlTransaction, rows: readonly RowWrite[]): Promise<void> {
+async function undoRows(sql: Pick<SqlTransaction, 'query'>, rows: readonly RowWrite[]): Promise<void> {
   for (const row of [...rows].reverse()) await sql.query(row.undo.sql, row.undo.params);
 }
 
 /** A knex transaction seen as plain SQL with `$1` parameters (knex binds `?`). */
-function knexSql(trx: Knex.Transaction): SqlTransaction {
+function knexSql(trx: Knex.Transaction): Pick<SqlTransaction, 'query'> {
   return {
     query: async (text, params = []) => {
       const result = (await trx.raw(text.replace(/\$\d+/g, '?'), params as Knex.RawBinding[])) as {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { subscriptionStreamId } from '@shop/domain';
+import { promoStreamId, promotionDecider, subscriptionStreamId } from '@shop/domain';
+import { handleCommand } from '@shop/event-store';
 import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BullmqJobQueue } from '../jobs/bullmq-queue.js';
@@ -212,6 +213,63 @@ describe('checkout with the built-in sandbox', () => {
       (r) => r.length >= 1,
     );
     expect(rows).toHaveLength(1);
+  });
+
+  it('a crash between redeeming the promo code and placing the order leaves the code unused', async () => {
+    const { token } = await customer();
+    const redemptions = async () =>
+      Number(
+        (
+          await shop.runtime
+            .knex('es_events')
+            .where({ event_type: 'PromoCodeRedeemed' })
+            .count<{ n: string }[]>('* as n')
+        )[0]!.n,
+      );
+    const before = await redemptions();
+    await shop.runtime.knex.raw(`
+      CREATE FUNCTION crash() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'process killed'; END $$;
+      CREATE TRIGGER crash_at_order BEFORE INSERT ON es_events FOR EACH ROW
+        WHEN (NEW.event_type = 'OrderPlaced') EXECUTE FUNCTION crash();`);
+    try {
+      const crashed = await order(token, {
+        planId: 'netflix',
+        months: 3,
+        promoCode: 'BIENVENUE10',
+        provider: 'sandbox',
+      });
+      expect(crashed.status).toBe(500);
+    } finally {
+      await shop.runtime.knex.raw('DROP TRIGGER crash_at_order ON es_events; DROP FUNCTION crash();');
+    }
+    expect(await redemptions()).toBe(before);
+    const placed = await order(token, { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'sandbox' });
+    expect(placed.status).toBe(201);
+    expect(await redemptions()).toBe(before + 1);
+  });
+
+  it('a code with a usage limit is redeemed exactly that many times by concurrent orders, each with its order', async () => {
+    const code = `LIMIT-${randomUUID().slice(0, 6).toUpperCase()}`;
+    await handleCommand(shop.runtime.store, promoStreamId(code), promotionDecider, {
+      type: 'DefinePromoCode',
+      data: { code, percentOff: 20, validFrom: null, validUntil: null, usageLimit: 3, now: new Date() },
+    });
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => customer()));
+    const replies = await Promise.all(
+      buyers.map(({ token }) => order(token, { planId: 'spotify', months: 1, promoCode: code, provider: 'sandbox' })),
+    );
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(3);
+    for (const refused of replies.filter((r) => r.status !== 201)) expect(refused.body.code).toBe('promo.exhausted');
+    const redeemed = (await shop.runtime.store.readStream(promoStreamId(code)))
+      .filter((e) => e.type === 'PromoCodeRedeemed')
+      .map((e) => (e.data as { subscriptionId: string }).subscriptionId);
+    expect(redeemed.sort()).toEqual(
+      replies
+        .filter((r) => r.status === 201)
+        .map((r) => String(r.body.subscriptionId))
+        .sort(),
+    );
+    for (const id of redeemed) expect((await history(id))[0]).toBe('OrderPlaced');
   });
 
   it('refuses bad orders with stable codes and changes nothing', async () => {

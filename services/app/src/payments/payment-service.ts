@@ -13,7 +13,14 @@ import {
   type SubscriptionCommand,
   type SubscriptionEvent,
 } from '@shop/domain';
-import { asDomainEvent, handleCommand, type EventMetadata, type EventStore } from '@shop/event-store';
+import {
+  asDomainEvent,
+  ConcurrencyError,
+  handleCommand,
+  loadState,
+  type EventMetadata,
+  type EventStore,
+} from '@shop/event-store';
 import { getAccount, getPlan, getSubscription } from '@shop/projections';
 import type { Knex } from 'knex';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
@@ -172,21 +179,8 @@ export class PaymentService {
     const placedBefore = await this.resumeOrder(input, subscriptionId, provider, correlationId);
     if (placedBefore) return placedBefore;
     const metadata: EventMetadata = { actor: { type: 'customer', id: input.userId }, correlationId };
-    let promotion: { code: string; percentOff: number } | null = null;
-    if (input.promoCode?.trim()) {
-      const code = normalizePromoCode(input.promoCode);
-      // Redeemed on the code's own stream first: a usage limit holds under concurrent orders.
-      const { state } = await handleCommand(
-        this.deps.store,
-        promoStreamId(code),
-        promotionDecider,
-        { type: 'RedeemPromoCode', data: { code, subscriptionId, now } },
-        { metadata },
-      );
-      if (state.status === 'defined') promotion = { code, percentOff: state.definition.percentOff };
-    }
-    const { newEvents } = await this.subscriptionCommand(
-      {
+    const placeOrder = (promotion: { code: string; percentOff: number } | null) =>
+      ({
         type: 'PlaceOrder',
         data: {
           subscriptionId,
@@ -197,9 +191,11 @@ export class PaymentService {
           provider: provider.name,
           now,
         },
-      },
-      metadata,
-    );
+      }) as const;
+    const code = input.promoCode?.trim() ? normalizePromoCode(input.promoCode) : null;
+    const newEvents = code
+      ? await this.redeemAndPlace(code, subscriptionId, now, placeOrder, metadata)
+      : (await this.subscriptionCommand(placeOrder(null), metadata)).newEvents;
     const placed = newEvents[0]!;
     const totalCents = placed.type === 'OrderPlaced' ? placed.data.totalCents : 0;
     const redirectUrl = await this.openCheckout(
@@ -222,6 +218,56 @@ export class PaymentService {
       currency: plan.currency,
       redirectUrl,
     };
+  }
+
+  /**
+   * Redeems the code on its own stream (a usage limit holds under concurrent orders) and places the
+   * order. On PostgreSQL both appends commit in one transaction, so a crash cannot count a
+   * redemption for no order; KurrentDB cannot, and there they stay two appends, redemption first.
+   */
+  private async redeemAndPlace(
+    code: string,
+    subscriptionId: string,
+    now: Date,
+    placeOrder: (promotion: { code: string; percentOff: number } | null) => SubscriptionCommand,
+    metadata: EventMetadata,
+  ): Promise<SubscriptionEvent[]> {
+    const { store } = this.deps;
+    const redeem = { type: 'RedeemPromoCode' as const, data: { code, subscriptionId, now } };
+    if (!store.sharesTransactions) {
+      const { state } = await handleCommand(store, promoStreamId(code), promotionDecider, redeem, { metadata });
+      const promotion = state.status === 'defined' ? { code, percentOff: state.definition.percentOff } : null;
+      return (await this.subscriptionCommand(placeOrder(promotion), metadata)).newEvents;
+    }
+    for (let attempt = 1; ; attempt++) {
+      const promo = await loadState(store, promoStreamId(code), promotionDecider);
+      const redemption = promotionDecider.decide(redeem, promo.state);
+      const promotion =
+        promo.state.status === 'defined' ? { code, percentOff: promo.state.definition.percentOff } : null;
+      const order = subscriptionDecider.decide(placeOrder(promotion), subscriptionDecider.initialState());
+      const asNew = (events: ReadonlyArray<{ type: string; data: unknown }>) =>
+        events.map((event) => ({ type: event.type, data: event.data, metadata }));
+      try {
+        if (redemption.length === 0) {
+          // Already redeemed for this order (a retry): only the order is left to place.
+          await store.appendToStream(subscriptionStreamId(subscriptionId), asNew(order), {
+            expectedVersion: 'no_stream',
+          });
+        } else {
+          await store.appendToStream(promoStreamId(code), asNew(redemption), {
+            expectedVersion: promo.version === 0 ? 'no_stream' : promo.version,
+            withinTransaction: async (tx) => {
+              await tx.append(subscriptionStreamId(subscriptionId), asNew(order), { expectedVersion: 'no_stream' });
+            },
+          });
+        }
+        return order;
+      } catch (error) {
+        // Another order redeemed the code meanwhile: decide again on its new count.
+        if (error instanceof ConcurrencyError && attempt < 5) continue;
+        throw error;
+      }
+    }
   }
 
   /**

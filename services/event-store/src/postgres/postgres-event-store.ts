@@ -63,6 +63,16 @@ async function versionOf(db: pg.Pool | pg.PoolClient, streamId: string): Promise
   return Number(rows[0]!.version);
 }
 
+type PreparedEvent = Required<Omit<NewEvent, 'metadata'>> & { metadata: EventMetadata };
+
+const prepare = (event: NewEvent): PreparedEvent => ({
+  id: event.id ?? randomUUID(),
+  type: event.type,
+  schemaVersion: event.schemaVersion ?? 1,
+  data: event.data,
+  metadata: event.metadata ?? {},
+});
+
 function encodeCheckpoint(transactionId: string, globalPosition: string): LogCheckpoint {
   return `${transactionId}:${globalPosition}`;
 }
@@ -106,13 +116,7 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     await this.ready;
     const expected = options.expectedVersion ?? 'any';
-    const prepared = events.map((event) => ({
-      id: event.id ?? randomUUID(),
-      type: event.type,
-      schemaVersion: event.schemaVersion ?? 1,
-      data: event.data,
-      metadata: event.metadata ?? {},
-    }));
+    const prepared = events.map(prepare);
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await this.tryAppend(streamId, prepared, expected, options.withinTransaction);
@@ -140,62 +144,77 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  /** One stream's part of an append, on a transaction already open. */
+  private async appendOn(
+    client: pg.PoolClient,
+    streamId: string,
+    events: readonly PreparedEvent[],
+    expected: ExpectedVersion,
+  ): Promise<AppendResult> {
+    // Appends to one stream queue here instead of racing: the version read below stays true
+    // until commit. The unique (stream_id, stream_version) constraint remains the safety net.
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [streamId]);
+    const currentVersion = await versionOf(client, streamId);
+    const ids = events.map((event) => event.id);
+    const { rows: existing } = await client.query<{ event_id: string }>(
+      'SELECT event_id FROM es_events WHERE event_id = ANY($1::text[])',
+      [ids],
+    );
+    const alreadyStored = new Set(existing.map((row) => row.event_id));
+    const fresh = events.filter((event) => !alreadyStored.has(event.id));
+    if (fresh.length === 0) return { nextExpectedVersion: currentVersion, appended: 0 };
+    checkExpectedVersion(streamId, expected, currentVersion);
+
+    const values: unknown[] = [];
+    const tuples = fresh.map((event, index) => {
+      values.push(
+        event.id,
+        streamId,
+        currentVersion + index + 1,
+        event.type,
+        event.schemaVersion,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata),
+      );
+      const base = index * 7;
+      return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}::jsonb, $${base + 7}::jsonb)`;
+    });
+    const inserted = await client.query(
+      `INSERT INTO es_events (event_id, stream_id, stream_version, event_type, schema_version, data, metadata)
+       VALUES ${tuples.join(', ')}
+       ON CONFLICT (event_id) DO NOTHING`,
+      values,
+    );
+    if (inserted.rowCount !== fresh.length) {
+      // Another writer stored one of these ids meanwhile; start over so versions stay gap-free.
+      throw new RetryableAppend({ duplicateRace: true });
+    }
+    return { nextExpectedVersion: currentVersion + fresh.length, appended: fresh.length };
+  }
+
   private async tryAppend(
     streamId: string,
-    events: ReadonlyArray<Required<Omit<NewEvent, 'metadata'>> & { metadata: EventMetadata }>,
+    events: readonly PreparedEvent[],
     expected: ExpectedVersion,
     withinTransaction: AppendOptions['withinTransaction'],
   ): Promise<AppendResult> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      // Appends to one stream queue here instead of racing: the version read below stays true
-      // until commit. The unique (stream_id, stream_version) constraint remains the safety net.
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [streamId]);
-      const currentVersion = await versionOf(client, streamId);
-      const ids = events.map((event) => event.id);
-      const { rows: existing } = await client.query<{ event_id: string }>(
-        'SELECT event_id FROM es_events WHERE event_id = ANY($1::text[])',
-        [ids],
-      );
-      const alreadyStored = new Set(existing.map((row) => row.event_id));
-      const fresh = events.filter((event) => !alreadyStored.has(event.id));
-      if (fresh.length === 0) {
+      const result = await this.appendOn(client, streamId, events, expected);
+      if (result.appended === 0) {
         // A retried append that already succeeded: same answer, nothing written.
         await client.query('COMMIT');
-        return { nextExpectedVersion: currentVersion, appended: 0 };
+        return result;
       }
-      checkExpectedVersion(streamId, expected, currentVersion);
-
-      const values: unknown[] = [];
-      const tuples = fresh.map((event, index) => {
-        values.push(
-          event.id,
-          streamId,
-          currentVersion + index + 1,
-          event.type,
-          event.schemaVersion,
-          JSON.stringify(event.data),
-          JSON.stringify(event.metadata),
-        );
-        const base = index * 7;
-        return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}::jsonb, $${base + 7}::jsonb)`;
+      await withinTransaction?.({
+        query: (text, params) => client.query(text, params),
+        append: (otherStreamId, otherEvents, options = {}) =>
+          this.appendOn(client, otherStreamId, otherEvents.map(prepare), options.expectedVersion ?? 'any'),
       });
-      const inserted = await client.query(
-        `INSERT INTO es_events (event_id, stream_id, stream_version, event_type, schema_version, data, metadata)
-         VALUES ${tuples.join(', ')}
-         ON CONFLICT (event_id) DO NOTHING`,
-        values,
-      );
-      if (inserted.rowCount !== fresh.length) {
-        // Another writer stored one of these ids meanwhile; start over so versions stay gap-free.
-        await client.query('ROLLBACK');
-        throw new RetryableAppend({ duplicateRace: true });
-      }
-      await withinTransaction?.(client);
       await client.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', $1)`, [streamId]);
       await client.query('COMMIT');
-      return { nextExpectedVersion: currentVersion + fresh.length, appended: fresh.length };
+      return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       if (error instanceof RetryableAppend) throw error;
