@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import {
+  normalizePromoCode,
+  promoRejection,
+  promoStreamId,
+  promotionDecider,
+  subscriptionDecider,
+  subscriptionStreamId,
+  DomainError,
+  type PromotionEvent,
+  type SubscriptionCommand,
+  type SubscriptionEvent,
+} from '@shop/domain';
+import { asDomainEvent, ConcurrencyError, handleCommand, loadState, type EventMetadata } from '@shop/event-store';
+import { getPlan } from '@shop/projections';
+import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
+import type { Checkouts } from './checkout.js';
+import {
+  enabledProvider,
+  subscriptionCommand,
+  type OrderResponse,
+  type PaymentServiceDependencies,
+  type PlaceOrderInput,
+} from './payment-dependencies.js';
+import type { PaymentProvider } from './payment-provider.js';
+
+/** Placing orders (idempotent, resumable, with the promo code redeemed) and checking promo codes. */
+export class Ordering {
+  constructor(
+    private readonly deps: Pick<PaymentServiceDependencies, 'knex' | 'store' | 'providers' | 'clock'>,
+    private readonly checkouts: Checkouts,
+  ) {}
+
+  /** Whether a promo code applies now, and what it takes off this order. */
+  async checkPromo(input: { code: string; planId: string; months: number }) {
+    const plan = await this.requirePlan(input.planId);
+    const history = await this.deps.store.readStream(promoStreamId(input.code));
+    const state = history
+      .map(asDomainEvent<PromotionEvent>)
+      .reduce(promotionDecider.evolve, promotionDecider.initialState());
+    const rejection = promoRejection(state, this.deps.clock());
+    if (rejection || state.status !== 'defined')
+      return { valid: false as const, code: normalizePromoCode(input.code), reason: rejection };
+    const subtotalCents = plan.monthlyPriceCents * input.months;
+    const discountCents = Math.round((subtotalCents * state.definition.percentOff) / 100);
+    return {
+      valid: true as const,
+      code: state.definition.code,
+      percentOff: state.definition.percentOff,
+      subtotalCents,
+      discountCents,
+      totalCents: subtotalCents - discountCents,
+      currency: plan.currency,
+    };
+  }
+
+  private async requirePlan(planId: string) {
+    const plan = await getPlan(this.deps.knex, planId, 'fr');
+    if (!plan)
+      throw new DomainError({
+        code: 'order.unknown_plan',
+        message: `No plan ${planId}`,
+        details: { planId },
+      });
+    return plan;
+  }
+
+  /** Places the order and opens a checkout. With an Idempotency-Key, a retry answers the first response. */
+  async placeOrder(
+    input: PlaceOrderInput,
+    options: { idempotencyKey?: string; correlationId: string },
+  ): Promise<OrderResponse> {
+    // With a key, the order's id comes from it: a retry whose first run died after placing the order
+    // (its lease ran out, no answer was kept) finds that order instead of placing a second one.
+    const subscriptionId = options.idempotencyKey
+      ? idForKey('order', input.userId, options.idempotencyKey)
+      : randomUUID();
+    return onceForKey(this.deps.knex, { owner: input.userId, key: options.idempotencyKey, request: input }, () =>
+      this.placeOrderOnce(input, subscriptionId, options.correlationId),
+    );
+  }
+
+  private async placeOrderOnce(
+    input: PlaceOrderInput,
+    subscriptionId: string,
+    correlationId: string,
+  ): Promise<OrderResponse> {
+    const provider = enabledProvider(this.deps.providers, input.provider);
+    const plan = await this.requirePlan(input.planId);
+    const now = this.deps.clock();
+    const placedBefore = await this.resumeOrder(input, subscriptionId, provider, correlationId);
+    if (placedBefore) return placedBefore;
+    const metadata: EventMetadata = { actor: { type: 'customer', id: input.userId }, correlationId };
+    const placeOrder = (promotion: { code: string; percentOff: number } | null) =>
+      ({
+        type: 'PlaceOrder',
+        data: {
+          subscriptionId,
+          userId: input.userId,
+          plan: { id: plan.id, name: plan.name, monthlyPriceCents: plan.monthlyPriceCents, currency: plan.currency },
+          months: input.months,
+          promotion,
+          provider: provider.name,
+          now,
+        },
+      }) as const;
+    const code = input.promoCode?.trim() ? normalizePromoCode(input.promoCode) : null;
+    const newEvents = code
+      ? await this.redeemAndPlace(code, subscriptionId, now, placeOrder, metadata)
+      : (await subscriptionCommand(this.deps.store, placeOrder(null), metadata)).newEvents;
+    const placed = newEvents[0]!;
+    const totalCents = placed.type === 'OrderPlaced' ? placed.data.totalCents : 0;
+    const redirectUrl = await this.checkouts.openCheckout(
+      {
+        subscriptionId,
+        userId: input.userId,
+        provider,
+        description: `${plan.name} - ${input.months} mois`,
+        totalCents,
+        currency: plan.currency,
+        language: input.language,
+      },
+      metadata,
+    );
+    return {
+      orderId: subscriptionId,
+      subscriptionId,
+      status: 'pending',
+      totalCents,
+      currency: plan.currency,
+      redirectUrl,
+    };
+  }
+
+  /**
+   * Redeems the code on its own stream (a usage limit holds under concurrent orders) and places the
+   * order. On PostgreSQL both appends commit in one transaction, so a crash cannot count a
+   * redemption for no order; KurrentDB cannot, and there they stay two appends, redemption first.
+   */
+  private async redeemAndPlace(
+    code: string,
+    subscriptionId: string,
+    now: Date,
+    placeOrder: (promotion: { code: string; percentOff: number } | null) => SubscriptionCommand,
+    metadata: EventMetadata,
+  ): Promise<SubscriptionEvent[]> {
+    const { store } = this.deps;
+    const redeem = { type: 'RedeemPromoCode' as const, data: { code, subscriptionId, now } };
+    if (!store.sharesTransactions) {
+      const { state } = await handleCommand(store, promoStreamId(code), promotionDecider, redeem, { metadata });
+      const promotion = state.status === 'defined' ? { code, percentOff: state.definition.percentOff } : null;
+      return (await subscriptionCommand(store, placeOrder(promotion), metadata)).newEvents;
+    }
+    for (let attempt = 1; ; attempt++) {
+      const promo = await loadState(store, promoStreamId(code), promotionDecider);
+      const redemption = promotionDecider.decide(redeem, promo.state);
+      const promotion =
+        promo.state.status === 'defined' ? { code, percentOff: promo.state.definition.percentOff } : null;
+      const order = subscriptionDecider.decide(placeOrder(promotion), subscriptionDecider.initialState());
+      const asNew = (events: ReadonlyArray<{ type: string; data: unknown }>) =>
+        events.map((event) => ({ type: event.type, data: event.data, metadata }));
+      try {
+        if (redemption.length === 0) {
+          // Already redeemed for this order (a retry): only the order is left to place.
+          await store.appendToStream(subscriptionStreamId(subscriptionId), asNew(order), {
+            expectedVersion: 'no_stream',
+          });
+        } else {
+          await store.appendToStream(promoStreamId(code), asNew(redemption), {
+            expectedVersion: promo.version === 0 ? 'no_stream' : promo.version,
+            withinTransaction: async (tx) => {
+              await tx.append(subscriptionStreamId(subscriptionId), asNew(order), { expectedVersion: 'no_stream' });
+            },
+          });
+        }
+        return order;
+      } catch (error) {
+        // Another order redeemed the code meanwhile: decide again on its new count.
+        if (error instanceof ConcurrencyError && attempt < 5) continue;
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * The order a first run with the same Idempotency-Key placed before its process died, with a new
+   * checkout: read from its stream, not the read model, which may not have seen it yet.
+   */
+  private async resumeOrder(
+    input: PlaceOrderInput,
+    subscriptionId: string,
+    provider: PaymentProvider,
+    correlationId: string,
+  ): Promise<OrderResponse | null> {
+    const events = (await this.deps.store.readStream(subscriptionStreamId(subscriptionId))).map(
+      asDomainEvent<SubscriptionEvent>,
+    );
+    const placed = events.find((event) => event.type === 'OrderPlaced');
+    if (!placed || placed.type !== 'OrderPlaced') return null;
+    const state = events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+    if (state.status !== 'pending') {
+      throw new DomainError({
+        code: 'subscription.not_pending',
+        message: 'This order has nothing left to pay',
+      });
+    }
+    const { totalCents, currency, planName, months } = placed.data;
+    const redirectUrl = await this.checkouts.openCheckout(
+      {
+        subscriptionId,
+        userId: input.userId,
+        provider,
+        description: `${planName} - ${months} mois`,
+        totalCents,
+        currency,
+        language: input.language,
+      },
+      { actor: { type: 'customer', id: input.userId }, correlationId },
+    );
+    return { orderId: subscriptionId, subscriptionId, status: 'pending', totalCents, currency, redirectUrl };
+  }
+}

@@ -1,0 +1,58 @@
+import {
+  subscriptionDecider,
+  subscriptionStreamId,
+  DomainError,
+  type Language,
+  type SubscriptionCommand,
+} from '@shop/domain';
+import { handleCommand, type EventMetadata, type EventStore } from '@shop/event-store';
+import type { Knex } from 'knex';
+import type { Logger } from '../infrastructure/logger.js';
+import type { PaymentProvider, ProviderName } from './payment-provider.js';
+
+/** What the payment modules share: the enabled providers, the log and the read models. */
+export interface PaymentServiceDependencies {
+  knex: Knex;
+  store: EventStore;
+  providers: ReadonlyMap<ProviderName, PaymentProvider>;
+  publicUrl: string;
+  clock: () => Date;
+  logger: Logger;
+}
+
+export interface PlaceOrderInput {
+  userId: string;
+  planId: string;
+  months: number;
+  promoCode?: string;
+  provider: ProviderName;
+  language: Language;
+}
+
+export interface OrderResponse {
+  orderId: string;
+  subscriptionId: string;
+  status: 'pending';
+  totalCents: number;
+  currency: string;
+  redirectUrl: string;
+}
+
+/** The enabled provider called `name`, or `payment.provider_unavailable`. */
+export function enabledProvider(providers: ReadonlyMap<ProviderName, PaymentProvider>, name: string): PaymentProvider {
+  const provider = providers.get(name as ProviderName);
+  if (!provider) {
+    throw new DomainError({
+      code: 'payment.provider_unavailable',
+      message: `The payment provider ${name} is not enabled`,
+      details: { enabled: [...providers.keys()] },
+    });
+  }
+  return provider;
+}
+
+export async function subscriptionCommand(store: EventStore, command: SubscriptionCommand, metadata: EventMetadata) {
+  return handleCommand(store, subscriptionStreamId(command.data.subscriptionId), subscriptionDecider, command, {
+    metadata,
+  });
+}
