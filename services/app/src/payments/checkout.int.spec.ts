@@ -272,6 +272,32 @@ describe('checkout with the built-in sandbox', () => {
     for (const id of redeemed) expect((await history(id))[0]).toBe('OrderPlaced');
   });
 
+  it.each([
+    ['PaymentSessionOpened', 'es_events'],
+    ['the checkout record', 'payment_sessions'],
+  ])('a crash at %s leaves neither the checkout record nor the event', async (_at, table) => {
+    const { token } = await customer();
+    const placed = await order(token, { planId: 'netflix', months: 1, provider: 'sandbox' });
+    expect(placed.status).toBe(201);
+    const subscriptionId = String(placed.body.subscriptionId);
+    const opened = async () => ({
+      rows: (await shop.runtime.knex('payment_sessions').where({ subscription_id: subscriptionId })).length,
+      events: (await history(subscriptionId)).filter((type) => type === 'PaymentSessionOpened').length,
+    });
+    expect(await opened()).toEqual({ rows: 1, events: 1 });
+    await shop.runtime.knex.raw(`
+      CREATE FUNCTION crash() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'process killed'; END $$;
+      CREATE TRIGGER crash_at_checkout BEFORE INSERT ON ${table} FOR EACH ROW
+        ${table === 'es_events' ? "WHEN (NEW.event_type = 'PaymentSessionOpened')" : ''} EXECUTE FUNCTION crash();`);
+    try {
+      const finalised = await request('POST', `/api/orders/${subscriptionId}/checkout`, { token, body: {} });
+      expect(finalised.status).toBe(500);
+    } finally {
+      await shop.runtime.knex.raw(`DROP TRIGGER crash_at_checkout ON ${table}; DROP FUNCTION crash();`);
+    }
+    expect(await opened()).toEqual({ rows: 1, events: 1 });
+  });
+
   it('refuses bad orders with stable codes and changes nothing', async () => {
     const { token } = await customer();
     expect((await order(token, { planId: 'netflix', months: 2, provider: 'sandbox' })).body.code).toBe(

@@ -87,18 +87,16 @@ export class Checkouts {
       cancelUrl: `${this.deps.publicUrl}/payment-cancelled?session_id={SESSION_ID}`,
       idempotencyKey: `checkout-${order.subscriptionId}-${randomUUID()}`,
     });
-    await this.deps
-      .knex('payment_sessions')
-      .insert({
-        session_id: session.sessionId,
-        provider: order.provider.name,
-        subscription_id: order.subscriptionId,
-        user_id: order.userId,
-      })
-      .onConflict('session_id')
-      .ignore();
+    // The shop's record of the checkout it opened commits with PaymentSessionOpened (on PostgreSQL).
+    const row = {
+      sql: `INSERT INTO payment_sessions (session_id, provider, subscription_id, user_id) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (session_id) DO NOTHING`,
+      params: [session.sessionId, order.provider.name, order.subscriptionId, order.userId],
+    };
+    const { store } = this.deps;
+    if (!store.sharesTransactions) await this.deps.knex.raw(row.sql.replace(/\$\d/g, '?'), row.params);
     await subscriptionCommand(
-      this.deps.store,
+      store,
       {
         type: 'OpenPaymentSession',
         data: {
@@ -109,6 +107,11 @@ export class Checkouts {
         },
       },
       metadata,
+      store.sharesTransactions
+        ? async (sql) => {
+            await sql.query(row.sql, row.params);
+          }
+        : undefined,
     );
     return session.redirectUrl;
   }

@@ -5,7 +5,7 @@ import {
   type Language,
   type SubscriptionCommand,
 } from '@shop/domain';
-import { handleCommand, type EventMetadata, type EventStore } from '@shop/event-store';
+import { handleCommand, type AppendOptions, type EventMetadata, type EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import type { PaymentProvider, ProviderName } from './payment-provider.js';
@@ -51,8 +51,14 @@ export function enabledProvider(providers: ReadonlyMap<ProviderName, PaymentProv
   return provider;
 }
 
-export async function subscriptionCommand(store: EventStore, command: SubscriptionCommand, metadata: EventMetadata) {
+export async function subscriptionCommand(
+  store: EventStore,
+  command: SubscriptionCommand,
+  metadata: EventMetadata,
+  withinTransaction?: AppendOptions['withinTransaction'],
+) {
   return handleCommand(store, subscriptionStreamId(command.data.subscriptionId), subscriptionDecider, command, {
     metadata,
+    withinTransaction,
   });
 }
