@@ -285,6 +285,8 @@ describe('checkout with the built-in sandbox', () => {
       events: (await history(subscriptionId)).filter((type) => type === 'PaymentSessionOpened').length,
     });
     expect(await opened()).toEqual({ rows: 1, events: 1 });
+    // Finalising reads the order from the read model: wait until it is there.
+    await subscriptionStatus(token, subscriptionId, 'pending');
     await shop.runtime.knex.raw(`
       CREATE FUNCTION crash() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'process killed'; END $$;
       CREATE TRIGGER crash_at_checkout BEFORE INSERT ON ${table} FOR EACH ROW
