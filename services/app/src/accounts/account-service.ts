@@ -65,17 +65,6 @@ export class AccountService {
     return this.registration.signUp(input, client);
   }
 
-  register(
-    userId: string,
-    email: string,
-    fullName: string,
-    method: 'password' | 'oidc',
-    provider: string | null,
-    correlationId: string,
-  ): Promise<void> {
-    return this.registration.register(userId, email, fullName, method, provider, correlationId);
-  }
-
   /** The account an external provider's identity belongs to, linked or opened on its first sign-in. */
   accountOfExternalIdentity(provider: string, claims: ExternalIdentityClaims, correlationId: string): Promise<string> {
     return this.externalSignIns.accountOf(provider, claims, correlationId);
