@@ -89,12 +89,19 @@ const toParkedEvent = (row: ParkedRow): ParkedEvent => ({
   resolvedBy: row.resolved_by,
 });
 
-/** The unresolved parked events of a projection's active generation, oldest first. */
-export async function unresolvedParkedEvents(knex: Knex | Knex.Transaction, name: string): Promise<ParkedEvent[]> {
-  const state = await activeState(knex, name);
-  if (!state) return [];
+/**
+ * The unresolved parked events of a projection's active generation (read here unless the caller
+ * already has it), oldest first.
+ */
+export async function unresolvedParkedEvents(
+  knex: Knex | Knex.Transaction,
+  name: string,
+  generation?: number,
+): Promise<ParkedEvent[]> {
+  const active = generation ?? (await activeState(knex, name))?.generation;
+  if (active === undefined) return [];
   const rows = await knex<ParkedRow>(PARKED_EVENTS_TABLE)
-    .where({ name, generation: state.generation })
+    .where({ name, generation: active })
     .whereNull('resolved_at')
     .orderBy('global_position');
   return rows.map(toParkedEvent);

@@ -59,7 +59,7 @@ export async function projectionStatuses(
         lagEvents: await store.countAfter(checkpoint.checkpoint),
         updatedAt: checkpoint.updatedAt.toISOString(),
         rebuilding: others,
-        parked: await unresolvedParkedEvents(knex, projection.name),
+        parked: await unresolvedParkedEvents(knex, projection.name, state.generation),
       };
     }),
   );
