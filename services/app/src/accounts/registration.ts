@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@shop/domain';
-import type { SqlTransaction } from '@shop/event-store';
-import type { Knex } from 'knex';
+import { commitWithRows, type RowWrite } from '../infrastructure/rows-with-events.js';
 import { hashPassword, refuseCommonPassword } from '../security/passwords.js';
 import { consumeOrReject } from '../security/rate-limits.js';
 import type { AccountCommands } from './account-commands.js';
@@ -67,17 +66,9 @@ export class Registration {
         registeredAt: now,
       },
     };
-    if (this.deps.store.sharesTransactions) {
-      await commands.execute(command, { correlationId, withinTransaction: (sql) => writeRows(sql, rows) });
-    } else {
-      await this.deps.knex.transaction((trx) => writeRows(knexSql(trx), rows));
-      try {
-        await commands.execute(command, { correlationId });
-      } catch (error) {
-        await this.deps.knex.transaction((trx) => undoRows(knexSql(trx), rows));
-        throw error;
-      }
-    }
+    await commitWithRows(this.deps, rows, (withinTransaction) =>
+      commands.execute(command, { correlationId, withinTransaction }),
+    );
     if (this.deps.config.adminEmails.includes(email)) {
       await commands.execute(
         { type: 'GrantRole', userId, data: { role: 'admin', grantedBy: 'ADMIN_EMAILS', at: now } },
@@ -85,37 +76,4 @@ export class Registration {
       );
     }
   }
-}
-
-/** A row an account's registration writes with it, and how to take it back where it cannot share the append. */
-export interface RowWrite {
-  sql: string;
-  params: unknown[];
-  undo: { sql: string; params: unknown[] };
-  /** The error when the statement wrote nothing (a conflict: the e-mail is taken). */
-  refusedWhenNothingWritten?: () => Error;
-}
-
-async function writeRows(sql: Pick<SqlTransaction, 'query'>, rows: readonly RowWrite[]): Promise<void> {
-  for (const row of rows) {
-    const { rowCount } = await sql.query(row.sql, row.params);
-    if (rowCount === 0 && row.refusedWhenNothingWritten) throw row.refusedWhenNothingWritten();
-  }
-}
-
-async function undoRows(sql: Pick<SqlTransaction, 'query'>, rows: readonly RowWrite[]): Promise<void> {
-  for (const row of [...rows].reverse()) await sql.query(row.undo.sql, row.undo.params);
-}
-
-/** A knex transaction seen as plain SQL with `$1` parameters (knex binds `?`). */
-function knexSql(trx: Knex.Transaction): Pick<SqlTransaction, 'query'> {
-  return {
-    query: async (text, params = []) => {
-      const result = (await trx.raw(text.replace(/\$\d+/g, '?'), params as Knex.RawBinding[])) as {
-        rows: Array<Record<string, unknown>>;
-        rowCount: number | null;
-      };
-      return { rows: result.rows, rowCount: result.rowCount };
-    },
-  };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, NotFoundError, type Language } from '@shop/domain';
 import type { EventMetadata } from '@shop/event-store';
 import { getAccount, getSubscription } from '@shop/projections';
+import { commitWithRows } from '../infrastructure/rows-with-events.js';
 import { enabledProvider, subscriptionCommand, type PaymentServiceDependencies } from './payment-dependencies.js';
 import type { PaymentProvider, ProviderName } from './payment-provider.js';
 
@@ -87,31 +88,27 @@ export class Checkouts {
       cancelUrl: `${this.deps.publicUrl}/payment-cancelled?session_id={SESSION_ID}`,
       idempotencyKey: `checkout-${order.subscriptionId}-${randomUUID()}`,
     });
-    // The shop's record of the checkout it opened commits with PaymentSessionOpened (on PostgreSQL).
+    // The shop's record of the checkout it opened commits with PaymentSessionOpened.
     const row = {
       sql: `INSERT INTO payment_sessions (session_id, provider, subscription_id, user_id) VALUES ($1, $2, $3, $4)
             ON CONFLICT (session_id) DO NOTHING`,
       params: [session.sessionId, order.provider.name, order.subscriptionId, order.userId],
     };
-    const { store } = this.deps;
-    if (!store.sharesTransactions) await this.deps.knex.raw(row.sql.replace(/\$\d/g, '?'), row.params);
-    await subscriptionCommand(
-      store,
-      {
-        type: 'OpenPaymentSession',
-        data: {
-          subscriptionId: order.subscriptionId,
-          provider: order.provider.name,
-          sessionId: session.sessionId,
-          now: this.deps.clock(),
+    await commitWithRows(this.deps, [row], (withinTransaction) =>
+      subscriptionCommand(
+        this.deps.store,
+        {
+          type: 'OpenPaymentSession',
+          data: {
+            subscriptionId: order.subscriptionId,
+            provider: order.provider.name,
+            sessionId: session.sessionId,
+            now: this.deps.clock(),
+          },
         },
-      },
-      metadata,
-      store.sharesTransactions
-        ? async (sql) => {
-            await sql.query(row.sql, row.params);
-          }
-        : undefined,
+        metadata,
+        withinTransaction,
+      ),
     );
     return session.redirectUrl;
   }
