@@ -5,6 +5,7 @@ import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BullmqJobQueue } from '../jobs/bullmq-queue.js';
 import { randomIp, requestJson, type JsonRequest } from '../testing/http-customer.js';
+import { crashOnInsert } from '../testing/injected-crash.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-provider.js';
 
@@ -227,10 +228,7 @@ describe('checkout with the built-in sandbox', () => {
         )[0]!.n,
       );
     const before = await redemptions();
-    await shop.runtime.knex.raw(`
-      CREATE FUNCTION crash() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'process killed'; END $$;
-      CREATE TRIGGER crash_at_order BEFORE INSERT ON es_events FOR EACH ROW
-        WHEN (NEW.event_type = 'OrderPlaced') EXECUTE FUNCTION crash();`);
+    const lift = await crashOnInsert(shop.runtime.knex, { table: 'es_events', eventType: 'OrderPlaced' });
     try {
       const crashed = await order(token, {
         planId: 'netflix',
@@ -240,7 +238,7 @@ describe('checkout with the built-in sandbox', () => {
       });
       expect(crashed.status).toBe(500);
     } finally {
-      await shop.runtime.knex.raw('DROP TRIGGER crash_at_order ON es_events; DROP FUNCTION crash();');
+      await lift();
     }
     expect(await redemptions()).toBe(before);
     const placed = await order(token, { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'sandbox' });
@@ -287,15 +285,15 @@ describe('checkout with the built-in sandbox', () => {
     expect(await opened()).toEqual({ rows: 1, events: 1 });
     // Finalising reads the order from the read model: wait until it is there.
     await subscriptionStatus(token, subscriptionId, 'pending');
-    await shop.runtime.knex.raw(`
-      CREATE FUNCTION crash() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'process killed'; END $$;
-      CREATE TRIGGER crash_at_checkout BEFORE INSERT ON ${table} FOR EACH ROW
-        ${table === 'es_events' ? "WHEN (NEW.event_type = 'PaymentSessionOpened')" : ''} EXECUTE FUNCTION crash();`);
+    const lift = await crashOnInsert(shop.runtime.knex, {
+      table,
+      ...(table === 'es_events' ? { eventType: 'PaymentSessionOpened' } : {}),
+    });
     try {
       const finalised = await request('POST', `/api/orders/${subscriptionId}/checkout`, { token, body: {} });
       expect(finalised.status).toBe(500);
     } finally {
-      await shop.runtime.knex.raw(`DROP TRIGGER crash_at_checkout ON ${table}; DROP FUNCTION crash();`);
+      await lift();
     }
     expect(await opened()).toEqual({ rows: 1, events: 1 });
   });
