@@ -32,14 +32,21 @@ export function toStorableText(value: string): string {
   return value.replace(UNSTORABLE, '\ufffd');
 }
 
-/** A JSON-like value with every string in it (keys too) made storable. */
+/**
+ * A JSON-like value with every string in it (keys too) made storable. Projections pass every event
+ * through it, so a value that needs nothing is returned as it is, not copied.
+ */
 export function toStorable<T>(value: T): T {
   if (typeof value === 'string') return toStorableText(value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => toStorable(item)) as T;
+  if (Array.isArray(value)) {
+    const items = value.map((item: unknown) => toStorable(item));
+    return (items.some((item, index) => item !== value[index]) ? items : value) as T;
+  }
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([key, item]) => [toStorableText(key), toStorable(item)]),
-    ) as T;
+    const entries = Object.entries(value as Record<string, unknown>);
+    const storable = entries.map(([key, item]) => [toStorableText(key), toStorable(item)] as const);
+    const changed = storable.some(([key, item], index) => key !== entries[index]![0] || item !== entries[index]![1]);
+    return (changed ? Object.fromEntries(storable) : value) as T;
   }
   return value;
 }
