@@ -7,6 +7,7 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY services/domain/package.json services/domain/
 COPY services/event-store/package.json services/event-store/
+COPY services/contracts/package.json services/contracts/
 COPY services/app/package.json services/app/
 COPY services/testing/package.json services/testing/
 COPY projections/package.json projections/

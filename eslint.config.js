@@ -27,6 +27,15 @@ const httpLayer = {
     'Services never import the HTTP layer (api/, express): throw a domain error (errors.ts) and let api/problem.ts map it.',
 };
 
+const contractsOnly = {
+  regex: String.raw`^@shop/(?!contracts$)|^(\.\./)+(services|projections)(/|$)`,
+  message: "A web app takes the API's shapes from @shop/contracts and imports no other package of the server.",
+};
+const contractDependencies = {
+  regex: String.raw`^(?!\.{1,2}/|zod$|@shop/domain$)`,
+  message: "The contracts import zod and the domain's vocabulary only: both web apps bundle them.",
+};
+
 const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 /** Shop features do not import each other; shared code (components, lib, ...) never imports a feature. */
@@ -41,7 +50,7 @@ function webShopBoundaries() {
   const configs = [
     {
       files: sharedFolders.map((folder) => `${src}/${folder}/**`),
-      rules: restrictImports({
+      rules: restrictImports(contractsOnly, {
         regex: String.raw`(^|/)features(/|$)`,
         message: 'Shared code never imports a feature: move what both need to components/, lib/ or types/.',
       }),
@@ -53,7 +62,7 @@ function webShopBoundaries() {
       const up = String.raw`(\.\./)`;
       configs.push({
         files: [`${src}/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
-        rules: restrictImports({
+        rules: restrictImports(contractsOnly, {
           regex: String.raw`^${up}{${depth + 1}}(?!${feature}/)[^./][^/]*/|^${up}{${depth + 2}}features/(?!${feature}/)`,
           message: `Features do not import each other (${feature}): move what both need to components/, lib/ or types/, or compose them in app/.`,
         }),
@@ -80,10 +89,12 @@ export default tseslint.config(
     },
   },
   {
-    // The config module, test setup and process entry points are where the environment is read.
+    // The config module, test setup (which builds the environment of the processes it starts) and
+    // process entry points are where the environment is read.
     files: [
       'services/app/src/config.ts',
       'services/testing/**',
+      'services/app/src/testing/**',
       'test/e2e/**',
       '**/*.spec.ts',
       'services/app/bench/**',
@@ -99,6 +110,8 @@ export default tseslint.config(
     files: ['services/domain/**/*.spec.ts', 'services/domain/src/shared/decider-spec.ts'],
     rules: restrictImports({ ...frameworks, regex: String.raw`^(?!\.{1,2}/|vitest$)` }),
   },
+  { files: ['services/contracts/**'], rules: restrictImports(contractDependencies, webApps) },
+  { files: ['web-shop/**', 'admin/**'], rules: restrictImports(contractsOnly) },
   { files: ['services/event-store/**'], rules: restrictImports(webApps, domainOrLater) },
   { files: ['projections/**'], rules: restrictImports(webApps, appOrHttp) },
   {

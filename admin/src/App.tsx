@@ -1,26 +1,32 @@
-import { Admin, Resource } from 'react-admin';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { CustomRoutes, Resource } from 'react-admin';
+import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
+import { LazyDashboard } from './dashboard';
 import { i18nProvider } from './i18n/i18n-provider';
 import { AdminOnlyPage } from './layout/admin-only-page';
+import { ShopAdmin } from './layout/shop-admin';
 import { ShopLayout } from './layout/shop-layout';
 import { theme } from './layout/theme';
 import { authProvider, BASENAME } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import credentials from './resources/credentials';
 import inquiries from './resources/inquiries';
+import plans from './resources/plans';
+import promoCodes from './resources/promo-codes';
 import subscriptions from './resources/subscriptions';
 import users from './resources/users';
+import { LazySyncPage } from './sync';
+import { LazyFreeOfferPage } from './free-offer';
 
 function BackOffice() {
   return (
-    <Admin
+    // Signing in is the shop's /auth screen (see authProvider): ShopAdmin has no login page.
+    <ShopAdmin
       basename={BASENAME}
       title="PremiumShare"
+      dashboard={LazyDashboard}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      // Signing in is the shop's /auth screen (see authProvider): no login page of our own.
-      loginPage={false}
       requireAuth
       layout={ShopLayout}
       accessDenied={AdminOnlyPage}
@@ -32,7 +38,13 @@ function BackOffice() {
       <Resource name="subscriptions" {...subscriptions} />
       <Resource name="credentials" {...credentials} />
       <Resource name="users" {...users} />
-    </Admin>
+      <Resource name="promo-codes" {...promoCodes} />
+      <Resource name="plans" {...plans} />
+      <CustomRoutes>
+        <Route path="/sync" element={<LazySyncPage />} />
+        <Route path="/free-offer" element={<LazyFreeOfferPage />} />
+      </CustomRoutes>
+    </ShopAdmin>
   );
 }
 

@@ -104,18 +104,48 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   it("finds nothing to fix on the operator's back-office screens", async () => {
     const page = await e2e.openPage('/auth');
     await signUpAndIn(page, 'Camille Opérations', 'jardin-secret', OPERATOR_EMAIL);
+    const operatorId = ((await (await page.request.get('/api/me')).json()) as { id: string }).id;
+    // A subscription of their own, so its page (with its history and "État au…") has something to show.
+    const subscriptionId = await buyOnSandbox(page);
+    const history = (p: Page) => p.getByRole('region', { name: 'Historique' }).getByTestId('history-entry').first();
     const screens: Array<[string, (page: Page) => Locator]> = [
+      ['/admin', (p) => p.getByRole('region', { name: 'Indicateurs financiers' })],
       ['/admin/inquiries', (p) => p.getByRole('heading', { name: 'Demandes' })],
       ['/admin/users', (p) => p.getByRole('table')],
-      ['/admin/subscriptions', (p) => p.getByRole('heading', { name: 'Abonnements' })],
-      ['/admin/credentials', (p) => p.getByRole('heading', { name: 'Identifiants' })],
+      ['/admin/subscriptions', (p) => p.getByRole('region', { name: 'Abonnements en chiffres' })],
+      // No credentials are stored here: the list settles on its empty page, whose link creates the first set.
+      ['/admin/credentials', (p) => p.getByText('Voulez-vous en créer un ?')],
       ['/admin/credentials/create', (p) => p.getByRole('heading', { name: 'Nouveaux identifiants' })],
+      [`/admin/users/${operatorId}/show`, history],
+      [`/admin/subscriptions/${subscriptionId}/show`, history],
+      [`/admin/users/${operatorId}`, (p) => p.getByLabel('Nom complet')],
+      ['/admin/users/create', (p) => p.getByRole('heading', { name: 'Nouvel utilisateur' })],
+      ['/admin/promo-codes', (p) => p.getByRole('table').getByText('BIENVENUE10')],
+      ['/admin/promo-codes/create', (p) => p.getByRole('heading', { name: 'Nouveau code promo' })],
+      ['/admin/promo-codes/BIENVENUE10', (p) => p.getByLabel('Réduction (%)')],
+      ['/admin/plans', (p) => p.getByRole('table').getByText('Netflix')],
+      ['/admin/plans/netflix', (p) => p.getByLabel('Avantages en français')],
+      ['/admin/sync', (p) => p.getByRole('button', { name: 'Synchroniser les paiements' })],
+      ['/admin/free-offer', (p) => p.getByLabel('Nombre de places')],
     ];
     const report: Record<string, string[]> = {};
     for (const [path, ready] of screens) {
       await page.goto(path);
       const found = await violations(page, ready(page));
       if (found.length > 0) report[path] = found;
+    }
+    // The users screens at 375 px too: a compact list instead of the table.
+    await page.setViewportSize(MOBILE);
+    for (const [path, ready] of [
+      ['/admin/users', (p: Page) => p.getByRole('region', { name: 'Répartition des utilisateurs' })],
+      [`/admin/users/${operatorId}/show`, history],
+      [`/admin/subscriptions/${subscriptionId}/show`, history],
+      ['/admin/promo-codes', (p: Page) => p.getByText('BIENVENUE10')],
+      ['/admin/plans', (p: Page) => p.getByText('Netflix')],
+    ] as const) {
+      await page.goto(path);
+      const found = await violations(page, ready(page));
+      if (found.length > 0) report[`${path} at 375 px`] = found;
     }
     expect(report).toEqual({});
   });

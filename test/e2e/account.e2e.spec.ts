@@ -76,11 +76,12 @@ describe('notifications, settings and the payment test page', () => {
     await page.getByRole('heading', { name: 'Paiement confirmé avec succès!' }).waitFor();
 
     // Notifications are written by a job that follows the event log: wait for them through the API.
-    // The sign-in's own security notice can come first: wait for the subscription's.
+    // A paid order brings two: "order received" and "payment confirmed", written by separate jobs in
+    // any order. Wait for both, so none arrives after "mark all read" and shows unread on reload.
     await eventually(
       async () =>
         ((await (await page.request.get('/api/me/notifications')).json()) as { data: Array<{ type: string }> }).data,
-      (data) => data.some((notification) => notification.type === 'subscription'),
+      (data) => data.filter((notification) => notification.type === 'subscription').length >= 2,
       20_000,
     );
     await page.goto('/notifications');

@@ -3,7 +3,15 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
-import { ADMIN_DIR, buyOnSandbox, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
+import {
+  ADMIN_DIR,
+  buyOnSandbox,
+  csrfTokenOf,
+  screenshot,
+  signUpAndIn,
+  startE2eShop,
+  type E2eShop,
+} from './e2e-shop.js';
 
 const ADMIN_EMAIL = 'operator@premium-share.example';
 /** A second operator, so the credentials test signs up on its own and runs alone too. */
@@ -50,9 +58,6 @@ function watchCspViolations(page: Page): string[] {
   return violations;
 }
 
-const csrfTokenOf = async (page: Page) =>
-  (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
-
 /** Signs the operator (signed up by the first test) in on the shop's /auth screen. */
 async function signInAsOperator(page: Page): Promise<void> {
   await page.goto('/auth');
@@ -88,8 +93,7 @@ describe('the back-office in a browser', () => {
       (rows) => rows.length === 2,
     );
 
-    await operator.goto('/admin');
-    await operator.waitForURL('**/admin/inquiries');
+    await operator.goto('/admin/inquiries');
     await operator.getByRole('heading', { name: 'Demandes' }).waitFor();
     const table = operator.getByRole('table');
     for (const header of ['Reçue le', 'Type', 'Statut', 'E-mail', 'Nom / société', 'Objet']) {
@@ -214,7 +218,11 @@ describe('the back-office in a browser', () => {
     expect(await subscriptionRow.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
     await screenshot(operator, 'back-office-subscriptions');
 
-    await subscriptionRow.getByText('Inès Abonnée').click();
+    // The customer's name links to their page; the rest of the row opens the subscription.
+    expect(await subscriptionRow.getByRole('link', { name: 'Inès Abonnée' }).getAttribute('href')).toMatch(
+      /\/admin\/users\/.+\/show$/,
+    );
+    await subscriptionRow.getByText('4,53 €').click();
     await operator.waitForURL(`**/admin/subscriptions/${subscriptionId}/show`);
     await operator.getByRole('button', { name: 'Attribuer des identifiants' }).click();
     const dialog = operator.getByRole('dialog', { name: 'Attribuer des identifiants' });
@@ -222,7 +230,8 @@ describe('the back-office in a browser', () => {
     await operator.waitForTimeout(300);
     await screenshot(operator, 'back-office-assign-credentials', false);
     await dialog.getByRole('button', { name: 'Attribuer', exact: true }).click();
-    await operator.getByText('Identifiants attribués').waitFor();
+    // Exact: the subscription's history shows "Identifiants attribués par …" as soon as it refreshes.
+    await operator.getByText('Identifiants attribués', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'detached' });
     const credentialsCard = operator.getByRole('region', { name: 'Identifiants' });
     await credentialsCard.getByText('Attribués').waitFor();

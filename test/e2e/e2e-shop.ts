@@ -102,6 +102,42 @@ export async function signUpAndIn(
   return email;
 }
 
+/** The double-submit token a browser page echoes on writes it makes through `page.request`. */
+export const csrfTokenOf = async (page: Page) =>
+  (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
+
+const operatorsSignedUp = new WeakMap<E2eShop, Map<string, string>>();
+
+/**
+ * A page signed in as the back-office operator `email` in `language` (react-admin keeps the chosen
+ * language in its store): signed up on the shop's /auth screen the first time in this shop (the
+ * e-mail is made admin by ADMIN_EMAILS), signed in through the API after (the page's request
+ * context shares its cookies with the browser). Answers the page and the operator's account id.
+ */
+export async function operatorPage(
+  e2e: E2eShop,
+  operator: { name: string; email: string; password: string },
+  viewport = DESKTOP,
+  language: 'fr' | 'en' = 'fr',
+): Promise<{ page: Page; operatorId: string }> {
+  const page = await e2e.openPage('/auth', viewport);
+  await page.addInitScript(`localStorage.setItem('RaStore.locale', ${JSON.stringify(JSON.stringify(language))})`);
+  const known = operatorsSignedUp.get(e2e) ?? new Map<string, string>();
+  operatorsSignedUp.set(e2e, known);
+  let operatorId = known.get(operator.email);
+  if (!operatorId) {
+    await signUpAndIn(page, operator.name, operator.password, operator.email);
+    operatorId = ((await (await page.request.get('/api/me')).json()) as { id: string }).id;
+    known.set(operator.email, operatorId);
+  } else {
+    const signIn = await page.request.post('/api/auth/sign-in', {
+      data: { email: operator.email, password: operator.password },
+    });
+    expect(signIn.status()).toBe(200);
+  }
+  return { page, operatorId };
+}
+
 /**
  * Pays `months` of `planId` on the sandbox as the signed-in customer and waits until /profile
  * shows it active (the profile reads the projection, which may trail the payment by a moment).

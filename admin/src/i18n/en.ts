@@ -1,8 +1,15 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { usersMessages } from './users.en';
+import { subscriptionsMessages } from './subscriptions.en';
+import { dashboardMessages } from './dashboard.en';
+import { catalogueMessages } from './catalogue.en';
+import { historyMessages } from './history.en';
+import { freeOfferMessages } from './free-offer.en';
+import { mergeMessages } from './merge-messages';
 
 /** English: react-admin's own words, then ours, with the same keys as fr.ts. */
-export const en: TranslationMessages = {
+const common: TranslationMessages = {
   ...englishMessages,
   resources: {
     inquiries: {
@@ -232,6 +239,8 @@ export const en: TranslationMessages = {
           "These credentials are stored for another plan than the subscription's. Choose credentials of the same plan.",
         in_use: 'These credentials still serve subscriptions in use: assign them other credentials first.',
         unknown_plan: 'This plan is not in the catalogue.',
+        stale:
+          'Someone else changed these credentials since you opened them. Reload the page to see their current version, then try again.',
       },
       auth: {
         forbidden: 'Your account has no access to the administration.',
@@ -242,3 +251,13 @@ export const en: TranslationMessages = {
     },
   },
 };
+
+export const en = mergeMessages(
+  common,
+  usersMessages,
+  subscriptionsMessages,
+  dashboardMessages,
+  catalogueMessages,
+  historyMessages,
+  freeOfferMessages,
+);

@@ -1,8 +1,15 @@
 import frenchMessages from 'ra-language-french';
 import type { TranslationMessages } from 'react-admin';
+import { usersMessages } from './users.fr';
+import { subscriptionsMessages } from './subscriptions.fr';
+import { dashboardMessages } from './dashboard.fr';
+import { catalogueMessages } from './catalogue.fr';
+import { historyMessages } from './history.fr';
+import { freeOfferMessages } from './free-offer.fr';
+import { mergeMessages } from './merge-messages';
 
 /** French, the back-office's default: react-admin's own words, then ours (`resources.*`, `shop.*`). */
-export const fr: TranslationMessages = {
+const common: TranslationMessages = {
   ...frenchMessages,
   resources: {
     inquiries: {
@@ -235,6 +242,8 @@ export const fr: TranslationMessages = {
         in_use:
           "Ces identifiants servent encore des abonnements en cours : attribuez-leur d'autres identifiants d'abord.",
         unknown_plan: "Ce plan n'existe pas dans le catalogue.",
+        stale:
+          "Ces identifiants ont été modifiés par quelqu'un d'autre depuis que vous les avez ouverts. Rechargez la page pour voir leur version actuelle, puis recommencez.",
       },
       auth: {
         forbidden: "Votre compte n'a pas accès à l'administration.",
@@ -245,3 +254,13 @@ export const fr: TranslationMessages = {
     },
   },
 };
+
+export const fr = mergeMessages(
+  common,
+  usersMessages,
+  subscriptionsMessages,
+  dashboardMessages,
+  catalogueMessages,
+  historyMessages,
+  freeOfferMessages,
+);

@@ -5,6 +5,7 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import type { ReactNode } from 'react';
 import { AppBar, Layout, Loading, Logout, UserMenu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { AdminOnlyPage } from './admin-only-page';
+import { ShopMenu } from './shop-menu';
 
 function BackToShopItem() {
   const translate = useTranslate();
@@ -41,5 +42,9 @@ export function ShopLayout({ children }: { children: ReactNode }) {
   const { permissions, isPending } = usePermissions();
   if (isPending) return <Loading />;
   if (permissions !== 'admin') return <AdminOnlyPage />;
-  return <Layout appBar={ShopAppBar}>{children}</Layout>;
+  return (
+    <Layout appBar={ShopAppBar} menu={ShopMenu}>
+      {children}
+    </Layout>
+  );
 }

@@ -1,22 +1,23 @@
+import type {
+  AdminPlan,
+  CredentialsAssigned,
+  CredentialsDetail,
+  GeneratedPassword,
+  HistoryEntry,
+  SubscriptionAsOf,
+  VoidedSubscription,
+} from '@shop/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import { httpClient } from '../lib/http-client';
 
 const restProvider = simpleRestProvider('/api/admin', httpClient);
 
-/** A plan of the catalogue (GET /api/plans), read by the plan filters and pickers. */
-export interface Plan {
-  id: string;
-  name: string;
-  monthlyPriceCents: number;
-  currency: string;
-}
+/** A plan as the back-office reads it (GET /api/admin/plans), on sale or not: the plan filters and pickers. */
+export type Plan = AdminPlan;
 
 /** What only the reveal answers: the password and the notes of a set of credentials. */
-export interface CredentialsSecret {
-  password: string;
-  additionalInfo: string | null;
-}
+export type CredentialsSecret = Pick<CredentialsDetail, 'password' | 'additionalInfo'>;
 
 /** The back-office's own calls, next to react-admin's CRUD ones. */
 export interface ShopDataProvider extends DataProvider {
@@ -25,16 +26,21 @@ export interface ShopDataProvider extends DataProvider {
   /** POST /api/admin/credentials/generate-password: a random password; nothing is stored. */
   generateServicePassword(): Promise<string>;
   /** POST /api/admin/subscriptions/:id/credentials: gives a stored set to a subscription. */
-  assignCredentials(subscriptionId: string, credentialsId: string): Promise<{ changed: boolean }>;
+  assignCredentials(subscriptionId: string, credentialsId: string): Promise<CredentialsAssigned>;
+  /** DELETE /api/admin/subscriptions/:id with the operator's reason (react-admin's delete sends no body). */
+  voidSubscription(id: string, reason: string): Promise<VoidedSubscription>;
+  /** GET /api/admin/{subscriptions,users}/:id/history: one page of a record's history, summaries in `language`. */
+  getHistory(
+    of: HistorySubject,
+    id: string,
+    page: { from: number; to: number; order: 'ASC' | 'DESC'; language: string },
+  ): Promise<{ entries: HistoryEntry[]; total: number }>;
+  /** GET /api/admin/subscriptions/:id?asOf=: the subscription as it stood at that instant; null when it did not exist yet. */
+  getSubscriptionAsOf(id: string, asOf: Date): Promise<SubscriptionAsOf | null>;
 }
 
-// The plans are the shop's public catalogue, read at once: a handful, the same for every screen.
-let plans: Promise<Plan[]> | undefined;
-function allPlans(): Promise<Plan[]> {
-  plans ??= httpClient('/api/plans').then(({ json }) => (json as { data: Plan[] }).data);
-  plans.catch(() => (plans = undefined));
-  return plans;
-}
+/** Whose history: a subscription's or a customer's. */
+export type HistorySubject = 'subscriptions' | 'users';
 
 /** A set of credentials as the screens may keep it: without what only the reveal should carry. */
 function withoutSecrets<T extends RaRecord>(record: T): T {
@@ -48,10 +54,12 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * The credentials form's values as the API reads them. An empty password keeps the stored one; empty
  * notes keep theirs too unless the operator asked to clear them (the form never holds the old ones).
  */
-function credentialsBody(data: Record<string, unknown>, creating: boolean) {
+function credentialsBody(data: Record<string, unknown>, creating: boolean, version?: unknown) {
   const password = text(data.password);
   const additionalInfo = text(data.additionalInfo).trim();
   return {
+    // The version the operator saw: a change made meanwhile by someone else is refused (409), not overwritten.
+    ...(typeof version === 'number' ? { version } : {}),
     planId: data.planId,
     email: data.email,
     ...(creating || password !== '' ? { password } : {}),
@@ -64,28 +72,15 @@ function credentialsBody(data: Record<string, unknown>, creating: boolean) {
 }
 
 /**
- * The back-office API (`/api/admin/<resource>`, ra-data-simple-rest dialect), with four twists:
+ * The back-office API (`/api/admin/<resource>`, ra-data-simple-rest dialect), with three twists:
  * - an inquiry's change sends only what the server reads: the new status and the version the operator
  *   saw, so a change made meanwhile by someone else is refused (409 inquiry.stale) instead of overwritten;
- * - `plans` is the public catalogue (GET /api/plans);
  * - one set of credentials is read from the list, which never carries the password: the reveal
  *   (GET /api/admin/credentials/:id) is recorded, so only the operator's click asks for it;
  * - credentials sent or answered leave their password out of react-admin's cache.
  */
 export const dataProvider: ShopDataProvider = {
   ...restProvider,
-
-  async getList(resource, params) {
-    if (resource !== 'plans') return restProvider.getList(resource, params);
-    const data = await allPlans();
-    return { data: data as never[], total: data.length };
-  },
-
-  async getMany(resource, params) {
-    if (resource !== 'plans') return restProvider.getMany(resource, params);
-    const data = await allPlans();
-    return { data: data.filter((plan) => params.ids.includes(plan.id)) as never[] };
-  },
 
   async getOne(resource, params) {
     if (resource !== 'credentials') return restProvider.getOne(resource, params);
@@ -110,10 +105,56 @@ export const dataProvider: ShopDataProvider = {
       return restProvider.update(resource, { ...params, data: { status: params.data.status, version } });
     }
     if (resource === 'credentials') {
-      const { data } = await restProvider.update(resource, { ...params, data: credentialsBody(params.data, false) });
+      const seen = (params.previousData as { version?: unknown } | undefined)?.version;
+      const { data } = await restProvider.update(resource, {
+        ...params,
+        data: credentialsBody(params.data, false, seen),
+      });
       return { data: withoutSecrets(data) };
     }
+    if (resource === 'subscriptions') {
+      // A status change is the new status and why, nothing else of the record.
+      return restProvider.update(resource, {
+        ...params,
+        data: { status: params.data.status, reason: params.data.reason },
+      });
+    }
     return restProvider.update(resource, params);
+  },
+
+  async delete(resource, params) {
+    const version = (params.previousData as { version?: unknown } | undefined)?.version;
+    if (resource !== 'credentials' || typeof version !== 'number') return restProvider.delete(resource, params);
+    const { json } = await httpClient(
+      `/api/admin/credentials/${encodeURIComponent(String(params.id))}?version=${version}`,
+      {
+        method: 'DELETE',
+      },
+    );
+    return { data: json };
+  },
+
+  async getHistory(of, id, { from, to, order, language }) {
+    const query = new URLSearchParams({
+      sort: JSON.stringify(['position', order]),
+      range: JSON.stringify([from, to]),
+      lang: language,
+    });
+    const { json, headers } = await httpClient(`/api/admin/${of}/${encodeURIComponent(id)}/history?${query}`);
+    const total = Number(headers.get('content-range')?.split('/').pop() ?? 0);
+    return { entries: json as HistoryEntry[], total };
+  },
+
+  async getSubscriptionAsOf(id, asOf) {
+    try {
+      const { json } = await httpClient(
+        `/api/admin/subscriptions/${encodeURIComponent(id)}?asOf=${encodeURIComponent(asOf.toISOString())}`,
+      );
+      return json as SubscriptionAsOf;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    }
   },
 
   async revealCredentials(id) {
@@ -124,7 +165,7 @@ export const dataProvider: ShopDataProvider = {
 
   async generateServicePassword() {
     const { json } = await httpClient('/api/admin/credentials/generate-password', { method: 'POST', body: '{}' });
-    return (json as { password: string }).password;
+    return (json as GeneratedPassword).password;
   },
 
   async assignCredentials(subscriptionId, credentialsId) {
@@ -132,6 +173,14 @@ export const dataProvider: ShopDataProvider = {
       method: 'POST',
       body: JSON.stringify({ credentialsId }),
     });
-    return json as { changed: boolean };
+    return json as CredentialsAssigned;
+  },
+
+  async voidSubscription(id, reason) {
+    const { json } = await httpClient(`/api/admin/subscriptions/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      body: JSON.stringify({ reason }),
+    });
+    return json as VoidedSubscription;
   },
 };

@@ -1,13 +1,13 @@
 import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '@shop/domain';
 import type { Projection } from '../runtime/projection.js';
-
-const ERASED = '[erased]';
+import { ERASED_VALUE } from '../personal-data/personal-data-vault.js';
 
 /** Accounts (profile, role) and each account's security activity. */
 export const accountsProjection: Projection = {
   name: 'accounts',
   // 2: attempts to turn two-factor off, their lock, and sessions ended by their owner.
-  version: 2,
+  // 3: e-mail changes and erasure (erased_at); the back-office's sort indexes.
+  version: 3,
   tables: {
     accounts: (table) => {
       table.text('id').primary();
@@ -19,6 +19,14 @@ export const accountsProjection: Projection = {
       table.timestamp('created_at', { useTz: true }).notNullable();
       table.timestamp('last_sign_in_at', { useTz: true });
       table.timestamp('updated_at', { useTz: true }).notNullable();
+      /** The person was erased: their e-mail and name read "[erased]" and they cannot sign in. */
+      table.timestamp('erased_at', { useTz: true });
+      /** As the account's decider counts it: a back-office form sends it back to be told it is stale. */
+      table.integer('profile_version').notNullable().defaultTo(1);
+      table.index(['created_at']);
+      // The back-office's customer list sorts by these (its search scans: a few thousand rows).
+      table.index(['email']);
+      table.index(['full_name']);
     },
     security_activity: (table) => {
       table.text('id').primary();
@@ -36,7 +44,7 @@ export const accountsProjection: Projection = {
     const event = { type: recorded.type, data: recorded.data } as AccountEvent;
     const { trx, table } = context;
     const userId = event.data.userId;
-    const open = async (sealed: string) => (await context.openPersonalData(userId, sealed)) ?? ERASED;
+    const open = async (sealed: string) => (await context.openPersonalData(userId, sealed)) ?? ERASED_VALUE;
     const accounts = () => trx(table('accounts')).where({ id: userId });
     const activity = (action: string, success: boolean, device: string | null = null, location: string | null = null) =>
       trx(table('security_activity'))
@@ -69,7 +77,9 @@ export const accountsProjection: Projection = {
           .ignore();
         return;
       case 'ProfileUpdated':
-        await accounts().update({ full_name: await open(event.data.fullName), updated_at: recorded.recordedAt });
+        await accounts()
+          .update({ full_name: await open(event.data.fullName), updated_at: recorded.recordedAt })
+          .increment('profile_version', 1);
         return;
       case 'RoleGranted':
         await accounts().update({ role: event.data.role, updated_at: recorded.recordedAt });
@@ -122,6 +132,21 @@ export const accountsProjection: Projection = {
       case 'SessionRevoked':
         // The device named is the session's that was ended, not the one that ended it.
         await activity('session_revoked', true, await open(event.data.device));
+        return;
+      case 'EmailChanged':
+        await accounts()
+          .update({ email: await open(event.data.email), updated_at: recorded.recordedAt })
+          .increment('profile_version', 1);
+        return;
+      case 'PersonalDataErased':
+        // The key is gone: what was opened from it before leaves the read model too.
+        await accounts().update({
+          email: ERASED_VALUE,
+          full_name: ERASED_VALUE,
+          erased_at: event.data.erasedAt,
+          updated_at: recorded.recordedAt,
+        });
+        await trx(table('security_activity')).where({ user_id: userId }).update({ device: null, location: null });
         return;
       case 'PasswordResetRequested':
       case 'SignedOut':

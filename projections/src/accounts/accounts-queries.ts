@@ -1,17 +1,12 @@
 import type { Role } from '@shop/domain';
 import type { Knex } from 'knex';
+import type { Profile, SecurityEvent } from '@shop/contracts';
 
-export interface AccountView {
-  id: string;
-  email: string;
-  fullName: string;
-  role: Role;
-  twoFactorEnabled: boolean;
-  memberSince: string;
-  lastSignInAt: string | null;
-}
+/** The profile the API answers, and when the account last signed in. */
+export type AccountView = Profile & { lastSignInAt: string | null };
 
-interface AccountRow {
+/** An `accounts` row, as the read model stores it. */
+export interface AccountRow {
   id: string;
   email: string;
   full_name: string;
@@ -36,14 +31,7 @@ export async function getAccount(knex: Knex, userId: string): Promise<AccountVie
   return row ? toView(row) : null;
 }
 
-export interface SecurityActivityView {
-  id: string;
-  action: string;
-  device: string | null;
-  location: string | null;
-  success: boolean;
-  createdAt: string;
-}
+export type SecurityActivityView = SecurityEvent;
 
 /** The most recent security events of one account, newest first. */
 export async function listSecurityActivity(knex: Knex, userId: string, limit = 10): Promise<SecurityActivityView[]> {

@@ -4,7 +4,7 @@ import type { Projection } from '../runtime/projection.js';
 
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 2,
+  version: 3,
   tables: {
     plans: (table) => {
       table.text('id').primary();
@@ -18,6 +18,8 @@ export const catalogueProjection: Projection = {
       // Null for a plan published before the count was part of a plan, until it is revised.
       table.integer('shared_users');
       table.integer('sort_order').notNullable();
+      // Off sale: gone from the shop's list and from ordering; the subscriptions sold keep it.
+      table.boolean('on_sale').notNullable().defaultTo(true).index();
       table.timestamp('published_at', { useTz: true }).notNullable();
       table.timestamp('updated_at', { useTz: true }).notNullable();
       table.integer('stream_version').notNullable();
@@ -26,6 +28,17 @@ export const catalogueProjection: Projection = {
   eventTypes: CATALOGUE_EVENT_TYPES,
   apply: async (recorded, { trx, table }) => {
     const event = { type: recorded.type, data: recorded.data } as CatalogueEvent;
+    if (event.type === 'PlanWithdrawn' || event.type === 'PlanBackOnSale') {
+      await trx(table('plans'))
+        .where({ id: event.data.planId })
+        .where('stream_version', '<', recorded.streamVersion)
+        .update({
+          on_sale: event.type === 'PlanBackOnSale',
+          updated_at: recorded.recordedAt,
+          stream_version: recorded.streamVersion,
+        });
+      return;
+    }
     const plan = event.data;
     const row = {
       id: plan.planId,

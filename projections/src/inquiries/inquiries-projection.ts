@@ -1,7 +1,6 @@
 import { INQUIRY_EVENT_TYPES, inquiryDataSubject, type InquiryEvent, type InquiryForm } from '@shop/domain';
 import type { Projection } from '../runtime/projection.js';
-
-const ERASED = '[erased]';
+import { ERASED_VALUE } from '../personal-data/personal-data-vault.js';
 
 type Opener = (sealed: string | null) => Promise<string | null>;
 
@@ -59,6 +58,32 @@ async function openForm(form: InquiryForm, open: Opener) {
   }
 }
 
+/** Fixed-list members of the details (everything else there is what the visitor typed). */
+const PLAIN_DETAILS: ReadonlySet<string> = new Set(['trafficVolume', 'promotionMethods']);
+const erase = (value: unknown) => (value === null || value === undefined ? null : ERASED_VALUE);
+
+interface ErasableRow {
+  email: string | null;
+  name: string | null;
+  company_name: string | null;
+  subject: string | null;
+  details: Record<string, unknown>;
+}
+
+/** The row's columns once the inquiry's key is destroyed, as a rebuild would show them. */
+function erasedColumns(row: ErasableRow) {
+  const details = Object.fromEntries(
+    Object.entries(row.details).map(([member, value]) => [member, PLAIN_DETAILS.has(member) ? value : erase(value)]),
+  );
+  return {
+    email: erase(row.email),
+    name: erase(row.name),
+    company_name: erase(row.company_name),
+    subject: erase(row.subject),
+    details: JSON.stringify(details),
+  };
+}
+
 /** Visitor inquiries (support, contact, affiliate, partnership, suggestion) for the back-office. */
 export const inquiriesProjection: Projection = {
   name: 'inquiries',
@@ -94,7 +119,7 @@ export const inquiriesProjection: Projection = {
       case 'InquiryReceived': {
         const subject = inquiryDataSubject(id);
         const open: Opener = async (sealed) =>
-          sealed === null ? null : ((await context.openPersonalData(subject, sealed)) ?? ERASED);
+          sealed === null ? null : ((await context.openPersonalData(subject, sealed)) ?? ERASED_VALUE);
         const { inquiryId: _id, userId, language, receivedAt, ...form } = event.data;
         const opened = await openForm(form as InquiryForm, open);
         await trx(table('inquiries'))
@@ -123,6 +148,21 @@ export const inquiriesProjection: Projection = {
           stream_version: recorded.streamVersion,
         });
         return;
+      case 'InquiryErased': {
+        const row = (await trx(table('inquiries'))
+          .where({ id })
+          .andWhere('stream_version', '<', recorded.streamVersion)
+          .first('email', 'name', 'company_name', 'subject', 'details')) as ErasableRow | undefined;
+        if (!row) return;
+        await trx(table('inquiries'))
+          .where({ id })
+          .update({
+            ...erasedColumns(row),
+            updated_at: event.data.erasedAt,
+            stream_version: recorded.streamVersion,
+          });
+        return;
+      }
     }
   },
 };

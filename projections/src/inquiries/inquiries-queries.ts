@@ -1,27 +1,10 @@
+import type { Inquiry as InquiryView } from '@shop/contracts';
 import type { InquiryKind, InquiryStatus, Language } from '@shop/domain';
 import type { Knex } from 'knex';
+import { containsPattern, pageWithTotal, type AdminListQuery } from '../admin-list-query.js';
 
 /** One inquiry as the back-office shows it: common fields, then the fields of its form. */
-export interface InquiryView {
-  id: string;
-  kind: InquiryKind;
-  status: InquiryStatus;
-  /** The stream's version: send it back with a status change to detect a concurrent one. */
-  version: number;
-  userId: string | null;
-  language: Language;
-  email: string | null;
-  /** The sender's name (contact person for a partnership request). */
-  name: string | null;
-  companyName: string | null;
-  subject: string | null;
-  /** Support category or partnership type. */
-  category: string | null;
-  receivedAt: string;
-  updatedAt: string;
-  statusChangedBy: string | null;
-  details: Record<string, unknown>;
-}
+export type { Inquiry as InquiryView } from '@shop/contracts';
 
 interface InquiryRow {
   id: string;
@@ -74,21 +57,17 @@ export const INQUIRY_SORT_FIELDS = {
 } as const;
 export type InquirySortField = keyof typeof INQUIRY_SORT_FIELDS;
 
-export interface InquiryListQuery {
-  sort: { field: InquirySortField; order: 'asc' | 'desc' };
-  /** Inclusive row numbers, as react-admin sends them. */
-  range: { from: number; to: number };
-  filter: {
+export type InquiryListQuery = AdminListQuery<
+  InquirySortField,
+  {
     ids?: readonly string[];
     kind?: readonly InquiryKind[];
     status?: readonly InquiryStatus[];
     userId?: string;
     /** Words searched in the e-mail, name, company name and subject (case-insensitive). */
     q?: string;
-  };
-}
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  }
+>;
 
 export async function listInquiries(
   knex: Knex,
@@ -102,7 +81,7 @@ export async function listInquiries(
     if (filter.status) builder.whereIn('status', filter.status);
     if (filter.userId) builder.where('user_id', filter.userId);
     for (const word of filter.q?.trim().split(/\s+/).filter(Boolean) ?? []) {
-      const pattern = likePattern(word);
+      const pattern = containsPattern(word);
       builder.where((any) =>
         any
           .whereILike('email', pattern)
@@ -113,18 +92,12 @@ export async function listInquiries(
     }
     return builder;
   };
-  const column = INQUIRY_SORT_FIELDS[query.sort.field];
-  const [rows, counted] = await Promise.all([
-    filtered()
-      .orderBy([
-        { column, order: query.sort.order, nulls: 'last' },
-        { column: 'id', order: query.sort.order },
-      ])
-      .offset(query.range.from)
-      .limit(query.range.to - query.range.from + 1),
-    filtered().count<{ count: string }[]>({ count: '*' }),
-  ]);
-  return { data: (rows as InquiryRow[]).map(toView), total: Number(counted[0]?.count ?? 0) };
+  const { rows, total } = await pageWithTotal<InquiryRow>(filtered, query, {
+    column: INQUIRY_SORT_FIELDS[query.sort.field],
+    tiebreaker: 'id',
+    nullsLast: true,
+  });
+  return { data: rows.map(toView), total };
 }
 
 export async function getInquiry(knex: Knex, inquiryId: string): Promise<InquiryView | null> {
@@ -132,10 +105,13 @@ export async function getInquiry(knex: Knex, inquiryId: string): Promise<Inquiry
   return row ? toView(row as InquiryRow) : null;
 }
 
-/** Every inquiry sent from this e-mail address (case-insensitive): what an erasure request covers. */
-export async function inquiryIdsOfEmail(knex: Knex, email: string): Promise<string[]> {
+/** Every inquiry sent from this e-mail address (case-insensitive) or signed in as this person: what an erasure covers. */
+export async function inquiryIdsOfPerson(knex: Knex, person: { email: string; userId?: string }): Promise<string[]> {
   const rows = await knex('inquiries')
-    .whereRaw('lower(email) = ?', [email.trim().toLowerCase()])
+    .whereRaw('lower(email) = ?', [person.email.trim().toLowerCase()])
+    .modify((query) => {
+      if (person.userId) void query.orWhere('user_id', person.userId);
+    })
     .orderBy('received_at')
     .select('id');
   return rows.map((row: { id: string }) => row.id);

@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
 import { initialSchema } from './0001-initial-schema.js';
+import { paymentSessionsProjection } from './0002-payment-sessions-projection.js';
+import { pendingRowCommits } from './0003-pending-row-commits.js';
+import { eventSeals } from './0004-event-seals.js';
+import { credentialSetVersions } from './0005-credential-set-versions.js';
+import { projectionPreviousGeneration } from './0006-projection-previous-generation.js';
+import { credentialRevealVersion } from './0007-credential-reveal-version.js';
 
 export interface SchemaMigration {
   /** Recorded in `knex_migrations` once applied: never rename one. */
@@ -13,7 +19,15 @@ export interface SchemaMigration {
  * the read-model generations (which the projector creates). In order; a change of schema is a
  * new step at the end, imported here, never an edit of an applied one.
  */
-export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [initialSchema];
+export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
+  initialSchema,
+  paymentSessionsProjection,
+  pendingRowCommits,
+  eventSeals,
+  credentialSetVersions,
+  projectionPreviousGeneration,
+  credentialRevealVersion,
+];
 
 /**
  * Imports the steps statically instead of globbing a folder, so the same list runs under tsx,

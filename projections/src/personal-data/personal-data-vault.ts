@@ -2,6 +2,12 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 
 const SEALED_PREFIX = 'pd1:';
+
+/** What a read model or a history shows in place of personal data whose key was destroyed. */
+export const ERASED_VALUE = '[erased]';
+
+/** Whether a string in an event is personal data sealed by the vault. */
+export const isSealedValue = (value: string) => value.startsWith(SEALED_PREFIX);
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -23,6 +29,13 @@ export function decrypt(key: Buffer, encoded: string): Buffer {
 }
 
 /**
+ * Destroys a subject's key (`$1`): the statement for a caller that commits it together with the
+ * event recording the erasure (see `PersonalDataVault.erase` for a plain call).
+ */
+export const KEY_DESTRUCTION_SQL = `INSERT INTO personal_data_keys (subject_id, wrapped_key, erased_at) VALUES ($1, NULL, now())
+  ON CONFLICT (subject_id) DO UPDATE SET wrapped_key = NULL, erased_at = now()`;
+
+/**
  * Personal data in events is sealed with a key of its own per person (crypto-shredding):
  * the log is never rewritten, and erasing a person destroys their key, after which every
  * copy of their data in the log is unreadable. Keys are stored wrapped by the master key.
@@ -40,7 +53,7 @@ export class PersonalDataVault {
 
   /** The plain value, or null when the person's data was erased. */
   async open(db: Knex | Knex.Transaction, subjectId: string, sealed: SealedValue): Promise<string | null> {
-    if (!sealed.startsWith(SEALED_PREFIX)) throw new Error('Not a sealed value');
+    if (!isSealedValue(sealed)) throw new Error('Not a sealed value');
     const key = await this.keyFor(db, subjectId, { create: false });
     return key ? decrypt(key, sealed.slice(SEALED_PREFIX.length)).toString('utf8') : null;
   }

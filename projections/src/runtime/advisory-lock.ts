@@ -1,3 +1,4 @@
+import { sleep } from '@shop/event-store';
 import pg from 'pg';
 
 /**
@@ -24,6 +25,23 @@ export class AdvisoryLock {
       return true;
     }
     await client.end();
+    return false;
+  }
+
+  /**
+   * Waits for the lock, trying again every `retryMs`, until it is held (true) or `signal` stops
+   * the wait (false, and nothing is held: a stop that lands while the lock is being taken gives it back).
+   */
+  async acquire(signal: AbortSignal, options: { retryMs?: number; onWait?: () => void } = {}): Promise<boolean> {
+    while (!signal.aborted) {
+      if (await this.tryAcquire()) {
+        if (!signal.aborted) return true;
+        await this.release();
+        return false;
+      }
+      options.onWait?.();
+      await sleep(options.retryMs ?? 2000, signal);
+    }
     return false;
   }
 

@@ -2,7 +2,7 @@ import { sleep, type LogCheckpoint, type RecordedEvent } from '@shop/event-store
 import type { Knex } from 'knex';
 import type { PersonalDataVault } from '../personal-data/personal-data-vault.js';
 import { parkEvent } from './parked-events.js';
-import { projectionInput, type Projection } from './projection.js';
+import { applyEvents, projectionInput, type Projection } from './projection.js';
 
 export interface ProjectorLogger {
   info: (object: object, message: string) => void;
@@ -30,6 +30,8 @@ export type BatchOutcome = 'applied' | 'generation_changed';
 export interface ApplyOptions {
   requireActive: boolean;
   vault?: PersonalDataVault;
+  /** A rebuild's load into a generation whose secondary indexes come after it (ProjectionContext.loading). */
+  loading?: boolean;
 }
 
 /**
@@ -65,7 +67,10 @@ async function inCheckpointedTransaction(
   });
 }
 
-/** Applies a batch and advances the checkpoint in one transaction. */
+/**
+ * Applies a batch and advances the checkpoint in one transaction, through the projection's batch
+ * apply when it has one (a few set-based statements for the whole batch).
+ */
 export async function applyBatch(
   knex: Knex,
   projection: Projection,
@@ -74,7 +79,6 @@ export async function applyBatch(
   checkpoint: LogCheckpoint | null,
   options: ApplyOptions,
 ): Promise<BatchOutcome> {
-  const handled = new Set(projection.eventTypes);
   return inCheckpointedTransaction(
     knex,
     projection,
@@ -83,10 +87,8 @@ export async function applyBatch(
     checkpoint,
     options.requireActive,
     async (trx) => {
-      const { context, storable } = projectionInput(trx, projection, generation, options.vault);
-      for (const event of events) {
-        if (handled.has(event.type)) await projection.apply(storable(event), context);
-      }
+      const { context, storable } = projectionInput(trx, projection, generation, options.vault, options.loading);
+      await applyEvents(projection, events, context, storable);
     },
   );
 }

@@ -1,36 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore, type RecordedEvent } from '@shop/event-store';
-import { createTestDatabase, eventually, type TestDatabase } from '@shop/testing';
-import knexFactory, { type Knex } from 'knex';
-import pg from 'pg';
+import { eventually, type TestDatabase } from '@shop/testing';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyOrPark } from './apply-batch.js';
 import { retryParkedEvent, skipParkedEvent, unresolvedParkedEvents } from './parked-events.js';
 import { physicalTableName, type Projection } from './projection.js';
 import { runProjector } from './projector.js';
 import { rebuildProjection } from './rebuild.js';
-import { migrateToLatest } from '../migrations/schema-migrations.js';
+import { dropPreviousGeneration } from './rollback.js';
 import { activeState, createGeneration } from './registry.js';
+import { openProjectionTestDatabase, type ProjectionTestDatabase } from '../testing/projection-test-database.js';
 
+let opened: ProjectionTestDatabase;
 let database: TestDatabase;
-let pool: pg.Pool;
 let store: PostgresEventStore;
 let knex: Knex;
 
 beforeAll(async () => {
-  database = await createTestDatabase('parked');
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  pool.on('error', () => undefined);
-  store = new PostgresEventStore({ pool });
-  knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  await migrateToLatest(knex);
+  opened = await openProjectionTestDatabase('parked');
+  ({ database, store, knex } = opened);
 });
 
 afterAll(async () => {
-  await store.close();
-  await pool.end();
-  await knex.destroy();
-  await database.drop();
+  await opened?.close();
 });
 
 /** Notes: a text column, a JSON column, and a handler that fails on a poisoned note while `failing` holds. */
@@ -140,7 +133,7 @@ describe('an event that keeps failing', () => {
     }
   });
 
-  it('parks during a rebuild too, so a rebuild always finishes; the old generation\u2019s parked events are superseded', async () => {
+  it('parks during a rebuild too, so a rebuild always finishes; the old generation\u2019s parked events are superseded when it is dropped', async () => {
     const name = `notes_${randomUUID().slice(0, 8)}`;
     const projection = notesProjection(name, { poisoned: true });
     await write(name, `note-${name}-1`, { id: 'one', body: 'one', details: {} });
@@ -156,6 +149,11 @@ describe('an event that keeps failing', () => {
     expect((await activeState(knex, name))?.generation).toBe(second.generation);
     const unresolved = await unresolvedParkedEvents(knex, name);
     expect(unresolved).toEqual([expect.objectContaining({ generation: second.generation })]);
+    // The first generation is kept for a rollback, still without the event it parked...
+    const kept = await knex('projection_parked_events').where({ name, generation: first.generation }).first();
+    expect(kept).toMatchObject({ resolution: null });
+    // ...until it is dropped.
+    await dropPreviousGeneration({ knex, databaseUrl: database.url, projection });
     const superseded = await knex('projection_parked_events').where({ name, generation: first.generation }).first();
     expect(superseded).toMatchObject({ resolution: 'superseded' });
   });

@@ -9,6 +9,11 @@ export interface ProjectionContext {
   openPersonalData: (subjectId: string, sealed: string) => Promise<string | null>;
   /** Physical name of one of the projection's tables in the generation being written. */
   table: (logicalName: string) => string;
+  /**
+   * True while a rebuild loads a fresh generation, whose secondary indexes are built after the
+   * load: work that would need them (look-ups by a non-unique column) may wait for `finishLoading`.
+   */
+  loading: boolean;
 }
 
 /**
@@ -23,6 +28,19 @@ export interface Projection {
   tables: Record<string, (table: Knex.CreateTableBuilder) => void>;
   eventTypes: readonly string[];
   apply: (event: RecordedEvent, context: ProjectionContext) => Promise<void>;
+  /**
+   * Applies several events at once (in log order, only the types it handles), leaving exactly the
+   * tables `apply` would leave after each of them in turn: a projection offers it to write a
+   * batch with a few set-based statements instead of one or more per event. Without it, the
+   * runtime calls `apply` for each event.
+   */
+  applyBatch?: (events: readonly RecordedEvent[], context: ProjectionContext) => Promise<void>;
+  /**
+   * Runs once at the end of a rebuild's load, in its own transaction, before the secondary
+   * indexes are built and the views switched: finishes what `loading` let wait, in a pass over
+   * whole tables (without indexes).
+   */
+  finishLoading?: (context: ProjectionContext) => Promise<void>;
 }
 
 export const physicalTableName = (logicalName: string, generation: number) => `rm_${logicalName}_g${generation}`;
@@ -37,10 +55,12 @@ export function projectionInput(
   projection: Projection,
   generation: number,
   vault: PersonalDataVault | undefined,
+  loading = false,
 ): { context: ProjectionContext; storable: (event: RecordedEvent) => RecordedEvent } {
   return {
     context: {
       trx,
+      loading,
       table: (logical: string) => {
         if (!(logical in projection.tables)) throw new Error(`${projection.name} has no table ${logical}`);
         return physicalTableName(logical, generation);
@@ -53,4 +73,21 @@ export function projectionInput(
     },
     storable: (event) => ({ ...event, data: toStorable(event.data) }),
   };
+}
+
+/**
+ * Applies events (in log order) through the projection's batch apply when it has one and there
+ * are several, else one by one (a single event costs the per-event handler fewer statements);
+ * events of types it does not handle are passed over.
+ */
+export async function applyEvents(
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  context: ProjectionContext,
+  storable: (event: RecordedEvent) => RecordedEvent,
+): Promise<void> {
+  const handled = events.filter((event) => projection.eventTypes.includes(event.type)).map(storable);
+  if (handled.length === 0) return;
+  if (projection.applyBatch && handled.length > 1) return projection.applyBatch(handled, context);
+  for (const event of handled) await projection.apply(event, context);
 }

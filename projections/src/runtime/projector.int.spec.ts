@@ -1,37 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { subscriptionStreamId } from '@shop/domain';
 import { PostgresEventStore } from '@shop/event-store';
-import { createTestDatabase, eventually, type TestDatabase } from '@shop/testing';
-import knexFactory, { type Knex } from 'knex';
+import { eventually, type TestDatabase } from '@shop/testing';
+import type { Knex } from 'knex';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../migrations/schema-migrations.js';
 import { getSubscription, listSubscriptionsOfUser } from '../subscriptions/subscriptions-queries.js';
 import { subscriptionsProjection } from '../subscriptions/subscriptions-projection.js';
 import { runProjector } from './projector.js';
 import { rebuildProjection } from './rebuild.js';
 import { projectionStatuses } from './status.js';
+import { openProjectionTestDatabase, type ProjectionTestDatabase } from '../testing/projection-test-database.js';
 
+let opened: ProjectionTestDatabase;
 let database: TestDatabase;
 let pool: pg.Pool;
 let store: PostgresEventStore;
 let knex: Knex;
 
 beforeAll(async () => {
-  database = await createTestDatabase('projector');
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  // Dropping the test database ends idle connections from the server side: expected, not a failure.
-  pool.on('error', () => undefined);
-  store = new PostgresEventStore({ pool });
-  knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  await migrateToLatest(knex);
+  opened = await openProjectionTestDatabase('projector');
+  ({ database, pool, store, knex } = opened);
 });
 
 afterAll(async () => {
-  await store.close();
-  await pool.end();
-  await knex.destroy();
-  await database.drop();
+  await opened?.close();
 });
 
 async function placeOrder(userId: string, subscriptionId = randomUUID()) {
@@ -94,7 +87,12 @@ describe('projector', () => {
         () => projectionStatuses(knex, store, [subscriptionsProjection]),
         ([s]) => s!.lagEvents === 0,
       );
-      expect(status).toMatchObject({ name: 'subscriptions', lagEvents: 0, activeGeneration: 1, builtVersion: 1 });
+      expect(status).toMatchObject({
+        name: 'subscriptions',
+        lagEvents: 0,
+        activeGeneration: 1,
+        builtVersion: subscriptionsProjection.version,
+      });
     } finally {
       controller.abort();
       await running;
@@ -144,6 +142,57 @@ describe('projector', () => {
     await b;
   });
 
+  it('stops when asked while it is about to follow the log (the stop is not missed)', async () => {
+    const controller = new AbortController();
+    // The stop lands while the projector reads its checkpoint, just before it starts following the log.
+    const stopOnCheckpointRead = (query: { sql: string }) => {
+      if (/^select .* from "projection_checkpoints"/i.test(query.sql)) controller.abort();
+    };
+    knex.on('query', stopOnCheckpointRead);
+    try {
+      const running = runProjector(
+        { knex, databaseUrl: database.url, store, projection: subscriptionsProjection },
+        controller.signal,
+      );
+      const outcome = await Promise.race([
+        running.then(() => 'stopped'),
+        new Promise((resolve) => setTimeout(() => resolve('still running'), 5_000)),
+      ]);
+      expect(outcome).toBe('stopped');
+      await running;
+    } finally {
+      knex.removeListener('query', stopOnCheckpointRead);
+    }
+  });
+
+  it('stopped while it takes its lock, it releases the lock: another projector takes over', async () => {
+    const stopped = new AbortController();
+    const first = runProjector(
+      { knex, databaseUrl: database.url, store, projection: subscriptionsProjection },
+      stopped.signal,
+    );
+    stopped.abort(); // lands while the lock is being taken
+    await first;
+
+    const second = new AbortController();
+    const takingOver = runProjector(
+      { knex, databaseUrl: database.url, store, projection: subscriptionsProjection, lockRetryMs: 100 },
+      second.signal,
+    );
+    try {
+      const placed = await placeOrder(`user-${randomUUID()}`);
+      expect(
+        await eventually(
+          () => getSubscription(knex, placed),
+          (s) => s !== null,
+        ),
+      ).not.toBeNull();
+    } finally {
+      second.abort();
+      await takingOver;
+    }
+  });
+
   it('rebuilds into fresh tables while the old ones serve, then switches and keeps following', async () => {
     const userId = `user-${randomUUID()}`;
     const ids = await Promise.all(Array.from({ length: 30 }, () => placeOrder(userId)));
@@ -176,10 +225,15 @@ describe('projector', () => {
       const [status] = await projectionStatuses(knex, store, [subscriptionsProjection]);
       expect(status!.activeGeneration).toBe(rebuilt.generation);
       expect(status!.rebuilding).toEqual([]);
+      // The generation replaced is kept for a rollback, until the operator drops it.
+      expect(status!.previous).toMatchObject({ generation: rebuilt.generation - 1 });
       const { rows } = await pool.query(
-        `SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'rm_subscriptions_g%'`,
+        `SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'rm_subscriptions_g%' ORDER BY 1`,
       );
-      expect(rows.map((r) => r.table_name)).toEqual([`rm_subscriptions_g${rebuilt.generation}`]);
+      expect(rows.map((r) => r.table_name)).toEqual([
+        `rm_subscriptions_g${rebuilt.generation - 1}`,
+        `rm_subscriptions_g${rebuilt.generation}`,
+      ]);
       const after = await placeOrder(userId);
       const rowsAfter = await eventually(
         () => listSubscriptionsOfUser(knex, userId),

@@ -1,10 +1,11 @@
-import { followLog, sleep, type EventStore } from '@shop/event-store';
+import { followLog, type EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
 import type { PersonalDataVault } from '../personal-data/personal-data-vault.js';
 import { AdvisoryLock } from './advisory-lock.js';
 import { applyOrPark, logParked, type ProjectorLogger } from './apply-batch.js';
 import type { Projection } from './projection.js';
-import { rebuildProjection } from './rebuild.js';
+import { GenerationWorkStoppedError, rebuildProjection } from './rebuild.js';
+import { rollbackProjection } from './rollback.js';
 import { activateGeneration, activeState, createGeneration, readCheckpoint } from './registry.js';
 
 export interface ProjectorOptions {
@@ -19,11 +20,22 @@ export interface ProjectorOptions {
   logger?: ProjectorLogger;
   /** Pause before retrying an event that failed (tests shorten it). */
   retryDelayMs?: number;
+  /** How often an idle projector checks whether a rebuild or a rollback switched generations. */
+  generationCheckMs?: number;
   /** Called after each committed batch (tests and metrics). */
   onBatch?: (info: { generation: number; events: number; lastPosition: number }) => void;
 }
 
 const silent: ProjectorLogger = { info: () => undefined, error: () => undefined };
+
+/** A rebuild or rollback stopped by the projector's own signal ends the projector quietly; it starts over next time. */
+async function stoppable(work: Promise<unknown>): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    if (!(error instanceof GenerationWorkStoppedError)) throw error;
+  }
+}
 
 /**
  * Keeps one projection up to date. Only the instance holding the projection's advisory
@@ -34,13 +46,15 @@ export async function runProjector(options: ProjectorOptions, signal: AbortSigna
   const logger = options.logger ?? silent;
   const lock = new AdvisoryLock(options.databaseUrl, `projection:${projection.name}`);
   let waitingLogged = false;
-  while (!signal.aborted && !(await lock.tryAcquire())) {
-    if (!waitingLogged)
-      logger.info({ projection: projection.name }, 'another projector holds this projection; waiting');
-    waitingLogged = true;
-    await sleep(options.lockRetryMs ?? 2000, signal);
-  }
-  if (signal.aborted) return;
+  const held = await lock.acquire(signal, {
+    retryMs: options.lockRetryMs,
+    onWait: () => {
+      if (!waitingLogged)
+        logger.info({ projection: projection.name }, 'another projector holds this projection; waiting');
+      waitingLogged = true;
+    },
+  });
+  if (!held) return;
   try {
     const state = await activeState(knex, projection.name);
     if (!state) {
@@ -50,11 +64,7 @@ export async function runProjector(options: ProjectorOptions, signal: AbortSigna
       await createGeneration(knex, projection, 1);
       await knex.transaction((trx) => activateGeneration(trx, projection, 1));
     } else if (state.codeVersion !== projection.version) {
-      logger.info(
-        { projection: projection.name, from: state.codeVersion, to: projection.version },
-        'projection changed; rebuilding into fresh tables while the current ones serve',
-      );
-      await rebuildProjection({
+      const generationOptions = {
         knex,
         databaseUrl: options.databaseUrl,
         store,
@@ -62,34 +72,66 @@ export async function runProjector(options: ProjectorOptions, signal: AbortSigna
         batchSize: options.batchSize,
         vault: options.vault,
         logger,
-      });
+        signal,
+      };
+      if (state.previous?.codeVersion === projection.version) {
+        // This code's version built the previous generation (the code went back a version):
+        // switch back to it; it catches up from where it stopped instead of replaying everything.
+        logger.info(
+          { projection: projection.name, from: state.codeVersion, to: projection.version },
+          'projection changed back to the version of the previous generation; rolling back to it',
+        );
+        await stoppable(rollbackProjection(generationOptions));
+      } else {
+        logger.info(
+          { projection: projection.name, from: state.codeVersion, to: projection.version },
+          'projection changed; rebuilding into fresh tables while the current ones serve',
+        );
+        await stoppable(rebuildProjection(generationOptions));
+      }
     }
+    if (signal.aborted) return;
     while (!signal.aborted) {
       const active = await activeState(knex, projection.name);
       if (!active) throw new Error(`Projection ${projection.name} has no active generation`);
       let { checkpoint } = await readCheckpoint(knex, projection.name, active.generation);
-      for await (const events of followLog(store, {
-        after: checkpoint,
-        batchSize: options.batchSize ?? 500,
-        idleTimeoutMs: options.idleTimeoutMs ?? 1000,
-        signal,
-      })) {
-        const outcome = await applyOrPark(knex, projection, active.generation, events, checkpoint, {
-          requireActive: true,
-          vault: options.vault,
-          retryDelayMs: options.retryDelayMs,
-          onParked: logParked(logger, projection.name),
-        });
-        checkpoint = events.at(-1)!.checkpoint;
-        if (outcome === 'generation_changed') {
-          logger.info({ projection: projection.name }, 'a rebuild switched generations; following the new one');
-          break;
+      // A rebuild or a rollback may switch generations while no event comes: follow the switch
+      // without waiting for the next event (a rolled-back generation may still have events to catch up).
+      // (Combined, not listened to: a stop that landed during the reads above is not missed.)
+      const switched = new AbortController();
+      const following = AbortSignal.any([signal, switched.signal]);
+      const watch = setInterval(() => {
+        activeState(knex, projection.name).then(
+          (now) => now?.generation !== active.generation && switched.abort(),
+          () => undefined,
+        );
+      }, options.generationCheckMs ?? 1000);
+      try {
+        for await (const events of followLog(store, {
+          after: checkpoint,
+          batchSize: options.batchSize ?? 500,
+          idleTimeoutMs: options.idleTimeoutMs ?? 1000,
+          signal: following,
+        })) {
+          const outcome = await applyOrPark(knex, projection, active.generation, events, checkpoint, {
+            requireActive: true,
+            vault: options.vault,
+            retryDelayMs: options.retryDelayMs,
+            onParked: logParked(logger, projection.name),
+          });
+          checkpoint = events.at(-1)!.checkpoint;
+          if (outcome === 'generation_changed') break;
+          options.onBatch?.({
+            generation: active.generation,
+            events: events.length,
+            lastPosition: events.at(-1)!.globalPosition,
+          });
         }
-        options.onBatch?.({
-          generation: active.generation,
-          events: events.length,
-          lastPosition: events.at(-1)!.globalPosition,
-        });
+      } finally {
+        clearInterval(watch);
+      }
+      if (!signal.aborted) {
+        logger.info({ projection: projection.name }, 'the active generation changed; following it');
       }
     }
   } finally {

@@ -3,8 +3,16 @@ import type { Knex } from 'knex';
 import type { PersonalDataVault } from '../personal-data/personal-data-vault.js';
 import { AdvisoryLock } from './advisory-lock.js';
 import { applyOrPark, logParked, type ProjectorLogger } from './apply-batch.js';
-import type { Projection } from './projection.js';
-import { activateGeneration, activeState, createGeneration, dropInactiveGenerations } from './registry.js';
+import { projectionInput, type Projection } from './projection.js';
+import {
+  activateGeneration,
+  activeState,
+  buildIndexes,
+  createGeneration,
+  deferSecondaryIndexes,
+  dropInactiveGenerations,
+  keptGenerations,
+} from './registry.js';
 
 export interface RebuildOptions {
   knex: Knex;
@@ -16,26 +24,105 @@ export interface RebuildOptions {
   logger?: ProjectorLogger;
   retryDelayMs?: number;
   onProgress?: (progress: { generation: number; eventsSeen: number }) => void;
+  /** Stops the work between pages (a projector shutting down): nothing is switched, and a half-built generation is dropped by the next rebuild. */
+  signal?: AbortSignal;
 }
 
 export class RebuildInProgressError extends Error {
   readonly code = 'projection.rebuild_in_progress';
 }
 
+/** Thrown by a rebuild or a rollback whose signal was aborted before it could switch generations. */
+export class GenerationWorkStoppedError extends Error {
+  readonly code = 'projection.stopped';
+}
+
+function stopIfAborted(signal: AbortSignal | undefined, projection: Projection): void {
+  if (signal?.aborted) {
+    throw new GenerationWorkStoppedError(`${projection.name}: stopped before switching generations`);
+  }
+}
+
 /**
- * Replays the whole log into a fresh generation of tables while the active one keeps
- * serving, then switches the views over in one transaction and drops the old tables.
+ * Rebuilds, rollbacks and drops of a projection's generations take this lock, so they never
+ * overlap; the live projector does not take it.
  */
-export async function rebuildProjection(options: RebuildOptions): Promise<{ generation: number; eventsSeen: number }> {
-  const { knex, store, projection } = options;
-  const lock = new AdvisoryLock(options.databaseUrl, `projection-rebuild:${projection.name}`);
+export async function withGenerationsLock<T>(
+  databaseUrl: string,
+  projection: Projection,
+  work: () => Promise<T>,
+): Promise<T> {
+  const lock = new AdvisoryLock(databaseUrl, `projection-rebuild:${projection.name}`);
   if (!(await lock.tryAcquire())) {
-    throw new RebuildInProgressError(`A rebuild of ${projection.name} is already running`);
+    throw new RebuildInProgressError(
+      `A rebuild, rollback or drop of ${projection.name} is already running: try again when it ends`,
+    );
   }
   try {
-    const current = await activeState(knex, projection.name);
+    return await work();
+  } finally {
+    await lock.release();
+  }
+}
+
+/** Events a rebuild reads, and applies in one transaction, at a time (unless told otherwise). */
+export const REBUILD_PAGE_SIZE = 5000;
+
+/**
+ * Applies the log after `after` to a generation that is not active (the live projector does not
+ * write to it), until the log has nothing more to read; answers where it stopped. The next page
+ * is read while the current one is applied.
+ */
+export async function replayIntoGeneration(
+  options: RebuildOptions & { generation: number; after: LogCheckpoint | null; loading?: boolean },
+): Promise<{ checkpoint: LogCheckpoint | null; eventsSeen: number }> {
+  const { knex, store, projection, generation } = options;
+  const maxCount = options.batchSize ?? REBUILD_PAGE_SIZE;
+  let checkpoint = options.after;
+  let eventsSeen = 0;
+  let next = store.readAll({ after: checkpoint, maxCount });
+  for (;;) {
+    const batch = await next;
+    // Read ahead: stopping here must not leave that read's rejection unhandled.
+    if (options.signal?.aborted) next.catch(() => undefined);
+    stopIfAborted(options.signal, projection);
+    if (batch.events.length > 0) {
+      next = store.readAll({ after: batch.checkpoint, maxCount });
+      // Read ahead: a failed apply must not leave that read's rejection unhandled.
+      next.catch(() => undefined);
+      await applyOrPark(knex, projection, generation, batch.events, checkpoint, {
+        requireActive: false,
+        vault: options.vault,
+        loading: options.loading,
+        retryDelayMs: options.retryDelayMs,
+        onParked: options.logger ? logParked(options.logger, projection.name) : undefined,
+      });
+      checkpoint = batch.checkpoint;
+      eventsSeen += batch.events.length;
+      options.onProgress?.({ generation, eventsSeen });
+      continue;
+    }
+    if (batch.mayHaveMore) {
+      // A transaction still open holds back the reading horizon: wait for it (or for a stop).
+      await sleep(20, options.signal);
+      next = store.readAll({ after: checkpoint, maxCount });
+      continue;
+    }
+    return { checkpoint, eventsSeen };
+  }
+}
+
+/**
+ * Replays the whole log into a fresh generation of tables while the active one keeps
+ * serving, then switches the views over in one transaction. The generation it replaced is
+ * kept as the previous one (for `rollbackProjection`) until the operator drops it or the next
+ * rebuild replaces it; only one previous generation is kept.
+ */
+export async function rebuildProjection(options: RebuildOptions): Promise<{ generation: number; eventsSeen: number }> {
+  const { knex, projection } = options;
+  return withGenerationsLock(options.databaseUrl, projection, async () => {
     // Generations left by a rebuild that crashed are of no use: start clean.
-    await dropInactiveGenerations(knex, projection, current ? [current.generation] : []);
+    await dropInactiveGenerations(knex, projection, keptGenerations(await activeState(knex, projection.name)));
     const highest = await knex('projection_checkpoints')
       .where({ name: projection.name })
       .max('generation as g')
@@ -43,37 +130,33 @@ export async function rebuildProjection(options: RebuildOptions): Promise<{ gene
     const generation = Number(highest?.g ?? 0) + 1;
     await createGeneration(knex, projection, generation);
 
-    let checkpoint: LogCheckpoint | null = null;
-    let eventsSeen = 0;
-    for (;;) {
-      const batch = await store.readAll({ after: checkpoint, maxCount: options.batchSize ?? 1000 });
-      if (batch.events.length > 0) {
-        await applyOrPark(knex, projection, generation, batch.events, checkpoint, {
-          requireActive: false,
-          vault: options.vault,
-          retryDelayMs: options.retryDelayMs,
-          onParked: options.logger ? logParked(options.logger, projection.name) : undefined,
-        });
-        checkpoint = batch.checkpoint;
-        eventsSeen += batch.events.length;
-        options.onProgress?.({ generation, eventsSeen });
-        continue;
-      }
-      if (batch.mayHaveMore) {
-        await sleep(20);
-        continue;
-      }
-      break;
+    // Loaded without its secondary indexes, which are built once over the loaded rows. A crash
+    // meanwhile leaves a generation that nothing reads, dropped by the next rebuild.
+    const indexes = await deferSecondaryIndexes(knex, projection, generation);
+    const { eventsSeen } = await replayIntoGeneration({ ...options, generation, after: null, loading: true });
+    if (projection.finishLoading) {
+      const finishLoading = projection.finishLoading;
+      await knex.transaction((trx) =>
+        finishLoading(projectionInput(trx, projection, generation, options.vault, true).context),
+      );
     }
+    await buildIndexes(knex, projection, generation, indexes);
+    stopIfAborted(options.signal, projection);
 
-    await knex.transaction(async (trx) => {
+    const replaced = await knex.transaction(async (trx) => {
       // Waits for the live projector's batch in flight; its next batch will follow the new generation.
       await trx('projection_state').where({ name: projection.name }).forUpdate();
-      await activateGeneration(trx, projection, generation);
+      const current = await activeState(trx, projection.name);
+      await activateGeneration(
+        trx,
+        projection,
+        generation,
+        current ? { generation: current.generation, codeVersion: current.codeVersion } : null,
+      );
+      return current;
     });
-    await dropInactiveGenerations(knex, projection, [generation]);
+    // The generation kept before this rebuild gives way to the one it replaced.
+    await dropInactiveGenerations(knex, projection, [generation, ...(replaced ? [replaced.generation] : [])]);
     return { generation, eventsSeen };
-  } finally {
-    await lock.release();
-  }
+  });
 }

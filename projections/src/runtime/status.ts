@@ -1,8 +1,18 @@
 import type { EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
 import { unresolvedParkedEvents, type ParkedEvent } from './parked-events.js';
-import type { Projection } from './projection.js';
-import { activeState, readCheckpoint } from './registry.js';
+import { physicalTableName, type Projection } from './projection.js';
+import { activeState, keptGenerations, readCheckpoint, type GenerationRef } from './registry.js';
+
+/** The generation a rebuild or a rollback switched away from, kept for `projections rollback`. */
+export interface PreviousGenerationStatus extends GenerationRef {
+  /** False when another version of the projection built it: a rollback to it is refused. */
+  canRollBack: boolean;
+  /** Where it stopped; a rollback catches it up from there. */
+  lastPosition: number;
+  /** Disk taken by its tables (and their indexes), which `drop-previous` frees. */
+  sizeBytes: number;
+}
 
 export interface ProjectionStatus {
   name: string;
@@ -14,8 +24,9 @@ export interface ProjectionStatus {
   /** Events in the log that this projection has not read yet. */
   lagEvents: number;
   updatedAt: string | null;
-  /** Generations being built by a rebuild, beside the active one. */
+  /** Generations being built by a rebuild, beside the active one and the previous one. */
   rebuilding: number[];
+  previous: PreviousGenerationStatus | null;
   /** Events the active generation could not apply and went past, until an operator retries or skips them. */
   parked: ParkedEvent[];
 }
@@ -31,7 +42,7 @@ export async function projectionStatuses(
       const others = await knex('projection_checkpoints')
         .where({ name: projection.name })
         .modify((q) => {
-          if (state) q.whereNot({ generation: state.generation });
+          if (state) q.whereNotIn('generation', keptGenerations(state));
         })
         .pluck('generation');
       if (!state) {
@@ -45,6 +56,7 @@ export async function projectionStatuses(
           lagEvents: await store.countAfter(null),
           updatedAt: null,
           rebuilding: others,
+          previous: null,
           parked: [],
         };
       }
@@ -59,8 +71,31 @@ export async function projectionStatuses(
         lagEvents: await store.countAfter(checkpoint.checkpoint),
         updatedAt: checkpoint.updatedAt.toISOString(),
         rebuilding: others,
+        previous: state.previous ? await previousStatus(knex, projection, state.previous) : null,
         parked: await unresolvedParkedEvents(knex, projection.name, state.generation),
       };
     }),
   );
+}
+
+async function previousStatus(
+  knex: Knex,
+  projection: Projection,
+  previous: GenerationRef,
+): Promise<PreviousGenerationStatus> {
+  const tables = Object.keys(projection.tables).map((logical) => physicalTableName(logical, previous.generation));
+  let sizeBytes = 0;
+  for (const table of tables) {
+    const { rows } = await knex.raw<{ rows: Array<{ bytes: string | null }> }>(
+      `SELECT pg_total_relation_size(to_regclass(?)) AS bytes`,
+      [table],
+    );
+    sizeBytes += Number(rows[0]?.bytes ?? 0);
+  }
+  return {
+    ...previous,
+    canRollBack: previous.codeVersion === projection.version,
+    lastPosition: (await readCheckpoint(knex, projection.name, previous.generation)).lastPosition,
+    sizeBytes,
+  };
 }

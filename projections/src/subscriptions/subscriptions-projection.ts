@@ -1,42 +1,97 @@
-import { SUBSCRIPTION_EVENT_TYPES, type SubscriptionEvent } from '@shop/domain';
+import { SUBSCRIPTION_EVENT_TYPES, type OrderPlaced, type SubscriptionEvent } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
-import type { Knex } from 'knex';
+import knexFactory, { type Knex } from 'knex';
 import type { Projection } from '../runtime/projection.js';
+import { applySubscriptionEvents, finishCustomerStanding, refreshStanding } from './subscriptions-batch.js';
 
-/** One row per subscription: what the profile page, the back-office and the expiry sweep read. */
+/** Writes SQL only (no connection): index keys knex cannot name, such as a descending order with nulls last. */
+const sql = knexFactory({ client: 'pg' });
+
+/**
+ * One row per subscription: what the profile page, the back-office and the expiry sweep read; and
+ * one row per customer who ever ordered, their standing summed over their subscriptions, so that
+ * the back-office sorts and filters its customers without adding up every subscription each time.
+ */
 export const subscriptionsProjection: Projection = {
   name: 'subscriptions',
-  version: 1,
+  // 2: voided subscriptions (voided_at, void_reason); the back-office list's indexes; each
+  // customer's standing (customer_standing).
+  version: 2,
   tables: {
     subscriptions: (table) => {
       table.uuid('id').primary();
       table.text('user_id').notNullable().index();
+      // What every list, count and figure tests first, so that PostgreSQL reads it early in each
+      // row: a scan of the subscriptions does not decode the whole (wide) row to learn it.
+      table.text('status').notNullable();
+      /** Set when the operator voided it: every list and figure leaves it out. */
+      table.timestamp('voided_at', { useTz: true });
+      table.timestamp('expires_at', { useTz: true });
+      table.timestamp('paid_at', { useTz: true });
+      table.integer('total_cents').notNullable();
+      table.text('credentials_id');
+      table.text('status_reason');
       table.text('plan_id').notNullable();
       table.text('plan_name').notNullable();
       table.integer('months').notNullable();
-      table.text('status').notNullable();
+      table.timestamp('created_at', { useTz: true }).notNullable();
       table.integer('monthly_price_cents').notNullable();
       table.integer('subtotal_cents').notNullable();
       table.integer('discount_percent').notNullable();
       table.integer('discount_cents').notNullable();
-      table.integer('total_cents').notNullable();
       table.text('currency').notNullable();
       table.text('promo_code');
       table.text('provider');
       table.text('payment_reference');
       table.integer('amount_paid_cents');
       table.text('last_payment_issue');
-      table.text('credentials_id');
-      table.text('status_reason');
-      table.timestamp('created_at', { useTz: true }).notNullable();
-      table.timestamp('paid_at', { useTz: true });
-      table.timestamp('expires_at', { useTz: true });
       table.timestamp('credentials_assigned_at', { useTz: true });
       table.timestamp('cancelled_at', { useTz: true });
       table.timestamp('expired_at', { useTz: true });
+      table.text('void_reason');
       table.timestamp('updated_at', { useTz: true }).notNullable();
       table.integer('stream_version').notNullable();
       table.index(['status', 'expires_at']);
+      // The back-office's list: newest first, by status, by plan, waiting for credentials or not;
+      // the dashboard's last 30 days of payments.
+      table.index(['created_at']);
+      table.index(['status', 'created_at']);
+      table.index(['plan_id', 'created_at']);
+      table.index(['credentials_id']);
+      table.index(['paid_at']);
+      // Its other sort orders, each ending with the id as the list does, so that a page is read
+      // from an index instead of sorting every subscription; dates are sorted with the
+      // subscriptions not yet paid last, either way.
+      table.index(['status', 'id']);
+      table.index(['plan_id', 'id']);
+      table.index(['plan_name', 'id']);
+      table.index(['months', 'id']);
+      table.index(['total_cents', 'id']);
+      table.index(['updated_at', 'id']);
+      table.index(['expires_at', 'id']);
+      table.index([sql.raw('paid_at DESC NULLS LAST'), sql.raw('id DESC')]);
+      table.index([sql.raw('expires_at DESC NULLS LAST'), sql.raw('id DESC')]);
+      // What the lists count and the dashboard adds up, read from this index alone (the rows
+      // themselves are wide): the subscriptions not voided, by status, expiry and credentials.
+      table.index(['status', 'expires_at', 'credentials_id'], undefined, { predicate: sql.whereNull('voided_at') });
+    },
+    /**
+     * What the back-office's customer list sorts and filters by, recomputed from the customer's
+     * non-voided subscriptions whenever one of them changes in a way that counts. The segment is
+     * still judged at the moment of asking: "with" when active_until is ahead, "expired" when not
+     * but has_expired or first_active_expiry has passed.
+     */
+    customer_standing: (table) => {
+      table.text('user_id').primary();
+      /** Paid and not refunded: the profile's "total spent". */
+      table.bigInteger('total_spent_cents').notNullable();
+      /** The latest and the earliest expiry among the subscriptions whose status is active. */
+      table.timestamp('active_until', { useTz: true });
+      table.timestamp('first_active_expiry', { useTz: true });
+      /** One subscription's status is expired. */
+      table.boolean('has_expired').notNullable();
+      table.index(['total_spent_cents', 'user_id']);
+      table.index(['active_until']);
     },
   },
   eventTypes: SUBSCRIPTION_EVENT_TYPES,
@@ -44,35 +99,77 @@ export const subscriptionsProjection: Projection = {
     const event = { type: recorded.type, data: recorded.data } as SubscriptionEvent;
     const subscriptions = table('subscriptions');
     if (event.type === 'OrderPlaced') {
-      const d = event.data;
-      await trx(subscriptions)
-        .insert({
-          id: d.subscriptionId,
-          user_id: d.userId,
-          plan_id: d.planId,
-          plan_name: d.planName,
-          months: d.months,
-          status: 'pending',
-          monthly_price_cents: d.monthlyPriceCents,
-          subtotal_cents: d.subtotalCents,
-          discount_percent: d.discountPercent,
-          discount_cents: d.discountCents,
-          total_cents: d.totalCents,
-          currency: d.currency,
-          promo_code: d.promoCode,
-          provider: d.provider,
-          created_at: d.placedAt,
-          updated_at: recorded.recordedAt,
-          stream_version: recorded.streamVersion,
-        })
-        .onConflict('id')
-        .ignore();
+      await trx(subscriptions).insert(orderRow(recorded)).onConflict('id').ignore();
       return;
     }
     const changes = changesFor(event);
     await updateInOrder(trx, subscriptions, recorded, event.data.subscriptionId, changes);
+    if (CHANGES_STANDING.has(event.type)) {
+      await refreshCustomerStanding(
+        trx,
+        { subscriptions, customerStanding: table('customer_standing') },
+        { subscriptionId: event.data.subscriptionId },
+      );
+    }
   },
+  // The same rules, a batch at a time: a few statements per batch instead of one or two per event.
+  applyBatch: (events, context) =>
+    applySubscriptionEvents(events, context, { orderRow, changesFor, changesStanding: CHANGES_STANDING }),
+  finishLoading: finishCustomerStanding,
 };
+
+/** The row an order placed creates. */
+function orderRow(recorded: RecordedEvent) {
+  const d = recorded.data as OrderPlaced['data'];
+  return {
+    id: d.subscriptionId,
+    user_id: d.userId,
+    plan_id: d.planId,
+    plan_name: d.planName,
+    months: d.months,
+    status: 'pending',
+    monthly_price_cents: d.monthlyPriceCents,
+    subtotal_cents: d.subtotalCents,
+    discount_percent: d.discountPercent,
+    discount_cents: d.discountCents,
+    total_cents: d.totalCents,
+    currency: d.currency,
+    promo_code: d.promoCode,
+    provider: d.provider,
+    created_at: d.placedAt,
+    updated_at: recorded.recordedAt,
+    stream_version: recorded.streamVersion,
+  };
+}
+
+/**
+ * What moves a customer's standing: a payment, a refund, a status, a void. An order placed is
+ * pending (it counts nowhere yet); credentials and payment attempts change nothing of it.
+ */
+const CHANGES_STANDING = new Set<SubscriptionEvent['type']>([
+  'PaymentConfirmed',
+  'PaymentRefunded',
+  'SubscriptionStatusChanged',
+  'SubscriptionExpired',
+  'SubscriptionVoided',
+]);
+
+/**
+ * Recomputes the standing of the customer of one subscription, or of every customer (filling a
+ * generation at once), from their non-voided subscriptions: the same definitions as the
+ * dashboard's, so the list and the figures agree. Idempotent, as a replay needs.
+ */
+export async function refreshCustomerStanding(
+  trx: Knex | Knex.Transaction,
+  tables: { subscriptions: string; customerStanding: string },
+  of: { subscriptionId: string } | 'everyone',
+): Promise<void> {
+  const customers =
+    of === 'everyone'
+      ? trx.raw('SELECT DISTINCT user_id FROM ??', [tables.subscriptions])
+      : trx.raw('SELECT user_id FROM ?? WHERE id = ?', [tables.subscriptions, of.subscriptionId]);
+  await refreshStanding(trx, tables, customers);
+}
 
 function changesFor(event: Exclude<SubscriptionEvent, { type: 'OrderPlaced' }>): Record<string, unknown> {
   switch (event.type) {
@@ -105,6 +202,8 @@ function changesFor(event: Exclude<SubscriptionEvent, { type: 'OrderPlaced' }>):
       return { last_payment_issue: `payment_${event.data.reason}` };
     case 'PaymentRefunded':
       return { status: 'cancelled', status_reason: 'refunded', cancelled_at: event.data.refundedAt };
+    case 'SubscriptionVoided':
+      return { voided_at: event.data.voidedAt, void_reason: event.data.reason };
   }
 }
 

@@ -1,30 +1,10 @@
+import type { AdminSubscription } from '@shop/contracts';
 import type { SubscriptionStatus } from '@shop/domain';
 import type { Knex } from 'knex';
+import { containsPattern, type AdminListQuery } from '../admin-list-query.js';
 
-export interface SubscriptionView {
-  id: string;
-  userId: string;
-  planId: string;
-  planName: string;
-  months: number;
-  status: SubscriptionStatus;
-  /** Why the status last changed: `refunded`, the operator's reason, or null. */
-  statusReason: string | null;
-  totalCents: number;
-  discountCents: number;
-  currency: string;
-  promoCode: string | null;
-  provider: string | null;
-  paymentReference: string | null;
-  lastPaymentIssue: string | null;
-  credentialsAssigned: boolean;
-  /** Which stored set of service credentials serves it (they live encrypted outside the log). */
-  credentialsId: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  expiresAt: string | null;
-  updatedAt: string;
-}
+/** A subscription as its read model holds it: the back-office's view without whose it is. */
+export type SubscriptionView = Omit<AdminSubscription, 'customerEmail' | 'customerName'>;
 
 /** Active in the seeds' sense: status active and the expiry still ahead (the expiry job may lag). */
 export function isCurrentlyActive(subscription: Pick<SubscriptionView, 'status' | 'expiresAt'>, now: Date): boolean {
@@ -55,6 +35,8 @@ interface SubscriptionRow {
   paid_at: Date | null;
   expires_at: Date | null;
   updated_at: Date;
+  voided_at?: Date | null;
+  void_reason?: string | null;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -87,8 +69,12 @@ export async function getSubscription(knex: Knex, id: string): Promise<Subscript
   return row ? toView(row) : null;
 }
 
+/** The customer's own subscriptions, newest first; one the operator voided is no longer theirs to see. */
 export async function listSubscriptionsOfUser(knex: Knex, userId: string): Promise<SubscriptionView[]> {
-  const rows = await knex<SubscriptionRow>('subscriptions').where({ user_id: userId }).orderBy('created_at', 'desc');
+  const rows = await knex<SubscriptionRow>('subscriptions')
+    .where({ user_id: userId })
+    .whereNull('voided_at')
+    .orderBy('created_at', 'desc');
   return rows.map(toView);
 }
 
@@ -127,11 +113,7 @@ export async function dumpSubscriptions(knex: Knex, table = 'subscriptions'): Pr
 }
 
 /** A subscription as the back-office lists it: the order, and whose it is. */
-export interface AdminSubscriptionView extends SubscriptionView {
-  /** From the accounts read model; null while the account is not projected yet, `[erased]` after an erasure. */
-  customerEmail: string | null;
-  customerName: string | null;
-}
+export type AdminSubscriptionView = AdminSubscription;
 
 /** Fields the back-office list may be sorted by, and their columns. */
 export const ADMIN_SUBSCRIPTION_SORT_FIELDS = {
@@ -150,11 +132,11 @@ export const ADMIN_SUBSCRIPTION_SORT_FIELDS = {
 } as const;
 export type AdminSubscriptionSortField = keyof typeof ADMIN_SUBSCRIPTION_SORT_FIELDS;
 
-export interface AdminSubscriptionListQuery {
-  sort: { field: AdminSubscriptionSortField; order: 'asc' | 'desc' };
-  /** Inclusive row numbers, as react-admin sends them. */
-  range: { from: number; to: number };
-  filter: {
+const NULLABLE_SORT_FIELDS = new Set<AdminSubscriptionSortField>(['paidAt', 'expiresAt']);
+
+export type AdminSubscriptionListQuery = AdminListQuery<
+  AdminSubscriptionSortField,
+  {
     ids?: readonly string[];
     status?: readonly SubscriptionStatus[];
     planIds?: readonly string[];
@@ -163,8 +145,8 @@ export interface AdminSubscriptionListQuery {
     hasCredentials?: boolean;
     /** Words searched in the customer's e-mail and name and the plan's name (case-insensitive). */
     q?: string;
-  };
-}
+  }
+>;
 
 type AdminSubscriptionRow = SubscriptionRow & { customer_email: string | null; customer_name: string | null };
 
@@ -174,21 +156,52 @@ const toAdminView = (row: AdminSubscriptionRow): AdminSubscriptionView => ({
   customerName: row.customer_name,
 });
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 // The id column is a uuid: anything else would be a database error, not an empty answer.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const withCustomer = (knex: Knex) => knex({ s: 'subscriptions' }).leftJoin({ a: 'accounts' }, 'a.id', 's.user_id');
 
-/** The back-office's list of subscriptions, with each customer's e-mail and name. */
+/**
+ * The subscriptions' plan names matching a pattern, read from the plan-name index one distinct name
+ * at a time (a handful of plans, whatever the number of subscriptions).
+ */
+const PLAN_NAMES_LIKE = `WITH RECURSIVE names AS (
+    (SELECT plan_name FROM subscriptions ORDER BY plan_name LIMIT 1)
+    UNION ALL
+    SELECT (SELECT n.plan_name FROM subscriptions n WHERE n.plan_name > names.plan_name ORDER BY n.plan_name LIMIT 1)
+      FROM names WHERE names.plan_name IS NOT NULL
+  )
+  SELECT plan_name FROM names WHERE lower(plan_name) LIKE lower(?)`;
+
+/**
+ * A searched word as the customers and the plan names it matches (case-insensitive), found first
+ * in the accounts and the plan-name index, so that the subscriptions matching it are read from
+ * their indexes instead of testing every subscription and its customer.
+ */
+async function searchWord(knex: Knex, word: string): Promise<{ customers: string[]; plans: string[] }> {
+  const pattern = containsPattern(word);
+  const [customers, plans] = await Promise.all([
+    knex('accounts')
+      .whereRaw('lower(email) LIKE lower(?) OR lower(full_name) LIKE lower(?)', [pattern, pattern])
+      .pluck('id'),
+    knex.raw<{ rows: Array<{ plan_name: string }> }>(PLAN_NAMES_LIKE, [pattern]),
+  ]);
+  return { customers: customers as string[], plans: plans.rows.map((row) => row.plan_name) };
+}
+
+/** The back-office's list of subscriptions, with each customer's e-mail and name; voided ones are left out. */
 export async function listSubscriptionsForAdmin(
   knex: Knex,
   query: AdminSubscriptionListQuery,
 ): Promise<{ data: AdminSubscriptionView[]; total: number }> {
   const { filter } = query;
+  const words = await Promise.all(
+    (filter.q?.trim().split(/\s+/).filter(Boolean) ?? []).map((word) => searchWord(knex, word)),
+  );
+  // The filters read the subscriptions alone (the search found the customers first): counting and
+  // paging never join every subscription to its customer.
   const filtered = () => {
-    const builder = withCustomer(knex);
+    const builder = knex({ s: 'subscriptions' }).whereNull('s.voided_at');
     if (filter.ids)
       builder.whereIn(
         's.id',
@@ -199,33 +212,84 @@ export async function listSubscriptionsForAdmin(
     if (filter.userId) builder.where('s.user_id', filter.userId);
     if (filter.hasCredentials === true) builder.whereNotNull('s.credentials_id');
     if (filter.hasCredentials === false) builder.whereNull('s.credentials_id');
-    for (const word of filter.q?.trim().split(/\s+/).filter(Boolean) ?? []) {
-      const pattern = likePattern(word);
-      builder.where((any) =>
-        any.whereILike('a.email', pattern).orWhereILike('a.full_name', pattern).orWhereILike('s.plan_name', pattern),
-      );
+    // Every word must match the customer's e-mail or name, or the plan's name.
+    // A list of customers is joined (each customer's subscriptions from the user_id index), not
+    // tested against every subscription.
+    for (const { customers, plans } of words) {
+      const ofCustomers = 's.user_id IN (SELECT unnest(?::text[]))';
+      if (plans.length === 0) builder.whereRaw(ofCustomers, [customers]);
+      else if (customers.length === 0) builder.whereRaw('s.plan_name = ANY(?::text[])', [plans]);
+      else builder.whereRaw(`(${ofCustomers} OR s.plan_name = ANY(?::text[]))`, [customers, plans]);
     }
     return builder;
   };
-  const column = ADMIN_SUBSCRIPTION_SORT_FIELDS[query.sort.field];
-  const [rows, counted] = await Promise.all([
-    filtered()
-      .select('s.*', 'a.email as customer_email', 'a.full_name as customer_name')
-      .orderBy([
-        { column, order: query.sort.order, nulls: 'last' },
-        { column: 's.id', order: query.sort.order },
-      ])
-      .offset(query.range.from)
-      .limit(query.range.to - query.range.from + 1),
-    filtered().count<{ count: string }[]>({ count: '*' }),
-  ]);
-  return { data: (rows as AdminSubscriptionRow[]).map(toAdminView), total: Number(counted[0]?.count ?? 0) };
+  const { field, order } = query.sort;
+  const { from } = query.range;
+  const size = query.range.to - from + 1;
+  const column = ADMIN_SUBSCRIPTION_SORT_FIELDS[field];
+  const customerColumns = ['a.email as customer_email', 'a.full_name as customer_name'];
+  const readPage = async (): Promise<AdminSubscriptionRow[]> => {
+    let rows: AdminSubscriptionRow[];
+    if (field === 'customerEmail' || field === 'customerName') {
+      // Read in the order of the customers' index, each customer's subscriptions by theirs; the
+      // subscriptions whose customer the accounts do not hold (yet) come after, as nulls do.
+      rows = (await filtered()
+        .join({ a: 'accounts' }, 'a.id', 's.user_id')
+        .select('s.*', ...customerColumns)
+        .orderBy([
+          { column, order },
+          { column: 's.id', order },
+        ])
+        .offset(from)
+        .limit(size)) as AdminSubscriptionRow[];
+      if (rows.length < size) {
+        const [withCustomer] = await filtered()
+          .join({ a: 'accounts' }, 'a.id', 's.user_id')
+          .count<{ count: string }[]>({ count: '*' });
+        const orphans = (await filtered()
+          .whereNotExists(knex({ a: 'accounts' }).whereRaw('a.id = s.user_id'))
+          .select('s.*', knex.raw('NULL AS customer_email'), knex.raw('NULL AS customer_name'))
+          .orderBy('s.id', order)
+          .offset(Math.max(0, from - Number(withCustomer?.count ?? 0)))
+          .limit(size - rows.length)) as AdminSubscriptionRow[];
+        rows = [...rows, ...orphans];
+      }
+    } else {
+      // Rows without the value (not paid yet) come last either way; a column that always has one is
+      // sorted plainly, so that its index serves both directions. The page alone meets its customers.
+      const nulls = NULLABLE_SORT_FIELDS.has(field) ? ('last' as const) : undefined;
+      const ordering = [
+        { column, order, ...(nulls ? { nulls } : {}) },
+        { column: 's.id', order },
+      ];
+      const page = filtered().select('s.*').orderBy(ordering).offset(from).limit(size);
+      rows = (await knex
+        .from(page.as('s'))
+        .leftJoin({ a: 'accounts' }, 'a.id', 's.user_id')
+        .select('s.*', ...customerColumns)
+        .orderBy(ordering)) as AdminSubscriptionRow[];
+    }
+    return rows;
+  };
+  const [rows, [counted]] = await Promise.all([readPage(), filtered().count<{ count: string }[]>({ count: '*' })]);
+  return { data: rows.map(toAdminView), total: Number(counted?.count ?? 0) };
 }
 
+/** One subscription for the back-office; a voided one is gone (null), as from the list. */
 export async function getSubscriptionForAdmin(knex: Knex, id: string): Promise<AdminSubscriptionView | null> {
+  const found = await getSubscriptionForAdminWithVoid(knex, id);
+  return found && found.voidedAt === null ? found.subscription : null;
+}
+
+/** One subscription for the back-office, voided or not: what a void answers, the first time and on a retry. */
+export async function getSubscriptionForAdminWithVoid(
+  knex: Knex,
+  id: string,
+): Promise<{ subscription: AdminSubscriptionView; voidedAt: string | null; voidReason: string | null } | null> {
   if (!UUID.test(id)) return null;
   const row = (await withCustomer(knex)
     .where('s.id', id)
     .first('s.*', 'a.email as customer_email', 'a.full_name as customer_name')) as AdminSubscriptionRow | undefined;
-  return row ? toAdminView(row) : null;
+  if (!row) return null;
+  return { subscription: toAdminView(row), voidedAt: iso(row.voided_at ?? null), voidReason: row.void_reason ?? null };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { subscriptionStreamId } from '@shop/domain';
 import { PostgresEventStore, type NewEvent } from '@shop/event-store';
-import pg from 'pg';
+import { benchPool } from './database.js';
 import { lifecycleEvent } from './events.js';
 import { round, summarize, type LatencySummary } from './stats.js';
 
@@ -32,7 +32,7 @@ export async function runAppendCase(
   spec: AppendCase,
   options: { warmupMs: number; measureMs: number },
 ): Promise<AppendFigures> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: spec.writers + 2 });
+  const pool = benchPool(databaseUrl, spec.writers + 2);
   // Writers never wait for appends, so no LISTEN connection is needed.
   const store = new PostgresEventStore({ pool, listen: false });
   const latencies: number[] = [];
@@ -92,10 +92,12 @@ export async function fillLog(
   minEvents: number,
   writers = 8,
 ): Promise<{ added: number; total: number; seconds: number }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: writers + 2 });
+  const pool = benchPool(databaseUrl, writers + 2);
   const store = new PostgresEventStore({ pool, listen: false });
   const started = performance.now();
   try {
+    // The store creates its tables on first use: a bench that starts here finds them too.
+    await store.head();
     const count = async () =>
       Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0]!.n);
     const existing = await count();

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { subscriptionStreamId, type OrderPlaced } from '@shop/domain';
-import { PostgresEventStore, sleep } from '@shop/event-store';
+import { PostgresEventStore, sleep, type RecordedEvent } from '@shop/event-store';
 import { rebuildProjection, runProjector, subscriptionsProjection, type Projection } from '@shop/projections';
 import knexFactory, { type Knex } from 'knex';
-import pg from 'pg';
+import { benchPool } from './database.js';
 import { orderPlaced, withMetadata } from './events.js';
 import { round, summarize, type LatencySummary } from './stats.js';
 
 export interface RebuildFigures {
   events: number;
+  /** The median run's. */
   seconds: number;
   eventsPerSecond: number;
+  bestEventsPerSecond: number;
+  worstEventsPerSecond: number;
+  /** Each run's events per second, in order. */
+  runs: number[];
   /** Events in the log and rows in the rebuilt read model versus streams: a rebuild that skips events shows here. */
   logEvents: number;
   streams: number;
@@ -22,24 +27,30 @@ export interface LagFigures extends LatencySummary {
   intervalMs: number;
 }
 
-/** What the app's `shopctl rebuild` does: replay the whole log into a fresh generation, then switch. */
-export async function benchRebuild(databaseUrl: string): Promise<RebuildFigures> {
+/**
+ * What the app's `shopctl rebuild` does (its default page size): replay the whole log into a
+ * fresh generation, then switch; `runs` times in a row.
+ */
+export async function benchRebuild(databaseUrl: string, runs = 1): Promise<RebuildFigures> {
   return withProjectionRuntime(databaseUrl, async ({ knex, store }) => {
-    const started = performance.now();
-    const { eventsSeen } = await rebuildProjection({
-      knex,
-      databaseUrl,
-      store,
-      projection: subscriptionsProjection,
-      batchSize: 1000, // the CLI's default
-    });
-    const seconds = (performance.now() - started) / 1000;
+    const measured: Array<{ eventsSeen: number; seconds: number }> = [];
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      const { eventsSeen } = await rebuildProjection({ knex, databaseUrl, store, projection: subscriptionsProjection });
+      measured.push({ eventsSeen, seconds: (performance.now() - started) / 1000 });
+    }
+    const rates = measured.map(({ eventsSeen, seconds }) => eventsSeen / seconds);
+    const median = [...measured].sort((a, b) => a.seconds - b.seconds)[Math.floor((measured.length - 1) / 2)]!;
+    const { eventsSeen, seconds } = median;
     const log = await knex('es_events').select(knex.raw('count(*) AS events, count(DISTINCT stream_id) AS streams'));
     const rows = await knex('subscriptions').count({ n: '*' }).first();
     return {
       events: eventsSeen,
       seconds: round(seconds, 2),
       eventsPerSecond: round(eventsSeen / seconds),
+      bestEventsPerSecond: round(Math.max(...rates)),
+      worstEventsPerSecond: round(Math.min(...rates)),
+      runs: rates.map((rate) => round(rate)),
       logEvents: Number(log[0]?.events),
       streams: Number(log[0]?.streams),
       rows: Number(rows?.n),
@@ -60,11 +71,20 @@ export async function benchLag(
   const appliedInBatch: string[] = [];
   const visibleAt = new Map<string, number>();
   const waiters = new Map<string, { resolve: () => void; reject: (error: unknown) => void }>();
+  const placed = (events: readonly RecordedEvent[]) => {
+    for (const event of events) {
+      if (event.type === 'OrderPlaced') appliedInBatch.push((event.data as OrderPlaced['data']).subscriptionId);
+    }
+  };
   const tracked: Projection = {
     ...subscriptionsProjection,
     apply: async (event, context) => {
       await subscriptionsProjection.apply(event, context);
-      if (event.type === 'OrderPlaced') appliedInBatch.push((event.data as OrderPlaced['data']).subscriptionId);
+      placed([event]);
+    },
+    applyBatch: async (events, context) => {
+      await subscriptionsProjection.applyBatch!(events, context);
+      placed(events);
     },
   };
   const onBatch = () => {
@@ -92,7 +112,7 @@ export async function benchLag(
 
   return withProjectionRuntime(databaseUrl, async ({ knex, store: projectorStore }) => {
     // The writer is another "process": a pool and store of its own, so wake-ups go through NOTIFY.
-    const writerPool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+    const writerPool = benchPool(databaseUrl, 3);
     const writer = new PostgresEventStore({ pool: writerPool, listen: false });
     const stop = new AbortController();
     // batchSize: the app's PROJECTOR_BATCH_SIZE default. A failing projector fails the waits at once.
@@ -146,7 +166,7 @@ async function withProjectionRuntime<T>(
   databaseUrl: string,
   work: (runtime: { knex: Knex; store: PostgresEventStore }) => Promise<T>,
 ): Promise<T> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const pool = benchPool(databaseUrl, 4);
   const store = new PostgresEventStore({ pool });
   const knex = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 4 } });
   try {

@@ -126,9 +126,23 @@ const configSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().trim().optional(),
   /** PayPal's API base URL: https://api-m.sandbox.paypal.com (default) or https://api-m.paypal.com (live). */
   PAYPAL_API_URL: optionalUrl,
+  /** Payssion is switched on by its app's API key; the secret key and the payment method are then required. */
+  PAYSSION_API_KEY: z.string().trim().optional(),
+  /** Signs requests to Payssion and checks its notifications; never logged. */
+  PAYSSION_SECRET_KEY: z.string().trim().optional(),
+  /** The payment method offered at Payssion (its `pm_id`, e.g. alipay_cn; payssion_test in its sandbox). */
+  PAYSSION_PM_ID: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || /^[a-z0-9_]{1,64}$/.test(value), {
+      message: 'must be a Payssion pm_id (e.g. alipay_cn)',
+    }),
+  /** Payssion's API base URL: https://sandbox.payssion.com (default) or https://www.payssion.com (live). */
+  PAYSSION_API_URL: optionalUrl,
   /**
-   * The built-in sandbox provider, on or off. Unset: off in production once Stripe, Mollie or
-   * PayPal is configured, on otherwise.
+   * The built-in sandbox provider, on or off. Unset: off in production once Stripe, Mollie,
+   * PayPal or Payssion is configured, on otherwise.
    */
   SANDBOX_PAYMENTS: z
     .string()
@@ -173,6 +187,10 @@ export type ShopConfig = {
   paypalClientSecret: string | undefined;
   paypalWebhookId: string | undefined;
   paypalApiUrl: string | undefined;
+  payssionApiKey: string | undefined;
+  payssionSecretKey: string | undefined;
+  payssionPmId: string | undefined;
+  payssionApiUrl: string | undefined;
   /** Whether the built-in sandbox provider is offered (SANDBOX_PAYMENTS, or its default). */
   sandboxPayments: boolean;
 };
@@ -188,11 +206,11 @@ export class ConfigError extends Error {
   readonly code = 'config.invalid';
 }
 
-/** Stripe, Mollie or PayPal has what it needs to be switched on (loadConfig refuses half a PayPal). */
+/** Stripe, Mollie, PayPal or Payssion has what it needs to be switched on (loadConfig refuses half a PayPal or Payssion). */
 function realProviderConfigured(c: z.infer<typeof configSchema>): boolean {
   const stripe = Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET);
   const paypal = Boolean(c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET && c.PAYPAL_WEBHOOK_ID);
-  return stripe || Boolean(c.MOLLIE_API_KEY) || paypal;
+  return stripe || Boolean(c.MOLLIE_API_KEY) || paypal || Boolean(c.PAYSSION_API_KEY);
 }
 
 /** Reads the settings once. A bad value stops start-up with one line naming the setting. */
@@ -214,6 +232,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = required.filter((name) => !c[name]);
     if (missing.length > 0) {
       throw new ConfigError(`Invalid configuration: ${missing.join(', ')}: required to switch PayPal on`);
+    }
+  }
+  if (c.PAYSSION_API_KEY || c.PAYSSION_SECRET_KEY) {
+    const required = ['PAYSSION_API_KEY', 'PAYSSION_SECRET_KEY', 'PAYSSION_PM_ID'] as const;
+    const missing = required.filter((name) => !c[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration: ${missing.join(', ')}: required to switch Payssion on`);
     }
   }
   return {
@@ -264,6 +289,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paypalClientSecret: c.PAYPAL_CLIENT_SECRET || undefined,
     paypalWebhookId: c.PAYPAL_WEBHOOK_ID || undefined,
     paypalApiUrl: c.PAYPAL_API_URL,
+    payssionApiKey: c.PAYSSION_API_KEY || undefined,
+    payssionSecretKey: c.PAYSSION_SECRET_KEY || undefined,
+    payssionPmId: c.PAYSSION_PM_ID || undefined,
+    payssionApiUrl: c.PAYSSION_API_URL,
     sandboxPayments: c.SANDBOX_PAYMENTS
       ? c.SANDBOX_PAYMENTS === 'on'
       : !(c.NODE_ENV === 'production' && realProviderConfigured(c)),

@@ -40,3 +40,40 @@ describe('LOG_LEVEL', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
   });
 });
+
+describe('PAYSSION_*', () => {
+  const PAYSSION = { PAYSSION_API_KEY: 'sandbox_key', PAYSSION_SECRET_KEY: 'secret', PAYSSION_PM_ID: 'alipay_cn' };
+
+  it('is off unless its keys are set, and on its sandbox unless told', () => {
+    expect(loadConfig({}).payssionApiKey).toBeUndefined();
+    expect(loadConfig(PAYSSION)).toMatchObject({
+      payssionApiKey: 'sandbox_key',
+      payssionSecretKey: 'secret',
+      payssionPmId: 'alipay_cn',
+      payssionApiUrl: undefined,
+    });
+    expect(loadConfig({ ...PAYSSION, PAYSSION_API_URL: 'https://www.payssion.com' }).payssionApiUrl).toBe(
+      'https://www.payssion.com',
+    );
+  });
+
+  it('refuses half a Payssion, naming what is missing, and never repeats the keys', () => {
+    const { PAYSSION_SECRET_KEY: _secret, ...withoutSecret } = PAYSSION;
+    expect(() => loadConfig(withoutSecret)).toThrow(/PAYSSION_SECRET_KEY: required to switch Payssion on/);
+    const { PAYSSION_PM_ID: _method, ...withoutMethod } = PAYSSION;
+    expect(() => loadConfig(withoutMethod)).toThrow(/PAYSSION_PM_ID: required to switch Payssion on/);
+    expect(() => loadConfig({ PAYSSION_SECRET_KEY: 'secret' })).toThrow(/PAYSSION_API_KEY, PAYSSION_PM_ID/);
+    expect(() => loadConfig({ ...PAYSSION, PAYSSION_PM_ID: 'Alipay CN' })).toThrow(/PAYSSION_PM_ID/);
+    expect(() => loadConfig({ ...PAYSSION, PAYSSION_API_URL: 'sandbox' })).toThrow(/PAYSSION_API_URL/);
+    try {
+      loadConfig(withoutMethod);
+    } catch (error) {
+      expect(String(error)).not.toMatch(/sandbox_key|secret\b/);
+    }
+  });
+
+  it('counts as a real provider: the sandbox is off in production once Payssion is configured', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY, ...PAYSSION }).sandboxPayments).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', ...PAYSSION }).sandboxPayments).toBe(true);
+  });
+});

@@ -1,3 +1,4 @@
+import { ALL_PROJECTIONS } from '@shop/projections';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,12 +124,9 @@ describe('the embedded default (nothing configured)', () => {
         lagEvents: number;
         activeGeneration: number;
       }>;
-      expect(statuses.map((s) => [s.name, s.activeGeneration, s.lagEvents])).toEqual([
-        ['catalogue', 1, 0],
-        ['subscriptions', 1, 0],
-        ['accounts', 1, 0],
-        ['inquiries', 1, 0],
-      ]);
+      expect(statuses.map((s) => [s.name, s.activeGeneration, s.lagEvents])).toEqual(
+        ALL_PROJECTIONS.map((projection) => [projection.name, 1, 0]),
+      );
       // A second shop on the same folder would corrupt it: it refuses with a clear line.
       const second = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
         env: bareEnv(),

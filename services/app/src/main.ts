@@ -42,7 +42,9 @@ async function main(): Promise<void> {
   if (role === 'all' || role === 'projector') background.push(startProjectors(runtime, shutdown.signal));
   if (role === 'all' || role === 'worker') background.push((await startWorker(runtime, shutdown.signal)).running);
   if (role === 'all' || role === 'api') {
-    server = await startApi(runtime);
+    // The whole shop in one process answers its first visitor from read models that have caught
+    // up with the log; a split API process leaves that to its load balancer and /readyz.
+    server = await startApi(runtime, { waitForReadModels: role === 'all' ? shutdown.signal : undefined });
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
     logger.info(

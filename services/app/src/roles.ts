@@ -1,7 +1,10 @@
 import { seedPromotions } from './seed/promotion-seed.js';
 import { paymentJobHandlers } from './jobs/payment-jobs.js';
 import { sleep } from '@shop/event-store';
-import { ALL_PROJECTIONS, runProjector } from '@shop/projections';
+import { settlePendingCommits } from './infrastructure/rows-with-events.js';
+import { purgeIdempotencyKeys } from './infrastructure/idempotency.js';
+import { runSealer } from './audit/event-sealer.js';
+import { ALL_PROJECTIONS, projectionStatuses, runProjector } from '@shop/projections';
 import type { Server } from 'node:http';
 import { createApp } from './api/create-app.js';
 import { answerUnparsableRequests } from './api/problem.js';
@@ -93,10 +96,34 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
       ),
     ),
   );
-  return { running };
+  // Where the log cannot share a transaction (KurrentDB), commits a dead process left half done
+  // are settled: at start, then every minute.
+  const settling = runtime.store.sharesTransactions
+    ? Promise.resolve()
+    : supervise('pending-row-commits', runtime, signal, async () => {
+        const settled = await settlePendingCommits({ store: runtime.store, knex: runtime.knex });
+        if (settled.kept + settled.takenBack > 0) runtime.logger.warn(settled, 'pending row commits settled');
+        await sleep(60_000, signal);
+      });
+  // Idempotency keys are kept a week after their request, then purged: at start, then every hour.
+  const purging = supervise('idempotency-keys', runtime, signal, async () => {
+    const purged = await purgeIdempotencyKeys(runtime.knex, { now: runtime.clock() });
+    if (purged > 0) runtime.logger.info({ purged }, 'idempotency keys older than a week purged');
+    await sleep(60 * 60_000, signal);
+  });
+  // Every event is sealed into the hash chain moments after it is written (docs/adr/0015-tamper-evident-log.md).
+  const sealing = supervise('event-seals', runtime, signal, () =>
+    runSealer({ knex: runtime.knex, store: runtime.store }, signal),
+  );
+  return { running: Promise.all([running, settling, purging, sealing]) };
 }
 
-export async function startApi(runtime: Runtime): Promise<Server> {
+/**
+ * Seeds the catalogue, then serves. With `waitForReadModels` (the projectors run in this process)
+ * it first waits until they have read the whole log, seeds included, so the first visitor does not
+ * find an empty shop.
+ */
+export async function startApi(runtime: Runtime, options: { waitForReadModels?: AbortSignal } = {}): Promise<Server> {
   const written = await seedCatalogue(runtime.store, runtime.clock());
   if (written > 0) runtime.logger.info({ events: written }, 'catalogue seeded');
   await seedPromotions(runtime.store, runtime.clock());
@@ -104,6 +131,7 @@ export async function startApi(runtime: Runtime): Promise<Server> {
     // Accounts that already exist become admins now; the others when they sign up.
     await runtime.accounts.grantRole(email, 'admin', 'ADMIN_EMAILS').catch(() => undefined);
   }
+  if (options.waitForReadModels) await readModelsCaughtUp(runtime, options.waitForReadModels);
   const app = createApp({
     knex: runtime.knex,
     logger: runtime.logger,
@@ -118,10 +146,22 @@ export async function startApi(runtime: Runtime): Promise<Server> {
     sandbox: runtime.sandbox,
     store: runtime.store,
     inquiries: runtime.inquiries,
+    vault: runtime.vault,
   });
   return new Promise((resolve, reject) => {
     const server = app.listen(runtime.config.port, runtime.config.host, () => resolve(server));
     answerUnparsableRequests(server);
     server.once('error', reject);
   });
+}
+
+/** Waits until every projection has read the whole log, for at most half a minute. */
+async function readModelsCaughtUp(runtime: Runtime, signal: AbortSignal): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!signal.aborted && Date.now() < deadline) {
+    const statuses = await projectionStatuses(runtime.knex, runtime.store, ALL_PROJECTIONS).catch(() => []);
+    if (statuses.length === ALL_PROJECTIONS.length && statuses.every((status) => status.lagEvents === 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  runtime.logger.warn('read models still catching up with the log; serving meanwhile');
 }

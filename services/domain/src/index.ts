@@ -7,6 +7,7 @@ export * from './subscription/events.js';
 export * from './subscription/commands.js';
 export * from './subscription/subscription-state.js';
 export * from './subscription/decide.js';
+export * from './subscription/operator-decisions.js';
 export * from './catalogue/events.js';
 export * from './catalogue/plan-decider.js';
 export * from './account/events.js';
@@ -15,19 +16,35 @@ export * from './promotion/promotion.js';
 export * from './inquiry/events.js';
 export * from './inquiry/decide.js';
 export * from './inquiry/limits.js';
+export * from './export/data-export.js';
+export * from './credentials/events.js';
+export * from './credentials/decide.js';
+export * from './free-offer/events.js';
+export * from './free-offer/free-offer.js';
 
 import { CATALOGUE_EVENT_TYPES, type CatalogueEvent } from './catalogue/events.js';
 import { SUBSCRIPTION_EVENT_TYPES, type SubscriptionEvent } from './subscription/events.js';
 import { ACCOUNT_EVENT_TYPES, type AccountEvent } from './account/events.js';
 import { PROMOTION_EVENT_TYPES, type PromotionEvent } from './promotion/promotion.js';
 import { INQUIRY_EVENT_TYPES, type InquiryEvent } from './inquiry/events.js';
+import { CREDENTIAL_SET_EVENT_TYPES, type CredentialSetEvent } from './credentials/events.js';
+import { FREE_OFFER_EVENT_TYPES, type FreeOfferEvent } from './free-offer/events.js';
 
 /** Every event the shop writes to its log. */
-export type ShopEvent = SubscriptionEvent | CatalogueEvent | AccountEvent | PromotionEvent | InquiryEvent;
+export type ShopEvent =
+  | SubscriptionEvent
+  | CatalogueEvent
+  | AccountEvent
+  | PromotionEvent
+  | InquiryEvent
+  | CredentialSetEvent
+  | FreeOfferEvent;
 export const SHOP_EVENT_TYPES: ReadonlyArray<ShopEvent['type']> = [
   ...SUBSCRIPTION_EVENT_TYPES,
   ...CATALOGUE_EVENT_TYPES,
   ...ACCOUNT_EVENT_TYPES,
   ...PROMOTION_EVENT_TYPES,
   ...INQUIRY_EVENT_TYPES,
+  ...CREDENTIAL_SET_EVENT_TYPES,
+  ...FREE_OFFER_EVENT_TYPES,
 ];

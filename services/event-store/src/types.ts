@@ -14,6 +14,8 @@ export interface EventActor {
 export interface EventMetadata {
   correlationId?: string;
   causationId?: string;
+  /** The stream of the event named by `causationId` (a webhook's, a sync run's), so a reader can follow it. */
+  causationStreamId?: string;
   actor?: EventActor;
   [key: string]: unknown;
 }

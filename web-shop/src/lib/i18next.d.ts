@@ -13,6 +13,7 @@ type Namespaces = {
   legal: typeof import('../locales/fr/legal.json');
   home: typeof import('../locales/fr/home.json');
   credentials: typeof import('../locales/fr/credentials.json');
+  'free-offer': typeof import('../locales/fr/free-offer.json');
 };
 
 declare module 'i18next' {

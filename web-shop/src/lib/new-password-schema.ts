@@ -1,7 +1,5 @@
+import { PASSWORD_MIN_LENGTH } from '@shop/contracts';
 import * as yup from 'yup';
-
-/** Minimum password length (seeds §9), the same as the API's. */
-const PASSWORD_MIN_LENGTH = 6;
 
 /**
  * A new password under `name` and its `confirmPassword`, to spread into a `yup.object`. The messages

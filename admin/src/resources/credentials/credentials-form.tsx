@@ -18,11 +18,9 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { CREDENTIALS_LIMITS } from '@shop/contracts';
 import type { ShopDataProvider } from '../../providers/data-provider';
 import type { CredentialsSummary } from './credentials-vocabulary';
-
-/** The API's limits (services/app/src/api/routes/credential-routes.ts). */
-const LIMITS = { email: 254, password: 200, additionalInfo: 2000 };
 
 /** The password, and a button that asks the server for a random one (12 characters) and shows it. */
 function PasswordWithGenerator({ editing }: { editing: boolean }) {
@@ -55,7 +53,9 @@ function PasswordWithGenerator({ editing }: { editing: boolean }) {
         initiallyVisible={generated > 0}
         source="password"
         autoComplete="new-password"
-        validate={editing ? [maxLength(LIMITS.password)] : [required(), maxLength(LIMITS.password)]}
+        validate={
+          editing ? [maxLength(CREDENTIALS_LIMITS.password)] : [required(), maxLength(CREDENTIALS_LIMITS.password)]
+        }
         helperText={editing ? 'shop.credentials.passwordKeep' : 'shop.credentials.passwordHelp'}
         sx={{ flex: '1 1 18rem' }}
       />
@@ -98,14 +98,14 @@ export function CredentialsForm({ editing = false, toolbar }: { editing?: boolea
         source="email"
         type="email"
         autoComplete="off"
-        validate={[required(), email(), maxLength(LIMITS.email)]}
+        validate={[required(), email(), maxLength(CREDENTIALS_LIMITS.email)]}
       />
       <PasswordWithGenerator editing={editing} />
       <TextInput
         source="additionalInfo"
         multiline
         minRows={3}
-        validate={maxLength(LIMITS.additionalInfo)}
+        validate={maxLength(CREDENTIALS_LIMITS.additionalInfo)}
         helperText={editing ? 'shop.credentials.additionalInfoKeep' : 'shop.credentials.additionalInfoHelp'}
       />
       {editing && <ClearNotesInput />}

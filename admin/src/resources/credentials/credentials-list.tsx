@@ -4,11 +4,14 @@ import {
   DateField,
   List,
   ReferenceInput,
+  useListContext,
   SearchInput,
   SelectInput,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
+import { StatCounters } from '../../dashboard/stat-counters';
+import { useAdminStats } from '../../dashboard/use-admin-stats';
 import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { MASKED_PASSWORD, servedCount, type CredentialsSummary } from './credentials-vocabulary';
 
@@ -19,12 +22,32 @@ const filters = [
   </ReferenceInput>,
 ];
 
+/** The Credentials tab's three counters (sets, distinct plans, distinct login e-mails), asked again with the list. */
+function CredentialsCounters() {
+  const { data } = useListContext();
+  const { stats } = useAdminStats(data);
+  const figures = stats?.credentials;
+  return (
+    <Box sx={{ px: 2 }}>
+      <StatCounters
+        label="shop.credentials.counters.label"
+        counters={[
+          { label: 'shop.credentials.counters.total', value: figures?.total },
+          { label: 'shop.credentials.counters.plans', value: figures?.plans },
+          { label: 'shop.credentials.counters.logins', value: figures?.logins },
+        ]}
+      />
+    </Box>
+  );
+}
+
 /** The stored sets, plan by plan; the password stays on the server until a set is opened and revealed. */
 export function CredentialsList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
     <List filters={filters} sort={{ field: 'planName', order: 'ASC' }} perPage={25} exporter={false}>
+      <CredentialsCounters />
       <DataTable<CredentialsSummary> rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="planName" />
         <DataTable.Col source="email" />

@@ -9,6 +9,7 @@ import {
   FunctionField,
   Labeled,
   ListButton,
+  ReferenceField,
   Show,
   SimpleShowLayout,
   TextField,
@@ -138,9 +139,9 @@ export function CredentialsShow() {
           render={(set) => servedCount(translate, set.assignedCount)}
         />
         <DateField source="createdAt" showTime locales={dateLocale} />
-        <TextField source="createdBy" />
+        <ReferenceField source="createdBy" reference="users" link="show" />
         <DateField source="updatedAt" showTime locales={dateLocale} />
-        <TextField source="updatedBy" emptyText="shop.empty" />
+        <ReferenceField source="updatedBy" reference="users" link="show" emptyText="shop.empty" />
         <TextField source="id" />
       </SimpleShowLayout>
     </Show>

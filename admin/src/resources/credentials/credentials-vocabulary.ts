@@ -1,22 +1,8 @@
 /**
- * GET /api/admin/credentials (services/app/src/credentials/credential-service.ts, CredentialsSummary):
- * never the password, nor the notes; only the reveal (GET /api/admin/credentials/:id) answers them.
+ * GET /api/admin/credentials answers `CredentialsSummary`: never the password, nor the notes; only
+ * the reveal (GET /api/admin/credentials/:id) answers them.
  */
-export interface CredentialsSummary {
-  id: string;
-  planId: string;
-  planName: string;
-  /** The login e-mail of the service account. */
-  email: string;
-  hasPassword: boolean;
-  hasAdditionalInfo: boolean;
-  /** Active or suspended subscriptions this set serves. */
-  assignedCount: number;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-  updatedBy: string | null;
-}
+export type { CredentialsSummary } from '@shop/contracts';
 
 /** What stands for a password nobody asked to see. */
 export const MASKED_PASSWORD = '••••••••';

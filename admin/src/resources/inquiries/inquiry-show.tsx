@@ -7,6 +7,7 @@ import {
   EditButton,
   FunctionField,
   ListButton,
+  ReferenceField,
   Show,
   SimpleShowLayout,
   TextField,
@@ -67,9 +68,9 @@ export function InquiryShow() {
               source="language"
               render={(inquiry) => translate(`shop.languages.${inquiry.language}`, { _: inquiry.language })}
             />
-            <TextField source="userId" emptyText="shop.empty" />
+            <ReferenceField source="userId" reference="users" link="show" emptyText="shop.empty" />
             <DateField source="updatedAt" showTime locales={dateLocale} />
-            <TextField source="statusChangedBy" emptyText="shop.empty" />
+            <ReferenceField source="statusChangedBy" reference="users" link="show" emptyText="shop.empty" />
             <TextField source="version" />
             <TextField source="id" />
           </SimpleShowLayout>

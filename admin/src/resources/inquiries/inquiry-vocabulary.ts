@@ -1,39 +1,11 @@
+import { INQUIRY_KINDS, INQUIRY_STATUSES, type Inquiry } from '@shop/contracts';
+
 /**
- * The inquiries' fixed lists, as the API sends them (services/domain/src/inquiry/events.ts and
- * decide.ts hold the originals; a browser bundle does not import the domain package).
+ * The inquiries' fixed lists and the record of GET /api/admin/inquiries/:id, as the API defines
+ * them; where an inquiry may go from each status (nothing returns to `new`, docs/adr/0006-visitor-inquiries.md).
  */
-export const INQUIRY_KINDS = ['support', 'affiliate', 'partnership', 'suggestion'] as const;
-export type InquiryKind = (typeof INQUIRY_KINDS)[number];
-
-export const INQUIRY_STATUSES = ['new', 'in_progress', 'closed'] as const;
-export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
-
-/** Where an inquiry may go from each status; nothing returns to `new` (docs/adr/0006-visitor-inquiries.md). */
-export const INQUIRY_TRANSITIONS: Readonly<Record<InquiryStatus, readonly InquiryStatus[]>> = {
-  new: ['in_progress', 'closed'],
-  in_progress: ['closed'],
-  closed: ['in_progress'],
-};
-
-/** GET /api/admin/inquiries/:id (projections/src/inquiries/inquiries-queries.ts, InquiryView). */
-export interface Inquiry {
-  id: string;
-  kind: InquiryKind;
-  status: InquiryStatus;
-  version: number;
-  userId: string | null;
-  language: 'fr' | 'en';
-  email: string | null;
-  name: string | null;
-  companyName: string | null;
-  subject: string | null;
-  /** Support category or partnership type. */
-  category: string | null;
-  receivedAt: string;
-  updatedAt: string;
-  statusChangedBy: string | null;
-  details: Record<string, unknown>;
-}
+export { INQUIRY_KINDS, INQUIRY_STATUSES, INQUIRY_TRANSITIONS } from '@shop/contracts';
+export type { Inquiry, InquiryKind, InquiryStatus } from '@shop/contracts';
 
 export const kindChoices = INQUIRY_KINDS.map((kind) => ({ id: kind, name: `shop.inquiries.kinds.${kind}` }));
 export const statusChoices = INQUIRY_STATUSES.map((status) => ({

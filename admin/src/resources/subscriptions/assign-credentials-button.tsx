@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  useCreatePath,
   useDataProvider,
   useGetList,
   useLocaleState,
@@ -26,6 +27,7 @@ import { intlLocaleOf } from '../../i18n/i18n-provider';
 import type { ShopDataProvider } from '../../providers/data-provider';
 import { servedCount, type CredentialsSummary } from '../credentials/credentials-vocabulary';
 import type { Subscription } from './subscription-vocabulary';
+import { useSavingDialog } from '../../lib/use-saving-dialog';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -54,6 +56,7 @@ function CredentialsChoices({
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const labelId = useId();
+  const createPath = useCreatePath();
   const { data, isPending, error } = useGetList<CredentialsSummary>('credentials', {
     filter: { planId: subscription.planId },
     pagination: { page: 1, perPage: 100 },
@@ -67,7 +70,12 @@ function CredentialsChoices({
       <Alert
         severity="info"
         action={
-          <Button component={Link} to={`/credentials/create?source=${source}`} color="inherit" size="small">
+          <Button
+            component={Link}
+            to={`${createPath({ resource: 'credentials', type: 'create' })}?source=${source}`}
+            color="inherit"
+            size="small"
+          >
             {translate('shop.subscriptions.assign.createFirst')}
           </Button>
         }
@@ -124,40 +132,25 @@ export function AssignCredentialsButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<ShopDataProvider>();
-  const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { open, saving, show, close, save } = useSavingDialog({ onClosed: () => setChosen('') });
   const titleId = useId();
   if (!subscription) return null;
 
   const replacing = subscription.credentialsId !== null;
-  const close = () => {
-    if (saving) return;
-    setOpen(false);
-    setChosen('');
-  };
-  const assign = async () => {
-    setSaving(true);
-    try {
+  const assign = () =>
+    save(async () => {
       await dataProvider.assignCredentials(subscription.id, chosen);
       await untilProjected(dataProvider, subscription.id, chosen);
       notify('shop.subscriptions.assign.success', { type: 'success' });
-      setOpen(false);
-      setChosen('');
-      refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
+    }, refresh);
 
   return (
     <>
       <Button
         variant={replacing ? 'outlined' : 'contained'}
         startIcon={<KeyIcon />}
-        onClick={() => setOpen(true)}
+        onClick={show}
         disabled={subscription.status !== 'active'}
       >
         {translate(replacing ? 'shop.subscriptions.assign.replace' : 'shop.subscriptions.assign.action')}

@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import {
   DataTable,
   DateField,
@@ -7,12 +9,18 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
+  SimpleList,
+  TopToolbar,
   useLocaleState,
-  useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { CredentialsStateChip } from './credentials-state-chip';
+import { CustomerField } from './customer-field';
+import { ChangeStatusButton, VoidSubscriptionButton } from './subscription-actions';
+import { SubscriptionCounters } from './subscription-counters';
+import { ExportSubscriptionsButton } from './subscription-export';
 import { SubscriptionStatusChip } from './subscription-status-chip';
 import { statusChoices, WAITING_FOR_CREDENTIALS, type Subscription } from './subscription-vocabulary';
 
@@ -32,27 +40,52 @@ const filters = [
   />,
 ];
 
-/** Name above e-mail, so the operator recognises the customer either way. */
-function Customer() {
-  const subscription = useRecordContext<Subscription>();
-  if (!subscription) return null;
+function SubscriptionListActions() {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-      {subscription.customerName && <span>{subscription.customerName}</span>}
-      <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem', overflowWrap: 'anywhere' }}>
-        {subscription.customerEmail ?? subscription.userId}
-      </Box>
+    <TopToolbar>
+      <ExportSubscriptionsButton />
+    </TopToolbar>
+  );
+}
+
+/** The row's actions: change the status, void. */
+function RowActions() {
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
+      <ChangeStatusButton compact />
+      <VoidSubscriptionButton compact />
     </Box>
   );
 }
 
+/** On a phone: one line per subscription, its page for the rest (react-admin's SimpleList). */
+function SubscriptionSimpleList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <SimpleList<Subscription>
+      linkType="show"
+      primaryText={(subscription) => subscription.customerName || subscription.customerEmail || subscription.planName}
+      secondaryText={(subscription) =>
+        `${subscription.planName} · ${translate(`shop.subscriptions.statuses.${subscription.status}`)}${
+          subscription.status === 'active' && !subscription.credentialsId
+            ? ` · ${translate('shop.subscriptions.credentials.missing')}`
+            : ''
+        }`
+      }
+      tertiaryText={(subscription) => formatCents(subscription.totalCents, subscription.currency, locale)}
+    />
+  );
+}
+
 /**
- * Every customer's subscriptions. It opens on the operator's to-do list, the paid subscriptions that
- * still wait for their credentials; the filters widen it.
+ * Every customer's subscriptions, under the tab's four counters. It opens on the operator's to-do
+ * list, the paid subscriptions that still wait for their credentials; the filters widen it.
  */
 export function SubscriptionList() {
   const [locale] = useLocaleState();
   const dateLocale = intlLocaleOf(locale);
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const nowrap = () => ({ whiteSpace: 'nowrap' }) as const;
   return (
     <List
@@ -60,32 +93,42 @@ export function SubscriptionList() {
       filterDefaultValues={WAITING_FOR_CREDENTIALS}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
-      exporter={false}
+      actions={<SubscriptionListActions />}
     >
-      <DataTable<Subscription> rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col source="customerEmail" label="resources.subscriptions.fields.customer">
-          <Customer />
-        </DataTable.Col>
-        <DataTable.Col source="planName" />
-        <DataTable.Col source="status">
-          <SubscriptionStatusChip />
-        </DataTable.Col>
-        <DataTable.Col
-          source="totalCents"
-          align="right"
-          cellSx={nowrap}
-          render={(subscription) => formatCents(subscription.totalCents, subscription.currency, locale)}
-        />
-        <DataTable.Col source="paidAt" cellSx={nowrap}>
-          <DateField source="paidAt" locales={dateLocale} emptyText="—" />
-        </DataTable.Col>
-        <DataTable.Col source="expiresAt" cellSx={nowrap}>
-          <DateField source="expiresAt" locales={dateLocale} emptyText="—" />
-        </DataTable.Col>
-        <DataTable.Col source="credentialsId" label="resources.subscriptions.fields.credentials" disableSort>
-          <CredentialsStateChip />
-        </DataTable.Col>
-      </DataTable>
+      <Box sx={{ px: 2 }}>
+        <SubscriptionCounters />
+      </Box>
+      {small ? (
+        <SubscriptionSimpleList />
+      ) : (
+        <DataTable<Subscription> rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="customerEmail" label="resources.subscriptions.fields.customer">
+            <CustomerField />
+          </DataTable.Col>
+          <DataTable.Col source="planName" />
+          <DataTable.Col source="status">
+            <SubscriptionStatusChip />
+          </DataTable.Col>
+          <DataTable.Col
+            source="totalCents"
+            align="right"
+            cellSx={nowrap}
+            render={(subscription) => formatCents(subscription.totalCents, subscription.currency, locale)}
+          />
+          <DataTable.Col source="paidAt" cellSx={nowrap}>
+            <DateField source="paidAt" locales={dateLocale} emptyText="—" />
+          </DataTable.Col>
+          <DataTable.Col source="expiresAt" cellSx={nowrap}>
+            <DateField source="expiresAt" locales={dateLocale} emptyText="—" />
+          </DataTable.Col>
+          <DataTable.Col source="credentialsId" label="resources.subscriptions.fields.credentials" disableSort>
+            <CredentialsStateChip />
+          </DataTable.Col>
+          <DataTable.Col label="shop.subscriptions.actions" disableSort align="right">
+            <RowActions />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }

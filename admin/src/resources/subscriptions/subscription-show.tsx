@@ -15,18 +15,23 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { HistoryAside, withAsideLayout } from '../../history/history-aside';
 import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { AssignCredentialsButton } from './assign-credentials-button';
 import { CredentialsStateChip } from './credentials-state-chip';
+import { CustomerField } from './customer-field';
+import { ChangeStatusButton, VoidSubscriptionButton } from './subscription-actions';
 import { SubscriptionStatusChip } from './subscription-status-chip';
 import { SubscriptionTitle } from './subscription-title';
 import type { Subscription } from './subscription-vocabulary';
 
 function SubscriptionShowActions() {
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
       <ListButton />
+      <ChangeStatusButton />
+      <VoidSubscriptionButton />
     </TopToolbar>
   );
 }
@@ -71,11 +76,17 @@ export function SubscriptionShow() {
   const [locale] = useLocaleState();
   const dateLocale = intlLocaleOf(locale);
   return (
-    <Show<Subscription> actions={<SubscriptionShowActions />} title={<SubscriptionTitle />} component="div">
+    <Show<Subscription>
+      actions={<SubscriptionShowActions />}
+      title={<SubscriptionTitle />}
+      component="div"
+      aside={<HistoryAside of="subscriptions" />}
+      sx={withAsideLayout}
+    >
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' },
+          gridTemplateColumns: { xs: '1fr', xl: '3fr 2fr' },
           gap: 2,
           alignItems: 'start',
         }}
@@ -124,11 +135,9 @@ export function SubscriptionShow() {
                 {translate('resources.subscriptions.fields.customer')}
               </Typography>
             </CardContent>
-            <SimpleShowLayout>
-              <TextField source="customerName" emptyText="shop.empty" />
-              <TextField source="customerEmail" emptyText="shop.empty" />
-              <TextField source="userId" />
-            </SimpleShowLayout>
+            <CardContent>
+              <CustomerField />
+            </CardContent>
           </Card>
           <CredentialsCard />
         </Box>

@@ -1,35 +1,13 @@
-/**
- * The subscriptions' fixed lists, as the API sends them (services/domain/src/subscription/events.ts
- * holds the original; a browser bundle does not import the domain package).
- */
-export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'suspended', 'cancelled', 'expired'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+import {
+  OPERATOR_SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_STATUS_MOVES,
+  SUBSCRIPTION_STATUSES,
+  type AdminSubscription as Subscription,
+  type SubscriptionStatus,
+} from '@shop/contracts';
 
-/** GET /api/admin/subscriptions/:id (projections/src/subscriptions/subscriptions-queries.ts, AdminSubscriptionView). */
-export interface Subscription {
-  id: string;
-  userId: string;
-  customerEmail: string | null;
-  customerName: string | null;
-  planId: string;
-  planName: string;
-  months: number;
-  status: SubscriptionStatus;
-  statusReason: string | null;
-  totalCents: number;
-  discountCents: number;
-  currency: string;
-  promoCode: string | null;
-  provider: string | null;
-  paymentReference: string | null;
-  lastPaymentIssue: string | null;
-  credentialsAssigned: boolean;
-  credentialsId: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  expiresAt: string | null;
-  updatedAt: string;
-}
+/** A subscription as the API sends it (`GET /api/admin/subscriptions/:id`), and its statuses. */
+export type { Subscription, SubscriptionStatus };
 
 export const statusChoices = SUBSCRIPTION_STATUSES.map((status) => ({
   id: status,
@@ -38,3 +16,18 @@ export const statusChoices = SUBSCRIPTION_STATUSES.map((status) => ({
 
 /** The operator's to-do list: paid subscriptions still waiting for their credentials. */
 export const WAITING_FOR_CREDENTIALS = { status: 'active', hasCredentials: false } as const;
+
+/**
+ * The statuses the operator may move a subscription to from its current one (the domain's rule,
+ * which the server applies anyway): a suspended subscription past its expiry can no longer be
+ * reactivated, and pending only ever ends in a payment or a cancellation.
+ */
+export function operatorMoves(
+  subscription: Pick<Subscription, 'status' | 'expiresAt'>,
+  now = new Date(),
+): SubscriptionStatus[] {
+  const past = subscription.expiresAt !== null && Date.parse(subscription.expiresAt) <= now.getTime();
+  return SUBSCRIPTION_STATUS_MOVES[subscription.status].filter(
+    (to) => (OPERATOR_SUBSCRIPTION_STATUSES as readonly string[]).includes(to) && !(to === 'active' && past),
+  );
+}

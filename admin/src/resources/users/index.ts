@@ -1,9 +1,13 @@
+import { lazyScreen } from '../../lib/lazy-screen';
 import UserIcon from '@mui/icons-material/People';
-import { UserList } from './user-list';
+import type { User } from './user-vocabulary';
 
-/** The shop's accounts; read only for now. */
+/** The shop's customers: the seeds' Users tab, each change a command recorded with the operator. */
 export default {
-  list: UserList,
+  list: lazyScreen(() => import('./user-list').then((m) => m.UserList)),
+  show: lazyScreen(() => import('./user-show').then((m) => m.UserShow)),
+  edit: lazyScreen(() => import('./user-edit').then((m) => m.UserEdit)),
+  create: lazyScreen(() => import('./user-create').then((m) => m.UserCreate)),
   icon: UserIcon,
-  recordRepresentation: 'email',
+  recordRepresentation: (user: User) => (user.fullName.trim() ? `${user.fullName} — ${user.email}` : user.email),
 };

@@ -33,12 +33,15 @@ export class AccountCommands {
       actor?: EventMetadata['actor'];
       /** Rows that commit with the command's events or not at all. */
       withinTransaction?: AppendOptions['withinTransaction'];
+      /** More metadata for the events (a journalled commit's id, see `commitWithRows`). */
+      metadata?: Record<string, unknown>;
     } = {},
   ) {
     return handleCommand(this.deps.store, accountStreamId(command.userId), accountDecider, command, {
       snapshots: ACCOUNT_SNAPSHOTS(this.deps),
       withinTransaction: context.withinTransaction,
       metadata: {
+        ...context.metadata,
         actor: context.actor ?? { type: 'customer', id: command.userId },
         ...(context.correlationId ? { correlationId: context.correlationId } : {}),
       },
@@ -117,7 +120,8 @@ export class AccountCommands {
         userId: credentials.user_id,
         data: { role, grantedBy, at: this.deps.clock().toISOString() },
       },
-      { actor: { type: 'admin', id: grantedBy } },
+      // Granted from outside the back-office (the CLI, ADMIN_EMAILS): no admin account to name.
+      { actor: { type: 'system', id: grantedBy } },
     );
     return { userId: credentials.user_id, changed: newEvents.length > 0 };
   }

@@ -46,7 +46,7 @@ export interface IssuedSession {
  */
 export const ACCOUNT_SNAPSHOTS = (deps: { snapshots: SnapshotStore }): Snapshotting => ({
   store: deps.snapshots,
-  name: 'account-state:1',
+  name: 'account-state:2',
   every: 100,
 });
 

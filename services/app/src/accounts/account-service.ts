@@ -3,6 +3,7 @@ import type { EventMetadata } from '@shop/event-store';
 import { AccountCommands } from './account-commands.js';
 import type { AccountServiceDependencies, ClientContext, IssuedSession } from './account-dependencies.js';
 import { ExternalSignIn, type ExternalIdentityClaims } from './external-sign-in.js';
+import { OperatorAccounts, type OperatorContext } from './operator-accounts.js';
 import { Passwords } from './passwords.js';
 import { Registration } from './registration.js';
 import { Sessions, type SessionView } from './sessions.js';
@@ -17,6 +18,7 @@ export {
 } from './account-dependencies.js';
 export { EXTERNAL_EMAIL_NOT_VERIFIED, type ExternalIdentityClaims } from './external-sign-in.js';
 export { PASSWORD_RESET_RATE_LIMITED } from './passwords.js';
+export type { OperatorContext } from './operator-accounts.js';
 export type { SessionView } from './sessions.js';
 export { HELD_SIGN_IN_TTL_SECONDS } from './sign-in.js';
 
@@ -31,6 +33,7 @@ export class AccountService {
   private readonly signIns: SignIn;
   private readonly passwords: Passwords;
   private readonly externalSignIns: ExternalSignIn;
+  private readonly operator: OperatorAccounts;
 
   constructor(deps: AccountServiceDependencies) {
     this.commands = new AccountCommands(deps);
@@ -39,6 +42,25 @@ export class AccountService {
     this.signIns = new SignIn(deps, this.commands, this.sessions);
     this.passwords = new Passwords(deps, this.commands, this.sessions);
     this.externalSignIns = new ExternalSignIn(deps, this.registration);
+    this.operator = new OperatorAccounts(deps, this.commands, this.registration);
+  }
+
+  /** The back-office opens an account and mails the person a link to choose a password. */
+  openForCustomer(input: { email: string; fullName?: string }, context: OperatorContext) {
+    return this.operator.create(input, context);
+  }
+
+  correctAccount(
+    userId: string,
+    input: { email?: string; fullName?: string; profileVersion?: number },
+    context: OperatorContext,
+  ) {
+    return this.operator.update(userId, input, context);
+  }
+
+  /** GDPR erasure: the person's key destroyed, their rows outside the log removed, recorded with the operator. */
+  erasePerson(userId: string, context: OperatorContext) {
+    return this.operator.erase(userId, context);
   }
 
   execute(command: AccountCommand, context: { correlationId?: string; actor?: EventMetadata['actor'] } = {}) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@shop/domain';
+import { accountStreamId, DomainError } from '@shop/domain';
+import type { EventActor } from '@shop/event-store';
 import { commitWithRows, type RowWrite } from '../infrastructure/rows-with-events.js';
 import { hashPassword, refuseCommonPassword } from '../security/passwords.js';
 import { consumeOrReject } from '../security/rate-limits.js';
@@ -9,8 +10,8 @@ import { normalizeEmail, type AccountServiceDependencies, type ClientContext } f
 /**
  * Opening an account: the credentials row (the e-mail's uniqueness) and `AccountRegistered` commit
  * in one transaction on PostgreSQL, so a crash between them cannot leave an e-mail taken by no
- * account. KurrentDB commits events alone: there the rows go first and are taken back if the
- * append fails; a crash in between can still leave them (an outbox would close that gap).
+ * account. KurrentDB commits events alone: there the rows go first with a journal entry, and are
+ * taken back if the append fails or, after a crash, when the journal is settled (`commitWithRows`).
  */
 export class Registration {
   constructor(
@@ -48,10 +49,12 @@ export class Registration {
     userId: string,
     email: string,
     fullName: string,
-    method: 'password' | 'oidc',
+    method: 'password' | 'oidc' | 'operator',
     provider: string | null,
     correlationId: string,
     rows: readonly RowWrite[] = [],
+    /** Who opens it: the person (the default) or an operator in the back-office. */
+    actor?: EventActor,
   ): Promise<void> {
     const { commands } = this;
     const now = this.deps.clock().toISOString();
@@ -66,8 +69,8 @@ export class Registration {
         registeredAt: now,
       },
     };
-    await commitWithRows(this.deps, rows, (withinTransaction) =>
-      commands.execute(command, { correlationId, withinTransaction }),
+    await commitWithRows(this.deps, rows, accountStreamId(userId), (commit) =>
+      commands.execute(command, { correlationId, ...commit, ...(actor ? { actor } : {}) }),
     );
     if (this.deps.config.adminEmails.includes(email)) {
       await commands.execute(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, type Role } from '@shop/domain';
 import type { Knex } from 'knex';
+import type { AccountSession } from '@shop/contracts';
 import { AuthenticationError } from '../errors.js';
 import { deviceHash } from '../security/request-context.js';
 import { opaqueToken, sessionCsrfToken, signAccessToken, tokenHash } from '../security/tokens.js';
@@ -12,15 +13,8 @@ const LAST_SEEN_PRECISION_MS = 60_000;
 /** The owner's list of sessions shows at most this many, most recently used first. */
 const LISTED_SESSIONS = 50;
 
-export interface SessionView {
-  id: string;
-  device: string;
-  location: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-  /** The session the request came with. */
-  current: boolean;
-}
+/** A session as its owner's list shows it. */
+export type SessionView = AccountSession;
 
 /** Sessions: one refresh-token family each, opened, rotated, listed and ended. */
 export class Sessions {

@@ -1,3 +1,4 @@
+import { RECOVERY_CODE, TOTP_CODE } from '@shop/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import { decrypt, encrypt } from '@shop/projections';
 import type { Knex } from 'knex';
@@ -10,10 +11,8 @@ const ISSUER = 'Premium Share';
 const RECOVERY_CODES = 10;
 const PERIOD_SECONDS = 30;
 
-/** What an authenticator app shows: six ASCII digits. */
-export const TOTP_CODE = /^[0-9]{6}$/;
-/** A recovery code as handed out (`3f9a1-c07d2`); the dash may be left out, the case does not matter. */
-export const RECOVERY_CODE = /^[0-9a-f]{5}-?[0-9a-f]{5}$/i;
+/** What an authenticator app shows (six ASCII digits), and a recovery code as handed out (`3f9a1-c07d2`). */
+export { TOTP_CODE, RECOVERY_CODE };
 
 const codeHash = (code: string) => createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
 const newRecoveryCode = () => {

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { AdminStats } from '@shop/contracts';
+import { subscriptionStreamId } from '@shop/domain';
 import { getSubscription } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 interface Row {
   id: string;
@@ -65,7 +68,7 @@ beforeAll(async () => {
   database = await createTestDatabase('admin_subscriptions');
   shop = await startTestShop({ databaseUrl: database.url });
   admin = await signUpAndSignIn(shop.url, { label: 'subscriptions-admin', ip: randomIp('10.71') });
-  await shop.runtime.accounts.grantRole(admin.email, 'admin', 'test');
+  await grantAdmin(shop, admin);
   alice = await signUpAndSignIn(shop.url, { label: 'alice', fullName: 'Alice Martin', ip: randomIp('10.71') });
   bob = await signUpAndSignIn(shop.url, { label: 'bob', fullName: 'Bob Stone', ip: randomIp('10.71') });
 
@@ -237,6 +240,200 @@ describe('GET /api/admin/subscriptions/:id', () => {
       const missing = await call('GET', `/api/admin/subscriptions/${id}`, admin.token);
       expect(missing.status, id).toBe(404);
       expect(missing.body.code).toBe('subscription.not_found');
+    }
+  });
+});
+
+describe('PUT /api/admin/subscriptions/:id (status change with a reason)', () => {
+  const history = async (id: string) =>
+    (await shop.runtime.store.readStream(subscriptionStreamId(id))).map((event) => ({
+      type: event.type,
+      data: event.data as Record<string, unknown>,
+      actor: (event.metadata as { actor?: unknown }).actor,
+    }));
+
+  it('suspends then reactivates through the real data provider, the operator as actor and the reason kept', async () => {
+    const provider = await adminDataProvider(shop.url, admin.token);
+    const { data: before } = await provider.getOne('subscriptions', { id: later });
+    const suspended = await provider.update('subscriptions', {
+      id: later,
+      data: { status: 'suspended', reason: 'Paiement contesté auprès de la banque' },
+      previousData: before,
+    });
+    expect(suspended.data).toMatchObject({
+      id: later,
+      status: 'suspended',
+      statusReason: 'Paiement contesté auprès de la banque',
+      customerEmail: alice.email,
+    });
+    const changed = (await history(later)).filter((event) => event.type === 'SubscriptionStatusChanged');
+    expect(changed).toEqual([
+      {
+        type: 'SubscriptionStatusChanged',
+        data: expect.objectContaining({
+          from: 'active',
+          to: 'suspended',
+          reason: 'Paiement contesté auprès de la banque',
+        }),
+        actor: { type: 'admin', id: admin.userId },
+      },
+    ]);
+    await eventually(
+      () => provider.getOne('subscriptions', { id: later }),
+      (reply) => reply.data.status === 'suspended',
+    );
+    const again = await provider.update('subscriptions', {
+      id: later,
+      data: { status: 'active', reason: 'Litige réglé' },
+      previousData: suspended.data,
+    });
+    expect(again.data).toMatchObject({ status: 'active', statusReason: 'Litige réglé' });
+    await eventually(
+      () => provider.getOne('subscriptions', { id: later }),
+      (reply) => reply.data.status === 'active' && reply.data.statusReason === 'Litige réglé',
+    );
+  });
+
+  it('refuses an illegal move with 409 subscription.invalid_transition, and changes nothing', async () => {
+    const provider = await adminDataProvider(shop.url, admin.token);
+    const { data: before } = await provider.getOne('subscriptions', { id: pending });
+    const eventsBefore = (await history(pending)).length;
+    const refused = await provider
+      .update('subscriptions', {
+        id: pending,
+        data: { status: 'active', reason: 'Payé en liquide' },
+        previousData: before,
+      })
+      .catch((error: { status: number; body: { code: string; allowed: string[] } }) => error);
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { code: 'subscription.invalid_transition', allowed: ['cancelled'] },
+    });
+    expect((await history(pending)).length).toBe(eventsBefore);
+    expect((await provider.getOne('subscriptions', { id: pending })).data.status).toBe('pending');
+  });
+
+  it('refuses bad input with 400, and changes nothing', async () => {
+    const eventsBefore = (await history(soon)).length;
+    for (const body of [
+      { status: 'suspended' },
+      { status: 'suspended', reason: '   ' },
+      { status: 'pending', reason: 'Retour en attente' },
+      { status: 'lost', reason: 'x' },
+      { status: 'suspended', reason: 'x'.repeat(501) },
+      { status: 'suspended', reason: 'ok', customerEmail: 'someone@else.example' },
+    ]) {
+      const reply = await call('PUT', `/api/admin/subscriptions/${soon}`, admin.token, body);
+      expect(reply.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(reply.body.code).toBe('validation.failed');
+    }
+    const missing = await call('PUT', `/api/admin/subscriptions/${randomUUID()}`, admin.token, {
+      status: 'suspended',
+      reason: 'Test',
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('subscription.not_found');
+    expect((await history(soon)).length).toBe(eventsBefore);
+  });
+
+  it('is for admins only', async () => {
+    const body = { status: 'cancelled', reason: 'Je veux annuler' };
+    expect((await call('PUT', `/api/admin/subscriptions/${soon}`, undefined, body)).status).toBe(401);
+    const customer = await call('PUT', `/api/admin/subscriptions/${soon}`, alice.token, body);
+    expect(customer.status).toBe(403);
+    expect((await call('DELETE', `/api/admin/subscriptions/${soon}`, alice.token, { reason: 'x' })).status).toBe(403);
+    expect((await call('DELETE', `/api/admin/subscriptions/${soon}`, undefined, { reason: 'x' })).status).toBe(401);
+    expect((await getSubscription(shop.runtime.knex, soon))?.status).toBe('active');
+  });
+});
+
+describe('DELETE /api/admin/subscriptions/:id (void with a reason)', () => {
+  it('needs a reason: the bare ra-data-simple-rest delete is refused and nothing changes', async () => {
+    const provider = await adminDataProvider(shop.url, admin.token);
+    const refused = await provider
+      .delete('subscriptions', { id: pending })
+      .catch((error: { status: number; body: { code: string } }) => error);
+    expect(refused).toMatchObject({ status: 400, body: { code: 'validation.failed' } });
+    expect((await call('DELETE', `/api/admin/subscriptions/${pending}`, admin.token, { reason: '' })).status).toBe(400);
+    expect((await provider.getOne('subscriptions', { id: pending })).data.id).toBe(pending);
+  });
+
+  it('voids it: gone from the list, the figures and the customer’s own list; its history kept', async () => {
+    const provider = await adminDataProvider(shop.url, admin.token);
+    const figures = async () => (await call('GET', '/api/admin/stats', admin.token)).body as unknown as AdminStats;
+    const before = await figures();
+    const listed = await provider.getList('subscriptions', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: {},
+    });
+    expect(listed.data.map((row) => row.id)).toContain(soon);
+
+    const voided = await call('DELETE', `/api/admin/subscriptions/${soon}`, admin.token, {
+      reason: 'Commande enregistrée deux fois',
+    });
+    expect(voided.status).toBe(200);
+    expect(voided.body).toMatchObject({
+      id: soon,
+      status: 'active',
+      voidReason: 'Commande enregistrée deux fois',
+      customerEmail: alice.email,
+    });
+    expect(voided.body.voidedAt).toMatch(/Z$/);
+
+    const after = await eventually(
+      () =>
+        provider.getList('subscriptions', {
+          pagination: { page: 1, perPage: 25 },
+          sort: { field: 'createdAt', order: 'DESC' },
+          filter: {},
+        }),
+      (reply) => !reply.data.some((row) => row.id === soon),
+    );
+    expect(after.total).toBe(listed.total! - 1);
+    const gone = await provider
+      .getOne('subscriptions', { id: soon })
+      .catch((error: { status: number; body: { code: string } }) => error);
+    expect(gone).toMatchObject({ status: 404, body: { code: 'subscription.not_found' } });
+    expect((await provider.getMany('subscriptions', { ids: [soon, later] })).data.map((row) => row.id)).toEqual([
+      later,
+    ]);
+
+    const now = await figures();
+    expect(now.subscriptions.total).toBe(before.subscriptions.total - 1);
+    expect(now.activeSubscriptions).toBe(before.activeSubscriptions - 1);
+    expect(now.totalRevenueCents).toBe(before.totalRevenueCents - (voided.body.totalCents as number));
+
+    const mine = await call('GET', '/api/me/subscriptions', alice.token);
+    expect((mine.body.data as Array<{ id: string }>).map((s) => s.id)).not.toContain(soon);
+
+    const events = await shop.runtime.store.readStream(subscriptionStreamId(soon));
+    expect(events.map((event) => event.type)).toEqual([
+      'OrderPlaced',
+      'PaymentConfirmed',
+      'CredentialsAssigned',
+      'SubscriptionVoided',
+    ]);
+    expect(events.at(-1)!.metadata).toMatchObject({ actor: { type: 'admin', id: admin.userId } });
+
+    // Voiding again changes nothing; a voided subscription's status can no longer change.
+    const twice = await call('DELETE', `/api/admin/subscriptions/${soon}`, admin.token, { reason: 'Encore' });
+    expect(twice.status).toBe(200);
+    expect(twice.body.voidReason).toBe('Commande enregistrée deux fois');
+    expect((await shop.runtime.store.readStream(subscriptionStreamId(soon))).length).toBe(events.length);
+    const change = await call('PUT', `/api/admin/subscriptions/${soon}`, admin.token, {
+      status: 'cancelled',
+      reason: 'x',
+    });
+    expect(change.status).toBe(409);
+    expect(change.body.code).toBe('subscription.voided');
+  });
+
+  it('answers 404 for a subscription that does not exist', async () => {
+    for (const id of [randomUUID(), 'not-a-uuid']) {
+      const reply = await call('DELETE', `/api/admin/subscriptions/${id}`, admin.token, { reason: 'x' });
+      expect(reply.status, id).toBe(404);
+      expect(reply.body.code).toBe('subscription.not_found');
     }
   });
 });

@@ -375,7 +375,11 @@ describe('roles', () => {
   it('makes the ADMIN_EMAILS accounts admins when they sign up', async () => {
     const boss = await signUpAndIn(client(), 'boss@example.com');
     expect(boss.signIn.body.user).toMatchObject({ role: 'admin' });
-    const me = await profile(boss.call, boss.token);
+    // The profile reads the accounts read model, which follows RoleGranted a moment after sign-up.
+    const me = await eventually(
+      () => profile(boss.call, boss.token),
+      (reply) => reply.body.role === 'admin',
+    );
     expect(me.body.role).toBe('admin');
   });
 });

@@ -59,9 +59,20 @@ describe('catalogue API', () => {
     const gzipped = await get('/api/plans', { 'Accept-Encoding': 'gzip' });
     expect(gzipped.headers.get('content-encoding')).toBe('gzip');
     expect(((await gzipped.json()) as { data: unknown[] }).data).toHaveLength(5);
-    const plain = await get('/api/plans', { 'Accept-Encoding': 'identity' });
+    const plain = await get('/api/plans', { 'Accept-Encoding': 'identity', 'X-Request-Id': 'catalogue-1' });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(((await plain.json()) as { data: unknown[] }).data).toHaveLength(5);
+    // Answered before the rest of the request pipeline, with what every answer carries.
+    for (const answer of [gzipped, plain]) {
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(answer.headers.get('strict-transport-security')).toMatch(/^max-age=/);
+    }
+    expect(plain.headers.get('x-request-id')).toBe('catalogue-1');
+    const control = await get('/api/plans?category=%07');
+    expect(control.status).toBe(400);
+    expect(((await control.json()) as { code: string }).code).toBe('validation.failed');
   });
 
   it('speaks English when asked by ?lang= or Accept-Language, and French for other languages', async () => {
@@ -166,5 +177,48 @@ describe('catalogue API', () => {
       (plan) => plan.monthlyPriceCents === 129,
     );
     expect(served.monthlyPriceCents).toBe(129);
+  });
+
+  it('tags the list with a strong ETag per encoding, answers 304 to a client that has it, and a new tag once a plan changes', async () => {
+    const first = await get('/api/plans', { 'Accept-Encoding': 'identity' });
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    await first.arrayBuffer();
+    const gzipped = await get('/api/plans', { 'Accept-Encoding': 'gzip' });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('etag')).not.toBe(etag);
+    await gzipped.arrayBuffer();
+    const english = await get('/api/plans?lang=en', { 'Accept-Encoding': 'identity' });
+    expect(english.headers.get('etag')).not.toBe(etag);
+    await english.arrayBuffer();
+
+    const unchanged = await get('/api/plans', { 'Accept-Encoding': 'identity', 'If-None-Match': `"other", ${etag}` });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('etag')).toBe(etag);
+    expect(await unchanged.text()).toBe('');
+    const stale = await get('/api/plans', { 'Accept-Encoding': 'identity', 'If-None-Match': '"other"' });
+    expect(stale.status).toBe(200);
+    await stale.arrayBuffer();
+
+    const { store, clock } = shop.runtime;
+    const revised = LAUNCH_PLANS.map((plan) =>
+      plan.planId === 'nordvpn' ? { ...plan, monthlyPriceCents: 119 } : plan,
+    );
+    expect(await seedCatalogue(store, clock(), revised)).toBe(1);
+    const after = await eventually(
+      async () => {
+        const res = await get('/api/plans', { 'Accept-Encoding': 'identity', 'If-None-Match': etag });
+        return {
+          status: res.status,
+          body:
+            res.status === 200
+              ? ((await res.json()) as { data: Array<{ id: string; monthlyPriceCents: number }> })
+              : null,
+        };
+      },
+      (answer) => answer.status === 200,
+    );
+    expect(after.body!.data.find((plan) => plan.id === 'nordvpn')?.monthlyPriceCents).toBe(119);
   });
 });

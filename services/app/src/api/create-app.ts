@@ -9,8 +9,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
+import type { PersonalDataVault } from '@shop/projections';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { z } from 'zod';
 import type { Knex } from 'knex';
 import type { AccountService } from '../accounts/account-service.js';
 import type { TwoFactorService } from '../accounts/two-factor-service.js';
@@ -20,7 +22,15 @@ import type { ShopKeys } from '../security/keys.js';
 import type { RateLimits } from '../security/rate-limits.js';
 import { authenticate, cookiePolicy, csrfProtection, requireRole } from './auth/authentication.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
-import { adminRoutes } from './routes/admin-routes.js';
+import { adminUserRoutes } from './routes/admin-user-routes.js';
+import { adminHistoryRoutes } from './routes/admin-history-routes.js';
+import { RecordHistory } from '../history/record-history.js';
+import { adminGrantRoutes } from './routes/admin-grant-routes.js';
+import { freeOfferRoutes } from './routes/free-offer-routes.js';
+import { adminExportRoutes } from './routes/admin-export-routes.js';
+import { adminStatsRoutes } from './routes/admin-stats-routes.js';
+import { CredentialService } from '../credentials/credential-service.js';
+import { adminCatalogueRoutes } from './routes/admin-catalogue-routes.js';
 import { adminSubscriptionRoutes } from './routes/admin-subscription-routes.js';
 import { credentialRoutes } from './routes/credential-routes.js';
 import { inquiryRoutes } from './routes/inquiry-routes.js';
@@ -28,12 +38,13 @@ import { authRoutes } from './routes/auth-routes.js';
 import { meRoutes } from './routes/me-routes.js';
 import { notificationRoutes } from './routes/notification-routes.js';
 import { oidcRoutes } from './routes/oidc-routes.js';
+import { signInProviderRoutes } from './routes/sign-in-provider-routes.js';
 import { passwordResetRoutes } from './routes/password-reset-routes.js';
 import { ApiDocument } from './openapi.js';
 import { notFoundHandler, problemHandler } from './problem.js';
-import { requestLogger } from './request-log.js';
+import { useRequestLog } from './request-log.js';
 import { refuseUnexpectedBody, requestGuard } from './request-guard.js';
-import { catalogueRoutes } from './routes/catalogue-routes.js';
+import { catalogueListRoute, catalogueRoutes } from './routes/catalogue-routes.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health-routes.js';
 
 export interface AppDependencies {
@@ -50,17 +61,20 @@ export interface AppDependencies {
   sandbox: SandboxProvider | null;
   store: EventStore;
   inquiries: InquiryService;
+  vault: PersonalDataVault;
 }
 
 /** The HTTP application, without `listen`: main files and tests start it. */
 export function createApp(deps: AppDependencies): Express {
   const app = express();
-  const doc = new ApiDocument();
+  const doc = new ApiDocument({ checkResponses: deps.config.nodeEnv === 'test' });
   app.disable('x-powered-by');
   // req.ip, which rate limits and the security activity read, follows X-Forwarded-For only from these proxies.
   app.set('trust proxy', deps.config.trustProxy);
-  app.use(requestLogger(deps.logger));
+  useRequestLog(app, deps.logger);
   app.use(helmet());
+  // Answers kept ready in memory, before the per-request machinery they do not need (ADR 0020).
+  app.use(catalogueListRoute({ knex: deps.knex }, doc));
   // Answers about a person or for the back-office, errors included, are never kept by a cache.
   app.use(['/api/me', '/api/admin'], (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -95,6 +109,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(healthRoutes(deps.readiness, doc));
   app.use(catalogueRoutes({ knex: deps.knex }, doc));
   app.use(authRoutes({ accounts: deps.accounts, cookies, refreshDays: deps.config.refreshTokenTtlDays }, doc));
+  app.use(signInProviderRoutes({ config: deps.config }, doc));
   app.use(
     oidcRoutes(
       {
@@ -116,24 +131,73 @@ export function createApp(deps: AppDependencies): Express {
   app.use('/api/admin', requireRole(deps.knex, 'admin'));
   app.use(
     adminPaymentRoutes(
-      { knex: deps.knex, stripeSync: new StripeSync({ knex: deps.knex, store: deps.store, payments: deps.payments }) },
+      {
+        knex: deps.knex,
+        stripeSync: new StripeSync({
+          knex: deps.knex,
+          store: deps.store,
+          payments: deps.payments,
+          seal: (userId, value) => deps.accounts.seal(userId, value),
+          clock: deps.clock,
+        }),
+      },
       doc,
     ),
   );
   app.use(inquiryRoutes({ knex: deps.knex, inquiries: deps.inquiries }, doc));
-  app.use(adminRoutes({ knex: deps.knex }, doc));
-  app.use(adminSubscriptionRoutes({ knex: deps.knex }, doc));
+  app.use(
+    adminUserRoutes(
+      { knex: deps.knex, store: deps.store, clock: deps.clock, accounts: deps.accounts, inquiries: deps.inquiries },
+      doc,
+    ),
+  );
+  app.use(adminGrantRoutes({ knex: deps.knex, store: deps.store, clock: deps.clock }, doc));
+  app.use(freeOfferRoutes({ knex: deps.knex, store: deps.store, clock: deps.clock }, doc));
+  app.use(adminExportRoutes({ store: deps.store, clock: deps.clock }, doc));
+  app.use(
+    adminStatsRoutes(
+      {
+        knex: deps.knex,
+        store: deps.store,
+        clock: deps.clock,
+        credentials: new CredentialService({
+          knex: deps.knex,
+          store: deps.store,
+          key: deps.keys.serviceCredentials,
+          clock: deps.clock,
+          logger: deps.logger,
+        }),
+      },
+      doc,
+    ),
+  );
+  app.use(adminCatalogueRoutes({ knex: deps.knex, clock: deps.clock, store: deps.store }, doc));
+  app.use(adminSubscriptionRoutes({ knex: deps.knex, store: deps.store, clock: deps.clock }, doc));
   app.use(credentialRoutes(deps, doc));
+  app.use(adminHistoryRoutes({ history: new RecordHistory(deps) }, doc));
 
+  const documentRoute = express.Router();
+  doc.route(
+    documentRoute,
+    {
+      method: 'get',
+      path: '/api/openapi.json',
+      summary: 'This document: every operation, generated from the routes table',
+      tags: ['meta'],
+      responses: { 200: { description: 'OpenAPI 3.1', schema: z.looseObject({ openapi: z.string() }) } },
+    },
+    (_req, res) => {
+      res.json(openApi);
+    },
+  );
+  app.use(documentRoute);
   const openApi = doc.build({ title: 'Shop API', version: '1.0.0' });
-  app.get('/api/openapi.json', (_req, res) => {
-    res.json(openApi);
-  });
 
   // The back-office first: the shop's fallback would otherwise answer its client routes with the shop's 404 screen.
   const backOffice = serveSinglePageApp(app, { dir: deps.config.adminDir, at: BACK_OFFICE_PATH });
   serveSinglePageApp(app, { dir: deps.config.webShopDir, at: '/', except: backOffice ? BACK_OFFICE : undefined });
 
+  doc.assertDescribes(app);
   app.use(notFoundHandler);
   app.use(problemHandler);
   return app;

@@ -15,7 +15,7 @@ import {
 } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
 import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 interface ReceivedMail {
   to: string[];
@@ -60,7 +60,7 @@ beforeAll(async () => {
     logger: createLogger({ level: 'info', destination }),
   });
   admin = await signUpAndSignIn(shop.url, { label: 'credentials-admin', ip: randomIp('10.70') });
-  await shop.runtime.accounts.grantRole(admin.email, 'admin', 'test');
+  await grantAdmin(shop, admin);
   alice = await signUpAndSignIn(shop.url, { label: 'alice', fullName: 'Alice Martin', ip: randomIp('10.70') });
   bob = await signUpAndSignIn(shop.url, { label: 'bob', fullName: 'Bob Stone', ip: randomIp('10.70') });
   // The mail job reads the accounts read model, which follows the log.
@@ -227,6 +227,7 @@ describe('the operator stores service credentials', () => {
       .knex('service_credential_reveals')
       .where({ credentials_id: netflixId, viewer: 'admin' });
     expect(reveals.map((r) => r.revealed_by)).toContain(admin.userId);
+    expect(reveals.map((r) => r.credentials_version)).toEqual(reveals.map(() => 1));
     expect(JSON.stringify(reveals)).not.toContain(NETFLIX_PASSWORD);
 
     const unknown = await asAdmin('GET', `/api/admin/credentials/${randomUUID()}`);
@@ -348,7 +349,11 @@ describe('assigning credentials to a subscription', () => {
     const customerReveals = await shop.runtime
       .knex('service_credential_reveals')
       .where({ credentials_id: netflixId, viewer: 'customer' });
-    expect(customerReveals[0]).toMatchObject({ revealed_by: alice.userId, subscription_id: aliceSubscription });
+    expect(customerReveals[0]).toMatchObject({
+      revealed_by: alice.userId,
+      subscription_id: aliceSubscription,
+      credentials_version: 1,
+    });
   });
 
   it('tells the customer by e-mail and notification, in French, with the link and never the secret', async () => {
@@ -425,6 +430,14 @@ describe('changing and deleting credentials', () => {
     expect(changed.body).toMatchObject({ password: ROTATED_PASSWORD, additionalInfo: null, updatedBy: admin.userId });
     const seen = await credentialsOf(alice, aliceSubscription);
     expect(seen.body).toMatchObject({ password: ROTATED_PASSWORD, additionalInfo: null });
+    // What the customer read is recorded with the version it came from: the rotated one.
+    const lastRead = await shop.runtime
+      .knex('service_credential_reveals')
+      .where({ credentials_id: netflixId, viewer: 'customer', revealed_by: alice.userId })
+      .orderBy('id', 'desc')
+      .first();
+    expect(lastRead.credentials_version).toBe(changed.body.version);
+    expect(changed.body.version).toBeGreaterThan(1);
 
     const loginOnly = await asAdmin('PUT', `/api/admin/credentials/${netflixId}`, {
       planId: 'netflix',

@@ -11,7 +11,7 @@ import {
   type JsonRequest,
 } from '../testing/http-customer.js';
 import { startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 let database: TestDatabase;
 let shop: TestShop;
@@ -28,7 +28,7 @@ beforeAll(async () => {
     env: { SUPPORT_EMAIL, SMTP_URL: smtp.url },
   });
   admin = await signUpAndSignIn(shop.url, { label: 'inquiry-admin', ip: randomIp('10.60') });
-  await shop.runtime.accounts.grantRole(admin.email, 'admin', 'test');
+  await grantAdmin(shop, admin);
   customer = await signUpAndSignIn(shop.url, { label: 'inquiry-customer', ip: randomIp('10.60') });
 });
 
@@ -579,22 +579,17 @@ describe('personal data', () => {
     expect(log).not.toContain(tag);
   });
 
-  it('an erasure request destroys the keys of every inquiry from that address; a rebuild shows [erased]', async () => {
+  it('an erasure request destroys the keys of every inquiry from that address and records who erased each', async () => {
     const email = `erase-${unique()}@example.com`;
     const first = await post('/api/support/messages', { ...supportMessage(), email, name: 'Erase Me' });
     const second = await post('/api/service-suggestions', { suggestion: 'Erase this too', email: email.toUpperCase() });
     const kept = await post('/api/support/messages', supportMessage());
     for (const reply of [first, second, kept]) await visibleToAdmin(reply.body.id as string);
 
-    const erased = await shop.runtime.inquiries.eraseSender(email);
+    const by = { actor: { type: 'system' as const, id: 'shopctl:auditor' }, correlationId: randomUUID() };
+    const erased = await shop.runtime.inquiries.eraseSender({ email }, by);
     expect(erased.sort()).toEqual([first.body.id, second.body.id].sort());
-    await rebuildProjection({
-      knex: shop.runtime.knex,
-      databaseUrl: shop.runtime.databaseUrl,
-      store: shop.runtime.store,
-      vault: shop.runtime.vault,
-      projection: inquiriesProjection,
-    });
+    // The read model follows the event: no rebuild needed.
     expect(await visibleToAdmin(first.body.id as string, (i) => i.email === '[erased]')).toMatchObject({
       email: '[erased]',
       name: '[erased]',
@@ -602,11 +597,28 @@ describe('personal data', () => {
       details: { message: '[erased]' },
       category: 'payment',
     });
-    expect(await visibleToAdmin(second.body.id as string)).toMatchObject({
+    expect(await visibleToAdmin(second.body.id as string, (i) => i.email === '[erased]')).toMatchObject({
       email: '[erased]',
       details: { suggestion: '[erased]' },
     });
     expect((await visibleToAdmin(kept.body.id as string)).email).toMatch(/^visitor-/);
+
+    const stream = await shop.runtime.store.readStream(`inquiry-${first.body.id as string}`);
+    expect(stream.map((event) => event.type)).toEqual(['InquiryReceived', 'InquiryErased']);
+    expect(stream[1]!.metadata).toMatchObject({ actor: by.actor, correlationId: by.correlationId });
+    // Asked again: nothing left to erase, nothing more recorded.
+    expect(await shop.runtime.inquiries.eraseSender({ email }, by)).toEqual([]);
+    expect(await shop.runtime.store.readStream(`inquiry-${first.body.id as string}`)).toHaveLength(2);
+
+    // A rebuild shows the same.
+    await rebuildProjection({
+      knex: shop.runtime.knex,
+      databaseUrl: shop.runtime.databaseUrl,
+      store: shop.runtime.store,
+      vault: shop.runtime.vault,
+      projection: inquiriesProjection,
+    });
+    expect(await visibleToAdmin(first.body.id as string)).toMatchObject({ email: '[erased]', name: '[erased]' });
   });
 });
 

@@ -1,6 +1,16 @@
+import { problemSchema } from '@shop/contracts';
+import type { Express, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
+import { HttpProblem } from './problem.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** An answer of an operation: a JSON body of `schema`, a problem (`problem: true`), or no body. */
+export interface ResponseDoc {
+  description: string;
+  schema?: z.ZodType;
+  problem?: boolean;
+}
 
 export interface RouteDoc {
   method: Method;
@@ -10,18 +20,40 @@ export interface RouteDoc {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  responses: Record<number, { description: string; schema?: z.ZodType; problem?: boolean }>;
+  responses: Record<number, ResponseDoc>;
 }
 
+/** What every back-office operation may answer before its handler runs: not signed in, not an operator. */
+export const ADMIN_REFUSALS: Record<number, ResponseDoc> = {
+  401: { description: 'auth.required', problem: true },
+  403: { description: 'auth.forbidden', problem: true },
+};
+
 /**
- * The API description, built from the same zod schemas that validate requests and shape
- * responses, so the document cannot drift from the code.
+ * The routes table: every operation is declared here with its schemas and handlers at once
+ * (`route`), so a route cannot exist undocumented, and `/api/openapi.json` is built from the
+ * same zod schemas (from `@shop/contracts`) that validate requests and type the clients.
+ *
+ * With `checkResponses` (the test suites), each JSON answer is checked against the schema
+ * documented for its status: an answer the document does not describe is a 500 naming the
+ * difference, so every integration test is also a test of the document.
  */
 export class ApiDocument {
   private readonly routes: RouteDoc[] = [];
 
-  add(route: RouteDoc): void {
+  constructor(private readonly options: { checkResponses?: boolean } = {}) {}
+
+  /** Declares an operation and mounts its handlers on `router`. */
+  route(router: Router, route: RouteDoc, handler: RequestHandler, ...more: RequestHandler[]): void {
     this.routes.push(route);
+    const handlers = [handler, ...more];
+    const chain = this.options.checkResponses ? [answersAsDocumented(route), ...handlers] : handlers;
+    router[route.method](route.path, ...chain);
+  }
+
+  /** Every documented operation, for the test that compares the document with the mounted routes. */
+  operations(): ReadonlyArray<{ method: Method; path: string }> {
+    return this.routes.map(({ method, path }) => ({ method, path }));
   }
 
   /** Whether the documented operation at this method and path reads a body; undefined when none is documented. */
@@ -30,6 +62,21 @@ export class ApiDocument {
       (candidate) => candidate.method === method.toLowerCase() && pathPattern(candidate.path).test(path),
     );
     return route ? route.body !== undefined : undefined;
+  }
+
+  /**
+   * Throws unless the routes mounted on `app` and the document name the same operations: a route
+   * added with `router.get(...)` instead of `route` would be undocumented, and start-up says so.
+   */
+  assertDescribes(app: Express): void {
+    const documented = new Set(this.routes.map((route) => `${route.method.toUpperCase()} ${route.path}`));
+    const mounted = new Set(mountedOperations(app));
+    const undocumented = [...mounted].filter((operation) => !documented.has(operation));
+    const unmounted = [...documented].filter((operation) => !mounted.has(operation));
+    if (undocumented.length > 0 || unmounted.length > 0)
+      throw new Error(
+        `The API document and the routes disagree: undocumented ${JSON.stringify(undocumented)}, documented but not mounted ${JSON.stringify(unmounted)}`,
+      );
   }
 
   build(info: { title: string; version: string }): unknown {
@@ -42,11 +89,11 @@ export class ApiDocument {
           status,
           {
             description: response.description,
-            ...(response.schema
+            ...(schemaOf(response)
               ? {
                   content: {
                     [response.problem ? 'application/problem+json' : 'application/json']: {
-                      schema: toSchema(response.schema),
+                      schema: toSchema(schemaOf(response)!),
                     },
                   },
                 }
@@ -67,6 +114,62 @@ export class ApiDocument {
     }
     return { openapi: '3.1.0', info, paths };
   }
+}
+
+interface Layer {
+  route?: { path: unknown; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+/** `GET /api/plans`, ... for every route mounted with a string path, in routers at any depth. */
+export function mountedOperations(app: Express): string[] {
+  const operations: string[] = [];
+  const pending: Layer[] = [...((app as unknown as { router: { stack: Layer[] } }).router.stack ?? [])];
+  while (pending.length > 0) {
+    const layer = pending.pop()!;
+    if (layer.route && typeof layer.route.path === 'string') {
+      for (const [method, on] of Object.entries(layer.route.methods))
+        if (on && method !== '_all') operations.push(`${method.toUpperCase()} ${layer.route.path}`);
+    } else if (layer.handle?.stack) pending.push(...layer.handle.stack);
+  }
+  return operations;
+}
+
+function schemaOf(response: ResponseDoc): z.ZodType | undefined {
+  return response.schema ?? (response.problem ? problemSchema : undefined);
+}
+
+/** Statuses any operation may answer without documenting them: the server's own failures. */
+const UNDOCUMENTED_STATUSES = new Set([500, 503]);
+
+/** Checks each JSON answer of `route` against the document; see `ApiDocument`. */
+function answersAsDocumented(route: RouteDoc): RequestHandler {
+  return (_req, res, next) => {
+    const json = res.json.bind(res);
+    res.json = (body: unknown): Response => {
+      const mismatch = mismatchOf(route, res.statusCode, body);
+      if (mismatch) {
+        res.json = json;
+        const detail = `${route.method.toUpperCase()} ${route.path} answered ${res.statusCode}: ${mismatch}`;
+        // Only the test suites check answers: the failing test's output shows why.
+        console.error(detail);
+        throw new HttpProblem({ status: 500, code: 'api.answer_not_as_documented', detail });
+      }
+      return json(body);
+    };
+    next();
+  };
+}
+
+function mismatchOf(route: RouteDoc, status: number, body: unknown): string | null {
+  if (UNDOCUMENTED_STATUSES.has(status)) return null;
+  const response = route.responses[status];
+  if (!response) return 'this status is not documented';
+  const schema = schemaOf(response);
+  if (!schema) return 'a body where the document says there is none';
+  // As the client will read it: dates become strings, undefined properties disappear.
+  const result = schema.safeParse(body === undefined ? undefined : JSON.parse(JSON.stringify(body)));
+  return result.success ? null : `the body does not match the document: ${z.prettifyError(result.error)}`;
 }
 
 function toSchema(schema: z.ZodType): unknown {

@@ -7,7 +7,7 @@ import {
   type HttpCustomer,
   type JsonRequest,
 } from '../testing/http-customer.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 let database: TestDatabase;
 let shop: TestShop;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   shop = await startTestShop({ databaseUrl: database.url });
   customer = await signUpAndSignIn(shop.url, { label: 'private', ip: randomIp('10.81') });
   admin = await signUpAndSignIn(shop.url, { label: 'private-admin', ip: randomIp('10.81') });
-  await shop.runtime.accounts.grantRole(admin.email, 'admin', 'test');
+  await grantAdmin(shop, admin);
   await eventually(
     () => call('GET', '/api/admin/users', { token: admin.token }),
     (reply) => reply.status === 200,

@@ -26,17 +26,7 @@ export class HttpProblem extends Error {
   }
 }
 
-export const problemSchema = z
-  .object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    code: z.string().describe('Stable machine-readable error code'),
-    requestId: z.string().optional(),
-  })
-  .catchall(z.unknown())
-  .meta({ id: 'Problem', description: 'RFC 9457 problem details' });
+export { problemSchema } from '@shop/contracts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -59,6 +49,10 @@ const UNPROCESSABLE_CODES = new Set([
   'credentials.unknown_plan',
   'payment.provider_unavailable',
   'idempotency.key_reused',
+  'free_offer.unknown_plan',
+  'free_offer.plan_not_on_sale',
+  'free_offer.invalid_months',
+  'free_offer.too_few_places',
 ]);
 
 interface ProblemBody {

@@ -1,8 +1,12 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import express from 'express';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
 import { requestJson } from '../testing/http-customer.js';
+import { useRequestLog } from './request-log.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 let database: TestDatabase;
@@ -86,6 +90,43 @@ describe('the request log', () => {
       const { parsed } = await linesOf(id);
       expect(parsed).toHaveLength(1);
       expect(parsed[0]).toMatchObject({ level: PINO_DEBUG, path: probe });
+    }
+  });
+});
+
+describe('req.log', () => {
+  it("binds a route's own lines to its request id, each request to its own", async () => {
+    const own: string[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        own.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const app = express();
+    useRequestLog(app, createLogger({ level: 'info', destination }));
+    app.get('/work', (req, res) => {
+      req.log.info({ step: 'working' }, 'route line');
+      res.json({ ok: true });
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      for (const id of ['route-a', 'route-b']) {
+        await fetch(`http://127.0.0.1:${port}/work`, { headers: { 'X-Request-Id': id } });
+      }
+      await eventually(
+        async () => own.filter((line) => line.includes('route line')),
+        (found) => found.length === 2,
+      );
+      const routeLines = own.filter((line) => line.includes('route line')).map((line) => JSON.parse(line));
+      expect(routeLines.map((line) => [line.reqId, line.step])).toEqual([
+        ['route-a', 'working'],
+        ['route-b', 'working'],
+      ]);
+    } finally {
+      server.close();
     }
   });
 });

@@ -12,6 +12,16 @@ export function formatEvent(event: RecordedEvent, options: { withStream?: boolea
   return `${header}${correlation}\n    ${data}`;
 }
 
+const formatSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The generation kept for a rollback: number, size, and whether this code can roll back to it. */
+function formatPrevious(previous: ProjectionStatus['previous']): string {
+  if (!previous) return '-';
+  const version = previous.canRollBack ? '' : `, built by v${previous.codeVersion}: no rollback`;
+  return `${previous.generation} (${formatSize(previous.sizeBytes)}, at ${previous.lastPosition}${version})`;
+}
+
 export function formatStatuses(statuses: readonly ProjectionStatus[]): string {
   const rows = statuses.map((s) => [
     s.name,
@@ -21,6 +31,7 @@ export function formatStatuses(statuses: readonly ProjectionStatus[]): string {
     String(s.lastPosition),
     s.updatedAt ?? '-',
     String(s.parked.length),
+    formatPrevious(s.previous),
     s.rebuilding.length > 0 ? `building ${s.rebuilding.join(', ')}` : '',
   ]);
   const header = [
@@ -31,6 +42,7 @@ export function formatStatuses(statuses: readonly ProjectionStatus[]): string {
     'position',
     'updated',
     'parked',
+    'previous',
     '',
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -1,138 +1,24 @@
 import { followLog } from '@shop/event-store';
-import {
-  ALL_PROJECTIONS,
-  inquiriesProjection,
-  migrateToLatest,
-  migrationStatus,
-  projectionStatuses,
-  rebuildProjection,
-  retryParkedEvent,
-  skipParkedEvent,
-  type Projection,
-} from '@shop/projections';
-import { userInfo } from 'node:os';
-import { Command, InvalidArgumentError } from 'commander';
-import knexFactory, { type Knex } from 'knex';
-import { ConfigError, loadConfig } from '../config.js';
-import { createLogger } from '../infrastructure/logger.js';
-import { connectDatabase, openRuntime, type Runtime } from '../runtime.js';
+import { migrateToLatest, migrationStatus } from '@shop/projections';
+import { randomUUID } from 'node:crypto';
+import { Command } from 'commander';
+import { normalizeEmail } from '../accounts/account-service.js';
+import { ConfigError } from '../config.js';
 import { seedCatalogue } from '../seed/catalogue-seed.js';
-import { formatEvent, formatParked, formatStatuses } from './format.js';
+import { registerAuditCommands } from './audit-commands.js';
+import { registerPaymentCommands } from './payment-commands.js';
+import { operator, positiveInt, withDatabase, withRuntime } from './cli-runtime.js';
+import { formatEvent } from './format.js';
+import { registerHistoryCommands } from './history-commands.js';
+import { registerProjectionCommands } from './projection-commands.js';
 
-/** Opens the shop's stores with its own configuration; on the embedded default, reuses a running shop's database. */
-async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const runtime = await openRuntime(config, {
-    logger: createLogger({ level: 'warn', name: 'shopctl' }),
-    attachToRunningShop: true,
-  });
-  try {
-    return await work(runtime);
-  } finally {
-    await runtime.close();
-  }
-}
-
-/**
- * Only the database, for `migrate`: opening the runtime would apply the migrations (and create
- * the event store's table) before the command could say what is pending.
- */
-async function withDatabase<T>(work: (knex: Knex) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const { url, embedded } = await connectDatabase(config, { attachToRunningShop: true });
-  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 2 } });
-  try {
-    return await work(knex);
-  } finally {
-    await knex.destroy();
-    await embedded?.close();
-  }
-}
-
-const positiveInt = (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive integer');
-  return n;
-};
-
+// Every command the operator has, read top to bottom in the order `shopctl --help` lists them;
+// an area with several commands of its own registers them from its own module (`*-commands.ts`).
 const program = new Command('shopctl').description(
-  'Operate the shop: schema migrations, projections, event history, catalogue.',
+  'Operate the shop: schema migrations, projections, event history, accounts, inquiries, catalogue.',
 );
 
-const projections = program.command('projections').description('Read models built from the event log');
-
-projections
-  .command('status')
-  .description('Each projection: version, active generation, lag behind the log')
-  .option('--json', 'print JSON')
-  .action(async (options: { json?: boolean }) => {
-    await withRuntime(async ({ knex, store }) => {
-      const statuses = await projectionStatuses(knex, store, ALL_PROJECTIONS);
-      console.log(options.json ? JSON.stringify(statuses, null, 2) : formatStatuses(statuses) + formatParked(statuses));
-    });
-  });
-
-projections
-  .command('rebuild')
-  .argument('[name]', `one of: ${ALL_PROJECTIONS.map((p) => p.name).join(', ')} (all when absent)`)
-  .description('Replay the log into fresh tables, then switch; the shop keeps serving the old tables meanwhile')
-  .action(async (name?: string) => {
-    const selected = name ? ALL_PROJECTIONS.filter((p) => p.name === name) : ALL_PROJECTIONS;
-    if (selected.length === 0) {
-      program.error(`Unknown projection "${name}": use one of ${ALL_PROJECTIONS.map((p) => p.name).join(', ')}`);
-    }
-    await withRuntime(async ({ knex, store, databaseUrl, vault }) => {
-      for (const projection of selected) {
-        const started = Date.now();
-        const result = await rebuildProjection({ knex, databaseUrl, store, projection, vault });
-        const seconds = (Date.now() - started) / 1000;
-        console.log(
-          `${projection.name}: rebuilt generation ${result.generation} from ${result.eventsSeen} events in ${seconds.toFixed(1)} s, now serving`,
-        );
-      }
-    });
-  });
-
-const projectionNamed = (name: string): Projection => {
-  const projection = ALL_PROJECTIONS.find((p) => p.name === name);
-  if (!projection) {
-    return program.error(`Unknown projection "${name}": use one of ${ALL_PROJECTIONS.map((p) => p.name).join(', ')}`);
-  }
-  return projection;
-};
-/** Who resolved a parked event, as the record keeps it. */
-const operator = () => `shopctl:${userInfo().username}`;
-
-projections
-  .command('retry')
-  .argument('<name>', 'the projection that parked the event')
-  .argument('<position>', "the event's position in the log, as `projections status` lists it", positiveInt)
-  .description('Apply a parked event again (after the cause was fixed); it stays parked if it fails again')
-  .action(async (name: string, position: number) => {
-    const projection = projectionNamed(name);
-    await withRuntime(async ({ knex, store, vault }) => {
-      try {
-        const resolved = await retryParkedEvent({ knex, store, projection, position, vault, by: operator() });
-        console.log(`${name}: event ${resolved.eventId} at position ${position} applied; no longer parked`);
-      } catch (error) {
-        console.error(`${name}: event at position ${position} still fails: ${(error as Error).message}`);
-        process.exitCode = 1;
-      }
-    });
-  });
-
-projections
-  .command('skip')
-  .argument('<name>', 'the projection that parked the event')
-  .argument('<position>', "the event's position in the log, as `projections status` lists it", positiveInt)
-  .description('Give up on a parked event: the read model goes without it, and the record says who decided')
-  .action(async (name: string, position: number) => {
-    const projection = projectionNamed(name);
-    await withRuntime(async ({ knex }) => {
-      const skipped = await skipParkedEvent({ knex, projection, position, by: operator() });
-      console.log(`${name}: event ${skipped.eventId} at position ${position} skipped by ${skipped.resolvedBy}`);
-    });
-  });
+registerProjectionCommands(program);
 
 const migrate = program
   .command('migrate')
@@ -227,9 +113,9 @@ events
     });
   });
 
-program
-  .command('users')
-  .description('Accounts')
+const users = program.command('users').description('Accounts');
+
+users
   .command('grant-admin')
   .argument('<email>', 'the e-mail of an existing account')
   .description('Make an account an admin (the first admin is created this way)')
@@ -240,20 +126,50 @@ program
     });
   });
 
+users
+  .command('erase')
+  .argument('<email>', 'the e-mail of the account')
+  .description(
+    "Erase a person (GDPR): destroy their key, end their sessions and sign-in, erase their inquiries; their subscriptions' history stays, anonymous",
+  )
+  .action(async (email: string) => {
+    await withRuntime(async ({ accounts, inquiries, knex }) => {
+      // Every account that can sign in has this row, which erasure removes: an erased person is not found again.
+      const credentials = await knex('account_credentials')
+        .where({ email_normalized: normalizeEmail(email) })
+        .first<{ user_id: string } | undefined>('user_id');
+      const userId = credentials?.user_id;
+      if (!userId) {
+        console.error(`shopctl: no account with the e-mail ${email}`);
+        process.exitCode = 1;
+        return;
+      }
+      const correlationId = randomUUID();
+      const erased = await inquiries.eraseSender(
+        { email, userId },
+        { actor: { type: 'system', id: operator() }, correlationId },
+      );
+      await accounts.erasePerson(userId, { operatorId: operator(), actorType: 'system', correlationId });
+      console.log(`${email} (${userId}) erased; ${erased.length} inquiry(ies) erased`);
+    });
+  });
+
 program
   .command('inquiries')
   .description('Visitor inquiries (support, affiliate, partnership, suggestion)')
   .command('erase')
   .argument('<email>', 'the address the inquiries were sent from')
-  .description("Erase a person's inquiries: destroy their keys, then rebuild the inquiries read model")
+  .description("Erase a person's inquiries: destroy their keys, recording who erased them")
   .action(async (email: string) => {
-    await withRuntime(async ({ inquiries, knex, databaseUrl, store, vault }) => {
-      const erased = await inquiries.eraseSender(email);
+    await withRuntime(async ({ inquiries }) => {
+      const erased = await inquiries.eraseSender(
+        { email },
+        { actor: { type: 'system', id: operator() }, correlationId: randomUUID() },
+      );
       if (erased.length === 0) {
-        console.log(`No inquiry from ${email}`);
+        console.log(`No inquiry from ${email} left to erase`);
         return;
       }
-      await rebuildProjection({ knex, databaseUrl, store, projection: inquiriesProjection, vault });
       console.log(`${erased.length} inquiry(ies) erased: ${erased.join(', ')}`);
     });
   });
@@ -269,6 +185,10 @@ program
       console.log(written === 0 ? 'Catalogue already up to date' : `Catalogue seeded: ${written} event(s)`);
     });
   });
+
+registerHistoryCommands(program);
+registerAuditCommands(program);
+registerPaymentCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : `shopctl: ${(error as Error).message}`);

@@ -1,63 +1,63 @@
 import { randomUUID } from 'node:crypto';
-import { subscriptionDecider, subscriptionStreamId, DomainError, NotFoundError, type Language } from '@shop/domain';
+import type {
+  CreateCredentialsRequest,
+  CredentialsAssigned,
+  CredentialsChange,
+  CredentialsDeleted,
+  CredentialsDetail,
+  CredentialsSummary,
+  SubscriptionCredentials,
+} from '@shop/contracts';
+import { subscriptionDecider, subscriptionStreamId, DomainError, type Language } from '@shop/domain';
 import { handleCommand, type EventStore } from '@shop/event-store';
-import {
-  countOpenSubscriptionsByCredentials,
-  decrypt,
-  encrypt,
-  getPlan,
-  getSubscription,
-  isCurrentlyActive,
-  listPlans,
-} from '@shop/projections';
+import { countOpenSubscriptionsByCredentials, getPlan } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
+import { credentialsForCustomer, subscriptionNotFound, UUID } from './customer-credentials.js';
+import type { RowWrite } from '../infrastructure/rows-with-events.js';
+import { CredentialSetLog, type CredentialSetContext } from './credential-set-log.js';
+import { credentialsNotFound, SealedCredentials, type CredentialsRow } from './sealed-credentials.js';
 
-/**
- * The service accounts handed to subscribers, in an ordinary table: the log only records which
- * set a subscription was given (`CredentialsAssigned`). Login, password and notes are encrypted
- * with a key of their own (AES-256-GCM); every read of a password is recorded, without it.
- */
-interface CredentialsRow {
-  id: string;
-  plan_id: string;
-  login_encrypted: string;
-  password_encrypted: string;
-  additional_info_encrypted: string | null;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string | null;
+/** A new set, its notes null when there are none. */
+export type CredentialsInput = Omit<CreateCredentialsRequest, 'additionalInfo'> & { additionalInfo: string | null };
+
+/** Who acts on a set, and the request it came with. */
+export interface CredentialsContext {
+  adminId: string;
+  correlationId?: string;
 }
 
-/** A set as the back-office lists it: never the password. */
-export interface CredentialsSummary {
-  id: string;
-  planId: string;
-  planName: string;
-  email: string;
-  hasPassword: boolean;
-  hasAdditionalInfo: boolean;
-  /** Subscriptions still in use (active or suspended) that this set serves. */
-  assignedCount: number;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-  updatedBy: string | null;
-}
+const actedBy = (context: CredentialsContext): CredentialSetContext => ({
+  actor: { type: 'admin', id: context.adminId },
+  correlationId: context.correlationId,
+});
 
-/** A set revealed to the operator. */
-export interface CredentialsDetail extends CredentialsSummary {
+interface SealedValues {
+  login: string;
   password: string;
   additionalInfo: string | null;
 }
 
-export interface CredentialsInput {
-  planId: string;
-  email: string;
-  password: string;
-  additionalInfo: string | null;
+/** One version's sealed values, written once and never updated. */
+function versionRow(id: string, version: number, planId: string, sealed: SealedValues, at: Date, by: string): RowWrite {
+  return {
+    sql: `INSERT INTO service_credential_versions (credentials_id, version, plan_id, login_encrypted,
+            password_encrypted, additional_info_encrypted, created_at, created_by)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    params: [id, version, planId, sealed.login, sealed.password, sealed.additionalInfo, at, by],
+    undo: {
+      sql: 'DELETE FROM service_credential_versions WHERE credentials_id = $1 AND version = $2',
+      params: [id, version],
+    },
+  };
 }
+
+const changedMeanwhile = (id: string) =>
+  new DomainError({
+    code: 'credentials.stale',
+    message: 'These credentials were changed meanwhile; reload them',
+    details: { id },
+  });
 
 export const CREDENTIALS_SORT_FIELDS = ['id', 'planId', 'planName', 'email', 'createdAt', 'updatedAt'] as const;
 export type CredentialsSortField = (typeof CREDENTIALS_SORT_FIELDS)[number];
@@ -68,58 +68,20 @@ export interface CredentialsListQuery {
   filter: { ids?: readonly string[]; planIds?: readonly string[]; q?: string };
 }
 
-/** What the customer's credentials page shows. */
-export type CustomerCredentials =
-  | { status: 'preparing'; subscriptionId: string; planName: string; logo: string | null }
-  | {
-      status: 'ready';
-      subscriptionId: string;
-      planName: string;
-      logo: string | null;
-      email: string;
-      password: string;
-      additionalInfo: string | null;
-    };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const credentialsNotFound = (id: string) =>
-  new NotFoundError({ code: 'credentials.not_found', message: 'No such credentials', details: { id } });
-const subscriptionNotFound = () =>
-  new NotFoundError({ code: 'subscription.not_found', message: 'No such subscription' });
-
+/**
+ * Service credentials: the operator stores, reveals, changes, deletes and assigns them; a customer
+ * reads those of their own active subscription.
+ */
 export class CredentialService {
+  private readonly sealed: SealedCredentials;
+
+  private readonly log: CredentialSetLog;
+
   constructor(
     private readonly deps: { knex: Knex; store: EventStore; key: Buffer; clock: () => Date; logger: Logger },
-  ) {}
-
-  private seal(value: string): string {
-    return encrypt(this.deps.key, Buffer.from(value, 'utf8'));
-  }
-
-  private open(value: string): string {
-    return decrypt(this.deps.key, value).toString('utf8');
-  }
-
-  private async planNames(): Promise<Map<string, string>> {
-    const plans = await listPlans(this.deps.knex, { language: 'fr' });
-    return new Map(plans.map((plan) => [plan.id, plan.name]));
-  }
-
-  private summaryOf(row: CredentialsRow, planNames: Map<string, string>, assigned: Map<string, number>) {
-    return {
-      id: row.id,
-      planId: row.plan_id,
-      planName: planNames.get(row.plan_id) ?? row.plan_id,
-      email: this.open(row.login_encrypted),
-      hasPassword: row.password_encrypted.length > 0,
-      hasAdditionalInfo: row.additional_info_encrypted !== null,
-      assignedCount: assigned.get(row.id) ?? 0,
-      createdAt: row.created_at.toISOString(),
-      updatedAt: row.updated_at.toISOString(),
-      createdBy: row.created_by,
-      updatedBy: row.updated_by,
-    } satisfies CredentialsSummary;
+  ) {
+    this.sealed = new SealedCredentials(deps);
+    this.log = new CredentialSetLog(deps);
   }
 
   /**
@@ -127,18 +89,18 @@ export class CredentialService {
    * decryption: the table holds the operator's own sets (hundreds, not millions).
    */
   async list(query: CredentialsListQuery): Promise<{ data: CredentialsSummary[]; total: number }> {
-    const rows = this.deps.knex<CredentialsRow>('service_credentials');
+    const rows = this.sealed.table();
     if (query.filter.ids) rows.whereIn('id', [...query.filter.ids]);
     if (query.filter.planIds) rows.whereIn('plan_id', [...query.filter.planIds]);
     const found = await rows;
     const [planNames, assigned] = await Promise.all([
-      this.planNames(),
+      this.sealed.planNames(),
       countOpenSubscriptionsByCredentials(
         this.deps.knex,
         found.map((row) => row.id),
       ),
     ]);
-    let all = found.map((row) => this.summaryOf(row, planNames, assigned));
+    let all = found.map((row) => this.sealed.summaryOf(row, planNames, assigned));
     const words = query.filter.q?.trim().toLowerCase();
     if (words) {
       all = all.filter((c) => [c.email, c.planName, c.planId].some((value) => value.toLowerCase().includes(words)));
@@ -149,172 +111,269 @@ export class CredentialService {
     return { data: all.slice(query.range.from, query.range.to + 1), total: all.length };
   }
 
-  private async row(id: string): Promise<CredentialsRow> {
-    const row = await this.deps.knex<CredentialsRow>('service_credentials').where({ id }).first();
-    if (!row) throw credentialsNotFound(id);
-    return row;
+  /**
+   * The Credentials tab's counters: sets stored, plans they cover, distinct login e-mails. Logins
+   * are sealed (each with its own nonce), so they are compared once opened, case aside.
+   */
+  async counts(): Promise<{ total: number; plans: number; logins: number }> {
+    const rows = await this.sealed.table().select('plan_id', 'login_encrypted');
+    const plans = new Set(rows.map((row) => row.plan_id));
+    const logins = new Set(rows.map((row) => this.sealed.open(row.login_encrypted).trim().toLowerCase()));
+    return { total: rows.length, plans: plans.size, logins: logins.size };
   }
 
-  private async detailOf(row: CredentialsRow): Promise<CredentialsDetail> {
-    const [planNames, assigned] = await Promise.all([
-      this.planNames(),
-      countOpenSubscriptionsByCredentials(this.deps.knex, [row.id]),
-    ]);
-    return {
-      ...this.summaryOf(row, planNames, assigned),
-      password: this.open(row.password_encrypted),
-      additionalInfo: row.additional_info_encrypted === null ? null : this.open(row.additional_info_encrypted),
-    };
-  }
-
-  private async recordReveal(reveal: {
-    credentialsId: string;
-    subscriptionId: string | null;
-    revealedBy: string;
-    viewer: 'admin' | 'customer';
-  }) {
-    await this.deps.knex('service_credential_reveals').insert({
-      credentials_id: reveal.credentialsId,
-      subscription_id: reveal.subscriptionId,
-      revealed_by: reveal.revealedBy,
-      viewer: reveal.viewer,
-      revealed_at: this.deps.clock(),
-    });
-    this.deps.logger.info(reveal, 'service credentials revealed');
+  /**
+   * The same counters as they stood at `asOf`: each set's version stored by then (the log holds
+   * no login, the versions' rows do), unless the set was deleted by then.
+   */
+  async countsAsOf(asOf: Date): Promise<{ total: number; plans: number; logins: number }> {
+    const rows = (await this.deps
+      .knex('service_credential_versions as v')
+      .join('service_credentials as c', 'c.id', 'v.credentials_id')
+      .where('v.created_at', '<=', asOf)
+      .andWhere((alive) => alive.whereNull('c.deleted_at').orWhere('c.deleted_at', '>', asOf))
+      .distinctOn('v.credentials_id')
+      .orderBy([{ column: 'v.credentials_id' }, { column: 'v.version', order: 'desc' }])
+      .select('v.plan_id', 'v.login_encrypted')) as Array<{ plan_id: string; login_encrypted: string }>;
+    const plans = new Set(rows.map((row) => row.plan_id));
+    const logins = new Set(rows.map((row) => this.sealed.open(row.login_encrypted).trim().toLowerCase()));
+    return { total: rows.length, plans: plans.size, logins: logins.size };
   }
 
   /** One set with its password, for the operator; the reading is recorded. */
   async reveal(id: string, adminId: string): Promise<CredentialsDetail> {
-    const row = await this.row(id);
-    await this.recordReveal({ credentialsId: id, subscriptionId: null, revealedBy: adminId, viewer: 'admin' });
-    return this.detailOf(row);
+    const row = await this.sealed.row(id);
+    await this.sealed.recordReveal({ credentials: row, subscriptionId: null, revealedBy: adminId, viewer: 'admin' });
+    return this.sealed.detailOf(row);
   }
 
-  private async requirePlan(planId: string) {
-    if (!(await getPlan(this.deps.knex, planId, 'fr'))) {
-      throw new DomainError({
-        code: 'credentials.unknown_plan',
-        message: `No plan ${planId}`,
-        details: { planId },
-      });
-    }
+  private async planKnown(planId: string): Promise<boolean> {
+    return (await getPlan(this.deps.knex, planId, 'fr')) !== null;
   }
 
-  async create(input: CredentialsInput, adminId: string): Promise<CredentialsDetail> {
-    await this.requirePlan(input.planId);
+  private async servingSubscriptions(id: string): Promise<number> {
+    return (await countOpenSubscriptionsByCredentials(this.deps.knex, [id])).get(id) ?? 0;
+  }
+
+  /** Version 1 of a new set: `CredentialSetCreated`, with its row and its first version's row. */
+  async create(input: CredentialsInput, context: CredentialsContext): Promise<CredentialsDetail> {
     const now = this.deps.clock();
     const id = randomUUID();
-    await this.deps.knex('service_credentials').insert({
+    const sealed: SealedValues = {
+      login: this.sealed.seal(input.email),
+      password: this.sealed.seal(input.password),
+      additionalInfo: input.additionalInfo === null ? null : this.sealed.seal(input.additionalInfo),
+    };
+    await this.log.record(
       id,
-      plan_id: input.planId,
-      login_encrypted: this.seal(input.email),
-      password_encrypted: this.seal(input.password),
-      additional_info_encrypted: input.additionalInfo === null ? null : this.seal(input.additionalInfo),
-      created_at: now,
-      updated_at: now,
-      created_by: adminId,
-    });
-    this.deps.logger.info({ credentialsId: id, planId: input.planId, adminId }, 'service credentials stored');
-    return this.detailOf(await this.row(id));
+      {
+        type: 'CreateCredentialSet',
+        data: { credentialSetId: id, planId: input.planId, planKnown: await this.planKnown(input.planId), now },
+      },
+      actedBy(context),
+      () => [
+        {
+          sql: `INSERT INTO service_credentials (id, plan_id, login_encrypted, password_encrypted,
+                  additional_info_encrypted, created_at, updated_at, created_by, version)
+                VALUES ($1, $2, $3, $4, $5, $6, $6, $7, 1)`,
+          params: [id, input.planId, sealed.login, sealed.password, sealed.additionalInfo, now, context.adminId],
+          undo: { sql: 'DELETE FROM service_credentials WHERE id = $1', params: [id] },
+        },
+        versionRow(id, 1, input.planId, sealed, now, context.adminId),
+      ],
+    );
+    this.deps.logger.info(
+      { credentialsId: id, planId: input.planId, adminId: context.adminId },
+      'service credentials stored',
+    );
+    return this.sealed.detailOf(await this.sealed.row(id));
   }
 
   /**
-   * Changes a set; every subscription it serves sees the change at once (a shared account's new
-   * password is typed once). Absent password or additional info keep their value; a null
-   * additional info clears it. A set in use cannot move to another plan.
+   * A new version of a set (`CredentialSetRevised`); every subscription it serves sees it at once
+   * (a shared account's new password is typed once). Absent password or additional info keep their
+   * value; a null additional info clears it. A change that changes nothing records nothing. With
+   * `version`, a change made meanwhile is refused (`credentials.stale`). A set in use cannot move
+   * to another plan.
    */
-  async update(
-    id: string,
-    input: { planId: string; email: string; password?: string; additionalInfo?: string | null },
-    adminId: string,
-  ): Promise<CredentialsDetail> {
-    const row = await this.row(id);
-    if (input.planId !== row.plan_id) {
-      await this.requirePlan(input.planId);
-      await this.refuseWhileInUse(id, 'Credentials that serve subscriptions cannot move to another plan');
+  async update(id: string, input: CredentialsChange, context: CredentialsContext): Promise<CredentialsDetail> {
+    const row = await this.sealed.row(id);
+    await this.ensureRecorded(row);
+    const changed: Array<'login' | 'password' | 'additionalInfo'> = [];
+    if (input.email !== this.sealed.open(row.login_encrypted)) changed.push('login');
+    if (input.password !== undefined && input.password !== this.sealed.open(row.password_encrypted)) {
+      changed.push('password');
     }
-    await this.deps
-      .knex('service_credentials')
-      .where({ id })
-      .update({
-        plan_id: input.planId,
-        login_encrypted: this.seal(input.email),
-        ...(input.password !== undefined ? { password_encrypted: this.seal(input.password) } : {}),
-        ...(input.additionalInfo !== undefined
-          ? { additional_info_encrypted: input.additionalInfo === null ? null : this.seal(input.additionalInfo) }
-          : {}),
-        updated_at: this.deps.clock(),
-        updated_by: adminId,
-      });
-    this.deps.logger.info({ credentialsId: id, adminId }, 'service credentials changed');
-    return this.detailOf(await this.row(id));
+    if (input.additionalInfo !== undefined && input.additionalInfo !== this.sealed.openAdditionalInfo(row)) {
+      changed.push('additionalInfo');
+    }
+    const now = this.deps.clock();
+    const sealed: SealedValues = {
+      login: changed.includes('login') ? this.sealed.seal(input.email) : row.login_encrypted,
+      password:
+        changed.includes('password') && input.password !== undefined
+          ? this.sealed.seal(input.password)
+          : row.password_encrypted,
+      additionalInfo: !changed.includes('additionalInfo')
+        ? row.additional_info_encrypted
+        : input.additionalInfo === null || input.additionalInfo === undefined
+          ? null
+          : this.sealed.seal(input.additionalInfo),
+    };
+    const events = await this.log.record(
+      id,
+      {
+        type: 'ReviseCredentialSet',
+        data: {
+          credentialSetId: id,
+          planId: input.planId,
+          planKnown: input.planId === row.plan_id || (await this.planKnown(input.planId)),
+          changed,
+          servingSubscriptions: await this.servingSubscriptions(id),
+          expectedVersion: input.version,
+          now,
+        },
+      },
+      actedBy(context),
+      (event) =>
+        event.type === 'CredentialSetRevised'
+          ? [
+              {
+                sql: `UPDATE service_credentials SET plan_id = $3, login_encrypted = $4, password_encrypted = $5,
+                        additional_info_encrypted = $6, version = $7, updated_at = $8, updated_by = $9
+                      WHERE id = $1 AND version = $2 AND deleted_at IS NULL`,
+                params: [
+                  id,
+                  row.version,
+                  event.data.planId,
+                  sealed.login,
+                  sealed.password,
+                  sealed.additionalInfo,
+                  event.data.version,
+                  now,
+                  context.adminId,
+                ],
+                undo: {
+                  sql: `UPDATE service_credentials SET plan_id = $2, login_encrypted = $3, password_encrypted = $4,
+                          additional_info_encrypted = $5, version = $6, updated_at = $7, updated_by = $8
+                        WHERE id = $1`,
+                  params: [
+                    id,
+                    row.plan_id,
+                    row.login_encrypted,
+                    row.password_encrypted,
+                    row.additional_info_encrypted,
+                    row.version,
+                    row.updated_at,
+                    row.updated_by,
+                  ],
+                },
+                refusedWhenNothingWritten: () => changedMeanwhile(id),
+              },
+              versionRow(id, event.data.version, event.data.planId, sealed, now, context.adminId),
+            ]
+          : [],
+    );
+    if (events.length > 0)
+      this.deps.logger.info({ credentialsId: id, adminId: context.adminId }, 'service credentials changed');
+    return this.sealed.detailOf(await this.sealed.row(id));
   }
 
-  private async refuseWhileInUse(id: string, detail: string) {
-    const inUse = (await countOpenSubscriptionsByCredentials(this.deps.knex, [id])).get(id) ?? 0;
-    if (inUse > 0) {
-      throw new DomainError({ code: 'credentials.in_use', message: detail, details: { id, subscriptions: inUse } });
-    }
-  }
-
-  /** Refused while an active or suspended subscription uses the set: assign it another set first. */
-  async delete(id: string, adminId: string): Promise<{ id: string }> {
-    await this.row(id);
-    await this.refuseWhileInUse(id, 'These credentials still serve subscriptions; assign them other credentials first');
-    await this.deps.knex('service_credentials').where({ id }).delete();
-    this.deps.logger.info({ credentialsId: id, adminId }, 'service credentials deleted');
+  /**
+   * `CredentialSetDeleted`: the set is no longer shown nor assignable; its rows and versions stay.
+   * Refused while an active or suspended subscription uses the set: assign it another set first.
+   */
+  async delete(id: string, context: CredentialsContext & { version?: number }): Promise<CredentialsDeleted> {
+    const row = await this.sealed.row(id);
+    await this.ensureRecorded(row);
+    const now = this.deps.clock();
+    await this.log.record(
+      id,
+      {
+        type: 'DeleteCredentialSet',
+        data: {
+          credentialSetId: id,
+          servingSubscriptions: await this.servingSubscriptions(id),
+          expectedVersion: context.version,
+          now,
+        },
+      },
+      actedBy(context),
+      () => [
+        {
+          sql: 'UPDATE service_credentials SET deleted_at = $2, deleted_by = $3 WHERE id = $1 AND deleted_at IS NULL',
+          params: [id, now, context.adminId],
+          undo: {
+            sql: 'UPDATE service_credentials SET deleted_at = NULL, deleted_by = NULL WHERE id = $1',
+            params: [id],
+          },
+          refusedWhenNothingWritten: () => credentialsNotFound(id),
+        },
+      ],
+    );
+    this.deps.logger.info({ credentialsId: id, adminId: context.adminId }, 'service credentials deleted');
     return { id };
   }
 
-  /** `CredentialsAssigned` through the subscription's decider (active only, same plan). */
+  /**
+   * A set stored before sets had a stream gets its `CredentialSetCreated` (marked carried over, at
+   * its original time and by its original author) the first time it is changed, deleted or assigned.
+   */
+  private async ensureRecorded(row: CredentialsRow): Promise<void> {
+    const { streamVersion } = await this.log.state(row.id);
+    if (streamVersion > 0) return;
+    await this.log.record(
+      row.id,
+      {
+        type: 'CreateCredentialSet',
+        data: {
+          credentialSetId: row.id,
+          planId: row.plan_id,
+          planKnown: true,
+          now: this.deps.clock(),
+          carriedOverFrom: row.created_at,
+        },
+      },
+      { actor: { type: 'admin', id: row.created_by } },
+    );
+  }
+
+  /**
+   * `CredentialsAssigned` through the subscription's decider (active only, same plan), with the
+   * set's version at that moment.
+   */
   async assign(
     subscriptionId: string,
     credentialsId: string,
     context: { adminId: string; correlationId: string },
-  ): Promise<{ subscriptionId: string; credentialsId: string; changed: boolean }> {
+  ): Promise<CredentialsAssigned> {
     if (!UUID.test(subscriptionId)) throw subscriptionNotFound();
-    const row = await this.row(credentialsId);
+    const row = await this.sealed.row(credentialsId);
+    await this.ensureRecorded(row);
     const { newEvents } = await handleCommand(
       this.deps.store,
       subscriptionStreamId(subscriptionId),
       subscriptionDecider,
       {
         type: 'AssignCredentials',
-        data: { subscriptionId, credentialsId, credentialsPlanId: row.plan_id, now: this.deps.clock() },
+        data: {
+          subscriptionId,
+          credentialsId,
+          credentialsPlanId: row.plan_id,
+          credentialsVersion: row.version,
+          now: this.deps.clock(),
+        },
       },
       { metadata: { actor: { type: 'admin', id: context.adminId }, correlationId: context.correlationId } },
     );
     return { subscriptionId, credentialsId, changed: newEvents.length > 0 };
   }
 
-  /**
-   * The credentials of a customer's own subscription. Another customer's subscription answers
-   * exactly like a missing one. While no set is assigned (or the assigned set was deleted and
-   * awaits a replacement) the page says they are being prepared.
-   */
-  async forCustomer(userId: string, subscriptionId: string, language: Language): Promise<CustomerCredentials> {
-    const subscription = UUID.test(subscriptionId) ? await getSubscription(this.deps.knex, subscriptionId) : null;
-    if (!subscription || subscription.userId !== userId) throw subscriptionNotFound();
-    if (!isCurrentlyActive(subscription, this.deps.clock())) {
-      throw new DomainError({
-        code: 'subscription.not_active',
-        message: 'Credentials are shown only while the subscription is active',
-        details: { subscriptionStatus: subscription.status, expiresAt: subscription.expiresAt },
-      });
-    }
-    const plan = await getPlan(this.deps.knex, subscription.planId, language);
-    const shown = { subscriptionId, planName: plan?.name ?? subscription.planName, logo: plan?.logo ?? null };
-    const row = subscription.credentialsId
-      ? await this.deps.knex<CredentialsRow>('service_credentials').where({ id: subscription.credentialsId }).first()
-      : undefined;
-    if (!row) return { status: 'preparing', ...shown };
-    await this.recordReveal({ credentialsId: row.id, subscriptionId, revealedBy: userId, viewer: 'customer' });
-    return {
-      status: 'ready',
-      ...shown,
-      email: this.open(row.login_encrypted),
-      password: this.open(row.password_encrypted),
-      additionalInfo: row.additional_info_encrypted === null ? null : this.open(row.additional_info_encrypted),
-    };
+  /** See `credentialsForCustomer`. */
+  async forCustomer(userId: string, subscriptionId: string, language: Language): Promise<SubscriptionCredentials> {
+    return credentialsForCustomer(
+      { knex: this.deps.knex, clock: this.deps.clock, sealed: this.sealed },
+      { userId, subscriptionId, language },
+    );
   }
 }

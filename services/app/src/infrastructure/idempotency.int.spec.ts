@@ -4,7 +4,7 @@ import { migrateToLatest } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_LEASE_MS, onceForKey } from './idempotency.js';
+import { IDEMPOTENCY_LEASE_MS, onceForKey, purgeIdempotencyKeys } from './idempotency.js';
 
 let database: TestDatabase;
 let knex: Knex;
@@ -137,5 +137,45 @@ describe('an Idempotency-Key whose request never finishes', () => {
       .where({ key })
       .update({ lease_expires_at: null, created_at: new Date(Date.now() - 86_400_000) });
     expect(await onceForKey(knex, options, async () => 'recovered')).toBe('recovered');
+  });
+});
+
+describe('keys kept for a week', () => {
+  it('purges the keys of requests over and older than the retention, keeps the others', async () => {
+    const owner = `user-${randomUUID()}`;
+    const now = new Date();
+    const answered = async (key: string) => onceForKey(knex, { owner, key, request: { key } }, async () => ({ key }));
+    for (const key of ['old-answered', 'recent-answered']) await answered(`${key}-key`);
+    const held = gate<string>();
+    void onceForKey(knex, { owner, key: 'old-held-key', request: {} }, () => held.opened);
+    await expect
+      .poll(async () => knex('idempotency_keys').where({ user_id: owner, key: 'old-held-key' }).first())
+      .toBeDefined();
+    await knex('idempotency_keys').insert({
+      user_id: owner,
+      key: 'old-abandoned-key',
+      request_hash: 'h',
+      lease_id: 'dead',
+      lease_expires_at: new Date(now.getTime() - 60_000),
+    });
+    const eightDaysAgo = new Date(now.getTime() - 8 * 24 * 60 * 60 * 1000);
+    await knex('idempotency_keys')
+      .where({ user_id: owner })
+      .whereIn('key', ['old-answered-key', 'old-held-key', 'old-abandoned-key'])
+      .update({ created_at: eightDaysAgo });
+
+    expect(await purgeIdempotencyKeys(knex, { now })).toBe(2);
+    const left = await knex('idempotency_keys').where({ user_id: owner }).orderBy('key').pluck('key');
+    // The request still running keeps its key however old it is.
+    expect(left).toEqual(['old-held-key', 'recent-answered-key']);
+    held.open('done');
+
+    // A retry with a purged key runs again (what it creates takes its id from the key).
+    let runs = 0;
+    await onceForKey(knex, { owner, key: 'old-answered-key', request: { key: 'old-answered-key' } }, async () => {
+      runs++;
+      return {};
+    });
+    expect(runs).toBe(1);
   });
 });

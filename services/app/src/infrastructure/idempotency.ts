@@ -10,6 +10,27 @@ import type { Knex } from 'knex';
 export const IDEMPOTENCY_LEASE_MS = 60_000;
 
 /**
+ * How long a key is kept after its request: a client retries within minutes, at most within the
+ * day. A retry with a key purged since runs again; an order or inquiry takes its id from the key
+ * (`idForKey`), so that run finds what the first one recorded instead of creating a second.
+ */
+export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the keys whose request was made before `now - retentionMs` and is over: answered, or
+ * abandoned (its lease ran out long ago and no retry came). Keys still held are kept.
+ */
+export async function purgeIdempotencyKeys(knex: Knex, options: { now: Date; retentionMs?: number }): Promise<number> {
+  const before = new Date(options.now.getTime() - (options.retentionMs ?? IDEMPOTENCY_RETENTION_MS));
+  return knex('idempotency_keys')
+    .where('created_at', '<', before)
+    .andWhere((over) =>
+      over.whereNotNull('response').orWhereNull('lease_expires_at').orWhere('lease_expires_at', '<', options.now),
+    )
+    .delete();
+}
+
+/**
  * Runs `run` once per (owner, key): a retry with the same key and the same request answers the
  * first response without running again; the same key with another request is refused. The
  * owner scopes keys (a user id, or a fixed name for anonymous callers). A failed run gives

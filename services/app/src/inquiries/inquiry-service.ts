@@ -7,10 +7,12 @@ import {
   type InquiryStatus,
   type Language,
 } from '@shop/domain';
+import type { InquiryReceived } from '@shop/contracts';
 import { handleCommand, type EventStore } from '@shop/event-store';
-import { inquiryIdsOfEmail, type PersonalDataVault } from '@shop/projections';
+import { inquiryIdsOfPerson, KEY_DESTRUCTION_SQL, type PersonalDataVault } from '@shop/projections';
 import type { Knex } from 'knex';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
+import { commitWithRows } from '../infrastructure/rows-with-events.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { consumeOrReject, type RateLimits } from '../security/rate-limits.js';
 
@@ -31,11 +33,6 @@ export interface InquirySender {
   idempotencyKey?: string;
 }
 
-export interface ReceivedInquiry {
-  id: string;
-  status: InquiryStatus;
-}
-
 /** Visitor inquiries: received from the public forms, followed up by the operator. */
 export class InquiryService {
   constructor(
@@ -54,7 +51,7 @@ export class InquiryService {
    * Idempotency-Key a retry answers the first inquiry's id and records nothing more; a
    * retry is not counted against the sender's rate limit either.
    */
-  async receive(form: InquiryForm, sender: InquirySender): Promise<ReceivedInquiry> {
+  async receive(form: InquiryForm, sender: InquirySender): Promise<InquiryReceived> {
     const owner = sender.userId ?? 'anonymous';
     return onceForKey(
       this.deps.knex,
@@ -121,15 +118,36 @@ export class InquiryService {
   }
 
   /**
-   * Honours an erasure request: destroys the key of every inquiry sent from this address, so
-   * their personal data is unreadable in the log. The read model shows `[erased]` once the
-   * `inquiries` projection is rebuilt. Answers the inquiries erased.
+   * Honours an erasure request: destroys the key of every inquiry sent from this address (or,
+   * with `userId`, signed in as that person), each in one transaction with an `InquiryErased`
+   * event naming who erased it; their personal data is then unreadable in the log and the read
+   * model shows `[erased]`. Answers the inquiries erased now (none the second time).
    */
-  async eraseSender(email: string): Promise<string[]> {
-    const ids = await inquiryIdsOfEmail(this.deps.knex, email);
-    for (const id of ids) await this.deps.vault.erase(this.deps.knex, inquiryDataSubject(id));
-    this.deps.logger.info({ inquiries: ids.length }, 'inquiry personal data erased');
-    return ids;
+  async eraseSender(
+    person: { email: string; userId?: string },
+    context: { actor: { type: 'admin' | 'system' | 'customer'; id: string }; correlationId: string },
+  ): Promise<string[]> {
+    const ids = await inquiryIdsOfPerson(this.deps.knex, person);
+    const erased: string[] = [];
+    for (const inquiryId of ids) {
+      const streamId = inquiryStreamId(inquiryId);
+      const rows = [{ sql: KEY_DESTRUCTION_SQL, params: [inquiryDataSubject(inquiryId)] }];
+      const { newEvents } = await commitWithRows(this.deps, rows, streamId, (commit) =>
+        handleCommand(
+          this.deps.store,
+          streamId,
+          inquiryDecider,
+          { type: 'EraseInquiry', inquiryId, data: { erasedAt: this.deps.clock().toISOString() } },
+          {
+            metadata: { actor: context.actor, correlationId: context.correlationId, ...commit.metadata },
+            withinTransaction: commit.withinTransaction,
+          },
+        ),
+      );
+      if (newEvents.length > 0) erased.push(inquiryId);
+    }
+    this.deps.logger.info({ inquiries: erased.length }, 'inquiry personal data erased');
+    return erased;
   }
 
   private async seal(inquiryId: string, form: InquiryForm): Promise<InquiryForm> {

@@ -36,6 +36,9 @@ export interface InProcessJobQueueOptions {
 }
 
 /**
+ * (An adapter of the job-queue port, over 300 lines because it does in one place what Redis and
+ * BullMQ do for the other adapter: leases, retries with back-off, delays that outlive the process.)
+ *
  * The embedded default: jobs run in this process, with the same ids, retries and back-off as
  * on BullMQ. Each job is a row of `queued_jobs` before it is scheduled, so a delayed job (an
  * expiry, an "expiring soon" notice) survives a restart: on start the worker schedules every

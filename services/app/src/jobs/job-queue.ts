@@ -3,10 +3,11 @@ import type { OrderMailKind } from './order-mail-jobs.js';
 
 /** Every job the shop runs, with its data. A new job type is added here first. */
 export interface JobDataByName {
-  'expire-subscription': { subscriptionId: string };
+  /** causationId: the PaymentConfirmed the timer was scheduled from (absent from the sweep and older timers). */
+  'expire-subscription': { subscriptionId: string; causationId?: string };
   'sweep-expired-subscriptions': Record<string, never>;
   /** requestId is the PasswordResetRequested event id: one link per request, however often the job runs. */
-  'send-password-reset': { userId: string; requestId: string; requestedAt: string };
+  'send-password-reset': { userId: string; requestId: string; requestedAt: string; purpose?: 'welcome' };
   /** eventId is the security event's id and becomes the notification's id; `at` is when it was recorded. */
   'notify-user': { userId: string; kind: SecurityNotificationKind; eventId: string; at: string };
   /** A stored provider notification, applied to its order. */

@@ -12,7 +12,7 @@ export function paymentJobHandlers(deps: {
       const [stored] = await deps.store.readStream(streamId, { maxCount: 1 });
       if (stored?.type !== WEBHOOK_EVENT_TYPE) return;
       const data = stored.data as { provider: ProviderName; payload: Record<string, unknown> };
-      await deps.payments.processWebhook(data.provider, data.payload, stored.id);
+      await deps.payments.processWebhook(data.provider, data.payload, stored.id, stored.streamId);
     },
   };
 }

@@ -21,20 +21,32 @@ export function createJobHandlers({
   clock,
   logger,
 }: JobDependencies): Pick<JobHandlers, 'expire-subscription' | 'sweep-expired-subscriptions'> {
-  const expire = async (subscriptionId: string, causationId?: string) => {
+  /**
+   * The expiry names its cause: the PaymentConfirmed whose expiry date it enforces (the one its
+   * timer was scheduled from, or for the sweep and timers scheduled before jobs carried it, the
+   * last one on the order's stream, the only event that sets an expiry).
+   */
+  const expire = async (subscriptionId: string, scheduledFrom?: string) => {
+    const streamId = subscriptionStreamId(subscriptionId);
+    const causationId = scheduledFrom ?? (await lastConfirmation(store, streamId));
     const { newEvents, state } = await handleCommand(
       store,
-      subscriptionStreamId(subscriptionId),
+      streamId,
       subscriptionDecider,
       { type: 'ExpireSubscription', data: { subscriptionId, now: clock() } },
-      { metadata: { actor: EXPIRY_ACTOR, ...(causationId ? { causationId } : {}) } },
+      {
+        metadata: {
+          actor: EXPIRY_ACTOR,
+          ...(causationId ? { causationId, causationStreamId: streamId } : {}),
+        },
+      },
     );
     if (newEvents.length > 0) logger.info({ subscriptionId }, 'subscription expired');
     return state;
   };
   return {
-    'expire-subscription': async ({ subscriptionId }) => {
-      const state = await expire(subscriptionId);
+    'expire-subscription': async ({ subscriptionId, causationId }) => {
+      const state = await expire(subscriptionId, causationId);
       const untilExpiry =
         state.status === 'active' && state.expiresAt ? Date.parse(state.expiresAt) - clock().getTime() : 0;
       // A timer that fired a moment early (clocks of different hosts) is retried; a renewed
@@ -50,4 +62,9 @@ export function createJobHandlers({
       }
     },
   };
+}
+
+async function lastConfirmation(store: EventStore, streamId: string): Promise<string | undefined> {
+  const events = await store.readStream(streamId, { direction: 'backwards' });
+  return events.find((e) => e.type === 'PaymentConfirmed')?.id;
 }

@@ -1,28 +1,10 @@
 import type { Language } from '@shop/domain';
 import type { Knex } from 'knex';
+import type { NotificationList, NotificationSettings, NotificationType } from '@shop/contracts';
 
 /** The notification mailbox and its settings: ordinary tables (see account-tables.ts). */
 
-export const NOTIFICATION_TYPES = ['subscription', 'security', 'other'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type LocalizedText = Record<Language, string>;
-
-export interface NotificationView {
-  id: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-}
-
-export interface NotificationSettings {
-  emailNotifications: boolean;
-  pushNotifications: boolean;
-  subscriptionAlerts: boolean;
-  securityAlerts: boolean;
-  promotionalEmails: boolean;
-}
 
 export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = {
   emailNotifications: true,
@@ -47,11 +29,7 @@ const visible = (knex: Knex, userId: string) =>
   knex('notifications').where({ user_id: userId }).whereNull('deleted_at');
 
 /** The user's notifications, newest first, with their texts in one language. */
-export async function listNotifications(
-  knex: Knex,
-  userId: string,
-  language: Language,
-): Promise<{ data: NotificationView[]; unread: number }> {
+export async function listNotifications(knex: Knex, userId: string, language: Language): Promise<NotificationList> {
   const rows = await visible(knex, userId)
     .orderBy([
       { column: 'created_at', order: 'desc' },

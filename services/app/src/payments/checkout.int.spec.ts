@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { promoStreamId, promotionDecider, subscriptionStreamId } from '@shop/domain';
 import { handleCommand } from '@shop/event-store';
+import { activeState, paymentSessionsProjection, physicalTableName } from '@shop/projections';
 import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BullmqJobQueue } from '../jobs/bullmq-queue.js';
@@ -273,7 +274,7 @@ describe('checkout with the built-in sandbox', () => {
   it.each([
     ['PaymentSessionOpened', 'es_events'],
     ['the checkout record', 'payment_sessions'],
-  ])('a crash at %s leaves neither the checkout record nor the event', async (_at, table) => {
+  ])('a crash at %s leaves neither the checkout record nor the event', async (_at, logical) => {
     const { token } = await customer();
     const placed = await order(token, { planId: 'netflix', months: 1, provider: 'sandbox' });
     expect(placed.status).toBe(201);
@@ -285,6 +286,9 @@ describe('checkout with the built-in sandbox', () => {
     expect(await opened()).toEqual({ rows: 1, events: 1 });
     // Finalising reads the order from the read model: wait until it is there.
     await subscriptionStatus(token, subscriptionId, 'pending');
+    // The checkout record is the payment-sessions read model, written inline: its active table.
+    const active = await activeState(shop.runtime.knex, paymentSessionsProjection.name);
+    const table = logical === 'es_events' ? logical : physicalTableName(logical, active!.generation);
     const lift = await crashOnInsert(shop.runtime.knex, {
       table,
       ...(table === 'es_events' ? { eventType: 'PaymentSessionOpened' } : {}),

@@ -1,7 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, NotFoundError, type Language } from '@shop/domain';
-import type { EventMetadata } from '@shop/event-store';
-import { getAccount, getSubscription } from '@shop/projections';
+import {
+  DomainError,
+  NotFoundError,
+  subscriptionDecider,
+  subscriptionStreamId,
+  type Language,
+  type SubscriptionCommand,
+  type SubscriptionEvent,
+} from '@shop/domain';
+import type { OrderResponse } from '@shop/contracts';
+import { ConcurrencyError, type AppendOptions, type EventMetadata } from '@shop/event-store';
+import {
+  findPaymentSession,
+  getAccount,
+  getSubscription,
+  PAYMENT_SESSION_INLINE_SQL,
+  whenProjected,
+} from '@shop/projections';
 import { commitWithRows } from '../infrastructure/rows-with-events.js';
 import { enabledProvider, subscriptionCommand, type PaymentServiceDependencies } from './payment-dependencies.js';
 import type { PaymentProvider, ProviderName } from './payment-provider.js';
@@ -16,7 +31,7 @@ export class Checkouts {
   async checkoutExisting(
     input: { userId: string; subscriptionId: string; provider?: ProviderName; language: Language },
     correlationId: string,
-  ) {
+  ): Promise<OrderResponse> {
     const subscription = await this.ownedSubscription(input.userId, input.subscriptionId);
     if (subscription.status !== 'pending') {
       throw new DomainError({
@@ -60,8 +75,8 @@ export class Checkouts {
   /** Whether `userId` (undefined: nobody signed in) opened the checkout `sessionId` at `provider`. */
   async isSessionOf(userId: string | undefined, provider: ProviderName, sessionId: string): Promise<boolean> {
     if (!userId) return false;
-    const known = await this.deps.knex('payment_sessions').where({ session_id: sessionId, provider }).first();
-    return known?.user_id === userId;
+    const known = await findPaymentSession(this.deps.knex, sessionId, provider);
+    return known?.userId === userId;
   }
 
   async openCheckout(
@@ -75,8 +90,15 @@ export class Checkouts {
       language: Language;
     },
     metadata: EventMetadata,
+    /** The whole stream, when the caller has just written it (a new order): not read again. */
+    stream?: readonly SubscriptionEvent[],
   ): Promise<string> {
-    const account = await getAccount(this.deps.knex, order.userId);
+    // An order may follow the sign-up by milliseconds, before the accounts read model has the
+    // account: its e-mail (for the provider's receipt) is read once it is there.
+    const account = await whenProjected(
+      () => getAccount(this.deps.knex, order.userId),
+      (found) => found !== null,
+    );
     const session = await order.provider.createCheckout({
       subscriptionId: order.subscriptionId,
       description: order.description,
@@ -88,16 +110,23 @@ export class Checkouts {
       cancelUrl: `${this.deps.publicUrl}/payment-cancelled?session_id={SESSION_ID}`,
       idempotencyKey: `checkout-${order.subscriptionId}-${randomUUID()}`,
     });
-    // The shop's record of the checkout it opened commits with PaymentSessionOpened.
-    const row = {
-      sql: `INSERT INTO payment_sessions (session_id, provider, subscription_id, user_id) VALUES ($1, $2, $3, $4)
-            ON CONFLICT (session_id) DO NOTHING`,
-      params: [session.sessionId, order.provider.name, order.subscriptionId, order.userId],
-    };
-    await commitWithRows(this.deps, [row], (withinTransaction) =>
-      subscriptionCommand(
-        this.deps.store,
-        {
+    // The payment-sessions read model gets its row in the append's own transaction (an inline
+    // projection), so the provider's page finds the session the moment the browser arrives. A
+    // store that cannot share its transaction (KurrentDB) leaves it to the projector.
+    const rows = this.deps.store.sharesTransactions
+      ? [
+          {
+            sql: PAYMENT_SESSION_INLINE_SQL,
+            params: [session.sessionId, order.provider.name, order.subscriptionId, order.userId],
+          },
+        ]
+      : [];
+    await commitWithRows(
+      this.deps,
+      rows,
+      subscriptionStreamId(order.subscriptionId),
+      ({ withinTransaction, metadata: commit }) => {
+        const command: SubscriptionCommand = {
           type: 'OpenPaymentSession',
           data: {
             subscriptionId: order.subscriptionId,
@@ -105,11 +134,38 @@ export class Checkouts {
             sessionId: session.sessionId,
             now: this.deps.clock(),
           },
-        },
-        metadata,
-        withinTransaction,
-      ),
+        };
+        const all = { ...metadata, ...commit };
+        return stream
+          ? this.appendAfter(stream, command, all, withinTransaction)
+          : subscriptionCommand(this.deps.store, command, all, withinTransaction);
+      },
     );
     return session.redirectUrl;
+  }
+
+  /**
+   * Decides on the stream the caller holds and appends at its version; if the stream moved meanwhile
+   * (a concurrency error, nothing written), decides again on the stream as it is now.
+   */
+  private async appendAfter(
+    stream: readonly SubscriptionEvent[],
+    command: SubscriptionCommand,
+    metadata: EventMetadata,
+    withinTransaction: AppendOptions['withinTransaction'],
+  ): Promise<unknown> {
+    const state = stream.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+    const events = subscriptionDecider.decide(command, state);
+    try {
+      await this.deps.store.appendToStream(
+        subscriptionStreamId(command.data.subscriptionId),
+        events.map((event) => ({ type: event.type, data: event.data, metadata })),
+        { expectedVersion: stream.length, withinTransaction },
+      );
+      return events;
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      return subscriptionCommand(this.deps.store, command, metadata, withinTransaction);
+    }
   }
 }

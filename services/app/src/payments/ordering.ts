@@ -13,12 +13,12 @@ import {
 } from '@shop/domain';
 import { asDomainEvent, ConcurrencyError, handleCommand, loadState, type EventMetadata } from '@shop/event-store';
 import { getPlan } from '@shop/projections';
+import type { OrderResponse, PromoCheck } from '@shop/contracts';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
 import type { Checkouts } from './checkout.js';
 import {
   enabledProvider,
   subscriptionCommand,
-  type OrderResponse,
   type PaymentServiceDependencies,
   type PlaceOrderInput,
 } from './payment-dependencies.js';
@@ -32,7 +32,7 @@ export class Ordering {
   ) {}
 
   /** Whether a promo code applies now, and what it takes off this order. */
-  async checkPromo(input: { code: string; planId: string; months: number }) {
+  async checkPromo(input: { code: string; planId: string; months: number }): Promise<PromoCheck> {
     const plan = await this.requirePlan(input.planId);
     const history = await this.deps.store.readStream(promoStreamId(input.code));
     const state = history
@@ -55,11 +55,12 @@ export class Ordering {
   }
 
   private async requirePlan(planId: string) {
-    const plan = await getPlan(this.deps.knex, planId, 'fr');
+    // A plan taken off sale is no longer ordered (nor priced for a promo check).
+    const plan = await getPlan(this.deps.knex, planId, 'fr', { onSaleOnly: true });
     if (!plan)
       throw new DomainError({
         code: 'order.unknown_plan',
-        message: `No plan ${planId}`,
+        message: `No plan ${planId} on sale`,
         details: { planId },
       });
     return plan;
@@ -76,7 +77,7 @@ export class Ordering {
       ? idForKey('order', input.userId, options.idempotencyKey)
       : randomUUID();
     return onceForKey(this.deps.knex, { owner: input.userId, key: options.idempotencyKey, request: input }, () =>
-      this.placeOrderOnce(input, subscriptionId, options.correlationId),
+      this.placeOrderOnce(input, subscriptionId, options.correlationId, { fresh: !options.idempotencyKey }),
     );
   }
 
@@ -84,12 +85,16 @@ export class Ordering {
     input: PlaceOrderInput,
     subscriptionId: string,
     correlationId: string,
+    options: { fresh: boolean },
   ): Promise<OrderResponse> {
     const provider = enabledProvider(this.deps.providers, input.provider);
     const plan = await this.requirePlan(input.planId);
     const now = this.deps.clock();
-    const placedBefore = await this.resumeOrder(input, subscriptionId, provider, correlationId);
-    if (placedBefore) return placedBefore;
+    // A random id names no stream yet: nothing to resume, nothing to read before deciding.
+    if (!options.fresh) {
+      const placedBefore = await this.resumeOrder(input, subscriptionId, provider, correlationId);
+      if (placedBefore) return placedBefore;
+    }
     const metadata: EventMetadata = { actor: { type: 'customer', id: input.userId }, correlationId };
     const placeOrder = (promotion: { code: string; percentOff: number } | null) =>
       ({
@@ -107,7 +112,9 @@ export class Ordering {
     const code = input.promoCode?.trim() ? normalizePromoCode(input.promoCode) : null;
     const newEvents = code
       ? await this.redeemAndPlace(code, subscriptionId, now, placeOrder, metadata)
-      : (await subscriptionCommand(this.deps.store, placeOrder(null), metadata)).newEvents;
+      : options.fresh
+        ? await this.placeNew(subscriptionId, placeOrder(null), metadata)
+        : (await subscriptionCommand(this.deps.store, placeOrder(null), metadata)).newEvents;
     const placed = newEvents[0]!;
     const totalCents = placed.type === 'OrderPlaced' ? placed.data.totalCents : 0;
     const redirectUrl = await this.checkouts.openCheckout(
@@ -121,6 +128,8 @@ export class Ordering {
         language: input.language,
       },
       metadata,
+      // A new stream holds exactly what was just appended (a promo redemption lives on its own stream).
+      options.fresh ? newEvents : undefined,
     );
     return {
       orderId: subscriptionId,
@@ -130,6 +139,21 @@ export class Ordering {
       currency: plan.currency,
       redirectUrl,
     };
+  }
+
+  /** Decided on the empty state and appended as a new stream: one round trip, and a stream that exists is refused. */
+  private async placeNew(
+    subscriptionId: string,
+    command: SubscriptionCommand,
+    metadata: EventMetadata,
+  ): Promise<SubscriptionEvent[]> {
+    const events = subscriptionDecider.decide(command, subscriptionDecider.initialState());
+    await this.deps.store.appendToStream(
+      subscriptionStreamId(subscriptionId),
+      events.map((event) => ({ type: event.type, data: event.data, metadata })),
+      { expectedVersion: 'no_stream' },
+    );
+    return events;
   }
 
   /**

@@ -29,15 +29,6 @@ export interface PlaceOrderInput {
   language: Language;
 }
 
-export interface OrderResponse {
-  orderId: string;
-  subscriptionId: string;
-  status: 'pending';
-  totalCents: number;
-  currency: string;
-  redirectUrl: string;
-}
-
 /** The enabled provider called `name`, or `payment.provider_unavailable`. */
 export function enabledProvider(providers: ReadonlyMap<ProviderName, PaymentProvider>, name: string): PaymentProvider {
   const provider = providers.get(name as ProviderName);

@@ -1,5 +1,7 @@
-export const PROVIDERS = ['sandbox', 'stripe', 'mollie', 'paypal'] as const;
-export type ProviderName = (typeof PROVIDERS)[number];
+import { PAYMENT_PROVIDERS, type PaymentProviderName } from '@shop/contracts';
+
+export const PROVIDERS = PAYMENT_PROVIDERS;
+export type ProviderName = PaymentProviderName;
 
 export interface CheckoutRequest {
   subscriptionId: string;

@@ -1,18 +1,14 @@
+import type { OrderResponse, PaymentVerification, PromoCheck } from '@shop/contracts';
 import type { Language } from '@shop/domain';
 import type { EventMetadata } from '@shop/event-store';
 import { Checkouts } from './checkout.js';
 import { Ordering } from './ordering.js';
-import {
-  enabledProvider,
-  type OrderResponse,
-  type PaymentServiceDependencies,
-  type PlaceOrderInput,
-} from './payment-dependencies.js';
+import { enabledProvider, type PaymentServiceDependencies, type PlaceOrderInput } from './payment-dependencies.js';
 import { PaymentOutcomes, type AppliedOutcome } from './payment-outcomes.js';
 import type { PaymentOutcome, PaymentProvider, ProviderName } from './payment-provider.js';
 import { ProviderReports } from './provider-reports.js';
 
-export type { OrderResponse, PaymentServiceDependencies, PlaceOrderInput } from './payment-dependencies.js';
+export type { PaymentServiceDependencies, PlaceOrderInput } from './payment-dependencies.js';
 export {
   UNMATCHED_PAYMENT_EVENT_TYPE,
   unmatchedPaymentStreamId,
@@ -49,7 +45,7 @@ export class PaymentService {
   }
 
   /** Whether a promo code applies now, and what it takes off this order. */
-  checkPromo(input: { code: string; planId: string; months: number }) {
+  checkPromo(input: { code: string; planId: string; months: number }): Promise<PromoCheck> {
     return this.ordering.checkPromo(input);
   }
 
@@ -65,7 +61,7 @@ export class PaymentService {
   checkoutExisting(
     input: { userId: string; subscriptionId: string; provider?: ProviderName; language: Language },
     correlationId: string,
-  ) {
+  ): Promise<OrderResponse> {
     return this.checkouts.checkoutExisting(input, correlationId);
   }
 
@@ -78,9 +74,14 @@ export class PaymentService {
     return this.reports.receiveWebhook(providerName, rawBody, headers);
   }
 
-  /** The job behind a stored notification. */
-  processWebhook(provider: ProviderName, payload: Record<string, unknown>, causationId: string): Promise<void> {
-    return this.reports.processWebhook(provider, payload, causationId);
+  /** The job behind a stored notification; its outcomes name it (`causationId`) and its stream. */
+  processWebhook(
+    provider: ProviderName,
+    payload: Record<string, unknown>,
+    causationId: string,
+    causationStreamId?: string,
+  ): Promise<void> {
+    return this.reports.processWebhook(provider, payload, causationId, causationStreamId);
   }
 
   /** Whether `userId` (undefined: nobody signed in) opened the checkout `sessionId` at `provider`. */
@@ -89,7 +90,7 @@ export class PaymentService {
   }
 
   /** The success page: asks the provider now and fulfils through the same path as the webhook. */
-  verify(userId: string, sessionId: string, correlationId: string) {
+  verify(userId: string, sessionId: string, correlationId: string): Promise<PaymentVerification> {
     return this.reports.verify(userId, sessionId, correlationId);
   }
 

@@ -1,9 +1,11 @@
+import { findPaymentSession } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { ShopConfig } from '../config.js';
 import type { ShopKeys } from '../security/keys.js';
 import { MollieProvider } from './mollie-provider.js';
 import type { PaymentProvider, ProviderName } from './payment-provider.js';
 import { PayPalProvider } from './paypal-provider.js';
+import { PayssionProvider } from './payssion-provider.js';
 import { SandboxProvider } from './sandbox-provider.js';
 import { StripeProvider } from './stripe-provider.js';
 
@@ -56,9 +58,20 @@ export function createPaymentProviders(deps: {
         apiUrl: config.paypalApiUrl,
         publicUrl: config.publicUrl,
         clock: deps.clock,
-        openedByShop: async (orderId) =>
-          (await deps.knex('payment_sessions').where({ provider: 'paypal', session_id: orderId }).first()) !==
-          undefined,
+        openedByShop: async (orderId) => (await findPaymentSession(deps.knex, orderId, 'paypal')) !== null,
+      }),
+    );
+  }
+  if (config.payssionApiKey && config.payssionSecretKey && config.payssionPmId) {
+    all.set(
+      'payssion',
+      new PayssionProvider({
+        apiKey: config.payssionApiKey,
+        secretKey: config.payssionSecretKey,
+        pmId: config.payssionPmId,
+        apiUrl: config.payssionApiUrl,
+        publicUrl: config.publicUrl,
+        clock: deps.clock,
       }),
     );
   }

@@ -8,6 +8,7 @@ const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_unit', STRIPE_WEBHOOK_SECRET: 'whsec_unit' };
 const MOLLIE = { MOLLIE_API_KEY: 'test_unit' };
 const PAYPAL = { PAYPAL_CLIENT_ID: 'client', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-1' };
+const PAYSSION = { PAYSSION_API_KEY: 'sandbox_key', PAYSSION_SECRET_KEY: 'secret', PAYSSION_PM_ID: 'payssion_test' };
 
 const keys = { sandboxWebhooks: Buffer.alloc(32, 1) } as ShopKeys;
 
@@ -25,10 +26,11 @@ describe('which providers are offered', () => {
     expect(offered({ NODE_ENV: 'development' })).toEqual(['sandbox']);
   });
 
-  it('drops the sandbox in production as soon as Stripe, Mollie or PayPal is configured', () => {
+  it('drops the sandbox in production as soon as Stripe, Mollie, PayPal or Payssion is configured', () => {
     expect(offered({ NODE_ENV: 'production', ...STRIPE })).toEqual(['stripe']);
     expect(offered({ NODE_ENV: 'production', ...MOLLIE })).toEqual(['mollie']);
     expect(offered({ NODE_ENV: 'production', ...PAYPAL })).toEqual(['paypal']);
+    expect(offered({ NODE_ENV: 'production', ...PAYSSION })).toEqual(['payssion']);
   });
 
   it('keeps the sandbox beside a real provider outside production', () => {

@@ -1,52 +1,39 @@
-import {
-  subscriptionDecider,
-  subscriptionStreamId,
-  NotFoundError,
-  type PaymentMismatchRecorded,
-  type SubscriptionEvent,
-} from '@shop/domain';
-import { asDomainEvent, type EventMetadata, type EventStore } from '@shop/event-store';
+import { paymentSessionsOfCustomer } from '@shop/projections';
+import { NotFoundError } from '@shop/domain';
+import type { PaymentMismatch, PaymentSyncResult, SyncedPayment, UnmatchedSession } from '@shop/contracts';
+import type { EventMetadata, EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
+import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { normalizeEmail } from '../accounts/account-service.js';
+import {
+  PAYMENT_OBSERVED,
+  PAYMENT_SYNC_COMPLETED,
+  PAYMENT_SYNC_FAILED,
+  PAYMENT_SYNC_REQUESTED,
+  observeStripeSession,
+  paymentSyncStreamId,
+  type PaymentObservation,
+  type PaymentSyncCompletedData,
+  type PaymentSyncFailedData,
+  type PaymentSyncRequestedData,
+} from './payment-observations.js';
 import type { PaymentService } from './payment-service.js';
 import { StripeProvider } from './stripe-provider.js';
-
-export interface SyncedPayment {
-  planName: string;
-  sessionId: string;
-  amountCents: number;
-  /** When the checkout session was opened (ISO-8601 UTC). */
-  date: string;
-}
-
-export interface PaymentMismatch {
-  sessionId: string;
-  amountCents: number;
-  currency: string;
-  expectedAmountCents: number;
-  expectedCurrency: string;
-}
-
-/** A paid session that names the customer's order but was not opened by the shop for it. */
-export interface UnmatchedSession {
-  sessionId: string;
-  amountCents: number;
-  currency: string;
-}
-
-export interface StripeSyncResult {
-  message: string;
-  count: number;
-  payments: SyncedPayment[];
-  /** Paid sessions whose amount does not cover their order: recorded once, never activated. */
-  mismatches: PaymentMismatch[];
-  /** Paid sessions the shop never opened for the order they name: recorded once as unmatched, never activated. */
-  unmatched: UnmatchedSession[];
-}
+import { SyncRuns, type ObservationResult } from './sync-runs.js';
 
 /** More sessions than any one customer has; a bound so a runaway listing cannot hold the request. */
 const MAX_SESSIONS = 1000;
+
+export interface StripeSyncDependencies {
+  knex: Knex;
+  store: EventStore;
+  payments: PaymentService;
+  /** Seals a customer's personal data with their key (`AccountService.seal`). */
+  seal: (userId: string, value: string) => Promise<string>;
+  clock?: () => Date;
+  newId?: () => string;
+}
 
 /**
  * The operator's catch-up for a customer whose payment notification never arrived: each of
@@ -55,11 +42,24 @@ const MAX_SESSIONS = 1000;
  * run finds nothing left to do. Listed by e-mail, a session may be one the shop never opened
  * (another integration on the account) even though its metadata names the customer's order:
  * that one is recorded as unmatched and reported, never fulfilled.
+ *
+ * Each run is a stream of its own (`payment-sync-<runId>`): who asked for which customer, every
+ * session Stripe answered, recorded before anything is applied, and the counts at the end. The
+ * outcomes name the observation they came from, and `shopctl payments replay-sync` re-derives
+ * them from the log alone (ADR 0016).
  */
 export class StripeSync {
-  constructor(private readonly deps: { knex: Knex; store: EventStore; payments: PaymentService }) {}
+  private readonly runs: SyncRuns;
+  private readonly clock: () => Date;
+  private readonly newId: () => string;
 
-  async syncCustomer(email: string, metadata: EventMetadata): Promise<StripeSyncResult> {
+  constructor(private readonly deps: StripeSyncDependencies) {
+    this.runs = new SyncRuns(deps);
+    this.clock = deps.clock ?? (() => new Date());
+    this.newId = deps.newId ?? randomUUID;
+  }
+
+  async syncCustomer(email: string, metadata: EventMetadata): Promise<PaymentSyncResult> {
     const provider = this.deps.payments.provider('stripe');
     if (!(provider instanceof StripeProvider)) throw new Error('The stripe provider is not the Stripe SDK adapter');
     const normalized = normalizeEmail(email);
@@ -69,64 +69,106 @@ export class StripeSync {
     }
     const userId = String(credentials.user_id);
 
+    const runId = this.newId();
+    const streamId = paymentSyncStreamId(runId);
+    const requested: PaymentSyncRequestedData = {
+      runId,
+      provider: 'stripe',
+      userId,
+      email: await this.deps.seal(userId, normalized),
+      requestedAt: this.clock().toISOString(),
+    };
+    await this.deps.store.appendToStream(streamId, [{ type: PAYMENT_SYNC_REQUESTED, data: requested, metadata }], {
+      expectedVersion: 'no_stream',
+    });
+
+    let sessions: Stripe.Checkout.Session[];
+    try {
+      sessions = await this.sessionsOf(provider, userId, normalized);
+    } catch (error) {
+      const failed: PaymentSyncFailedData = {
+        runId,
+        reason: error instanceof Error ? error.message : String(error),
+        failedAt: this.clock().toISOString(),
+      };
+      await this.deps.store.appendToStream(streamId, [{ type: PAYMENT_SYNC_FAILED, data: failed, metadata }]);
+      throw error;
+    }
+
+    // What Stripe answered, recorded before anything is applied.
+    const observedAt = this.clock();
+    const observed = sessions.map((session) => ({
+      id: `sync:${runId}:${session.id}`,
+      streamId,
+      data: observeStripeSession(runId, session, observedAt),
+    }));
+    if (observed.length > 0) {
+      await this.deps.store.appendToStream(
+        streamId,
+        observed.map((o) => ({
+          id: o.id,
+          type: PAYMENT_OBSERVED,
+          data: o.data satisfies PaymentObservation,
+          metadata,
+        })),
+      );
+    }
+
+    const results: ObservationResult[] = [];
+    for (const observation of observed) results.push(await this.runs.act(observation, userId, metadata));
+
+    const answer = this.answer(runId, normalized, results);
+    const completed: PaymentSyncCompletedData = {
+      runId,
+      observed: observed.length,
+      applied: answer.count,
+      unmatched: answer.unmatched.length,
+      mismatches: answer.mismatches.length,
+      completedAt: this.clock().toISOString(),
+    };
+    await this.deps.store.appendToStream(streamId, [{ type: PAYMENT_SYNC_COMPLETED, data: completed, metadata }]);
+    return answer;
+  }
+
+  private answer(runId: string, email: string, results: ObservationResult[]): PaymentSyncResult {
     const payments: SyncedPayment[] = [];
     const mismatches: PaymentMismatch[] = [];
     const unmatched: UnmatchedSession[] = [];
-    for (const session of await this.paidSessions(provider, userId, normalized)) {
-      const outcome = provider.sessionOutcome(session);
-      if (outcome.kind !== 'paid') continue;
-      const before = await this.subscription(outcome.subscriptionId);
-      // Only this customer's orders, and only those still waiting for their money.
-      if (!before || before.state.userId !== userId) continue;
-      if (before.state.status !== 'pending' || before.state.paymentReference !== null) continue;
-      const known = before.mismatches.find((m) => m.data.paymentReference === outcome.paymentReference);
-      if (!known) {
-        // Only a session the shop opened for that order is applied; any other is recorded as unmatched.
-        const applied = await this.deps.payments.applyOutcome('stripe', outcome, metadata);
-        if (applied === 'unmatched') {
-          unmatched.push({ sessionId: session.id, amountCents: outcome.amountCents, currency: outcome.currency });
-          continue;
-        }
-      }
-      const after = await this.subscription(outcome.subscriptionId);
-      if (after?.state.status === 'active' && after.state.paymentReference === outcome.paymentReference) {
+    for (const r of results) {
+      const amount = { sessionId: r.sessionId, amountCents: r.amountCents ?? 0, currency: r.currency ?? '' };
+      if (r.verdict === 'applied') {
         payments.push({
-          planName: after.planName,
-          sessionId: session.id,
-          amountCents: outcome.amountCents,
-          date: new Date(session.created * 1000).toISOString(),
+          planName: r.planName ?? '',
+          sessionId: r.sessionId,
+          amountCents: amount.amountCents,
+          date: r.sessionCreatedAt,
         });
-        continue;
-      }
-      const mismatch = after?.mismatches.find((m) => m.data.paymentReference === outcome.paymentReference);
-      if (mismatch) {
-        mismatches.push({
-          sessionId: session.id,
-          amountCents: mismatch.data.amountCents,
-          currency: mismatch.data.currency,
-          expectedAmountCents: mismatch.data.expectedAmountCents,
-          expectedCurrency: mismatch.data.expectedCurrency,
-        });
+      } else if (r.verdict === 'unmatched') {
+        unmatched.push(amount);
+      } else if (r.verdict === 'mismatch' && r.mismatch) {
+        mismatches.push({ ...amount, ...r.mismatch });
       }
     }
     const count = payments.length;
     return {
       message:
         count === 0
-          ? `No missed Stripe payment for ${normalized}`
-          : `Synced ${count} Stripe payment${count === 1 ? '' : 's'} for ${normalized}`,
+          ? `No missed Stripe payment for ${email}`
+          : `Synced ${count} Stripe payment${count === 1 ? '' : 's'} for ${email}`,
       count,
       payments,
       mismatches,
       unmatched,
+      runId,
     };
   }
 
   /**
-   * The customer's complete, paid sessions: those Stripe lists for their e-mail, and those our
-   * own records link to their account (in case the e-mail changed since).
+   * The customer's sessions as Stripe answers now: the complete ones it lists for their e-mail,
+   * and those our own records link to their account for an order still pending (in case the
+   * e-mail changed since).
    */
-  private async paidSessions(provider: StripeProvider, userId: string, email: string) {
+  private async sessionsOf(provider: StripeProvider, userId: string, email: string) {
     const sessions = new Map<string, Stripe.Checkout.Session>();
     for await (const session of provider.client.checkout.sessions.list({
       customer_details: { email },
@@ -136,32 +178,12 @@ export class StripeSync {
       sessions.set(session.id, session);
       if (sessions.size >= MAX_SESSIONS) break;
     }
-    const recorded = await this.deps
-      .knex('payment_sessions')
-      .where({ provider: 'stripe', user_id: userId })
-      .orderBy('created_at')
-      .select('session_id', 'subscription_id');
-    for (const row of recorded as Array<{ session_id: string; subscription_id: string }>) {
-      if (sessions.has(row.session_id)) continue;
-      const subscription = await this.subscription(row.subscription_id);
+    for (const recorded of await paymentSessionsOfCustomer(this.deps.knex, userId, 'stripe')) {
+      if (sessions.has(recorded.sessionId)) continue;
+      const subscription = await this.runs.subscription(recorded.subscriptionId);
       if (subscription?.state.status !== 'pending') continue;
-      sessions.set(row.session_id, await provider.retrieveSession(row.session_id));
+      sessions.set(recorded.sessionId, await provider.retrieveSession(recorded.sessionId));
     }
-    return [...sessions.values()].filter((s) => s.status === 'complete' && s.payment_status === 'paid');
-  }
-
-  /** The order as its own stream says now (the read model may trail it). */
-  private async subscription(subscriptionId: string) {
-    const events = (await this.deps.store.readStream(subscriptionStreamId(subscriptionId))).map(
-      asDomainEvent<SubscriptionEvent>,
-    );
-    const state = events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
-    if (state.status === 'none') return null;
-    const placed = events.find((e) => e.type === 'OrderPlaced');
-    return {
-      state,
-      planName: placed?.type === 'OrderPlaced' ? placed.data.planName : '',
-      mismatches: events.filter((e): e is PaymentMismatchRecorded => e.type === 'PaymentMismatchRecorded'),
-    };
+    return [...sessions.values()];
   }
 }

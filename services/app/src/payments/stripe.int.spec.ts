@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomIp, requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId, webhookStreamId } from './payment-service.js';
 import { startStripeStandIn, type StripeStandIn } from './testing/stripe-stand-in.js';
 
@@ -374,7 +374,7 @@ describe('payments the shop never opened', () => {
 describe('POST /api/admin/payments/sync', () => {
   it('fulfils a paid session whose webhook never arrived, once', async () => {
     const admin = await customer();
-    await shop.runtime.accounts.grantRole(admin.email, 'admin', 'test');
+    await grantAdmin(shop, admin);
     const shopper = await customer();
     const order = await placeOrder(shopper.token);
     standIn.pay(order.sessionId);
@@ -416,7 +416,7 @@ describe('POST /api/admin/payments/sync', () => {
 
   it('does not confirm a paid session the shop never opened, lists it as unmatched, and still syncs the own one', async () => {
     const admin = await customer();
-    await shop.runtime.accounts.grantRole(admin.email, 'admin', 'test');
+    await grantAdmin(shop, admin);
     const shopper = await customer();
     const order = await placeOrder(shopper.token);
     const foreign = await foreignPaidSession(order.subscriptionId, shopper.email);

@@ -13,7 +13,12 @@ export const accountMailReactor: Reactor = {
     return [
       {
         name: 'send-password-reset',
-        data: { userId: data.userId, requestId: event.id, requestedAt: data.requestedAt },
+        data: {
+          userId: data.userId,
+          requestId: event.id,
+          requestedAt: data.requestedAt,
+          ...(data.purpose ? { purpose: data.purpose } : {}),
+        },
         jobId: event.id,
       },
     ];

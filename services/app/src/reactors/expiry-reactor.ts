@@ -10,7 +10,7 @@ export const expiryReactor: Reactor = {
     return [
       {
         name: 'expire-subscription',
-        data: { subscriptionId: data.subscriptionId },
+        data: { subscriptionId: data.subscriptionId, causationId: event.id },
         jobId: event.id,
         runAt: new Date(data.expiresAt),
       },

@@ -1,4 +1,4 @@
-import type { SubscriptionEvent } from '@shop/domain';
+import { FREE_OFFER_PROVIDER, OPERATOR_PROVIDER, type SubscriptionEvent } from '@shop/domain';
 import { asDomainEvent, type RecordedEvent } from '@shop/event-store';
 import type { JobRequest } from '../jobs/job-queue.js';
 import { EXPIRING_SOON_NOTICE_MS, type OrderMailKind } from '../jobs/order-mail-jobs.js';
@@ -43,6 +43,9 @@ export const orderMailReactor: Reactor = {
     const event = asDomainEvent<SubscriptionEvent>(recorded);
     switch (event.type) {
       case 'OrderPlaced':
+        // A subscription the operator granted or the free offer gave is paid in the same breath:
+        // its mail is the confirmation.
+        if (event.data.provider === OPERATOR_PROVIDER || event.data.provider === FREE_OFFER_PROVIDER) return [];
         return [orderMailJob(recorded, event.data.subscriptionId, 'order_received')];
       case 'PaymentConfirmed': {
         const { subscriptionId, expiresAt } = event.data;

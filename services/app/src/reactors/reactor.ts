@@ -1,4 +1,4 @@
-import { followLog, sleep, type EventStore, type RecordedEvent } from '@shop/event-store';
+import { followLog, type EventStore, type RecordedEvent } from '@shop/event-store';
 import { AdvisoryLock } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
@@ -35,8 +35,7 @@ export interface ReactorOptions {
 export async function runReactor(options: ReactorOptions, signal: AbortSignal): Promise<void> {
   const { knex, store, queue, reactor, logger } = options;
   const lock = new AdvisoryLock(options.databaseUrl, `reactor:${reactor.name}`);
-  while (!signal.aborted && !(await lock.tryAcquire())) await sleep(2000, signal);
-  if (signal.aborted) return;
+  if (!(await lock.acquire(signal))) return;
   const handled = new Set(reactor.eventTypes);
   try {
     const { checkpoint } = await reactorCheckpoint(knex, reactor.name);

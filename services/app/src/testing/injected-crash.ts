@@ -15,8 +15,20 @@ export async function crashOnInsert(
   const when = options.eventType ? knex.raw('WHEN (NEW.event_type = ?)', [options.eventType]).toQuery() : '';
   await knex.raw(`
     CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'process killed'; END $$;
-    CREATE TRIGGER ${name} BEFORE INSERT ON ${options.table} FOR EACH ROW ${when} EXECUTE FUNCTION ${name}();
-    ${options.blockDeletesOn ? `CREATE TRIGGER ${name}_delete BEFORE DELETE ON ${options.blockDeletesOn} FOR EACH ROW EXECUTE FUNCTION ${name}();` : ''}`);
+    CREATE TRIGGER ${name} BEFORE INSERT ON ${options.table} FOR EACH ROW ${when} EXECUTE FUNCTION ${name}();`);
+  const liftDeletes = options.blockDeletesOn ? await crashOnDelete(knex, options.blockDeletesOn) : null;
+  return async () => {
+    await knex.raw(`DROP FUNCTION ${name}() CASCADE`);
+    await liftDeletes?.();
+  };
+}
+
+/** Every delete from `table` fails until lifted: the clean-up a dying process would never run. */
+export async function crashOnDelete(knex: Knex, table: string): Promise<() => Promise<void>> {
+  const name = `crash_${randomBytes(4).toString('hex')}`;
+  await knex.raw(`
+    CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'process killed'; END $$;
+    CREATE TRIGGER ${name} BEFORE DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}();`);
   return async () => {
     await knex.raw(`DROP FUNCTION ${name}() CASCADE`);
   };

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../infrastructure/logger.js';
+import { ALL_PROJECTIONS } from '@shop/projections';
+import { eventually } from '@shop/testing';
 import { startApi, startProjectors, startWorker } from '../roles.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 
@@ -51,6 +53,12 @@ export async function startTestShop(options: {
   const projectors = startProjectors(runtime, shutdown.signal);
   const worker = await startWorker(runtime, shutdown.signal);
   const server: Server = await startApi(runtime);
+  // As a load balancer would wait for /readyz: every read model exists before the tests ask it
+  // anything (a projector creates its first tables moments after start).
+  await eventually(
+    async () => Number((await runtime.knex('projection_state').count({ n: '*' }).first())?.n ?? 0),
+    (created) => created >= ALL_PROJECTIONS.length,
+  );
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -65,4 +73,16 @@ export async function startTestShop(options: {
   };
 }
 
-export { eventually } from '@shop/testing';
+export { eventually };
+
+/**
+ * Makes a signed-up person an admin, as `shopctl users grant-admin` does, and waits until the
+ * accounts read model (which every admin check reads) shows it: the next request is an admin's.
+ */
+export async function grantAdmin(shop: TestShop, person: { email: string; userId: string }): Promise<void> {
+  await shop.runtime.accounts.grantRole(person.email, 'admin', 'test');
+  await eventually(
+    () => shop.runtime.knex('accounts').where({ id: person.userId }).first<{ role: string } | undefined>('role'),
+    (row) => row?.role === 'admin',
+  );
+}

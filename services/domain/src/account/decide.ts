@@ -18,7 +18,13 @@ export const LOCK_SECONDS = 15 * 60;
  */
 export type AccountCommand =
   | { type: 'RegisterAccount'; userId: string; data: Facts<Extract<AccountEvent, { type: 'AccountRegistered' }>> }
-  | { type: 'UpdateProfile'; userId: string; data: Facts<Extract<AccountEvent, { type: 'ProfileUpdated' }>> }
+  | {
+      type: 'UpdateProfile';
+      userId: string;
+      data: Facts<Extract<AccountEvent, { type: 'ProfileUpdated' }>>;
+      /** The profile's version the change was made on (a back-office form); refused when it moved since. */
+      expectedProfileVersion?: number;
+    }
   | { type: 'RecordPasswordChange'; userId: string; data: Facts<Extract<AccountEvent, { type: 'PasswordChanged' }>> }
   | {
       type: 'RequestPasswordReset';
@@ -42,7 +48,14 @@ export type AccountCommand =
       data: { codeAccepted: boolean; device: string; location: string; at: string };
     }
   | { type: 'RevokeSession'; userId: string; data: Facts<Extract<AccountEvent, { type: 'SessionRevoked' }>> }
-  | { type: 'GrantRole'; userId: string; data: Facts<Extract<AccountEvent, { type: 'RoleGranted' }>> };
+  | { type: 'GrantRole'; userId: string; data: Facts<Extract<AccountEvent, { type: 'RoleGranted' }>> }
+  | {
+      type: 'ChangeEmail';
+      userId: string;
+      data: Facts<Extract<AccountEvent, { type: 'EmailChanged' }>>;
+      expectedProfileVersion?: number;
+    }
+  | { type: 'ErasePersonalData'; userId: string; data: Facts<Extract<AccountEvent, { type: 'PersonalDataErased' }>> };
 
 export type AccountState =
   | { status: 'none' }
@@ -54,6 +67,10 @@ export type AccountState =
       /** When each wrong code to turn two-factor off was given, since the last lock or change. */
       twoFactorDisableFailures: string[];
       twoFactorDisableLockedUntil: string | null;
+      /** The person was erased: nothing more happens to this account. */
+      erased?: boolean;
+      /** 1 at registration, one more at each change of e-mail or name: what a stale form is told from. */
+      profileVersion?: number;
     };
 
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
@@ -66,7 +83,11 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         twoFactorEnabled: false,
         twoFactorDisableFailures: [],
         twoFactorDisableLockedUntil: null,
+        profileVersion: 1,
       };
+    case 'ProfileUpdated':
+    case 'EmailChanged':
+      return state.status === 'registered' ? { ...state, profileVersion: (state.profileVersion ?? 1) + 1 } : state;
     case 'TwoFactorEnabled':
     case 'TwoFactorDisabled':
       return state.status === 'registered'
@@ -87,6 +108,8 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         : state;
     case 'RoleGranted':
       return state.status === 'registered' ? { ...state, role: event.data.role } : state;
+    case 'PersonalDataErased':
+      return state.status === 'registered' ? { ...state, erased: true } : state;
     default:
       return state;
   }
@@ -109,6 +132,25 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       code: 'account.not_found',
       message: `Account ${userId} does not exist`,
       details: { userId },
+    });
+  }
+  if (state.erased) {
+    if (command.type === 'ErasePersonalData') return [];
+    throw new DomainError({
+      code: 'account.erased',
+      message: `Account ${userId} was erased`,
+      details: { userId },
+    });
+  }
+  if (
+    (command.type === 'UpdateProfile' || command.type === 'ChangeEmail') &&
+    command.expectedProfileVersion !== undefined &&
+    command.expectedProfileVersion !== (state.profileVersion ?? 1)
+  ) {
+    throw new DomainError({
+      code: 'account.changed_meanwhile',
+      message: 'This account was changed meanwhile: reload it and make the change again',
+      details: { userId, expected: command.expectedProfileVersion, current: state.profileVersion ?? 1 },
     });
   }
   switch (command.type) {
@@ -136,6 +178,10 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return [{ type: 'SessionRevoked', data: { userId, ...command.data } }];
     case 'GrantRole':
       return state.role === command.data.role ? [] : [{ type: 'RoleGranted', data: { userId, ...command.data } }];
+    case 'ChangeEmail':
+      return [{ type: 'EmailChanged', data: { userId, ...command.data } }];
+    case 'ErasePersonalData':
+      return [{ type: 'PersonalDataErased', data: { userId, ...command.data } }];
     default:
       return assertNever(command);
   }

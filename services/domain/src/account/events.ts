@@ -18,7 +18,8 @@ export type AccountRegistered = DomainEvent<
     userId: string;
     email: Sealed;
     fullName: Sealed;
-    method: 'password' | 'oidc';
+    /** `operator`: created from the back-office; the person chooses a password from a mailed link. */
+    method: 'password' | 'oidc' | 'operator';
     provider: string | null;
     registeredAt: string;
   }
@@ -28,7 +29,14 @@ export type PasswordChanged = DomainEvent<
   'PasswordChanged',
   { userId: string; via: 'change' | 'reset'; changedAt: string }
 >;
-export type PasswordResetRequested = DomainEvent<'PasswordResetRequested', { userId: string; requestedAt: string }>;
+/**
+ * A link to choose a password was asked for: by the person (a reset), or, with `purpose: 'welcome'`,
+ * for an account the operator opened for them (absent from requests recorded before it existed).
+ */
+export type PasswordResetRequested = DomainEvent<
+  'PasswordResetRequested',
+  { userId: string; requestedAt: string; purpose?: 'welcome' }
+>;
 export type SignedIn = DomainEvent<
   'SignedIn',
   {
@@ -81,6 +89,14 @@ export type SessionRevoked = DomainEvent<
 >;
 export type RoleGranted = DomainEvent<'RoleGranted', { userId: string; role: Role; grantedBy: string; at: string }>;
 
+/** The sign-in e-mail changed (the operator corrected it); the new one is sealed like the first. */
+export type EmailChanged = DomainEvent<'EmailChanged', { userId: string; email: Sealed; changedAt: string }>;
+/**
+ * The person's key was destroyed (GDPR erasure): every sealed value of theirs in the log is
+ * unreadable from now on, and the account can no longer be used. Who erased is the event's actor.
+ */
+export type PersonalDataErased = DomainEvent<'PersonalDataErased', { userId: string; erasedAt: string }>;
+
 export type AccountEvent =
   | AccountRegistered
   | ProfileUpdated
@@ -96,7 +112,9 @@ export type AccountEvent =
   | TwoFactorDisableFailed
   | TwoFactorDisableLocked
   | SessionRevoked
-  | RoleGranted;
+  | RoleGranted
+  | EmailChanged
+  | PersonalDataErased;
 
 export const ACCOUNT_EVENT_TYPES: ReadonlyArray<AccountEvent['type']> = [
   'AccountRegistered',
@@ -114,4 +132,6 @@ export const ACCOUNT_EVENT_TYPES: ReadonlyArray<AccountEvent['type']> = [
   'TwoFactorDisableLocked',
   'SessionRevoked',
   'RoleGranted',
+  'EmailChanged',
+  'PersonalDataErased',
 ];

@@ -1,19 +1,39 @@
-import type { Decider } from '../shared/decider.js';
-import { DomainError } from '../shared/domain-error.js';
+import { assertNever, type Decider } from '../shared/decider.js';
+import { DomainError, NotFoundError } from '../shared/domain-error.js';
 import {
   LANGUAGES,
+  PLAN_FEATURE_COUNT,
   PLAN_CATEGORIES,
   type CatalogueEvent,
   type PlanDetails,
   type PublishedPlanDetails,
 } from './events.js';
 
+/** The launch seed's publication: it revises a plan only until the operator has changed it. */
 export type PublishPlan = { type: 'PublishPlan'; data: { plan: PlanDetails; now: Date } };
-export type PlanCommand = PublishPlan;
+/** What the operator changes in the back-office, against the version their form was loaded at. */
+export interface PlanChanges {
+  monthlyPriceCents: number;
+  features: Record<'fr' | 'en', string[]>;
+  popular: boolean;
+  onSale: boolean;
+}
+export type RevisePlan = {
+  type: 'RevisePlan';
+  data: { planId: string; changes: PlanChanges; expectedVersion: number; now: Date };
+};
+export type PlanCommand = PublishPlan | RevisePlan;
 
-export type PlanState = { status: 'none' } | { status: 'published'; plan: PublishedPlanDetails };
-
-const FEATURES_PER_PLAN = 6;
+export type PlanState =
+  | { status: 'none' }
+  | {
+      status: 'published';
+      plan: PublishedPlanDetails;
+      onSale: boolean;
+      /** How many events the plan's stream holds: the version a form is loaded at. */
+      version: number;
+      editedByOperator: boolean;
+    };
 
 function validatePlan(plan: PlanDetails): void {
   const problems: string[] = [];
@@ -28,8 +48,8 @@ function validatePlan(plan: PlanDetails): void {
     problems.push('sharedUsers must be an integer of at least 2');
   }
   for (const language of LANGUAGES) {
-    if (plan.features[language]?.length !== FEATURES_PER_PLAN) {
-      problems.push(`features.${language} must list ${FEATURES_PER_PLAN} features`);
+    if (plan.features[language]?.length !== PLAN_FEATURE_COUNT) {
+      problems.push(`features.${language} must list ${PLAN_FEATURE_COUNT} features`);
     }
   }
   if (problems.length > 0) {
@@ -55,20 +75,83 @@ function planDetailsOf(source: PublishedPlanDetails): PublishedPlanDetails {
   };
 }
 
-function samePlan(a: PublishedPlanDetails, b: PlanDetails): boolean {
+function samePlan(a: PublishedPlanDetails, b: PublishedPlanDetails): boolean {
   return JSON.stringify(planDetailsOf(a)) === JSON.stringify(planDetailsOf(b));
+}
+
+function decidePublication({ data: { plan, now } }: PublishPlan, state: PlanState): CatalogueEvent[] {
+  validatePlan(plan);
+  if (state.status === 'none') {
+    return [{ type: 'PlanPublished', data: { ...planDetailsOf(plan), publishedAt: now.toISOString() } }];
+  }
+  // The seed runs at every start: it must not undo the operator's prices and texts.
+  if (state.editedByOperator || samePlan(state.plan, plan)) return [];
+  return [{ type: 'PlanRevised', data: { ...planDetailsOf(plan), revisedAt: now.toISOString() } }];
+}
+
+function decideRevision({ data }: RevisePlan, state: PlanState): CatalogueEvent[] {
+  const { planId, changes, expectedVersion, now } = data;
+  if (state.status === 'none') {
+    throw new NotFoundError({ code: 'plan.not_found', message: `No plan ${planId}`, details: { planId } });
+  }
+  if (state.version !== expectedVersion) {
+    throw new DomainError({
+      code: 'plan.stale',
+      message: `The plan ${planId} was changed meanwhile; reload it`,
+      details: { planId, version: state.version, expectedVersion },
+    });
+  }
+  const revised: PublishedPlanDetails = {
+    ...state.plan,
+    monthlyPriceCents: changes.monthlyPriceCents,
+    features: { fr: changes.features.fr, en: changes.features.en },
+    popular: changes.popular,
+  };
+  // A plan published before the shared-users count was part of a plan keeps none: the operator's
+  // form has no say on it, so it is checked as if it had the smallest one.
+  validatePlan({ ...revised, sharedUsers: revised.sharedUsers ?? 2 });
+  const at = now.toISOString();
+  const events: CatalogueEvent[] = [];
+  if (!samePlan(state.plan, revised)) {
+    events.push({ type: 'PlanRevised', data: { ...planDetailsOf(revised), revisedAt: at, byOperator: true } });
+  }
+  if (state.onSale && !changes.onSale) events.push({ type: 'PlanWithdrawn', data: { planId, withdrawnAt: at } });
+  if (!state.onSale && changes.onSale) events.push({ type: 'PlanBackOnSale', data: { planId, backOnSaleAt: at } });
+  return events;
 }
 
 export const planDecider: Decider<PlanCommand, CatalogueEvent, PlanState> = {
   initialState: () => ({ status: 'none' }),
-  evolve: (_state, event) => ({ status: 'published', plan: planDetailsOf(event.data) }),
-  decide: (command, state) => {
-    const { plan, now } = command.data;
-    validatePlan(plan);
-    if (state.status === 'none') {
-      return [{ type: 'PlanPublished', data: { ...planDetailsOf(plan), publishedAt: now.toISOString() } }];
+  evolve: (state, event) => {
+    const previous =
+      state.status === 'published' ? state : { onSale: true, version: 0, editedByOperator: false, plan: undefined };
+    switch (event.type) {
+      case 'PlanPublished':
+      case 'PlanRevised':
+        return {
+          status: 'published',
+          plan: planDetailsOf(event.data),
+          onSale: previous.onSale,
+          version: previous.version + 1,
+          editedByOperator:
+            previous.editedByOperator || (event.type === 'PlanRevised' && event.data.byOperator === true),
+        };
+      case 'PlanWithdrawn':
+      case 'PlanBackOnSale':
+        if (state.status === 'none') return state;
+        return { ...state, onSale: event.type === 'PlanBackOnSale', version: state.version + 1 };
+      default:
+        return assertNever(event);
     }
-    if (samePlan(state.plan, plan)) return [];
-    return [{ type: 'PlanRevised', data: { ...planDetailsOf(plan), revisedAt: now.toISOString() } }];
+  },
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'PublishPlan':
+        return decidePublication(command, state);
+      case 'RevisePlan':
+        return decideRevision(command, state);
+      default:
+        return assertNever(command);
+    }
   },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeciderSpec } from '../shared/decider-spec.js';
-import type { PlanDetails, PlanPublished, PlanRevised } from './events.js';
-import { planDecider, type PublishPlan } from './plan-decider.js';
+import type { PlanDetails, PlanPublished, PlanRevised, PlanWithdrawn } from './events.js';
+import { planDecider, type PlanChanges, type PublishPlan, type RevisePlan } from './plan-decider.js';
 
 const spec = () => DeciderSpec.for(planDecider);
 
@@ -182,5 +182,90 @@ describe('plan decider', () => {
       .given([published()])
       .when(publish({ ...NETFLIX, monthlyPriceCents: 0 }, REVISED_AT))
       .thenThrows({ code: 'plan.invalid' });
+  });
+});
+
+describe("the operator's changes to a plan", () => {
+  const EDITED_AT = new Date('2025-06-01T08:00:00.000Z');
+  const changes = (overrides: Partial<PlanChanges> = {}): PlanChanges => ({
+    monthlyPriceCents: NETFLIX.monthlyPriceCents,
+    features: NETFLIX.features,
+    popular: NETFLIX.popular,
+    onSale: true,
+    ...overrides,
+  });
+  const revise = (overrides: Partial<PlanChanges> = {}, expectedVersion = 1): RevisePlan => ({
+    type: 'RevisePlan',
+    data: { planId: 'netflix-premium', changes: changes(overrides), expectedVersion, now: EDITED_AT },
+  });
+  const byOperator = (plan: PlanDetails): PlanRevised => ({
+    type: 'PlanRevised',
+    data: { ...plan, revisedAt: EDITED_AT.toISOString(), byOperator: true },
+  });
+  const withdrawn: PlanWithdrawn = {
+    type: 'PlanWithdrawn',
+    data: { planId: 'netflix-premium', withdrawnAt: EDITED_AT.toISOString() },
+  };
+
+  it('revise its price, features and popular flag, recorded as the operator’s', () => {
+    const dearer = { ...NETFLIX, monthlyPriceCents: 499, popular: false };
+    spec()
+      .given([published()])
+      .when(revise({ monthlyPriceCents: 499, popular: false }))
+      .then([byOperator(dearer)]);
+  });
+
+  it('record nothing for an unchanged form', () => {
+    spec().given([published()]).when(revise()).thenNothing();
+  });
+
+  it('take a plan off sale and put it back', () => {
+    spec()
+      .given([published()])
+      .when(revise({ onSale: false }))
+      .then([withdrawn]);
+    spec()
+      .given([published(), withdrawn])
+      .when(revise({ onSale: true }, 2))
+      .then([{ type: 'PlanBackOnSale', data: { planId: 'netflix-premium', backOnSaleAt: EDITED_AT.toISOString() } }]);
+  });
+
+  it('refuse a form loaded before another change', () => {
+    spec()
+      .given([published(), revised({ ...NETFLIX, monthlyPriceCents: 399 })])
+      .when(revise({ monthlyPriceCents: 499 }, 1))
+      .thenThrows({ code: 'plan.stale', details: { version: 2, expectedVersion: 1 } });
+  });
+
+  it('refuse a plan that does not exist and invalid values', () => {
+    spec().when(revise()).thenThrows({ code: 'plan.not_found' });
+    spec()
+      .given([published()])
+      .when(revise({ monthlyPriceCents: 0 }))
+      .thenThrows({ code: 'plan.invalid' });
+    spec()
+      .given([published()])
+      .when(revise({ features: { fr: ['Un'], en: NETFLIX.features.en } }))
+      .thenThrows({ code: 'plan.invalid', details: { problems: [expect.stringContaining('features.fr')] } });
+  });
+
+  it('are kept when the launch seed publishes the plan again at the next start', () => {
+    spec()
+      .given([published(), byOperator({ ...NETFLIX, monthlyPriceCents: 499 })])
+      .when(publish(NETFLIX, new Date('2025-07-01T00:00:00.000Z')))
+      .thenNothing();
+  });
+
+  it('keep a plan without a shared-users count without one', () => {
+    const { sharedUsers: _absent, ...withoutCount } = NETFLIX;
+    spec()
+      .given([{ type: 'PlanPublished', data: { ...withoutCount, publishedAt: PUBLISHED_AT.toISOString() } }])
+      .when(revise({ monthlyPriceCents: 499 }))
+      .then([
+        {
+          type: 'PlanRevised',
+          data: { ...withoutCount, monthlyPriceCents: 499, revisedAt: EDITED_AT.toISOString(), byOperator: true },
+        },
+      ]);
   });
 });

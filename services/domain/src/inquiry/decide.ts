@@ -14,11 +14,13 @@ export type InquiryCommand =
         /** The version the operator saw; another change since then makes this one stale. */
         expectedVersion?: number;
       };
-    };
+    }
+  | { type: 'EraseInquiry'; inquiryId: string; data: { erasedAt: string } };
 
 /** `version` counts the stream's events, as the store numbers them (1 for the first). */
 export type InquiryState =
-  { received: false; version: 0 } | { received: true; kind: InquiryKind; status: InquiryStatus; version: number };
+  | { received: false; version: 0 }
+  | { received: true; kind: InquiryKind; status: InquiryStatus; erased: boolean; version: number };
 
 /**
  * Every inquiry starts `new`. It is taken up (`in_progress`) or closed straight away; a closed
@@ -34,9 +36,11 @@ export const INQUIRY_TRANSITIONS: Readonly<Record<InquiryStatus, readonly Inquir
 export function evolveInquiry(state: InquiryState, event: InquiryEvent): InquiryState {
   switch (event.type) {
     case 'InquiryReceived':
-      return { received: true, kind: event.data.kind, status: 'new', version: state.version + 1 };
+      return { received: true, kind: event.data.kind, status: 'new', erased: false, version: state.version + 1 };
     case 'InquiryStatusChanged':
       return state.received ? { ...state, status: event.data.to, version: state.version + 1 } : state;
+    case 'InquiryErased':
+      return state.received ? { ...state, erased: true, version: state.version + 1 } : state;
     default:
       return assertNever(event);
   }
@@ -80,6 +84,16 @@ export function decideInquiry(command: InquiryCommand, state: InquiryState): Inq
       }
       return [{ type: 'InquiryStatusChanged', data: { inquiryId, from: state.status, to, changedBy, changedAt } }];
     }
+    case 'EraseInquiry':
+      if (!state.received) {
+        throw new NotFoundError({
+          code: 'inquiry.not_found',
+          message: `Inquiry ${inquiryId} does not exist`,
+          details: { inquiryId },
+        });
+      }
+      // Erasing twice records nothing more: the key is already gone.
+      return state.erased ? [] : [{ type: 'InquiryErased', data: { inquiryId, erasedAt: command.data.erasedAt } }];
     default:
       return assertNever(command);
   }

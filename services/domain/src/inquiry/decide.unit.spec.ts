@@ -130,4 +130,16 @@ describe('inquiries', () => {
       .when(change('closed'))
       .thenThrows({ code: 'inquiry.not_found', details: { inquiryId: 'i1' } });
   });
+
+  it('are erased once; their status can still move afterwards', () => {
+    const erase = { type: 'EraseInquiry' as const, inquiryId: 'i1', data: { erasedAt: later } };
+    const erased: InquiryEvent = { type: 'InquiryErased', data: { inquiryId: 'i1', erasedAt: later } };
+    spec().given([received]).when(erase).then([erased]);
+    spec().given([received, erased]).when(erase).thenNothing();
+    spec().when(erase).thenThrows({ code: 'inquiry.not_found' });
+    spec()
+      .given([received, erased])
+      .when(change('closed', 2))
+      .then([changed('new', 'closed')]);
+  });
 });

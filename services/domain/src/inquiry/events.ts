@@ -87,5 +87,12 @@ export type InquiryStatusChanged = DomainEvent<
   { inquiryId: string; from: InquiryStatus; to: InquiryStatus; changedBy: string; changedAt: string }
 >;
 
-export type InquiryEvent = InquiryReceived | InquiryStatusChanged;
-export const INQUIRY_EVENT_TYPES: ReadonlyArray<InquiryEvent['type']> = ['InquiryReceived', 'InquiryStatusChanged'];
+/** The inquiry's key was destroyed: what the visitor typed is unreadable everywhere, its status history stays. */
+export type InquiryErased = DomainEvent<'InquiryErased', { inquiryId: string; erasedAt: string }>;
+
+export type InquiryEvent = InquiryReceived | InquiryStatusChanged | InquiryErased;
+export const INQUIRY_EVENT_TYPES: ReadonlyArray<InquiryEvent['type']> = [
+  'InquiryReceived',
+  'InquiryStatusChanged',
+  'InquiryErased',
+];

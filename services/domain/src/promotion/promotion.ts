@@ -1,4 +1,4 @@
-import type { Decider, DomainEvent } from '../shared/decider.js';
+import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
 
 export const promoStreamId = (code: string) => `promo-${normalizePromoCode(code)}`;
@@ -6,33 +6,56 @@ export const promoStreamId = (code: string) => `promo-${normalizePromoCode(code)
 /** Codes are compared trimmed and upper-case: "bienvenue10 " is BIENVENUE10. */
 export const normalizePromoCode = (code: string) => code.trim().toUpperCase();
 
-export type PromoCodeDefined = DomainEvent<
-  'PromoCodeDefined',
-  {
-    code: string;
-    percentOff: number;
-    validFrom: string | null;
-    validUntil: string | null;
-    usageLimit: number | null;
-    definedAt: string;
-  }
->;
+/** What a code takes off and when it applies; the operator sets it, a revision replaces it whole. */
+export interface PromoCodeTerms {
+  code: string;
+  percentOff: number;
+  validFrom: string | null;
+  validUntil: string | null;
+  usageLimit: number | null;
+}
+
+export type PromoCodeDefined = DomainEvent<'PromoCodeDefined', PromoCodeTerms & { definedAt: string }>;
+export type PromoCodeRevised = DomainEvent<'PromoCodeRevised', PromoCodeTerms & { revisedAt: string }>;
+export type PromoCodeDeactivated = DomainEvent<'PromoCodeDeactivated', { code: string; deactivatedAt: string }>;
+export type PromoCodeReactivated = DomainEvent<'PromoCodeReactivated', { code: string; reactivatedAt: string }>;
 export type PromoCodeRedeemed = DomainEvent<
   'PromoCodeRedeemed',
   { code: string; subscriptionId: string; redeemedAt: string }
 >;
-export type PromotionEvent = PromoCodeDefined | PromoCodeRedeemed;
-export const PROMOTION_EVENT_TYPES: ReadonlyArray<PromotionEvent['type']> = ['PromoCodeDefined', 'PromoCodeRedeemed'];
+export type PromotionEvent =
+  PromoCodeDefined | PromoCodeRevised | PromoCodeDeactivated | PromoCodeReactivated | PromoCodeRedeemed;
+export const PROMOTION_EVENT_TYPES: ReadonlyArray<PromotionEvent['type']> = [
+  'PromoCodeDefined',
+  'PromoCodeRevised',
+  'PromoCodeDeactivated',
+  'PromoCodeReactivated',
+  'PromoCodeRedeemed',
+];
+
+type Now = { now: Date };
 
 export type PromotionCommand =
-  | { type: 'DefinePromoCode'; data: Omit<PromoCodeDefined['data'], 'definedAt'> & { now: Date } }
+  /** The launch seed: defines a code once; a code that exists is left as the operator made it. */
+  | { type: 'DefinePromoCode'; data: PromoCodeTerms & Now }
+  /** The operator's new code, active at once unless said otherwise. */
+  | { type: 'CreatePromoCode'; data: PromoCodeTerms & Now & { active: boolean } }
+  /**
+   * The operator's change, against the revision their form was loaded at: a change made meanwhile
+   * is refused rather than overwritten. Redemptions do not count as revisions, so orders flowing
+   * in never make the operator's form stale.
+   */
+  | { type: 'RevisePromoCode'; data: PromoCodeTerms & Now & { active: boolean; expectedRevision: number } }
   | { type: 'RedeemPromoCode'; data: { code: string; subscriptionId: string; now: Date } };
 
 export type PromotionState =
   | { status: 'none' }
   | {
       status: 'defined';
-      definition: Omit<PromoCodeDefined['data'], 'definedAt'>;
+      definition: PromoCodeTerms;
+      active: boolean;
+      /** How many times the operator's side changed: definition, revisions, (de)activations. */
+      revision: number;
       redemptions: number;
       redeemedBy: readonly string[];
     };
@@ -40,6 +63,7 @@ export type PromotionState =
 /** Why a code does not apply now, or null when it does. */
 export function promoRejection(state: PromotionState, now: Date): string | null {
   if (state.status === 'none') return 'promo.unknown';
+  if (!state.active) return 'promo.inactive';
   const { validFrom, validUntil, usageLimit } = state.definition;
   if (validFrom && now < new Date(validFrom)) return 'promo.not_yet_valid';
   if (validUntil && now >= new Date(validUntil)) return 'promo.expired';
@@ -47,55 +71,146 @@ export function promoRejection(state: PromotionState, now: Date): string | null 
   return null;
 }
 
+const invalid = (message: string, field: string) =>
+  new DomainError({ code: 'promo.invalid', message, details: { field } });
+
+/** The terms as stored: the code normalised, and every rule an operator's typo could break checked. */
+function validTerms(terms: PromoCodeTerms): PromoCodeTerms {
+  const code = normalizePromoCode(terms.code);
+  if (!/^[A-Z0-9-]{3,32}$/.test(code)) throw invalid('A code is 3 to 32 letters, digits or dashes', 'code');
+  if (!Number.isInteger(terms.percentOff) || terms.percentOff < 1 || terms.percentOff > 100) {
+    throw invalid('percentOff must be an integer from 1 to 100', 'percentOff');
+  }
+  if (terms.usageLimit !== null && (!Number.isInteger(terms.usageLimit) || terms.usageLimit < 1)) {
+    throw invalid('usageLimit must be a positive integer, or none', 'usageLimit');
+  }
+  for (const field of ['validFrom', 'validUntil'] as const) {
+    const value = terms[field];
+    if (value !== null && Number.isNaN(Date.parse(value))) throw invalid(`${field} must be a date`, field);
+  }
+  const validFrom = terms.validFrom === null ? null : new Date(terms.validFrom).toISOString();
+  const validUntil = terms.validUntil === null ? null : new Date(terms.validUntil).toISOString();
+  if (validFrom && validUntil && validFrom >= validUntil) {
+    throw invalid('validUntil must come after validFrom', 'validUntil');
+  }
+  return { code, percentOff: terms.percentOff, validFrom, validUntil, usageLimit: terms.usageLimit };
+}
+
+const termsOf = ({ code, percentOff, validFrom, validUntil, usageLimit }: PromoCodeTerms): PromoCodeTerms => ({
+  code,
+  percentOff,
+  validFrom,
+  validUntil,
+  usageLimit,
+});
+const sameTerms = (a: PromoCodeTerms, b: PromoCodeTerms) => JSON.stringify(termsOf(a)) === JSON.stringify(termsOf(b));
+
+function decideRedemption(
+  command: Extract<PromotionCommand, { type: 'RedeemPromoCode' }>,
+  state: PromotionState,
+): PromotionEvent[] {
+  const { code, subscriptionId, now } = command.data;
+  if (state.status === 'defined' && state.redeemedBy.includes(subscriptionId)) return [];
+  const rejection = promoRejection(state, now);
+  if (rejection) {
+    const Error = rejection === 'promo.unknown' ? NotFoundError : DomainError;
+    throw new Error({
+      code: rejection,
+      message: `The promo code ${normalizePromoCode(code)} does not apply`,
+      details: { promoCode: normalizePromoCode(code) },
+    });
+  }
+  return [
+    {
+      type: 'PromoCodeRedeemed',
+      data: { code: normalizePromoCode(code), subscriptionId, redeemedAt: now.toISOString() },
+    },
+  ];
+}
+
 export const promotionDecider: Decider<PromotionCommand, PromotionEvent, PromotionState> = {
   initialState: () => ({ status: 'none' }),
   evolve: (state, event) => {
-    if (event.type === 'PromoCodeDefined') {
-      const { definedAt: _at, ...definition } = event.data;
-      return {
-        status: 'defined',
-        definition,
-        redemptions: state.status === 'defined' ? state.redemptions : 0,
-        redeemedBy: state.status === 'defined' ? state.redeemedBy : [],
-      };
+    switch (event.type) {
+      case 'PromoCodeDefined':
+        return {
+          status: 'defined',
+          definition: termsOf(event.data),
+          active: true,
+          revision: state.status === 'defined' ? state.revision + 1 : 1,
+          redemptions: state.status === 'defined' ? state.redemptions : 0,
+          redeemedBy: state.status === 'defined' ? state.redeemedBy : [],
+        };
+      case 'PromoCodeRevised':
+        if (state.status === 'none') return state;
+        return { ...state, definition: termsOf(event.data), revision: state.revision + 1 };
+      case 'PromoCodeDeactivated':
+      case 'PromoCodeReactivated':
+        if (state.status === 'none') return state;
+        return { ...state, active: event.type === 'PromoCodeReactivated', revision: state.revision + 1 };
+      case 'PromoCodeRedeemed':
+        if (state.status === 'none') return state;
+        return {
+          ...state,
+          redemptions: state.redemptions + 1,
+          redeemedBy: [...state.redeemedBy, event.data.subscriptionId],
+        };
+      default:
+        return assertNever(event);
     }
-    if (state.status === 'none') return state;
-    return {
-      ...state,
-      redemptions: state.redemptions + 1,
-      redeemedBy: [...state.redeemedBy, event.data.subscriptionId],
-    };
   },
   decide: (command, state) => {
-    if (command.type === 'DefinePromoCode') {
-      const { now, ...definition } = command.data;
-      const code = normalizePromoCode(definition.code);
-      if (!/^[A-Z0-9-]{3,32}$/.test(code)) {
-        throw new DomainError({ code: 'promo.invalid', message: 'A code is 3 to 32 letters, digits or dashes' });
+    switch (command.type) {
+      case 'DefinePromoCode': {
+        const terms = validTerms(command.data);
+        if (state.status === 'defined') return [];
+        return [{ type: 'PromoCodeDefined', data: { ...terms, definedAt: command.data.now.toISOString() } }];
       }
-      if (!Number.isInteger(definition.percentOff) || definition.percentOff < 1 || definition.percentOff > 100) {
-        throw new DomainError({ code: 'promo.invalid', message: 'percentOff must be an integer from 1 to 100' });
+      case 'CreatePromoCode': {
+        const terms = validTerms(command.data);
+        if (state.status === 'defined') {
+          throw new DomainError({
+            code: 'promo.already_exists',
+            message: `The promo code ${terms.code} already exists`,
+            details: { code: terms.code },
+          });
+        }
+        const at = command.data.now.toISOString();
+        const defined: PromotionEvent = { type: 'PromoCodeDefined', data: { ...terms, definedAt: at } };
+        return command.data.active
+          ? [defined]
+          : [defined, { type: 'PromoCodeDeactivated', data: { code: terms.code, deactivatedAt: at } }];
       }
-      const next = { ...definition, code };
-      if (state.status === 'defined' && JSON.stringify(state.definition) === JSON.stringify(next)) return [];
-      return [{ type: 'PromoCodeDefined', data: { ...next, definedAt: now.toISOString() } }];
+      case 'RevisePromoCode': {
+        // An unknown code is not found, whatever its spelling: only an existing code's terms are checked.
+        if (state.status === 'none') {
+          const code = normalizePromoCode(command.data.code);
+          throw new NotFoundError({ code: 'promo.not_found', message: `No promo code ${code}`, details: { code } });
+        }
+        const terms = validTerms(command.data);
+        if (state.revision !== command.data.expectedRevision) {
+          throw new DomainError({
+            code: 'promo.stale',
+            message: `The promo code ${terms.code} was changed meanwhile; reload it`,
+            details: { code: terms.code, revision: state.revision, expectedRevision: command.data.expectedRevision },
+          });
+        }
+        const at = command.data.now.toISOString();
+        const events: PromotionEvent[] = [];
+        if (!sameTerms(state.definition, terms))
+          events.push({ type: 'PromoCodeRevised', data: { ...terms, revisedAt: at } });
+        if (state.active && !command.data.active) {
+          events.push({ type: 'PromoCodeDeactivated', data: { code: terms.code, deactivatedAt: at } });
+        }
+        if (!state.active && command.data.active) {
+          events.push({ type: 'PromoCodeReactivated', data: { code: terms.code, reactivatedAt: at } });
+        }
+        return events;
+      }
+      case 'RedeemPromoCode':
+        return decideRedemption(command, state);
+      default:
+        return assertNever(command);
     }
-    const { code, subscriptionId, now } = command.data;
-    if (state.status === 'defined' && state.redeemedBy.includes(subscriptionId)) return [];
-    const rejection = promoRejection(state, now);
-    if (rejection) {
-      const Error = rejection === 'promo.unknown' ? NotFoundError : DomainError;
-      throw new Error({
-        code: rejection,
-        message: `The promo code ${normalizePromoCode(code)} does not apply`,
-        details: { promoCode: normalizePromoCode(code) },
-      });
-    }
-    return [
-      {
-        type: 'PromoCodeRedeemed',
-        data: { code: normalizePromoCode(code), subscriptionId, redeemedAt: now.toISOString() },
-      },
-    ];
   },
 };

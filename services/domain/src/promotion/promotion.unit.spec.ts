@@ -1,6 +1,12 @@
 import { describe, it } from 'vitest';
 import { DeciderSpec } from '../shared/decider-spec.js';
-import { promotionDecider, type PromoCodeDefined, type PromoCodeRedeemed } from './promotion.js';
+import {
+  promotionDecider,
+  type PromoCodeDefined,
+  type PromoCodeRedeemed,
+  type PromoCodeTerms,
+  type PromotionEvent,
+} from './promotion.js';
 
 const now = new Date('2026-06-01T12:00:00.000Z');
 const defined = (overrides: Partial<PromoCodeDefined['data']> = {}): PromoCodeDefined => ({
@@ -94,5 +100,111 @@ describe('promo codes', () => {
           data: { code: 'BIENVENUE10', subscriptionId: 'b', redeemedAt: now.toISOString() },
         },
       ]);
+  });
+});
+
+describe("the operator's promo codes", () => {
+  const terms: PromoCodeTerms = { code: 'ete-25', percentOff: 25, validFrom: null, validUntil: null, usageLimit: 100 };
+  const at = now.toISOString();
+  const summer = (overrides: Partial<PromoCodeDefined['data']> = {}): PromoCodeDefined => ({
+    type: 'PromoCodeDefined',
+    data: { ...terms, code: 'ETE-25', definedAt: '2026-05-01T00:00:00.000Z', ...overrides },
+  });
+  const revise = (data: Partial<PromoCodeTerms> & { active?: boolean; expectedRevision?: number } = {}) =>
+    ({
+      type: 'RevisePromoCode',
+      data: { ...terms, active: true, expectedRevision: 1, now, ...data },
+    }) as const;
+
+  it('are created active, or created and deactivated in one go', () => {
+    spec()
+      .when({ type: 'CreatePromoCode', data: { ...terms, active: true, now } })
+      .then([{ type: 'PromoCodeDefined', data: { ...terms, code: 'ETE-25', definedAt: at } }]);
+    spec()
+      .when({ type: 'CreatePromoCode', data: { ...terms, active: false, now } })
+      .then([
+        { type: 'PromoCodeDefined', data: { ...terms, code: 'ETE-25', definedAt: at } },
+        { type: 'PromoCodeDeactivated', data: { code: 'ETE-25', deactivatedAt: at } },
+      ]);
+  });
+
+  it('cannot be created twice', () => {
+    spec()
+      .given([summer()])
+      .when({ type: 'CreatePromoCode', data: { ...terms, active: true, now } })
+      .thenThrows({ code: 'promo.already_exists', details: { code: 'ETE-25' } });
+  });
+
+  it('refuse a window that ends before it starts and a usage limit below one', () => {
+    const create = (overrides: Partial<PromoCodeTerms>) =>
+      ({ type: 'CreatePromoCode', data: { ...terms, active: true, now, ...overrides } }) as const;
+    spec()
+      .when(create({ validFrom: '2026-07-01T00:00:00.000Z', validUntil: '2026-06-01T00:00:00.000Z' }))
+      .thenThrows({ code: 'promo.invalid', details: { field: 'validUntil' } });
+    spec()
+      .when(create({ usageLimit: 0 }))
+      .thenThrows({ code: 'promo.invalid', details: { field: 'usageLimit' } });
+    spec()
+      .when(create({ validFrom: 'tomorrow' }))
+      .thenThrows({ code: 'promo.invalid', details: { field: 'validFrom' } });
+  });
+
+  it('are revised whole; an unchanged form records nothing', () => {
+    spec()
+      .given([summer()])
+      .when(revise({ percentOff: 30, validUntil: '2026-09-01T00:00:00.000Z' }))
+      .then([
+        {
+          type: 'PromoCodeRevised',
+          data: { ...terms, code: 'ETE-25', percentOff: 30, validUntil: '2026-09-01T00:00:00.000Z', revisedAt: at },
+        },
+      ]);
+    spec().given([summer()]).when(revise()).thenNothing();
+  });
+
+  it('are deactivated and reactivated; an inactive code does not apply', () => {
+    const deactivated = { type: 'PromoCodeDeactivated', data: { code: 'ETE-25', deactivatedAt: at } } as const;
+    spec()
+      .given([summer()])
+      .when(revise({ active: false }))
+      .then([deactivated]);
+    spec()
+      .given([summer(), deactivated])
+      .when({ type: 'RedeemPromoCode', data: { code: 'ete-25', subscriptionId: 's1', now } })
+      .thenThrows({ code: 'promo.inactive' });
+    spec()
+      .given([summer(), deactivated])
+      .when(revise({ expectedRevision: 2 }))
+      .then([{ type: 'PromoCodeReactivated', data: { code: 'ETE-25', reactivatedAt: at } }]);
+  });
+
+  it('refuse a change made on a stale form, but not because orders redeemed the code meanwhile', () => {
+    const revised: PromotionEvent = { type: 'PromoCodeRevised', data: { ...terms, code: 'ETE-25', revisedAt: at } };
+    spec()
+      .given([summer(), revised])
+      .when(revise({ percentOff: 40, expectedRevision: 1 }))
+      .thenThrows({ code: 'promo.stale', details: { revision: 2 } });
+    const byOrder: PromoCodeRedeemed = {
+      type: 'PromoCodeRedeemed',
+      data: { code: 'ETE-25', subscriptionId: 's1', redeemedAt: at },
+    };
+    spec()
+      .given([summer(), byOrder, byOrder])
+      .when(revise({ percentOff: 40 }))
+      .then([{ type: 'PromoCodeRevised', data: { ...terms, code: 'ETE-25', percentOff: 40, revisedAt: at } }]);
+  });
+
+  it('cannot be revised before they exist', () => {
+    spec().when(revise()).thenThrows({ code: 'promo.not_found' });
+  });
+
+  it("are left as the operator made them by the launch seed's definition", () => {
+    spec()
+      .given([defined(), { type: 'PromoCodeDeactivated', data: { code: 'BIENVENUE10', deactivatedAt: at } }])
+      .when({
+        type: 'DefinePromoCode',
+        data: { code: 'BIENVENUE10', percentOff: 10, validFrom: null, validUntil: null, usageLimit: null, now },
+      })
+      .thenNothing();
   });
 });

@@ -28,8 +28,17 @@ export type ConfirmPayment = {
 
 export type AssignCredentials = {
   type: 'AssignCredentials';
-  /** credentialsPlanId: the plan the credentials were stored for; it must be the subscription's. */
-  data: { subscriptionId: string; credentialsId: string; credentialsPlanId: string; now: Date };
+  /**
+   * credentialsPlanId: the plan the credentials were stored for; it must be the subscription's.
+   * credentialsVersion: the set's version at assignment, recorded with it.
+   */
+  data: {
+    subscriptionId: string;
+    credentialsId: string;
+    credentialsPlanId: string;
+    credentialsVersion?: number;
+    now: Date;
+  };
 };
 
 export type ChangeSubscriptionStatus = {
@@ -70,6 +79,31 @@ export type RefundPayment = {
   };
 };
 
+/**
+ * The operator gives a customer an active subscription (paid outside the shop, a gesture, a
+ * replacement): the same events as an order paid at once, with `operator` as the provider.
+ */
+export type GrantSubscription = {
+  type: 'GrantSubscription';
+  data: {
+    subscriptionId: string;
+    userId: string;
+    plan: { id: string; name: string; monthlyPriceCents: number; currency: string };
+    months: number;
+    /** The price agreed with the customer; null for the catalogue price of those months. */
+    customPriceCents: number | null;
+    /** Who gives it: the operator (the default) or the free offer, recorded as the provider. */
+    grantedBy?: 'operator' | 'free_offer';
+    now: Date;
+  };
+};
+
+/** A subscription recorded by mistake leaves lists and figures; its history stays in the log. */
+export type VoidSubscription = {
+  type: 'VoidSubscription';
+  data: { subscriptionId: string; reason: string; now: Date };
+};
+
 export type SubscriptionCommand =
   | PlaceOrder
   | OpenPaymentSession
@@ -78,4 +112,6 @@ export type SubscriptionCommand =
   | RefundPayment
   | AssignCredentials
   | ChangeSubscriptionStatus
+  | GrantSubscription
+  | VoidSubscription
   | ExpireSubscription;

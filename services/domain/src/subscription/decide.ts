@@ -3,20 +3,11 @@ import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
 import { isSupportedDuration, priceOrder, SUPPORTED_DURATIONS_MONTHS } from '../shared/money.js';
 import type { SubscriptionCommand } from './commands.js';
-import type { SubscriptionEvent, SubscriptionStatus } from './events.js';
+import type { SubscriptionEvent } from './events.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
+import { decideGrant, decideStatusChange, decideVoid } from './operator-decisions.js';
 
-/**
- * Which status an operator (or a provider event) may move a subscription to.
- * Pending becomes active only through a confirmed payment; cancelled and expired are final.
- */
-export const ALLOWED_STATUS_CHANGES: Readonly<Record<SubscriptionStatus, readonly SubscriptionStatus[]>> = {
-  pending: ['cancelled'],
-  active: ['suspended', 'cancelled', 'expired'],
-  suspended: ['active', 'cancelled', 'expired'],
-  cancelled: [],
-  expired: [],
-};
+export { ALLOWED_STATUS_CHANGES } from './operator-decisions.js';
 
 type ExistingSubscription = Exclude<SubscriptionState, { status: 'none' }>;
 
@@ -32,6 +23,14 @@ function requireExisting(state: SubscriptionState, subscriptionId: string): Exis
 }
 
 export function decide(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
+  // A voided subscription is out of every list: nothing changes it any more.
+  if (state.status !== 'none' && state.voided && command.type !== 'VoidSubscription') {
+    throw new DomainError({
+      code: 'subscription.voided',
+      message: 'This subscription was voided',
+      details: { subscriptionId: state.subscriptionId },
+    });
+  }
   switch (command.type) {
     case 'PlaceOrder': {
       const { data } = command;
@@ -139,6 +138,7 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
           type: 'PaymentSessionOpened',
           data: {
             subscriptionId: data.subscriptionId,
+            userId: current.userId,
             provider: data.provider,
             sessionId: data.sessionId,
             openedAt: data.now.toISOString(),
@@ -215,52 +215,15 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
           data: {
             subscriptionId: data.subscriptionId,
             credentialsId: data.credentialsId,
+            ...(data.credentialsVersion !== undefined ? { credentialsVersion: data.credentialsVersion } : {}),
             assignedAt: data.now.toISOString(),
           },
         },
       ];
     }
 
-    case 'ChangeSubscriptionStatus': {
-      const { data } = command;
-      const current = requireExisting(state, data.subscriptionId);
-      if (current.status === data.to) return [];
-      if (!ALLOWED_STATUS_CHANGES[current.status].includes(data.to)) {
-        throw new DomainError({
-          code: 'subscription.invalid_transition',
-          message: `A ${current.status} subscription cannot become ${data.to}`,
-          details: {
-            subscriptionId: data.subscriptionId,
-            from: current.status,
-            to: data.to,
-            allowed: [...ALLOWED_STATUS_CHANGES[current.status]],
-          },
-        });
-      }
-      if (
-        data.to === 'active' &&
-        current.expiresAt !== null &&
-        new Date(current.expiresAt).getTime() <= data.now.getTime()
-      ) {
-        throw new DomainError({
-          code: 'subscription.past_expiry',
-          message: 'The subscription has passed its expiry date and cannot be reactivated',
-          details: { subscriptionId: data.subscriptionId, expiresAt: current.expiresAt },
-        });
-      }
-      return [
-        {
-          type: 'SubscriptionStatusChanged',
-          data: {
-            subscriptionId: data.subscriptionId,
-            from: current.status,
-            to: data.to,
-            reason: data.reason,
-            changedAt: data.now.toISOString(),
-          },
-        },
-      ];
-    }
+    case 'ChangeSubscriptionStatus':
+      return decideStatusChange(command, requireExisting(state, command.data.subscriptionId));
 
     case 'ExpireSubscription': {
       const { data } = command;
@@ -281,6 +244,12 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
         },
       ];
     }
+
+    case 'GrantSubscription':
+      return decideGrant(command, state);
+
+    case 'VoidSubscription':
+      return decideVoid(command, requireExisting(state, command.data.subscriptionId));
 
     default:
       return assertNever(command);

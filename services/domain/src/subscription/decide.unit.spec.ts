@@ -407,6 +407,16 @@ describe('subscription decider', () => {
         .then([credentialsAssigned('cred-1')]);
     });
 
+    it("records the set's version it was given", () => {
+      const assign = assignCredentials('cred-1', PAID_AT);
+      spec()
+        .given(HISTORY.active)
+        .when({ ...assign, data: { ...assign.data, credentialsVersion: 3 } })
+        .then([
+          { ...credentialsAssigned('cred-1'), data: { ...credentialsAssigned('cred-1').data, credentialsVersion: 3 } },
+        ]);
+    });
+
     it.each(['pending', 'suspended', 'cancelled', 'expired'] as const)(
       'refuses a %s subscription with subscription.not_active',
       (status) => {

@@ -53,10 +53,14 @@ export type PaymentMismatchRecorded = DomainEvent<
   }
 >;
 
-/** The credentials themselves live encrypted outside the log; the log records which set was assigned. */
+/**
+ * The credentials themselves live encrypted outside the log; the log records which set was assigned
+ * and, since sets have versions (`credential-set-<id>`), which version it stood at. Absent from
+ * assignments recorded before sets had versions (ADR 0008).
+ */
 export type CredentialsAssigned = DomainEvent<
   'CredentialsAssigned',
-  { subscriptionId: string; credentialsId: string; assignedAt: string }
+  { subscriptionId: string; credentialsId: string; credentialsVersion?: number; assignedAt: string }
 >;
 
 export type SubscriptionStatusChanged = DomainEvent<
@@ -78,7 +82,14 @@ export type SubscriptionExpired = DomainEvent<
 /** A checkout was opened at a provider for this order (the first, or a new one to finalise it). */
 export type PaymentSessionOpened = DomainEvent<
   'PaymentSessionOpened',
-  { subscriptionId: string; provider: string; sessionId: string; openedAt: string }
+  {
+    subscriptionId: string;
+    /** Whose checkout it is; absent from sessions opened before it was recorded (the order says). */
+    userId?: string;
+    provider: string;
+    sessionId: string;
+    openedAt: string;
+  }
 >;
 
 /** A payment attempt ended without money: the order stays pending and can be paid again. */
@@ -106,6 +117,15 @@ export type PaymentRefunded = DomainEvent<
   }
 >;
 
+/** Gone from lists and figures (an order recorded by mistake); the events before it stay readable. */
+export type SubscriptionVoided = DomainEvent<
+  'SubscriptionVoided',
+  { subscriptionId: string; statusBefore: SubscriptionStatus; reason: string; voidedAt: string }
+>;
+
+/** The provider of a subscription the operator granted: no payment went through the shop. */
+export const OPERATOR_PROVIDER = 'operator';
+
 export type SubscriptionEvent =
   | OrderPlaced
   | PaymentSessionOpened
@@ -115,7 +135,8 @@ export type SubscriptionEvent =
   | PaymentMismatchRecorded
   | CredentialsAssigned
   | SubscriptionStatusChanged
-  | SubscriptionExpired;
+  | SubscriptionExpired
+  | SubscriptionVoided;
 
 export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> = [
   'OrderPlaced',
@@ -127,4 +148,5 @@ export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> 
   'CredentialsAssigned',
   'SubscriptionStatusChanged',
   'SubscriptionExpired',
+  'SubscriptionVoided',
 ];

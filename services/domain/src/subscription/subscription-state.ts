@@ -13,7 +13,11 @@ export type SubscriptionState =
       paymentReference: string | null;
       expiresAt: string | null;
       credentialsId: string | null;
+      /** The version of that credential set when it was assigned; null when unknown (before sets had versions). */
+      credentialsVersion?: number | null;
       refunded?: boolean;
+      /** Voided by the operator: nothing may change it any more. */
+      voided?: boolean;
     };
 
 export const initialState = (): SubscriptionState => ({ status: 'none' });
@@ -49,10 +53,16 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
     case 'PaymentRefunded':
       return { ...state, status: 'cancelled', refunded: true };
     case 'CredentialsAssigned':
-      return { ...state, credentialsId: event.data.credentialsId };
+      return {
+        ...state,
+        credentialsId: event.data.credentialsId,
+        credentialsVersion: event.data.credentialsVersion ?? null,
+      };
     case 'SubscriptionStatusChanged':
       return { ...state, status: event.data.to };
     case 'SubscriptionExpired':
       return { ...state, status: 'expired' };
+    case 'SubscriptionVoided':
+      return { ...state, voided: true };
   }
 }

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { checkExpectedVersion, ConcurrencyError, EventStoreError } from '../errors.js';
+import { ConcurrencyError, EventStoreError } from '../errors.js';
 import type {
   AppendOptions,
   AppendResult,
   EventMetadata,
   EventStore,
-  ExpectedVersion,
   LogCheckpoint,
   LogHead,
   NewEvent,
@@ -18,11 +17,21 @@ import type {
   Upcaster,
 } from '../types.js';
 import { createUpcasterRegistry, type UpcasterRegistry } from '../upcasting.js';
+import {
+  AppendGroups,
+  answerOf,
+  callAppend,
+  RetryableAppend,
+  toRetryable,
+  type AppendRequest,
+  type PreparedEvent,
+} from './append-groups.js';
 import { migrateEventStore } from './schema.js';
 
 export const NOTIFY_CHANNEL = 'es_events';
-const UNIQUE_VIOLATION = '23505';
 const MAX_ANY_VERSION_RETRIES = 10;
+/** Bounds one group's statement (and its locks' hold time); a larger single append goes alone. */
+const MAX_EVENTS_PER_GROUP = 1_000;
 
 export interface PostgresEventStoreOptions {
   pool: pg.Pool;
@@ -35,6 +44,11 @@ export interface PostgresEventStoreOptions {
   listen?: boolean;
   /** Create the table on first use. */
   migrate?: boolean;
+  /**
+   * Appends without `withinTransaction` that arrive while others commit share their next
+   * transaction (group commit). At most this many group transactions run at once; 2 by default.
+   */
+  maxGroupsInFlight?: number;
 }
 
 interface EventRow {
@@ -62,8 +76,6 @@ async function versionOf(db: pg.Pool | pg.PoolClient, streamId: string): Promise
   );
   return Number(rows[0]!.version);
 }
-
-type PreparedEvent = Required<Omit<NewEvent, 'metadata'>> & { metadata: EventMetadata };
 
 const prepare = (event: NewEvent): PreparedEvent => ({
   id: event.id ?? randomUUID(),
@@ -97,6 +109,9 @@ export class PostgresEventStore implements EventStore {
   private listener: pg.Client | null = null;
   private listenerStarting: Promise<void> | null = null;
   private ready: Promise<void>;
+  private readonly groups: AppendGroups;
+  private announcing: Promise<void> | null = null;
+  private announceAgain = false;
   private closed = false;
 
   constructor(options: PostgresEventStoreOptions) {
@@ -105,6 +120,11 @@ export class PostgresEventStore implements EventStore {
     this.listenEnabled = options.listen ?? true;
     this.localAppends.setMaxListeners(0);
     this.ready = options.migrate === false ? Promise.resolve() : migrateEventStore(this.pool);
+    this.groups = new AppendGroups(this.pool, {
+      notifyChannel: NOTIFY_CHANNEL,
+      maxGroupsInFlight: options.maxGroupsInFlight ?? 2,
+      maxEventsPerGroup: MAX_EVENTS_PER_GROUP,
+    });
   }
 
   readonly sharesTransactions = true;
@@ -115,18 +135,33 @@ export class PostgresEventStore implements EventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     await this.ready;
-    const expected = options.expectedVersion ?? 'any';
-    const prepared = events.map(prepare);
+    const request: AppendRequest = {
+      streamId,
+      events: events.map(prepare),
+      expected: options.expectedVersion ?? 'any',
+    };
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.tryAppend(streamId, prepared, expected, options.withinTransaction);
-        if (result.appended > 0) this.localAppends.emit('append');
+        let result: AppendResult;
+        let notified = true;
+        if (options.withinTransaction) {
+          result = await this.appendInTransaction(request, options.withinTransaction);
+        } else {
+          const outcome = await this.groups.submit(request);
+          result = answerOf(request, outcome.answer);
+          notified = outcome.notified;
+        }
+        if (result.appended > 0) {
+          this.localAppends.emit('append');
+          if (!notified) this.announce();
+        }
         return result;
-      } catch (error) {
+      } catch (failure) {
+        const error = toRetryable(failure);
         // Under 'any', losing a version race to another writer is not the caller's concern.
         if (
           error instanceof RetryableAppend &&
-          (expected === 'any' || error.duplicateRace) &&
+          (request.expected === 'any' || error.retryAlways) &&
           attempt < MAX_ANY_VERSION_RETRIES
         ) {
           continue;
@@ -134,7 +169,7 @@ export class PostgresEventStore implements EventStore {
         if (error instanceof RetryableAppend) {
           throw new ConcurrencyError({
             streamId,
-            expected,
+            expected: request.expected,
             actual: await this.streamVersion(streamId),
             cause: error.cause,
           });
@@ -144,84 +179,38 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** One stream's part of an append, on a transaction already open. */
-  private async appendOn(
-    client: pg.PoolClient,
-    streamId: string,
-    events: readonly PreparedEvent[],
-    expected: ExpectedVersion,
-  ): Promise<AppendResult> {
-    // Appends to one stream queue here instead of racing: the version read below stays true
-    // until commit. The unique (stream_id, stream_version) constraint remains the safety net.
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [streamId]);
-    const currentVersion = await versionOf(client, streamId);
-    const ids = events.map((event) => event.id);
-    const { rows: existing } = await client.query<{ event_id: string }>(
-      'SELECT event_id FROM es_events WHERE event_id = ANY($1::text[])',
-      [ids],
-    );
-    const alreadyStored = new Set(existing.map((row) => row.event_id));
-    const fresh = events.filter((event) => !alreadyStored.has(event.id));
-    if (fresh.length === 0) return { nextExpectedVersion: currentVersion, appended: 0 };
-    checkExpectedVersion(streamId, expected, currentVersion);
-
-    const values: unknown[] = [];
-    const tuples = fresh.map((event, index) => {
-      values.push(
-        event.id,
-        streamId,
-        currentVersion + index + 1,
-        event.type,
-        event.schemaVersion,
-        JSON.stringify(event.data),
-        JSON.stringify(event.metadata),
-      );
-      const base = index * 7;
-      return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}::jsonb, $${base + 7}::jsonb)`;
-    });
-    const inserted = await client.query(
-      `INSERT INTO es_events (event_id, stream_id, stream_version, event_type, schema_version, data, metadata)
-       VALUES ${tuples.join(', ')}
-       ON CONFLICT (event_id) DO NOTHING`,
-      values,
-    );
-    if (inserted.rowCount !== fresh.length) {
-      // Another writer stored one of these ids meanwhile; start over so versions stay gap-free.
-      throw new RetryableAppend({ duplicateRace: true });
-    }
-    return { nextExpectedVersion: currentVersion + fresh.length, appended: fresh.length };
-  }
-
-  private async tryAppend(
-    streamId: string,
-    events: readonly PreparedEvent[],
-    expected: ExpectedVersion,
-    withinTransaction: AppendOptions['withinTransaction'],
+  /**
+   * An append that carries the caller's writes: its own transaction on its own connection, never
+   * grouped with other appends, so the caller's work commits or fails with its events alone.
+   */
+  private async appendInTransaction(
+    request: AppendRequest,
+    withinTransaction: NonNullable<AppendOptions['withinTransaction']>,
   ): Promise<AppendResult> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const result = await this.appendOn(client, streamId, events, expected);
+      const appendOn = async (one: AppendRequest) =>
+        answerOf(one, (await callAppend(client, [one], NOTIFY_CHANNEL))[0]!);
+      const result = await appendOn(request);
       if (result.appended === 0) {
         // A retried append that already succeeded: same answer, nothing written.
         await client.query('COMMIT');
         return result;
       }
-      await withinTransaction?.({
+      await withinTransaction({
         query: (text, params) => client.query(text, params),
         append: (otherStreamId, otherEvents, options = {}) =>
-          this.appendOn(client, otherStreamId, otherEvents.map(prepare), options.expectedVersion ?? 'any'),
+          appendOn({
+            streamId: otherStreamId,
+            events: otherEvents.map(prepare),
+            expected: options.expectedVersion ?? 'any',
+          }),
       });
-      await client.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', $1)`, [streamId]);
       await client.query('COMMIT');
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
-      if (error instanceof RetryableAppend) throw error;
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
-        const constraint = (error as { constraint?: string }).constraint;
-        throw new RetryableAppend({ duplicateRace: constraint === 'es_events_event_id_key', cause: error });
-      }
       throw error;
     } finally {
       client.release();
@@ -321,6 +310,31 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
+  /**
+   * Wakes readers in other processes after the commit of a group that did not notify in its own
+   * transaction (see AppendGroups). One NOTIFY at a time: commits that land while one is under way
+   * are announced by the next, which starts after them.
+   */
+  private announce(): void {
+    if (this.announcing) {
+      this.announceAgain = true;
+      return;
+    }
+    this.announcing = this.pool
+      .query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`)
+      .then(
+        () => undefined,
+        () => undefined, // readers fall back to polling
+      )
+      .finally(() => {
+        this.announcing = null;
+        if (this.announceAgain && !this.closed) {
+          this.announceAgain = false;
+          this.announce();
+        }
+      });
+  }
+
   private ensureListener(): Promise<void> {
     if (this.listener || this.closed) return Promise.resolve();
     this.listenerStarting ??= (async () => {
@@ -347,6 +361,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.announcing;
     await this.listenerStarting;
     await this.listener?.end().catch(() => undefined);
     this.listener = null;
@@ -367,14 +382,5 @@ export class PostgresEventStore implements EventStore {
       metadata: row.metadata,
       recordedAt: row.recorded_at,
     };
-  }
-}
-
-/** A lost race that a fresh attempt may win. */
-class RetryableAppend extends Error {
-  readonly duplicateRace: boolean;
-  constructor(options: { duplicateRace: boolean; cause?: unknown }) {
-    super('append lost a race', { cause: options.cause });
-    this.duplicateRace = options.duplicateRace;
   }
 }

@@ -6,6 +6,7 @@ import { MessagePage } from '../../components/ui/message-page';
 import { PageLoader } from '../../components/ui/page-loader';
 import { usePlan } from '../../features/catalogue/api/get-plan';
 import { PlanDetails } from '../../features/catalogue/components/plan-details';
+import { FreeOfferBanner } from '../../features/free-offer/components/free-offer-banner';
 import { ApiError } from '../../lib/api-client';
 import { useLanguage } from '../../lib/use-language';
 
@@ -26,6 +27,7 @@ export default function SubscriptionRoute() {
   }
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <FreeOfferBanner planId={plan.data.id} />
       <PlanDetails plan={plan.data} />
     </Container>
   );

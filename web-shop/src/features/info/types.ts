@@ -1,5 +1,2 @@
-/** What the API answers when it has stored a request (201). */
-export interface RequestReceipt {
-  id: string;
-  status: string;
-}
+/** What the API answers when it has stored a request (201): its id, and its status `new`. */
+export type { InquiryReceived as RequestReceipt } from '@shop/contracts';

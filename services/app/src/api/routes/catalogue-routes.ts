@@ -1,78 +1,99 @@
-import { PLAN_CATEGORIES } from '@shop/domain';
-import { getPlan, listPlans } from '@shop/projections';
+import { getPlan } from '@shop/projections';
 import { Router } from 'express';
 import type { Knex } from 'knex';
-import { z } from 'zod';
+import { CatalogueAnswers, matchesIfNoneMatch } from '../../catalogue/catalogue-answers.js';
 import { requestLanguage } from '../language.js';
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem, problemSchema } from '../problem.js';
-import { identifier } from '../text.js';
+import { requestGuard } from '../request-guard.js';
+import { z } from 'zod';
+import { identifier, plan, planList, planListQuery, planQuery, type Plan } from '@shop/contracts';
 
-const languageQuery = z
-  .enum(['fr', 'en'])
-  .optional()
-  .describe('Language of the texts; Accept-Language otherwise, French by default');
-
-export const planSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    category: z.enum(PLAN_CATEGORIES),
-    monthlyPriceCents: z.number().int().describe('Price per month, taxes included, in cents'),
-    currency: z.string().length(3),
-    popular: z.boolean(),
-    logo: z.string(),
-    features: z.array(z.string()),
-    sharedUsers: z
-      .number()
-      .int()
-      .nullable()
-      .describe('How many customers share one account of the service; null for a plan that does not state it yet'),
-  })
-  .meta({ id: 'Plan' });
-
-const listQuery = z.object({ category: z.enum(PLAN_CATEGORIES).optional(), lang: languageQuery });
 const planParams = z.object({ id: identifier(64) });
 
+/** The compression middleware's default threshold: smaller answers are sent plain. */
+const GZIP_THRESHOLD_BYTES = 1024;
+
+/**
+ * `GET /api/plans`, answered from memory, gzipped and tagged once per catalogue version: it needs
+ * none of the per-request machinery (compression, body parsing, cookies, session, CSRF), so the
+ * app mounts it before them. Only the request guard runs first, as for every route.
+ */
+export function catalogueListRoute(deps: { knex: Knex }, doc: ApiDocument): Router {
+  const router = Router();
+  const catalogue = new CatalogueAnswers(deps.knex);
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/plans',
+      summary: 'List the plans on sale',
+      tags: ['catalogue'],
+      query: planListQuery,
+      responses: {
+        200: { description: 'The plans, in display order; ETag names this version of the list', schema: planList },
+        304: { description: 'Not modified: the If-None-Match tag is still the current list' },
+        400: { description: 'Unknown category', schema: problemSchema, problem: true },
+      },
+    },
+    requestGuard,
+    async (req, res) => {
+      const query = planListQuery.parse(req.query);
+      const language = requestLanguage(req);
+      const plain = await catalogue.answer(language, query.category);
+      // Gzipped once per catalogue version rather than on each request (this route comes before the
+      // compression middleware); as it would, not below its 1 kB threshold.
+      const gzip = plain.body.length >= GZIP_THRESHOLD_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip';
+      const answer = gzip ? plain.gzip() : plain;
+      // Node's own calls, not Express's helpers: this is the shop's busiest answer.
+      res.setHeader('Content-Language', language);
+      res.setHeader('ETag', answer.etag);
+      res.setHeader('Vary', 'Accept-Encoding, Accept-Language');
+      // Kept by the browser, asked again each time: a 304 when nothing changed.
+      res.setHeader('Cache-Control', 'no-cache');
+      if (matchesIfNoneMatch(req.get('if-none-match'), answer.etag)) {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      if (gzip) res.setHeader('Content-Encoding', 'gzip');
+      res.end(answer.body);
+    },
+  );
+
+  return router;
+}
+
+/** The catalogue's other reads. */
 export function catalogueRoutes(deps: { knex: Knex }, doc: ApiDocument): Router {
   const router = Router();
 
-  doc.add({
-    method: 'get',
-    path: '/api/plans',
-    summary: 'List the plans on sale',
-    tags: ['catalogue'],
-    query: listQuery,
-    responses: {
-      200: { description: 'The plans, in display order', schema: z.object({ data: z.array(planSchema) }) },
-      400: { description: 'Unknown category', schema: problemSchema, problem: true },
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/plans/:id',
+      summary: 'One plan',
+      tags: ['catalogue'],
+      params: planParams,
+      query: planQuery,
+      responses: {
+        200: { description: 'The plan', schema: plan },
+        400: { description: 'validation.failed (not a plan id)', schema: problemSchema, problem: true },
+        404: { description: 'plan.not_found: no such plan, or taken off sale', schema: problemSchema, problem: true },
+      },
     },
-  });
-  router.get('/api/plans', async (req, res) => {
-    const query = listQuery.parse(req.query);
-    const plans = await listPlans(deps.knex, { language: requestLanguage(req), category: query.category });
-    res.set('Content-Language', requestLanguage(req)).json({ data: plans });
-  });
-
-  doc.add({
-    method: 'get',
-    path: '/api/plans/:id',
-    summary: 'One plan',
-    tags: ['catalogue'],
-    params: planParams,
-    query: z.object({ lang: languageQuery }),
-    responses: {
-      200: { description: 'The plan', schema: planSchema },
-      404: { description: 'No such plan', schema: problemSchema, problem: true },
+    async (req, res) => {
+      const { id } = planParams.parse(req.params);
+      // A plan taken off sale is gone from the shop (its subscribers' pages do not read it here).
+      const answer: Plan | null = await getPlan(deps.knex, id, requestLanguage(req), { onSaleOnly: true });
+      if (!answer)
+        throw new HttpProblem({ status: 404, code: 'plan.not_found', detail: `No plan ${id}`, extra: { planId: id } });
+      res.set('Content-Language', requestLanguage(req)).json(answer);
     },
-  });
-  router.get('/api/plans/:id', async (req, res) => {
-    const { id } = planParams.parse(req.params);
-    const plan = await getPlan(deps.knex, id, requestLanguage(req));
-    if (!plan)
-      throw new HttpProblem({ status: 404, code: 'plan.not_found', detail: `No plan ${id}`, extra: { planId: id } });
-    res.set('Content-Language', requestLanguage(req)).json(plan);
-  });
+  );
 
   return router;
 }

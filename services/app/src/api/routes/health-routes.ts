@@ -1,47 +1,55 @@
 import { Router } from 'express';
 import type { ApiDocument } from '../openapi.js';
-import { z } from 'zod';
+import { liveness, readiness, type Liveness, type Readiness, type ReadinessCheckResult } from '@shop/contracts';
 
 export interface ReadinessCheck {
   name: string;
-  check: () => Promise<{ ok: boolean; detail?: unknown }>;
+  check: () => Promise<Omit<ReadinessCheckResult, 'name'>>;
 }
 
 export function healthRoutes(checks: readonly ReadinessCheck[], doc: ApiDocument): Router {
   const router = Router();
-  doc.add({
-    method: 'get',
-    path: '/healthz',
-    summary: 'The process is alive',
-    tags: ['operations'],
-    responses: { 200: { description: 'Alive', schema: z.object({ status: z.literal('ok') }) } },
-  });
-  router.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-
-  doc.add({
-    method: 'get',
-    path: '/readyz',
-    summary: 'Database, queue and projections are ready to serve',
-    tags: ['operations'],
-    responses: {
-      200: { description: 'Ready' },
-      503: { description: 'Not ready; the failing checks are listed' },
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/healthz',
+      summary: 'The process is alive',
+      tags: ['operations'],
+      responses: { 200: { description: 'Alive', schema: liveness } },
     },
-  });
-  router.get('/readyz', async (_req, res) => {
-    const results = await Promise.all(
-      checks.map(async ({ name, check }) => {
-        try {
-          return { name, ...(await check()) };
-        } catch (error) {
-          return { name, ok: false, detail: (error as Error).message };
-        }
-      }),
-    );
-    const ready = results.every((result) => result.ok);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks: results });
-  });
+    (_req, res) => {
+      const answer: Liveness = { status: 'ok' };
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/readyz',
+      summary: 'Database, queue and projections are ready to serve',
+      tags: ['operations'],
+      responses: {
+        200: { description: 'Ready', schema: readiness },
+        503: { description: 'Not ready; the failing checks are listed', schema: readiness },
+      },
+    },
+    async (_req, res) => {
+      const results = await Promise.all(
+        checks.map(async ({ name, check }): Promise<ReadinessCheckResult> => {
+          try {
+            return { name, ...(await check()) };
+          } catch (error) {
+            return { name, ok: false, detail: (error as Error).message };
+          }
+        }),
+      );
+      const ready = results.every((result) => result.ok);
+      const answer: Readiness = { status: ready ? 'ready' : 'not_ready', checks: results };
+      res.status(ready ? 200 : 503).json(answer);
+    },
+  );
   return router;
 }

@@ -2,154 +2,166 @@ import { isCurrentlyActive, listPlans, listSubscriptionsOfUser } from '@shop/pro
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { PROVIDERS } from '../../payments/payment-provider.js';
+import {
+  checkoutRequest,
+  customerSubscriptions,
+  identifier,
+  orderRequest,
+  orderResponse,
+  promoCheck,
+  promoCheckRequest,
+  type CustomerSubscriptions,
+  type OrderResponse,
+  type PromoCheck,
+} from '@shop/contracts';
 import type { PaymentService } from '../../payments/payment-service.js';
 import { recordCustomerLanguage } from '../../notifications/customer-preferences.js';
 import { currentUser, requireUser } from '../auth/authentication.js';
 import { requestLanguage } from '../language.js';
 import type { ApiDocument } from '../openapi.js';
 import { idempotencyKeyOf } from '../idempotency.js';
-import { problemSchema } from '../problem.js';
-import { text, identifier } from '../text.js';
-
-const orderBody = z.strictObject({
-  planId: identifier(64),
-  months: z.union([z.literal(1), z.literal(3), z.literal(12)]),
-  promoCode: text({ max: 32 }).optional(),
-  provider: z.enum(PROVIDERS).default('sandbox'),
-});
-const checkoutBody = z.strictObject({ provider: z.enum(PROVIDERS).optional() });
-const promoBody = z.strictObject({
-  code: text({ min: 1, max: 32 }),
-  planId: identifier(64),
-  months: z.union([z.literal(1), z.literal(3), z.literal(12)]),
-});
-const orderResponse = z
-  .object({
-    orderId: z.string(),
-    subscriptionId: z.string(),
-    status: z.literal('pending'),
-    totalCents: z.number().int(),
-    currency: z.string(),
-    redirectUrl: z.string(),
-  })
-  .meta({ id: 'Order' });
 
 export function orderRoutes(
   deps: { knex: Knex; payments: PaymentService; clock: () => Date },
   doc: ApiDocument,
 ): Router {
   const router = Router();
-  const problems = { schema: problemSchema, problem: true } as const;
+  const problems = { problem: true } as const;
 
-  doc.add({
-    method: 'post',
-    path: '/api/orders',
-    summary:
-      'Order a plan; answers where to send the browser to pay. Idempotency-Key makes a retry return the first answer',
-    tags: ['orders'],
-    body: orderBody,
-    responses: {
-      201: { description: 'Order placed, payment pending', schema: orderResponse },
-      400: { description: 'Invalid input', ...problems },
-      401: { description: 'auth.required', ...problems },
-      404: { description: 'promo.unknown', ...problems },
-      409: { description: 'promo.expired, promo.exhausted, idempotency.in_progress', ...problems },
-      422: { description: 'order.unknown_plan, payment.provider_unavailable, idempotency.key_reused', ...problems },
-    },
-  });
-  router.post('/api/orders', requireUser, async (req, res) => {
-    const body = orderBody.parse(req.body);
-    const key = idempotencyKeyOf(req);
-    // Before the order: its "order received" e-mail may be sent as soon as the event is appended.
-    await recordCustomerLanguage(deps.knex, currentUser(req).userId, requestLanguage(req), deps.clock());
-    const order = await deps.payments.placeOrder(
-      { ...body, userId: currentUser(req).userId, language: requestLanguage(req) },
-      { idempotencyKey: key, correlationId: String(req.id) },
-    );
-    res.status(201).json(order);
-  });
-
-  doc.add({
-    method: 'post',
-    path: '/api/orders/:id/checkout',
-    summary: 'A new payment session for a pending order (finalise the payment)',
-    tags: ['orders'],
-    params: z.object({ id: identifier() }),
-    body: checkoutBody,
-    responses: {
-      200: { description: 'Where to pay', schema: orderResponse },
-      404: { description: 'subscription.not_found', ...problems },
-      409: { description: 'subscription.not_pending', ...problems },
-    },
-  });
-  router.post('/api/orders/:id/checkout', requireUser, async (req, res) => {
-    const { provider } = checkoutBody.parse(req.body ?? {});
-    const order = await deps.payments.checkoutExisting(
-      {
-        userId: currentUser(req).userId,
-        subscriptionId: String(req.params.id),
-        provider,
-        language: requestLanguage(req),
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/orders',
+      summary:
+        'Order a plan; answers where to send the browser to pay. Idempotency-Key makes a retry return the first answer',
+      tags: ['orders'],
+      body: orderRequest,
+      responses: {
+        201: { description: 'Order placed, payment pending', schema: orderResponse },
+        400: { description: 'Invalid input', ...problems },
+        401: { description: 'auth.required', ...problems },
+        404: { description: 'promo.unknown', ...problems },
+        409: { description: 'promo.expired, promo.exhausted, idempotency.in_progress', ...problems },
+        422: { description: 'order.unknown_plan, payment.provider_unavailable, idempotency.key_reused', ...problems },
       },
-      String(req.id),
-    );
-    res.json(order);
-  });
-
-  doc.add({
-    method: 'post',
-    path: '/api/promo-codes/check',
-    summary: 'Whether a promo code applies to this plan and duration, and the resulting total',
-    tags: ['orders'],
-    body: promoBody,
-    responses: { 200: { description: '{ valid, ... }' }, 422: { description: 'order.unknown_plan', ...problems } },
-  });
-  router.post('/api/promo-codes/check', async (req, res) => {
-    res.json(await deps.payments.checkPromo(promoBody.parse(req.body)));
-  });
-
-  doc.add({
-    method: 'get',
-    path: '/api/me/subscriptions',
-    summary: "The customer's subscriptions, newest first, with the profile figures",
-    tags: ['me'],
-    responses: {
-      200: { description: '{ data, activeCount, totalSpentCents, currency }' },
-      401: { description: 'auth.required', ...problems },
     },
-  });
-  router.get('/api/me/subscriptions', requireUser, async (req, res) => {
-    const language = requestLanguage(req);
-    const [subscriptions, plans] = await Promise.all([
-      listSubscriptionsOfUser(deps.knex, currentUser(req).userId),
-      listPlans(deps.knex, { language }),
-    ]);
-    const logos = new Map(plans.map((plan) => [plan.id, plan.logo]));
-    const now = deps.clock();
-    res.json({
-      data: subscriptions.map((s) => ({
-        id: s.id,
-        planId: s.planId,
-        planName: s.planName,
-        logo: logos.get(s.planId) ?? null,
-        status: s.status,
-        totalCents: s.totalCents,
-        currency: s.currency,
-        months: s.months,
-        expiresAt: s.expiresAt,
-        purchasedAt: s.createdAt,
-        paymentIssue: s.lastPaymentIssue,
-      })),
-      // The seeds' profile figures: active with a future expiry; spent over every order paid and not
-      // refunded (an order cancelled before payment cost nothing).
-      activeCount: subscriptions.filter((s) => isCurrentlyActive(s, now)).length,
-      totalSpentCents: subscriptions
-        .filter((s) => s.paidAt !== null && s.statusReason !== 'refunded')
-        .reduce((sum, s) => sum + s.totalCents, 0),
-      currency: 'EUR',
-    });
-  });
+    requireUser,
+    async (req, res) => {
+      const body = orderRequest.parse(req.body);
+      const key = idempotencyKeyOf(req);
+      // Before the order: its "order received" e-mail may be sent as soon as the event is appended.
+      await recordCustomerLanguage(deps.knex, currentUser(req).userId, requestLanguage(req), deps.clock());
+      const order = await deps.payments.placeOrder(
+        { ...body, userId: currentUser(req).userId, language: requestLanguage(req) },
+        { idempotencyKey: key, correlationId: String(req.id) },
+      );
+      const answer: OrderResponse = order;
+      res.status(201).json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/orders/:id/checkout',
+      summary: 'A new payment session for a pending order (finalise the payment)',
+      tags: ['orders'],
+      params: z.object({ id: identifier() }),
+      body: checkoutRequest,
+      responses: {
+        200: { description: 'Where to pay', schema: orderResponse },
+        400: { description: 'Invalid input', ...problems },
+        401: { description: 'auth.required', ...problems },
+        404: { description: 'subscription.not_found', ...problems },
+        409: { description: 'subscription.not_pending', ...problems },
+        422: { description: 'payment.provider_unavailable', ...problems },
+      },
+    },
+    requireUser,
+    async (req, res) => {
+      const { provider } = checkoutRequest.parse(req.body ?? {});
+      const order = await deps.payments.checkoutExisting(
+        {
+          userId: currentUser(req).userId,
+          subscriptionId: String(req.params.id),
+          provider,
+          language: requestLanguage(req),
+        },
+        String(req.id),
+      );
+      const answer: OrderResponse = order;
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/promo-codes/check',
+      summary: 'Whether a promo code applies to this plan and duration, and the resulting total',
+      tags: ['orders'],
+      body: promoCheckRequest,
+      responses: {
+        200: { description: 'Whether it applies, and the total', schema: promoCheck },
+        400: { description: 'Invalid input', ...problems },
+        422: { description: 'order.unknown_plan', ...problems },
+      },
+    },
+    async (req, res) => {
+      const answer: PromoCheck = await deps.payments.checkPromo(promoCheckRequest.parse(req.body));
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/me/subscriptions',
+      summary: "The customer's subscriptions, newest first, with the profile figures",
+      tags: ['me'],
+      responses: {
+        200: { description: 'Subscriptions and figures', schema: customerSubscriptions },
+        401: { description: 'auth.required', ...problems },
+      },
+    },
+    requireUser,
+    async (req, res) => {
+      const language = requestLanguage(req);
+      const [subscriptions, plans] = await Promise.all([
+        listSubscriptionsOfUser(deps.knex, currentUser(req).userId),
+        listPlans(deps.knex, { language }),
+      ]);
+      const logos = new Map(plans.map((plan) => [plan.id, plan.logo]));
+      const now = deps.clock();
+      const answer: CustomerSubscriptions = {
+        data: subscriptions.map((s) => ({
+          id: s.id,
+          planId: s.planId,
+          planName: s.planName,
+          logo: logos.get(s.planId) ?? null,
+          status: s.status,
+          totalCents: s.totalCents,
+          currency: s.currency,
+          months: s.months,
+          expiresAt: s.expiresAt,
+          purchasedAt: s.createdAt,
+          paymentIssue: s.lastPaymentIssue,
+        })),
+        // The seeds' profile figures: active with a future expiry; spent over every order paid and not
+        // refunded (an order cancelled before payment cost nothing).
+        activeCount: subscriptions.filter((s) => isCurrentlyActive(s, now)).length,
+        totalSpentCents: subscriptions
+          .filter((s) => s.paidAt !== null && s.statusReason !== 'refunded')
+          .reduce((sum, s) => sum + s.totalCents, 0),
+        currency: 'EUR',
+      };
+      res.json(answer);
+    },
+  );
 
   return router;
 }

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { formatMoney } from '../../i18n/formatting.js';
 import type { PaymentService } from '../../payments/payment-service.js';
-import { PROVIDERS, WebhookSignatureError, type ProviderName } from '../../payments/payment-provider.js';
+import { WebhookSignatureError } from '../../payments/payment-provider.js';
 import {
   SANDBOX_SIGNATURE_HEADER,
   type SandboxProvider,
@@ -10,28 +10,27 @@ import {
 } from '../../payments/sandbox-provider.js';
 import { currentUser, requireUser } from '../auth/authentication.js';
 import type { ApiDocument } from '../openapi.js';
-import { HttpProblem, problemSchema } from '../problem.js';
-import { text, identifier } from '../text.js';
-
-const verifyQuery = z.object({ session_id: text({ min: 1, max: 255 }) });
+import { HttpProblem } from '../problem.js';
+import {
+  identifier,
+  paymentProviders,
+  paymentVerification,
+  paymentVerificationQuery,
+  webhookReceipt,
+  type PaymentProviderOption,
+  type PaymentProviders,
+  type PaymentVerification,
+  type WebhookReceipt,
+} from '@shop/contracts';
 
 /** The order the shop offers the enabled providers in, and how each is named to shoppers. */
 const PROVIDER_OFFER = [
   { name: 'stripe', label: 'card' },
   { name: 'paypal', label: 'paypal' },
   { name: 'mollie', label: 'mollie' },
+  { name: 'payssion', label: 'payssion' },
   { name: 'sandbox', label: 'sandbox' },
-] as const satisfies ReadonlyArray<{ name: ProviderName; label: string }>;
-const providerList = z
-  .object({
-    data: z.array(
-      z.object({
-        name: z.enum(PROVIDERS),
-        label: z.enum(['card', 'paypal', 'mollie', 'sandbox']).describe('How the shop names it: card for Stripe'),
-      }),
-    ),
-  })
-  .meta({ id: 'PaymentProviders' });
+] as const satisfies readonly PaymentProviderOption[];
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -74,56 +73,80 @@ export function paymentRoutes(
   doc: ApiDocument,
 ): Router {
   const router = Router();
-  const problems = { schema: problemSchema, problem: true } as const;
+  const problems = { problem: true } as const;
 
-  doc.add({
-    method: 'get',
-    path: '/api/payments/providers',
-    summary: 'The payment providers a shopper can choose, in the order the checkout shows them',
-    tags: ['payments'],
-    responses: { 200: { description: 'Enabled providers', schema: providerList } },
-  });
-  router.get('/api/payments/providers', (_req, res) => {
-    const enabled = new Set(deps.payments.enabledProviders());
-    res.json({ data: PROVIDER_OFFER.filter((provider) => enabled.has(provider.name)) });
-  });
-
-  doc.add({
-    method: 'get',
-    path: '/api/payments/verify',
-    summary: 'For /payment-success: asks the provider and fulfils through the same idempotent path as the webhook',
-    tags: ['payments'],
-    query: verifyQuery,
-    responses: {
-      200: { description: '{ subscriptionId, status, paid, outcome }' },
-      404: { description: 'payment.session_not_found', ...problems },
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/payments/providers',
+      summary: 'The payment providers a shopper can choose, in the order the checkout shows them',
+      tags: ['payments'],
+      responses: { 200: { description: 'Enabled providers', schema: paymentProviders } },
     },
-  });
-  router.get('/api/payments/verify', requireUser, async (req, res) => {
-    const { session_id: sessionId } = verifyQuery.parse(req.query);
-    res.json(await deps.payments.verify(currentUser(req).userId, sessionId, String(req.id)));
-  });
+    (_req, res) => {
+      const enabled = new Set(deps.payments.enabledProviders());
+      const answer: PaymentProviders = { data: PROVIDER_OFFER.filter((provider) => enabled.has(provider.name)) };
+      res.json(answer);
+    },
+  );
 
-  doc.add({
-    method: 'post',
-    path: '/webhooks/:provider',
-    summary: 'Payment provider notifications: verified, stored once, answered at once, processed by a job',
-    tags: ['webhooks'],
-    params: z.object({ provider: identifier(64) }),
-    responses: { 200: { description: 'Received' }, 400: { description: 'webhook.invalid_signature', ...problems } },
-  });
-  router.post('/webhooks/:provider', async (req, res) => {
-    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    try {
-      const { duplicate } = await deps.payments.receiveWebhook(String(req.params.provider), body, req.headers);
-      res.json({ received: true, duplicate });
-    } catch (error) {
-      if (error instanceof WebhookSignatureError) {
-        throw new HttpProblem({ status: 400, code: error.code, detail: error.message });
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/payments/verify',
+      summary: 'For /payment-success: asks the provider and fulfils through the same idempotent path as the webhook',
+      tags: ['payments'],
+      query: paymentVerificationQuery,
+      responses: {
+        200: { description: "The order's status once the provider was asked", schema: paymentVerification },
+        400: { description: 'validation.failed', ...problems },
+        401: { description: 'auth.required', ...problems },
+        404: { description: 'payment.session_not_found', ...problems },
+        422: { description: 'payment.provider_unavailable (the provider was switched off since)', ...problems },
+      },
+    },
+    requireUser,
+    async (req, res) => {
+      const { session_id: sessionId } = paymentVerificationQuery.parse(req.query);
+      const answer: PaymentVerification = await deps.payments.verify(
+        currentUser(req).userId,
+        sessionId,
+        String(req.id),
+      );
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/webhooks/:provider',
+      summary: 'Payment provider notifications: verified, stored once, answered at once, processed by a job',
+      tags: ['webhooks'],
+      params: z.object({ provider: identifier(64) }),
+      responses: {
+        200: { description: 'Received (duplicate: delivered before)', schema: webhookReceipt },
+        400: { description: 'webhook.invalid_signature', ...problems },
+        422: { description: 'payment.provider_unavailable (an unknown or switched-off provider)', ...problems },
+      },
+    },
+    async (req, res) => {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      try {
+        const { duplicate } = await deps.payments.receiveWebhook(String(req.params.provider), body, req.headers);
+        const answer: WebhookReceipt = { received: true, duplicate };
+        res.json(answer);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) {
+          throw new HttpProblem({ status: 400, code: error.code, detail: error.message });
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 
   if (deps.sandbox) {
     const sandbox = deps.sandbox;
@@ -138,22 +161,51 @@ export function paymentRoutes(
       const owned = await deps.payments.isSessionOf(req.auth?.userId, 'sandbox', sessionId);
       return owned ? await sandbox.session(sessionId) : null;
     };
-    router.get('/sandbox/checkout/:id', async (req, res) => {
-      const session = await ownSession(req);
-      if (!session) throw notFound();
-      sandboxPage(res, session);
-    });
+    const sessionParams = z.object({ id: identifier() });
+    doc.route(
+      router,
+      {
+        method: 'get',
+        path: '/sandbox/checkout/:id',
+        summary: "The built-in sandbox provider's payment page (HTML), for the customer who opened it",
+        tags: ['sandbox'],
+        params: sessionParams,
+        responses: {
+          200: { description: 'The payment page (text/html)' },
+          404: { description: 'payment.session_not_found', problem: true },
+        },
+      },
+      async (req, res) => {
+        const session = await ownSession(req);
+        if (!session) throw notFound();
+        sandboxPage(res, session);
+      },
+    );
     for (const action of ['pay', 'cancel'] as const) {
-      router.post(`/sandbox/sessions/:id/${action}`, async (req, res) => {
-        const completed = (await ownSession(req)) ? await sandbox.complete(String(req.params.id), action) : null;
-        if (!completed) throw notFound();
-        // The provider notifies the shop exactly as a remote one would: a signed webhook.
-        await deps.payments.receiveWebhook('sandbox', completed.notification.body, {
-          [SANDBOX_SIGNATURE_HEADER]: completed.notification.signature,
-        });
-        const { session } = completed;
-        res.redirect(303, session.status === 'paid' ? session.success_url : session.cancel_url);
-      });
+      doc.route(
+        router,
+        {
+          method: 'post',
+          path: `/sandbox/sessions/:id/${action}`,
+          summary: `The sandbox page's ${action} button: notifies the shop by a signed webhook, then back to the shop`,
+          tags: ['sandbox'],
+          params: sessionParams,
+          responses: {
+            303: { description: 'To the success or cancel page' },
+            404: { description: 'payment.session_not_found', problem: true },
+          },
+        },
+        async (req, res) => {
+          const completed = (await ownSession(req)) ? await sandbox.complete(String(req.params.id), action) : null;
+          if (!completed) throw notFound();
+          // The provider notifies the shop exactly as a remote one would: a signed webhook.
+          await deps.payments.receiveWebhook('sandbox', completed.notification.body, {
+            [SANDBOX_SIGNATURE_HEADER]: completed.notification.signature,
+          });
+          const { session } = completed;
+          res.redirect(303, session.status === 'paid' ? session.success_url : session.cancel_url);
+        },
+      );
     }
   }
   return router;

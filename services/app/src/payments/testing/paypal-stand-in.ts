@@ -7,6 +7,7 @@
  * PayPal misbehave (lose a capture's answer, decline it), to refund, and to build signed
  * notifications. It is not PayPal: its "signature" is an HMAC of its own, checked only by its
  * own verification endpoint, it moves no money and it only writes the fields the shop reads.
+ * (Over 300 lines because it plays every PayPal call the shop makes, in one place the tests share.)
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

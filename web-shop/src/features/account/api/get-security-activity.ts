@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiGet } from '../../../lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
-import type { SecurityEvent } from '../types';
+import type { SecurityActivity } from '@shop/contracts';
 
 export const securityActivityQueryKey = (userId: string) =>
   [...ACCOUNT_QUERY_KEY, userId, 'security-activity'] as const;
@@ -11,8 +11,8 @@ export const securityActivityQueryKey = (userId: string) =>
 const PROJECTION_DELAY_MS = 800;
 
 /** `GET /api/me/security-activity`: the 10 most recent security events, newest first. */
-export function getSecurityActivity(signal?: AbortSignal): Promise<{ data: SecurityEvent[] }> {
-  return apiGet<{ data: SecurityEvent[] }>('/api/me/security-activity', { signal });
+export function getSecurityActivity(signal?: AbortSignal): Promise<SecurityActivity> {
+  return apiGet<SecurityActivity>('/api/me/security-activity', { signal });
 }
 
 export function useSecurityActivity(userId: string) {

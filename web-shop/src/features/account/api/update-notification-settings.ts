@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { NotificationSettings } from '../types';
+import type { NotificationSettings, NotificationSettingsPatch } from '@shop/contracts';
 import { notificationSettingsQueryKey } from './get-notification-settings';
 
 /** `PATCH /api/me/notification-settings` with the settings that change; answers them all. */
-export function updateNotificationSettings(changes: Partial<NotificationSettings>): Promise<NotificationSettings> {
+export function updateNotificationSettings(changes: NotificationSettingsPatch): Promise<NotificationSettings> {
   return apiRequest<NotificationSettings>('PATCH', '/api/me/notification-settings', { body: changes });
 }
 
-type Changes = Partial<NotificationSettings>;
+type Changes = NotificationSettingsPatch;
 
 /**
  * Shown changed at once; on failure only the settings of that request go back to what they were

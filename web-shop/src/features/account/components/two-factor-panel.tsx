@@ -1,24 +1,22 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button, { type ButtonProps } from '@mui/material/Button';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Form, Formik } from 'formik';
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ObjectSchema } from 'yup';
-import { CopyIcon, ShieldIcon } from '../../../components/icons';
-import { FormTextField } from '../../../components/ui/form-text-field';
+import { ShieldIcon } from '../../../components/icons';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
 import { disableTwoFactor } from '../api/disable-two-factor';
 import { enableTwoFactor } from '../api/enable-two-factor';
 import { setupTwoFactor } from '../api/setup-two-factor';
-import { twoFactorCodeSchema, twoFactorDisableSchema } from '../lib/account-schemas';
+import { twoFactorDisableSchema } from '../lib/account-schemas';
 import type { TwoFactorSetup } from '../types';
+import { TwoFactorCodeForm } from './two-factor-code-form';
+import { TwoFactorRecoveryCodes } from './two-factor-recovery-codes';
+import { TwoFactorSetupStep } from './two-factor-setup-step';
 
 type Step =
   | { name: 'idle' }
@@ -51,11 +49,6 @@ function twoFactorError(error: unknown): TwoFactorError {
   return { key: 'twoFactor.errors.unexpected' };
 }
 
-/** `ABCD EFGH ...`: easier to copy by hand; authenticator apps ignore the spaces. */
-const groupInFours = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
-
-const monospace = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
-
 /** Two-factor sign-in with an authenticator app: set-up by QR code or key, recovery codes shown once, turning off with a code. */
 export function TwoFactorPanel({
   enabled: enabledOnProfile,
@@ -82,15 +75,6 @@ export function TwoFactorPanel({
       setError(twoFactorError(failure));
     } finally {
       setStarting(false);
-    }
-  };
-
-  const copyCodes = async (codes: string[]) => {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      toast({ severity: 'success', message: t('twoFactor.copied') });
-    } catch {
-      toast({ severity: 'warning', message: t('twoFactor.copyError') });
     }
   };
 
@@ -143,120 +127,21 @@ export function TwoFactorPanel({
       )}
 
       {step.name === 'setup' && (
-        <Stack spacing={2.5}>
-          <Box>
-            <Typography component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
-              {t('twoFactor.scanTitle')}
-            </Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-              {t('twoFactor.scanHelp')}
-            </Typography>
-            <Stack
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={2}
-              sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}
-            >
-              <Box
-                component="img"
-                src={step.setup.qrCode}
-                alt={t('twoFactor.qrAlt')}
-                width={180}
-                height={180}
-                sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: '#fff', flexShrink: 0 }}
-              />
-              <Stack spacing={1.5} sx={{ minWidth: 0, width: '100%' }}>
-                <Box>
-                  <Typography variant="body2" id="totp-secret-label" sx={{ color: 'text.secondary' }}>
-                    {t('twoFactor.secretLabel')}
-                  </Typography>
-                  <Typography
-                    aria-labelledby="totp-secret-label"
-                    data-testid="totp-secret"
-                    sx={{
-                      ...monospace,
-                      fontWeight: 700,
-                      fontSize: '1.05rem',
-                      wordSpacing: '-0.2em',
-                      userSelect: 'all',
-                    }}
-                  >
-                    {groupInFours(step.setup.secret)}
-                  </Typography>
-                </Box>
-                <TextField
-                  id="totp-uri"
-                  label={t('twoFactor.uriLabel')}
-                  value={step.setup.otpauthUri}
-                  size="small"
-                  fullWidth
-                  slotProps={{ htmlInput: { readOnly: true, style: monospace } }}
-                  onFocus={(event) => event.target.select()}
-                />
-              </Stack>
-            </Stack>
-          </Box>
-          <CodeForm
-            schema={twoFactorCodeSchema}
-            onSubmit={codeStep(async (code) => {
-              const { recoveryCodes } = await enableTwoFactor(code);
-              setStep({ name: 'recovery', codes: recoveryCodes });
-              setChangedHere(true);
-              toast({ severity: 'success', message: t('twoFactor.enabled') });
-              await onChanged();
-            })}
-            onCancel={cancel}
-            intro={
-              <Typography component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
-                {t('twoFactor.confirmTitle')}
-              </Typography>
-            }
-            field={{
-              label: t('twoFactor.code'),
-              slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 6 } },
-              sx: { maxWidth: { sm: 220 } },
-            }}
-            submit={{ label: t('twoFactor.confirm'), busyLabel: t('twoFactor.confirming'), size: 'large' }}
-          />
-        </Stack>
+        <TwoFactorSetupStep
+          setup={step.setup}
+          onConfirm={codeStep(async (code) => {
+            const { recoveryCodes } = await enableTwoFactor(code);
+            setStep({ name: 'recovery', codes: recoveryCodes });
+            setChangedHere(true);
+            toast({ severity: 'success', message: t('twoFactor.enabled') });
+            await onChanged();
+          })}
+          onCancel={cancel}
+        />
       )}
 
       {step.name === 'recovery' && (
-        <Box>
-          <Typography component="h3" sx={{ fontWeight: 700 }}>
-            {t('twoFactor.recoveryTitle')}
-          </Typography>
-          <Alert severity="warning" sx={{ my: 1.5 }}>
-            {t('twoFactor.recoveryHelp')}
-          </Alert>
-          <Box
-            component="ul"
-            data-testid="recovery-codes"
-            sx={{
-              ...monospace,
-              listStyle: 'none',
-              p: 2,
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-              gap: 1,
-              bgcolor: 'action.hover',
-              borderRadius: 2,
-              fontSize: '1rem',
-            }}
-          >
-            {step.codes.map((code) => (
-              <li key={code}>{code}</li>
-            ))}
-          </Box>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
-            <Button variant="outlined" startIcon={<CopyIcon aria-hidden />} onClick={() => void copyCodes(step.codes)}>
-              {t('twoFactor.copy')}
-            </Button>
-            <Button variant="contained" onClick={() => setStep({ name: 'idle' })}>
-              {t('twoFactor.done')}
-            </Button>
-          </Stack>
-        </Box>
+        <TwoFactorRecoveryCodes codes={step.codes} onDone={() => setStep({ name: 'idle' })} />
       )}
 
       {step.name === 'idle' && enabled && (
@@ -266,7 +151,7 @@ export function TwoFactorPanel({
       )}
 
       {step.name === 'disabling' && (
-        <CodeForm
+        <TwoFactorCodeForm
           schema={twoFactorDisableSchema}
           onSubmit={codeStep(async (code) => {
             await disableTwoFactor(code);
@@ -296,50 +181,5 @@ export function TwoFactorPanel({
         />
       )}
     </Paper>
-  );
-}
-
-/** A code on one row with its submit and cancel buttons: the set-up's confirmation and turning two-factor off. */
-function CodeForm({
-  schema,
-  onSubmit,
-  onCancel,
-  intro,
-  field,
-  submit,
-}: {
-  schema: ObjectSchema<{ code: string }>;
-  onSubmit: (code: string) => Promise<void>;
-  onCancel: () => void;
-  intro: ReactNode;
-  field: Omit<ComponentProps<typeof FormTextField>, 'name'>;
-  submit: { label: string; busyLabel: string } & Pick<ButtonProps, 'color' | 'size'>;
-}) {
-  const { t } = useTranslation('account');
-  const rowButton = { minHeight: 56, whiteSpace: 'nowrap' } as const;
-  return (
-    <Formik initialValues={{ code: '' }} validationSchema={schema} onSubmit={({ code }) => onSubmit(code.trim())}>
-      {({ isSubmitting }) => (
-        <Form noValidate>
-          {intro}
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
-            <FormTextField name="code" autoComplete="one-time-code" required {...field} />
-            <Button
-              type="submit"
-              variant="contained"
-              color={submit.color}
-              size={submit.size}
-              disabled={isSubmitting}
-              sx={rowButton}
-            >
-              {isSubmitting ? submit.busyLabel : submit.label}
-            </Button>
-            <Button onClick={onCancel} disabled={isSubmitting} sx={rowButton}>
-              {t('twoFactor.cancel')}
-            </Button>
-          </Box>
-        </Form>
-      )}
-    </Formik>
   );
 }

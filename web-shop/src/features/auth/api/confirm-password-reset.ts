@@ -1,3 +1,4 @@
+import type { PasswordResetConfirmRequest } from '@shop/contracts';
 import { apiPost } from '../../../lib/api-client';
 
 /**
@@ -5,6 +6,6 @@ import { apiPost } from '../../../lib/api-client';
  * changed and every session of the account ends. `auth.reset_token_invalid` (400) when the link
  * is unknown, expired or already used.
  */
-export async function confirmPasswordReset(input: { token: string; newPassword: string }): Promise<void> {
+export async function confirmPasswordReset(input: PasswordResetConfirmRequest): Promise<void> {
   await apiPost<void>('/api/auth/password-reset/confirm', input);
 }

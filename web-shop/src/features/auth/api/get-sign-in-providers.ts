@@ -1,19 +1,13 @@
+import type { SignInProviders } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { CATALOGUE_STALE_TIME } from '../../../lib/query-client';
 
-export interface SignInProvider {
-  /** e.g. `google`. */
-  name: string;
-  /** A browser navigation (not a fetch) that starts the sign-in; `?returnTo=/path` comes back there. */
-  startUrl: string;
-}
-
 export const signInProvidersQueryKey = ['sign-in-providers'] as const;
 
 /** `GET /api/auth/providers`: the external sign-in providers configured, none by default. */
-export function getSignInProviders(signal?: AbortSignal): Promise<{ data: SignInProvider[] }> {
-  return apiGet<{ data: SignInProvider[] }>('/api/auth/providers', { signal });
+export function getSignInProviders(signal?: AbortSignal): Promise<SignInProviders> {
+  return apiGet<SignInProviders>('/api/auth/providers', { signal });
 }
 
 /** The shop's configuration, which changes no more often than the catalogue. */

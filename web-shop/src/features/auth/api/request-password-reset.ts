@@ -1,3 +1,4 @@
+import type { PasswordResetAccepted, PasswordResetRequest } from '@shop/contracts';
 import { apiPost } from '../../../lib/api-client';
 
 /**
@@ -5,5 +6,6 @@ import { apiPost } from '../../../lib/api-client';
  * address; a link is e-mailed if one does. `auth.password_reset_rate_limited` (429).
  */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await apiPost<unknown>('/api/auth/password-reset', { email });
+  const body: PasswordResetRequest = { email };
+  await apiPost<PasswordResetAccepted>('/api/auth/password-reset', body);
 }

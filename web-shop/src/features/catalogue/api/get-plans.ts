@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { CATALOGUE_STALE_TIME } from '../../../lib/query-client';
-import type { Plan } from '../../../types/api';
+import type { Plan, PlanList } from '@shop/contracts';
 
 export interface GetPlansInput {
   language: string;
@@ -12,7 +12,7 @@ export const plansQueryKey = (input: GetPlansInput) => ['plans', input.language]
 
 /** `GET /api/plans?lang=`: every plan on sale, in display order (filtering happens on screen). */
 export async function getPlans(input: GetPlansInput, signal?: AbortSignal): Promise<Plan[]> {
-  const body = await apiGet<{ data: Plan[] }>('/api/plans', { query: { lang: input.language }, signal });
+  const body = await apiGet<PlanList>('/api/plans', { query: { lang: input.language }, signal });
   return body.data;
 }
 

@@ -1,18 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
-import type { OrderResponse } from '../../../types/api';
-import type { Months } from '../types';
-import type { PaymentProviderName } from './get-payment-providers';
+import type { OrderRequest, OrderResponse } from '@shop/contracts';
 
-export interface CreateOrderInput {
-  planId: string;
-  months: Months;
-  promoCode?: string;
-  language: string;
-  /** One of `GET /api/payments/providers`; the server's default (the sandbox) when left out. */
-  provider?: PaymentProviderName;
-}
+/**
+ * The order, and the language of its pages and e-mails. The provider is one of
+ * `GET /api/payments/providers`; the server's default (the sandbox) when left out.
+ */
+export type CreateOrderInput = OrderRequest & { language: string };
 
 /**
  * `POST /api/orders` with the chosen provider; the answer's `redirectUrl` is the payment page.

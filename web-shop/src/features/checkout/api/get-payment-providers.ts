@@ -1,20 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { CATALOGUE_STALE_TIME } from '../../../lib/query-client';
+import type { PaymentProviders } from '@shop/contracts';
 
-export type PaymentProviderName = 'stripe' | 'paypal' | 'mollie' | 'sandbox';
-
-export interface PaymentProviderOption {
-  name: PaymentProviderName;
-  /** How the shop names it: `card` for Stripe. */
-  label: 'card' | 'paypal' | 'mollie' | 'sandbox';
-}
+export type { PaymentProviderName, PaymentProviderOption } from '@shop/contracts';
 
 export const paymentProvidersQueryKey = ['payment-providers'] as const;
 
 /** `GET /api/payments/providers`: the enabled providers, in the order the checkout shows them. */
-export function getPaymentProviders(signal?: AbortSignal): Promise<{ data: PaymentProviderOption[] }> {
-  return apiGet<{ data: PaymentProviderOption[] }>('/api/payments/providers', { signal });
+export function getPaymentProviders(signal?: AbortSignal): Promise<PaymentProviders> {
+  return apiGet<PaymentProviders>('/api/payments/providers', { signal });
 }
 
 /** The shop's configuration, which changes no more often than the catalogue. */

@@ -1,32 +1,11 @@
+import { INQUIRY_LIMITS, PROMOTION_METHODS, TRAFFIC_VOLUMES, type AffiliateRequest } from '@shop/contracts';
 import * as yup from 'yup';
 import { useIdempotentPost } from '../../../lib/use-idempotent-post';
 import { longText, optionalPhone, optionalWebsite, requiredEmail, requiredName } from '../lib/request-fields';
 import type { RequestReceipt } from '../types';
 
-export const TRAFFIC_VOLUMES = ['0-1000', '1000-5000', '5000-10000', '10000-50000', '50000+'] as const;
-export type TrafficVolume = (typeof TRAFFIC_VOLUMES)[number];
-
-export const PROMOTION_METHODS = [
-  'social-media',
-  'blog',
-  'email',
-  'youtube',
-  'influencer',
-  'paid-ads',
-  'other',
-] as const;
-export type PromotionMethod = (typeof PROMOTION_METHODS)[number];
-
-export interface AffiliateRequestInput {
-  name: string;
-  email: string;
-  phone?: string;
-  website?: string;
-  trafficVolume: TrafficVolume;
-  promotionMethods: PromotionMethod[];
-  experience: string;
-  motivation: string;
-}
+export { PROMOTION_METHODS, TRAFFIC_VOLUMES };
+export type { PromotionMethod, TrafficVolume } from '@shop/contracts';
 
 export const affiliateRequestSchema = yup.object({
   name: requiredName(),
@@ -47,14 +26,14 @@ export const affiliateRequestSchema = yup.object({
     )
     .min(1, 'info:validation.methodsRequired')
     .required('info:validation.methodsRequired'),
-  experience: longText(2000),
-  motivation: longText(2000),
+  experience: longText(INQUIRY_LIMITS.experience),
+  motivation: longText(INQUIRY_LIMITS.motivation),
 });
 
 /**
- * `POST /api/affiliate-requests` (201 `{ id, status }`, status pending).
+ * `POST /api/affiliate-requests` (201 `{ id, status }`, status new).
  * Fails with `validation.failed` (400, listing the refused fields) or `rate_limited` (429).
  */
-export function useCreateAffiliateRequest(): (input: AffiliateRequestInput) => Promise<RequestReceipt> {
-  return useIdempotentPost<AffiliateRequestInput, RequestReceipt>('/api/affiliate-requests');
+export function useCreateAffiliateRequest(): (input: AffiliateRequest) => Promise<RequestReceipt> {
+  return useIdempotentPost<AffiliateRequest, RequestReceipt>('/api/affiliate-requests');
 }

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormikProvider, useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { INQUIRY_LIMITS } from '@shop/contracts';
 import { FormSelectField } from '../../../components/ui/form-select-field';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import {
@@ -101,7 +102,7 @@ export function AffiliateForm() {
               required
               multiline
               minRows={3}
-              slotProps={{ htmlInput: { maxLength: 2000 } }}
+              slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.experience.max } }}
             />
             <FormTextField
               name="motivation"
@@ -110,7 +111,7 @@ export function AffiliateForm() {
               required
               multiline
               minRows={3}
-              slotProps={{ htmlInput: { maxLength: 2000 } }}
+              slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.motivation.max } }}
             />
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               {busy ? t('affiliate.form.submitting') : t('affiliate.form.submit')}

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormikProvider, useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { INQUIRY_LIMITS } from '@shop/contracts';
 import { FormSelectField } from '../../../components/ui/form-select-field';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import {
@@ -82,7 +83,7 @@ export function PartnershipForm() {
                 name="expectedVolume"
                 label={t('partner.form.expectedVolume') + optional}
                 helperText={t('partner.form.expectedVolumeHelp')}
-                slotProps={{ htmlInput: { maxLength: 100 } }}
+                slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.expectedVolume.max } }}
               />
             </Stack>
             <FormTextField
@@ -91,7 +92,7 @@ export function PartnershipForm() {
               required
               multiline
               minRows={4}
-              slotProps={{ htmlInput: { maxLength: 5000 } }}
+              slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.description.max } }}
             />
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               {busy ? t('partner.form.submitting') : t('partner.form.submit')}

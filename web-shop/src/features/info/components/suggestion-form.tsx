@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormikProvider, useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { INQUIRY_LIMITS } from '@shop/contracts';
 import { LightbulbIcon } from '../../../components/icons';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { serviceSuggestionSchema, useCreateServiceSuggestion } from '../api/create-service-suggestion';
@@ -32,7 +33,7 @@ export function SuggestionForm() {
               required
               multiline
               minRows={5}
-              slotProps={{ htmlInput: { maxLength: 1000 } }}
+              slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.suggestion.max } }}
             />
             <FormTextField
               name="email"

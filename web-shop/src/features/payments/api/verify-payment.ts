@@ -1,13 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
-
-export interface PaymentVerification {
-  subscriptionId: string;
-  status: string;
-  paid: boolean;
-  outcome: string;
-}
+import type { PaymentVerification } from '@shop/contracts';
 
 export const paymentVerificationQueryKey = (sessionId: string) => ['payment-verification', sessionId] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
-import type { OrderResponse } from '../../../types/api';
+import type { OrderResponse } from '@shop/contracts';
 
 /** `POST /api/orders/:id/checkout`: a new payment session for a pending subscription; `redirectUrl` is where to pay. */
 export function finaliseOrder(subscriptionId: string, language: string): Promise<OrderResponse> {

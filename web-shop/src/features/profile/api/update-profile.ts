@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
-import type { Profile } from '../../../types/api';
+import type { Profile, ProfileUpdateRequest } from '@shop/contracts';
 
 /** `PATCH /api/me`: changes the full name (1 to 100 characters); answers the profile. */
-export function updateProfile(input: { fullName: string }): Promise<Profile> {
+export function updateProfile(input: ProfileUpdateRequest): Promise<Profile> {
   return apiRequest<Profile>('PATCH', '/api/me', { body: input });
 }
 

@@ -1,21 +1,11 @@
+import { INQUIRY_LIMITS, SUPPORT_CATEGORIES, type InquiryReceived, type SupportMessageRequest } from '@shop/contracts';
 import * as yup from 'yup';
 import { useIdempotentPost } from '../../../lib/use-idempotent-post';
 
-export const SUPPORT_CATEGORIES = ['subscriptions', 'payment', 'account', 'technical', 'security', 'other'] as const;
-export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
+export { SUPPORT_CATEGORIES };
+export type { SupportCategory } from '@shop/contracts';
 
-export interface SupportMessageInput {
-  email: string;
-  category: SupportCategory;
-  subject: string;
-  message: string;
-  name?: string;
-}
-
-export interface SupportMessageReceipt {
-  id: string;
-  status: string;
-}
+const L = INQUIRY_LIMITS;
 
 // The API's limits, so a refusal is explained before anything is sent.
 const email = yup
@@ -23,19 +13,19 @@ const email = yup
   .trim()
   .required('support:validation.required')
   .email('support:validation.emailInvalid')
-  .max(254, 'support:validation.emailMax');
+  .max(L.email.max, 'support:validation.emailMax');
 const subject = yup
   .string()
   .trim()
   .required('support:validation.required')
-  .min(3, 'support:validation.subjectMin')
-  .max(150, 'support:validation.subjectMax');
+  .min(L.subject.min, 'support:validation.subjectMin')
+  .max(L.subject.max, 'support:validation.subjectMax');
 const message = yup
   .string()
   .trim()
   .required('support:validation.required')
-  .min(10, 'support:validation.messageMin')
-  .max(5000, 'support:validation.messageMax');
+  .min(L.message.min, 'support:validation.messageMin')
+  .max(L.message.max, 'support:validation.messageMax');
 
 /** The support page's form: the customer picks the category. */
 export const supportMessageSchema = yup.object({
@@ -50,7 +40,7 @@ export const supportMessageSchema = yup.object({
 
 /** The contact page's form: a name instead of a category (sent as `other`). */
 export const contactMessageSchema = yup.object({
-  name: yup.string().trim().required('support:validation.required').max(100, 'support:validation.nameMax'),
+  name: yup.string().trim().required('support:validation.required').max(L.name.max, 'support:validation.nameMax'),
   email,
   subject,
   message,
@@ -60,6 +50,6 @@ export const contactMessageSchema = yup.object({
  * `POST /api/support/messages`: stores the message for the support team (201 `{ id, status }`).
  * Fails with `validation.failed` (400, listing the refused fields) or `rate_limited` (429).
  */
-export function useSendSupportMessage(): (input: SupportMessageInput) => Promise<SupportMessageReceipt> {
-  return useIdempotentPost<SupportMessageInput, SupportMessageReceipt>('/api/support/messages');
+export function useSendSupportMessage(): (input: SupportMessageRequest) => Promise<InquiryReceived> {
+  return useIdempotentPost<SupportMessageRequest, InquiryReceived>('/api/support/messages');
 }

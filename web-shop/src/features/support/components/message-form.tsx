@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { INQUIRY_LIMITS, type SupportMessageRequest } from '@shop/contracts';
 import { FormikProvider, useFormik } from 'formik';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { useToast } from '../../../components/ui/toast-provider';
 import { config } from '../../../config';
 import { refusedFields } from '../../../lib/refused-fields';
-import { useSendSupportMessage, type SupportMessageInput } from '../api/send-support-message';
+import { useSendSupportMessage } from '../api/send-support-message';
 import { sendFailureKey } from '../lib/send-failure';
 
 /**
@@ -39,7 +40,7 @@ export function MessageForm<Values extends { [Field in keyof Values]: string }>(
   messageRows: number;
   initialValues: Values;
   validationSchema: ObjectSchema<object>;
-  toInput: (values: Values) => SupportMessageInput;
+  toInput: (values: Values) => SupportMessageRequest;
   success: { title: string; message: string };
   children: ReactNode;
 }) {
@@ -83,7 +84,7 @@ export function MessageForm<Values extends { [Field in keyof Values]: string }>(
               name="subject"
               label={t('form.subject')}
               required
-              slotProps={{ htmlInput: { maxLength: 150 } }}
+              slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.subject.max } }}
             />
             <FormTextField
               name="message"
@@ -91,7 +92,7 @@ export function MessageForm<Values extends { [Field in keyof Values]: string }>(
               required
               multiline
               rows={messageRows}
-              slotProps={{ htmlInput: { maxLength: 5000 } }}
+              slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.message.max } }}
             />
             <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={<SendIcon aria-hidden />}>
               {busy ? t('form.submitting') : submitLabel}

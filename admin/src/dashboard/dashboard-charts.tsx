@@ -1,0 +1,105 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { AdminStats } from '@shop/contracts';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { GREEN, useDay, useMoney, VIOLET } from './dashboard-format';
+
+/** A 30-day chart with its caption and, for screen readers, its total. */
+function ChartCard({
+  id,
+  title,
+  summary,
+  children,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  children: ReactNode;
+}) {
+  const translate = useTranslate();
+  return (
+    <Card component="figure" aria-labelledby={id} sx={{ m: 0, height: '100%' }}>
+      <CardContent>
+        <Typography id={id} variant="h6" component="figcaption">
+          {translate(title)}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+          {summary}
+        </Typography>
+        <Box sx={{ width: '100%', height: 240 }}>{children}</Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RevenueChart({ stats }: { stats: AdminStats }) {
+  const translate = useTranslate();
+  const money = useMoney();
+  const day = useDay();
+  const total = stats.revenueByDay.reduce((sum, d) => sum + d.cents, 0);
+  const data = stats.revenueByDay.map((d) => ({ date: d.date, euros: d.cents / 100 }));
+  return (
+    <ChartCard
+      id="dashboard-revenue-chart"
+      title="shop.dashboard.charts.revenue"
+      summary={translate('shop.dashboard.charts.revenueTotal', { total: money(total) })}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="date" tickFormatter={day} minTickGap={24} tick={{ fontSize: 12 }} />
+          <YAxis
+            width={56}
+            tick={{ fontSize: 12 }}
+            tickFormatter={(euros: number) => money(euros * 100).replace(/[,.]00(?=\D*$)/, '')}
+          />
+          <Tooltip
+            labelFormatter={(date) => day(String(date))}
+            formatter={(euros) => [money(Number(euros) * 100), translate('shop.dashboard.charts.revenueSeries')]}
+          />
+          <Bar dataKey="euros" fill={VIOLET} radius={[3, 3, 0, 0]} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+function SubscriptionsChart({ stats }: { stats: AdminStats }) {
+  const translate = useTranslate();
+  const day = useDay();
+  const total = stats.subscriptionsByDay.reduce((sum, d) => sum + d.count, 0);
+  return (
+    <ChartCard
+      id="dashboard-subscriptions-chart"
+      title="shop.dashboard.charts.subscriptions"
+      summary={translate('shop.dashboard.charts.subscriptionsTotal', { smart_count: total })}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={stats.subscriptionsByDay} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="date" tickFormatter={day} minTickGap={24} tick={{ fontSize: 12 }} />
+          <YAxis width={32} allowDecimals={false} tick={{ fontSize: 12 }} />
+          <Tooltip
+            labelFormatter={(date) => day(String(date))}
+            formatter={(count) => [String(count), translate('shop.dashboard.charts.subscriptionsSeries')]}
+          />
+          <Bar dataKey="count" fill={GREEN} radius={[3, 3, 0, 0]} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+/** The last 30 days of revenue and of new subscriptions (its own chunk, with the charts' library). */
+export default function DashboardCharts({ stats }: { stats: AdminStats }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+      <RevenueChart stats={stats} />
+      <SubscriptionsChart stats={stats} />
+    </Box>
+  );
+}

@@ -1,0 +1,297 @@
+import AssignmentLateIcon from '@mui/icons-material/AssignmentLate';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import CardMembershipIcon from '@mui/icons-material/CardMembership';
+import EuroIcon from '@mui/icons-material/Euro';
+import PeopleIcon from '@mui/icons-material/People';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { AdminStats } from '@shop/contracts';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Title, useCreatePath, useLocaleState, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { intlLocaleOf } from '../i18n/i18n-provider';
+import { InstantForm } from '../lib/instant-form';
+import { GREEN, useMoney, usePercent, VIOLET } from './dashboard-format';
+import { useAdminStats } from './use-admin-stats';
+
+// The charts' library is the largest part of the dashboard: the figures show first, the charts a moment later.
+const DashboardCharts = lazy(() => import('./dashboard-charts'));
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+  m: '-1px',
+  p: 0,
+} as const;
+
+/** The operator's to-do list: active subscriptions still waiting for their credentials. */
+const WAITING_FOR_CREDENTIALS = `?filter=${encodeURIComponent(JSON.stringify({ status: 'active', hasCredentials: false }))}`;
+
+/** One of the seeds' six cards: an icon, what it counts, the figure. */
+function FigureCard({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, '&:last-child': { pb: 2 } }}>
+        <Box
+          aria-hidden
+          sx={{
+            display: 'grid',
+            placeItems: 'center',
+            flex: 'none',
+            width: 48,
+            height: 48,
+            borderRadius: '50%',
+            bgcolor: '#ede9fe',
+            color: VIOLET,
+          }}
+        >
+          {icon}
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" component="h2" sx={{ color: 'text.secondary' }}>
+            {translate(label)}
+          </Typography>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {value}
+          </Typography>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Card component="section" aria-labelledby={id} sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography id={id} variant="h6" component="h2" gutterBottom>
+          {translate(title)}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Active versus inactive (expired) subscriptions, as the seeds' progress bar shows it. */
+function ActivityRate({ stats }: { stats: AdminStats }) {
+  const translate = useTranslate();
+  const percent = usePercent();
+  return (
+    <Section id="dashboard-activity" title="shop.dashboard.activity.title">
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 1 }}>
+        <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
+          {percent(stats.activityRatePercent)}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', textAlign: 'right' }}>
+          {translate('shop.dashboard.activity.detail', {
+            active: stats.activeSubscriptions,
+            expired: stats.expiredSubscriptions,
+          })}
+        </Typography>
+      </Box>
+      <LinearProgress
+        variant="determinate"
+        value={Math.min(100, Math.max(0, stats.activityRatePercent))}
+        aria-label={translate('shop.dashboard.activity.title')}
+        sx={{ height: 12, borderRadius: 6, bgcolor: '#e0e0e0', '& .MuiLinearProgress-bar': { bgcolor: GREEN } }}
+      />
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+        {translate('shop.dashboard.activity.help')}
+      </Typography>
+    </Section>
+  );
+}
+
+/** The seeds' financial block: revenue per user, monthly growth, conversion. */
+function Financial({ stats }: { stats: AdminStats }) {
+  const translate = useTranslate();
+  const percent = usePercent();
+  const money = useMoney();
+  const rows: Array<[string, string, string]> = [
+    [
+      'shop.dashboard.financial.revenuePerUser',
+      money(stats.revenuePerUserCents),
+      'shop.dashboard.financial.revenuePerUserHelp',
+    ],
+    ['shop.dashboard.financial.growth', percent(stats.monthlyGrowthPercent), 'shop.dashboard.financial.growthHelp'],
+    [
+      'shop.dashboard.financial.conversion',
+      percent(stats.conversionPercent),
+      'shop.dashboard.financial.conversionHelp',
+    ],
+  ];
+  return (
+    <Section id="dashboard-financial" title="shop.dashboard.financial.title">
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
+        {rows.map(([label, value, help]) => (
+          // A group of a term, its value and what it means: a <div> is the one wrapper a <dl> allows.
+          <Box key={label} sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2 }}>
+            <Typography component="dt" variant="body1">
+              {translate(label)}
+            </Typography>
+            <Typography component="dd" variant="body1" sx={{ m: 0, fontWeight: 600, whiteSpace: 'nowrap' }}>
+              {value}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, gridColumn: '1 / -1', color: 'text.secondary' }}>
+              {translate(help)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Section>
+  );
+}
+
+/** Subscriptions paid and still waiting for their credentials, with the way to that list. */
+function ToDo({ stats }: { stats: AdminStats }) {
+  const translate = useTranslate();
+  // Under the back-office's base path (/admin), as react-admin's own links are.
+  const list = useCreatePath()({ resource: 'subscriptions', type: 'list' });
+  const waiting = stats.pendingCredentials;
+  return (
+    <Alert
+      severity={waiting > 0 ? 'warning' : 'success'}
+      icon={<AssignmentLateIcon />}
+      action={
+        waiting > 0 ? (
+          <Button
+            component={Link}
+            to={`${list}${WAITING_FOR_CREDENTIALS}`}
+            color="inherit"
+            size="small"
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {translate('shop.dashboard.todo.open')}
+          </Button>
+        ) : undefined
+      }
+      sx={{ alignItems: 'center' }}
+    >
+      {waiting > 0
+        ? translate('shop.dashboard.todo.waiting', { smart_count: waiting })
+        : translate('shop.dashboard.todo.none')}
+    </Alert>
+  );
+}
+
+function Figures({ stats }: { stats: AdminStats }) {
+  const money = useMoney();
+  const [locale] = useLocaleState();
+  const count = (n: number) => n.toLocaleString(intlLocaleOf(locale));
+  const cards: Array<[string, ReactNode, ReactNode]> = [
+    ['shop.dashboard.cards.totalUsers', <PeopleIcon />, count(stats.totalUsers)],
+    ['shop.dashboard.cards.activeSubscriptions', <CardMembershipIcon />, count(stats.activeSubscriptions)],
+    ['shop.dashboard.cards.totalRevenue', <EuroIcon />, money(stats.totalRevenueCents)],
+    ['shop.dashboard.cards.monthlyRevenue', <CalendarMonthIcon />, money(stats.revenueThisMonthCents)],
+    ['shop.dashboard.cards.newUsers', <PersonAddIcon />, count(stats.newUsersThisMonth)],
+    ['shop.dashboard.cards.revenuePerUser', <TrendingUpIcon />, money(stats.revenuePerUserCents)],
+  ];
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+        gap: 2,
+      }}
+    >
+      {cards.map(([label, icon, value]) => (
+        <FigureCard key={label} label={label} icon={icon} value={value} />
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * "Au…": the figures as they stood at an instant the operator picks (the server folds the event
+ * log up to then); "Revenir à maintenant" goes back to the live figures.
+ */
+function AsOfPicker({ asOf, onChange }: { asOf: Date | null; onChange: (asOf: Date | null) => void }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <InstantForm
+      label={translate('shop.dashboard.asOf.title')}
+      searchLabel={translate('shop.dashboard.asOf.title')}
+      onPick={onChange}
+      onBackToNow={asOf ? () => onChange(null) : undefined}
+    >
+      {asOf && (
+        <Typography variant="body2" role="status" sx={{ color: 'text.secondary', flexBasis: '100%' }}>
+          {translate('shop.dashboard.asOf.showing', {
+            date: new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'long', timeStyle: 'medium' }).format(
+              asOf,
+            ),
+          })}
+        </Typography>
+      )}
+    </InstantForm>
+  );
+}
+
+/**
+ * The back-office's home: the seeds' six cards, the activity rate, the financial block, the last
+ * 30 days of revenue and new subscriptions, and what is waiting for the operator.
+ */
+export default function Dashboard() {
+  const translate = useTranslate();
+  const [asOf, setAsOf] = useState<Date | null>(null);
+  const { stats, isPending, error, reload } = useAdminStats(undefined, asOf);
+  return (
+    <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
+      <Title title="shop.dashboard.title" />
+      {/* The app bar shows the title; the page's own heading is for screen readers' outline. */}
+      <Typography component="h1" sx={visuallyHidden}>
+        {translate('shop.dashboard.title')}
+      </Typography>
+      <AsOfPicker asOf={asOf} onChange={setAsOf} />
+      {error !== undefined && !stats ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={reload}>
+              {translate('ra.action.refresh')}
+            </Button>
+          }
+        >
+          {translate('shop.dashboard.loadError')}
+        </Alert>
+      ) : isPending || !stats ? (
+        <Box sx={{ display: 'grid', gap: 2 }} aria-busy>
+          <Skeleton variant="rounded" height={88} />
+          <Skeleton variant="rounded" height={88} />
+          <Skeleton variant="rounded" height={240} />
+        </Box>
+      ) : (
+        <>
+          {/* What waits for the operator is today's business, not a past instant's. */}
+          {!asOf && <ToDo stats={stats} />}
+          <Figures stats={stats} />
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+            <ActivityRate stats={stats} />
+            <Financial stats={stats} />
+          </Box>
+          <Suspense fallback={<Skeleton variant="rounded" height={300} />}>
+            <DashboardCharts stats={stats} />
+          </Suspense>
+        </>
+      )}
+    </Box>
+  );
+}

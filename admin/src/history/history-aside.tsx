@@ -1,0 +1,24 @@
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useRecordContext } from 'react-admin';
+import type { HistorySubject } from '../providers/data-provider';
+import { HistoryTimeline } from './history-timeline';
+import { StateAsOfPanel } from './state-as-of-panel';
+
+/** The Show page's layout with an aside: side by side on a wide screen, the aside below on a narrow one. */
+export const withAsideLayout: SxProps<Theme> = {
+  '& .RaShow-main': { flexDirection: { xs: 'column', lg: 'row' }, gap: 2, alignItems: 'flex-start' },
+  '& .RaShow-main > :first-of-type': { width: { xs: '100%', lg: 'auto' }, minWidth: 0 },
+};
+
+/** Beside a subscription or a customer: their history, and for a subscription its state as of an instant. */
+export function HistoryAside({ of }: { of: HistorySubject }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Box component="aside" sx={{ width: { xs: '100%', lg: 440 }, flexShrink: 0, display: 'grid', gap: 2, minWidth: 0 }}>
+      {of === 'subscriptions' && <StateAsOfPanel subscriptionId={String(record.id)} />}
+      <HistoryTimeline of={of} id={String(record.id)} />
+    </Box>
+  );
+}

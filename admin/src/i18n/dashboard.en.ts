@@ -1,0 +1,60 @@
+import type { MessageTree } from './merge-messages';
+
+/** The dashboard screens' words, in English. */
+export const dashboardMessages: MessageTree = {
+  shop: {
+    credentials: {
+      counters: {
+        label: 'Credentials in figures',
+        total: 'Stored credentials',
+        plans: 'Distinct plans',
+        logins: 'Distinct login e-mails',
+      },
+    },
+    dashboard: {
+      title: 'Dashboard',
+      loadError: 'Error while fetching the statistics',
+      asOf: {
+        title: 'As of…',
+        showing: 'Figures as they stood on %{date}, read from the event log.',
+      },
+      cards: {
+        totalUsers: 'Users',
+        activeSubscriptions: 'Active subscriptions',
+        totalRevenue: 'Total revenue',
+        monthlyRevenue: 'Revenue this month',
+        newUsers: 'New members (this month)',
+        revenuePerUser: 'Revenue per user',
+      },
+      activity: {
+        title: 'Activity rate',
+        detail: 'Active: %{active} · expired: %{expired}',
+        help: 'Active subscriptions out of active and expired ones.',
+      },
+      financial: {
+        title: 'Financial indicators',
+        revenuePerUser: 'Revenue per user',
+        revenuePerUserHelp: 'Total revenue (paid, not refunded) divided by the number of users.',
+        growth: 'Monthly growth',
+        growthHelp: 'New members this month compared with those who registered before.',
+        conversion: 'Conversion rate',
+        conversionHelp: 'Active subscriptions compared with the number of users.',
+      },
+      todo: {
+        waiting:
+          '%{smart_count} active subscription is waiting for its credentials |||| %{smart_count} active subscriptions are waiting for their credentials',
+        none: 'No active subscription is waiting for credentials.',
+        open: 'Open the list',
+      },
+      charts: {
+        revenue: 'Revenue, last 30 days',
+        revenueTotal: 'Total over the period: %{total}',
+        revenueSeries: 'Revenue',
+        subscriptions: 'New subscriptions (last 30 days)',
+        subscriptionsTotal:
+          '%{smart_count} subscription over the period |||| %{smart_count} subscriptions over the period',
+        subscriptionsSeries: 'Subscriptions',
+      },
+    },
+  },
+};

@@ -1,0 +1,86 @@
+import type { MessageTree } from './merge-messages';
+
+/** The users screens' words, in English. */
+export const usersMessages: MessageTree = {
+  resources: {
+    users: {
+      fields: {
+        id: 'Reference',
+        customer: 'User',
+        segment: 'Status',
+        totalSpentCents: 'Total spent',
+        subscriptions: 'Subscriptions',
+        lastSignInAt: 'Last sign-in',
+        profileVersion: 'Profile version',
+        q: 'Search',
+      },
+      notifications: {
+        created: 'User created successfully',
+        updated: 'User updated successfully',
+        deleted: 'User deleted successfully',
+      },
+    },
+  },
+  shop: {
+    users: {
+      createTitle: 'New user',
+      noName: 'Name not set',
+      segments: {
+        with: 'With subscription',
+        without: 'Without subscription',
+        expired: 'Expired',
+      },
+      counters: {
+        label: 'Users by subscription',
+        with: 'With subscription',
+        without: 'Without subscription',
+        expired: 'Subscription expired',
+        total: 'Total',
+      },
+      filters: { segment: 'Subscription' },
+      noSubscription: 'No subscription',
+      expires: 'expires %{date}',
+      createHelp:
+        'The account is opened with a password nobody knows: the user is e-mailed a link to choose their own.',
+      emailHelp: 'The user signs in with this address.',
+      sections: {
+        subscriptions: 'Subscriptions',
+        inquiries: 'Inquiries',
+        credentials: 'Assigned credentials',
+        noInquiries: 'No inquiry',
+      },
+      erase: {
+        action: 'Delete',
+        title: 'Delete the user %{name}?',
+        content:
+          'Their personal data (name, e-mail, sign-ins, inquiries) is erased for good: this cannot be undone. They can no longer sign in and their sessions end. Their subscriptions’ history is kept, anonymous.',
+      },
+      grant: {
+        action: 'Assign a subscription',
+        title: 'Assign a subscription to %{name}',
+        plan: 'Plan',
+        months: 'Duration (months)',
+        customPrice: 'Custom price (€)',
+        customPriceHelp: 'Leave empty for the automatic price (the catalogue price for that duration).',
+        help: 'The subscription is active at once; the user gets the payment-confirmed e-mail and notification.',
+        perMonth: '%{price} / month',
+        confirm: 'Assign',
+        success: 'Subscription assigned',
+        invalidMonths: 'A whole number of months, at least 1',
+        invalidPrice: 'A positive price, to the cent',
+      },
+      export: { failed: 'The export could not be recorded: nothing was downloaded.' },
+    },
+    errors: {
+      account: {
+        changed_meanwhile:
+          'Someone else changed this user since you opened it. Reload the page to see its current state, then make your change again.',
+        not_found: 'This user does not exist (any more).',
+        erased: 'This user was deleted.',
+        cannot_erase_self: 'You cannot delete your own account: ask another administrator.',
+      },
+      auth: { email_taken: 'This e-mail address already has an account.' },
+      order: { unknown_plan: 'This plan is not in the catalogue.' },
+    },
+  },
+};

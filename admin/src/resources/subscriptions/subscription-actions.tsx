@@ -1,0 +1,279 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
+import { useSavingDialog } from '../../lib/use-saving-dialog';
+import type { ShopDataProvider } from '../../providers/data-provider';
+import { operatorMoves, type Subscription, type SubscriptionStatus } from './subscription-vocabulary';
+
+const REASON_MAX = 500;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The read model follows the log a moment after the decision is appended: wait for it (a few
+ * seconds at most) so the screen shows what was just done.
+ */
+async function untilProjected(dataProvider: ShopDataProvider, id: string, done: (row: Subscription | null) => boolean) {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const row = await dataProvider
+      .getOne<Subscription>('subscriptions', { id })
+      .then(({ data }) => data)
+      .catch((error: { status?: number }) => {
+        if (error.status === 404) return null;
+        throw error;
+      });
+    if (done(row)) return;
+    await sleep(250);
+  }
+}
+
+/** A list row opens its subscription on click: a click in these buttons and their dialogs stays here. */
+const keepInside = (event: MouseEvent) => event.stopPropagation();
+
+function ActionButton({
+  compact,
+  icon,
+  label,
+  color,
+  disabled,
+  onClick,
+}: {
+  compact: boolean;
+  icon: ReactNode;
+  label: string;
+  color?: 'error';
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  if (compact) {
+    return (
+      <Tooltip title={label}>
+        <span>
+          <IconButton aria-label={label} size="small" color={color} disabled={disabled} onClick={onClick}>
+            {icon}
+          </IconButton>
+        </span>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button startIcon={icon} color={color} variant="outlined" disabled={disabled} onClick={onClick}>
+      {label}
+    </Button>
+  );
+}
+
+function ReasonField({
+  value,
+  onChange,
+  helper,
+  autoFocus,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  helper: string;
+  autoFocus?: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      label={translate('shop.subscriptions.reason.label')}
+      helperText={translate(helper)}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      required
+      fullWidth
+      multiline
+      minRows={2}
+      autoFocus={autoFocus}
+      slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
+      sx={{ mt: 2 }}
+    />
+  );
+}
+
+/**
+ * 'Changer le statut': the statuses the subscription may move to, and the reason the history
+ * keeps. Success: 'Statut mis à jour vers {status}'.
+ */
+export function ChangeStatusButton({ compact = false }: { compact?: boolean }) {
+  const subscription = useRecordContext<Subscription>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<ShopDataProvider>();
+  const [to, setTo] = useState<SubscriptionStatus | ''>('');
+  const [reason, setReason] = useState('');
+  const {
+    open,
+    saving,
+    show,
+    close,
+    save: saveThen,
+  } = useSavingDialog({
+    onClosed: () => {
+      setTo('');
+      setReason('');
+    },
+  });
+  const titleId = useId();
+  const choicesId = useId();
+  if (!subscription) return null;
+
+  const moves = operatorMoves(subscription);
+  const save = async () => {
+    if (to === '') return;
+    await saveThen(async () => {
+      await dataProvider.update<Subscription>('subscriptions', {
+        id: subscription.id,
+        data: { status: to, reason: reason.trim() } as Partial<Subscription>,
+        previousData: subscription,
+      });
+      await untilProjected(dataProvider, subscription.id, (row) => row === null || row.status === to);
+      notify('shop.subscriptions.statusChange.success', {
+        type: 'success',
+        messageArgs: { status: translate(`shop.subscriptions.statuses.${to}`) },
+      });
+    }, refresh);
+  };
+
+  const label = translate('shop.subscriptions.statusChange.action');
+  return (
+    <Box component="span" onClick={keepInside}>
+      <ActionButton
+        compact={compact}
+        icon={<SwapHorizIcon />}
+        label={label}
+        disabled={moves.length === 0}
+        onClick={show}
+      />
+      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
+        <DialogTitle id={titleId}>{label}</DialogTitle>
+        <DialogContent>
+          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+            {subscription.planName} — {subscription.customerName || subscription.customerEmail}
+          </Typography>
+          <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mb: 2 }}>
+            {translate('shop.subscriptions.statusChange.current', {
+              status: translate(`shop.subscriptions.statuses.${subscription.status}`),
+            })}
+          </Typography>
+          <FormControl required>
+            <FormLabel id={choicesId}>{translate('shop.subscriptions.statusChange.to')}</FormLabel>
+            <RadioGroup
+              aria-labelledby={choicesId}
+              value={to}
+              onChange={(event) => setTo(event.target.value as SubscriptionStatus)}
+            >
+              {moves.map((status) => (
+                <FormControlLabel
+                  key={status}
+                  value={status}
+                  control={<Radio />}
+                  label={translate(`shop.subscriptions.statuses.${status}`)}
+                />
+              ))}
+            </RadioGroup>
+          </FormControl>
+          <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.statusHelp" />
+          {saving && <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close} disabled={saving}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button variant="contained" onClick={save} disabled={to === '' || reason.trim() === '' || saving}>
+            {translate('shop.subscriptions.statusChange.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+/**
+ * 'Supprimer': voids a subscription recorded by mistake, after the seeds' confirmation and a
+ * reason. It leaves every list and figure; its history stays. Success: 'Abonnement supprimé'.
+ */
+export function VoidSubscriptionButton({ compact = false }: { compact?: boolean }) {
+  const subscription = useRecordContext<Subscription>();
+  const resource = useResourceContext() ?? 'subscriptions';
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const redirect = useRedirect();
+  const dataProvider = useDataProvider<ShopDataProvider>();
+  const [reason, setReason] = useState('');
+  const { open, saving, show, close, save } = useSavingDialog({ onClosed: () => setReason('') });
+  const titleId = useId();
+  const textId = useId();
+  if (!subscription) return null;
+
+  const confirm = () =>
+    save(
+      async () => {
+        await dataProvider.voidSubscription(String(subscription.id), reason.trim());
+        await untilProjected(dataProvider, subscription.id, (row) => row === null);
+        notify('shop.subscriptions.void.success', { type: 'success' });
+      },
+      () => (compact ? refresh() : redirect('list', resource)),
+    );
+
+  const label = translate('shop.subscriptions.void.action');
+  return (
+    <Box component="span" onClick={keepInside}>
+      <ActionButton compact={compact} icon={<DeleteIcon />} label={label} color="error" onClick={show} />
+      <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
+        <DialogTitle id={titleId}>
+          {translate('shop.subscriptions.void.title', { plan: subscription.planName })}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText id={textId} sx={{ fontWeight: 600, color: 'text.primary' }}>
+            {translate('shop.subscriptions.void.confirm')}
+          </DialogContentText>
+          <Typography variant="body2" component="p" sx={{ mt: 1 }}>
+            {subscription.planName} — {subscription.customerName || subscription.customerEmail}
+          </Typography>
+          <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
+            {translate('shop.subscriptions.void.help')}
+          </Typography>
+          <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.voidHelp" autoFocus />
+          {saving && <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close} disabled={saving}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button variant="contained" color="error" onClick={confirm} disabled={reason.trim() === '' || saving}>
+            {translate('shop.subscriptions.void.submit')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

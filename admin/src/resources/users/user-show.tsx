@@ -1,0 +1,199 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import type { Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactNode } from 'react';
+import {
+  BooleanField,
+  DataTable,
+  DateField,
+  EditButton,
+  FunctionField,
+  ListButton,
+  Pagination,
+  ReferenceField,
+  ReferenceManyField,
+  Show,
+  SimpleList,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { HistoryAside, withAsideLayout } from '../../history/history-aside';
+import { intlLocaleOf } from '../../i18n/i18n-provider';
+import { formatCents } from '../../lib/money';
+import { InquiryStatusChip } from '../inquiries/inquiry-status-chip';
+import { SubscriptionStatusChip } from '../subscriptions/subscription-status-chip';
+import type { Subscription } from '../subscriptions/subscription-vocabulary';
+import { AssignSubscriptionButton } from './assign-subscription-button';
+import { EraseUserButton } from './erase-user-button';
+import { UserAvatar } from './user-avatar';
+import { UserSegmentChip } from './user-segment-chip';
+import { UserTitle } from './user-title';
+import { displayName, type User } from './user-vocabulary';
+
+function UserShowActions() {
+  return (
+    <TopToolbar>
+      <ListButton />
+      <AssignSubscriptionButton />
+      <EditButton />
+      <EraseUserButton />
+    </TopToolbar>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <CardContent>
+        <Typography id={id} variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        <Box sx={{ overflowX: 'auto' }}>{children}</Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function UserHeader() {
+  const user = useRecordContext<User>();
+  const translate = useTranslate();
+  if (!user) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <UserAvatar user={user} size={48} />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="h5" component="p" sx={{ color: user.fullName.trim() ? 'inherit' : 'text.secondary' }}>
+          {displayName(user, translate)}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          {user.email}
+        </Typography>
+      </Box>
+      <UserSegmentChip />
+    </Box>
+  );
+}
+
+/** One customer: who they are, what they bought (with the credentials given), what they wrote to us. */
+export function UserShow() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const dateLocale = intlLocaleOf(locale);
+  // On a phone, a customer's subscriptions read as a list, not a table scrolled sideways.
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  return (
+    <Show<User>
+      actions={<UserShowActions />}
+      title={<UserTitle />}
+      component="div"
+      aside={<HistoryAside of="users" />}
+      sx={withAsideLayout}
+    >
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Card>
+          <CardContent>
+            <UserHeader />
+            <SimpleShowLayout
+              sx={{ px: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 0 }}
+            >
+              <FunctionField<User>
+                source="role"
+                render={(user) => translate(`shop.roles.${user.role}`, { _: user.role })}
+              />
+              <FunctionField<User>
+                source="totalSpentCents"
+                render={(user) => formatCents(user.totalSpentCents, 'EUR', locale)}
+              />
+              <DateField source="createdAt" showTime locales={dateLocale} />
+              <DateField source="lastSignInAt" showTime locales={dateLocale} emptyText="shop.empty" />
+              <BooleanField source="twoFactorEnabled" />
+            </SimpleShowLayout>
+          </CardContent>
+        </Card>
+
+        <Section id="user-subscriptions" title={translate('shop.users.sections.subscriptions')}>
+          <ReferenceManyField
+            reference="subscriptions"
+            target="userId"
+            sort={{ field: 'createdAt', order: 'DESC' }}
+            perPage={10}
+            pagination={<Pagination rowsPerPageOptions={[]} />}
+            empty={<Typography variant="body2">{translate('shop.users.noSubscription')}</Typography>}
+          >
+            {small ? (
+              <SimpleList<Subscription>
+                resource="subscriptions"
+                linkType="show"
+                primaryText={(subscription) => subscription.planName}
+                secondaryText={(subscription) =>
+                  `${translate(`shop.subscriptions.statuses.${subscription.status}`)} · ${formatCents(subscription.totalCents, subscription.currency, locale)}`
+                }
+                tertiaryText={(subscription) =>
+                  subscription.expiresAt ? new Date(subscription.expiresAt).toLocaleDateString(dateLocale) : ''
+                }
+              />
+            ) : (
+              <DataTable rowClick="show" bulkActionButtons={false}>
+                <DataTable.Col source="planName" label="resources.subscriptions.fields.planName" />
+                <DataTable.Col source="status" label="resources.subscriptions.fields.status">
+                  <SubscriptionStatusChip />
+                </DataTable.Col>
+                <DataTable.Col
+                  source="totalCents"
+                  label="resources.subscriptions.fields.totalCents"
+                  align="right"
+                  render={(s: { totalCents: number; currency: string }) =>
+                    formatCents(s.totalCents, s.currency, locale)
+                  }
+                />
+                <DataTable.Col source="expiresAt" label="resources.subscriptions.fields.expiresAt">
+                  <DateField source="expiresAt" locales={dateLocale} emptyText="—" />
+                </DataTable.Col>
+                <DataTable.Col source="credentialsId" label="shop.users.sections.credentials" disableSort>
+                  <ReferenceField source="credentialsId" reference="credentials" link="show" emptyText="—">
+                    <TextField source="email" />
+                  </ReferenceField>
+                </DataTable.Col>
+              </DataTable>
+            )}
+          </ReferenceManyField>
+        </Section>
+
+        <Section id="user-inquiries" title={translate('shop.users.sections.inquiries')}>
+          <ReferenceManyField
+            reference="inquiries"
+            target="userId"
+            sort={{ field: 'receivedAt', order: 'DESC' }}
+            perPage={10}
+            pagination={<Pagination rowsPerPageOptions={[]} />}
+            empty={<Typography variant="body2">{translate('shop.users.sections.noInquiries')}</Typography>}
+          >
+            <DataTable rowClick="show" bulkActionButtons={false}>
+              <DataTable.Col source="receivedAt" label="resources.inquiries.fields.receivedAt">
+                <DateField source="receivedAt" showTime locales={dateLocale} />
+              </DataTable.Col>
+              <DataTable.Col
+                source="kind"
+                label="resources.inquiries.fields.kind"
+                render={(inquiry: { kind: string }) =>
+                  translate(`shop.inquiries.kinds.${inquiry.kind}`, { _: inquiry.kind })
+                }
+              />
+              <DataTable.Col source="status" label="resources.inquiries.fields.status">
+                <InquiryStatusChip />
+              </DataTable.Col>
+              <DataTable.Col source="subject" label="resources.inquiries.fields.subject" disableSort />
+            </DataTable>
+          </ReferenceManyField>
+        </Section>
+      </Box>
+    </Show>
+  );
+}

@@ -1,0 +1,168 @@
+import SyncIcon from '@mui/icons-material/Sync';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type FormEvent } from 'react';
+import { HttpError, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import type { PaymentProviders, PaymentSyncResult } from '@shop/contracts';
+import { intlLocaleOf } from '../i18n/i18n-provider';
+import { httpClient } from '../lib/http-client';
+import { formatCents } from '../lib/money';
+
+/** Whether the problem says Stripe is off: the route answers 422 `payment.provider_unavailable` then. */
+const stripeIsOff = (error: unknown) =>
+  error instanceof HttpError && (error.body as { code?: unknown } | null)?.code === 'payment.provider_unavailable';
+
+/**
+ * The sync tab: the missed card payments of one customer, found at Stripe and fulfilled
+ * (POST /api/admin/payments/sync). A second run syncs nothing: the server only fulfils orders
+ * still waiting for their money.
+ */
+export function SyncPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale] = useLocaleState();
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [unavailable, setUnavailable] = useState(false);
+  const [result, setResult] = useState<PaymentSyncResult | null>(null);
+
+  // Said at once when Stripe is off (the checkout's own list of enabled providers), not at the first attempt.
+  useEffect(() => {
+    let current = true;
+    httpClient('/api/payments/providers').then(
+      ({ json }) => {
+        const enabled = (json as PaymentProviders).data.some((provider) => provider.name === 'stripe');
+        if (current) setUnavailable(!enabled);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const sync = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = email.trim();
+    if (trimmed === '') {
+      setEmailError(translate('shop.sync.emptyEmail'));
+      notify('shop.sync.emptyEmail', { type: 'error' });
+      return;
+    }
+    setEmailError(null);
+    setRunning(true);
+    try {
+      const { json } = await httpClient('/api/admin/payments/sync', {
+        method: 'POST',
+        body: JSON.stringify({ email: trimmed }),
+      });
+      const answer = json as PaymentSyncResult;
+      setResult(answer);
+      setUnavailable(false);
+      notify('shop.sync.synced', { type: 'success', messageArgs: { smart_count: answer.count } });
+    } catch (error) {
+      setResult(null);
+      if (stripeIsOff(error)) {
+        setUnavailable(true);
+        return;
+      }
+      const message = error instanceof Error ? translate(error.message, { _: error.message }) : '';
+      notify(message ? translate('shop.sync.error', { message }) : 'shop.sync.failed', { type: 'error' });
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+  return (
+    <Card sx={{ mt: { xs: 1, sm: 2 }, maxWidth: '60rem' }}>
+      <Title title={translate('shop.sync.title')} />
+      <CardContent>
+        <Typography variant="body1" sx={{ mb: 2 }}>
+          {translate('shop.sync.explanation')}
+        </Typography>
+        {unavailable && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate('shop.sync.unavailable')}
+          </Alert>
+        )}
+        <Box
+          component="form"
+          noValidate
+          onSubmit={sync}
+          sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+        >
+          <TextField
+            label={translate('shop.sync.email')}
+            type="email"
+            name="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={emailError !== null}
+            helperText={emailError ?? ' '}
+            sx={{ flex: '1 1 18rem' }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<SyncIcon />}
+            disabled={running}
+            sx={{ mt: 1, minHeight: 40 }}
+          >
+            {translate(running ? 'shop.sync.running' : 'shop.sync.submit')}
+          </Button>
+        </Box>
+        {result && (
+          <Box sx={{ mt: 2 }} aria-live="polite">
+            <Typography variant="h6" component="h2">
+              {translate('shop.sync.synced', { smart_count: result.count })}
+            </Typography>
+            {result.payments.length === 0 ? (
+              <Typography color="text.secondary">{translate('shop.sync.nothing')}</Typography>
+            ) : (
+              <List aria-label={translate('shop.sync.results')}>
+                {result.payments.map((payment) => (
+                  <ListItem key={payment.sessionId} divider disableGutters>
+                    <ListItemText
+                      primary={`${payment.planName} — ${formatCents(payment.amountCents, 'EUR', locale)}`}
+                      secondary={`${translate('shop.sync.sessionId')} ${payment.sessionId} · ${date(payment.date)}`}
+                      slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            {result.mismatches.length > 0 && (
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                {translate('shop.sync.mismatches')}:{' '}
+                {result.mismatches
+                  .map((m) => `${m.sessionId} (${formatCents(m.amountCents, m.currency, locale)})`)
+                  .join(', ')}
+              </Alert>
+            )}
+            {result.unmatched.length > 0 && (
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                {translate('shop.sync.unmatched')}:{' '}
+                {result.unmatched
+                  .map((u) => `${u.sessionId} (${formatCents(u.amountCents, u.currency, locale)})`)
+                  .join(', ')}
+              </Alert>
+            )}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Knex } from 'knex';
+
+/**
+ * A back-office list request as react-admin's simple REST dialect sends it: one sort field and
+ * order, inclusive row numbers, and the list's own filters.
+ */
+export interface AdminListQuery<Field extends string, Filter> {
+  sort: { field: Field; order: 'asc' | 'desc' };
+  /** Inclusive row numbers, as react-admin sends them. */
+  range: { from: number; to: number };
+  filter: Filter;
+}
+
+/** `%text%` for (I)LIKE, the text's own `%`, `_` and `\` taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of a filtered list and the count of all its rows, in one round trip each, run together.
+ * Sorted by `column` (rows without a value last when `nullsLast`), then by `tiebreaker` in the
+ * same direction, so that pages never overlap nor skip a row.
+ */
+export async function pageWithTotal<Row>(
+  filtered: () => Knex.QueryBuilder,
+  query: Pick<AdminListQuery<string, unknown>, 'sort' | 'range'>,
+  order: { column: string; tiebreaker: string; nullsLast?: boolean },
+): Promise<{ rows: Row[]; total: number }> {
+  const direction = query.sort.order;
+  const [rows, counted] = await Promise.all([
+    filtered()
+      .select('*')
+      .orderBy([
+        { column: order.column, order: direction, ...(order.nullsLast ? { nulls: 'last' as const } : {}) },
+        { column: order.tiebreaker, order: direction },
+      ])
+      .offset(query.range.from)
+      .limit(query.range.to - query.range.from + 1),
+    filtered().count<{ count: string }[]>({ count: '*' }),
+  ]);
+  return { rows: rows as Row[], total: Number(counted[0]?.count ?? 0) };
+}

@@ -1,0 +1,93 @@
+import { PROMOTION_EVENT_TYPES, type PromotionEvent } from '@shop/domain';
+import type { Projection } from '../runtime/projection.js';
+
+/**
+ * The promo codes as the back-office lists them. The shop never reads this table: an order or a
+ * promo check folds the code's own stream, so an operator's change applies at once.
+ */
+export const promotionsProjection: Projection = {
+  name: 'promotions',
+  version: 1,
+  tables: {
+    promo_codes: (table) => {
+      table.text('code').primary();
+      table.integer('percent_off').notNullable().index();
+      table.timestamp('valid_from', { useTz: true });
+      table.timestamp('valid_until', { useTz: true }).index();
+      table.integer('usage_limit');
+      table.integer('times_used').notNullable().defaultTo(0).index();
+      table.boolean('active').notNullable().index();
+      // The decider's revision: what the operator changed, not counting redemptions.
+      table.integer('revision').notNullable();
+      table.timestamp('created_at', { useTz: true }).notNullable().index();
+      table.timestamp('updated_at', { useTz: true }).notNullable().index();
+      // The last event applied: a replayed or late event never counts twice.
+      table.integer('stream_version').notNullable();
+    },
+  },
+  eventTypes: PROMOTION_EVENT_TYPES,
+  apply: async (recorded, { trx, table }) => {
+    const event = { type: recorded.type, data: recorded.data } as PromotionEvent;
+    const promoCodes = table('promo_codes');
+    const at = recorded.recordedAt;
+    const version = recorded.streamVersion;
+    const existing = () => trx(promoCodes).where({ code: event.data.code }).where('stream_version', '<', version);
+    switch (event.type) {
+      case 'PromoCodeDefined': {
+        const { code, percentOff, validFrom, validUntil, usageLimit } = event.data;
+        const terms = {
+          percent_off: percentOff,
+          valid_from: validFrom,
+          valid_until: validUntil,
+          usage_limit: usageLimit,
+        };
+        await trx(promoCodes)
+          .insert({
+            code,
+            ...terms,
+            times_used: 0,
+            active: true,
+            revision: 1,
+            created_at: at,
+            updated_at: at,
+            stream_version: version,
+          })
+          .onConflict('code')
+          .merge({
+            ...terms,
+            active: true,
+            revision: trx.raw('?? + 1', [`${promoCodes}.revision`]),
+            updated_at: at,
+            stream_version: version,
+          })
+          .where(`${promoCodes}.stream_version`, '<', version);
+        return;
+      }
+      case 'PromoCodeRevised': {
+        const { percentOff, validFrom, validUntil, usageLimit } = event.data;
+        await existing().update({
+          percent_off: percentOff,
+          valid_from: validFrom,
+          valid_until: validUntil,
+          usage_limit: usageLimit,
+          revision: trx.raw('revision + 1'),
+          updated_at: at,
+          stream_version: version,
+        });
+        return;
+      }
+      case 'PromoCodeDeactivated':
+      case 'PromoCodeReactivated':
+        await existing().update({
+          active: event.type === 'PromoCodeReactivated',
+          revision: trx.raw('revision + 1'),
+          updated_at: at,
+          stream_version: version,
+        });
+        return;
+      case 'PromoCodeRedeemed':
+        await existing().update({ times_used: trx.raw('times_used + 1'), stream_version: version });
+        return;
+    }
+  },
+};

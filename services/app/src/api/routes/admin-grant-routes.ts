@@ -1,0 +1,64 @@
+import {
+  adminSubscriptionGrant,
+  adminSubscriptionGranted,
+  identifier,
+  type AdminSubscriptionGranted,
+} from '@shop/contracts';
+import type { EventStore } from '@shop/event-store';
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { OperatorSubscriptions } from '../../subscriptions/operator-subscriptions.js';
+import { currentUser } from '../auth/authentication.js';
+import { idempotencyKeyOf } from '../idempotency.js';
+import { ADMIN_REFUSALS, type ApiDocument } from '../openapi.js';
+import { parseOrReject } from '../problem.js';
+
+const userParams = z.object({ id: identifier(64) });
+
+/** The operator grants a customer a subscription (paid outside the shop, a gesture, a replacement). */
+export function adminGrantRoutes(deps: { knex: Knex; store: EventStore; clock: () => Date }, doc: ApiDocument): Router {
+  const router = Router();
+  const problems = { problem: true } as const;
+  const grants = new OperatorSubscriptions(deps);
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/admin/users/:id/subscriptions',
+      summary:
+        'Grants the customer an active subscription for months (catalogue price, or customPriceCents), mailed and notified as a paid one (OrderPlaced and PaymentConfirmed with the operator as actor and provider "operator"). With an Idempotency-Key header a retry answers the same subscription',
+      tags: ['admin'],
+      params: userParams,
+      body: adminSubscriptionGrant,
+      responses: {
+        201: { description: 'Granted (or granted before with this key)', schema: adminSubscriptionGranted },
+        400: { description: 'validation.failed, idempotency.invalid_key', ...problems },
+        404: { description: 'account.not_found', ...problems },
+        409: { description: 'account.erased (the person was erased)', ...problems },
+        422: { description: 'order.unknown_plan', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const userId = String(req.params.id);
+      const input = parseOrReject(adminSubscriptionGrant, req.body);
+      const idempotencyKey = idempotencyKeyOf(req);
+      const { subscriptionId } = await grants.grant(
+        {
+          userId,
+          planId: input.planId,
+          months: input.months,
+          customPriceCents: input.customPriceCents ?? null,
+          idempotencyKey,
+        },
+        { adminId: currentUser(req).userId, correlationId: String(req.id) },
+      );
+      const answer: AdminSubscriptionGranted = { subscriptionId };
+      res.status(201).json(answer);
+    },
+  );
+
+  return router;
+}

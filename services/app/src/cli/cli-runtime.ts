@@ -1,0 +1,45 @@
+import { userInfo } from 'node:os';
+import { InvalidArgumentError } from 'commander';
+import knexFactory, { type Knex } from 'knex';
+import { loadConfig } from '../config.js';
+import { createLogger } from '../infrastructure/logger.js';
+import { connectDatabase, openRuntime, type Runtime } from '../runtime.js';
+
+/** Opens the shop's stores with its own configuration; on the embedded default, reuses a running shop's database. */
+export async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const runtime = await openRuntime(config, {
+    logger: createLogger({ level: 'warn', name: 'shopctl' }),
+    attachToRunningShop: true,
+  });
+  try {
+    return await work(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+/**
+ * Only the database, for `migrate`: opening the runtime would apply the migrations (and create
+ * the event store's table) before the command could say what is pending.
+ */
+export async function withDatabase<T>(work: (knex: Knex) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const { url, embedded } = await connectDatabase(config, { attachToRunningShop: true });
+  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 2 } });
+  try {
+    return await work(knex);
+  } finally {
+    await knex.destroy();
+    await embedded?.close();
+  }
+}
+
+export const positiveInt = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+};
+
+/** Who acted from the command line, as records keep it (the resolver of a parked event, the eraser of a person). */
+export const operator = () => `shopctl:${userInfo().username}`;

@@ -1,0 +1,206 @@
+import { FREE_OFFER_PROVIDER, OPERATOR_PROVIDER, type Language } from '@shop/domain';
+import { formatDateTime, formatMoney } from '../i18n/formatting.js';
+
+/** What a sentence may need besides the event's data: names the reader knows things by. */
+export interface SummaryContext {
+  language: Language;
+  /** The actor's display name ("Stripe", "Alice Martin", "la tâche d'expiration"). */
+  actorName: string;
+}
+
+type Data = Record<string, unknown>;
+type Sentence = (data: Data, context: SummaryContext) => { fr: string; en: string };
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+const money = (data: Data, cents: string, language: Language) =>
+  formatMoney(num(data[cents]), str(data.currency) || 'EUR', language);
+const when = (value: unknown, language: Language) => (typeof value === 'string' ? formatDateTime(value, language) : '');
+const months = (n: number) => ({ fr: `${n} mois`, en: n === 1 ? '1 month' : `${n} months` });
+
+const STATUS: Record<string, { fr: string; en: string }> = {
+  pending: { fr: 'en attente', en: 'pending' },
+  active: { fr: 'actif', en: 'active' },
+  suspended: { fr: 'suspendu', en: 'suspended' },
+  cancelled: { fr: 'annulé', en: 'cancelled' },
+  expired: { fr: 'expiré', en: 'expired' },
+};
+const status = (value: unknown, language: Language) => STATUS[str(value)]?.[language] ?? str(value);
+const because = (reason: unknown, language: Language) =>
+  typeof reason === 'string' && reason ? (language === 'fr' ? ` (motif : ${reason})` : ` (reason: ${reason})`) : '';
+
+const ATTEMPT_FAILURE: Record<string, { fr: string; en: string }> = {
+  expired: { fr: 'session expirée', en: 'session expired' },
+  failed: { fr: 'paiement refusé', en: 'payment declined' },
+  canceled: { fr: 'annulé par le client', en: 'cancelled by the customer' },
+};
+
+/**
+ * One sentence per event type, French and English. The money and dates are formatted for the
+ * reader; the sentence names the actor where it says who acted ("par Stripe").
+ */
+const SENTENCES: Record<string, Sentence> = {
+  OrderPlaced: (d, { language }) => ({
+    fr: `Commande passée : ${str(d.planName)}, ${months(num(d.months)).fr}, ${money(d, 'totalCents', language)}${d.promoCode ? ` avec le code ${str(d.promoCode)}` : ''}`,
+    en: `Order placed: ${str(d.planName)}, ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}${d.promoCode ? ` with code ${str(d.promoCode)}` : ''}`,
+  }),
+  PaymentSessionOpened: (d, { actorName }) => ({
+    fr: `Paiement ouvert chez ${providerName(d.provider)} par ${actorName}`,
+    en: `Checkout opened at ${providerName(d.provider)} by ${actorName}`,
+  }),
+  PaymentConfirmed: (d, { language, actorName }) =>
+    d.provider === FREE_OFFER_PROVIDER
+      ? {
+          fr: `Offre gratuite obtenue par ${actorName}, active jusqu'au ${when(d.expiresAt, language)}`,
+          en: `Free offer claimed by ${actorName}, active until ${when(d.expiresAt, language)}`,
+        }
+      : d.provider === OPERATOR_PROVIDER
+        ? {
+            fr: `Abonnement accordé par ${actorName} : ${money(d, 'amountCents', language)}, actif jusqu'au ${when(d.expiresAt, language)}`,
+            en: `Subscription granted by ${actorName}: ${money(d, 'amountCents', language)}, active until ${when(d.expiresAt, language)}`,
+          }
+        : {
+            fr: `Paiement confirmé par ${providerName(d.provider)} : ${money(d, 'amountCents', language)}, actif jusqu'au ${when(d.expiresAt, language)}`,
+            en: `Payment confirmed by ${providerName(d.provider)}: ${money(d, 'amountCents', language)}, active until ${when(d.expiresAt, language)}`,
+          },
+  PaymentAttemptFailed: (d) => ({
+    fr: `Tentative de paiement échouée chez ${providerName(d.provider)} : ${ATTEMPT_FAILURE[str(d.reason)]?.fr ?? str(d.reason)}`,
+    en: `Payment attempt failed at ${providerName(d.provider)}: ${ATTEMPT_FAILURE[str(d.reason)]?.en ?? str(d.reason)}`,
+  }),
+  PaymentMismatchRecorded: (d, { language }) => ({
+    fr: `Paiement de ${money(d, 'amountCents', language)} reçu de ${providerName(d.provider)} au lieu de ${formatMoney(num(d.expectedAmountCents), str(d.expectedCurrency) || 'EUR', language)} : commande laissée en attente`,
+    en: `Payment of ${money(d, 'amountCents', language)} received from ${providerName(d.provider)} instead of ${formatMoney(num(d.expectedAmountCents), str(d.expectedCurrency) || 'EUR', language)}: order left pending`,
+  }),
+  PaymentRefunded: (d, { language }) => ({
+    fr: `Paiement remboursé par ${providerName(d.provider)} : ${money(d, 'amountCents', language)}`,
+    en: `Payment refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', language)}`,
+  }),
+  CredentialsAssigned: (d, { actorName }) => ({
+    fr: `Identifiants attribués par ${actorName} (jeu ${str(d.credentialsId).slice(0, 8)}${d.credentialsVersion ? `, version ${num(d.credentialsVersion)}` : ''})`,
+    en: `Credentials assigned by ${actorName} (set ${str(d.credentialsId).slice(0, 8)}${d.credentialsVersion ? `, version ${num(d.credentialsVersion)}` : ''})`,
+  }),
+  SubscriptionStatusChanged: (d, { language, actorName }) => ({
+    fr: `Statut changé de ${status(d.from, 'fr')} à ${status(d.to, 'fr')} par ${actorName}${because(d.reason, language)}`,
+    en: `Status changed from ${status(d.from, 'en')} to ${status(d.to, 'en')} by ${actorName}${because(d.reason, language)}`,
+  }),
+  SubscriptionExpired: (d, { language }) => ({
+    fr: `Abonnement expiré (échéance du ${when(d.expiresAt, language)})`,
+    en: `Subscription expired (due ${when(d.expiresAt, language)})`,
+  }),
+  SubscriptionVoided: (d, { language, actorName }) => ({
+    fr: `Abonnement annulé comme erroné par ${actorName}${because(d.reason, language)}`,
+    en: `Subscription voided by ${actorName}${because(d.reason, language)}`,
+  }),
+  PaymentWebhookReceived: (d) => ({
+    fr: `Notification reçue de ${providerName(d.provider)}`,
+    en: `Notification received from ${providerName(d.provider)}`,
+  }),
+  PaymentSyncRequested: (d, { actorName }) => ({
+    fr: `Synchronisation des paiements ${providerName(d.provider)} demandée par ${actorName}`,
+    en: `${providerName(d.provider)} payment sync requested by ${actorName}`,
+  }),
+  PaymentObserved: (d, { language }) => ({
+    fr: `${providerName(d.provider)} a répondu : paiement ${str(d.status)} de ${money(d, 'amountCents', language)}`,
+    en: `${providerName(d.provider)} answered: ${str(d.status)} payment of ${money(d, 'amountCents', language)}`,
+  }),
+  PaymentSyncCompleted: (d) => ({
+    fr: `Synchronisation terminée : ${num(d.observed)} paiement(s) lu(s)`,
+    en: `Sync completed: ${num(d.observed)} payment(s) read`,
+  }),
+  CredentialSetCreated: (d, { actorName }) => ({
+    fr: `Jeu d'identifiants créé (version ${num(d.version)}) par ${actorName}`,
+    en: `Credential set created (version ${num(d.version)}) by ${actorName}`,
+  }),
+  CredentialSetRevised: (d, { actorName }) => ({
+    fr: `Jeu d'identifiants modifié (version ${num(d.version)}) par ${actorName}`,
+    en: `Credential set revised (version ${num(d.version)}) by ${actorName}`,
+  }),
+  CredentialSetDeleted: (d, { actorName }) => ({
+    fr: `Jeu d'identifiants supprimé (version ${num(d.version)}) par ${actorName}`,
+    en: `Credential set deleted (version ${num(d.version)}) by ${actorName}`,
+  }),
+  AccountRegistered: (d, { actorName }) => ({
+    fr: d.method === 'operator' ? `Compte ouvert par ${actorName}` : 'Compte créé',
+    en: d.method === 'operator' ? `Account opened by ${actorName}` : 'Account created',
+  }),
+  ProfileUpdated: (_d, { actorName }) => ({ fr: `Nom modifié par ${actorName}`, en: `Name changed by ${actorName}` }),
+  EmailChanged: (_d, { actorName }) => ({
+    fr: `Adresse e-mail modifiée par ${actorName}`,
+    en: `E-mail address changed by ${actorName}`,
+  }),
+  PasswordChanged: (d) => ({
+    fr: d.via === 'reset' ? 'Mot de passe réinitialisé' : 'Mot de passe modifié',
+    en: d.via === 'reset' ? 'Password reset' : 'Password changed',
+  }),
+  PasswordResetRequested: (d, { actorName }) =>
+    d.purpose === 'welcome'
+      ? {
+          fr: `Lien pour choisir un mot de passe envoyé par ${actorName}`,
+          en: `Link to choose a password sent by ${actorName}`,
+        }
+      : { fr: 'Réinitialisation du mot de passe demandée', en: 'Password reset requested' },
+  SignedIn: (d) => ({
+    fr: `Connexion${d.newDevice ? ' depuis un nouvel appareil' : ''}`,
+    en: `Signed in${d.newDevice ? ' from a new device' : ''}`,
+  }),
+  SignInFailed: () => ({ fr: 'Connexion refusée', en: 'Sign-in refused' }),
+  AccountLocked: (d, { language }) => ({
+    fr: `Compte bloqué jusqu'au ${when(d.until, language)}`,
+    en: `Account locked until ${when(d.until, language)}`,
+  }),
+  SignedOut: () => ({ fr: 'Déconnexion', en: 'Signed out' }),
+  RefreshTokenReuseDetected: () => ({
+    fr: 'Jeton de session réutilisé : session fermée',
+    en: 'Session token reused: session closed',
+  }),
+  TwoFactorEnabled: () => ({ fr: 'Double authentification activée', en: 'Two-factor authentication on' }),
+  TwoFactorDisabled: () => ({ fr: 'Double authentification désactivée', en: 'Two-factor authentication off' }),
+  TwoFactorDisableFailed: () => ({
+    fr: 'Désactivation de la double authentification refusée',
+    en: 'Turning two-factor authentication off refused',
+  }),
+  TwoFactorDisableLocked: () => ({
+    fr: 'Désactivation de la double authentification bloquée',
+    en: 'Turning two-factor authentication off locked',
+  }),
+  SessionRevoked: () => ({ fr: 'Session fermée', en: 'Session closed' }),
+  RoleGranted: (d, { actorName }) => ({
+    fr: `Rôle ${str(d.role)} accordé par ${actorName}`,
+    en: `Role ${str(d.role)} granted by ${actorName}`,
+  }),
+  PersonalDataErased: (_d, { actorName }) => ({
+    fr: `Données personnelles effacées par ${actorName}`,
+    en: `Personal data erased by ${actorName}`,
+  }),
+  InquiryReceived: (d) => ({ fr: `Demande reçue (${str(d.kind)})`, en: `Inquiry received (${str(d.kind)})` }),
+  InquiryStatusChanged: (d, { actorName }) => ({
+    fr: `Demande passée à « ${str(d.to)} » par ${actorName}`,
+    en: `Inquiry moved to "${str(d.to)}" by ${actorName}`,
+  }),
+  InquiryErased: (_d, { actorName }) => ({
+    fr: `Demande effacée par ${actorName}`,
+    en: `Inquiry erased by ${actorName}`,
+  }),
+  PromoCodeRedeemed: (d) => ({ fr: `Code ${str(d.code)} utilisé`, en: `Code ${str(d.code)} redeemed` }),
+};
+
+const PROVIDERS: Record<string, string> = {
+  stripe: 'Stripe',
+  mollie: 'Mollie',
+  paypal: 'PayPal',
+  payssion: 'Payssion',
+  sandbox: 'Sandbox',
+};
+
+/** A payment provider as people write it. */
+export function providerName(provider: unknown): string {
+  const id = str(provider);
+  return PROVIDERS[id] ?? id;
+}
+
+/** One sentence saying what the event records, in the reader's language. */
+export function summarize(type: string, data: Data, context: SummaryContext): string {
+  const sentence = SENTENCES[type];
+  if (!sentence) return type;
+  return sentence(data, context)[context.language];
+}

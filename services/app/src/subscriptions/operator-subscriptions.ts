@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, NotFoundError, type SubscriptionStatus } from '@shop/domain';
+import type { EventStore } from '@shop/event-store';
+import { getAccount, getPlan } from '@shop/projections';
+import type { Knex } from 'knex';
+import { UUID } from '../credentials/customer-credentials.js';
+import { idForKey } from '../infrastructure/idempotency.js';
+import { subscriptionCommand } from '../payments/payment-dependencies.js';
+
+/** The operator acting, and the request they act in. */
+export interface OperatorAct {
+  adminId: string;
+  correlationId: string;
+}
+
+const notFound = (subscriptionId: string) =>
+  new NotFoundError({
+    code: 'subscription.not_found',
+    message: 'No such subscription',
+    details: { subscriptionId },
+  });
+
+/**
+ * The back-office's decisions on subscriptions, each through the subscription's decider with the
+ * operator as actor: grant one (paid outside the shop, a gesture), change its status with a
+ * reason, void one recorded by mistake.
+ */
+export class OperatorSubscriptions {
+  constructor(private readonly deps: { knex: Knex; store: EventStore; clock: () => Date }) {}
+
+  /**
+   * An active subscription for `userId`, from now for `months`, at the catalogue price of those
+   * months or `customPriceCents`. With an idempotency key a retry answers the same subscription.
+   */
+  async grant(
+    input: { userId: string; planId: string; months: number; customPriceCents: number | null; idempotencyKey?: string },
+    act: OperatorAct,
+  ): Promise<{ subscriptionId: string; changed: boolean }> {
+    const account = await getAccount(this.deps.knex, input.userId);
+    if (!account)
+      throw new NotFoundError({
+        code: 'account.not_found',
+        message: 'No such customer',
+        details: { userId: input.userId },
+      });
+    // An erased person is no longer a customer: nothing is sold or given to them.
+    const erased = await this.deps.knex('accounts').where({ id: input.userId }).whereNotNull('erased_at').first('id');
+    if (erased)
+      throw new DomainError({
+        code: 'account.erased',
+        message: 'This person was erased',
+        details: { userId: input.userId },
+      });
+    const plan = await getPlan(this.deps.knex, input.planId, 'fr');
+    if (!plan)
+      throw new DomainError({
+        code: 'order.unknown_plan',
+        message: `No plan ${input.planId}`,
+        details: { planId: input.planId },
+      });
+    const subscriptionId = input.idempotencyKey
+      ? idForKey('operator-grant', act.adminId, input.idempotencyKey)
+      : randomUUID();
+    try {
+      await subscriptionCommand(
+        this.deps.store,
+        {
+          type: 'GrantSubscription',
+          data: {
+            subscriptionId,
+            userId: input.userId,
+            plan: { id: plan.id, name: plan.name, monthlyPriceCents: plan.monthlyPriceCents, currency: plan.currency },
+            months: input.months,
+            customPriceCents: input.customPriceCents,
+            now: this.deps.clock(),
+          },
+        },
+        { actor: { type: 'admin', id: act.adminId }, correlationId: act.correlationId },
+      );
+      return { subscriptionId, changed: true };
+    } catch (error) {
+      // The same key again: the grant it made the first time.
+      if (input.idempotencyKey && error instanceof DomainError && error.code === 'subscription.already_exists')
+        return { subscriptionId, changed: false };
+      throw error;
+    }
+  }
+
+  /** `ChangeSubscriptionStatus` with the operator's reason; an illegal move is a domain error (409). */
+  async changeStatus(subscriptionId: string, to: SubscriptionStatus, reason: string, act: OperatorAct) {
+    if (!UUID.test(subscriptionId)) throw notFound(subscriptionId);
+    const { newEvents } = await subscriptionCommand(
+      this.deps.store,
+      { type: 'ChangeSubscriptionStatus', data: { subscriptionId, to, reason, now: this.deps.clock() } },
+      { actor: { type: 'admin', id: act.adminId }, correlationId: act.correlationId },
+    );
+    return { changed: newEvents.length > 0 };
+  }
+
+  /** Out of lists and figures, its history kept; voiding twice changes nothing. */
+  async void(subscriptionId: string, reason: string, act: OperatorAct) {
+    if (!UUID.test(subscriptionId)) throw notFound(subscriptionId);
+    const { newEvents } = await subscriptionCommand(
+      this.deps.store,
+      { type: 'VoidSubscription', data: { subscriptionId, reason, now: this.deps.clock() } },
+      { actor: { type: 'admin', id: act.adminId }, correlationId: act.correlationId },
+    );
+    return { changed: newEvents.length > 0 };
+  }
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { identifier, text } from './text.js';
+import { PAYMENT_PROVIDERS, SUBSCRIPTION_STATUSES } from './vocabulary.js';
+
+/** 1, 3 or 12 months: the durations on sale. */
+export const monthsSchema = z.union([z.literal(1), z.literal(3), z.literal(12)]);
+export type Months = z.infer<typeof monthsSchema>;
+
+/** `POST /api/orders`. */
+export const orderRequest = z.strictObject({
+  planId: identifier(64),
+  months: monthsSchema,
+  promoCode: text({ max: 32 }).optional(),
+  provider: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
+});
+export type OrderRequest = z.input<typeof orderRequest>;
+
+/** `POST /api/orders/:id/checkout`: a new payment session for a pending order. */
+export const checkoutRequest = z.strictObject({ provider: z.enum(PAYMENT_PROVIDERS).optional() });
+export type CheckoutRequest = z.input<typeof checkoutRequest>;
+
+/** What `POST /api/orders` and `POST /api/orders/:id/checkout` answer: where to send the browser to pay. */
+export const orderResponse = z
+  .object({
+    orderId: z.string(),
+    subscriptionId: z.string(),
+    status: z.literal('pending'),
+    totalCents: z.number().int(),
+    currency: z.string(),
+    redirectUrl: z.string(),
+  })
+  .meta({ id: 'Order' });
+export type OrderResponse = z.infer<typeof orderResponse>;
+
+/** `POST /api/promo-codes/check`. */
+export const promoCheckRequest = z.strictObject({
+  code: text({ min: 1, max: 32 }),
+  planId: identifier(64),
+  months: monthsSchema,
+});
+export type PromoCheckRequest = z.input<typeof promoCheckRequest>;
+
+export const promoCheck = z
+  .discriminatedUnion('valid', [
+    z.object({
+      valid: z.literal(true),
+      code: z.string(),
+      percentOff: z.number(),
+      subtotalCents: z.number().int(),
+      discountCents: z.number().int(),
+      totalCents: z.number().int(),
+      currency: z.string(),
+    }),
+    z.object({
+      valid: z.literal(false),
+      code: z.string(),
+      /** `promo.unknown`, `promo.expired`, `promo.exhausted`; null for a code that was never valid. */
+      reason: z.string().nullable(),
+    }),
+  ])
+  .meta({ id: 'PromoCheck' });
+export type PromoCheck = z.infer<typeof promoCheck>;
+
+/** One row of `GET /api/me/subscriptions`. */
+export const customerSubscription = z
+  .object({
+    id: z.string(),
+    planId: z.string(),
+    planName: z.string(),
+    logo: z.string().nullable(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    totalCents: z.number().int(),
+    currency: z.string(),
+    months: z.number().int(),
+    expiresAt: z.string().nullable(),
+    purchasedAt: z.string(),
+    /** The last payment problem a provider reported (a failed or refunded payment), or null. */
+    paymentIssue: z.string().nullable(),
+  })
+  .meta({ id: 'CustomerSubscription' });
+export type CustomerSubscription = z.infer<typeof customerSubscription>;
+
+/** `GET /api/me/subscriptions`: newest first, with the profile's figures. */
+export const customerSubscriptions = z.object({
+  data: z.array(customerSubscription),
+  activeCount: z.number().int(),
+  totalSpentCents: z.number().int(),
+  currency: z.string(),
+});
+export type CustomerSubscriptions = z.infer<typeof customerSubscriptions>;

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { text } from './text.js';
+import { SUBSCRIPTION_STATUSES } from './vocabulary.js';
+
+/** A subscription as the back-office sees it: the order, its payment, its credentials, and whose it is. */
+export const adminSubscription = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    /** From the accounts read model; null while the account is not projected yet, `[erased]` after an erasure. */
+    customerEmail: z.string().nullable(),
+    customerName: z.string().nullable(),
+    planId: z.string(),
+    planName: z.string(),
+    months: z.number().int(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    /** Why the status last changed: `refunded`, the operator's reason, or null. */
+    statusReason: z.string().nullable(),
+    totalCents: z.number().int(),
+    discountCents: z.number().int(),
+    currency: z.string(),
+    promoCode: z.string().nullable(),
+    provider: z.string().nullable(),
+    paymentReference: z.string().nullable(),
+    lastPaymentIssue: z.string().nullable(),
+    credentialsAssigned: z.boolean(),
+    /** Which stored set of service credentials serves it (they live encrypted outside the log). */
+    credentialsId: z.string().nullable(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    expiresAt: z.string().nullable(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminSubscription' });
+export type AdminSubscription = z.infer<typeof adminSubscription>;
+
+/** `GET /api/admin/subscriptions`: one page (ra-data-simple-rest; the total is in Content-Range). */
+export const adminSubscriptionList = z.array(adminSubscription);
+export type AdminSubscriptionList = z.infer<typeof adminSubscriptionList>;
+
+/** Which status a subscription may move to (the domain's rule): the back-office offers only these. */
+export { ALLOWED_STATUS_CHANGES as SUBSCRIPTION_STATUS_MOVES } from '@shop/domain';
+
+/** The statuses an operator may ask for; "pending" only ever ends in a payment or a cancellation. */
+export const OPERATOR_SUBSCRIPTION_STATUSES = ['active', 'suspended', 'cancelled', 'expired'] as const;
+
+/** Why the operator acted: kept with the event, for whoever audits the subscription later. */
+const operatorReason = text({ min: 1, max: 500, multiline: true }).describe(
+  'Why: kept with the event in the subscription history',
+);
+
+/** `PUT /api/admin/subscriptions/:id`: the new status and why; the moves allowed are the domain's. */
+export const adminSubscriptionStatusChange = z
+  .strictObject({ status: z.enum(OPERATOR_SUBSCRIPTION_STATUSES), reason: operatorReason })
+  .meta({ id: 'AdminSubscriptionStatusChange' });
+export type AdminSubscriptionStatusChange = z.input<typeof adminSubscriptionStatusChange>;
+
+/**
+ * What `PUT /api/admin/subscriptions/:id` answers: the subscription with its new status, or only
+ * its status while the back-office's view has not caught up with an order placed a moment ago.
+ */
+export const adminSubscriptionAfterChange = z.union([
+  adminSubscription,
+  z.object({ id: z.string(), status: z.enum(SUBSCRIPTION_STATUSES), statusReason: z.string().nullable() }),
+]);
+export type AdminSubscriptionAfterChange = z.infer<typeof adminSubscriptionAfterChange>;
+
+/** `DELETE /api/admin/subscriptions/:id`: why it is voided (a mistaken order, a duplicate). */
+export const adminSubscriptionVoid = z.strictObject({ reason: operatorReason }).meta({ id: 'AdminSubscriptionVoid' });
+export type AdminSubscriptionVoid = z.input<typeof adminSubscriptionVoid>;
+
+/** What the void answers: the subscription as it was, now voided (out of every list and figure). */
+export const voidedSubscription = adminSubscription
+  .extend({ voidedAt: z.string(), voidReason: z.string() })
+  .meta({ id: 'VoidedSubscription' });
+export type VoidedSubscription = z.infer<typeof voidedSubscription>;

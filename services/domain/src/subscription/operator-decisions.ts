@@ -1,0 +1,150 @@
+import { FREE_OFFER_PROVIDER } from '../free-offer/events.js';
+import { addMonthsUtc } from '../shared/dates.js';
+import { DomainError } from '../shared/domain-error.js';
+import type { ChangeSubscriptionStatus, GrantSubscription, VoidSubscription } from './commands.js';
+import { OPERATOR_PROVIDER, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
+import type { SubscriptionState } from './subscription-state.js';
+
+/** The longest subscription an operator may grant at once: ten years. */
+export const MAX_GRANTED_MONTHS = 120;
+
+/**
+ * An operator's grant is an order placed and paid at once, so everything that follows a paid
+ * order (expiry, its e-mails and notices, credentials to assign, the figures) follows it too.
+ * A free offer's claim is granted the same way, at 0 and with `free_offer` as the provider.
+ */
+export function decideGrant(command: GrantSubscription, state: SubscriptionState): SubscriptionEvent[] {
+  const { data } = command;
+  if (state.status !== 'none') {
+    throw new DomainError({
+      code: 'subscription.already_exists',
+      message: `Subscription ${data.subscriptionId} already exists`,
+      details: { subscriptionId: data.subscriptionId },
+    });
+  }
+  if (!Number.isInteger(data.months) || data.months < 1 || data.months > MAX_GRANTED_MONTHS) {
+    throw new DomainError({
+      code: 'subscription.invalid_months',
+      message: `A granted subscription lasts from 1 to ${MAX_GRANTED_MONTHS} whole months`,
+      details: { months: data.months },
+    });
+  }
+  if (data.customPriceCents !== null && (!Number.isInteger(data.customPriceCents) || data.customPriceCents < 0)) {
+    throw new DomainError({
+      code: 'subscription.invalid_price',
+      message: 'A custom price is a whole number of cents, zero or more',
+      details: { customPriceCents: data.customPriceCents },
+    });
+  }
+  const provider = data.grantedBy === 'free_offer' ? FREE_OFFER_PROVIDER : OPERATOR_PROVIDER;
+  const catalogueCents = data.plan.monthlyPriceCents * data.months;
+  const totalCents = data.customPriceCents ?? catalogueCents;
+  const at = data.now.toISOString();
+  return [
+    {
+      type: 'OrderPlaced',
+      data: {
+        subscriptionId: data.subscriptionId,
+        userId: data.userId,
+        planId: data.plan.id,
+        planName: data.plan.name,
+        months: data.months,
+        monthlyPriceCents: data.plan.monthlyPriceCents,
+        subtotalCents: totalCents,
+        discountPercent: 0,
+        discountCents: 0,
+        totalCents,
+        currency: data.plan.currency,
+        promoCode: null,
+        provider,
+        placedAt: at,
+      },
+    },
+    {
+      type: 'PaymentConfirmed',
+      data: {
+        subscriptionId: data.subscriptionId,
+        provider,
+        paymentReference: `${provider}:${data.subscriptionId}`,
+        amountCents: totalCents,
+        currency: data.plan.currency,
+        paidAt: at,
+        expiresAt: addMonthsUtc(data.now, data.months).toISOString(),
+      },
+    },
+  ];
+}
+
+export function decideVoid(
+  command: VoidSubscription,
+  current: Exclude<SubscriptionState, { status: 'none' }>,
+): SubscriptionEvent[] {
+  if (current.voided) return [];
+  return [
+    {
+      type: 'SubscriptionVoided',
+      data: {
+        subscriptionId: command.data.subscriptionId,
+        statusBefore: current.status,
+        reason: command.data.reason,
+        voidedAt: command.data.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * Which status an operator (or a provider event) may move a subscription to.
+ * Pending becomes active only through a confirmed payment; cancelled and expired are final.
+ */
+export const ALLOWED_STATUS_CHANGES: Readonly<Record<SubscriptionStatus, readonly SubscriptionStatus[]>> = {
+  pending: ['cancelled'],
+  active: ['suspended', 'cancelled', 'expired'],
+  suspended: ['active', 'cancelled', 'expired'],
+  cancelled: [],
+  expired: [],
+};
+
+/** An operator's (or a provider's) move to another status, within `ALLOWED_STATUS_CHANGES`. */
+export function decideStatusChange(
+  command: ChangeSubscriptionStatus,
+  current: Exclude<SubscriptionState, { status: 'none' }>,
+): SubscriptionEvent[] {
+  const { data } = command;
+  if (current.status === data.to) return [];
+  if (!ALLOWED_STATUS_CHANGES[current.status].includes(data.to)) {
+    throw new DomainError({
+      code: 'subscription.invalid_transition',
+      message: `A ${current.status} subscription cannot become ${data.to}`,
+      details: {
+        subscriptionId: data.subscriptionId,
+        from: current.status,
+        to: data.to,
+        allowed: [...ALLOWED_STATUS_CHANGES[current.status]],
+      },
+    });
+  }
+  if (
+    data.to === 'active' &&
+    current.expiresAt !== null &&
+    new Date(current.expiresAt).getTime() <= data.now.getTime()
+  ) {
+    throw new DomainError({
+      code: 'subscription.past_expiry',
+      message: 'The subscription has passed its expiry date and cannot be reactivated',
+      details: { subscriptionId: data.subscriptionId, expiresAt: current.expiresAt },
+    });
+  }
+  return [
+    {
+      type: 'SubscriptionStatusChanged',
+      data: {
+        subscriptionId: data.subscriptionId,
+        from: current.status,
+        to: data.to,
+        reason: data.reason,
+        changedAt: data.now.toISOString(),
+      },
+    },
+  ];
+}

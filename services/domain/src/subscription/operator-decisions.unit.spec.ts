@@ -1,0 +1,156 @@
+import { describe, it } from 'vitest';
+import { DeciderSpec } from '../shared/decider-spec.js';
+import type { ChangeSubscriptionStatus, GrantSubscription, VoidSubscription } from './commands.js';
+import { subscriptionDecider } from './decide.js';
+import type { SubscriptionEvent } from './events.js';
+
+const spec = () => DeciderSpec.for(subscriptionDecider);
+
+const SUBSCRIPTION_ID = 'sub-granted';
+const NETFLIX = { id: 'netflix', name: 'Netflix Premium', monthlyPriceCents: 453, currency: 'EUR' };
+const GRANTED_AT = new Date('2026-01-31T10:00:00.000Z');
+const LATER = new Date('2026-02-10T10:00:00.000Z');
+
+const grant = (data: Partial<GrantSubscription['data']> = {}): GrantSubscription => ({
+  type: 'GrantSubscription',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    userId: 'user-7',
+    plan: NETFLIX,
+    months: 2,
+    customPriceCents: null,
+    now: GRANTED_AT,
+    ...data,
+  },
+});
+
+const granted = (totalCents: number, months = 2, expiresAt = '2026-03-31T10:00:00.000Z'): SubscriptionEvent[] => [
+  {
+    type: 'OrderPlaced',
+    data: {
+      subscriptionId: SUBSCRIPTION_ID,
+      userId: 'user-7',
+      planId: 'netflix',
+      planName: 'Netflix Premium',
+      months,
+      monthlyPriceCents: 453,
+      subtotalCents: totalCents,
+      discountPercent: 0,
+      discountCents: 0,
+      totalCents,
+      currency: 'EUR',
+      promoCode: null,
+      provider: 'operator',
+      placedAt: GRANTED_AT.toISOString(),
+    },
+  },
+  {
+    type: 'PaymentConfirmed',
+    data: {
+      subscriptionId: SUBSCRIPTION_ID,
+      provider: 'operator',
+      paymentReference: `operator:${SUBSCRIPTION_ID}`,
+      amountCents: totalCents,
+      currency: 'EUR',
+      paidAt: GRANTED_AT.toISOString(),
+      expiresAt,
+    },
+  },
+];
+
+const voidIt = (reason = 'Commande saisie deux fois'): VoidSubscription => ({
+  type: 'VoidSubscription',
+  data: { subscriptionId: SUBSCRIPTION_ID, reason, now: LATER },
+});
+
+const changeStatus = (to: ChangeSubscriptionStatus['data']['to']): ChangeSubscriptionStatus => ({
+  type: 'ChangeSubscriptionStatus',
+  data: { subscriptionId: SUBSCRIPTION_ID, to, reason: 'support', now: LATER },
+});
+
+describe('an operator grants a subscription', () => {
+  it('is an order placed and paid at once at the catalogue price, active until the same day months later', () => {
+    spec().given([]).when(grant()).then(granted(906));
+  });
+
+  it('keeps a custom price, free included, and any whole number of months', () => {
+    spec()
+      .given([])
+      .when(grant({ customPriceCents: 0 }))
+      .then(granted(0));
+    spec()
+      .given([])
+      .when(grant({ months: 5, customPriceCents: 1999 }))
+      .then(granted(1999, 5, '2026-06-30T10:00:00.000Z'));
+  });
+
+  it('refuses months outside 1 to 120, a negative or fractional price, and an id already used', () => {
+    spec()
+      .given([])
+      .when(grant({ months: 0 }))
+      .thenThrows({ code: 'subscription.invalid_months' });
+    spec()
+      .given([])
+      .when(grant({ months: 1.5 }))
+      .thenThrows({ code: 'subscription.invalid_months' });
+    spec()
+      .given([])
+      .when(grant({ months: 121 }))
+      .thenThrows({ code: 'subscription.invalid_months' });
+    spec()
+      .given([])
+      .when(grant({ customPriceCents: -1 }))
+      .thenThrows({ code: 'subscription.invalid_price' });
+    spec()
+      .given([])
+      .when(grant({ customPriceCents: 9.5 }))
+      .thenThrows({ code: 'subscription.invalid_price' });
+    spec().given(granted(906)).when(grant()).thenThrows({ code: 'subscription.already_exists' });
+  });
+});
+
+describe('an operator voids a subscription', () => {
+  it('records the reason and the status it had; voiding again changes nothing', () => {
+    spec()
+      .given(granted(906))
+      .when(voidIt())
+      .then([
+        {
+          type: 'SubscriptionVoided',
+          data: {
+            subscriptionId: SUBSCRIPTION_ID,
+            statusBefore: 'active',
+            reason: 'Commande saisie deux fois',
+            voidedAt: LATER.toISOString(),
+          },
+        },
+      ]);
+    spec()
+      .given([
+        ...granted(906),
+        {
+          type: 'SubscriptionVoided',
+          data: { subscriptionId: SUBSCRIPTION_ID, statusBefore: 'active', reason: 'x', voidedAt: LATER.toISOString() },
+        },
+      ])
+      .when(voidIt())
+      .thenNothing();
+  });
+
+  it('a voided subscription can no longer change', () => {
+    spec()
+      .given([
+        ...granted(906),
+        {
+          type: 'SubscriptionVoided',
+          data: { subscriptionId: SUBSCRIPTION_ID, statusBefore: 'active', reason: 'x', voidedAt: LATER.toISOString() },
+        },
+      ])
+      .when(changeStatus('suspended'))
+      .thenThrows({ code: 'subscription.voided' });
+  });
+
+  it('a subscription that does not exist cannot be voided', () => {
+    spec().given([]).when(voidIt()).thenThrows({ code: 'subscription.not_found' });
+  });
+});

@@ -1,0 +1,267 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { exportStreamId } from '@shop/domain';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paidSubscription } from '../../services/app/src/testing/paid-subscription.js';
+import { eventually } from '../../services/app/src/testing/test-shop.js';
+import {
+  ADMIN_DIR,
+  DESKTOP,
+  MOBILE,
+  operatorPage as openOperatorPage,
+  screenshot,
+  startE2eShop,
+  type E2eShop,
+} from './e2e-shop.js';
+
+const OPERATOR_EMAIL = 'dashboard.desk@premium-share.example';
+const PASSWORD = 'jardin-secret';
+const OPERATOR = { name: 'Camille Opérations', email: OPERATOR_EMAIL, password: PASSWORD };
+const ALICE = { email: 'alice.dupont@example.com', fullName: 'Alice Dupont' };
+const BRUNO = { email: 'bruno.leroy@example.com', fullName: 'Bruno Leroy' };
+const DAY = 24 * 3600_000;
+
+let e2e: E2eShop;
+/** Alice's two active Netflix subscriptions, waiting for credentials; Bruno's expired one. */
+const subscriptions: { first: string; second: string; expired: string } = { first: '', second: '', expired: '' };
+
+const inDays = (days: number) => {
+  const at = new Date(Date.now() + days * DAY);
+  at.setUTCHours(12, 0, 0, 0);
+  return at;
+};
+
+beforeAll(async () => {
+  if (!existsSync(path.join(ADMIN_DIR, 'index.html'))) {
+    throw new Error(`The built back-office is missing (${ADMIN_DIR}): run \`npm run build\` first.`);
+  }
+  e2e = await startE2eShop('e2e_back_office_dashboard', { ADMIN_EMAILS: OPERATOR_EMAIL });
+  const ids: string[] = [];
+  for (const customer of [ALICE, BRUNO]) {
+    const reply = await fetch(`${e2e.shop.url}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...customer, password: 'a good password' }),
+    });
+    expect(reply.status).toBe(201);
+    ids.push(((await reply.json()) as { id: string }).id);
+  }
+  const { store } = e2e.shop.runtime;
+  subscriptions.first = (await paidSubscription(store, ids[0]!, inDays(20))).subscriptionId;
+  subscriptions.second = (await paidSubscription(store, ids[0]!, inDays(25))).subscriptionId;
+  subscriptions.expired = (await paidSubscription(store, ids[1]!, inDays(-5))).subscriptionId;
+});
+
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+/** The operator, signed in on the shop's /auth screen (signed up the first time), in `language`. */
+async function operatorPage(viewport = DESKTOP, language: 'fr' | 'en' = 'fr'): Promise<Page> {
+  const signedIn = await openOperatorPage(e2e, OPERATOR, viewport, language);
+  const { page } = signedIn;
+  // The figures read the projections, which follow the log.
+  await eventually(
+    async () => (await (await page.request.get('/api/admin/stats')).json()) as { subscriptions: { total: number } },
+    (stats) => stats.subscriptions?.total === 3,
+  );
+  return page;
+}
+
+const figure = (page: Page, label: string) =>
+  page.getByRole('heading', { name: label, exact: true }).locator('xpath=following-sibling::p[1]');
+
+describe('the dashboard and the Subscriptions tab in a browser', () => {
+  it('shows the figures and the to-do list in French at 1440 px, and the to-do opens the waiting subscriptions', async () => {
+    const page = await operatorPage();
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor();
+    // The operator and two customers; Alice's two subscriptions are active, Bruno's expired.
+    await expect.poll(() => figure(page, 'Utilisateurs').textContent()).toBe('3');
+    expect(await figure(page, 'Abonnements actifs').textContent()).toBe('2');
+    expect(await figure(page, 'Nouveaux membres (ce mois)').textContent()).toBe('3');
+    // 3 × 4,53 € (each a month of Netflix), over 3 users: 4,53 € each.
+    expect((await figure(page, 'Revenus totaux').textContent())?.replace(/\s/g, ' ')).toBe('13,59 €');
+    expect((await figure(page, 'Revenu par utilisateur').textContent())?.replace(/\s/g, ' ')).toBe('4,53 €');
+    const activity = page.getByRole('region', { name: "Taux d'activité" });
+    await activity.getByText('66,7 %').waitFor();
+    await activity.getByText('Actifs : 2 · expirés : 1').waitFor();
+    const financial = page.getByRole('region', { name: 'Indicateurs financiers' });
+    // 2 active / 3 users; growth: 3 new / (3 − 3) is a division by zero.
+    await financial.getByText('66,7 %').waitFor();
+    await financial.getByText('0 %').waitFor();
+    await page.getByRole('figure', { name: 'Revenus des 30 derniers jours' }).locator('svg').first().waitFor();
+    await page
+      .getByRole('figure', { name: 'Nouveaux abonnements (30 derniers jours)' })
+      .getByText(/abonnements? sur la période/)
+      .waitFor();
+    await page.getByText('2 abonnements actifs attendent leurs identifiants').waitFor();
+    await screenshot(page, 'dashboard-fr-desktop');
+
+    // "Au…": the figures as they stood before anyone signed up, read from the log; then back to now.
+    const asOf = page.getByRole('search', { name: 'Au…' });
+    await asOf.getByLabel('Au…').fill('2020-01-01T00:00:00');
+    await asOf.getByRole('button', { name: 'Afficher' }).click();
+    await asOf
+      .getByRole('status')
+      .getByText(/Chiffres tels qu’ils étaient le 1 janvier 2020/)
+      .waitFor();
+    await expect.poll(() => figure(page, 'Utilisateurs').textContent()).toBe('0');
+    expect(await figure(page, 'Abonnements actifs').textContent()).toBe('0');
+    await asOf.getByRole('button', { name: 'Revenir à maintenant' }).click();
+    await expect.poll(() => figure(page, 'Utilisateurs').textContent()).toBe('3');
+
+    await page.getByRole('link', { name: 'Voir la liste' }).click();
+    await page.waitForURL(/\/admin\/subscriptions\?.*filter=/);
+    const url = new URL(page.url());
+    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({ status: 'active', hasCredentials: false });
+    const table = page.getByRole('table');
+    await expect.poll(() => table.getByRole('row').filter({ hasText: ALICE.email }).count()).toBe(2);
+  });
+
+  it('changes a status with a reason, voids another after confirmation, exports the list, in French at 1440 px', async () => {
+    const page = await operatorPage();
+    await page.goto('/admin/subscriptions');
+    const counters = page.getByRole('region', { name: 'Abonnements en chiffres' });
+    await expect.poll(() => counters.textContent()).toBe('Total3Avec identifiants0Sans identifiants3Actifs2');
+    const table = page.getByRole('table');
+    const rows = table.getByRole('row').filter({ hasText: ALICE.email });
+    await expect.poll(() => rows.count()).toBe(2);
+    // Names, not identifiers.
+    await rows.first().getByText(ALICE.fullName).waitFor();
+    await screenshot(page, 'subscriptions-fr-desktop');
+
+    // Status change: the allowed statuses only, a reason required.
+    await rows.first().getByRole('button', { name: 'Changer le statut' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Changer le statut' });
+    await dialog.getByText('Statut actuel : Actif').waitFor();
+    for (const status of ['Suspendu', 'Annulé', 'Expiré']) await dialog.getByRole('radio', { name: status }).waitFor();
+    expect(await dialog.getByRole('radio').count()).toBe(3);
+    await dialog.getByRole('radio', { name: 'Suspendu' }).check();
+    const save = dialog.getByRole('button', { name: 'Enregistrer' });
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Motif' }).fill('Paiement contesté auprès de la banque');
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    // MUI's dialogs fade in whatever the motion preference: let the picture settle.
+    await page.waitForTimeout(500);
+    await screenshot(page, 'subscriptions-status-dialog-fr-desktop', false);
+    await save.click();
+    await page.getByText('Statut mis à jour vers Suspendu').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // It left the to-do list (active without credentials).
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => counters.textContent()).toBe('Total3Avec identifiants0Sans identifiants3Actifs1');
+
+    // Void: the seeds' confirmation, a reason required.
+    await rows.first().getByRole('button', { name: 'Supprimer' }).click();
+    const confirm = page.getByRole('dialog', { name: /Supprimer l'abonnement Netflix/ });
+    await confirm.getByText('Êtes-vous sûr de vouloir supprimer cet abonnement ?').waitFor();
+    const submit = confirm.getByRole('button', { name: 'Supprimer' });
+    expect(await submit.isDisabled()).toBe(true);
+    await confirm.getByRole('textbox', { name: 'Motif' }).fill('Commande enregistrée deux fois');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'subscriptions-void-dialog-fr-desktop', false);
+    await submit.click();
+    await page.getByText('Abonnement supprimé').waitFor();
+    await expect.poll(() => rows.count()).toBe(0);
+    await expect.poll(() => counters.textContent()).toBe('Total2Avec identifiants0Sans identifiants2Actifs0');
+
+    // Every status: the suspended one and Bruno's; the search finds by name.
+    await page.goto(`/admin/subscriptions?filter=${encodeURIComponent('{}')}`);
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    await page.getByRole('textbox', { name: 'Rechercher' }).fill('leroy');
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await table.getByRole('row').filter({ hasText: BRUNO.fullName }).waitFor();
+    await page.getByRole('textbox', { name: 'Rechercher' }).fill('');
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+
+    // A counter shows what it counts: none has credentials yet; the total shows them all again.
+    const withCredentials = counters.getByRole('button', { name: /Avec identifiants/ });
+    await withCredentials.click();
+    await expect.poll(() => withCredentials.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => table.count()).toBe(0);
+    await counters.getByRole('button', { name: /Total/ }).click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+
+    // The export: recorded first (who, which list, the filters by name, how many rows), then the file.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    const file = await (await download).path();
+    const csv = readFileSync(file, 'utf8');
+    expect(csv.split('\r\n')).toHaveLength(3);
+    expect(csv).toContain('Bruno Leroy');
+    expect(csv).toContain('Paiement contesté auprès de la banque');
+    expect(csv).toContain(subscriptions.second);
+    expect(csv).not.toContain(subscriptions.first);
+    const exported = await eventually(
+      () => e2e.shop.runtime.store.readStream(exportStreamId(new Date())),
+      (events) => events.length > 0,
+    );
+    expect(exported.at(-1)).toMatchObject({ type: 'DataExported', data: { resource: 'subscriptions', rowCount: 2 } });
+  });
+
+  it('shows the Credentials tab counters', async () => {
+    const page = await operatorPage();
+    for (const [planId, email] of [
+      ['netflix', 'Famille@netflix-shared.example'],
+      ['netflix', 'famille@netflix-shared.example'],
+      ['spotify', 'duo@spotify-shared.example'],
+    ]) {
+      const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
+      const reply = await page.request.post('/api/admin/credentials', {
+        data: { planId, email, password: 'Un-mot-de-passe-long' },
+        headers: { 'X-CSRF-Token': csrf },
+      });
+      expect(reply.status()).toBe(201);
+    }
+    await page.goto('/admin/credentials');
+    const counters = page.getByRole('region', { name: 'Identifiants en chiffres' });
+    await expect
+      .poll(() => counters.textContent())
+      .toBe('Identifiants enregistrés3Plans distincts2E-mails de connexion distincts2');
+    await screenshot(page, 'credentials-counters-fr-desktop');
+  });
+
+  it('reads in English at 1440 px', async () => {
+    const page = await operatorPage(DESKTOP, 'en');
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await expect.poll(() => figure(page, 'Users').textContent()).toBe('3');
+    await page.getByRole('region', { name: 'Activity rate' }).waitFor();
+    await page.getByRole('figure', { name: 'Revenue, last 30 days' }).waitFor();
+    await page.getByText('No active subscription is waiting for credentials.').waitFor();
+    await screenshot(page, 'dashboard-en-desktop');
+    await page.goto('/admin/subscriptions');
+    await page.getByRole('region', { name: 'Subscriptions in figures' }).waitFor();
+    await screenshot(page, 'subscriptions-en-desktop');
+  });
+
+  for (const language of ['fr', 'en'] as const) {
+    it(`fits a 375 px phone in ${language === 'fr' ? 'French' : 'English'}: the dashboard and the list as a simple list`, async () => {
+      const page = await operatorPage(MOBILE, language);
+      await page.goto('/admin');
+      await page
+        .getByRole('heading', { name: language === 'fr' ? 'Tableau de bord' : 'Dashboard', level: 1 })
+        .waitFor();
+      await page.getByRole('figure').first().locator('svg').first().waitFor();
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `dashboard-${language}-mobile`);
+
+      await page.goto(`/admin/subscriptions?filter=${encodeURIComponent('{}')}`);
+      // react-admin's SimpleList: one link per subscription, no table.
+      await page.getByRole('link', { name: new RegExp(BRUNO.fullName) }).waitFor();
+      expect(await page.getByRole('table').count()).toBe(0);
+      const listOverflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      expect(listOverflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `subscriptions-${language}-mobile`);
+
+      await page.getByRole('link', { name: new RegExp(BRUNO.fullName) }).click();
+      await page.waitForURL(/\/show$/);
+      await page.getByRole('button', { name: language === 'fr' ? 'Changer le statut' : 'Change status' }).waitFor();
+      await screenshot(page, `subscription-show-${language}-mobile`);
+    });
+  }
+});

@@ -1,0 +1,221 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../services/app/src/testing/test-shop.js';
+import {
+  ADMIN_DIR,
+  csrfTokenOf,
+  DESKTOP,
+  MOBILE,
+  operatorPage as openOperatorPage,
+  screenshot,
+  startE2eShop,
+  type E2eShop,
+} from './e2e-shop.js';
+
+const OPERATOR_EMAIL = 'users.desk@premium-share.example';
+const PASSWORD = 'jardin-secret';
+const OPERATOR = { name: 'Camille Opérations', email: OPERATOR_EMAIL, password: PASSWORD };
+const ALICE = { email: 'alice.martin@example.com', fullName: 'Alice Martin' };
+const BRUNO = { email: 'bruno.petit@example.com', fullName: 'Bruno Petit' };
+
+let e2e: E2eShop;
+let operatorId: string;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(ADMIN_DIR, 'index.html'))) {
+    throw new Error(`The built back-office is missing (${ADMIN_DIR}): run \`npm run build\` first.`);
+  }
+  e2e = await startE2eShop('e2e_back_office_users', { ADMIN_EMAILS: OPERATOR_EMAIL });
+  for (const customer of [ALICE, BRUNO]) {
+    const reply = await fetch(`${e2e.shop.url}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...customer, password: 'a good password' }),
+    });
+    expect(reply.status).toBe(201);
+  }
+});
+
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+/** The operator, signed in on the shop's /auth screen (signed up the first time), in `language`. */
+async function operatorPage(viewport = DESKTOP, language: 'fr' | 'en' = 'fr'): Promise<Page> {
+  const signedIn = await openOperatorPage(e2e, OPERATOR, viewport, language);
+  const { page } = signedIn;
+  operatorId = signedIn.operatorId;
+  await eventually(
+    async () => (await page.request.get('/api/admin/users/counts')).status(),
+    (status) => status === 200,
+  );
+  return page;
+}
+
+describe('the Users tab in a browser', () => {
+  it('lists, searches, filters, assigns a subscription, edits, creates, exports and erases, in French at 1440 px', async () => {
+    const page = await operatorPage();
+    await page.goto('/admin/users');
+    await page.getByRole('heading', { name: 'Utilisateurs' }).waitFor();
+    const counters = page.getByRole('region', { name: 'Répartition des utilisateurs' });
+    await expect.poll(() => counters.getByTestId('users-count-total').textContent()).toBe('3');
+    await expect.poll(() => counters.getByTestId('users-count-without').textContent()).toBe('3');
+    const table = page.getByRole('table');
+    const aliceRow = table.getByRole('row').filter({ hasText: ALICE.email });
+    await aliceRow.getByText('Alice Martin').waitFor();
+    await aliceRow.getByText('Sans abonnement').first().waitFor();
+    await aliceRow.getByText('Aucun abonnement').waitFor();
+    await screenshot(page, 'users-list-fr-desktop');
+
+    // The sidebar's search and segments.
+    await page.getByRole('textbox', { name: 'Rechercher' }).fill('bruno');
+    await table.getByRole('row').filter({ hasText: ALICE.email }).waitFor({ state: 'detached' });
+    await table.getByRole('row').filter({ hasText: BRUNO.email }).waitFor();
+    await page.getByRole('textbox', { name: 'Rechercher' }).fill('');
+    await aliceRow.waitFor();
+    await page.getByRole('button', { name: 'Avec abonnement', exact: true }).click();
+    await page.getByText('Aucun résultat').or(page.getByText('Aucun élément')).first().waitFor();
+    await page.getByRole('button', { name: 'Avec abonnement', exact: true }).click();
+    await aliceRow.waitFor();
+    // A counter shows the users it counts, as the segment does; the total shows them all.
+    const withCounter = counters.getByRole('button', { name: /Avec abonnement/ });
+    await withCounter.click();
+    await expect.poll(() => withCounter.getAttribute('aria-pressed')).toBe('true');
+    await aliceRow.waitFor({ state: 'detached' });
+    await counters.getByRole('button', { name: /Total/ }).click();
+    await aliceRow.waitFor();
+
+    // Show, then assign a subscription.
+    await aliceRow.getByText('Alice Martin').click();
+    await page.waitForURL(/\/admin\/users\/[^/]+\/show$/);
+    const aliceId = page.url().split('/').at(-2)!;
+    await page.getByRole('heading', { name: 'Abonnements' }).waitFor();
+    await page.getByRole('button', { name: 'Attribuer un abonnement' }).click();
+    const dialog = page.getByRole('dialog', { name: /Attribuer un abonnement à Alice Martin/ });
+    await dialog.getByRole('combobox', { name: 'Plan' }).click();
+    await page.getByRole('option', { name: /Netflix/ }).click();
+    await dialog.getByRole('spinbutton', { name: 'Durée (mois)' }).fill('2');
+    await dialog.getByRole('spinbutton', { name: 'Prix personnalisé (€)' }).fill('7.50');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await screenshot(page, 'users-assign-subscription-fr-desktop');
+    await dialog.getByRole('button', { name: 'Attribuer' }).click();
+    await page.getByText('Abonnement attribué').waitFor();
+    const subscriptions = page.getByRole('region', { name: 'Abonnements' });
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Actualiser' }).first().click();
+          return subscriptions.getByText('Netflix').count();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    await subscriptions.getByText('7,50 €').waitFor();
+    await subscriptions.getByText('Actif').waitFor();
+    await screenshot(page, 'users-show-fr-desktop');
+
+    // Edit the name. The pointer leaves the refresh button first: its tooltip would cover the link.
+    await page.mouse.move(0, 0);
+    await page.getByRole('tooltip').waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: 'Éditer' }).click();
+    await page.getByLabel('Nom complet').fill('Alice Martin-Durand');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Utilisateur mis à jour avec succès').waitFor();
+    await page.waitForURL(/\/show$/);
+
+    // A change made meanwhile: the stale form is refused with the reload message.
+    await page.getByRole('link', { name: 'Éditer' }).click();
+    await page.getByLabel('Nom complet').waitFor();
+    await expect.poll(() => page.getByLabel('Nom complet').inputValue()).toBe('Alice Martin-Durand');
+    const meanwhile = await page.request.put(`/api/admin/users/${aliceId}`, {
+      data: { fullName: 'Alice M.' },
+      headers: { 'X-CSRF-Token': await csrfTokenOf(page) },
+    });
+    expect(meanwhile.status()).toBe(200);
+    await page.getByLabel('Nom complet').fill('Alice Durand');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText(/Rechargez la page/).waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'users-edit-stale-fr-desktop');
+
+    // Create.
+    await page.goto('/admin/users/create');
+    await page.getByRole('heading', { name: 'Nouvel utilisateur' }).waitFor();
+    await page.getByLabel('E-mail').fill('chloe.nouvelle@example.com');
+    await page.getByLabel('Nom complet').fill('Chloé Nouvelle');
+    await screenshot(page, 'users-create-fr-desktop');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Utilisateur créé avec succès').waitFor();
+    await page.waitForURL(/\/show$/);
+
+    // Export: recorded, then downloaded.
+    await page.goto('/admin/users');
+    await aliceRow.waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const stream = `exports-${new Date().toISOString().slice(0, 7)}`;
+    const exported = (await e2e.shop.runtime.store.readStream(stream)).at(-1);
+    expect(exported).toMatchObject({
+      type: 'DataExported',
+      data: { resource: 'users', rowCount: 4, exportedBy: operatorId },
+    });
+
+    // Erase Bruno, after the confirmation that says what it does.
+    await table.getByRole('row').filter({ hasText: BRUNO.email }).getByText('Bruno Petit').click();
+    await page.waitForURL(/\/show$/);
+    await page.getByRole('button', { name: 'Supprimer' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(/irréversible/).waitFor();
+    await confirm.getByText(/ne peut plus se connecter/).waitFor();
+    // Once the dialog has faded in.
+    await page.waitForTimeout(400);
+    await screenshot(page, 'users-erase-confirm-fr-desktop');
+    await confirm.getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByText('Utilisateur supprimé avec succès').waitFor();
+    await page.waitForURL(/\/admin\/users$/);
+    await table.getByRole('row').filter({ hasText: BRUNO.email }).waitFor({ state: 'detached' });
+    const signIn = await page.request.post('/api/auth/sign-in', {
+      data: { email: BRUNO.email, password: 'a good password' },
+    });
+    expect(signIn.status()).toBe(401);
+  });
+
+  it('reads well in English at 1440 px and in both languages at 375 px', async () => {
+    const english = await operatorPage(DESKTOP, 'en');
+    await english.goto('/admin/users');
+    await english.getByRole('heading', { name: 'Users' }).waitFor();
+    await english.getByRole('region', { name: 'Users by subscription' }).waitFor();
+    await english.getByRole('table').getByText('With subscription').first().waitFor();
+    await screenshot(english, 'users-list-en-desktop');
+
+    for (const language of ['fr', 'en'] as const) {
+      const phone = await operatorPage(MOBILE, language);
+      await phone.goto('/admin/users');
+      await phone.getByText(ALICE.email).first().waitFor();
+      await phone
+        .getByText(language === 'fr' ? 'Avec abonnement' : 'With subscription')
+        .first()
+        .waitFor();
+      // No horizontal scrolling at 375 px.
+      expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await screenshot(phone, `users-list-${language}-mobile`);
+      await phone.getByText(ALICE.email).first().click();
+      await phone.waitForURL(/\/show$/);
+      await phone
+        .getByRole('button', { name: language === 'fr' ? 'Attribuer un abonnement' : 'Assign a subscription' })
+        .waitFor();
+      // Her subscriptions read as a list on the phone, nothing scrolls sideways.
+      await phone
+        .getByRole('region', { name: language === 'fr' ? 'Abonnements' : 'Subscriptions' })
+        .getByText('Netflix')
+        .first()
+        .waitFor();
+      expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await screenshot(phone, `users-show-${language}-mobile`);
+    }
+  });
+});

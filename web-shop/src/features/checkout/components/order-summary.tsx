@@ -1,0 +1,150 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { LockIcon } from '../../../components/icons';
+import { formatPrice } from '../../../lib/format-price';
+import type { Plan } from '../../../types/api';
+import type { PaymentProviderName, PaymentProviderOption } from '../api/get-payment-providers';
+import type { ValidPromo } from '../hooks/use-promo-code';
+import type { OrderErrorKey } from '../lib/checkout-errors';
+import type { Months } from '../types';
+
+interface OrderSummaryProps {
+  plan: Plan;
+  months: Months;
+  /** The promo code's check for this duration, if one applies. */
+  applied: ValidPromo | null;
+  totalCents: number;
+  orderError: OrderErrorKey | null;
+  /** The providers offered; null while the list is loading or could not be read. */
+  offered: PaymentProviderOption[] | null;
+  providersPending: boolean;
+  /** The order is being placed (or the browser is leaving to pay). */
+  busy: boolean;
+  promoChecking: boolean;
+  payingWith: PaymentProviderName | 'default' | null;
+  /** Called by a provider's pay button just before it submits the form. */
+  onChooseProvider: (provider: PaymentProviderName) => void;
+}
+
+/** The order's recap and total, with one pay button per provider offered (or one when a single one is). */
+export function OrderSummary({
+  plan,
+  months,
+  applied,
+  totalCents,
+  orderError,
+  offered,
+  providersPending,
+  busy,
+  promoChecking,
+  payingWith,
+  onChooseProvider,
+}: OrderSummaryProps) {
+  const { t, i18n } = useTranslation('checkout');
+  const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 3, position: { md: 'sticky' }, top: { md: 96 }, borderColor: 'primary.main', borderWidth: 2 }}
+    >
+      <Typography component="h2" variant="h3" sx={{ mb: 2 }}>
+        {t('summary.title')}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'auto auto',
+          rowGap: 1,
+          '& dt': { color: 'text.secondary' },
+          '& dd': { m: 0, textAlign: 'right', fontWeight: 600 },
+        }}
+      >
+        <dt>{t('summary.plan')}</dt>
+        <dd>{plan.name}</dd>
+        <dt>{t('summary.price')}</dt>
+        <dd>{t('duration.perMonth', { price: money(plan.monthlyPriceCents) })}</dd>
+        <dt>{t('summary.duration')}</dt>
+        <dd>{t('duration.months', { count: months })}</dd>
+        {applied && (
+          <>
+            <dt>{t('summary.subtotal')}</dt>
+            <dd>{money(applied.subtotalCents)}</dd>
+            <dt>{t('summary.discount', { code: applied.code })}</dt>
+            <dd>−{money(applied.discountCents)}</dd>
+          </>
+        )}
+      </Box>
+      <Divider sx={{ my: 2 }} />
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <Typography sx={{ fontWeight: 700 }}>{t('summary.total')}</Typography>
+        <Typography data-testid="checkout-total" sx={{ fontSize: '1.75rem', fontWeight: 800, color: 'primary.main' }}>
+          {money(totalCents)}
+        </Typography>
+      </Stack>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
+        {t('summary.taxesIncluded')}
+      </Typography>
+      {orderError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          <AlertTitle>{t('errors.orderTitle')}</AlertTitle>
+          {t(orderError)}
+        </Alert>
+      )}
+      {offered && offered.length === 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('errors.providerUnavailable')}
+        </Alert>
+      )}
+      <Stack spacing={1.5}>
+        {offered && offered.length > 1 ? (
+          offered.map((provider, index) => (
+            <Button
+              key={provider.name}
+              type="submit"
+              variant={index === 0 ? 'contained' : 'outlined'}
+              size="large"
+              disabled={busy || promoChecking}
+              startIcon={<LockIcon aria-hidden />}
+              onClick={() => onChooseProvider(provider.name)}
+            >
+              {busy && payingWith === provider.name
+                ? t('paying')
+                : t(`payWith.${provider.label}`, { total: money(totalCents) })}
+            </Button>
+          ))
+        ) : (
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={busy || promoChecking || providersPending || offered?.length === 0}
+            startIcon={<LockIcon aria-hidden />}
+          >
+            {busy ? t('paying') : t('pay', { total: money(totalCents) })}
+          </Button>
+        )}
+        <Button
+          component={RouterLink}
+          to={`/subscription/${encodeURIComponent(plan.id)}`}
+          variant="text"
+          disabled={busy}
+        >
+          {t('cancel')}
+        </Button>
+      </Stack>
+      <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
+        {t('secure')}
+      </Typography>
+    </Paper>
+  );
+}
