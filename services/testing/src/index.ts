@@ -15,6 +15,8 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
+const CLOSING_GRACE_MS = 2_000;
+
 /** A fresh database of its own, so test files run in parallel without seeing each other. */
 export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
   const { postgresUrl } = testServices();
@@ -35,6 +37,17 @@ export async function createTestDatabase(label = 'test'): Promise<TestDatabase> 
       const client = new pg.Client({ connectionString: postgresUrl });
       await client.connect();
       try {
+        // A pool's end() resolves while its connections are still closing: let them finish, so
+        // FORCE only ends what was left open (which then sees 57P01, as a test may expect).
+        const deadline = Date.now() + CLOSING_GRACE_MS;
+        while (Date.now() < deadline) {
+          const { rows } = await client.query<{ open: boolean }>(
+            'SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = $1) AS open',
+            [name],
+          );
+          if (!rows[0]!.open) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await client.end();

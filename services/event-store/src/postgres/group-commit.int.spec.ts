@@ -135,6 +135,7 @@ describe('appends that arrive together (group commit)', () => {
   it('wakes a reader on another connection when the commit was not alone (NOTIFY sent after it)', async () => {
     const writerPool = new pg.Pool({ connectionString: database.url, max: 4 });
     const readerPool = new pg.Pool({ connectionString: database.url, max: 2 });
+    for (const one of [writerPool, readerPool]) one.on('error', () => undefined);
     const writer = new PostgresEventStore({ pool: writerPool, listen: false, maxGroupsInFlight: 2 });
     const reader = new PostgresEventStore({ pool: readerPool });
     const blocker = await pool.connect();
