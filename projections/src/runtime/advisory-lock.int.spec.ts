@@ -1,6 +1,6 @@
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
+import { createTestDatabase, eventually, terminateAdvisoryLockHolder, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdvisoryLock } from './advisory-lock.js';
+import { AdvisoryLock, LockLostError } from './advisory-lock.js';
 
 let database: TestDatabase;
 
@@ -47,5 +47,31 @@ describe('advisory lock (one active projector or reactor)', () => {
     setTimeout(() => stop.abort(), 50);
     expect(await waiting).toBe(false);
     await holder.release();
+  });
+
+  it('says it is lost when the server ends its connection, and another holder can take it', async () => {
+    const holder = lockNamed('lost');
+    expect(await holder.tryAcquire()).toBe(true);
+    expect(holder.lost.aborted).toBe(false);
+    await terminateAdvisoryLockHolder(database.url, 'lost');
+    await eventually(
+      async () => holder.lost.aborted,
+      (aborted) => aborted,
+      5_000,
+    );
+    expect(holder.lost.reason).toBeInstanceOf(LockLostError);
+    const next = lockNamed('lost');
+    expect(await next.tryAcquire()).toBe(true);
+    await holder.release(); // gives back nothing: the lock is the next holder's
+    expect(await lockNamed('lost').tryAcquire()).toBe(false);
+    await next.release();
+  });
+
+  it('is not lost when its holder gives it back', async () => {
+    const holder = lockNamed('given-back');
+    expect(await holder.tryAcquire()).toBe(true);
+    const lost = holder.lost;
+    await holder.release();
+    expect(lost.aborted).toBe(false);
   });
 });

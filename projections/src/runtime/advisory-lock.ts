@@ -7,6 +7,16 @@ import pg from 'pg';
  */
 export class AdvisoryLock {
   private client: pg.Client | null = null;
+  private losing = new AbortController();
+
+  /**
+   * Aborted (with a LockLostError) when the connection holding the lock ends without the holder
+   * giving it back (a database restart, a network cut, a terminated session): the server has let
+   * the lock go and another instance may hold it now, so the holder must stop its work.
+   */
+  get lost(): AbortSignal {
+    return this.losing.signal;
+  }
 
   constructor(
     private readonly databaseUrl: string,
@@ -21,7 +31,14 @@ export class AdvisoryLock {
       this.key,
     ]);
     if (rows[0]!.locked) {
+      const losing = new AbortController();
+      const lose = () => {
+        if (this.client === client) losing.abort(new LockLostError(this.key));
+      };
+      client.on('error', lose);
+      client.on('end', lose);
       this.client = client;
+      this.losing = losing;
       return true;
     }
     await client.end();
@@ -51,5 +68,12 @@ export class AdvisoryLock {
     if (!client) return;
     await client.query('SELECT pg_advisory_unlock(hashtext($1))', [this.key]).catch(() => undefined);
     await client.end().catch(() => undefined);
+  }
+}
+
+/** The connection holding an advisory lock ended: the lock is no longer held. */
+export class LockLostError extends Error {
+  constructor(readonly key: string) {
+    super(`the connection holding the lock ${key} ended; the lock is no longer held`);
   }
 }

@@ -25,7 +25,12 @@ export const logParked =
       'event parked: the projection could not apply it and went on; see shopctl projections status',
     );
 
-export type BatchOutcome = 'applied' | 'generation_changed';
+/**
+ * `generation_changed`: a rebuild or rollback switched the active generation; `checkpoint_moved`:
+ * the checkpoint is no longer the one the batch was read after (another instance applied it).
+ * Either way nothing of the batch was written.
+ */
+export type BatchOutcome = 'applied' | 'generation_changed' | 'checkpoint_moved';
 
 export interface ApplyOptions {
   requireActive: boolean;
@@ -34,63 +39,67 @@ export interface ApplyOptions {
   loading?: boolean;
 }
 
+/** Thrown inside the transaction to roll it back when the checkpoint is not where the batch started. */
+class CheckpointMoved extends Error {}
+
 /**
- * Runs `work` and advances the checkpoint in one transaction: a crash anywhere leaves the read
- * model and its checkpoint in agreement, so no event is applied twice or skipped.
+ * Runs `work` and moves the checkpoint from `after` to the batch's last event in one transaction:
+ * a crash anywhere leaves the read model and its checkpoint in agreement, so no event is applied
+ * twice or skipped. The move is conditional on the checkpoint still being `after`: an instance
+ * that lost its lock without knowing yet cannot apply a page twice.
  */
 async function inCheckpointedTransaction(
   knex: Knex,
   projection: Projection,
   generation: number,
   events: readonly RecordedEvent[],
-  checkpoint: LogCheckpoint | null,
+  after: LogCheckpoint | null,
   requireActive: boolean,
   work: (trx: Knex.Transaction) => Promise<void>,
 ): Promise<BatchOutcome> {
-  return knex.transaction(async (trx) => {
-    if (requireActive) {
-      // Taken first: a rebuild's switch waits for this batch, and this batch sees a finished switch.
-      const state = await trx('projection_state').where({ name: projection.name }).forUpdate().first();
-      if (!state || state.active_generation !== generation) return 'generation_changed';
-    }
-    await work(trx);
-    const last = events.at(-1);
-    await trx('projection_checkpoints')
-      .where({ name: projection.name, generation })
-      .update({
-        checkpoint,
-        last_position: last?.globalPosition ?? trx.raw('last_position'),
-        events_seen: trx.raw('events_seen + ?', [events.length]),
-        updated_at: trx.fn.now(),
-      });
-    return 'applied';
-  });
+  try {
+    return await knex.transaction(async (trx) => {
+      if (requireActive) {
+        // Taken first: a rebuild's switch waits for this batch, and this batch sees a finished switch.
+        const state = await trx('projection_state').where({ name: projection.name }).forUpdate().first();
+        if (!state || state.active_generation !== generation) return 'generation_changed';
+      }
+      await work(trx);
+      const last = events.at(-1);
+      const moved = await trx('projection_checkpoints')
+        .where({ name: projection.name, generation })
+        .andWhereRaw('checkpoint IS NOT DISTINCT FROM ?', [after])
+        .update({
+          checkpoint: last?.checkpoint ?? after,
+          last_position: last?.globalPosition ?? trx.raw('last_position'),
+          events_seen: trx.raw('events_seen + ?', [events.length]),
+          updated_at: trx.fn.now(),
+        });
+      if (moved !== 1) throw new CheckpointMoved();
+      return 'applied';
+    });
+  } catch (error) {
+    if (error instanceof CheckpointMoved) return 'checkpoint_moved';
+    throw error;
+  }
 }
 
 /**
- * Applies a batch and advances the checkpoint in one transaction, through the projection's batch
- * apply when it has one (a few set-based statements for the whole batch).
+ * Applies a batch read after `after` and advances the checkpoint in one transaction, through the
+ * projection's batch apply when it has one (a few set-based statements for the whole batch).
  */
 export async function applyBatch(
   knex: Knex,
   projection: Projection,
   generation: number,
   events: readonly RecordedEvent[],
-  checkpoint: LogCheckpoint | null,
+  after: LogCheckpoint | null,
   options: ApplyOptions,
 ): Promise<BatchOutcome> {
-  return inCheckpointedTransaction(
-    knex,
-    projection,
-    generation,
-    events,
-    checkpoint,
-    options.requireActive,
-    async (trx) => {
-      const { context, storable } = projectionInput(trx, projection, generation, options.vault, options.loading);
-      await applyEvents(projection, events, context, storable);
-    },
-  );
+  return inCheckpointedTransaction(knex, projection, generation, events, after, options.requireActive, async (trx) => {
+    const { context, storable } = projectionInput(trx, projection, generation, options.vault, options.loading);
+    await applyEvents(projection, events, context, storable);
+  });
 }
 
 /** Attempts at one event, after its batch failed, before it is parked. */
@@ -135,7 +144,7 @@ export async function applyOrPark(
 ): Promise<BatchOutcome> {
   const unrecoverable = async (error: unknown) => isConnectionFailure(error) || !(await databaseAnswers(knex));
   try {
-    return await applyBatch(knex, projection, generation, events, events.at(-1)?.checkpoint ?? after, options);
+    return await applyBatch(knex, projection, generation, events, after, options);
   } catch (error) {
     if (events.length === 0 || (await unrecoverable(error))) throw error;
   }
@@ -143,8 +152,8 @@ export async function applyOrPark(
   for (const event of events) {
     for (let attempt = 1; ; attempt++) {
       try {
-        const outcome = await applyBatch(knex, projection, generation, [event], event.checkpoint, options);
-        if (outcome === 'generation_changed') return outcome;
+        const outcome = await applyBatch(knex, projection, generation, [event], previous, options);
+        if (outcome !== 'applied') return outcome;
         break;
       } catch (error) {
         if (await unrecoverable(error)) throw error;
@@ -158,7 +167,7 @@ export async function applyOrPark(
           projection,
           generation,
           [event],
-          event.checkpoint,
+          previous,
           options.requireActive,
           (trx) =>
             parkEvent(trx, {
@@ -170,7 +179,7 @@ export async function applyOrPark(
               attempts: attempt,
             }),
         );
-        if (outcome === 'generation_changed') return outcome;
+        if (outcome !== 'applied') return outcome;
         options.onParked?.({ event, error: message });
         break;
       }

@@ -91,4 +91,39 @@ describe('a projection that applies a batch at a time', () => {
     ]);
     expect(await readCheckpoint(knex, name, 1)).toMatchObject({ checkpoint: '1:7', lastPosition: 7, eventsSeen: 7 });
   });
+
+  it('refuses a batch read from a checkpoint another projector has moved past: nothing is applied twice', async () => {
+    const name = `notes_${randomUUID().slice(0, 8)}`;
+    const projection = batchedNotes(name, { batches: [] });
+    const counted: Projection = {
+      ...projection,
+      tables: { [name]: (table) => (table.text('id').primary(), table.integer('times').notNullable()) },
+      apply: undefined as never,
+      applyBatch: async (events, { trx, table }) => {
+        for (const event of events) {
+          const { id } = event.data as { id: string };
+          await trx(table(name))
+            .insert({ id, times: 1 })
+            .onConflict('id')
+            .merge({ times: trx.raw('??.times + 1', [table(name)]) });
+        }
+      },
+    };
+    counted.apply = (event, context) => counted.applyBatch!([event], context);
+    await createGeneration(knex, counted, 1);
+    const table = physicalTableName(name, 1);
+    const events = [1, 2].map((position) => recorded(position, { id: `n${position}` }));
+
+    // Two instances read the same page from the same checkpoint; the second one's write comes late.
+    expect(await applyOrPark(knex, counted, 1, events, null, { requireActive: false })).toBe('applied');
+    expect(await applyOrPark(knex, counted, 1, events, null, { requireActive: false, retryDelayMs: 1 })).toBe(
+      'checkpoint_moved',
+    );
+    expect(await knex(table).orderBy('id').select('id', 'times')).toEqual([
+      { id: 'n1', times: 1 },
+      { id: 'n2', times: 1 },
+    ]);
+    expect(await readCheckpoint(knex, name, 1)).toMatchObject({ checkpoint: '1:2', eventsSeen: 2 });
+    expect(await unresolvedParkedEvents(knex, name, 1)).toEqual([]);
+  });
 });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { subscriptionStreamId } from '@shop/domain';
 import { PostgresEventStore } from '@shop/event-store';
-import { eventually, type TestDatabase } from '@shop/testing';
+import { eventually, terminateAdvisoryLockHolder, type TestDatabase } from '@shop/testing';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSubscription, listSubscriptionsOfUser } from '../subscriptions/subscriptions-queries.js';
 import { subscriptionsProjection } from '../subscriptions/subscriptions-projection.js';
+import { LockLostError } from './advisory-lock.js';
 import { runProjector } from './projector.js';
 import { rebuildProjection } from './rebuild.js';
 import { projectionStatuses } from './status.js';
@@ -140,6 +141,61 @@ describe('projector', () => {
     expect(secondBatches).toBeGreaterThan(0);
     second.abort();
     await b;
+  });
+
+  it('stops with an error when its lock is lost, so it is restarted; the waiting instance takes over', async () => {
+    const first = new AbortController();
+    const second = new AbortController();
+    let firstBatches = 0;
+    let secondBatches = 0;
+    const a = runProjector(
+      {
+        knex,
+        databaseUrl: database.url,
+        store,
+        projection: subscriptionsProjection,
+        onBatch: () => void firstBatches++,
+      },
+      first.signal,
+    );
+    const firstEnded = a.then(
+      () => 'returned',
+      (error: unknown) => error,
+    );
+    await eventually(
+      () => projectionStatuses(knex, store, [subscriptionsProjection]),
+      ([s]) => s!.lagEvents === 0,
+    );
+    const b = runProjector(
+      {
+        knex,
+        databaseUrl: database.url,
+        store,
+        projection: subscriptionsProjection,
+        lockRetryMs: 50,
+        onBatch: () => void secondBatches++,
+      },
+      second.signal,
+    );
+    try {
+      // The database ends the first instance's lock session (a restart, a network cut): it must not go on alone.
+      await terminateAdvisoryLockHolder(database.url, `projection:${subscriptionsProjection.name}`);
+      expect(await firstEnded).toBeInstanceOf(LockLostError);
+      const batchesBefore = firstBatches;
+      const placed = await placeOrder(`user-${randomUUID()}`);
+      expect(
+        await eventually(
+          () => getSubscription(knex, placed),
+          (s) => s !== null,
+        ),
+      ).not.toBeNull();
+      expect(secondBatches).toBeGreaterThan(0);
+      expect(firstBatches).toBe(batchesBefore);
+    } finally {
+      first.abort();
+      second.abort();
+      await b;
+    }
   });
 
   it('stops when asked while it is about to follow the log (the stop is not missed)', async () => {

@@ -42,7 +42,7 @@ async function stoppable(work: Promise<unknown>): Promise<void> {
  * lock works; others wait for it, so any number of projector processes can be started.
  */
 export async function runProjector(options: ProjectorOptions, signal: AbortSignal): Promise<void> {
-  const { knex, store, projection } = options;
+  const { projection } = options;
   const logger = options.logger ?? silent;
   const lock = new AdvisoryLock(options.databaseUrl, `projection:${projection.name}`);
   let waitingLogged = false;
@@ -55,86 +55,104 @@ export async function runProjector(options: ProjectorOptions, signal: AbortSigna
     },
   });
   if (!held) return;
+  // The projector's own stop, or the lock's loss (then it ends with the LockLostError, to be restarted).
+  const working = AbortSignal.any([signal, lock.lost]);
   try {
-    const state = await activeState(knex, projection.name);
-    if (!state) {
-      // Nothing serves yet: build the first generation in place, checkpointed batch by batch,
-      // so a crash during a long first catch-up resumes where it stopped.
-      logger.info({ projection: projection.name }, 'creating read model; catching up with the log');
-      await createGeneration(knex, projection, 1);
-      await knex.transaction((trx) => activateGeneration(trx, projection, 1));
-    } else if (state.codeVersion !== projection.version) {
-      const generationOptions = {
-        knex,
-        databaseUrl: options.databaseUrl,
-        store,
-        projection,
-        batchSize: options.batchSize,
-        vault: options.vault,
-        logger,
-        signal,
-      };
-      if (state.previous?.codeVersion === projection.version) {
-        // This code's version built the previous generation (the code went back a version):
-        // switch back to it; it catches up from where it stopped instead of replaying everything.
-        logger.info(
-          { projection: projection.name, from: state.codeVersion, to: projection.version },
-          'projection changed back to the version of the previous generation; rolling back to it',
-        );
-        await stoppable(rollbackProjection(generationOptions));
-      } else {
-        logger.info(
-          { projection: projection.name, from: state.codeVersion, to: projection.version },
-          'projection changed; rebuilding into fresh tables while the current ones serve',
-        );
-        await stoppable(rebuildProjection(generationOptions));
-      }
-    }
-    if (signal.aborted) return;
-    while (!signal.aborted) {
-      const active = await activeState(knex, projection.name);
-      if (!active) throw new Error(`Projection ${projection.name} has no active generation`);
-      let { checkpoint } = await readCheckpoint(knex, projection.name, active.generation);
-      // A rebuild or a rollback may switch generations while no event comes: follow the switch
-      // without waiting for the next event (a rolled-back generation may still have events to catch up).
-      // (Combined, not listened to: a stop that landed during the reads above is not missed.)
-      const switched = new AbortController();
-      const following = AbortSignal.any([signal, switched.signal]);
-      const watch = setInterval(() => {
-        activeState(knex, projection.name).then(
-          (now) => now?.generation !== active.generation && switched.abort(),
-          () => undefined,
-        );
-      }, options.generationCheckMs ?? 1000);
-      try {
-        for await (const events of followLog(store, {
-          after: checkpoint,
-          batchSize: options.batchSize ?? 500,
-          idleTimeoutMs: options.idleTimeoutMs ?? 1000,
-          signal: following,
-        })) {
-          const outcome = await applyOrPark(knex, projection, active.generation, events, checkpoint, {
-            requireActive: true,
-            vault: options.vault,
-            retryDelayMs: options.retryDelayMs,
-            onParked: logParked(logger, projection.name),
-          });
-          checkpoint = events.at(-1)!.checkpoint;
-          if (outcome === 'generation_changed') break;
-          options.onBatch?.({
-            generation: active.generation,
-            events: events.length,
-            lastPosition: events.at(-1)!.globalPosition,
-          });
-        }
-      } finally {
-        clearInterval(watch);
-      }
-      if (!signal.aborted) {
-        logger.info({ projection: projection.name }, 'the active generation changed; following it');
-      }
-    }
+    await projectWhileHeld(options, working, logger);
+    if (lock.lost.aborted && !signal.aborted) throw lock.lost.reason;
   } finally {
     await lock.release();
+  }
+}
+
+/** The projector's work while it holds the projection's lock, until `signal` (a stop or the lock's loss). */
+async function projectWhileHeld(options: ProjectorOptions, signal: AbortSignal, logger: ProjectorLogger) {
+  const { knex, store, projection } = options;
+  const state = await activeState(knex, projection.name);
+  if (!state) {
+    // Nothing serves yet: build the first generation in place, checkpointed batch by batch,
+    // so a crash during a long first catch-up resumes where it stopped.
+    logger.info({ projection: projection.name }, 'creating read model; catching up with the log');
+    await createGeneration(knex, projection, 1);
+    await knex.transaction((trx) => activateGeneration(trx, projection, 1));
+  } else if (state.codeVersion !== projection.version) {
+    const generationOptions = {
+      knex,
+      databaseUrl: options.databaseUrl,
+      store,
+      projection,
+      batchSize: options.batchSize,
+      vault: options.vault,
+      logger,
+      signal,
+    };
+    if (state.previous?.codeVersion === projection.version) {
+      // This code's version built the previous generation (the code went back a version):
+      // switch back to it; it catches up from where it stopped instead of replaying everything.
+      logger.info(
+        { projection: projection.name, from: state.codeVersion, to: projection.version },
+        'projection changed back to the version of the previous generation; rolling back to it',
+      );
+      await stoppable(rollbackProjection(generationOptions));
+    } else {
+      logger.info(
+        { projection: projection.name, from: state.codeVersion, to: projection.version },
+        'projection changed; rebuilding into fresh tables while the current ones serve',
+      );
+      await stoppable(rebuildProjection(generationOptions));
+    }
+  }
+  if (signal.aborted) return;
+  while (!signal.aborted) {
+    const active = await activeState(knex, projection.name);
+    if (!active) throw new Error(`Projection ${projection.name} has no active generation`);
+    let { checkpoint } = await readCheckpoint(knex, projection.name, active.generation);
+    // A rebuild or a rollback may switch generations while no event comes: follow the switch
+    // without waiting for the next event (a rolled-back generation may still have events to catch up).
+    // (Combined, not listened to: a stop that landed during the reads above is not missed.)
+    let checkpointMoved = false;
+    const switched = new AbortController();
+    const following = AbortSignal.any([signal, switched.signal]);
+    const watch = setInterval(() => {
+      activeState(knex, projection.name).then(
+        (now) => now?.generation !== active.generation && switched.abort(),
+        () => undefined,
+      );
+    }, options.generationCheckMs ?? 1000);
+    try {
+      for await (const events of followLog(store, {
+        after: checkpoint,
+        batchSize: options.batchSize ?? 500,
+        idleTimeoutMs: options.idleTimeoutMs ?? 1000,
+        signal: following,
+      })) {
+        const outcome = await applyOrPark(knex, projection, active.generation, events, checkpoint, {
+          requireActive: true,
+          vault: options.vault,
+          retryDelayMs: options.retryDelayMs,
+          onParked: logParked(logger, projection.name),
+        });
+        if (outcome === 'checkpoint_moved') {
+          checkpointMoved = true;
+          logger.error(
+            { projection: projection.name },
+            "another instance moved this projection's checkpoint: its lock was not held; reading the checkpoint again",
+          );
+          break;
+        }
+        checkpoint = events.at(-1)!.checkpoint;
+        if (outcome === 'generation_changed') break;
+        options.onBatch?.({
+          generation: active.generation,
+          events: events.length,
+          lastPosition: events.at(-1)!.globalPosition,
+        });
+      }
+    } finally {
+      clearInterval(watch);
+    }
+    if (!signal.aborted && !checkpointMoved) {
+      logger.info({ projection: projection.name }, 'the active generation changed; following it');
+    }
   }
 }

@@ -90,13 +90,18 @@ export async function replayIntoGeneration(
       next = store.readAll({ after: batch.checkpoint, maxCount });
       // Read ahead: a failed apply must not leave that read's rejection unhandled.
       next.catch(() => undefined);
-      await applyOrPark(knex, projection, generation, batch.events, checkpoint, {
+      const outcome = await applyOrPark(knex, projection, generation, batch.events, checkpoint, {
         requireActive: false,
         vault: options.vault,
         loading: options.loading,
         retryDelayMs: options.retryDelayMs,
         onParked: options.logger ? logParked(options.logger, projection.name) : undefined,
       });
+      if (outcome === 'checkpoint_moved') {
+        throw new Error(
+          `${projection.name}: generation ${generation} was written by another instance during this replay`,
+        );
+      }
       checkpoint = batch.checkpoint;
       eventsSeen += batch.events.length;
       options.onProgress?.({ generation, eventsSeen });

@@ -56,6 +56,26 @@ export async function createTestDatabase(label = 'test'): Promise<TestDatabase> 
   };
 }
 
+/**
+ * Ends, from the server's side, the session holding the advisory lock taken on `hashtext(key)`,
+ * as a network cut or an operator's pg_terminate_backend would.
+ */
+export async function terminateAdvisoryLockHolder(url: string, key: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query(
+      `SELECT pg_terminate_backend(l.pid) FROM pg_locks l
+       WHERE l.locktype = 'advisory' AND l.granted AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+         AND l.objid = (hashtext($1)::bigint & 4294967295)::oid`,
+      [key],
+    );
+    if (rowCount !== 1) throw new Error(`expected one holder of the lock ${key}, found ${rowCount}`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** A key prefix of its own in Redis for one test file. */
 export function uniqueRedisPrefix(label = 'test'): string {
   return `shop-test-${label}-${randomBytes(4).toString('hex')}`;

@@ -25,41 +25,52 @@ export interface ReactorOptions {
   logger: Logger;
   batchSize?: number;
   idleTimeoutMs?: number;
+  /** Pause between tries at the lock while another instance holds it. */
+  lockRetryMs?: number;
 }
 
 /**
  * Follows the log like a projector (one active instance, checkpointed), but its output is
  * jobs: enqueued first, checkpoint saved after, so a crash in between re-enqueues the same
- * job ids, which the queue drops.
+ * job ids, which the queue drops. It ends with an error (to be restarted) when its lock is lost
+ * or another instance has moved its checkpoint: it never goes on beside another instance.
  */
 export async function runReactor(options: ReactorOptions, signal: AbortSignal): Promise<void> {
   const { knex, store, queue, reactor, logger } = options;
   const lock = new AdvisoryLock(options.databaseUrl, `reactor:${reactor.name}`);
-  if (!(await lock.acquire(signal))) return;
+  if (!(await lock.acquire(signal, { retryMs: options.lockRetryMs }))) return;
   const handled = new Set(reactor.eventTypes);
   try {
-    const { checkpoint } = await reactorCheckpoint(knex, reactor.name);
+    let { checkpoint } = await reactorCheckpoint(knex, reactor.name);
     for await (const events of followLog(store, {
       after: checkpoint,
       batchSize: options.batchSize ?? 500,
       idleTimeoutMs: options.idleTimeoutMs ?? 1000,
-      signal,
+      signal: AbortSignal.any([signal, lock.lost]),
     })) {
       const jobs = events.filter((event) => handled.has(event.type)).flatMap((event) => reactor.react(event));
       await queue.enqueue(jobs);
       const last = events.at(-1)!;
-      await knex('reactor_checkpoints')
-        .insert({
-          name: reactor.name,
-          checkpoint: last.checkpoint,
-          last_position: last.globalPosition,
-          updated_at: knex.fn.now(),
-        })
-        .onConflict('name')
-        .merge();
+      await saveReactorCheckpoint(knex, reactor.name, checkpoint, last);
+      checkpoint = last.checkpoint;
       if (jobs.length > 0) logger.debug({ reactor: reactor.name, jobs: jobs.length }, 'jobs enqueued');
     }
+    if (lock.lost.aborted && !signal.aborted) throw lock.lost.reason;
   } finally {
     await lock.release();
+  }
+}
+
+/** Moves the checkpoint from `after` to `last`, only if no other instance has moved it meanwhile. */
+async function saveReactorCheckpoint(knex: Knex, name: string, after: string | null, last: RecordedEvent) {
+  const { rowCount } = await knex.raw(
+    `INSERT INTO reactor_checkpoints (name, checkpoint, last_position, updated_at) VALUES (?, ?, ?, now())
+     ON CONFLICT (name) DO UPDATE
+       SET checkpoint = excluded.checkpoint, last_position = excluded.last_position, updated_at = excluded.updated_at
+       WHERE reactor_checkpoints.checkpoint IS NOT DISTINCT FROM ?`,
+    [name, last.checkpoint, last.globalPosition, after],
+  );
+  if (rowCount !== 1) {
+    throw new Error(`the checkpoint of reactor ${name} was moved by another instance; starting again from it`);
   }
 }
