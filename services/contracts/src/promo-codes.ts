@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { PROMO_CODE_LIMITS } from './catalogue-limits.js';
+import { PROMO_CODE_LIMITS, PROMO_DATE_YEARS, PROMO_USAGE_LIMIT_MAX } from './catalogue-limits.js';
 import { text } from './text.js';
 
-const isoTime = z.iso.datetime({ offset: true });
+const isoTime = z.iso.datetime({ offset: true }).refine((value) => {
+  const year = new Date(value).getUTCFullYear();
+  return year >= PROMO_DATE_YEARS.min && year <= PROMO_DATE_YEARS.max;
+}, `A date from ${PROMO_DATE_YEARS.min} to ${PROMO_DATE_YEARS.max}`);
 
 /** A promo code as the back-office lists it; its id is the code. */
 export const adminPromoCode = z
@@ -33,7 +36,7 @@ const terms = {
   percentOff: z.number().int().min(PROMO_CODE_LIMITS.percentMin).max(PROMO_CODE_LIMITS.percentMax),
   validFrom: isoTime.nullable().default(null),
   validUntil: isoTime.nullable().default(null),
-  usageLimit: z.number().int().min(1).nullable().default(null),
+  usageLimit: z.number().int().min(1).max(PROMO_USAGE_LIMIT_MAX).nullable().default(null),
   active: z.boolean().default(true),
 };
 

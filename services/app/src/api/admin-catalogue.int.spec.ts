@@ -109,13 +109,20 @@ describe('back-office promo codes', () => {
       { code: 'OK-CODE-3', percentOff: 10, usageLimit: 0 },
       { code: 'OK-CODE-4', percentOff: 10, validFrom: '2026-07-01T00:00:00Z', validUntil: '2026-06-01T00:00:00Z' },
       { code: 'OK-CODE-5', percentOff: 10, surprise: true },
+      // Values no read model can hold: they used to be recorded, then parked by the projection.
+      { code: 'OK-CODE-6', percentOff: 10, usageLimit: 1e15 },
+      { code: 'OK-CODE-7', percentOff: 10, usageLimit: 2 ** 31 },
+      { code: 'OK-CODE-8', percentOff: 10, validFrom: '0000-01-01T00:00:00Z' },
+      { code: 'OK-CODE-9', percentOff: 10, validUntil: '0001-01-01T00:00:00+14:00' },
     ]) {
       expect(await refusal(provider.create('promo-codes', { data }))).toEqual({
         status: 400,
         code: 'validation.failed',
       });
     }
-    for (const n of [1, 2, 3, 4, 5]) expect(await shop.runtime.store.readStream(`promo-OK-CODE-${n}`)).toEqual([]);
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+      expect(await shop.runtime.store.readStream(`promo-OK-CODE-${n}`)).toEqual([]);
+    }
   });
 
   it('are revised and deactivated against the version the form was loaded at; the shop follows at once', async () => {

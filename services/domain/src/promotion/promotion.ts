@@ -71,6 +71,11 @@ export function promoRejection(state: PromotionState, now: Date): string | null 
   return null;
 }
 
+/** The highest usage limit a code may have (beyond it, a typo; the read models count in 32-bit integers). */
+export const PROMO_USAGE_LIMIT_MAX = 1_000_000_000;
+/** A code's dates fall within these years: outside them is a typo, and year 0 exists in no database. */
+export const PROMO_DATE_YEARS = { min: 1970, max: 9999 } as const;
+
 const invalid = (message: string, field: string) =>
   new DomainError({ code: 'promo.invalid', message, details: { field } });
 
@@ -81,12 +86,19 @@ function validTerms(terms: PromoCodeTerms): PromoCodeTerms {
   if (!Number.isInteger(terms.percentOff) || terms.percentOff < 1 || terms.percentOff > 100) {
     throw invalid('percentOff must be an integer from 1 to 100', 'percentOff');
   }
-  if (terms.usageLimit !== null && (!Number.isInteger(terms.usageLimit) || terms.usageLimit < 1)) {
-    throw invalid('usageLimit must be a positive integer, or none', 'usageLimit');
+  if (
+    terms.usageLimit !== null &&
+    (!Number.isInteger(terms.usageLimit) || terms.usageLimit < 1 || terms.usageLimit > PROMO_USAGE_LIMIT_MAX)
+  ) {
+    throw invalid(`usageLimit must be an integer from 1 to ${PROMO_USAGE_LIMIT_MAX}, or none`, 'usageLimit');
   }
   for (const field of ['validFrom', 'validUntil'] as const) {
     const value = terms[field];
-    if (value !== null && Number.isNaN(Date.parse(value))) throw invalid(`${field} must be a date`, field);
+    if (value === null) continue;
+    const year = Number.isNaN(Date.parse(value)) ? NaN : new Date(value).getUTCFullYear();
+    if (!(year >= PROMO_DATE_YEARS.min && year <= PROMO_DATE_YEARS.max)) {
+      throw invalid(`${field} must be a date from ${PROMO_DATE_YEARS.min} to ${PROMO_DATE_YEARS.max}`, field);
+    }
   }
   const validFrom = terms.validFrom === null ? null : new Date(terms.validFrom).toISOString();
   const validUntil = terms.validUntil === null ? null : new Date(terms.validUntil).toISOString();

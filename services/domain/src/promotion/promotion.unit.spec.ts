@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import { DeciderSpec } from '../shared/decider-spec.js';
 import {
+  PROMO_USAGE_LIMIT_MAX,
   promotionDecider,
   type PromoCodeDefined,
   type PromoCodeRedeemed,
@@ -147,6 +148,28 @@ describe("the operator's promo codes", () => {
     spec()
       .when(create({ validFrom: 'tomorrow' }))
       .thenThrows({ code: 'promo.invalid', details: { field: 'validFrom' } });
+  });
+
+  it('refuse a usage limit or a date no read model can hold (a typo, not a term)', () => {
+    const create = (overrides: Partial<PromoCodeTerms>) =>
+      ({ type: 'CreatePromoCode', data: { ...terms, active: true, now, ...overrides } }) as const;
+    for (const usageLimit of [PROMO_USAGE_LIMIT_MAX + 1, 2 ** 31, 1e15]) {
+      spec()
+        .when(create({ usageLimit }))
+        .thenThrows({ code: 'promo.invalid', details: { field: 'usageLimit' } });
+    }
+    for (const validFrom of ['0000-01-01T00:00:00Z', '1969-12-31T23:59:59Z', '+010000-01-01T00:00:00Z']) {
+      spec()
+        .when(create({ validFrom, validUntil: null }))
+        .thenThrows({ code: 'promo.invalid', details: { field: 'validFrom' } });
+    }
+    spec()
+      .when(create({ validUntil: '0001-01-01T00:00:00+14:00' }))
+      .thenThrows({ code: 'promo.invalid', details: { field: 'validUntil' } });
+    const widest = { usageLimit: PROMO_USAGE_LIMIT_MAX, validFrom: null, validUntil: '9999-12-31T00:00:00.000Z' };
+    spec()
+      .when(create(widest))
+      .then([{ type: 'PromoCodeDefined', data: { ...terms, ...widest, code: 'ETE-25', definedAt: at } }]);
   });
 
   it('are revised whole; an unchanged form records nothing', () => {
