@@ -1,4 +1,5 @@
 import { ConcurrencyError } from './errors.js';
+import { sleep } from './follow-log.js';
 import { loadState, type Snapshotting } from './snapshots.js';
 import type { AppendOptions, EventMetadata, EventStore, NewEvent, RecordedEvent } from './types.js';
 
@@ -16,7 +17,8 @@ export interface HandleCommandResult<TEvent, TState> {
 
 /**
  * Load a stream, fold it, decide, append with the version we read. A concurrent writer
- * makes the append fail; we then decide again on the fresh state, a few times at most.
+ * makes the append fail; we then decide again on the fresh state, a few times at most, each
+ * after a short random pause so that writers racing for one stream do not collide again in step.
  * With `snapshots`, the fold starts from the stream's last snapshot.
  */
 export async function handleCommand<TCommand, TEvent extends { type: string; data: unknown }, TState>(
@@ -55,8 +57,8 @@ export async function handleCommand<TCommand, TEvent extends { type: string; dat
         nextExpectedVersion: result.nextExpectedVersion,
       };
     } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < maxAttempts) continue;
-      throw error;
+      if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
+      await sleep(Math.random() * Math.min(2 ** attempt, 50));
     }
   }
 }

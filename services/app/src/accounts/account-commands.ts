@@ -35,10 +35,13 @@ export class AccountCommands {
       withinTransaction?: AppendOptions['withinTransaction'];
       /** More metadata for the events (a journalled commit's id, see `commitWithRows`). */
       metadata?: Record<string, unknown>;
+      /** Tries when other writers of the account win the race (a burst of sign-in attempts). */
+      maxAttempts?: number;
     } = {},
   ) {
     return handleCommand(this.deps.store, accountStreamId(command.userId), accountDecider, command, {
       snapshots: ACCOUNT_SNAPSHOTS(this.deps),
+      maxAttempts: context.maxAttempts,
       withinTransaction: context.withinTransaction,
       metadata: {
         ...context.metadata,

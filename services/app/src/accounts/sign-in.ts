@@ -1,12 +1,7 @@
 import { AuthenticationError } from '../errors.js';
 import { verifyPassword } from '../security/passwords.js';
-import {
-  blockedFor,
-  consumeOrReject,
-  LOCK_SECONDS,
-  SIGN_IN_FAILURES_BEFORE_LOCK,
-  tooMany,
-} from '../security/rate-limits.js';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { consumeOrReject, LOCK_SECONDS, SIGN_IN_FAILURES_BEFORE_LOCK, tooMany } from '../security/rate-limits.js';
 import { opaqueToken, tokenHash } from '../security/tokens.js';
 import type { AccountCommands } from './account-commands.js';
 import {
@@ -28,6 +23,15 @@ const heldSignInExpired = () =>
     message: 'The sign-in expired; please start again',
   });
 
+const SIGN_IN_GUARD = { type: 'system', id: 'sign-in-guard' } as const;
+/** Attempts sent all at once are each recorded on the account: their records wait for each other's turn. */
+const GUARD_ATTEMPTS = 40;
+
+/** One sign-in attempt, taken from its e-mail's budget; `last` when it was the last one before the lock. */
+interface Attempt {
+  last: boolean;
+}
+
 /** Signing in: the password, the second factor (at once or on a held sign-in), failures counted to a lock-out. */
 export class SignIn {
   constructor(
@@ -44,21 +48,23 @@ export class SignIn {
     await consumeOrReject(limits.signInByIp, client.ip);
     const email = normalizeEmail(input.email);
     const credentials = await knex('account_credentials').where({ email_normalized: email }).first();
-    await this.refuseWhileLocked(email, credentials?.user_id ?? null, client);
+    const attempt = await this.takeAttempt(email, credentials?.user_id ?? null, client);
     const passwordOk = await verifyPassword(credentials?.password_hash ?? null, input.password);
     if (!credentials || !passwordOk) {
-      await this.countFailure(email, credentials?.user_id ?? null, 'bad_password', client);
+      await this.countFailure(attempt, credentials?.user_id ?? null, 'bad_password', client);
       throw invalidCredentials();
     }
     const userId: string = credentials.user_id;
     if (await this.deps.twoFactor.isEnabled(userId)) {
       if (!input.totpCode) {
+        // The password was right: asking for the code is not a failed attempt.
+        await limits.signInFailuresByEmail.reward(email, 1);
         throw new AuthenticationError({
           code: 'auth.second_factor_required',
           message: 'Enter the code from your app',
         });
       }
-      await this.checkSecondFactor(email, userId, input.totpCode, client);
+      await this.checkSecondFactor(attempt, userId, input.totpCode, client);
     }
     await limits.signInFailuresByEmail.delete(email);
     return this.sessions.open(userId, 'password', client);
@@ -102,8 +108,8 @@ export class SignIn {
     if (!held || !credentials) throw heldSignInExpired();
     const userId: string = held.user_id;
     const email: string = credentials.email_normalized;
-    await this.refuseWhileLocked(email, userId, client);
-    await this.checkSecondFactor(email, userId, code, client);
+    const attempt = await this.takeAttempt(email, userId, client);
+    await this.checkSecondFactor(attempt, userId, code, client);
     // Spent only once the code is right, so a mistyped code can be typed again; of two right
     // codes sent at once, one opens the session.
     const claimed = await knex('pending_sign_ins')
@@ -115,37 +121,43 @@ export class SignIn {
     return this.sessions.open(userId, held.method, client);
   }
 
-  /** Counted per e-mail whether or not an account exists, so a lock-out reveals nothing. */
-  private async refuseWhileLocked(email: string, userId: string | null, client: ClientContext): Promise<void> {
-    const lockedMs = await blockedFor(this.deps.limits.signInFailuresByEmail, email);
-    if (lockedMs === 0) return;
-    if (userId) await this.recordFailure(userId, 'locked', client);
-    throw tooMany(lockedMs, 'auth.account_locked', 'Too many failed attempts; the account is locked for a while');
+  /**
+   * Takes one attempt from the e-mail's budget before anything is checked, so attempts sent all at
+   * once are counted as they arrive: once the budget is spent, no password or code is even tested
+   * until the lock ends. A success gives the budget back whole. Counted per e-mail whether or not
+   * an account exists, so a lock-out reveals nothing.
+   */
+  private async takeAttempt(email: string, userId: string | null, client: ClientContext): Promise<Attempt> {
+    try {
+      const taken = await this.deps.limits.signInFailuresByEmail.consume(email);
+      return { last: taken.consumedPoints === SIGN_IN_FAILURES_BEFORE_LOCK };
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      if (userId) await this.recordFailure(userId, 'locked', client);
+      throw tooMany(
+        refusal.msBeforeNext || LOCK_SECONDS * 1000,
+        'auth.account_locked',
+        'Too many failed attempts; the account is locked for a while',
+      );
+    }
   }
 
-  private async checkSecondFactor(email: string, userId: string, code: string, client: ClientContext): Promise<void> {
+  private async checkSecondFactor(attempt: Attempt, userId: string, code: string, client: ClientContext) {
     if (await this.deps.twoFactor.verifySignInCode(userId, code)) return;
-    await this.countFailure(email, userId, 'bad_second_factor', client);
+    await this.countFailure(attempt, userId, 'bad_second_factor', client);
     throw new AuthenticationError({ code: 'auth.invalid_second_factor', message: 'The code is not valid' });
   }
 
+  /** A failed attempt (its point stays spent): recorded on the account, which is locked when it was the last allowed. */
   private async countFailure(
-    email: string,
+    attempt: Attempt,
     userId: string | null,
     reason: 'bad_password' | 'bad_second_factor',
     client: ClientContext,
   ): Promise<void> {
-    const { limits } = this.deps;
-    let lockedNow = false;
-    try {
-      const res = await limits.signInFailuresByEmail.consume(email);
-      lockedNow = res.consumedPoints === SIGN_IN_FAILURES_BEFORE_LOCK;
-    } catch {
-      lockedNow = false;
-    }
     if (!userId) return;
     await this.recordFailure(userId, reason, client);
-    if (lockedNow) {
+    if (attempt.last) {
       const now = this.deps.clock();
       await this.commands.execute(
         {
@@ -157,7 +169,7 @@ export class SignIn {
             at: now.toISOString(),
           },
         },
-        { correlationId: client.correlationId, actor: { type: 'system', id: 'sign-in-guard' } },
+        { correlationId: client.correlationId, actor: SIGN_IN_GUARD, maxAttempts: GUARD_ATTEMPTS },
       );
       this.deps.logger.warn({ userId }, 'account locked after repeated sign-in failures');
     }
@@ -180,7 +192,7 @@ export class SignIn {
           at: this.deps.clock().toISOString(),
         },
       },
-      { correlationId: client.correlationId, actor: { type: 'system', id: 'sign-in-guard' } },
+      { correlationId: client.correlationId, actor: SIGN_IN_GUARD, maxAttempts: GUARD_ATTEMPTS },
     );
   }
 }

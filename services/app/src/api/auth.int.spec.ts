@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { accountStreamId } from '@shop/domain';
 import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -273,6 +274,36 @@ describe('lock-out and rate limits', () => {
     const ghostLocked = await client()('POST', '/api/auth/sign-in', { body: { email: ghost, password: 'x' } });
     expect(ghostLocked.status).toBe(429);
     expect(ghostLocked.body.code).toBe('auth.account_locked');
+  });
+
+  it('tests at most five passwords when they come all at once, and never answers with a store conflict', async () => {
+    const { email, call, token } = await signUpAndIn();
+    // 25 guesses at once, from as many addresses (the per-address limit is not what is tested), one of them right.
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        client()('POST', '/api/auth/sign-in', { body: { email, password: i === 20 ? PASSWORD : `guess-${i}` } }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => ![200, 401, 429].includes(status))).toEqual([]);
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((answer) => answer.status === 429).map((answer) => answer.body.code)).toEqual(
+      Array(statuses.filter((status) => status === 429).length).fill('auth.account_locked'),
+    );
+    // Every guess that was tested is recorded on the account; the account is locked once five were.
+    const tested = statuses.filter((status) => status === 401).length;
+    const me = await profile(call, token);
+    const failures = (await shop.runtime.store.readStream(accountStreamId(me.body.id as string)))
+      .filter((event) => event.type === 'SignInFailed')
+      .map((event) => (event.data as { reason: string }).reason);
+    expect(failures.filter((reason) => reason === 'bad_password')).toHaveLength(tested);
+    expect(failures.filter((reason) => reason === 'locked')).toHaveLength(
+      25 - statuses.filter((s) => s !== 429).length,
+    );
+    if (tested === 5) {
+      const locked = await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } });
+      expect(locked.body.code).toBe('auth.account_locked');
+    }
   });
 
   it('limits sign-in attempts per address', async () => {

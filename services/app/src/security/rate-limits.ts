@@ -69,11 +69,4 @@ export async function consumeOrReject(limiter: RateLimiterAbstract, key: string,
   }
 }
 
-/** How long a key stays blocked (0 when it is not), without consuming: the limit is reached once all points are spent. */
-export async function blockedFor(limiter: RateLimiterAbstract, key: string): Promise<number> {
-  const res = await limiter.get(key);
-  if (!res) return 0;
-  return res.consumedPoints >= limiter.points ? res.msBeforeNext : 0;
-}
-
 export { tooMany };
