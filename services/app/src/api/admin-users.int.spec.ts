@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { accountStreamId } from '@shop/domain';
-import { getSubscription } from '@shop/projections';
+import { getSubscription, listSubscriptionsOfUser } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
@@ -333,6 +333,18 @@ describe('POST /api/admin/users/:id/subscriptions', () => {
       'Idempotency-Key': key,
     });
     expect(again.body.subscriptionId).toBe(first.body.subscriptionId);
+    // The same key for another customer or other terms is another request: refused, nothing granted.
+    const other = await signUpAndSignIn(shop.url, { label: 'keyreuse', fullName: 'Kim Reuse', ip: randomIp('10.81') });
+    for (const [userId, terms] of [
+      [other.userId, body],
+      [customer.userId, { ...body, months: 6 }],
+    ] as const) {
+      const reused = await call('POST', `/api/admin/users/${userId}/subscriptions`, admin.token, terms, {
+        'Idempotency-Key': key,
+      });
+      expect(reused).toMatchObject({ status: 422, body: { code: 'idempotency.key_reused' } });
+    }
+    expect(await listSubscriptionsOfUser(shop.runtime.knex, other.userId)).toEqual([]);
     const subscription = await eventually(
       () => getSubscription(shop.runtime.knex, String(first.body.subscriptionId)),
       (s) => s?.status === 'active',
@@ -474,6 +486,14 @@ describe('POST /api/admin/exports', () => {
     expect(first.status).toBe(201);
     const again = await call('POST', '/api/admin/exports', admin.token, body, { 'Idempotency-Key': key });
     expect(again.body.exportId).toBe(first.body.exportId);
+    const reused = await call(
+      'POST',
+      '/api/admin/exports',
+      admin.token,
+      { ...body, count: 999 },
+      { 'Idempotency-Key': key },
+    );
+    expect(reused).toMatchObject({ status: 422, body: { code: 'idempotency.key_reused' } });
     const stream = `exports-${new Date().toISOString().slice(0, 7)}`;
     const recorded = (await shop.runtime.store.readStream(stream)).filter(
       (event) => (event.data as { exportId: string }).exportId === first.body.exportId,

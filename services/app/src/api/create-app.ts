@@ -153,7 +153,7 @@ export function createApp(deps: AppDependencies): Express {
   );
   app.use(adminGrantRoutes({ knex: deps.knex, store: deps.store, clock: deps.clock }, doc));
   app.use(freeOfferRoutes({ knex: deps.knex, store: deps.store, clock: deps.clock }, doc));
-  app.use(adminExportRoutes({ store: deps.store, clock: deps.clock }, doc));
+  app.use(adminExportRoutes({ store: deps.store, knex: deps.knex, clock: deps.clock }, doc));
   app.use(
     adminStatsRoutes(
       {

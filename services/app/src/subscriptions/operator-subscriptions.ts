@@ -4,7 +4,7 @@ import type { EventStore } from '@shop/event-store';
 import { getAccount, getPlan } from '@shop/projections';
 import type { Knex } from 'knex';
 import { UUID } from '../credentials/customer-credentials.js';
-import { idForKey } from '../infrastructure/idempotency.js';
+import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
 import { subscriptionCommand } from '../payments/payment-dependencies.js';
 
 /** The operator acting, and the request they act in. */
@@ -30,9 +30,22 @@ export class OperatorSubscriptions {
 
   /**
    * An active subscription for `userId`, from now for `months`, at the catalogue price of those
-   * months or `customPriceCents`. With an idempotency key a retry answers the same subscription.
+   * months or `customPriceCents`. With an idempotency key a retry answers the same subscription,
+   * and the same key with another customer or other terms is refused (`idempotency.key_reused`).
    */
   async grant(
+    input: { userId: string; planId: string; months: number; customPriceCents: number | null; idempotencyKey?: string },
+    act: OperatorAct,
+  ): Promise<{ subscriptionId: string; changed: boolean }> {
+    const { idempotencyKey, ...request } = input;
+    return onceForKey(
+      this.deps.knex,
+      { owner: act.adminId, key: idempotencyKey, request: { operation: 'grant-subscription', ...request } },
+      () => this.grantOnce(input, act),
+    );
+  }
+
+  private async grantOnce(
     input: { userId: string; planId: string; months: number; customPriceCents: number | null; idempotencyKey?: string },
     act: OperatorAct,
   ): Promise<{ subscriptionId: string; changed: boolean }> {

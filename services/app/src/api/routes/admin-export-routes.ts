@@ -3,7 +3,8 @@ import { adminExportRecord, adminExportRecorded, type AdminExportRecorded } from
 import { dataExportDecider, exportStreamId } from '@shop/domain';
 import { handleCommand, type EventStore } from '@shop/event-store';
 import { Router } from 'express';
-import { idForKey } from '../../infrastructure/idempotency.js';
+import type { Knex } from 'knex';
+import { idForKey, onceForKey } from '../../infrastructure/idempotency.js';
 import { currentUser } from '../auth/authentication.js';
 import { idempotencyKeyOf } from '../idempotency.js';
 import type { ApiDocument } from '../openapi.js';
@@ -14,7 +15,10 @@ import { parseOrReject } from '../problem.js';
  * each export (DataExported on the month's `exports-yyyy-mm` stream, the operator as actor) with
  * the list, the names of its filters and the number of rows, never the filters' values nor the rows.
  */
-export function adminExportRoutes(deps: { store: EventStore; clock: () => Date }, doc: ApiDocument): Router {
+export function adminExportRoutes(
+  deps: { store: EventStore; knex: Knex; clock: () => Date },
+  doc: ApiDocument,
+): Router {
   const router = Router();
   const problems = { problem: true } as const;
 
@@ -24,7 +28,7 @@ export function adminExportRoutes(deps: { store: EventStore; clock: () => Date }
       method: 'post',
       path: '/api/admin/exports',
       summary:
-        'Records that the operator exported a list (DataExported: the list, the filters by name, the row count). With an Idempotency-Key header a retry records nothing more',
+        'Records that the operator exported a list (DataExported: the list, the filters by name, the row count). With an Idempotency-Key header a retry records nothing more; the key with another request is refused',
       tags: ['admin'],
       body: adminExportRecord,
       responses: {
@@ -32,7 +36,8 @@ export function adminExportRoutes(deps: { store: EventStore; clock: () => Date }
         400: { description: 'validation.failed, idempotency.invalid_key', ...problems },
         401: { description: 'auth.required', ...problems },
         403: { description: 'auth.forbidden', ...problems },
-        409: { description: 'export.invalid (a filter name that is not one)', ...problems },
+        409: { description: 'export.invalid (a filter name that is not one), idempotency.in_progress', ...problems },
+        422: { description: 'idempotency.key_reused (the key was used for another request)', ...problems },
       },
     },
     async (req, res) => {
@@ -41,24 +46,26 @@ export function adminExportRoutes(deps: { store: EventStore; clock: () => Date }
       const key = idempotencyKeyOf(req);
       const exportId = key ? idForKey('data-export', operatorId, key) : randomUUID();
       const now = deps.clock();
-      await handleCommand(
-        deps.store,
-        exportStreamId(now),
-        dataExportDecider,
-        {
-          type: 'RecordExport',
-          data: {
-            exportId,
-            resource: input.resource,
-            filterNames: Object.keys(input.filter),
-            rowCount: input.count,
-            exportedBy: operatorId,
-            exportedAt: now.toISOString(),
+      const request = { operation: 'record-export', ...input };
+      const answer = await onceForKey(deps.knex, { owner: operatorId, key, request }, () =>
+        handleCommand(
+          deps.store,
+          exportStreamId(now),
+          dataExportDecider,
+          {
+            type: 'RecordExport',
+            data: {
+              exportId,
+              resource: input.resource,
+              filterNames: Object.keys(input.filter),
+              rowCount: input.count,
+              exportedBy: operatorId,
+              exportedAt: now.toISOString(),
+            },
           },
-        },
-        { metadata: { actor: { type: 'admin', id: operatorId }, correlationId: String(req.id) } },
+          { metadata: { actor: { type: 'admin', id: operatorId }, correlationId: String(req.id) } },
+        ).then((): AdminExportRecorded => ({ exportId })),
       );
-      const answer: AdminExportRecorded = { exportId };
       res.status(201).json(answer);
     },
   );

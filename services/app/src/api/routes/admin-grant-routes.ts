@@ -28,7 +28,7 @@ export function adminGrantRoutes(deps: { knex: Knex; store: EventStore; clock: (
       method: 'post',
       path: '/api/admin/users/:id/subscriptions',
       summary:
-        'Grants the customer an active subscription for months (catalogue price, or customPriceCents), mailed and notified as a paid one (OrderPlaced and PaymentConfirmed with the operator as actor and provider "operator"). With an Idempotency-Key header a retry answers the same subscription',
+        'Grants the customer an active subscription for months (catalogue price, or customPriceCents), mailed and notified as a paid one (OrderPlaced and PaymentConfirmed with the operator as actor and provider "operator"). With an Idempotency-Key header a retry answers the same subscription; the key with another customer or other terms is refused',
       tags: ['admin'],
       params: userParams,
       body: adminSubscriptionGrant,
@@ -36,8 +36,14 @@ export function adminGrantRoutes(deps: { knex: Knex; store: EventStore; clock: (
         201: { description: 'Granted (or granted before with this key)', schema: adminSubscriptionGranted },
         400: { description: 'validation.failed, idempotency.invalid_key', ...problems },
         404: { description: 'account.not_found', ...problems },
-        409: { description: 'account.erased (the person was erased)', ...problems },
-        422: { description: 'order.unknown_plan', ...problems },
+        409: {
+          description: 'account.erased (the person was erased), idempotency.in_progress',
+          ...problems,
+        },
+        422: {
+          description: 'order.unknown_plan, idempotency.key_reused (the key was used for another request)',
+          ...problems,
+        },
         ...ADMIN_REFUSALS,
       },
     },
