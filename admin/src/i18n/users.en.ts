@@ -78,6 +78,8 @@ export const usersMessages: MessageTree = {
         not_found: 'This user does not exist (any more).',
         erased: 'This user was deleted.',
         cannot_erase_self: 'You cannot delete your own account: ask another administrator.',
+        cannot_erase_admin:
+          "An administrator's account is not deleted from the back-office: use the shop's own tool (shopctl users erase).",
       },
       auth: { email_taken: 'This e-mail address already has an account.' },
       order: { unknown_plan: 'This plan is not in the catalogue.' },

@@ -78,6 +78,8 @@ export const usersMessages: MessageTree = {
         not_found: "Cet utilisateur n'existe pas (ou plus).",
         erased: 'Cet utilisateur a été supprimé.',
         cannot_erase_self: 'Vous ne pouvez pas supprimer votre propre compte : demandez à un autre administrateur.',
+        cannot_erase_admin:
+          "Le compte d'un administrateur ne se supprime pas depuis le back-office : utilisez l'outil de la boutique (shopctl users erase).",
       },
       auth: { email_taken: 'Cette adresse e-mail a déjà un compte.' },
       order: { unknown_plan: "Ce plan n'existe pas dans le catalogue." },

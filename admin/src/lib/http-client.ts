@@ -35,6 +35,7 @@ const WORDED_CODES = new Set([
   'account.not_found',
   'account.erased',
   'account.cannot_erase_self',
+  'account.cannot_erase_admin',
   'auth.email_taken',
   'order.unknown_plan',
   'promo.stale',

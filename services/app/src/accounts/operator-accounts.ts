@@ -152,8 +152,20 @@ export class OperatorAccounts {
    * history stays, with the person shown as erased, and they can no longer sign in. Erasing twice
    * changes nothing more.
    */
+  /**
+   * An operator in the back-office erases customers only: an administrator's account is erased
+   * with the shop's own tool (`shopctl users erase`), so two operators cannot erase each other and
+   * leave the shop without one.
+   */
   async erase(userId: string, context: OperatorContext): Promise<void> {
-    await this.requireAccount(userId);
+    const state = await this.requireAccount(userId);
+    if ((context.actorType ?? 'admin') === 'admin' && state.status === 'registered' && state.role === 'admin') {
+      throw new DomainError({
+        code: 'account.cannot_erase_admin',
+        message: "An administrator's account is erased with the shop's own tool (shopctl users erase)",
+        details: { userId },
+      });
+    }
     const rows: RowWrite[] = PERSONAL_ROWS.map(({ sql }) => ({ sql, params: [userId] }));
     await commitWithRows(this.deps, rows, accountStreamId(userId), (commit) =>
       this.commands.execute(
@@ -168,9 +180,10 @@ export class OperatorAccounts {
     this.deps.logger.info({ userId, operatorId: context.operatorId }, 'personal data erased');
   }
 
-  private async requireAccount(userId: string): Promise<void> {
+  private async requireAccount(userId: string) {
     const state = await this.commands.accountState(userId);
     if (state.status === 'none')
       throw new NotFoundError({ code: 'account.not_found', message: 'No such account', details: { userId } });
+    return state;
   }
 }

@@ -476,6 +476,27 @@ describe('DELETE /api/admin/users/:id (erasure)', () => {
     expect((await call('GET', '/api/admin/users/counts', admin.token)).status).toBe(200);
     expect(await refusal(provider.delete('users', { id: randomUUID() }))).toMatchObject({ status: 404 });
   });
+
+  it('refuses to erase another operator, so two cannot erase each other and leave the shop without one', async () => {
+    const second = await signUpAndSignIn(shop.url, {
+      label: 'second-op',
+      fullName: 'Paul Operator',
+      ip: randomIp('10.82'),
+    });
+    await grantAdmin(shop, second);
+    const [one, other] = await Promise.all([
+      call('DELETE', `/api/admin/users/${second.userId}`, admin.token),
+      call('DELETE', `/api/admin/users/${admin.userId}`, second.token),
+    ]);
+    for (const answer of [one, other]) {
+      expect(answer).toMatchObject({ status: 409, body: { code: 'account.cannot_erase_admin' } });
+    }
+    expect((await call('GET', '/api/admin/users/counts', admin.token)).status).toBe(200);
+    expect((await call('GET', '/api/admin/users/counts', second.token)).status).toBe(200);
+    expect(
+      (await shop.runtime.store.readStream(accountStreamId(second.userId))).map((event) => event.type),
+    ).not.toContain('PersonalDataErased');
+  });
 });
 
 describe('POST /api/admin/exports', () => {

@@ -252,7 +252,11 @@ export function adminUserRoutes(
       responses: {
         200: { description: 'Erased', schema: adminUserErased },
         404: { description: 'account.not_found (also a person already erased)', ...problems },
-        409: { description: 'account.cannot_erase_self (an operator cannot erase their own account)', ...problems },
+        409: {
+          description:
+            "account.cannot_erase_self (an operator cannot erase their own account), account.cannot_erase_admin (an administrator's account is erased with shopctl users erase)",
+          ...problems,
+        },
         ...ADMIN_REFUSALS,
       },
     },
