@@ -242,6 +242,16 @@ describe('sessions', () => {
   });
 });
 
+describe('refusals', () => {
+  it('are problems titled by their status: 401 Unauthorized, 403 Forbidden', async () => {
+    const anonymous = await client()('GET', '/api/me');
+    expect(anonymous).toMatchObject({ status: 401, body: { title: 'Unauthorized', code: 'auth.required' } });
+    const { call, token } = await signUpAndIn();
+    const customer = await call('GET', '/api/admin/users', { token });
+    expect(customer).toMatchObject({ status: 403, body: { title: 'Forbidden', code: 'auth.forbidden' } });
+  });
+});
+
 describe('lock-out and rate limits', () => {
   it('locks an account after five failures, records it, and locks unknown e-mails the same way', async () => {
     const { email, call, token } = await signUpAndIn();

@@ -1,6 +1,6 @@
 import { ConcurrencyError } from '@shop/event-store';
 import { DomainError, NotFoundError } from '@shop/domain';
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { z } from 'zod';
@@ -30,8 +30,11 @@ export { problemSchema } from '@shop/contracts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
@@ -158,7 +161,7 @@ export function sendProblem(res: Response, body: ProblemBody): void {
       // Extra members first: a detail named like a standard member never overrides it.
       ...body.extra,
       type: `/problems/${body.code}`,
-      title: TITLES[body.status] ?? 'Error',
+      title: TITLES[body.status] ?? STATUS_CODES[body.status] ?? 'Error',
       status: body.status,
       detail: body.detail,
       code: body.code,
