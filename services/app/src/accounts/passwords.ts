@@ -1,4 +1,6 @@
+import { accountStreamId } from '@shop/domain';
 import { InvalidInputError } from '../errors.js';
+import { commitWithRows, type RowWrite } from '../infrastructure/rows-with-events.js';
 import { hashPassword, refuseCommonPassword, verifyPassword } from '../security/passwords.js';
 import { consumeOrReject } from '../security/rate-limits.js';
 import { tokenHash } from '../security/tokens.js';
@@ -8,10 +10,13 @@ import type { Sessions } from './sessions.js';
 
 export const PASSWORD_RESET_RATE_LIMITED = 'auth.password_reset_rate_limited';
 
+const currentPasswordIncorrect = () =>
+  new InvalidInputError({ code: 'auth.current_password_incorrect', message: 'The current password is not correct' });
+
 /** Changing a password, and choosing a new one with a reset link. */
 export class Passwords {
   constructor(
-    private readonly deps: Pick<AccountServiceDependencies, 'knex' | 'limits' | 'clock'>,
+    private readonly deps: Pick<AccountServiceDependencies, 'knex' | 'store' | 'limits' | 'clock'>,
     private readonly commands: AccountCommands,
     private readonly sessions: Sessions,
   ) {}
@@ -26,33 +31,52 @@ export class Passwords {
     await refuseCommonPassword(input.newPassword, 'newPassword');
     const credentials = await knex('account_credentials').where({ user_id: userId }).first();
     if (!credentials || !(await verifyPassword(credentials.password_hash, input.currentPassword))) {
-      throw new InvalidInputError({
-        code: 'auth.current_password_incorrect',
-        message: 'The current password is not correct',
-      });
+      throw currentPasswordIncorrect();
     }
-    await this.set(userId, input.newPassword, 'change', client, { keepSessionId: sessionId });
+    await this.set(userId, input.newPassword, 'change', client, {
+      keepSessionId: sessionId,
+      replacing: credentials.password_hash,
+    });
   }
 
-  /** Stores a new hash, records the change, and ends every other session. */
+  /**
+   * Stores a new hash and records the change in one commit, then ends every other session. With
+   * `replacing`, only while that hash is still the current one: of changes sent at once, one wins
+   * and the others are told their current password is no longer current.
+   */
   async set(
     userId: string,
     newPassword: string,
     via: 'change' | 'reset',
     client: ClientContext,
-    options: { keepSessionId?: string } = {},
+    options: { keepSessionId?: string; replacing?: string } = {},
   ): Promise<void> {
-    const { knex, clock } = this.deps;
-    await knex('account_credentials')
-      .where({ user_id: userId })
-      .update({ password_hash: await hashPassword(newPassword), updated_at: clock() });
-    await this.sessions.revokeAllOf(userId, 'password_changed', options);
-    await this.commands.execute(
-      { type: 'RecordPasswordChange', userId, data: { via, changedAt: clock().toISOString() } },
-      {
-        correlationId: client.correlationId,
+    const { clock } = this.deps;
+    const hash = await hashPassword(newPassword);
+    const now = clock();
+    const replaced = options.replacing ?? null;
+    const previous =
+      replaced ??
+      ((await this.deps.knex('account_credentials').where({ user_id: userId }).first('password_hash'))
+        ?.password_hash as string | undefined);
+    const row: RowWrite = {
+      sql: `UPDATE account_credentials SET password_hash = $1, updated_at = $2
+            WHERE user_id = $3 AND ($4::text IS NULL OR password_hash = $4)`,
+      params: [hash, now, userId, replaced],
+      refusedWhenNothingWritten: currentPasswordIncorrect,
+      // Where the log cannot share the transaction: the hash it replaced is put back.
+      undo: {
+        sql: 'UPDATE account_credentials SET password_hash = $1 WHERE user_id = $2 AND password_hash = $3',
+        params: [previous ?? null, userId, hash],
       },
+    };
+    await commitWithRows(this.deps, [row], accountStreamId(userId), (commit) =>
+      this.commands.execute(
+        { type: 'RecordPasswordChange', userId, data: { via, changedAt: now.toISOString() } },
+        { correlationId: client.correlationId, ...commit },
+      ),
     );
+    await this.sessions.revokeAllOf(userId, 'password_changed', options);
   }
 
   /**

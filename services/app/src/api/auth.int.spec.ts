@@ -242,6 +242,35 @@ describe('sessions', () => {
   });
 });
 
+describe('password changes sent at once', () => {
+  it('change the password once: the others find their current password no longer current, and one change is recorded', async () => {
+    const email = newEmail();
+    const main = await signUpAndIn(client(), email);
+    const me = await profile(main.call, main.token);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        main.call('POST', '/api/me/password', {
+          token: main.token,
+          body: { currentPassword: PASSWORD, newPassword: `brand new secret ${i}` },
+        }),
+      ),
+    );
+    const changed = answers.flatMap((answer, i) => (answer.status === 204 ? [i] : []));
+    expect(changed).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.status !== 204)) {
+      expect(answer).toMatchObject({ status: 400, body: { code: 'auth.current_password_incorrect' } });
+    }
+    const signIn = await client()('POST', '/api/auth/sign-in', {
+      body: { email, password: `brand new secret ${changed[0]}` },
+    });
+    expect(signIn.status).toBe(200);
+    const recorded = (await shop.runtime.store.readStream(accountStreamId(me.body.id as string))).filter(
+      (event) => event.type === 'PasswordChanged',
+    );
+    expect(recorded).toHaveLength(1);
+  });
+});
+
 describe('refusals', () => {
   it('are problems titled by their status: 401 Unauthorized, 403 Forbidden', async () => {
     const anonymous = await client()('GET', '/api/me');
