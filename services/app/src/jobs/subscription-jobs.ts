@@ -1,6 +1,6 @@
 import { subscriptionDecider, subscriptionStreamId } from '@shop/domain';
 import { handleCommand, type EventStore } from '@shop/event-store';
-import { listOverdueSubscriptionIds } from '@shop/projections';
+import { activeState, listOverdueSubscriptionIds, subscriptionsProjection } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import type { JobHandlers } from './job-queue.js';
@@ -56,6 +56,8 @@ export function createJobHandlers({
       }
     },
     'sweep-expired-subscriptions': async () => {
+      // A fresh shop: the read model is still being built, and the next sweep catches up.
+      if (!(await activeState(knex, subscriptionsProjection.name))) return;
       // Catches whatever a lost or late timer missed; expiring twice is a no-op.
       for (const subscriptionId of await listOverdueSubscriptionIds(knex, clock())) {
         await expire(subscriptionId);
