@@ -17,8 +17,7 @@ export interface HandleCommandResult<TEvent, TState> {
 
 /**
  * Load a stream, fold it, decide, append with the version we read. A concurrent writer
- * makes the append fail; we then decide again on the fresh state, a few times at most, each
- * after a short random pause so that writers racing for one stream do not collide again in step.
+ * makes the append fail; we then decide again on the fresh state (`retryWhenOvertaken`).
  * With `snapshots`, the fold starts from the stream's last snapshot.
  */
 export async function handleCommand<TCommand, TEvent extends { type: string; data: unknown }, TState>(
@@ -35,8 +34,7 @@ export async function handleCommand<TCommand, TEvent extends { type: string; dat
     withinTransaction?: AppendOptions['withinTransaction'];
   } = {},
 ): Promise<HandleCommandResult<TEvent, TState>> {
-  const maxAttempts = options.maxAttempts ?? 5;
-  for (let attempt = 1; ; attempt++) {
+  return retryWhenOvertaken(async () => {
     const { state, version } = await loadState(store, streamId, decider, options.snapshots);
     const newEvents = decider.decide(command, state);
     if (newEvents.length === 0) return { newEvents, state, nextExpectedVersion: version };
@@ -46,19 +44,30 @@ export async function handleCommand<TCommand, TEvent extends { type: string; dat
       data: event.data,
       metadata: options.metadata ?? {},
     }));
+    const result = await store.appendToStream(streamId, toAppend, {
+      expectedVersion: version === 0 ? 'no_stream' : version,
+      withinTransaction: options.withinTransaction,
+    });
+    return {
+      newEvents,
+      state: newEvents.reduce(decider.evolve, state),
+      nextExpectedVersion: result.nextExpectedVersion,
+    };
+  }, options.maxAttempts);
+}
+
+/**
+ * Runs `attempt` again when another writer got to its stream first (ConcurrencyError), at most
+ * `maxAttempts` times in all, each time after a short random pause so that writers racing for one
+ * stream do not collide again in step. `attempt` must read what it decides on afresh each time.
+ */
+export async function retryWhenOvertaken<T>(attempt: () => Promise<T>, maxAttempts = 5): Promise<T> {
+  for (let tries = 1; ; tries++) {
     try {
-      const result = await store.appendToStream(streamId, toAppend, {
-        expectedVersion: version === 0 ? 'no_stream' : version,
-        withinTransaction: options.withinTransaction,
-      });
-      return {
-        newEvents,
-        state: newEvents.reduce(decider.evolve, state),
-        nextExpectedVersion: result.nextExpectedVersion,
-      };
+      return await attempt();
     } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
-      await sleep(Math.random() * Math.min(2 ** attempt, 50));
+      if (!(error instanceof ConcurrencyError) || tries >= maxAttempts) throw error;
+      await sleep(Math.random() * Math.min(2 ** tries, 50));
     }
   }
 }

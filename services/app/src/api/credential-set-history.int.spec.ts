@@ -139,6 +139,31 @@ describe("a set's history", () => {
     });
   });
 
+  it('of twenty saves of the same form at once, keeps one and tells every other one it is stale', async () => {
+    const created = await asAdmin('POST', '/api/admin/credentials', {
+      planId: 'netflix',
+      email: FIRST_LOGIN,
+      password: PASSWORDS[0],
+    });
+    const raced = created.body.id as string;
+    // One save becomes version 2; every other one is told it is stale.
+    const saves = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        asAdmin('PUT', `/api/admin/credentials/${raced}`, {
+          planId: 'netflix',
+          email: `login-${i}@example.com`,
+          version: 1,
+        }),
+      ),
+    );
+    expect(created.status).toBe(201);
+    expect(saves.filter((save) => save.status === 200)).toHaveLength(1);
+    expect(
+      new Set(saves.filter((save) => save.status !== 200).map((save) => `${save.status} ${save.body.code}`)),
+    ).toEqual(new Set(['409 credentials.stale']));
+    expect((await asAdmin('GET', `/api/admin/credentials/${raced}`)).body).toMatchObject({ version: 2 });
+  });
+
   it('is deleted once nothing uses it, and stays readable: four events, three versions, no secret', async () => {
     const other = await asAdmin('POST', '/api/admin/credentials', {
       planId: 'netflix',

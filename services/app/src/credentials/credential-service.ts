@@ -9,7 +9,7 @@ import type {
   SubscriptionCredentials,
 } from '@shop/contracts';
 import { subscriptionDecider, subscriptionStreamId, DomainError, type Language } from '@shop/domain';
-import { handleCommand, type EventStore } from '@shop/event-store';
+import { handleCommand, retryWhenOvertaken, type EventStore } from '@shop/event-store';
 import { countOpenSubscriptionsByCredentials, getPlan } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
@@ -196,7 +196,12 @@ export class CredentialService {
    * `version`, a change made meanwhile is refused (`credentials.stale`). A set in use cannot move
    * to another plan.
    */
-  async update(id: string, input: CredentialsChange, context: CredentialsContext): Promise<CredentialsDetail> {
+  update(id: string, input: CredentialsChange, context: CredentialsContext): Promise<CredentialsDetail> {
+    // A save overtaken by another is decided again on what the other left: stale if it had a version.
+    return retryWhenOvertaken(() => this.updateOnce(id, input, context));
+  }
+
+  private async updateOnce(id: string, input: CredentialsChange, context: CredentialsContext) {
     const row = await this.sealed.row(id);
     await this.ensureRecorded(row);
     const changed: Array<'login' | 'password' | 'additionalInfo'> = [];
@@ -283,7 +288,11 @@ export class CredentialService {
    * `CredentialSetDeleted`: the set is no longer shown nor assignable; its rows and versions stay.
    * Refused while an active or suspended subscription uses the set: assign it another set first.
    */
-  async delete(id: string, context: CredentialsContext & { version?: number }): Promise<CredentialsDeleted> {
+  delete(id: string, context: CredentialsContext & { version?: number }): Promise<CredentialsDeleted> {
+    return retryWhenOvertaken(() => this.deleteOnce(id, context));
+  }
+
+  private async deleteOnce(id: string, context: CredentialsContext & { version?: number }) {
     const row = await this.sealed.row(id);
     await this.ensureRecorded(row);
     const now = this.deps.clock();

@@ -34,7 +34,8 @@ export class CredentialSetLog {
   /**
    * Decides `command` and appends its events with the rows `rowsFor` answers for them. Decided
    * once: the rows carry the version the events name, so a writer that got there first makes the
-   * append fail (409) rather than have the command decided again on a version the rows do not know.
+   * append fail (ConcurrencyError) rather than have the command decided again on a version the
+   * rows do not know; the service then starts over from a fresh read (`retryWhenOvertaken`).
    */
   async record(
     credentialSetId: string,
