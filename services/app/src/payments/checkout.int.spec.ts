@@ -177,6 +177,9 @@ describe('checkout with the built-in sandbox', () => {
     const retry = await order(token, body, { 'Idempotency-Key': key });
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(created[0]!.body);
+    // The same order from a browser now set to English is still the same request.
+    const inEnglish = await order(token, body, { 'Idempotency-Key': key, 'Accept-Language': 'en' });
+    expect(inEnglish).toMatchObject({ status: 201, body: created[0]!.body });
     const other = await order(token, { ...body, months: 1 }, { 'Idempotency-Key': key });
     expect(other.body.code).toBe('idempotency.key_reused');
     const rows = await eventually(

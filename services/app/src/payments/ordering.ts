@@ -76,7 +76,9 @@ export class Ordering {
     const subscriptionId = options.idempotencyKey
       ? idForKey('order', input.userId, options.idempotencyKey)
       : randomUUID();
-    return onceForKey(this.deps.knex, { owner: input.userId, key: options.idempotencyKey, request: input }, () =>
+    // The page's language is not part of the order: a retry from a browser switched to English is the same request.
+    const { language: _language, ...request } = input;
+    return onceForKey(this.deps.knex, { owner: input.userId, key: options.idempotencyKey, request }, () =>
       this.placeOrderOnce(input, subscriptionId, options.correlationId, { fresh: !options.idempotencyKey }),
     );
   }
