@@ -128,6 +128,19 @@ function lifecycleLog(): RecordedEvent[] {
   });
   add(order(d!, bob, 300));
   add(paid(d!, 8));
+  // A second checkout of the same order paid, then refunded.
+  const extra = {
+    subscriptionId: d!,
+    provider: 'stripe',
+    paymentReference: 'pi_d2',
+    amountCents: 300,
+    currency: 'EUR',
+  };
+  add({
+    type: 'ExtraPaymentRecorded',
+    data: { ...extra, firstPaymentReference: `pi_${d!.slice(0, 8)}`, recordedAt: at(8) },
+  });
+  add({ type: 'ExtraPaymentRefunded', data: { ...extra, refundedAt: at(9) } });
   add({ type: 'SubscriptionExpired', data: { subscriptionId: d!, expiresAt: at(98), expiredAt: at(99) } });
   add({
     type: 'SubscriptionStatusChanged',

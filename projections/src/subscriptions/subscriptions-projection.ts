@@ -185,6 +185,10 @@ function changesFor(event: Exclude<SubscriptionEvent, { type: 'OrderPlaced' }>):
       };
     case 'PaymentMismatchRecorded':
       return { last_payment_issue: 'amount_mismatch' };
+    case 'ExtraPaymentRecorded':
+      return { last_payment_issue: 'paid_twice' };
+    case 'ExtraPaymentRefunded':
+      return { last_payment_issue: null };
     case 'CredentialsAssigned':
       return { credentials_id: event.data.credentialsId, credentials_assigned_at: event.data.assignedAt };
     case 'SubscriptionStatusChanged':

@@ -71,6 +71,14 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Paiement de ${money(d, 'amountCents', language)} reçu de ${providerName(d.provider)} au lieu de ${formatMoney(num(d.expectedAmountCents), str(d.expectedCurrency) || 'EUR', language)} : commande laissée en attente`,
     en: `Payment of ${money(d, 'amountCents', language)} received from ${providerName(d.provider)} instead of ${formatMoney(num(d.expectedAmountCents), str(d.expectedCurrency) || 'EUR', language)}: order left pending`,
   }),
+  ExtraPaymentRecorded: (d, { language }) => ({
+    fr: `Deuxième paiement de ${money(d, 'amountCents', language)} reçu de ${providerName(d.provider)} pour une commande déjà payée : le client a payé deux fois, à rembourser`,
+    en: `Second payment of ${money(d, 'amountCents', language)} received from ${providerName(d.provider)} for an order already paid: the customer paid twice, to be refunded`,
+  }),
+  ExtraPaymentRefunded: (d, { language }) => ({
+    fr: `Deuxième paiement remboursé par ${providerName(d.provider)} : ${money(d, 'amountCents', language)} (l'abonnement reste tel quel)`,
+    en: `Second payment refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', language)} (the subscription stays as it is)`,
+  }),
   PaymentRefunded: (d, { language }) => ({
     fr: `Paiement remboursé par ${providerName(d.provider)} : ${money(d, 'amountCents', language)}`,
     en: `Payment refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', language)}`,

@@ -371,6 +371,31 @@ describe('sandbox webhooks', () => {
     expect((await history(subscriptionId)).filter((t) => t === 'PaymentConfirmed')).toHaveLength(1);
   });
 
+  it('records a second checkout of the same order paid as a second payment, once, and keeps the subscription', async () => {
+    const { token } = await customer();
+    const placed = await order(token, { planId: 'netflix', months: 1, provider: 'sandbox' });
+    const subscriptionId = placed.body.subscriptionId as string;
+    const second = await request('POST', `/api/orders/${subscriptionId}/checkout`, { token, body: {} });
+    expect(second.status).toBe(200);
+    for (const session of [placed.body.redirectUrl, second.body.redirectUrl, second.body.redirectUrl]) {
+      await request('POST', `/sandbox/sessions/${sessionOf(session)}/pay`, { token });
+    }
+    const row = await eventually(
+      async () => ((await mySubscriptions(token)).body.data as Array<Record<string, unknown>>)[0],
+      (r) => r?.paymentIssue === 'paid_twice',
+    );
+    expect(row).toMatchObject({ status: 'active' });
+    const events = await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId));
+    const extra = events.filter((event) => event.type === 'ExtraPaymentRecorded');
+    expect(events.filter((event) => event.type === 'PaymentConfirmed')).toHaveLength(1);
+    expect(extra).toHaveLength(1);
+    expect(extra[0]!.data).toMatchObject({
+      provider: 'sandbox',
+      paymentReference: sessionOf(second.body.redirectUrl),
+      firstPaymentReference: sessionOf(placed.body.redirectUrl),
+    });
+  });
+
   it('records a payment of the wrong amount and does not activate the order', async () => {
     const { token } = await customer();
     const placed = await order(token, { planId: 'netflix', months: 1, provider: 'sandbox' });

@@ -80,9 +80,29 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
     case 'ConfirmPayment': {
       const { data } = command;
       const current = requireExisting(state, data.subscriptionId);
-      // A provider retries, the success page verifies too: any confirmation after the first changes nothing.
-      // Nor does one that arrives after the payment was refunded.
-      if (current.paymentReference !== null || current.refunded) return [];
+      // Nothing after the payment was refunded. A provider retries, the success page verifies too:
+      // the same payment again changes nothing (every path names a payment by the same reference).
+      if (current.refunded) return [];
+      if (current.paymentReference !== null) {
+        if (data.paymentReference === current.paymentReference || current.extraPayments?.[data.paymentReference]) {
+          return [];
+        }
+        // Another payment of an order already paid: the customer was charged twice.
+        return [
+          {
+            type: 'ExtraPaymentRecorded',
+            data: {
+              subscriptionId: data.subscriptionId,
+              provider: data.provider,
+              paymentReference: data.paymentReference,
+              amountCents: data.amountCents,
+              currency: data.currency.toUpperCase(),
+              firstPaymentReference: current.paymentReference,
+              recordedAt: data.now.toISOString(),
+            },
+          },
+        ];
+      }
       if (current.status !== 'pending') {
         throw new DomainError({
           code: 'subscription.not_pending',
@@ -169,6 +189,24 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
     case 'RefundPayment': {
       const { data } = command;
       const current = requireExisting(state, data.subscriptionId);
+      const extra = current.extraPayments?.[data.paymentReference];
+      if (extra) {
+        // The refund of a second payment: the subscription the first one paid for stays.
+        if (extra.refunded) return [];
+        return [
+          {
+            type: 'ExtraPaymentRefunded',
+            data: {
+              subscriptionId: data.subscriptionId,
+              provider: data.provider,
+              paymentReference: data.paymentReference,
+              amountCents: data.amountCents,
+              currency: data.currency.toUpperCase(),
+              refundedAt: data.now.toISOString(),
+            },
+          },
+        ];
+      }
       if (current.refunded) return [];
       // A provider only refunds what it was paid. When the refund overtakes the payment's own
       // notification, it is still a fact: the order ends cancelled and the late payment is ignored.

@@ -13,6 +13,8 @@ import { ALLOWED_STATUS_CHANGES, subscriptionDecider } from './decide.js';
 import {
   SUBSCRIPTION_STATUSES,
   type CredentialsAssigned,
+  type ExtraPaymentRecorded,
+  type ExtraPaymentRefunded,
   type OrderPlaced,
   type PaymentConfirmed,
   type PaymentMismatchRecorded,
@@ -166,6 +168,34 @@ const paymentMismatch = (data: Partial<PaymentMismatchRecorded['data']> = {}): P
     expectedCurrency: 'EUR',
     recordedAt: PAID_AT.toISOString(),
     ...data,
+  },
+});
+
+const SECOND_PAID_AT = new Date('2025-03-10T09:07:00.000Z');
+
+const extraPayment = (data: Partial<ExtraPaymentRecorded['data']> = {}): ExtraPaymentRecorded => ({
+  type: 'ExtraPaymentRecorded',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    provider: 'stripe',
+    paymentReference: 'pi_002',
+    amountCents: 1359,
+    currency: 'EUR',
+    firstPaymentReference: 'pi_001',
+    recordedAt: SECOND_PAID_AT.toISOString(),
+    ...data,
+  },
+});
+
+const extraRefund = (): ExtraPaymentRefunded => ({
+  type: 'ExtraPaymentRefunded',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    provider: 'stripe',
+    paymentReference: 'pi_002',
+    amountCents: 1359,
+    currency: 'EUR',
+    refundedAt: REFUNDED_AT.toISOString(),
   },
 });
 
@@ -327,24 +357,35 @@ describe('subscription decider', () => {
       spec().given([orderPlaced(), paymentConfirmed()]).when(confirmPayment()).thenNothing();
     });
 
-    it('ignores a second confirmation with another reference', () => {
-      spec()
-        .given([orderPlaced(), paymentConfirmed()])
-        .when(confirmPayment({ paymentReference: 'cs_success_page', provider: 'paypal' }))
-        .thenNothing();
-    });
-
-    it('ignores a late confirmation once the paid subscription is suspended, cancelled or expired', () => {
+    it('records a second payment of a paid order (two checkouts paid) for the operator, once, changing nothing else', () => {
+      const second = confirmPayment({ paymentReference: 'pi_002', paidAt: SECOND_PAID_AT, now: SECOND_PAID_AT });
+      spec().given([orderPlaced(), paymentConfirmed()]).when(second).then([extraPayment()]);
+      spec().given([orderPlaced(), paymentConfirmed(), extraPayment()]).when(second).thenNothing();
+      spec().given([orderPlaced(), paymentConfirmed(), extraPayment()]).when(confirmPayment()).thenNothing();
+      // Paid again after it was suspended, cancelled or expired: the customer was charged all the same.
       for (const later of [
         statusChanged('active', 'suspended'),
         statusChanged('active', 'cancelled'),
         subscriptionExpired(),
       ]) {
-        spec()
-          .given([orderPlaced(), paymentConfirmed(), later])
-          .when(confirmPayment({ paymentReference: 'pi_002' }))
-          .thenNothing();
+        spec().given([orderPlaced(), paymentConfirmed(), later]).when(second).then([extraPayment()]);
+        spec().given([orderPlaced(), paymentConfirmed(), later]).when(confirmPayment()).thenNothing();
       }
+    });
+
+    it('refunds a second payment without touching the subscription the first one paid for', () => {
+      const refundSecond = refundPayment({ paymentReference: 'pi_002' });
+      spec().given([orderPlaced(), paymentConfirmed(), extraPayment()]).when(refundSecond).then([extraRefund()]);
+      spec().given([orderPlaced(), paymentConfirmed(), extraPayment(), extraRefund()]).when(refundSecond).thenNothing();
+      // The first payment refunded afterwards still ends the subscription.
+      spec()
+        .given([orderPlaced(), paymentConfirmed(), extraPayment(), extraRefund()])
+        .when(refundPayment())
+        .then([paymentRefunded()]);
+      spec()
+        .given([orderPlaced(), paymentConfirmed(), extraPayment(), extraRefund()])
+        .when(assignCredentials())
+        .then([expect.objectContaining({ type: 'CredentialsAssigned' })] as never);
     });
 
     it.each([

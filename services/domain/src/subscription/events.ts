@@ -38,6 +38,38 @@ export type PaymentConfirmed = DomainEvent<
   }
 >;
 
+/**
+ * A second, distinct payment of an order already paid (two checkouts of one order paid, or a
+ * checkout paid again after the subscription ended): the customer was charged twice. Recorded for
+ * the operator to refund; the subscription is not changed.
+ */
+export type ExtraPaymentRecorded = DomainEvent<
+  'ExtraPaymentRecorded',
+  {
+    subscriptionId: string;
+    provider: string;
+    paymentReference: string;
+    amountCents: number;
+    currency: string;
+    /** The payment the subscription stands on. */
+    firstPaymentReference: string;
+    recordedAt: string;
+  }
+>;
+
+/** The refund of an extra payment: the money went back, the subscription stays as it is. */
+export type ExtraPaymentRefunded = DomainEvent<
+  'ExtraPaymentRefunded',
+  {
+    subscriptionId: string;
+    provider: string;
+    paymentReference: string;
+    amountCents: number;
+    currency: string;
+    refundedAt: string;
+  }
+>;
+
 /** A payment arrived that does not cover the order: recorded, and the order stays pending. */
 export type PaymentMismatchRecorded = DomainEvent<
   'PaymentMismatchRecorded',
@@ -133,6 +165,8 @@ export type SubscriptionEvent =
   | PaymentRefunded
   | PaymentConfirmed
   | PaymentMismatchRecorded
+  | ExtraPaymentRecorded
+  | ExtraPaymentRefunded
   | CredentialsAssigned
   | SubscriptionStatusChanged
   | SubscriptionExpired
@@ -145,6 +179,8 @@ export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> 
   'PaymentRefunded',
   'PaymentConfirmed',
   'PaymentMismatchRecorded',
+  'ExtraPaymentRecorded',
+  'ExtraPaymentRefunded',
   'CredentialsAssigned',
   'SubscriptionStatusChanged',
   'SubscriptionExpired',

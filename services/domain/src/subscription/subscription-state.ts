@@ -18,6 +18,8 @@ export type SubscriptionState =
       refunded?: boolean;
       /** Voided by the operator: nothing may change it any more. */
       voided?: boolean;
+      /** Payments received after the one it stands on (ExtraPaymentRecorded), by reference; refunded or not. */
+      extraPayments?: Readonly<Record<string, { refunded: boolean }>>;
     };
 
 export const initialState = (): SubscriptionState => ({ status: 'none' });
@@ -45,6 +47,16 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
         status: 'active',
         paymentReference: event.data.paymentReference,
         expiresAt: event.data.expiresAt,
+      };
+    case 'ExtraPaymentRecorded':
+      return {
+        ...state,
+        extraPayments: { ...state.extraPayments, [event.data.paymentReference]: { refunded: false } },
+      };
+    case 'ExtraPaymentRefunded':
+      return {
+        ...state,
+        extraPayments: { ...state.extraPayments, [event.data.paymentReference]: { refunded: true } },
       };
     case 'PaymentMismatchRecorded':
     case 'PaymentSessionOpened':
