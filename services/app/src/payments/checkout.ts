@@ -63,8 +63,12 @@ export class Checkouts {
   }
 
   async ownedSubscription(userId: string, subscriptionId: string) {
+    // An order placed a moment ago may not be in the read model yet: it is waited for (read-your-writes).
     const subscription = /^[0-9a-f-]{36}$/i.test(subscriptionId)
-      ? await getSubscription(this.deps.knex, subscriptionId)
+      ? await whenProjected(
+          () => getSubscription(this.deps.knex, subscriptionId),
+          (found) => found !== null,
+        )
       : null;
     if (!subscription || subscription.userId !== userId) {
       throw new NotFoundError({ code: 'subscription.not_found', message: 'No such order' });
