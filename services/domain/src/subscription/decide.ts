@@ -189,40 +189,23 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
     case 'RefundPayment': {
       const { data } = command;
       const current = requireExisting(state, data.subscriptionId);
+      const refund = {
+        subscriptionId: data.subscriptionId,
+        provider: data.provider,
+        paymentReference: data.paymentReference,
+        amountCents: data.amountCents,
+        currency: data.currency.toUpperCase(),
+        refundedAt: data.now.toISOString(),
+      };
       const extra = current.extraPayments?.[data.paymentReference];
       if (extra) {
         // The refund of a second payment: the subscription the first one paid for stays.
-        if (extra.refunded) return [];
-        return [
-          {
-            type: 'ExtraPaymentRefunded',
-            data: {
-              subscriptionId: data.subscriptionId,
-              provider: data.provider,
-              paymentReference: data.paymentReference,
-              amountCents: data.amountCents,
-              currency: data.currency.toUpperCase(),
-              refundedAt: data.now.toISOString(),
-            },
-          },
-        ];
+        return extra.refunded ? [] : [{ type: 'ExtraPaymentRefunded', data: refund }];
       }
       if (current.refunded) return [];
       // A provider only refunds what it was paid. When the refund overtakes the payment's own
       // notification, it is still a fact: the order ends cancelled and the late payment is ignored.
-      return [
-        {
-          type: 'PaymentRefunded',
-          data: {
-            subscriptionId: data.subscriptionId,
-            provider: data.provider,
-            paymentReference: data.paymentReference,
-            amountCents: data.amountCents,
-            currency: data.currency.toUpperCase(),
-            refundedAt: data.now.toISOString(),
-          },
-        },
-      ];
+      return [{ type: 'PaymentRefunded', data: refund }];
     }
 
     case 'AssignCredentials': {
