@@ -11,7 +11,7 @@ import {
   type SubscriptionCommand,
   type SubscriptionEvent,
 } from '@shop/domain';
-import { asDomainEvent, ConcurrencyError, handleCommand, loadState, type EventMetadata } from '@shop/event-store';
+import { asDomainEvent, handleCommand, loadState, retryWhenOvertaken, type EventMetadata } from '@shop/event-store';
 import { getPlan } from '@shop/projections';
 import type { OrderResponse, PromoCheck } from '@shop/contracts';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
@@ -177,7 +177,8 @@ export class Ordering {
       const promotion = state.status === 'defined' ? { code, percentOff: state.definition.percentOff } : null;
       return (await subscriptionCommand(store, placeOrder(promotion), metadata)).newEvents;
     }
-    for (let attempt = 1; ; attempt++) {
+    // Another order that redeemed the code meanwhile makes the append fail: decided again on its new count.
+    return retryWhenOvertaken(async () => {
       const promo = await loadState(store, promoStreamId(code), promotionDecider);
       const redemption = promotionDecider.decide(redeem, promo.state);
       const promotion =
@@ -185,27 +186,21 @@ export class Ordering {
       const order = subscriptionDecider.decide(placeOrder(promotion), subscriptionDecider.initialState());
       const asNew = (events: ReadonlyArray<{ type: string; data: unknown }>) =>
         events.map((event) => ({ type: event.type, data: event.data, metadata }));
-      try {
-        if (redemption.length === 0) {
-          // Already redeemed for this order (a retry): only the order is left to place.
-          await store.appendToStream(subscriptionStreamId(subscriptionId), asNew(order), {
-            expectedVersion: 'no_stream',
-          });
-        } else {
-          await store.appendToStream(promoStreamId(code), asNew(redemption), {
-            expectedVersion: promo.version === 0 ? 'no_stream' : promo.version,
-            withinTransaction: async (tx) => {
-              await tx.append(subscriptionStreamId(subscriptionId), asNew(order), { expectedVersion: 'no_stream' });
-            },
-          });
-        }
-        return order;
-      } catch (error) {
-        // Another order redeemed the code meanwhile: decide again on its new count.
-        if (error instanceof ConcurrencyError && attempt < 5) continue;
-        throw error;
+      if (redemption.length === 0) {
+        // Already redeemed for this order (a retry): only the order is left to place.
+        await store.appendToStream(subscriptionStreamId(subscriptionId), asNew(order), {
+          expectedVersion: 'no_stream',
+        });
+      } else {
+        await store.appendToStream(promoStreamId(code), asNew(redemption), {
+          expectedVersion: promo.version === 0 ? 'no_stream' : promo.version,
+          withinTransaction: async (tx) => {
+            await tx.append(subscriptionStreamId(subscriptionId), asNew(order), { expectedVersion: 'no_stream' });
+          },
+        });
       }
-    }
+      return order;
+    });
   }
 
   /**
