@@ -1,4 +1,4 @@
-import type { SubscriptionEvent } from '@shop/domain';
+import type { PaymentSessionOpened, SubscriptionEvent } from '@shop/domain';
 import type { Projection } from '../runtime/projection.js';
 
 /**
@@ -6,14 +6,17 @@ import type { Projection } from '../runtime/projection.js';
  * for which order. Only `PaymentSessionOpened` (and the order it belongs to) says so, so the
  * table is a projection, rebuilt from the log like the others.
  *
- * It is also applied inline: a checkout writes its row through `PAYMENT_SESSION_INLINE_SQL` in the
+ * It is also applied inline: a checkout writes its row through `paymentSessionInlineWrite` in the
  * transaction that appends `PaymentSessionOpened` (on PostgreSQL), because the browser is sent to
- * the provider's page, which asks for the session, the moment the checkout answers. The projector
- * writing the same row again changes nothing.
+ * the provider's page, which asks for the session, the moment the checkout answers. Both paths
+ * build the row with `paymentSessionRow`, so the projector writing it again changes nothing and a
+ * rebuild writes the same row.
  */
 export const paymentSessionsProjection: Projection = {
   name: 'payment-sessions',
-  version: 1,
+  // 2: created_at is the checkout's openedAt; it was the inline write's now() or the event's
+  // recordedAt, whichever wrote first, so a rebuild changed almost every row.
+  version: 2,
   tables: {
     payment_sessions: (table) => {
       table.text('session_id').primary();
@@ -39,7 +42,7 @@ export const paymentSessionsProjection: Projection = {
       return;
     }
     if (event.type !== 'PaymentSessionOpened') return;
-    const { subscriptionId, provider, sessionId } = event.data;
+    const { subscriptionId, sessionId } = event.data;
     const userId =
       event.data.userId ??
       (
@@ -48,18 +51,37 @@ export const paymentSessionsProjection: Projection = {
       )?.user_id;
     if (!userId) throw new Error(`No order ${subscriptionId} before its payment session ${sessionId}`);
     await trx(table('payment_sessions'))
-      .insert({
-        session_id: sessionId,
-        provider,
-        subscription_id: subscriptionId,
-        user_id: userId,
-        created_at: recorded.recordedAt,
-      })
+      .insert(paymentSessionRow({ ...event.data, userId }))
       .onConflict('session_id')
       .ignore();
   },
 };
 
-/** The projection's row, written in the checkout's own transaction ($1 session, $2 provider, $3 order, $4 customer). */
-export const PAYMENT_SESSION_INLINE_SQL = `INSERT INTO payment_sessions (session_id, provider, subscription_id, user_id, created_at)
-  VALUES ($1, $2, $3, $4, now()) ON CONFLICT (session_id) DO NOTHING`;
+/** A session as its `PaymentSessionOpened` says, with the customer whose checkout it is. */
+export type OpenedPaymentSession = PaymentSessionOpened['data'] & { userId: string };
+
+/**
+ * The one definition of a session's row, for the projector and the inline write alike. Its time is
+ * the event's `openedAt`, not `recordedAt`: the inline write runs inside the append, where the
+ * event's recorded time (the insert's clock) is not known to the caller.
+ */
+export function paymentSessionRow(session: OpenedPaymentSession) {
+  return {
+    session_id: session.sessionId,
+    provider: session.provider,
+    subscription_id: session.subscriptionId,
+    user_id: session.userId,
+    created_at: session.openedAt,
+  };
+}
+
+/** The projection's row as SQL for the checkout's own transaction (`$1` parameters, through the view). */
+export function paymentSessionInlineWrite(session: OpenedPaymentSession): { sql: string; params: unknown[] } {
+  const row = paymentSessionRow(session);
+  const columns = Object.keys(row);
+  return {
+    sql: `INSERT INTO payment_sessions (${columns.join(', ')})
+  VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) ON CONFLICT (session_id) DO NOTHING`,
+    params: Object.values(row),
+  };
+}

@@ -14,7 +14,7 @@ import {
   findPaymentSession,
   getAccount,
   getSubscription,
-  PAYMENT_SESSION_INLINE_SQL,
+  paymentSessionInlineWrite,
   whenProjected,
 } from '@shop/projections';
 import { commitWithRows } from '../infrastructure/rows-with-events.js';
@@ -117,12 +117,17 @@ export class Checkouts {
     // The payment-sessions read model gets its row in the append's own transaction (an inline
     // projection), so the provider's page finds the session the moment the browser arrives. A
     // store that cannot share its transaction (KurrentDB) leaves it to the projector.
+    const now = this.deps.clock();
     const rows = this.deps.store.sharesTransactions
       ? [
-          {
-            sql: PAYMENT_SESSION_INLINE_SQL,
-            params: [session.sessionId, order.provider.name, order.subscriptionId, order.userId],
-          },
+          paymentSessionInlineWrite({
+            subscriptionId: order.subscriptionId,
+            userId: order.userId,
+            provider: order.provider.name,
+            sessionId: session.sessionId,
+            // What the decider records as the event's openedAt, from the same instant as its command.
+            openedAt: now.toISOString(),
+          }),
         ]
       : [];
     await commitWithRows(
@@ -136,7 +141,7 @@ export class Checkouts {
             subscriptionId: order.subscriptionId,
             provider: order.provider.name,
             sessionId: session.sessionId,
-            now: this.deps.clock(),
+            now,
           },
         };
         const all = { ...metadata, ...commit };
