@@ -6,6 +6,7 @@ import { eventSeals } from './0004-event-seals.js';
 import { credentialSetVersions } from './0005-credential-set-versions.js';
 import { projectionPreviousGeneration } from './0006-projection-previous-generation.js';
 import { credentialRevealVersion } from './0007-credential-reveal-version.js';
+import { rateLimits } from './0008-rate-limits.js';
 
 export interface SchemaMigration {
   /** Recorded in `knex_migrations` once applied: never rename one. */
@@ -27,6 +28,7 @@ export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
   credentialSetVersions,
   projectionPreviousGeneration,
   credentialRevealVersion,
+  rateLimits,
 ];
 
 /**

@@ -107,7 +107,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   const clock = options.clock ?? (() => new Date());
   const keys = loadKeys(config);
   const vault = new PersonalDataVault(keys.personalData);
-  const limits = createRateLimits({ redisUrl: config.redisUrl, prefix: config.queuePrefix });
+  const limits = createRateLimits({ pool });
   closers.unshift(() => limits.close());
   const twoFactor = new TwoFactorService({ knex, key: keys.totpSecrets, clock });
   // Snapshots stay in PostgreSQL beside the read models, whichever store holds the log.

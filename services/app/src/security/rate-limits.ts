@@ -1,6 +1,6 @@
 import { FAILURES_BEFORE_LOCK, LOCK_SECONDS } from '@shop/domain';
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../errors.js';
 
 export interface RateLimits {
@@ -15,6 +15,8 @@ export interface RateLimits {
   inquiriesByIp: RateLimiterAbstract;
   /** A customer's reads of service credentials: enough for normal use, not for scraping with a stolen session. */
   credentialRevealsByUser: RateLimiterAbstract;
+  /** Deletes the counters whose window ended long ago; runs on a timer until `close`. */
+  purgeExpired: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -24,24 +26,44 @@ export { LOCK_SECONDS };
 /** Reads of service credentials per customer in 10 minutes. */
 export const CREDENTIAL_REVEALS_PER_WINDOW = 30;
 
-/** Redis-backed when the shop has Redis (all API processes share the counts), in memory otherwise. */
-export function createRateLimits(options: { redisUrl?: string; prefix: string }): RateLimits {
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-    : null;
-  redis?.on('error', () => undefined);
+/** The table made by the schema migration `0008-rate-limits`. */
+const TABLE = 'rate_limits';
+const PURGE_EVERY_MS = 5 * 60 * 1000;
+/** Long after a window ends, so a process whose clock runs ahead never deletes a counter the others still count. */
+const PURGE_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Every limit in PostgreSQL, beside the accounts it guards: all API processes count against the
+ * same budget, and a lock-out outlives a restart of any of them (or of Redis, which holds none of
+ * it). When the database is away an attempt fails rather than passes, so a lock-out never opens.
+ */
+export function createRateLimits(options: { pool: pg.Pool }): RateLimits {
+  const { pool } = options;
+  // The library names its prepared statements; on the embedded database every connection shares
+  // one session, where the second connection to prepare a name fails ("already exists").
+  // Unnamed statements behave the same on both.
+  const storeClient = {
+    query: (query: { text: string; values?: unknown[] }) => pool.query(query.text, query.values),
+  };
   const make = (keyPrefix: string, points: number, duration: number, blockDuration = 0): RateLimiterAbstract =>
-    redis
-      ? new RateLimiterRedis({
-          storeClient: redis,
-          keyPrefix: `${options.prefix}:rl:${keyPrefix}`,
-          points,
-          duration,
-          blockDuration,
-          // If Redis is briefly away, limit in memory rather than let everything through.
-          insuranceLimiter: new RateLimiterMemory({ points, duration, blockDuration }),
-        })
-      : new RateLimiterMemory({ keyPrefix, points, duration, blockDuration });
+    new RateLimiterPostgres({
+      storeClient,
+      storeType: 'pool',
+      tableName: TABLE,
+      tableCreated: true,
+      // One purge for all limiters below, whose timer `close` can stop.
+      clearExpiredByTimeout: false,
+      keyPrefix,
+      points,
+      duration,
+      blockDuration,
+    });
+  const purgeExpired = async () => {
+    await pool.query(`DELETE FROM ${TABLE} WHERE expire < $1`, [Date.now() - PURGE_AFTER_MS]);
+  };
+  // A purge that fails is simply tried again at the next tick: expired rows are never counted.
+  const purging = setInterval(() => void purgeExpired().catch(() => undefined), PURGE_EVERY_MS);
+  purging.unref();
   return {
     signInByIp: make('signin-ip', 30, 15 * 60),
     signInFailuresByEmail: make('signin-fail', SIGN_IN_FAILURES_BEFORE_LOCK, LOCK_SECONDS, LOCK_SECONDS),
@@ -50,8 +72,9 @@ export function createRateLimits(options: { redisUrl?: string; prefix: string })
     passwordResetByEmail: make('reset-email', 3, 60 * 60),
     inquiriesByIp: make('inquiry-ip', 10, 10 * 60),
     credentialRevealsByUser: make('credentials-user', CREDENTIAL_REVEALS_PER_WINDOW, 10 * 60),
+    purgeExpired,
     close: async () => {
-      redis?.disconnect();
+      clearInterval(purging);
     },
   };
 }
