@@ -56,6 +56,10 @@ const configSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   /** The proxies in front of the shop whose X-Forwarded-For is believed; unset, loopback outside production. */
   TRUST_PROXY: trustProxySetting,
+  /** Longest a client may take to send a request's headers; then 408 and the connection closes. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /** Longest a client may take to send a whole request, body included; then 408 and the connection closes. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** Where the embedded database and its files live when DATABASE_URL is not set. */
   DATA_DIR: z.string().default('./.data'),
   /** The built React shop served at `/` (`npm run build` writes web-shop/dist). */
@@ -157,6 +161,8 @@ export type ShopConfig = {
   port: number;
   host: string;
   trustProxy: TrustProxy;
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
   dataDir: string;
   webShopDir: string;
   adminDir: string;
@@ -224,6 +230,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.NODE_ENV === 'production' && !c.SECRETS_KEY) {
     throw new ConfigError('Invalid configuration: SECRETS_KEY: required in production (openssl rand -base64 32)');
   }
+  if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  }
   if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }
@@ -246,6 +255,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: c.PORT,
     host: c.HOST,
     trustProxy: c.TRUST_PROXY ?? (c.NODE_ENV === 'production' ? false : ['loopback']),
+    httpHeadersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
+    httpRequestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,
     dataDir: path.resolve(c.DATA_DIR),
     webShopDir: c.WEB_SHOP_DIR ? path.resolve(c.WEB_SHOP_DIR) : DEFAULT_WEB_SHOP_DIR,
     adminDir: c.ADMIN_DIR ? path.resolve(c.ADMIN_DIR) : DEFAULT_ADMIN_DIR,

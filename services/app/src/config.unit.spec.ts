@@ -33,6 +33,25 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS', () => {
+  it('give a slow client 20 s for its headers and 30 s for the whole request unless told', () => {
+    expect(loadConfig({})).toMatchObject({ httpHeadersTimeoutMs: 20_000, httpRequestTimeoutMs: 30_000 });
+    expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '1500' })).toMatchObject({
+      httpHeadersTimeoutMs: 500,
+      httpRequestTimeoutMs: 1500,
+    });
+  });
+
+  it('refuses no timeout at all, and headers allowed longer than the whole request', () => {
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '0' })).toThrow(
+      /^Invalid configuration: HTTP_REQUEST_TIMEOUT_MS: /,
+    );
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(
+      /^Invalid configuration: HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS/,
+    );
+  });
+});
+
 describe('LOG_LEVEL', () => {
   it('is info unless told, and only one of pino’s levels', () => {
     expect(loadConfig({}).logLevel).toBe('info');

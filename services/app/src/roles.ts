@@ -7,6 +7,7 @@ import { runSealer } from './audit/event-sealer.js';
 import { ALL_PROJECTIONS, projectionStatuses, runProjector } from '@shop/projections';
 import type { Server } from 'node:http';
 import { createApp } from './api/create-app.js';
+import { configureHttpServer } from './api/http-server.js';
 import { answerUnparsableRequests } from './api/problem.js';
 import { createNotificationJobHandlers } from './jobs/notification-jobs.js';
 import { createJobHandlers } from './jobs/subscription-jobs.js';
@@ -150,6 +151,7 @@ export async function startApi(runtime: Runtime, options: { waitForReadModels?: 
   });
   return new Promise((resolve, reject) => {
     const server = app.listen(runtime.config.port, runtime.config.host, () => resolve(server));
+    configureHttpServer(server, runtime.config);
     answerUnparsableRequests(server);
     server.once('error', reject);
   });

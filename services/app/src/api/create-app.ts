@@ -64,6 +64,9 @@ export interface AppDependencies {
   vault: PersonalDataVault;
 }
 
+/** The largest body each parser reads, in bytes; the server refuses a larger one announced with `Expect: 100-continue` before it is sent. */
+export const BODY_LIMITS = { webhooks: 1024 * 1024, json: 100 * 1024 } as const;
+
 /** The HTTP application, without `listen`: main files and tests start it. */
 export function createApp(deps: AppDependencies): Express {
   const app = express();
@@ -83,8 +86,8 @@ export function createApp(deps: AppDependencies): Express {
   // The shop's scripts and the API's JSON leave gzipped; a proxy in front may do it instead.
   app.use(compression());
   // Providers sign the exact bytes they send: webhooks keep their raw body.
-  app.use('/webhooks', express.raw({ type: () => true, limit: '1mb' }));
-  app.use(express.json({ limit: '100kb' }));
+  app.use('/webhooks', express.raw({ type: () => true, limit: BODY_LIMITS.webhooks }));
+  app.use(express.json({ limit: BODY_LIMITS.json }));
   app.use(cookieParser());
   app.use(requestGuard);
   app.use(authenticate({ key: deps.keys.accessTokens, accounts: deps.accounts }));

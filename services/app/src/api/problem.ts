@@ -33,6 +33,7 @@ const TITLES: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  408: 'Request Timeout',
   409: 'Conflict',
   410: 'Gone',
   413: 'Content Too Large',
@@ -181,9 +182,24 @@ export const problemHandler: ErrorRequestHandler = (error, _req, res, _next) => 
   sendProblem(res, body);
 };
 
+/** The body of a problem answered before Express sees the request (so without a request id). */
+export function bareProblem(status: number, code: string, detail: string): string {
+  return JSON.stringify({ type: `/problems/${code}`, title: TITLES[status], status, detail, code });
+}
+
+/** The whole answer, written on the socket by hand; the connection closes, as the rest of the request is never read. */
+function rawProblem(status: number, code: string, detail: string): string {
+  const body = bareProblem(status, code, detail);
+  return (
+    `HTTP/1.1 ${status} ${TITLES[status]}\r\nContent-Type: application/problem+json\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
 /**
  * Requests Node's HTTP parser refuses before Express sees them (headers or URL too large, a
- * malformed request line) get the same problem+json as every other refusal, not a bare status.
+ * malformed request line) get the same problem+json as every other refusal, not a bare status;
+ * so does a request whose headers or body did not arrive within the server's timeouts.
  */
 export function answerUnparsableRequests(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -191,18 +207,12 @@ export function answerUnparsableRequests(server: Server): void {
       socket.destroy();
       return;
     }
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    const code = status === 431 ? 'request.headers_too_large' : 'request.malformed';
-    const body = JSON.stringify({
-      type: `/problems/${code}`,
-      title: TITLES[status],
-      status,
-      detail: status === 431 ? 'The URL or the headers are too large' : 'The request could not be read',
-      code,
-    });
     socket.end(
-      `HTTP/1.1 ${status} ${TITLES[status]}\r\nContent-Type: application/problem+json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? rawProblem(431, 'request.headers_too_large', 'The URL or the headers are too large')
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? rawProblem(408, 'request.timeout', 'The request did not arrive in time')
+          : rawProblem(400, 'request.malformed', 'The request could not be read'),
     );
   });
 }
