@@ -4,6 +4,7 @@ import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import EuroIcon from '@mui/icons-material/Euro';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -191,6 +192,19 @@ function ToDo({ stats }: { stats: AdminStats }) {
   );
 }
 
+/** Background jobs that used all their attempts: the operator retries them from the command line. */
+function FailedJobs({ stats }: { stats: AdminStats }) {
+  const translate = useTranslate();
+  const failed = stats.failedJobs;
+  return (
+    <Alert severity={failed > 0 ? 'error' : 'success'} icon={<SyncProblemIcon />} sx={{ alignItems: 'center' }}>
+      {failed > 0
+        ? translate('shop.dashboard.jobs.failed', { smart_count: failed })
+        : translate('shop.dashboard.jobs.none')}
+    </Alert>
+  );
+}
+
 function Figures({ stats }: { stats: AdminStats }) {
   const money = useMoney();
   const [locale] = useLocaleState();
@@ -282,6 +296,7 @@ export default function Dashboard() {
         <>
           {/* What waits for the operator is today's business, not a past instant's. */}
           {!asOf && <ToDo stats={stats} />}
+          {!asOf && <FailedJobs stats={stats} />}
           <Figures stats={stats} />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
             <ActivityRate stats={stats} />

@@ -46,6 +46,11 @@ export const dashboardMessages: MessageTree = {
         none: 'No active subscription is waiting for credentials.',
         open: 'Open the list',
       },
+      jobs: {
+        failed:
+          '%{smart_count} background job failed (an e-mail, a payment notice or an expiry): "shopctl jobs failed" shows it, "shopctl jobs retry" runs it again |||| %{smart_count} background jobs failed (e-mails, payment notices or expiries): "shopctl jobs failed" shows them, "shopctl jobs retry" runs them again',
+        none: 'No background job has failed.',
+      },
       charts: {
         revenue: 'Revenue, last 30 days',
         revenueTotal: 'Total over the period: %{total}',

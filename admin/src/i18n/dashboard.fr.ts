@@ -46,6 +46,11 @@ export const dashboardMessages: MessageTree = {
         none: 'Aucun abonnement actif n’attend d’identifiants.',
         open: 'Voir la liste',
       },
+      jobs: {
+        failed:
+          '%{smart_count} tâche de fond en échec (e-mail, avis de paiement ou expiration) : « shopctl jobs failed » la montre, « shopctl jobs retry » la relance |||| %{smart_count} tâches de fond en échec (e-mails, avis de paiement ou expirations) : « shopctl jobs failed » les montre, « shopctl jobs retry » les relance',
+        none: 'Aucune tâche de fond en échec.',
+      },
       charts: {
         revenue: 'Revenus des 30 derniers jours',
         revenueTotal: 'Total sur la période : %{total}',

@@ -7,6 +7,7 @@ import { credentialSetVersions } from './0005-credential-set-versions.js';
 import { projectionPreviousGeneration } from './0006-projection-previous-generation.js';
 import { credentialRevealVersion } from './0007-credential-reveal-version.js';
 import { rateLimits } from './0008-rate-limits.js';
+import { jobLedgerAndHeartbeats } from './0009-job-ledger-and-heartbeats.js';
 
 export interface SchemaMigration {
   /** Recorded in `knex_migrations` once applied: never rename one. */
@@ -29,6 +30,7 @@ export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
   projectionPreviousGeneration,
   credentialRevealVersion,
   rateLimits,
+  jobLedgerAndHeartbeats,
 ];
 
 /**

@@ -78,6 +78,12 @@ const configSchema = z.object({
   QUEUE_PREFIX: z.string().min(1).default('shop'),
   /** Longest a projection may trail the log before /readyz reports not ready. */
   READY_MAX_LAG_EVENTS: z.coerce.number().int().min(0).default(1000),
+  /** Longest a deployed projector or worker may stay silent (no heartbeat) before /readyz reports not ready. */
+  READY_MAX_SILENCE_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** First pause before a failed job's next attempt, doubled at each of its six attempts. */
+  JOB_BACKOFF_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /** How often the worker hands the queue whatever the job ledger holds and the queue lost. */
+  JOB_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(500).default(30_000),
   /**
    * 32 random bytes, base64: seals personal data in events, signs access tokens, encrypts
    * TOTP secrets. Required in production; elsewhere generated once into DATA_DIR/secrets.key.
@@ -175,6 +181,9 @@ export type ShopConfig = {
   expirySweepIntervalMs: number;
   queuePrefix: string;
   readyMaxLagEvents: number;
+  readyMaxSilenceMs: number;
+  jobBackoffMs: number;
+  jobReconcileIntervalMs: number;
   secretsKey: string | undefined;
   publicUrl: string;
   adminEmails: string[];
@@ -269,6 +278,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     expirySweepIntervalMs: c.EXPIRY_SWEEP_INTERVAL_MS,
     queuePrefix: c.QUEUE_PREFIX,
     readyMaxLagEvents: c.READY_MAX_LAG_EVENTS,
+    readyMaxSilenceMs: c.READY_MAX_SILENCE_MS,
+    jobBackoffMs: c.JOB_BACKOFF_MS,
+    jobReconcileIntervalMs: c.JOB_RECONCILE_INTERVAL_MS,
     secretsKey: c.SECRETS_KEY || undefined,
     // Unset, the shop is reached on this machine at its own port.
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),

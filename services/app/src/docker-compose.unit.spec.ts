@@ -119,6 +119,9 @@ describe('docker-compose.yml', () => {
     }
     expect(JSON.stringify(service('postgres').healthcheck?.test)).toContain('pg_isready');
     expect(JSON.stringify(service('redis').healthcheck?.test)).toContain('ping');
+    // Append-only persistence on a volume: a restart of Redis keeps the queue's copy of the work.
+    expect(service('redis').command).toEqual(expect.arrayContaining(['--appendonly', 'yes']));
+    expect(JSON.stringify(service('redis').volumes)).toContain('redis-data:/data');
   });
 
   it('keeps kurrentdb behind a profile, so a plain `up` does not start it', () => {

@@ -113,8 +113,8 @@ describe('the embedded default (nothing configured)', () => {
       const ready = (await (await fetch(`${first.url}/readyz`)).json()) as {
         checks: Array<{ name: string; detail?: { delayed?: number } }>;
       };
-      // The periodic sweep and this subscription's expiry timer.
-      expect(ready.checks.find((c) => c.name === 'queue')?.detail?.delayed).toBeGreaterThanOrEqual(2);
+      // This subscription's expiry timer and its "expiring soon" notice, kept in the job ledger.
+      expect(ready.checks.find((c) => c.name === 'jobs')?.detail?.delayed).toBeGreaterThanOrEqual(2);
 
       // The CLI reaches the running shop's database instead of opening the folder twice.
       const status = shopctl('projections', 'status', '--json');
@@ -154,7 +154,7 @@ describe('the embedded default (nothing configured)', () => {
       const readyAgain = (await (await fetch(`${restarted.url}/readyz`)).json()) as {
         checks: Array<{ name: string; detail?: { delayed?: number } }>;
       };
-      expect(readyAgain.checks.find((c) => c.name === 'queue')?.detail?.delayed).toBeGreaterThanOrEqual(2);
+      expect(readyAgain.checks.find((c) => c.name === 'jobs')?.detail?.delayed).toBeGreaterThanOrEqual(2);
     } finally {
       expect(await stopShop(restarted.child)).toBe(0);
     }

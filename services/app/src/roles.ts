@@ -16,6 +16,8 @@ import { orderMailJobHandlers } from './jobs/order-mail-jobs.js';
 import { inquiryMailJobHandlers } from './jobs/inquiry-mail-jobs.js';
 import { ALL_REACTORS } from './reactors/all-reactors.js';
 import { runReactor } from './reactors/reactor.js';
+import { beatUntilStopped, type BeatingRole } from './infrastructure/heartbeats.js';
+import { purgeFinishedJobs } from './jobs/job-ledger.js';
 import type { Runtime } from './runtime.js';
 import { seedCatalogue } from './seed/catalogue-seed.js';
 
@@ -43,9 +45,18 @@ async function supervise(
   }
 }
 
+/** A role's heartbeat, which `/readyz` on every process reads: often enough to be seen well within the bound. */
+function heartbeat(role: BeatingRole, runtime: Runtime, signal: AbortSignal): Promise<void> {
+  const everyMs = Math.min(5_000, Math.floor(runtime.config.readyMaxSilenceMs / 3));
+  return supervise(`heartbeat:${role}`, runtime, signal, () =>
+    beatUntilStopped(runtime.knex, role, { everyMs }, signal),
+  );
+}
+
 export function startProjectors(runtime: Runtime, signal: AbortSignal): Promise<void[]> {
-  return Promise.all(
-    ALL_PROJECTIONS.map((projection) =>
+  return Promise.all([
+    heartbeat('projector', runtime, signal),
+    ...ALL_PROJECTIONS.map((projection) =>
       supervise(`projection:${projection.name}`, runtime, signal, () =>
         runProjector(
           {
@@ -61,7 +72,7 @@ export function startProjectors(runtime: Runtime, signal: AbortSignal): Promise<
         ),
       ),
     ),
-  );
+  ]);
 }
 
 /** The worker role: reactors turn events into jobs, and this process runs the jobs. */
@@ -80,6 +91,12 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     }),
   });
   await runtime.queue.scheduleRepeating('sweep-expired-subscriptions', runtime.config.expirySweepIntervalMs);
+  // The queue's copy of the work follows the job ledger: what Redis lost is handed over again,
+  // the repeating schedules set up again (docs/adr/0021-effects-derived-from-the-log.md).
+  const reconciling = supervise('job-reconciler', runtime, signal, async () => {
+    await runtime.queue.reconcile();
+    await sleep(runtime.config.jobReconcileIntervalMs, signal);
+  });
   const running = Promise.all(
     ALL_REACTORS.map((reactor) =>
       supervise(`reactor:${reactor.name}`, runtime, signal, () =>
@@ -106,17 +123,21 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
         if (settled.kept + settled.takenBack > 0) runtime.logger.warn(settled, 'pending row commits settled');
         await sleep(60_000, signal);
       });
-  // Idempotency keys are kept a week after their request, then purged: at start, then every hour.
-  const purging = supervise('idempotency-keys', runtime, signal, async () => {
+  // Idempotency keys are kept a week after their request, finished jobs a month: purged at start, then every hour.
+  const purging = supervise('purges', runtime, signal, async () => {
     const purged = await purgeIdempotencyKeys(runtime.knex, { now: runtime.clock() });
     if (purged > 0) runtime.logger.info({ purged }, 'idempotency keys older than a week purged');
+    const jobsPurged = await purgeFinishedJobs(runtime.knex, runtime.clock());
+    if (jobsPurged > 0) runtime.logger.info({ purged: jobsPurged }, 'jobs finished long ago purged');
     await sleep(60 * 60_000, signal);
   });
   // Every event is sealed into the hash chain moments after it is written (docs/adr/0015-tamper-evident-log.md).
   const sealing = supervise('event-seals', runtime, signal, () =>
     runSealer({ knex: runtime.knex, store: runtime.store }, signal),
   );
-  return { running: Promise.all([running, settling, purging, sealing]) };
+  return {
+    running: Promise.all([heartbeat('worker', runtime, signal), running, reconciling, settling, purging, sealing]),
+  };
 }
 
 /**

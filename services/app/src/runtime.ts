@@ -1,5 +1,5 @@
 import { PostgresEventStore, PostgresSnapshotStore, type EventStore, type SnapshotStore } from '@shop/event-store';
-import { ALL_PROJECTIONS, migrateToLatest, PersonalDataVault, projectionStatuses } from '@shop/projections';
+import { migrateToLatest, PersonalDataVault } from '@shop/projections';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { ShopConfig } from './config.js';
@@ -12,7 +12,7 @@ import { createLogger, type Logger } from './infrastructure/logger.js';
 import { BullmqJobQueue } from './jobs/bullmq-queue.js';
 import { InProcessJobQueue } from './jobs/in-process-queue.js';
 import type { JobQueue } from './jobs/job-queue.js';
-import type { ReadinessCheck } from './api/routes/health-routes.js';
+import { readinessChecks, type ReadinessCheck } from './infrastructure/readiness.js';
 import { AccountService } from './accounts/account-service.js';
 import { InquiryService } from './inquiries/inquiry-service.js';
 import { TwoFactorService } from './accounts/two-factor-service.js';
@@ -96,15 +96,22 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   }
   closers.unshift(() => store.close());
 
+  const clock = options.clock ?? (() => new Date());
   const queue: JobQueue = config.redisUrl
-    ? new BullmqJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix, logger })
-    : new InProcessJobQueue({ knex, logger });
+    ? new BullmqJobQueue({
+        redisUrl: config.redisUrl,
+        prefix: config.queuePrefix,
+        knex,
+        logger,
+        clock,
+        backoffMs: config.jobBackoffMs,
+      })
+    : new InProcessJobQueue({ knex, logger, backoffMs: config.jobBackoffMs });
   closers.unshift(() => queue.close());
 
   // Before anything reads or writes its tables; processes started together take turns.
   await migrateToLatest(knex);
 
-  const clock = options.clock ?? (() => new Date());
   const keys = loadKeys(config);
   const vault = new PersonalDataVault(keys.personalData);
   const limits = createRateLimits({ pool });
@@ -137,37 +144,14 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
 
   const inquiries = new InquiryService({ knex, store, vault, limits, clock, logger });
 
-  const readiness: ReadinessCheck[] = [
-    {
-      name: 'database',
-      check: async () => {
-        await knex.raw('SELECT 1');
-        return { ok: true };
-      },
-    },
-    {
-      name: 'queue',
-      check: async () => ({ ok: true, detail: { kind: queue.kind, ...(await queue.counts()) } }),
-    },
-    {
-      name: 'projections',
-      check: async () => {
-        const statuses = await projectionStatuses(knex, store, ALL_PROJECTIONS);
-        const ok = statuses.every(
-          (s) => s.activeGeneration !== null && s.lagEvents <= config.readyMaxLagEvents && s.parked.length === 0,
-        );
-        return {
-          ok,
-          detail: statuses.map(({ name, lagEvents, activeGeneration, parked }) => ({
-            name,
-            lagEvents,
-            activeGeneration,
-            parkedEvents: parked.length,
-          })),
-        };
-      },
-    },
-  ];
+  const readiness: ReadinessCheck[] = readinessChecks({
+    knex,
+    store,
+    queue,
+    clock,
+    maxLagEvents: config.readyMaxLagEvents,
+    maxSilenceMs: config.readyMaxSilenceMs,
+  });
 
   return {
     config,

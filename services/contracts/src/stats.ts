@@ -27,6 +27,8 @@ export const adminStats = z
     activityRatePercent: percent,
     /** Active subscriptions still waiting for their credentials. */
     pendingCredentials: count,
+    /** Background jobs (e-mails, payment notices, expiries) that used all their attempts: always now, whatever `asOf`. */
+    failedJobs: count,
     users: z.object({ with: count, without: count, expired: count, total: count }),
     subscriptions: z.object({ total: count, withCredentials: count, withoutCredentials: count, active: count }),
     credentials: z.object({ total: count, plans: count, logins: count }),

@@ -72,6 +72,7 @@ describe('GET /api/admin/stats', () => {
       conversionPercent: 0,
       activityRatePercent: 0,
       pendingCredentials: 0,
+      failedJobs: 0,
       users: { with: 0, without: 1, expired: 0, total: 1 },
       subscriptions: { total: 0, withCredentials: 0, withoutCredentials: 0, active: 0 },
       credentials: { total: 0, plans: 0, logins: 0 },
@@ -101,6 +102,7 @@ describe('GET /api/admin/stats', () => {
         subscriptionsByDay: [],
       },
       { total: 0, plans: 0, logins: 0 },
+      0,
     );
     expect([
       nobody.revenuePerUserCents,

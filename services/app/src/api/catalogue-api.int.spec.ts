@@ -141,8 +141,10 @@ describe('catalogue API', () => {
     expect(ready.status).toBe('ready');
     expect(ready.checks.map((c) => [c.name, c.ok])).toEqual([
       ['database', true],
-      ['queue', true],
       ['projections', true],
+      ['roles', true],
+      ['queue', true],
+      ['jobs', true],
     ]);
   });
 

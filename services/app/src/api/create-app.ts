@@ -45,7 +45,8 @@ import { notFoundHandler, problemHandler } from './problem.js';
 import { useRequestLog } from './request-log.js';
 import { refuseUnexpectedBody, requestGuard } from './request-guard.js';
 import { catalogueListRoute, catalogueRoutes } from './routes/catalogue-routes.js';
-import { healthRoutes, type ReadinessCheck } from './routes/health-routes.js';
+import { healthRoutes } from './routes/health-routes.js';
+import type { ReadinessCheck } from '../infrastructure/readiness.js';
 
 export interface AppDependencies {
   knex: Knex;

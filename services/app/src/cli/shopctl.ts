@@ -6,6 +6,7 @@ import { normalizeEmail } from '../accounts/account-service.js';
 import { ConfigError } from '../config.js';
 import { seedCatalogue } from '../seed/catalogue-seed.js';
 import { registerAuditCommands } from './audit-commands.js';
+import { registerJobCommands } from './job-commands.js';
 import { registerPaymentCommands } from './payment-commands.js';
 import { operator, positiveInt, withDatabase, withRuntime } from './cli-runtime.js';
 import { formatEvent } from './format.js';
@@ -15,7 +16,7 @@ import { registerProjectionCommands } from './projection-commands.js';
 // Every command the operator has, read top to bottom in the order `shopctl --help` lists them;
 // an area with several commands of its own registers them from its own module (`*-commands.ts`).
 const program = new Command('shopctl').description(
-  'Operate the shop: schema migrations, projections, event history, accounts, inquiries, catalogue.',
+  'Operate the shop: schema migrations, projections, event history, accounts, inquiries, catalogue, jobs.',
 );
 
 registerProjectionCommands(program);
@@ -189,6 +190,7 @@ program
 registerHistoryCommands(program);
 registerAuditCommands(program);
 registerPaymentCommands(program);
+registerJobCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : `shopctl: ${(error as Error).message}`);

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import type { MailMessage, Mailer } from '../mail/mailer.js';
 import { opaqueToken, tokenHash } from '../security/tokens.js';
-import type { JobHandlers } from './job-queue.js';
+import { NotYetError, type JobHandlers } from './job-queue.js';
 
 /** How long a reset link works, and how late a request may still be answered with one. */
 export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
@@ -38,8 +38,8 @@ export function accountMailJobHandlers({
       if (!account) {
         const credentials = await knex('account_credentials').where({ user_id: userId }).first('user_id');
         if (!credentials) return;
-        // The accounts read model trails the log; the queue's retry comes after it has caught up.
-        throw new Error(`account ${userId} is not in the accounts read model yet`);
+        // The accounts read model trails the log: the job waits for it.
+        throw new NotYetError(`account ${userId} is not in the accounts read model yet`);
       }
       if (!account.email.includes('@')) {
         logger.info({ userId, requestId }, 'account has no e-mail address (erased); no link sent');

@@ -4,11 +4,14 @@ import type { Logger } from '../infrastructure/logger.js';
 import {
   JOB_ATTEMPTS,
   JOB_BACKOFF_MS,
+  notYetDelayMs,
+  NotYetError,
   type JobHandlers,
   type JobName,
   type JobQueue,
   type JobRequest,
 } from './job-queue.js';
+import { pendingJobsPage, recordJobs, reopenFailedJobs, type LedgerJob } from './job-ledger.js';
 
 /** setTimeout holds at most ~24.8 days; longer delays are waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -16,23 +19,32 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const LEASE_MS = 10 * 60_000;
 /** A job whose bookkeeping failed (the database away a moment) is looked at again after this. */
 const BOOKKEEPING_RETRY_MS = 5_000;
-/** Kept as long as BullMQ keeps them, so a replayed event finds its job and adds nothing. */
-const KEEP_DONE_MS = 30 * 24 * 3600_000;
-const KEEP_FAILED_MS = 90 * 24 * 3600_000;
-const INSERT_CHUNK = 500;
+const PAGE = 500;
 
 interface StoredJob {
   id: string;
   name: JobName;
   data: unknown;
   runAt: number;
+  /** When this instance first scheduled it: how long a job kept waiting for its read model has waited. */
+  firstRunAt: number;
 }
+
+const stored = (job: LedgerJob): StoredJob => ({
+  id: job.id,
+  name: job.name,
+  data: job.data,
+  runAt: job.runAt.getTime(),
+  firstRunAt: job.runAt.getTime(),
+});
 
 export interface InProcessJobQueueOptions {
   knex: Knex;
   logger: Logger;
   /** The queue's idea of now: when a job is due, and its back-off. Timers still wait in real time. */
   clock?: () => Date;
+  /** First pause after a failure, doubled at each attempt. */
+  backoffMs?: number;
 }
 
 /**
@@ -50,6 +62,7 @@ export class InProcessJobQueue implements JobQueue {
   private readonly knex: Knex;
   private readonly logger: Logger;
   private readonly clock: () => Date;
+  private readonly backoffMs: number;
   /** Marks the leases of this instance, so it can take a job of its own back after a hiccup. */
   private readonly owner = randomUUID();
   private handlers: JobHandlers | null = null;
@@ -65,50 +78,49 @@ export class InProcessJobQueue implements JobQueue {
     this.knex = options.knex;
     this.logger = options.logger;
     this.clock = options.clock ?? (() => new Date());
+    this.backoffMs = options.backoffMs ?? JOB_BACKOFF_MS;
   }
 
   async enqueue(jobs: readonly JobRequest[]): Promise<void> {
     if (jobs.length === 0) return;
-    const now = this.now();
-    const unique = new Map<string, StoredJob>();
-    for (const job of jobs) {
-      if (unique.has(job.jobId)) continue;
-      unique.set(job.jobId, { id: job.jobId, name: job.name, data: job.data, runAt: job.runAt?.getTime() ?? now });
-    }
-    const rows = [...unique.values()];
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const inserted: Array<{ id: string }> = await this.knex('queued_jobs')
-        .insert(
-          rows.slice(i, i + INSERT_CHUNK).map((job) => ({
-            id: job.id,
-            name: job.name,
-            data: JSON.stringify(job.data),
-            run_at: new Date(job.runAt),
-          })),
-        )
-        .onConflict('id')
-        .ignore()
-        .returning('id');
-      // Before the worker starts, rows wait in the table: startProcessing schedules them.
-      if (this.handlers) for (const { id } of inserted) this.schedule(unique.get(id)!);
-    }
+    const recorded = await recordJobs(this.knex, jobs, this.clock());
+    // Before the worker starts, rows wait in the table: startProcessing schedules them.
+    if (this.handlers) for (const job of recorded) this.schedule(stored(job));
   }
 
   async startProcessing(handlers: JobHandlers): Promise<void> {
     // Set first: a job inserted from now on is scheduled by enqueue, one inserted before is read below.
     this.handlers = handlers;
-    const now = this.now();
-    await this.knex('queued_jobs')
-      .where((q) => q.where({ status: 'done' }).andWhere('finished_at', '<', new Date(now - KEEP_DONE_MS)))
-      .orWhere((q) => q.where({ status: 'failed' }).andWhere('finished_at', '<', new Date(now - KEEP_FAILED_MS)))
-      .delete();
-    const pending: Array<{ id: string; name: JobName; data: unknown; run_at: Date }> = await this.knex('queued_jobs')
-      .where({ status: 'pending' })
-      .orderBy('run_at')
-      .select('id', 'name', 'data', 'run_at');
-    for (const row of pending)
-      this.schedule({ id: row.id, name: row.name, data: row.data, runAt: row.run_at.getTime() });
-    if (pending.length > 0) this.logger.info({ jobs: pending.length }, 'pending jobs scheduled');
+    const { handedOver } = await this.reconcile();
+    if (handedOver > 0) this.logger.info({ jobs: handedOver }, 'pending jobs scheduled');
+  }
+
+  /** Sets a timer for every pending row this instance has none for (rows retried from the CLI, say). */
+  async reconcile(): Promise<{ handedOver: number }> {
+    if (!this.handlers) return { handedOver: 0 };
+    let handedOver = 0;
+    let afterId: string | null = null;
+    for (;;) {
+      const page = await pendingJobsPage(this.knex, { all: true, afterId, limit: PAGE });
+      if (page.length === 0) break;
+      for (const job of page) {
+        if (this.scheduled.has(job.id)) continue;
+        this.schedule(stored(job));
+        handedOver++;
+      }
+      afterId = page.at(-1)!.id;
+    }
+    return { handedOver };
+  }
+
+  async retry(ids: readonly string[] | 'all'): Promise<string[]> {
+    const reopened = await reopenFailedJobs(this.knex, ids, this.clock());
+    if (this.handlers) for (const job of reopened) this.schedule(stored(job), job.runAt.getTime(), true);
+    return reopened.map((job) => job.id);
+  }
+
+  async reachable(): Promise<boolean> {
+    return true;
   }
 
   async scheduleRepeating(name: JobName, everyMs: number): Promise<void> {
@@ -216,13 +228,27 @@ export class InProcessJobQueue implements JobQueue {
         await this.finish(job.id, 'done', null);
         return;
       }
+      if (failure instanceof NotYetError) {
+        // Not an attempt: the job waits for its read model (or its moment) without using one up.
+        const lookAgainAt = this.now() + notYetDelayMs(failure, this.now() - job.firstRunAt);
+        await this.knex('queued_jobs')
+          .where({ id: job.id, lease_owner: this.owner })
+          .update({
+            run_at: new Date(lookAgainAt),
+            attempts: this.knex.raw('attempts - 1'),
+            lease_owner: null,
+            lease_until: null,
+          });
+        this.schedule(job, lookAgainAt, true);
+        return;
+      }
       this.logger.warn({ job: job.name, jobId: job.id, attempt, err: failure }, 'job failed');
       const message = failure instanceof Error ? failure.message : String(failure);
       if (attempt >= JOB_ATTEMPTS) {
         await this.finish(job.id, 'failed', message);
         return;
       }
-      const retryAt = this.now() + JOB_BACKOFF_MS * 2 ** (attempt - 1);
+      const retryAt = this.now() + this.backoffMs * 2 ** (attempt - 1);
       await this.knex('queued_jobs')
         .where({ id: job.id, lease_owner: this.owner })
         .update({ run_at: new Date(retryAt), lease_owner: null, lease_until: null, last_error: message });
@@ -261,7 +287,8 @@ export class InProcessJobQueue implements JobQueue {
       return null;
     }
     const notBefore = Math.max(row.run_at.getTime(), row.lease_until?.getTime() ?? 0);
-    this.schedule({ id, name: row.name, data: row.data, runAt: row.run_at.getTime() }, notBefore, true);
+    const runAt = row.run_at.getTime();
+    this.schedule({ id, name: row.name, data: row.data, runAt, firstRunAt: runAt }, notBefore, true);
     return null;
   }
 
@@ -293,7 +320,7 @@ export class InProcessJobQueue implements JobQueue {
             this.repeatTimers.delete(timer);
             void this.track(this.runRepeating(name, attempt + 1));
           },
-          JOB_BACKOFF_MS * 2 ** (attempt - 1),
+          this.backoffMs * 2 ** (attempt - 1),
         );
         timer.unref();
         this.repeatTimers.add(timer);

@@ -2,7 +2,7 @@ import { getInquiry, type InquiryView } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import type { MailMessage, Mailer } from '../mail/mailer.js';
-import type { JobHandlers } from './job-queue.js';
+import { NotYetError, type JobHandlers } from './job-queue.js';
 import { sendMailOnce } from './order-mail-jobs.js';
 
 /** A reactor started on an old log (first deployment, reset checkpoint) must not replay months of inquiries. */
@@ -31,8 +31,8 @@ export function inquiryMailJobHandlers({
         return;
       }
       const inquiry = await getInquiry(knex, inquiryId);
-      // The queue's retry comes after the projector has caught up.
-      if (!inquiry) throw new Error(`inquiry ${inquiryId} is not in the inquiries read model yet`);
+      // The inquiries read model trails the log: the job waits for it.
+      if (!inquiry) throw new NotYetError(`inquiry ${inquiryId} is not in the inquiries read model yet`);
       const sent = await sendMailOnce({ knex, mailer, clock }, mailId, inquiryNotice(inquiry, supportEmail));
       logger.info({ inquiryId }, sent ? 'support told of a new inquiry' : 'support already told of this inquiry');
     },

@@ -34,17 +34,55 @@ export interface JobRequest<N extends JobName = JobName> {
 
 export type JobHandlers = { [N in JobName]: (data: JobDataByName[N]) => Promise<void> };
 
+/**
+ * Every job is first a row of `queued_jobs` in PostgreSQL (the job ledger, `job-ledger.ts`), which
+ * says whether it is pending, done or failed; the queue that runs it (BullMQ on Redis, or this
+ * process) only holds a copy of the work, which `reconcile` restores from the ledger.
+ */
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
+  /** Records the jobs in the ledger (an id already there is left as it is), then hands the new ones over. */
   enqueue(jobs: readonly JobRequest[]): Promise<void>;
   /** Runs jobs with these handlers in this process (the worker role). */
   startProcessing(handlers: JobHandlers): Promise<void>;
   /** Enqueues a job every `everyMs`, once across all processes. */
   scheduleRepeating(name: JobName, everyMs: number): Promise<void>;
-  /** Jobs waiting, delayed or running: for readiness and the CLI. */
+  /**
+   * Makes the queue hold every pending job of the ledger and every repeating schedule again,
+   * whatever it lost (Redis flushed or restarted without persistence, a hand-over that failed).
+   * The worker calls it at start and then periodically.
+   */
+  reconcile(): Promise<{ handedOver: number }>;
+  /** Gives failed jobs (by id, or all of them) their attempts back; answers the ids retried. */
+  retry(ids: readonly string[] | 'all'): Promise<string[]>;
+  /** Jobs waiting, delayed or running: for the CLI and tests. */
   counts(): Promise<{ waiting: number; delayed: number; active: number; failed: number }>;
+  /** Whether the queue's own store answers (Redis), within `timeoutMs`; the in-process queue always does. */
+  reachable(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export const JOB_ATTEMPTS = 6;
+/** First pause after a failure, doubled at each attempt (JOB_BACKOFF_MS sets it). */
 export const JOB_BACKOFF_MS = 1000;
+
+/**
+ * Thrown by a handler whose moment has not come: the read model it needs has not caught up with
+ * the event behind the job yet, or a timer fired early. The queue runs the job again later and
+ * counts no attempt, so a projector that is down for an hour fails no job: the work waits for it.
+ */
+export class NotYetError extends Error {
+  override readonly name = 'NotYetError';
+  readonly retryInMs: number | undefined;
+
+  constructor(message: string, options: { retryInMs?: number } = {}) {
+    super(message);
+    this.retryInMs = options.retryInMs;
+  }
+}
+
+/** How long to wait before looking again: a little for a fresh job, longer the longer it has waited. */
+export function notYetDelayMs(error: NotYetError, waitedMs: number): number {
+  if (error.retryInMs !== undefined) return Math.max(100, error.retryInMs);
+  return Math.min(Math.max(500, Math.round(waitedMs / 10)), 30_000);
+}

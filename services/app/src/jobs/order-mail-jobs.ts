@@ -10,7 +10,7 @@ import {
   type LocalizedText,
 } from '../notifications/notification-store.js';
 import { formatDateTime, formatMoney } from '../i18n/formatting.js';
-import type { JobHandlers } from './job-queue.js';
+import { NotYetError, type JobHandlers } from './job-queue.js';
 
 export const ORDER_MAIL_KINDS = [
   'order_received',
@@ -59,10 +59,11 @@ const newsPath = (kind: OrderMailKind, subscriptionId: string) =>
   kind === 'credentials_ready' ? `/product-access/${subscriptionId}` : '/profile';
 
 /**
- * At most once: the row is claimed before the message is handed over, and given back only
- * when the send fails, so a retry or a concurrent duplicate run never mails twice. A crash
- * between the claim and the hand-over loses that one e-mail (order news still reach the
- * customer as a notification); a second copy of the same news would be the worse failure.
+ * Once per mail id: a message already recorded as sent is not sent again; otherwise it is sent
+ * under its id, then recorded. A worker that dies between the two sends it again on the job's
+ * next run, under the same id: the outbox keeps one file, and the copy carries the same
+ * Message-ID, which mail providers show once. Losing the message instead (claiming before
+ * sending) would leave a customer without the news the log says they were given.
  * Answers whether this call sent it.
  */
 export async function sendMailOnce(
@@ -70,20 +71,15 @@ export async function sendMailOnce(
   mailId: string,
   message: MailMessage,
 ): Promise<boolean> {
-  const claimed = await deps
+  if (await deps.knex('sent_emails').where({ id: mailId }).first('id')) return false;
+  await deps.mailer.send({ ...message, id: mailId });
+  const recorded = await deps
     .knex('sent_emails')
     .insert({ id: mailId, sent_at: deps.clock() })
     .onConflict('id')
     .ignore()
     .returning('id');
-  if (claimed.length === 0) return false;
-  try {
-    await deps.mailer.send(message);
-    return true;
-  } catch (error) {
-    await deps.knex('sent_emails').where({ id: mailId }).delete();
-    throw error;
-  }
+  return recorded.length > 0;
 }
 
 export function orderMailJobHandlers({
@@ -105,8 +101,8 @@ export function orderMailJobHandlers({
       }
       const subscription = await getSubscription(knex, subscriptionId);
       if (!subscription || !readModelHasCaughtUp(kind, subscription)) {
-        // The queue's retry comes after the projector has caught up.
-        throw new Error(`subscription ${subscriptionId} is not in the subscriptions read model yet (${kind})`);
+        // The read model trails the log: the job waits for it, however long the projector is away.
+        throw new NotYetError(`subscription ${subscriptionId} is not in the subscriptions read model yet (${kind})`);
       }
       if (kind === 'expiring_soon') {
         const stillDue = subscription.expiresAt === expiresAt && isCurrentlyActive(subscription, now);
@@ -123,7 +119,7 @@ export function orderMailJobHandlers({
       if (!account) {
         const credentials = await knex('account_credentials').where({ user_id: subscription.userId }).first('user_id');
         if (!credentials) return;
-        throw new Error(`account ${subscription.userId} is not in the accounts read model yet`);
+        throw new NotYetError(`account ${subscription.userId} is not in the accounts read model yet`);
       }
       const [language, settings] = await Promise.all([
         customerLanguage(knex, subscription.userId),

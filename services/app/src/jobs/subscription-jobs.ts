@@ -3,7 +3,7 @@ import { handleCommand, type EventStore } from '@shop/event-store';
 import { activeState, listOverdueSubscriptionIds, subscriptionsProjection } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
-import type { JobHandlers } from './job-queue.js';
+import { NotYetError, type JobHandlers } from './job-queue.js';
 
 export interface JobDependencies {
   store: EventStore;
@@ -52,7 +52,7 @@ export function createJobHandlers({
       // A timer that fired a moment early (clocks of different hosts) is retried; a renewed
       // subscription's far expiry is left to its own timer.
       if (untilExpiry > 0 && untilExpiry < EARLY_TIMER_TOLERANCE_MS) {
-        throw new Error(`expiry timer fired ${untilExpiry} ms early; retrying`);
+        throw new NotYetError(`expiry timer fired ${untilExpiry} ms early`, { retryInMs: untilExpiry });
       }
     },
     'sweep-expired-subscriptions': async () => {

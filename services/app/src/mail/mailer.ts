@@ -12,6 +12,24 @@ export interface MailMessage {
   html?: string;
   /** Where a reply goes, when not to the sender. */
   replyTo?: string;
+  /**
+   * The shop's own id for this message (a job's mail id). It makes the Message-ID, and the
+   * outbox's file name, so a message sent again after a crash replaces the first file, and a mail
+   * client that already holds the first copy shows one.
+   */
+  id?: string;
+}
+
+/** `<id@domain-of-the-sender>`, with the id kept to the characters a Message-ID allows. */
+export function messageIdOf(id: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${id.replace(/[^A-Za-z0-9_-]/g, '.')}@${domain}>`;
+}
+
+/** The message as nodemailer takes it: the shop's id becomes its Message-ID. */
+function composed(message: MailMessage, from: string) {
+  const { id, ...rest } = message;
+  return { from, ...rest, ...(id ? { messageId: messageIdOf(id, from) } : {}) };
 }
 
 /** Where e-mails leave the shop. Jobs send them; requests never do. */
@@ -29,12 +47,12 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 export class SmtpMailer implements Mailer {
   private readonly transport: ReturnType<typeof nodemailer.createTransport>;
 
-  constructor(options: { smtpUrl: string; from: string }) {
+  constructor(private readonly options: { smtpUrl: string; from: string }) {
     this.transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }, { from: options.from });
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail(message);
+    await this.transport.sendMail(composed(message, this.options.from));
   }
 }
 
@@ -48,15 +66,18 @@ export class OutboxMailer implements Mailer {
   constructor(private readonly options: { folder: string; from: string; logger?: Logger }) {}
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.composer.sendMail({ from: this.options.from, ...message });
+    const info = await this.composer.sendMail(composed(message, this.options.from));
     const content = info.message;
     if (!Buffer.isBuffer(content)) throw new Error('the outbox expected the message as a buffer');
     await mkdir(this.options.folder, { recursive: true });
-    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+    const name = message.id
+      ? `${message.id.replace(/[^A-Za-z0-9_-]/g, '.')}.eml`
+      : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
     const file = path.join(this.options.folder, name);
     // Written aside then renamed, so a reader of the folder never sees half a message.
-    await writeFile(`${file}.tmp`, content, { mode: 0o600 });
-    await rename(`${file}.tmp`, file);
+    const aside = `${file}.${randomUUID()}.tmp`;
+    await writeFile(aside, content, { mode: 0o600 });
+    await rename(aside, file);
     this.options.logger?.info({ file }, 'e-mail written to the outbox');
   }
 }

@@ -61,6 +61,19 @@ describe('outbox mailer', () => {
     expect((await stat(path.join(outbox, files[0]!))).mode & 0o077).toBe(0);
   });
 
+  it('keeps one file for a message sent again under the same id, with a Message-ID made from it', async () => {
+    const outbox = path.join(folder, 'outbox');
+    const mailer = new OutboxMailer({ folder: outbox, from: 'Premium Share <no-reply@premium-share.local>' });
+    const news = { id: 'a1b2:payment_confirmed', to: 'alice@example.com', subject: 'Paiement confirmé', text: 'Actif' };
+    // A worker killed after the first write and before recording it sends the same news again.
+    await mailer.send(news);
+    await mailer.send(news);
+    const files = await readdir(outbox);
+    expect(files).toHaveLength(1);
+    const eml = await readFile(path.join(outbox, files[0]!), 'utf8');
+    expect(eml).toMatch(/^Message-ID: <a1b2\.payment_confirmed@premium-share\.local>$/m);
+  });
+
   it('is the default without SMTP_URL, and SMTP is used when it is set', () => {
     const logger = createLogger({ level: 'silent' });
     const base = { mailFrom: 'shop@example.com', dataDir: folder };

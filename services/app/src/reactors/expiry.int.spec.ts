@@ -130,7 +130,12 @@ describe.each([
     try {
       const jobs = await bull.getJobs(['delayed', 'waiting', 'active', 'completed', 'failed']);
       const expiryJobs = jobs.filter((job) => job.name === 'expire-subscription');
-      expect(expiryJobs.map((job) => [job.id, job.data.subscriptionId])).toEqual([[confirmedEventId, subscriptionId]]);
+      // Redis holds the ledger's copy: the job's data beside its ledger id.
+      expect(expiryJobs.map((job) => [job.id, job.data.ledgerId, job.data.data.subscriptionId])).toEqual([
+        [confirmedEventId, confirmedEventId, subscriptionId],
+      ]);
+      const ledger = await shop.runtime.knex('queued_jobs').where({ name: 'expire-subscription' }).pluck('id');
+      expect(ledger).toEqual([confirmedEventId]);
     } finally {
       await bull.close();
     }

@@ -5,6 +5,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { CredentialService } from '../../credentials/credential-service.js';
 import { dashboardFiguresAsOf } from '../../history/stats-as-of.js';
+import { jobLedgerCounts } from '../../jobs/job-ledger.js';
 import type { ApiDocument } from '../openapi.js';
 import { parseOrReject } from '../problem.js';
 
@@ -20,7 +21,11 @@ export function percentOf(part: number, whole: number): number {
  * total revenue / total users; conversion = active / total users × 100; activity rate = active /
  * (active + expired) × 100.
  */
-export function dashboardStats(figures: SubscriptionFigures, credentials: AdminStats['credentials']): AdminStats {
+export function dashboardStats(
+  figures: SubscriptionFigures,
+  credentials: AdminStats['credentials'],
+  failedJobs: number,
+): AdminStats {
   const { totalUsers, newUsersThisMonth, activeSubscriptions, expiredSubscriptions, totalRevenueCents } = figures;
   return {
     ...figures,
@@ -29,6 +34,7 @@ export function dashboardStats(figures: SubscriptionFigures, credentials: AdminS
     conversionPercent: percentOf(activeSubscriptions, totalUsers),
     activityRatePercent: percentOf(activeSubscriptions, activeSubscriptions + expiredSubscriptions),
     credentials,
+    failedJobs,
   };
 }
 
@@ -74,7 +80,8 @@ export function adminStatsRoutes(
             deps.credentials.countsAsOf(at),
           ])
         : await Promise.all([subscriptionFigures(deps.knex, now), deps.credentials.counts()]);
-      const answer: AdminStats = dashboardStats(figures, credentials);
+      const { failed } = await jobLedgerCounts(deps.knex, now);
+      const answer: AdminStats = dashboardStats(figures, credentials, failed);
       res.json(answer);
     },
   );

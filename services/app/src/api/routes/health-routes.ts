@@ -1,11 +1,7 @@
 import { Router } from 'express';
 import type { ApiDocument } from '../openapi.js';
-import { liveness, readiness, type Liveness, type Readiness, type ReadinessCheckResult } from '@shop/contracts';
-
-export interface ReadinessCheck {
-  name: string;
-  check: () => Promise<Omit<ReadinessCheckResult, 'name'>>;
-}
+import { liveness, readiness, type Liveness } from '@shop/contracts';
+import { checkReadiness, type ReadinessCheck } from '../../infrastructure/readiness.js';
 
 export function healthRoutes(checks: readonly ReadinessCheck[], doc: ApiDocument): Router {
   const router = Router();
@@ -29,26 +25,17 @@ export function healthRoutes(checks: readonly ReadinessCheck[], doc: ApiDocument
     {
       method: 'get',
       path: '/readyz',
-      summary: 'Database, queue and projections are ready to serve',
+      summary:
+        'Whether the shop can serve: database, read models, projector and worker (critical), Redis and failed jobs (degraded)',
       tags: ['operations'],
       responses: {
-        200: { description: 'Ready', schema: readiness },
-        503: { description: 'Not ready; the failing checks are listed', schema: readiness },
+        200: { description: 'Ready, or degraded (serving; a non-critical check failed)', schema: readiness },
+        503: { description: 'Not ready: a critical check failed; each check says why', schema: readiness },
       },
     },
     async (_req, res) => {
-      const results = await Promise.all(
-        checks.map(async ({ name, check }): Promise<ReadinessCheckResult> => {
-          try {
-            return { name, ...(await check()) };
-          } catch (error) {
-            return { name, ok: false, detail: (error as Error).message };
-          }
-        }),
-      );
-      const ready = results.every((result) => result.ok);
-      const answer: Readiness = { status: ready ? 'ready' : 'not_ready', checks: results };
-      res.status(ready ? 200 : 503).json(answer);
+      const answer = await checkReadiness(checks);
+      res.status(answer.status === 'not_ready' ? 503 : 200).json(answer);
     },
   );
   return router;
