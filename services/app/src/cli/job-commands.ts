@@ -37,9 +37,9 @@ export function registerJobCommands(program: Command): void {
     .command('retry')
     .argument('[ids...]', 'the ids of failed jobs, as `jobs failed` lists them')
     .option('--all', 'every failed job')
-    .description('Give failed jobs their attempts back: they run again now (each job does its effect at most once)')
+    .description("Give failed jobs their attempts back: they run again now (each job's effect still happens once)")
     .action(async (ids: string[], options: { all?: boolean }) => {
-      if (options.all === ids.length > 0) {
+      if (Boolean(options.all) === ids.length > 0) {
         console.error('shopctl: name the jobs to retry, or --all (not both)');
         process.exitCode = 2;
         return;

@@ -64,7 +64,10 @@ export function shopctlProcess(databaseUrl: () => string, label = 'shopctl'): Sh
  * same database. Registers its set-up and clean-up with the test file; `shop` is there once the
  * file's tests run.
  */
-export function testShopWithShopctl(label: string): {
+export function testShopWithShopctl(
+  label: string,
+  options: { env?: Record<string, string> } = {},
+): {
   readonly shop: TestShop;
   shopctl: (...args: string[]) => Promise<ShopctlRun>;
 } {
@@ -73,7 +76,7 @@ export function testShopWithShopctl(label: string): {
   const cli = shopctlProcess(() => database!.url, label.replace(/_/g, '-'));
   beforeAll(async () => {
     database = await createTestDatabase(label);
-    shop = await startTestShop({ databaseUrl: database.url });
+    shop = await startTestShop({ databaseUrl: database.url, env: options.env });
   });
   afterAll(async () => {
     await shop?.stop();
