@@ -16,7 +16,7 @@ import { orderMailJobHandlers } from './jobs/order-mail-jobs.js';
 import { inquiryMailJobHandlers } from './jobs/inquiry-mail-jobs.js';
 import { ALL_REACTORS } from './reactors/all-reactors.js';
 import { runReactor } from './reactors/reactor.js';
-import { beatUntilStopped, type BeatingRole } from './infrastructure/heartbeats.js';
+import { beatUntilStopped, type BeatingRole } from './operations/heartbeats.js';
 import { purgeFinishedJobs } from './jobs/job-ledger.js';
 import type { Runtime } from './runtime.js';
 import { seedCatalogue } from './seed/catalogue-seed.js';

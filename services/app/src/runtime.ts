@@ -12,7 +12,7 @@ import { createLogger, type Logger } from './infrastructure/logger.js';
 import { BullmqJobQueue } from './jobs/bullmq-queue.js';
 import { InProcessJobQueue } from './jobs/in-process-queue.js';
 import type { JobQueue } from './jobs/job-queue.js';
-import { readinessChecks, type ReadinessCheck } from './infrastructure/readiness.js';
+import { readinessChecks, type ReadinessCheck } from './operations/readiness.js';
 import { AccountService } from './accounts/account-service.js';
 import { InquiryService } from './inquiries/inquiry-service.js';
 import { TwoFactorService } from './accounts/two-factor-service.js';

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import type { TestServices } from './global-setup.js';
 
 export type { TestServices };
+export { redisAnswers } from './redis-answers.js';
 
 export function testServices(): TestServices {
   return inject('services');

@@ -46,7 +46,7 @@ import { useRequestLog } from './request-log.js';
 import { refuseUnexpectedBody, requestGuard } from './request-guard.js';
 import { catalogueListRoute, catalogueRoutes } from './routes/catalogue-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
-import type { ReadinessCheck } from '../infrastructure/readiness.js';
+import type { ReadinessCheck } from '../operations/readiness.js';
 
 export interface AppDependencies {
   knex: Knex;

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import type { MailMessage, Mailer } from '../mail/mailer.js';
 import { opaqueToken, tokenHash } from '../security/tokens.js';
-import { NotYetError, type JobHandlers } from './job-queue.js';
+import type { JobHandlers } from './job-queue.js';
+import { NotYetError } from './not-yet.js';
 
 /** How long a reset link works, and how late a request may still be answered with one. */
 export const PASSWORD_RESET_TTL_MS = 30 * 60_000;

@@ -4,13 +4,12 @@ import type { Logger } from '../infrastructure/logger.js';
 import {
   JOB_ATTEMPTS,
   JOB_BACKOFF_MS,
-  notYetDelayMs,
-  NotYetError,
   type JobHandlers,
   type JobName,
   type JobQueue,
   type JobRequest,
 } from './job-queue.js';
+import { notYetDelayMs, NotYetError } from './not-yet.js';
 import {
   jobStatus,
   markHandedOver,

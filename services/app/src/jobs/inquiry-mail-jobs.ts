@@ -2,7 +2,8 @@ import { getInquiry, type InquiryView } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import type { MailMessage, Mailer } from '../mail/mailer.js';
-import { NotYetError, type JobHandlers } from './job-queue.js';
+import type { JobHandlers } from './job-queue.js';
+import { NotYetError } from './not-yet.js';
 import { sendMailOnce } from './order-mail-jobs.js';
 
 /** A reactor started on an old log (first deployment, reset checkpoint) must not replay months of inquiries. */

@@ -6,12 +6,13 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
-import { checkReadiness, readinessChecks } from '../infrastructure/readiness.js';
+import { checkReadiness, readinessChecks } from '../operations/readiness.js';
 import { startPrivateRedis, type PrivateRedis } from '../testing/private-redis.js';
 import { BullmqJobQueue } from './bullmq-queue.js';
 import { InProcessJobQueue } from './in-process-queue.js';
 import { listFailedJobs } from './job-ledger.js';
-import { NotYetError, type JobHandlers, type JobQueue, type JobRequest } from './job-queue.js';
+import type { JobHandlers, JobQueue, JobRequest } from './job-queue.js';
+import { NotYetError } from './not-yet.js';
 
 const logger = createLogger({ level: 'silent' });
 /** Six attempts 20 ms apart, doubling: the whole retry window is 620 ms. */

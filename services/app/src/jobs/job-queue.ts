@@ -1,5 +1,23 @@
-import type { SecurityNotificationKind } from './notification-jobs.js';
-import type { OrderMailKind } from './order-mail-jobs.js';
+/** What a security notification says happened to an account. */
+export const SECURITY_NOTIFICATION_KINDS = [
+  'new_device_sign_in',
+  'password_changed',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'account_locked',
+  'session_token_reused',
+] as const;
+export type SecurityNotificationKind = (typeof SECURITY_NOTIFICATION_KINDS)[number];
+
+/** The news of an order a customer is told of. */
+export const ORDER_MAIL_KINDS = [
+  'order_received',
+  'payment_confirmed',
+  'credentials_ready',
+  'expiring_soon',
+  'expired',
+] as const;
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 /** Every job the shop runs, with its data. A new job type is added here first. */
 export interface JobDataByName {
@@ -65,24 +83,3 @@ export interface JobQueue {
 export const JOB_ATTEMPTS = 6;
 /** First pause after a failure, doubled at each attempt (JOB_BACKOFF_MS sets it). */
 export const JOB_BACKOFF_MS = 1000;
-
-/**
- * Thrown by a handler whose moment has not come: the read model it needs has not caught up with
- * the event behind the job yet, or a timer fired early. The queue runs the job again later and
- * counts no attempt, so a projector that is down for an hour fails no job: the work waits for it.
- */
-export class NotYetError extends Error {
-  override readonly name = 'NotYetError';
-  readonly retryInMs: number | undefined;
-
-  constructor(message: string, options: { retryInMs?: number } = {}) {
-    super(message);
-    this.retryInMs = options.retryInMs;
-  }
-}
-
-/** How long to wait before looking again: a little for a fresh job, longer the longer it has waited. */
-export function notYetDelayMs(error: NotYetError, waitedMs: number): number {
-  if (error.retryInMs !== undefined) return Math.max(100, error.retryInMs);
-  return Math.min(Math.max(500, Math.round(waitedMs / 10)), 30_000);
-}

@@ -3,18 +3,8 @@ import {
   insertNotification,
   type LocalizedText,
 } from '../notifications/notification-store.js';
-import type { JobHandlers } from './job-queue.js';
+import type { JobHandlers, SecurityNotificationKind } from './job-queue.js';
 import type { JobDependencies } from './subscription-jobs.js';
-
-export const SECURITY_NOTIFICATION_KINDS = [
-  'new_device_sign_in',
-  'password_changed',
-  'two_factor_enabled',
-  'two_factor_disabled',
-  'account_locked',
-  'session_token_reused',
-] as const;
-export type SecurityNotificationKind = (typeof SECURITY_NOTIFICATION_KINDS)[number];
 
 const SECURITY_TEXTS: Record<SecurityNotificationKind, { title: LocalizedText; message: LocalizedText }> = {
   new_device_sign_in: {

@@ -10,16 +10,8 @@ import {
   type LocalizedText,
 } from '../notifications/notification-store.js';
 import { formatDateTime, formatMoney } from '../i18n/formatting.js';
-import { NotYetError, type JobHandlers } from './job-queue.js';
-
-export const ORDER_MAIL_KINDS = [
-  'order_received',
-  'payment_confirmed',
-  'credentials_ready',
-  'expiring_soon',
-  'expired',
-] as const;
-export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+import type { JobHandlers, OrderMailKind } from './job-queue.js';
+import { NotYetError } from './not-yet.js';
 
 /** How long before its expiry a subscription is announced as expiring. */
 export const EXPIRING_SOON_NOTICE_MS = 3 * 24 * 3600_000;

@@ -3,7 +3,8 @@ import { handleCommand, type EventStore } from '@shop/event-store';
 import { activeState, listOverdueSubscriptionIds, subscriptionsProjection } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
-import { NotYetError, type JobHandlers } from './job-queue.js';
+import type { JobHandlers } from './job-queue.js';
+import { NotYetError } from './not-yet.js';
 
 export interface JobDependencies {
   store: EventStore;

@@ -1,6 +1,6 @@
 import type { AccountEvent } from '@shop/domain';
 import { asDomainEvent } from '@shop/event-store';
-import type { SecurityNotificationKind } from '../jobs/notification-jobs.js';
+import type { SecurityNotificationKind } from '../jobs/job-queue.js';
 import type { Reactor } from './reactor.js';
 
 function securityKind(event: AccountEvent): SecurityNotificationKind | null {

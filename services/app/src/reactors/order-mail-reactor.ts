@@ -1,7 +1,8 @@
 import { FREE_OFFER_PROVIDER, OPERATOR_PROVIDER, type SubscriptionEvent } from '@shop/domain';
 import { asDomainEvent, type RecordedEvent } from '@shop/event-store';
 import type { JobRequest } from '../jobs/job-queue.js';
-import { EXPIRING_SOON_NOTICE_MS, type OrderMailKind } from '../jobs/order-mail-jobs.js';
+import type { OrderMailKind } from '../jobs/job-queue.js';
+import { EXPIRING_SOON_NOTICE_MS } from '../jobs/order-mail-jobs.js';
 import type { Reactor } from './reactor.js';
 
 /*

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
+import { redisAnswers } from '@shop/testing';
 import { freePort } from './free-port.js';
 
 /**
@@ -17,19 +18,6 @@ export interface PrivateRedis {
   start(): Promise<void>;
 }
 
-async function answers(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
 export async function startPrivateRedis(): Promise<PrivateRedis & { stop: () => Promise<void> }> {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
@@ -40,7 +28,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis & { stop: () => 
       stdio: 'ignore',
     });
     const deadline = Date.now() + 10_000;
-    while (!(await answers(url))) {
+    while (!(await redisAnswers(url))) {
       if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

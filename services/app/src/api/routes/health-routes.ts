@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { ApiDocument } from '../openapi.js';
 import { liveness, readiness, type Liveness } from '@shop/contracts';
-import { checkReadiness, type ReadinessCheck } from '../../infrastructure/readiness.js';
+import { checkReadiness, type ReadinessCheck } from '../../operations/readiness.js';
 
 export function healthRoutes(checks: readonly ReadinessCheck[], doc: ApiDocument): Router {
   const router = Router();
