@@ -270,7 +270,7 @@ describe('effects derived from the log, under faults', () => {
           .count({ n: '*' })
           .first(),
       (row) => Number(row?.n) === paid.length,
-      60_000,
+      90_000,
     );
     if (Number(confirmedAll?.n) !== paid.length) console.log('not confirmed:', await unconfirmedPayments(paid));
     expect(Number((await knex('subscriptions').count({ n: '*' }).first())?.n)).toBe(orders.length);
@@ -290,7 +290,7 @@ describe('effects derived from the log, under faults', () => {
     await eventually(
       () => knex('notifications').whereIn('id', expectedIds).pluck('id'),
       (ids) => ids.length === expectedIds.length,
-      60_000,
+      90_000,
     );
     const mailed = await eventually(
       () => knex('sent_emails').whereIn('id', expectedIds).pluck('id'),

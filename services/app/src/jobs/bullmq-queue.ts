@@ -141,9 +141,10 @@ export class BullmqJobQueue implements JobQueue {
         connection: connectionOptions(this.options.redisUrl),
         prefix: this.options.prefix,
         concurrency: this.options.concurrency ?? 4,
-        // A worker killed mid-job leaves it locked: another takes it within half a minute, not a whole one.
-        lockDuration: 15_000,
-        stalledInterval: 15_000,
+        // A worker killed mid-job leaves it locked: another takes it within about 20 s (the lock's
+        // 10 s, then two stall checks 5 s apart), not BullMQ's default minute and a half.
+        lockDuration: 10_000,
+        stalledInterval: 5_000,
       },
     );
     this.worker.on('failed', (job, error) => {
