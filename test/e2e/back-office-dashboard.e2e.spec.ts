@@ -232,7 +232,28 @@ describe('the dashboard and the Subscriptions tab in a browser', () => {
     await page.getByRole('region', { name: 'Activity rate' }).waitFor();
     await page.getByRole('figure', { name: 'Revenue, last 30 days' }).waitFor();
     await page.getByText('No active subscription is waiting for credentials.').waitFor();
+    await page.getByText('No background job has failed.').waitFor();
     await screenshot(page, 'dashboard-en-desktop');
+
+    // A job that used its attempts (here an expiry timer the database refused six times) is counted.
+    const { knex } = e2e.shop.runtime;
+    const failedJob = {
+      id: 'dashboard-failed-job',
+      name: 'expire-subscription',
+      data: JSON.stringify({ subscriptionId: subscriptions.first }),
+      run_at: new Date(),
+      status: 'failed',
+      attempts: 6,
+      last_error: 'the database was away',
+      finished_at: new Date(),
+    };
+    await knex('queued_jobs').insert(failedJob);
+    try {
+      await page.reload();
+      await page.getByText(/1 background job failed \(an e-mail, a payment notice or an expiry\)/).waitFor();
+    } finally {
+      await knex('queued_jobs').where({ id: failedJob.id }).delete();
+    }
     await page.goto('/admin/subscriptions');
     await page.getByRole('region', { name: 'Subscriptions in figures' }).waitFor();
     await screenshot(page, 'subscriptions-en-desktop');
