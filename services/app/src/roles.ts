@@ -16,6 +16,7 @@ import { orderMailJobHandlers } from './jobs/order-mail-jobs.js';
 import { inquiryMailJobHandlers } from './jobs/inquiry-mail-jobs.js';
 import { ALL_REACTORS } from './reactors/all-reactors.js';
 import { runReactor } from './reactors/reactor.js';
+import { rederiveTimers } from './reactors/rederive-timers.js';
 import { beatUntilStopped, type BeatingRole } from './operations/heartbeats.js';
 import { purgeFinishedJobs } from './jobs/job-ledger.js';
 import type { Runtime } from './runtime.js';
@@ -91,6 +92,19 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     }),
   });
   await runtime.queue.scheduleRepeating('sweep-expired-subscriptions', runtime.config.expirySweepIntervalMs);
+  // Timers the log implies but the job ledger lacks (a lost row, a timer an older version kept in
+  // Redis only) are recorded again from the log: at start, then every day.
+  const rederiving = supervise('timers', runtime, signal, async () => {
+    const { recorded } = await rederiveTimers({
+      store: runtime.store,
+      knex: runtime.knex,
+      now: runtime.clock(),
+      signal,
+    });
+    if (recorded > 0)
+      runtime.logger.warn({ recorded }, 'timers missing from the job ledger recorded again from the log');
+    await sleep(24 * 3600_000, signal);
+  });
   // The queue's copy of the work follows the job ledger: what Redis lost is handed over again,
   // the repeating schedules set up again (docs/adr/0021-effects-derived-from-the-log.md).
   const reconciling = supervise('job-reconciler', runtime, signal, async () => {
@@ -136,7 +150,15 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     runSealer({ knex: runtime.knex, store: runtime.store }, signal),
   );
   return {
-    running: Promise.all([heartbeat('worker', runtime, signal), running, reconciling, settling, purging, sealing]),
+    running: Promise.all([
+      heartbeat('worker', runtime, signal),
+      running,
+      rederiving,
+      reconciling,
+      settling,
+      purging,
+      sealing,
+    ]),
   };
 }
 
