@@ -3,7 +3,7 @@ import type { EventStore, LogCheckpoint, RecordedEvent } from '@shop/event-store
 import type { Knex } from 'knex';
 import type { PersonalDataVault } from '../personal-data/personal-data-vault.js';
 import { projectionInput, type Projection } from './projection.js';
-import { activeState } from './registry.js';
+import { activeState, PARKED_EVENTS_TABLE } from './registry.js';
 
 /**
  * An event a projection could not apply after bounded retries. The projection went on past it;
@@ -24,8 +24,6 @@ export interface ParkedEvent {
   resolution: 'retried' | 'skipped' | 'superseded' | null;
   resolvedBy: string | null;
 }
-
-export const PARKED_EVENTS_TABLE = 'projection_parked_events';
 
 /** Records a parked event, in the transaction that moves the checkpoint past it. */
 export async function parkEvent(
@@ -105,20 +103,6 @@ export async function unresolvedParkedEvents(
     .whereNull('resolved_at')
     .orderBy('global_position');
   return rows.map(toParkedEvent);
-}
-
-/** A rebuild replayed these generations' events again (and parked anew what still fails). */
-export async function supersedeParkedEvents(
-  knex: Knex | Knex.Transaction,
-  name: string,
-  generations: readonly number[],
-): Promise<void> {
-  if (generations.length === 0) return;
-  await knex(PARKED_EVENTS_TABLE)
-    .where({ name })
-    .whereIn('generation', generations)
-    .whereNull('resolved_at')
-    .update({ resolved_at: knex.fn.now(), resolution: 'superseded', resolved_by: 'rebuild' });
 }
 
 export class ParkedEventNotFoundError extends Error {

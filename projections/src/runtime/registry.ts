@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { supersedeParkedEvents } from './parked-events.js';
 import { physicalTableName, type Projection } from './projection.js';
 
 export interface GenerationCheckpoint {
@@ -152,3 +151,19 @@ export async function activeState(knex: Knex | Knex.Transaction, name: string): 
 /** The generations a rebuild must not drop: the active one and the previous one. */
 export const keptGenerations = (state: ActiveState | null): number[] =>
   state ? [state.generation, ...(state.previous ? [state.previous.generation] : [])] : [];
+
+export const PARKED_EVENTS_TABLE = 'projection_parked_events';
+
+/** A rebuild replayed these generations' events again (and parked anew what still fails). */
+export async function supersedeParkedEvents(
+  knex: Knex | Knex.Transaction,
+  name: string,
+  generations: readonly number[],
+): Promise<void> {
+  if (generations.length === 0) return;
+  await knex(PARKED_EVENTS_TABLE)
+    .where({ name })
+    .whereIn('generation', generations)
+    .whereNull('resolved_at')
+    .update({ resolved_at: knex.fn.now(), resolution: 'superseded', resolved_by: 'rebuild' });
+}
