@@ -10,17 +10,11 @@ import { useSession } from '../../lib/session';
 import { MenuIcon } from '../icons';
 import { LanguageToggle } from '../ui/language-toggle';
 import { Logo } from './logo';
-import { NAV_LINKS } from './nav-links';
+import { NAV_LINKS, type AccountLink } from './nav-links';
 
 // The drawer (and the modal machinery under it) is only for small screens, and only once opened.
 const MobileMenu = lazy(() => import('./mobile-menu'));
 const MOBILE_MENU_ID = 'mobile-menu';
-
-export interface AccountLink {
-  to: string;
-  label: string;
-  title: string | undefined;
-}
 
 export function Header() {
   const { t } = useTranslation();

@@ -10,9 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { CloseIcon } from '../icons';
 import { LanguageToggle } from '../ui/language-toggle';
-import type { AccountLink } from './header';
 import { Logo } from './logo';
-import { NAV_LINKS } from './nav-links';
+import { NAV_LINKS, type AccountLink } from './nav-links';
 
 interface MobileMenuProps {
   id: string;

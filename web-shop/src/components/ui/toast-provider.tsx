@@ -1,15 +1,5 @@
-import type { AlertColor } from '@mui/material/Alert';
 import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
-
-export interface ToastInput {
-  title?: string;
-  message: string;
-  severity?: AlertColor;
-}
-
-export interface Toast extends ToastInput {
-  id: number;
-}
+import type { Toast, ToastInput } from './toast';
 
 type ShowToast = (toast: ToastInput) => void;
 

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
-import type { Toast } from './toast-provider';
+import type { Toast } from './toast';
 
 /** The snackbar of the toast provider, in its own chunk. */
 export default function ToastView({ toast, open, onClose }: { toast: Toast; open: boolean; onClose: () => void }) {
