@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import localRules from './eslint-rules/no-import-cycle.js';
 
 // The dependency rule (docs/architecture.md), checked on every import. A package is named by its
 // package name (`@shop/domain`); a relative path that climbs into another package or layer is
@@ -77,7 +78,9 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { local: localRules },
     rules: {
+      'local/no-import-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
