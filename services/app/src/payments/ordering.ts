@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   normalizePromoCode,
+  priceOrder,
   promoRejection,
   promoStreamId,
   promotionDecider,
@@ -41,16 +42,21 @@ export class Ordering {
     const rejection = promoRejection(state, this.deps.clock());
     if (rejection || state.status !== 'defined')
       return { valid: false as const, code: normalizePromoCode(input.code), reason: rejection };
-    const subtotalCents = plan.monthlyPriceCents * input.months;
-    const discountCents = Math.round((subtotalCents * state.definition.percentOff) / 100);
+    // The same pricing as the order's decision, so the check never promises another total.
+    const price = priceOrder({
+      monthlyPriceCents: plan.monthlyPriceCents,
+      months: input.months,
+      currency: plan.currency,
+      discountPercent: state.definition.percentOff,
+    });
     return {
       valid: true as const,
       code: state.definition.code,
       percentOff: state.definition.percentOff,
-      subtotalCents,
-      discountCents,
-      totalCents: subtotalCents - discountCents,
-      currency: plan.currency,
+      subtotalCents: price.subtotalCents,
+      discountCents: price.discountCents,
+      totalCents: price.totalCents,
+      currency: price.currency,
     };
   }
 

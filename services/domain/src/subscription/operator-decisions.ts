@@ -1,6 +1,7 @@
 import { FREE_OFFER_PROVIDER } from '../free-offer/events.js';
 import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError } from '../shared/domain-error.js';
+import { priceOrder } from '../shared/money.js';
 import type { ChangeSubscriptionStatus, GrantSubscription, VoidSubscription } from './commands.js';
 import { OPERATOR_PROVIDER, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
 import type { SubscriptionState } from './subscription-state.js';
@@ -37,8 +38,12 @@ export function decideGrant(command: GrantSubscription, state: SubscriptionState
     });
   }
   const provider = data.grantedBy === 'free_offer' ? FREE_OFFER_PROVIDER : OPERATOR_PROVIDER;
-  const catalogueCents = data.plan.monthlyPriceCents * data.months;
-  const totalCents = data.customPriceCents ?? catalogueCents;
+  const catalogue = priceOrder({
+    monthlyPriceCents: data.plan.monthlyPriceCents,
+    months: data.months,
+    currency: data.plan.currency,
+  });
+  const totalCents = data.customPriceCents ?? catalogue.totalCents;
   const at = data.now.toISOString();
   return [
     {
