@@ -3,7 +3,7 @@ import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
 import { isSupportedDuration, priceOrder, SUPPORTED_DURATIONS_MONTHS } from '../shared/money.js';
 import type { SubscriptionCommand } from './commands.js';
-import type { SubscriptionEvent } from './events.js';
+import { orderPlaced, type SubscriptionEvent } from './events.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
 import { decideGrant, decideStatusChange, decideVoid } from './operator-decisions.js';
 
@@ -55,25 +55,15 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
         discountPercent: data.promotion?.percentOff ?? 0,
       });
       return [
-        {
-          type: 'OrderPlaced',
-          data: {
-            subscriptionId: data.subscriptionId,
-            userId: data.userId,
-            planId: data.plan.id,
-            planName: data.plan.name,
-            months: data.months,
-            monthlyPriceCents: price.monthlyPriceCents,
-            subtotalCents: price.subtotalCents,
-            discountPercent: price.discountPercent,
-            discountCents: price.discountCents,
-            totalCents: price.totalCents,
-            currency: price.currency,
-            promoCode: data.promotion?.code ?? null,
-            provider: data.provider,
-            placedAt: data.now.toISOString(),
-          },
-        },
+        orderPlaced({
+          subscriptionId: data.subscriptionId,
+          userId: data.userId,
+          plan: data.plan,
+          price,
+          promoCode: data.promotion?.code ?? null,
+          provider: data.provider,
+          at: data.now,
+        }),
       ];
     }
 

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../shared/decider.js';
+import type { OrderPrice } from '../shared/money.js';
 
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'suspended', 'cancelled', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -24,6 +25,38 @@ export type OrderPlaced = DomainEvent<
     placedAt: string;
   }
 >;
+
+/** The one way an `OrderPlaced` is made, from what was ordered and its price, for the shop and the operator alike. */
+export function orderPlaced(order: {
+  subscriptionId: string;
+  userId: string;
+  plan: { id: string; name: string };
+  price: OrderPrice;
+  promoCode: string | null;
+  provider: string | null;
+  at: Date;
+}): OrderPlaced {
+  const { price } = order;
+  return {
+    type: 'OrderPlaced',
+    data: {
+      subscriptionId: order.subscriptionId,
+      userId: order.userId,
+      planId: order.plan.id,
+      planName: order.plan.name,
+      months: price.months,
+      monthlyPriceCents: price.monthlyPriceCents,
+      subtotalCents: price.subtotalCents,
+      discountPercent: price.discountPercent,
+      discountCents: price.discountCents,
+      totalCents: price.totalCents,
+      currency: price.currency,
+      promoCode: order.promoCode,
+      provider: order.provider,
+      placedAt: order.at.toISOString(),
+    },
+  };
+}
 
 export type PaymentConfirmed = DomainEvent<
   'PaymentConfirmed',

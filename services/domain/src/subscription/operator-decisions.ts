@@ -3,7 +3,7 @@ import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError } from '../shared/domain-error.js';
 import { priceOrder } from '../shared/money.js';
 import type { ChangeSubscriptionStatus, GrantSubscription, VoidSubscription } from './commands.js';
-import { OPERATOR_PROVIDER, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
+import { OPERATOR_PROVIDER, orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
 import type { SubscriptionState } from './subscription-state.js';
 
 /** The longest subscription an operator may grant at once: ten years. */
@@ -46,25 +46,16 @@ export function decideGrant(command: GrantSubscription, state: SubscriptionState
   const totalCents = data.customPriceCents ?? catalogue.totalCents;
   const at = data.now.toISOString();
   return [
-    {
-      type: 'OrderPlaced',
-      data: {
-        subscriptionId: data.subscriptionId,
-        userId: data.userId,
-        planId: data.plan.id,
-        planName: data.plan.name,
-        months: data.months,
-        monthlyPriceCents: data.plan.monthlyPriceCents,
-        subtotalCents: totalCents,
-        discountPercent: 0,
-        discountCents: 0,
-        totalCents,
-        currency: data.plan.currency,
-        promoCode: null,
-        provider,
-        placedAt: at,
-      },
-    },
+    // A custom price replaces the catalogue's whole: no discount, the subtotal is what is charged.
+    orderPlaced({
+      subscriptionId: data.subscriptionId,
+      userId: data.userId,
+      plan: data.plan,
+      price: { ...catalogue, subtotalCents: totalCents, totalCents },
+      promoCode: null,
+      provider,
+      at: data.now,
+    }),
     {
       type: 'PaymentConfirmed',
       data: {
