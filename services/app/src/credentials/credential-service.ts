@@ -14,7 +14,10 @@ import { countOpenSubscriptionsByCredentials, getPlan } from '@shop/projections'
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import { credentialsForCustomer, subscriptionNotFound, UUID } from './customer-credentials.js';
-import type { RowWrite } from '../infrastructure/rows-with-events.js';
+import { credentialCounts, listCredentials, type CredentialsListQuery } from './credential-listing.js';
+
+export { CREDENTIALS_SORT_FIELDS, type CredentialsSortField } from './credential-listing.js';
+import { createdSetRows, deletedSetRow, revisedSetRows, type SealedValues } from './credential-rows.js';
 import { CredentialSetLog, type CredentialSetContext } from './credential-set-log.js';
 import { credentialsNotFound, SealedCredentials, type CredentialsRow } from './sealed-credentials.js';
 
@@ -32,41 +35,12 @@ const actedBy = (context: CredentialsContext): CredentialSetContext => ({
   correlationId: context.correlationId,
 });
 
-interface SealedValues {
-  login: string;
-  password: string;
-  additionalInfo: string | null;
-}
-
-/** One version's sealed values, written once and never updated. */
-function versionRow(id: string, version: number, planId: string, sealed: SealedValues, at: Date, by: string): RowWrite {
-  return {
-    sql: `INSERT INTO service_credential_versions (credentials_id, version, plan_id, login_encrypted,
-            password_encrypted, additional_info_encrypted, created_at, created_by)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    params: [id, version, planId, sealed.login, sealed.password, sealed.additionalInfo, at, by],
-    undo: {
-      sql: 'DELETE FROM service_credential_versions WHERE credentials_id = $1 AND version = $2',
-      params: [id, version],
-    },
-  };
-}
-
 const changedMeanwhile = (id: string) =>
   new DomainError({
     code: 'credentials.stale',
     message: 'These credentials were changed meanwhile; reload them',
     details: { id },
   });
-
-export const CREDENTIALS_SORT_FIELDS = ['id', 'planId', 'planName', 'email', 'createdAt', 'updatedAt'] as const;
-export type CredentialsSortField = (typeof CREDENTIALS_SORT_FIELDS)[number];
-
-export interface CredentialsListQuery {
-  sort: { field: CredentialsSortField; order: 'asc' | 'desc' };
-  range: { from: number; to: number };
-  filter: { ids?: readonly string[]; planIds?: readonly string[]; q?: string };
-}
 
 /**
  * Service credentials: the operator stores, reveals, changes, deletes and assigns them; a customer
@@ -84,60 +58,19 @@ export class CredentialService {
     this.log = new CredentialSetLog(deps);
   }
 
-  /**
-   * The operator's list. Logins are encrypted, so sorting and searching happen after
-   * decryption: the table holds the operator's own sets (hundreds, not millions).
-   */
-  async list(query: CredentialsListQuery): Promise<{ data: CredentialsSummary[]; total: number }> {
-    const rows = this.sealed.table();
-    if (query.filter.ids) rows.whereIn('id', [...query.filter.ids]);
-    if (query.filter.planIds) rows.whereIn('plan_id', [...query.filter.planIds]);
-    const found = await rows;
-    const [planNames, assigned] = await Promise.all([
-      this.sealed.planNames(),
-      countOpenSubscriptionsByCredentials(
-        this.deps.knex,
-        found.map((row) => row.id),
-      ),
-    ]);
-    let all = found.map((row) => this.sealed.summaryOf(row, planNames, assigned));
-    const words = query.filter.q?.trim().toLowerCase();
-    if (words) {
-      all = all.filter((c) => [c.email, c.planName, c.planId].some((value) => value.toLowerCase().includes(words)));
-    }
-    const { field, order } = query.sort;
-    const direction = order === 'asc' ? 1 : -1;
-    all.sort((a, b) => direction * String(a[field]).localeCompare(String(b[field])) || a.id.localeCompare(b.id));
-    return { data: all.slice(query.range.from, query.range.to + 1), total: all.length };
+  /** The operator's list: see `listCredentials`. */
+  list(query: CredentialsListQuery): Promise<{ data: CredentialsSummary[]; total: number }> {
+    return listCredentials({ knex: this.deps.knex, sealed: this.sealed }, query);
   }
 
-  /**
-   * The Credentials tab's counters: sets stored, plans they cover, distinct login e-mails. Logins
-   * are sealed (each with its own nonce), so they are compared once opened, case aside.
-   */
-  async counts(): Promise<{ total: number; plans: number; logins: number }> {
-    const rows = await this.sealed.table().select('plan_id', 'login_encrypted');
-    const plans = new Set(rows.map((row) => row.plan_id));
-    const logins = new Set(rows.map((row) => this.sealed.open(row.login_encrypted).trim().toLowerCase()));
-    return { total: rows.length, plans: plans.size, logins: logins.size };
+  /** The Credentials tab's counters: see `credentialCounts`. */
+  counts(): Promise<{ total: number; plans: number; logins: number }> {
+    return credentialCounts({ knex: this.deps.knex, sealed: this.sealed });
   }
 
-  /**
-   * The same counters as they stood at `asOf`: each set's version stored by then (the log holds
-   * no login, the versions' rows do), unless the set was deleted by then.
-   */
-  async countsAsOf(asOf: Date): Promise<{ total: number; plans: number; logins: number }> {
-    const rows = (await this.deps
-      .knex('service_credential_versions as v')
-      .join('service_credentials as c', 'c.id', 'v.credentials_id')
-      .where('v.created_at', '<=', asOf)
-      .andWhere((alive) => alive.whereNull('c.deleted_at').orWhere('c.deleted_at', '>', asOf))
-      .distinctOn('v.credentials_id')
-      .orderBy([{ column: 'v.credentials_id' }, { column: 'v.version', order: 'desc' }])
-      .select('v.plan_id', 'v.login_encrypted')) as Array<{ plan_id: string; login_encrypted: string }>;
-    const plans = new Set(rows.map((row) => row.plan_id));
-    const logins = new Set(rows.map((row) => this.sealed.open(row.login_encrypted).trim().toLowerCase()));
-    return { total: rows.length, plans: plans.size, logins: logins.size };
+  /** The same counters as they stood at `asOf`. */
+  countsAsOf(asOf: Date): Promise<{ total: number; plans: number; logins: number }> {
+    return credentialCounts({ knex: this.deps.knex, sealed: this.sealed }, asOf);
   }
 
   /** One set with its password, for the operator; the reading is recorded. */
@@ -171,16 +104,7 @@ export class CredentialService {
         data: { credentialSetId: id, planId: input.planId, planKnown: await this.planKnown(input.planId), now },
       },
       actedBy(context),
-      () => [
-        {
-          sql: `INSERT INTO service_credentials (id, plan_id, login_encrypted, password_encrypted,
-                  additional_info_encrypted, created_at, updated_at, created_by, version)
-                VALUES ($1, $2, $3, $4, $5, $6, $6, $7, 1)`,
-          params: [id, input.planId, sealed.login, sealed.password, sealed.additionalInfo, now, context.adminId],
-          undo: { sql: 'DELETE FROM service_credentials WHERE id = $1', params: [id] },
-        },
-        versionRow(id, 1, input.planId, sealed, now, context.adminId),
-      ],
+      () => createdSetRows(id, input.planId, sealed, now, context.adminId),
     );
     this.deps.logger.info(
       { credentialsId: id, planId: input.planId, adminId: context.adminId },
@@ -242,41 +166,16 @@ export class CredentialService {
       actedBy(context),
       (event) =>
         event.type === 'CredentialSetRevised'
-          ? [
+          ? revisedSetRows(
+              row,
+              { version: event.data.version, planId: event.data.planId },
+              sealed,
+              now,
+              context.adminId,
               {
-                sql: `UPDATE service_credentials SET plan_id = $3, login_encrypted = $4, password_encrypted = $5,
-                        additional_info_encrypted = $6, version = $7, updated_at = $8, updated_by = $9
-                      WHERE id = $1 AND version = $2 AND deleted_at IS NULL`,
-                params: [
-                  id,
-                  row.version,
-                  event.data.planId,
-                  sealed.login,
-                  sealed.password,
-                  sealed.additionalInfo,
-                  event.data.version,
-                  now,
-                  context.adminId,
-                ],
-                undo: {
-                  sql: `UPDATE service_credentials SET plan_id = $2, login_encrypted = $3, password_encrypted = $4,
-                          additional_info_encrypted = $5, version = $6, updated_at = $7, updated_by = $8
-                        WHERE id = $1`,
-                  params: [
-                    id,
-                    row.plan_id,
-                    row.login_encrypted,
-                    row.password_encrypted,
-                    row.additional_info_encrypted,
-                    row.version,
-                    row.updated_at,
-                    row.updated_by,
-                  ],
-                },
-                refusedWhenNothingWritten: () => changedMeanwhile(id),
+                refused: () => changedMeanwhile(id),
               },
-              versionRow(id, event.data.version, event.data.planId, sealed, now, context.adminId),
-            ]
+            )
           : [],
     );
     if (events.length > 0)
@@ -308,17 +207,7 @@ export class CredentialService {
         },
       },
       actedBy(context),
-      () => [
-        {
-          sql: 'UPDATE service_credentials SET deleted_at = $2, deleted_by = $3 WHERE id = $1 AND deleted_at IS NULL',
-          params: [id, now, context.adminId],
-          undo: {
-            sql: 'UPDATE service_credentials SET deleted_at = NULL, deleted_by = NULL WHERE id = $1',
-            params: [id],
-          },
-          refusedWhenNothingWritten: () => credentialsNotFound(id),
-        },
-      ],
+      () => [deletedSetRow(id, now, context.adminId, { refused: () => credentialsNotFound(id) })],
     );
     this.deps.logger.info({ credentialsId: id, adminId: context.adminId }, 'service credentials deleted');
     return { id };
