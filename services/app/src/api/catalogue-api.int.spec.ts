@@ -155,14 +155,19 @@ describe('catalogue API', () => {
         string,
         Record<string, { parameters?: Array<{ name: string }>; responses: Record<string, unknown> }>
       >;
+      components: { schemas: Record<string, unknown> };
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/plans', '/api/plans/{id}', '/healthz', '/readyz']),
     );
     expect(doc.paths['/api/plans']!.get!.parameters!.map((p) => p.name)).toEqual(['category', 'lang']);
-    expect(JSON.stringify(doc.paths['/api/plans/{id}']!.get!.responses['200'])).toContain('monthlyPriceCents');
-    expect(JSON.stringify(doc.paths['/api/plans/{id}']!.get!.responses['200'])).toContain('sharedUsers');
+    expect(doc.paths['/api/plans/{id}']!.get!.responses['200']).toEqual({
+      description: 'The plan',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Plan' } } },
+    });
+    expect(JSON.stringify(doc.components.schemas.Plan)).toContain('monthlyPriceCents');
+    expect(JSON.stringify(doc.components.schemas.Plan)).toContain('sharedUsers');
     expect(JSON.stringify(doc.paths['/api/plans/{id}']!.get!.responses['404'])).toContain('application/problem+json');
   });
 

@@ -40,7 +40,8 @@ import { notificationRoutes } from './routes/notification-routes.js';
 import { oidcRoutes } from './routes/oidc-routes.js';
 import { signInProviderRoutes } from './routes/sign-in-provider-routes.js';
 import { passwordResetRoutes } from './routes/password-reset-routes.js';
-import { ApiDocument } from './openapi.js';
+import { ApiDocument, type TagDoc } from './openapi.js';
+import { apiReferenceRoutes } from './routes/api-reference-routes.js';
 import { notFoundHandler, problemHandler } from './problem.js';
 import { useRequestLog } from './request-log.js';
 import { refuseUnexpectedBody, requestGuard } from './request-guard.js';
@@ -132,7 +133,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(orderRoutes({ knex: deps.knex, payments: deps.payments, clock: deps.clock }, doc));
   app.use(paymentRoutes({ payments: deps.payments, sandbox: deps.sandbox }, doc));
   // Every back-office route is for admins: one check, before all of them (unknown paths included).
-  app.use('/api/admin', requireRole(deps.knex, 'admin'));
+  doc.guard(app, '/api/admin', 'admin', requireRole(deps.knex, 'admin'));
   app.use(
     adminPaymentRoutes(
       {
@@ -186,7 +187,9 @@ export function createApp(deps: AppDependencies): Express {
     {
       method: 'get',
       path: '/api/openapi.json',
-      summary: 'This document: every operation, generated from the routes table',
+      operationId: 'getOpenApiDocument',
+      summary: 'Get this reference as an OpenAPI 3.1 document',
+      description: 'Every operation, generated from the routes table; `/api/docs` shows it as a page.',
       tags: ['meta'],
       responses: { 200: { description: 'OpenAPI 3.1', schema: z.looseObject({ openapi: z.string() }) } },
     },
@@ -195,7 +198,16 @@ export function createApp(deps: AppDependencies): Express {
     },
   );
   app.use(documentRoute);
-  const openApi = doc.build({ title: 'Shop API', version: '1.0.0' });
+  app.use(apiReferenceRoutes(doc));
+  const openApi = doc.build(
+    {
+      title: 'Shop API',
+      version: '1.0.0',
+      description:
+        'The API of the shop and its back-office. Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`.',
+    },
+    API_TAGS,
+  );
 
   // The back-office first: the shop's fallback would otherwise answer its client routes with the shop's 404 screen.
   const backOffice = serveSinglePageApp(app, { dir: deps.config.adminDir, at: BACK_OFFICE_PATH });
@@ -206,6 +218,23 @@ export function createApp(deps: AppDependencies): Express {
   app.use(problemHandler);
   return app;
 }
+
+/** The reference's groups of operations, in the order it lists them. */
+const API_TAGS: TagDoc[] = [
+  { name: 'catalogue', description: 'The plans on sale' },
+  { name: 'auth', description: 'Signing up, in and out, external providers, password reset' },
+  { name: 'me', description: "The signed-in customer's profile, security and subscriptions" },
+  { name: 'notifications', description: "The signed-in customer's notifications and their settings" },
+  { name: 'orders', description: 'Ordering a plan and paying for it' },
+  { name: 'payments', description: 'Payment providers and the return from their checkout' },
+  { name: 'free-offer', description: 'The free offer while it runs' },
+  { name: 'inquiries', description: 'Messages and requests from visitors' },
+  { name: 'admin', description: 'The back-office: administrators only' },
+  { name: 'webhooks', description: "Payment providers' notifications" },
+  { name: 'sandbox', description: "The built-in sandbox provider's pages, when it is enabled" },
+  { name: 'operations', description: 'Liveness and readiness, for load balancers and orchestrators' },
+  { name: 'meta', description: 'This reference' },
+];
 
 const NOT_A_PAGE = /^\/(?:api|webhooks|sandbox|healthz|readyz)(?:\/|$)/;
 const BACK_OFFICE_PATH = '/admin';

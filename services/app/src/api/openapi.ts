@@ -1,9 +1,13 @@
 import { problemSchema } from '@shop/contracts';
-import type { Express, RequestHandler, Response, Router } from 'express';
+import type { Express, IRouter, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
+import { requireUser } from './auth/authentication.js';
 import { HttpProblem } from './problem.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Who may call an operation: anyone, a signed-in person, or a signed-in administrator. */
+export type Access = 'anyone' | 'signed-in' | 'admin';
 
 /** An answer of an operation: a JSON body of `schema`, a problem (`problem: true`), or no body. */
 export interface ResponseDoc {
@@ -15,7 +19,16 @@ export interface ResponseDoc {
 export interface RouteDoc {
   method: Method;
   path: string;
+  /**
+   * The operation's name in generated clients (`listPlans`), unique in the document. Without one it
+   * is derived from the method and the path (`getApiAdminUsersById`), which a new path would change:
+   * once clients use it, it stays.
+   */
+  operationId?: string;
+  /** A title for the reference's list of operations: a few words, no full stop. */
   summary: string;
+  /** What a client should know beyond the title: the rules, the events recorded, the headers read. */
+  description?: string;
   tags: string[];
   params?: z.ZodObject;
   query?: z.ZodObject;
@@ -39,16 +52,35 @@ export const ADMIN_REFUSALS: Record<number, ResponseDoc> = {
  * difference, so every integration test is also a test of the document.
  */
 export class ApiDocument {
-  private readonly routes: RouteDoc[] = [];
+  private readonly routes: DocumentedRoute[] = [];
+  private readonly guards: Array<{ prefix: string; access: Access }> = [];
 
   constructor(private readonly options: { checkResponses?: boolean } = {}) {}
 
-  /** Declares an operation and mounts its handlers on `router`. */
+  /**
+   * Declares an operation and mounts its handlers on `router`. An operation whose handlers include
+   * `requireUser` is documented as needing a signed-in person.
+   */
   route(router: Router, route: RouteDoc, handler: RequestHandler, ...more: RequestHandler[]): void {
-    this.routes.push(route);
+    const operationId = route.operationId ?? derivedOperationId(route.method, route.path);
+    const taken = this.routes.find((other) => other.operationId === operationId);
+    if (taken)
+      throw new Error(
+        `Two operations are named ${operationId}: ${taken.method.toUpperCase()} ${taken.path} and ${route.method.toUpperCase()} ${route.path}`,
+      );
     const handlers = [handler, ...more];
+    this.routes.push({ ...route, operationId, access: handlers.includes(requireUser) ? 'signed-in' : 'anyone' });
     const chain = this.options.checkResponses ? [answersAsDocumented(route), ...handlers] : handlers;
     router[route.method](route.path, ...chain);
+  }
+
+  /**
+   * Mounts `handler` in front of every path under `prefix` and documents the operations there as
+   * needing `access`, so the document says what the server enforces.
+   */
+  guard(router: IRouter, prefix: string, access: Exclude<Access, 'anyone'>, handler: RequestHandler): void {
+    this.guards.push({ prefix, access });
+    router.use(prefix, handler);
   }
 
   /** Every documented operation, for the test that compares the document with the mounted routes. */
@@ -79,41 +111,267 @@ export class ApiDocument {
       );
   }
 
-  build(info: { title: string; version: string }): unknown {
+  /**
+   * The OpenAPI 3.1 document. Every schema is converted in one pass per direction (requests as the
+   * client sends them, answers as it receives them), so a named schema (`.meta({ id })`) is written
+   * once under `components/schemas` and every use of it is a `$ref` there.
+   */
+  build(info: { title: string; version: string; description?: string }, tags: TagDoc[] = []): OpenApiDocument {
+    const requests = new SchemaConversion('input');
+    const answers = new SchemaConversion('output');
+    for (const route of this.routes) {
+      for (const field of [...fieldsOf(route.params), ...fieldsOf(route.query)]) requests.add(field);
+      if (route.body) requests.add(route.body);
+      for (const response of Object.values(route.responses)) {
+        const schema = schemaOf(response);
+        if (schema) answers.add(schema);
+      }
+    }
+    requests.convert();
+    answers.convert();
+
     const paths: Record<string, Record<string, unknown>> = {};
     for (const route of this.routes) {
       const openApiPath = route.path.replace(/:(\w+)/g, '{$1}');
-      const parameters = [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')];
+      const parameters = [
+        ...parametersOf(route.params, 'path', requests),
+        ...parametersOf(route.query, 'query', requests),
+      ];
       const responses = Object.fromEntries(
-        Object.entries(route.responses).map(([status, response]) => [
-          status,
-          {
-            description: response.description,
-            ...(schemaOf(response)
-              ? {
-                  content: {
-                    [response.problem ? 'application/problem+json' : 'application/json']: {
-                      schema: toSchema(schemaOf(response)!),
-                    },
-                  },
-                }
-              : {}),
-          },
-        ]),
+        Object.entries(route.responses).map(([status, response]) => {
+          const schema = schemaOf(response);
+          const mediaType = response.problem ? 'application/problem+json' : 'application/json';
+          return [
+            status,
+            {
+              description: response.description,
+              ...(schema ? { content: { [mediaType]: { schema: answers.of(schema) } } } : {}),
+            },
+          ];
+        }),
       );
+      const access = this.accessOf(route);
       paths[openApiPath] ??= {};
       paths[openApiPath][route.method] = {
+        operationId: route.operationId,
         summary: route.summary,
+        ...(route.description || access !== 'anyone'
+          ? { description: [route.description, ACCESS_NOTES[access]].filter(Boolean).join('\n\n') }
+          : {}),
         tags: route.tags,
+        ...(access !== 'anyone' ? { security: securityOf(access) } : {}),
         ...(parameters.length > 0 ? { parameters } : {}),
         ...(route.body
-          ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body) } } } }
+          ? { requestBody: { required: true, content: { 'application/json': { schema: requests.of(route.body) } } } }
           : {}),
         responses,
       };
     }
-    return { openapi: '3.1.0', info, paths };
+    return {
+      openapi: '3.1.0',
+      info,
+      ...(tags.length > 0 ? { tags } : {}),
+      paths,
+      components: {
+        schemas: mergedComponents(requests, answers),
+        securitySchemes: SECURITY_SCHEMES,
+      },
+    };
   }
+
+  private accessOf(route: DocumentedRoute): Access {
+    const guarded = this.guards.filter(
+      ({ prefix }) => route.path === prefix || route.path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
+    );
+    const levels: Access[] = [route.access, ...guarded.map((guard) => guard.access)];
+    return levels.includes('admin') ? 'admin' : levels.includes('signed-in') ? 'signed-in' : 'anyone';
+  }
+}
+
+type DocumentedRoute = RouteDoc & { operationId: string; access: Access };
+
+export interface TagDoc {
+  name: string;
+  description: string;
+}
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description?: string };
+  tags?: TagDoc[];
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
+}
+
+type JsonSchema = Record<string, unknown>;
+
+const SECURITY_SCHEMES = {
+  bearerToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'The `accessToken` answered by `POST /api/auth/sign-in`, valid for `expiresIn` seconds; `POST /api/auth/refresh` gives a new one. A request with this header needs no CSRF token.',
+  },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'access_token',
+    description:
+      "The shop's own pages: the HttpOnly cookie set at sign-in. A write with it must come from the shop's origin and echo the `csrf_token` cookie in the `X-CSRF-Token` header.",
+  },
+};
+
+/**
+ * OpenAPI 3.1 lets a requirement of a non-OAuth scheme list the roles it needs: an administrator
+ * signs in like anyone else, and the server then reads the account's role.
+ */
+function securityOf(access: Exclude<Access, 'anyone'>) {
+  const roles = access === 'admin' ? ['admin'] : [];
+  return [{ bearerToken: roles }, { sessionCookie: roles }];
+}
+
+const ACCESS_NOTES: Record<Access, string | undefined> = {
+  anyone: undefined,
+  'signed-in': 'Needs a signed-in person (401 `auth.required` otherwise).',
+  admin:
+    'Administrators only: a signed-in account with the admin role (401 `auth.required` without a session, 403 `auth.forbidden` for any other account).',
+};
+
+/** `get /api/admin/users/:id/history` as `getApiAdminUsersByIdHistory`. */
+function derivedOperationId(method: Method, path: string): string {
+  const words = path
+    .split('/')
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/)))
+    .filter(Boolean);
+  return method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+}
+
+const COMPONENT_REF = '#/components/schemas/';
+
+/**
+ * The schemas of one direction, converted together. zod's registry conversion writes a schema
+ * it finds in the registry as a `$ref` to `uri(id)`: every named schema is registered under its id,
+ * and each schema an operation uses under a key of its own, whose references are put back inline
+ * (an unnamed schema has no place in `components`).
+ */
+class SchemaConversion {
+  private readonly registry = z.registry<{ id: string }>();
+  private readonly keys = new Map<z.ZodType, string>();
+  private converted: Record<string, JsonSchema> | undefined;
+
+  constructor(readonly io: 'input' | 'output') {
+    // zod keeps the schemas named with `.meta({ id })` in its global registry, by id.
+    for (const [id, schema] of z.globalRegistry._idmap) this.registry.add(schema, { id });
+  }
+
+  add(schema: z.ZodType): void {
+    if (this.keys.has(schema)) return;
+    const named = this.nameOf(schema);
+    if (named) {
+      this.keys.set(schema, named);
+      return;
+    }
+    const key = `${UNNAMED}${this.keys.size}`;
+    this.registry.add(schema, { id: key });
+    this.keys.set(schema, key);
+  }
+
+  convert(): void {
+    const { schemas } = z.toJSONSchema(this.registry, {
+      io: this.io,
+      unrepresentable: 'any',
+      uri: (id) => `${COMPONENT_REF}${id}`,
+    }) as { schemas: Record<string, JsonSchema> };
+    if (schemas.__shared)
+      throw new Error(
+        `A schema refers to itself without a name: give it one with .meta({ id }) (${JSON.stringify(schemas.__shared).slice(0, 200)})`,
+      );
+    for (const schema of Object.values(schemas)) {
+      // Each entry is written as a document of its own; in components they are not.
+      delete schema.$schema;
+      delete schema.$id;
+    }
+    this.converted = schemas;
+  }
+
+  /** The schema as an operation writes it: a `$ref` to its component when it is named, inline otherwise. */
+  of(schema: z.ZodType): JsonSchema {
+    const key = this.keys.get(schema);
+    if (!key || !this.converted) throw new Error('A schema was used without being added and converted first');
+    return key.startsWith(UNNAMED) ? this.inlined(this.converted[key]!) : { $ref: `${COMPONENT_REF}${key}` };
+  }
+
+  /** The named schemas, each with the unnamed schemas it uses put inline. */
+  named(): Map<string, JsonSchema> {
+    if (!this.converted) throw new Error('Convert the schemas first');
+    return new Map(
+      Object.entries(this.converted)
+        .filter(([id]) => !id.startsWith(UNNAMED))
+        .map(([id, schema]) => [id, this.inlined(schema)]),
+    );
+  }
+
+  /** The names the operations of this direction use themselves; the named schemas may use more. */
+  referencedIds(): Set<string> {
+    const ids = new Set<string>();
+    for (const key of this.keys.values()) {
+      if (!key.startsWith(UNNAMED)) ids.add(key);
+      else for (const id of referencesIn(this.inlined(this.converted![key]!))) ids.add(id);
+    }
+    return ids;
+  }
+
+  private nameOf(schema: z.ZodType): string | undefined {
+    const id = z.globalRegistry.get(schema)?.id;
+    return id !== undefined && z.globalRegistry._idmap.get(id) === schema ? id : undefined;
+  }
+
+  private inlined(schema: JsonSchema): JsonSchema {
+    const visit = (value: unknown, expanding: ReadonlySet<string>): unknown => {
+      if (Array.isArray(value)) return value.map((member) => visit(member, expanding));
+      if (value === null || typeof value !== 'object') return value;
+      const { $ref, ...rest } = value as JsonSchema;
+      const own = Object.fromEntries(Object.entries(rest).map(([key, member]) => [key, visit(member, expanding)]));
+      if (typeof $ref === 'string' && $ref.startsWith(`${COMPONENT_REF}${UNNAMED}`)) {
+        const key = $ref.slice(COMPONENT_REF.length);
+        if (expanding.has(key))
+          throw new Error('A schema without a name contains itself: give it one with .meta({ id })');
+        return { ...(visit(this.converted![key], new Set([...expanding, key])) as JsonSchema), ...own };
+      }
+      return $ref === undefined ? own : { $ref, ...own };
+    };
+    return visit(schema, new Set()) as JsonSchema;
+  }
+}
+
+/** The prefix of the registry keys of unnamed schemas; no schema is named so. */
+const UNNAMED = '~operation-schema-';
+
+/**
+ * `components/schemas`: the named schemas the operations refer to, directly or through each other.
+ * A name means one shape: a schema read the same way in a request and in an answer is written
+ * once, and one that would differ (a default, a transform) must be given a name for each side.
+ */
+function mergedComponents(requests: SchemaConversion, answers: SchemaConversion): Record<string, JsonSchema> {
+  const used = new Map<string, JsonSchema>();
+  for (const conversion of [requests, answers]) {
+    const named = conversion.named();
+    const pending = [...conversion.referencedIds()];
+    while (pending.length > 0) {
+      const id = pending.pop()!;
+      const schema = named.get(id)!;
+      const earlier = used.get(id);
+      if (earlier && JSON.stringify(earlier) !== JSON.stringify(schema))
+        throw new Error(
+          `The schema named ${id} is read differently in a request and in an answer: give each side its own name`,
+        );
+      if (earlier) continue;
+      used.set(id, schema);
+      pending.push(...referencesIn(schema));
+    }
+  }
+  return Object.fromEntries([...used].sort(([a], [b]) => a.localeCompare(b)));
 }
 
 interface Layer {
@@ -172,18 +430,29 @@ function mismatchOf(route: RouteDoc, status: number, body: unknown): string | nu
   return result.success ? null : `the body does not match the document: ${z.prettifyError(result.error)}`;
 }
 
-function toSchema(schema: z.ZodType): unknown {
-  return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+/** The names of the components `schema` refers to. */
+function referencesIn(schema: unknown): string[] {
+  if (Array.isArray(schema)) return schema.flatMap(referencesIn);
+  if (schema === null || typeof schema !== 'object') return [];
+  return Object.entries(schema).flatMap(([key, value]) =>
+    key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_REF)
+      ? [value.slice(COMPONENT_REF.length)]
+      : referencesIn(value),
+  );
 }
 
-function parametersOf(schema: z.ZodObject | undefined, location: 'path' | 'query') {
+function fieldsOf(schema: z.ZodObject | undefined): z.ZodType[] {
+  return schema ? (Object.values(schema.shape) as z.ZodType[]) : [];
+}
+
+function parametersOf(schema: z.ZodObject | undefined, location: 'path' | 'query', requests: SchemaConversion) {
   if (!schema) return [];
   return Object.entries(schema.shape).map(([name, field]) => ({
     name,
     in: location,
     required: location === 'path' || !(field as z.ZodType).safeParse(undefined).success,
     ...((field as z.ZodType).description ? { description: (field as z.ZodType).description } : {}),
-    schema: z.toJSONSchema(field as z.ZodType, { io: 'input', unrepresentable: 'any' }),
+    schema: requests.of(field as z.ZodType),
   }));
 }
 

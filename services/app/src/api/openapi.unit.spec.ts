@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import express, { Router } from 'express';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { ApiDocument, mountedOperations } from './openapi.js';
+import { requireUser } from './auth/authentication.js';
+import { ApiDocument, mountedOperations, type RouteDoc } from './openapi.js';
 import { problemHandler } from './problem.js';
 
 const planSchema = z.object({ id: z.string(), monthlyPriceCents: z.number().int() });
@@ -127,5 +128,132 @@ describe('the routes table', () => {
       ),
     );
     expect((await get(app, '/api/plans')).status).toBe(200);
+  });
+});
+
+describe('the document', () => {
+  const noop = (_req: express.Request, res: express.Response) => void res.end();
+  const namedPlan = z.object({ id: z.string(), monthlyPriceCents: z.number().int() }).meta({ id: 'TestPlan' });
+  const declare = (doc: ApiDocument, router: Router, route: Partial<RouteDoc> & Pick<RouteDoc, 'method' | 'path'>) =>
+    doc.route(
+      router,
+      { summary: 'An operation', tags: ['test'], responses: { 204: { description: 'Done' } }, ...route },
+      noop,
+    );
+
+  it('writes a named schema once under components/schemas, refers to it there, and keeps unnamed ones inline', () => {
+    const doc = new ApiDocument();
+    const router = Router();
+    declare(doc, router, {
+      method: 'get',
+      path: '/api/plans',
+      responses: { 200: { description: 'Plans', schema: z.object({ data: z.array(namedPlan) }) } },
+    });
+    declare(doc, router, {
+      method: 'get',
+      path: '/api/plans/:id',
+      params: z.object({ id: z.string() }),
+      responses: {
+        200: { description: 'A plan', schema: namedPlan },
+        404: { description: 'plan.not_found', problem: true },
+      },
+    });
+    const built = doc.build({ title: 'Test', version: '1' });
+
+    expect(JSON.stringify(built)).not.toContain('$defs');
+    expect(Object.keys(built.components.schemas)).toEqual(['Problem', 'TestPlan']);
+    expect(built.components.schemas.TestPlan).toMatchObject({ type: 'object', required: ['id', 'monthlyPriceCents'] });
+    const list = built.paths['/api/plans']!.get as { responses: Record<string, { content: Record<string, unknown> }> };
+    expect(list.responses['200']!.content['application/json']).toEqual({
+      schema: {
+        type: 'object',
+        properties: { data: { type: 'array', items: { $ref: '#/components/schemas/TestPlan' } } },
+        required: ['data'],
+        additionalProperties: false,
+      },
+    });
+    const one = built.paths['/api/plans/{id}']!.get as {
+      responses: Record<string, { content: Record<string, unknown> }>;
+    };
+    expect(one.responses['200']!.content['application/json']).toEqual({
+      schema: { $ref: '#/components/schemas/TestPlan' },
+    });
+    expect(one.responses['404']!.content['application/problem+json']).toEqual({
+      schema: { $ref: '#/components/schemas/Problem' },
+    });
+  });
+
+  it('reads a request as the client sends it: a field with a default is not required', () => {
+    const doc = new ApiDocument();
+    declare(doc, Router(), {
+      method: 'post',
+      path: '/api/orders',
+      body: z.strictObject({ planId: z.string(), provider: z.enum(['sandbox', 'stripe']).default('sandbox') }),
+    });
+    const built = doc.build({ title: 'Test', version: '1' });
+    const order = built.paths['/api/orders']!.post as {
+      requestBody: { content: { 'application/json': { schema: { required: string[] } } } };
+    };
+    expect(order.requestBody.content['application/json'].schema.required).toEqual(['planId']);
+  });
+
+  it('refuses a named schema that a request and an answer would read differently', () => {
+    const doc = new ApiDocument();
+    const shape = z.strictObject({ note: z.string().default('') }).meta({ id: 'TestNote' });
+    declare(doc, Router(), {
+      method: 'put',
+      path: '/api/notes',
+      body: shape,
+      responses: { 200: { description: 'The note', schema: shape } },
+    });
+    expect(() => doc.build({ title: 'Test', version: '1' })).toThrow(/TestNote is read differently/);
+  });
+
+  it('names each operation once: its own operationId, or one derived from the method and the path', () => {
+    const doc = new ApiDocument();
+    const router = Router();
+    declare(doc, router, { method: 'get', path: '/api/plans', operationId: 'listPlans' });
+    declare(doc, router, { method: 'get', path: '/api/admin/users/:id/history' });
+    const built = doc.build({ title: 'Test', version: '1' });
+    expect((built.paths['/api/plans']!.get as { operationId: string }).operationId).toBe('listPlans');
+    expect((built.paths['/api/admin/users/{id}/history']!.get as { operationId: string }).operationId).toBe(
+      'getApiAdminUsersByIdHistory',
+    );
+    expect(() => declare(doc, router, { method: 'post', path: '/api/plans', operationId: 'listPlans' })).toThrow(
+      /Two operations are named listPlans: GET \/api\/plans and POST \/api\/plans/,
+    );
+  });
+
+  it('says which operations need a signed-in person or an administrator, from the guards and requireUser', () => {
+    const doc = new ApiDocument();
+    const app = express();
+    const router = Router();
+    const adminOnly = (_req: express.Request, _res: express.Response, next: express.NextFunction) => next();
+    doc.guard(app, '/api/admin', 'admin', adminOnly);
+    declare(doc, router, { method: 'get', path: '/api/plans' });
+    declare(doc, router, { method: 'get', path: '/api/admin/users' });
+    declare(doc, router, { method: 'get', path: '/api/administrators' });
+    doc.route(
+      router,
+      {
+        method: 'post',
+        path: '/api/orders',
+        summary: 'Order',
+        tags: ['orders'],
+        responses: { 204: { description: 'Done' } },
+      },
+      requireUser,
+      noop,
+    );
+    app.use(router);
+    const built = doc.build({ title: 'Test', version: '1' });
+    const security = (path: string, method: string) => (built.paths[path]![method] as { security?: unknown }).security;
+
+    expect(security('/api/plans', 'get')).toBeUndefined();
+    expect(security('/api/administrators', 'get')).toBeUndefined();
+    expect(security('/api/admin/users', 'get')).toEqual([{ bearerToken: ['admin'] }, { sessionCookie: ['admin'] }]);
+    expect(security('/api/orders', 'post')).toEqual([{ bearerToken: [] }, { sessionCookie: [] }]);
+    expect(Object.keys(built.components.securitySchemes)).toEqual(['bearerToken', 'sessionCookie']);
+    expect(() => doc.assertDescribes(app)).not.toThrow();
   });
 });

@@ -100,7 +100,9 @@ export function adminCatalogueRoutes(
     {
       method: 'get',
       path: '/api/admin/promo-codes',
-      summary: 'Promo codes with their use (ra-data-simple-rest list; Content-Range: promo-codes a-b/total)',
+      operationId: 'listPromoCodes',
+      summary: 'List promo codes',
+      description: 'With their use (ra-data-simple-rest list; Content-Range: promo-codes a-b/total).',
       tags: ['admin'],
       query: promoListQuery,
       responses: {
@@ -126,7 +128,9 @@ export function adminCatalogueRoutes(
     {
       method: 'get',
       path: '/api/admin/promo-codes/:id',
-      summary: 'One promo code (its id is the code, in any case)',
+      operationId: 'getPromoCode',
+      summary: 'Get one promo code',
+      description: 'Its id is the code, in any case.',
       tags: ['admin'],
       params: codeParams,
       responses: {
@@ -149,7 +153,9 @@ export function adminCatalogueRoutes(
     {
       method: 'post',
       path: '/api/admin/promo-codes',
-      summary: 'Creates a promo code (PromoCodeDefined, the operator as actor); usable in the shop at once',
+      operationId: 'createPromoCode',
+      summary: 'Create a promo code',
+      description: 'PromoCodeDefined, the operator as actor; usable in the shop at once.',
       tags: ['admin'],
       body: createBody,
       responses: {
@@ -171,8 +177,10 @@ export function adminCatalogueRoutes(
     {
       method: 'put',
       path: '/api/admin/promo-codes/:id',
-      summary:
-        'Revises, deactivates or reactivates a promo code against the version the form was loaded at; the shop applies it at once',
+      operationId: 'revisePromoCode',
+      summary: 'Revise a promo code',
+      description:
+        'Revises, deactivates or reactivates a promo code against the version the form was loaded at; the shop applies it at once.',
       tags: ['admin'],
       params: codeParams,
       body: updateBody,
@@ -197,7 +205,9 @@ export function adminCatalogueRoutes(
     {
       method: 'get',
       path: '/api/admin/plans',
-      summary: 'The plans, on sale or not (ra-data-simple-rest list; Content-Range: plans a-b/total)',
+      operationId: 'listAdminPlans',
+      summary: 'List every plan, on sale or not',
+      description: 'A ra-data-simple-rest list; Content-Range: plans a-b/total.',
       tags: ['admin'],
       query: planListQuery,
       responses: {
@@ -223,7 +233,9 @@ export function adminCatalogueRoutes(
     {
       method: 'get',
       path: '/api/admin/plans/:id',
-      summary: 'One plan, with its features in both languages',
+      operationId: 'getAdminPlan',
+      summary: 'Get one plan in both languages',
+      description: 'With its features in both languages.',
       tags: ['admin'],
       params: planParams,
       responses: {
@@ -246,8 +258,10 @@ export function adminCatalogueRoutes(
     {
       method: 'put',
       path: '/api/admin/plans/:id',
-      summary:
-        'Changes a plan (PlanRevised, PlanWithdrawn, PlanBackOnSale; the operator as actor) against the version the form was loaded at',
+      operationId: 'revisePlan',
+      summary: 'Change a plan',
+      description:
+        'Changes a plan (PlanRevised, PlanWithdrawn, PlanBackOnSale; the operator as actor) against the version the form was loaded at.',
       tags: ['admin'],
       params: planParams,
       body: adminPlanUpdate,

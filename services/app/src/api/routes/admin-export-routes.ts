@@ -27,8 +27,10 @@ export function adminExportRoutes(
     {
       method: 'post',
       path: '/api/admin/exports',
-      summary:
-        'Records that the operator exported a list (DataExported: the list, the filters by name, the row count). With an Idempotency-Key header a retry records nothing more; the key with another request is refused',
+      operationId: 'recordExport',
+      summary: 'Record that a list was exported',
+      description:
+        'Records that the operator exported a list (DataExported: the list, the filters by name, the row count). With an Idempotency-Key header a retry records nothing more; the key with another request is refused.',
       tags: ['admin'],
       body: adminExportRecord,
       responses: {

@@ -27,8 +27,10 @@ export function adminGrantRoutes(deps: { knex: Knex; store: EventStore; clock: (
     {
       method: 'post',
       path: '/api/admin/users/:id/subscriptions',
-      summary:
-        'Grants the customer an active subscription for months (catalogue price, or customPriceCents), mailed and notified as a paid one (OrderPlaced and PaymentConfirmed with the operator as actor and provider "operator"). With an Idempotency-Key header a retry answers the same subscription; the key with another customer or other terms is refused',
+      operationId: 'grantSubscription',
+      summary: 'Grant a customer a subscription',
+      description:
+        'Grants the customer an active subscription for months (catalogue price, or customPriceCents), mailed and notified as a paid one (OrderPlaced and PaymentConfirmed with the operator as actor and provider "operator"). With an Idempotency-Key header a retry answers the same subscription; the key with another customer or other terms is refused.',
       tags: ['admin'],
       params: userParams,
       body: adminSubscriptionGrant,

@@ -25,33 +25,41 @@ export function adminHistoryRoutes(deps: { history: RecordHistory }, doc: ApiDoc
   const router = Router();
   const histories: Array<{
     path: string;
+    operationId: string;
     summary: string;
+    description: string;
     notFound: { code: string; detail: string };
     read: (id: string) => Promise<RecordedEvent[] | null>;
   }> = [
     {
       path: '/api/admin/subscriptions/:id/history',
-      summary:
-        "A subscription's history: its events, what caused them (a provider's notification, a sync's observation), the credential sets assigned and its customer's identity events, in the log's order (ra-data-simple-rest page; Content-Range: history a-b/total)",
+      operationId: 'getSubscriptionHistory',
+      summary: "Get a subscription's history",
+      description:
+        "A subscription's history: its events, what caused them (a provider's notification, a sync's observation), the credential sets assigned and its customer's identity events, in the log's order (ra-data-simple-rest page; Content-Range: history a-b/total).",
       notFound: { code: 'subscription.not_found', detail: 'No such subscription' },
       read: (id) => deps.history.ofSubscription(id),
     },
     {
       path: '/api/admin/users/:id/history',
-      summary:
-        "A customer's history: their account (sign-ins included), their subscriptions with what caused each payment and the credential sets assigned, and their inquiries, in the log's order (ra-data-simple-rest page; Content-Range: history a-b/total)",
+      operationId: 'getUserHistory',
+      summary: "Get a customer's history",
+      description:
+        "A customer's history: their account (sign-ins included), their subscriptions with what caused each payment and the credential sets assigned, and their inquiries, in the log's order (ra-data-simple-rest page; Content-Range: history a-b/total).",
       notFound: { code: 'account.not_found', detail: 'No such account' },
       read: (id) => deps.history.ofUser(id),
     },
   ];
 
-  for (const { path, summary, notFound, read } of histories) {
+  for (const { path, operationId, summary, description, notFound, read } of histories) {
     doc.route(
       router,
       {
         method: 'get',
         path,
+        operationId,
         summary,
+        description,
         tags: ['admin'],
         params,
         query: historyQuery,

@@ -15,8 +15,10 @@ export function adminPaymentRoutes(deps: { knex: Knex; stripeSync: StripeSync },
     {
       method: 'post',
       path: '/api/admin/payments/sync',
-      summary:
-        "Fulfils a customer's complete, paid Stripe Checkout Sessions whose notification was missed (idempotent: a second run syncs nothing)",
+      operationId: 'syncStripePayments',
+      summary: 'Fulfil paid Stripe payments whose notice was missed',
+      description:
+        "A customer's complete, paid Stripe Checkout Sessions whose notification was missed. Idempotent: a second run syncs nothing.",
       tags: ['admin'],
       body: paymentSyncRequest,
       responses: {

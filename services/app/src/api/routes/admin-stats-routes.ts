@@ -59,8 +59,10 @@ export function adminStatsRoutes(
     {
       method: 'get',
       path: '/api/admin/stats',
-      summary:
-        "The dashboard's figures: users, subscriptions, revenue (paid and not refunded), the seeds' ratios, the credentials' counters and the last 30 days (Paris days). Voided subscriptions and erased people count nowhere. With `asOf`, the same figures as they stood at that instant, folded from the events recorded up to then (an instant still to come answers as of now)",
+      operationId: 'getDashboardFigures',
+      summary: "Get the dashboard's figures",
+      description:
+        "The dashboard's figures: users, subscriptions, revenue (paid and not refunded), the seeds' ratios, the credentials' counters and the last 30 days (Paris days). Voided subscriptions and erased people count nowhere. With `asOf`, the same figures as they stood at that instant, folded from the events recorded up to then (an instant still to come answers as of now).",
       tags: ['admin'],
       query: asOfQuery,
       responses: {

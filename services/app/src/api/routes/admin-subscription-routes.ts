@@ -82,8 +82,10 @@ export function adminSubscriptionRoutes(
     {
       method: 'get',
       path: '/api/admin/subscriptions',
-      summary:
-        "Subscriptions with their customer's e-mail and name (ra-data-simple-rest list; Content-Range: subscriptions a-b/total)",
+      operationId: 'listSubscriptions',
+      summary: 'List subscriptions',
+      description:
+        "Subscriptions with their customer's e-mail and name (ra-data-simple-rest list; Content-Range: subscriptions a-b/total).",
       tags: ['admin'],
       query: listQuery,
       responses: {
@@ -116,8 +118,10 @@ export function adminSubscriptionRoutes(
     {
       method: 'get',
       path: '/api/admin/subscriptions/:id',
-      summary:
-        "One subscription with its customer's e-mail and name; a voided one is gone (404). With `asOf`, the subscription as it stood at that instant, folded from its events recorded up to then (a voided one too)",
+      operationId: 'getSubscription',
+      summary: 'Get one subscription',
+      description:
+        "One subscription with its customer's e-mail and name; a voided one is gone (404). With `asOf`, the subscription as it stood at that instant, folded from its events recorded up to then (a voided one too).",
       tags: ['admin'],
       params: subscriptionParams,
       query: asOfQuery,
@@ -162,8 +166,10 @@ export function adminSubscriptionRoutes(
     {
       method: 'put',
       path: '/api/admin/subscriptions/:id',
-      summary:
-        'Changes the status (ChangeSubscriptionStatus, the operator as actor) with a reason kept in its history. Active → suspended, cancelled or expired; suspended → active (before its expiry), cancelled or expired; cancelled and expired are final. The same status again changes nothing',
+      operationId: 'changeSubscriptionStatus',
+      summary: "Change a subscription's status",
+      description:
+        'Changes the status (ChangeSubscriptionStatus, the operator as actor) with a reason kept in its history. Active → suspended, cancelled or expired; suspended → active (before its expiry), cancelled or expired; cancelled and expired are final. The same status again changes nothing.',
       tags: ['admin'],
       params: subscriptionParams,
       body: adminSubscriptionStatusChange,
@@ -201,8 +207,10 @@ export function adminSubscriptionRoutes(
     {
       method: 'delete',
       path: '/api/admin/subscriptions/:id',
-      summary:
-        "Voids a subscription recorded by mistake (VoidSubscription, the operator as actor, with a reason): it leaves every list, the customer's included, and every figure; its history stays in the log. Voiding it again changes nothing",
+      operationId: 'voidSubscription',
+      summary: 'Void a subscription recorded by mistake',
+      description:
+        "Voids a subscription recorded by mistake (VoidSubscription, the operator as actor, with a reason): it leaves every list, the customer's included, and every figure; its history stays in the log. Voiding it again changes nothing.",
       tags: ['admin'],
       params: subscriptionParams,
       body: adminSubscriptionVoid,

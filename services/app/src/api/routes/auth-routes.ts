@@ -51,6 +51,7 @@ export function authRoutes(
     {
       method: 'post',
       path: '/api/auth/sign-up',
+      operationId: 'signUp',
       summary: 'Create an account with e-mail and password',
       tags: ['auth'],
       body: signUpRequest,
@@ -74,7 +75,9 @@ export function authRoutes(
     {
       method: 'post',
       path: '/api/auth/sign-in',
-      summary: 'Sign in; sets the session cookies and returns the tokens for non-browser clients',
+      operationId: 'signIn',
+      summary: 'Sign in',
+      description: 'Sets the session cookies and returns the tokens for non-browser clients.',
       tags: ['auth'],
       body: signInRequest,
       responses: {
@@ -99,9 +102,10 @@ export function authRoutes(
     {
       method: 'post',
       path: SECOND_FACTOR_PATH,
-      summary:
-        'Complete a sign-in held for its second factor (after an external provider: /auth?second_factor=oidc); ' +
-        'the held sign-in travels in an HttpOnly cookie',
+      operationId: 'completeSignIn',
+      summary: 'Complete a sign-in held for its second factor',
+      description:
+        'After an external provider (/auth?second_factor=oidc); the held sign-in travels in an HttpOnly cookie.',
       tags: ['auth'],
       body: secondFactorRequest,
       responses: {
@@ -136,7 +140,9 @@ export function authRoutes(
     {
       method: 'post',
       path: '/api/auth/refresh',
-      summary: 'Rotate the refresh token (cookie, or body for non-browser clients)',
+      operationId: 'refreshSession',
+      summary: 'Rotate the refresh token',
+      description: 'Read from the cookie, or from the body for non-browser clients.',
       tags: ['auth'],
       body: refreshRequest,
       responses: {
@@ -165,7 +171,9 @@ export function authRoutes(
     {
       method: 'post',
       path: '/api/auth/sign-out',
-      summary: 'Sign out of this device (local) or of every device (global)',
+      operationId: 'signOut',
+      summary: 'Sign out',
+      description: 'Of this device (local) or of every device (global).',
       tags: ['auth'],
       body: signOutRequest,
       responses: {

@@ -28,6 +28,7 @@ export function catalogueListRoute(deps: { knex: Knex }, doc: ApiDocument): Rout
     {
       method: 'get',
       path: '/api/plans',
+      operationId: 'listPlans',
       summary: 'List the plans on sale',
       tags: ['catalogue'],
       query: planListQuery,
@@ -75,7 +76,8 @@ export function catalogueRoutes(deps: { knex: Knex }, doc: ApiDocument): Router 
     {
       method: 'get',
       path: '/api/plans/:id',
-      summary: 'One plan',
+      operationId: 'getPlan',
+      summary: 'Get one plan',
       tags: ['catalogue'],
       params: planParams,
       query: planQuery,

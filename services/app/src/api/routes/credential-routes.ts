@@ -87,8 +87,9 @@ export function credentialRoutes(
     {
       method: 'get',
       path: '/api/admin/credentials',
-      summary:
-        'Stored service credentials (ra-data-simple-rest list; Content-Range: credentials a-b/total). Never the password',
+      operationId: 'listCredentials',
+      summary: 'List the stored service credentials',
+      description: 'A ra-data-simple-rest list; Content-Range: credentials a-b/total. Never the password.',
       tags: ['admin'],
       query: listQuery,
       responses: {
@@ -113,7 +114,9 @@ export function credentialRoutes(
     {
       method: 'post',
       path: '/api/admin/credentials/generate-password',
-      summary: 'A new random password (12 characters: upper, lower, digits, ! @ # $ % ^ & *); nothing is stored',
+      operationId: 'generatePassword',
+      summary: 'Generate a random password',
+      description: '12 characters: upper, lower, digits, ! @ # $ % ^ & *; nothing is stored.',
       tags: ['admin'],
       responses: { 200: { description: 'A password to type in', schema: generatedPassword }, ...ADMIN_REFUSALS },
     },
@@ -128,7 +131,9 @@ export function credentialRoutes(
     {
       method: 'get',
       path: '/api/admin/credentials/:id',
-      summary: 'One set with its password and notes. Each call is recorded (who, when), without the secret',
+      operationId: 'revealCredentials',
+      summary: 'Reveal one set of credentials',
+      description: 'With its password and notes. Each call is recorded (who, when), without the secret.',
       tags: ['admin'],
       params: credentialsParams,
       responses: {
@@ -148,8 +153,10 @@ export function credentialRoutes(
     {
       method: 'post',
       path: '/api/admin/credentials',
-      summary:
-        'Stores a set of credentials for a plan (CredentialSetCreated, version 1); login, password and notes are encrypted at rest, never in the log',
+      operationId: 'createCredentials',
+      summary: 'Store a set of credentials for a plan',
+      description:
+        'Stores a set of credentials for a plan (CredentialSetCreated, version 1); login, password and notes are encrypted at rest, never in the log.',
       tags: ['admin'],
       body: createCredentialsRequest,
       responses: {
@@ -174,8 +181,10 @@ export function credentialRoutes(
     {
       method: 'put',
       path: '/api/admin/credentials/:id',
-      summary:
-        'Records a new version of a set (CredentialSetRevised); every subscription it serves sees it. An absent password or additionalInfo keeps its value, additionalInfo null or "" clears it; with version, a change made meanwhile is refused',
+      operationId: 'reviseCredentials',
+      summary: 'Record a new version of a set of credentials',
+      description:
+        'Records a new version of a set (CredentialSetRevised); every subscription it serves sees it. An absent password or additionalInfo keeps its value, additionalInfo null or "" clears it; with version, a change made meanwhile is refused.',
       tags: ['admin'],
       params: credentialsParams,
       body: changeCredentialsRequest,
@@ -207,8 +216,10 @@ export function credentialRoutes(
     {
       method: 'delete',
       path: '/api/admin/credentials/:id',
-      summary:
-        'Deletes a set (CredentialSetDeleted: no longer shown nor assignable, its versions stay), unless an active or suspended subscription still uses it',
+      operationId: 'deleteCredentials',
+      summary: 'Delete a set of credentials',
+      description:
+        'Deletes a set (CredentialSetDeleted: no longer shown nor assignable, its versions stay), unless an active or suspended subscription still uses it.',
       tags: ['admin'],
       params: credentialsParams,
       query: deleteCredentialsQuery,
@@ -240,8 +251,10 @@ export function credentialRoutes(
     {
       method: 'post',
       path: '/api/admin/subscriptions/:id/credentials',
-      summary:
-        'Assigns a stored set to a subscription (CredentialsAssigned); the customer is told by e-mail and notification. Assigning the same set again changes nothing',
+      operationId: 'assignCredentials',
+      summary: 'Assign a stored set to a subscription',
+      description:
+        'Assigns a stored set to a subscription (CredentialsAssigned); the customer is told by e-mail and notification. Assigning the same set again changes nothing.',
       tags: ['admin'],
       params: credentialsParams,
       body: assignCredentialsRequest,
@@ -272,8 +285,10 @@ export function credentialRoutes(
     {
       method: 'get',
       path: '/api/me/subscriptions/:id/credentials',
-      summary:
-        "The credentials of one of the customer's own subscriptions, while it is active: { status: 'ready', ... } or { status: 'preparing' } until the operator assigns them",
+      operationId: 'getSubscriptionCredentials',
+      summary: "Get your subscription's credentials",
+      description:
+        "The credentials of one of the customer's own subscriptions, while it is active: { status: 'ready', ... } or { status: 'preparing' } until the operator assigns them.",
       tags: ['me'],
       params: credentialsParams,
       responses: {

@@ -31,8 +31,10 @@ export function freeOfferRoutes(deps: { knex: Knex; store: EventStore; clock: ()
     {
       method: 'get',
       path: '/api/free-offer',
-      summary:
-        'The free offer while it runs with places left: its plan (named in ?lang), months and places left, and whether the signed-in customer already claimed it',
+      operationId: 'getFreeOffer',
+      summary: 'Get the free offer',
+      description:
+        'The free offer while it runs with places left: its plan (named in ?lang), months and places left, and whether the signed-in customer already claimed it.',
       tags: ['free-offer'],
       responses: {
         200: { description: 'The offer', schema: freeOffer },
@@ -51,8 +53,10 @@ export function freeOfferRoutes(deps: { knex: Knex; store: EventStore; clock: ()
     {
       method: 'post',
       path: '/api/free-offer/claim',
-      summary:
-        'Claims the free offer for the signed-in customer, once per account: an active subscription at 0 (OrderPlaced and PaymentConfirmed with provider "free_offer"), mailed and notified as a paid one',
+      operationId: 'claimFreeOffer',
+      summary: 'Claim the free offer',
+      description:
+        'Claims the free offer for the signed-in customer, once per account: an active subscription at 0 (OrderPlaced and PaymentConfirmed with provider "free_offer"), mailed and notified as a paid one.',
       tags: ['free-offer'],
       responses: {
         201: { description: 'Claimed: the subscription it gave', schema: freeOfferClaimed },
@@ -78,7 +82,10 @@ export function freeOfferRoutes(deps: { knex: Knex; store: EventStore; clock: ()
     {
       method: 'get',
       path: '/api/admin/free-offer',
-      summary: 'The free offer as the operator set it (planId null until first set), with the places claimed and left',
+      operationId: 'getFreeOfferSettings',
+      summary: "Get the free offer's settings",
+      description:
+        'The free offer as the operator set it (planId null until first set), with the places claimed and left.',
       tags: ['admin'],
       responses: { 200: { description: 'The settings and places', schema: adminFreeOffer }, ...ADMIN_REFUSALS },
     },
@@ -93,8 +100,10 @@ export function freeOfferRoutes(deps: { knex: Knex; store: EventStore; clock: ()
     {
       method: 'put',
       path: '/api/admin/free-offer',
-      summary:
-        'Sets the free offer whole (plan on sale, months 1-120, default 12, places no fewer than claimed, on or off); recorded as FreeOfferChanged with the operator as actor, nothing when unchanged',
+      operationId: 'setFreeOffer',
+      summary: 'Set the free offer',
+      description:
+        'Sets the free offer whole (plan on sale, months 1-120, default 12, places no fewer than claimed, on or off); recorded as FreeOfferChanged with the operator as actor, nothing when unchanged.',
       tags: ['admin'],
       body: adminFreeOfferSettings,
       responses: {

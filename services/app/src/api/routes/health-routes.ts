@@ -10,7 +10,8 @@ export function healthRoutes(checks: readonly ReadinessCheck[], doc: ApiDocument
     {
       method: 'get',
       path: '/healthz',
-      summary: 'The process is alive',
+      operationId: 'getLiveness',
+      summary: 'Check that the process is alive',
       tags: ['operations'],
       responses: { 200: { description: 'Alive', schema: liveness } },
     },
@@ -25,8 +26,10 @@ export function healthRoutes(checks: readonly ReadinessCheck[], doc: ApiDocument
     {
       method: 'get',
       path: '/readyz',
-      summary:
-        'Whether the shop can serve: database, read models, projector and worker (critical), Redis and failed jobs (degraded)',
+      operationId: 'getReadiness',
+      summary: 'Check whether the shop can serve',
+      description:
+        'Database, read models, projector and worker are critical (503 when one fails); Redis and failed jobs only make it degraded.',
       tags: ['operations'],
       responses: {
         200: { description: 'Ready, or degraded (serving; a non-critical check failed)', schema: readiness },

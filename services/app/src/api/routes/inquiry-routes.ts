@@ -53,16 +53,26 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
   const router = Router();
   const problems = { schema: problemSchema, problem: true } as const;
 
-  const forms: Array<{ path: string; summary: string; body: z.ZodType; toForm: (body: never) => InquiryForm }> = [
+  const forms: Array<{
+    path: string;
+    operationId: string;
+    summary: string;
+    description?: string;
+    body: z.ZodType;
+    toForm: (body: never) => InquiryForm;
+  }> = [
     {
       path: '/api/support/messages',
-      summary: 'A message to support (the support and contact pages)',
+      operationId: 'sendSupportMessage',
+      summary: 'Send a message to support',
+      description: 'From the support and contact pages.',
       body: supportMessageRequest,
       toForm: (body: z.output<typeof supportMessageRequest>) => ({ kind: 'support', ...body, name: body.name ?? null }),
     },
     {
       path: '/api/affiliate-requests',
-      summary: 'A request to join the affiliate programme',
+      operationId: 'sendAffiliateRequest',
+      summary: 'Ask to join the affiliate programme',
       body: affiliateRequest,
       toForm: (body: z.output<typeof affiliateRequest>) => ({
         kind: 'affiliate',
@@ -73,7 +83,8 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
     },
     {
       path: '/api/partnership-requests',
-      summary: 'A partnership request',
+      operationId: 'sendPartnershipRequest',
+      summary: 'Propose a partnership',
       body: partnershipRequest,
       toForm: (body: z.output<typeof partnershipRequest>) => ({
         kind: 'partnership',
@@ -85,7 +96,8 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
     },
     {
       path: '/api/service-suggestions',
-      summary: 'A service the visitor would like the shop to offer',
+      operationId: 'suggestService',
+      summary: 'Suggest a service for the shop to offer',
       body: serviceSuggestionRequest,
       toForm: (body: z.output<typeof serviceSuggestionRequest>) => ({
         kind: 'suggestion',
@@ -101,7 +113,14 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
       {
         method: 'post',
         path: form.path,
-        summary: `${form.summary}. Anyone may send it; a signed-in visitor's account is attached. Idempotency-Key makes a retry return the first answer`,
+        operationId: form.operationId,
+        summary: form.summary,
+        description: [
+          form.description,
+          "Anyone may send it; a signed-in visitor's account is attached. An Idempotency-Key makes a retry return the first answer.",
+        ]
+          .filter(Boolean)
+          .join(' '),
         tags: ['inquiries'],
         query: inquiryFormQuery,
         body: form.body,
@@ -133,7 +152,9 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
     {
       method: 'get',
       path: '/api/admin/inquiries',
-      summary: 'Inquiries (ra-data-simple-rest list): Content-Range: inquiries a-b/total',
+      operationId: 'listInquiries',
+      summary: 'List inquiries',
+      description: 'A ra-data-simple-rest list; Content-Range: inquiries a-b/total.',
       tags: ['admin'],
       query: listQuery,
       responses: {
@@ -158,7 +179,9 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
     {
       method: 'get',
       path: '/api/admin/inquiries/:id',
-      summary: 'One inquiry, with the fields of its form in details',
+      operationId: 'getInquiry',
+      summary: 'Get one inquiry',
+      description: 'With the fields of its form in details.',
       tags: ['admin'],
       params: inquiryParams,
       responses: {
@@ -182,8 +205,10 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
     {
       method: 'put',
       path: '/api/admin/inquiries/:id',
-      summary:
-        'Changes the status (new → in_progress → closed; closed → in_progress reopens). Only the status and the version read may be sent',
+      operationId: 'changeInquiryStatus',
+      summary: "Change an inquiry's status",
+      description:
+        'Changes the status (new → in_progress → closed; closed → in_progress reopens). Only the status and the version read may be sent.',
       tags: ['admin'],
       params: inquiryParams,
       body: inquiryStatusChange,

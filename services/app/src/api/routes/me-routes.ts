@@ -31,7 +31,7 @@ export function meRoutes(
   doc: ApiDocument,
 ): Router {
   const router = Router();
-  router.use('/api/me', requireUser);
+  doc.guard(router, '/api/me', 'signed-in', requireUser);
   const problems = { schema: problemSchema, problem: true } as const;
   const unauthenticated = { 401: { description: 'auth.required', ...problems } };
 
@@ -47,7 +47,8 @@ export function meRoutes(
     {
       method: 'get',
       path: '/api/me',
-      summary: 'The signed-in profile',
+      operationId: 'getProfile',
+      summary: 'Get the signed-in profile',
       tags: ['me'],
       responses: {
         200: { description: 'Profile', schema: profile },
@@ -65,6 +66,7 @@ export function meRoutes(
     {
       method: 'patch',
       path: '/api/me',
+      operationId: 'updateProfile',
       summary: 'Change the full name',
       tags: ['me'],
       body: profileUpdateRequest,
@@ -95,7 +97,9 @@ export function meRoutes(
     {
       method: 'post',
       path: '/api/me/password',
-      summary: 'Change the password (the current one is checked); other sessions are signed out',
+      operationId: 'changePassword',
+      summary: 'Change the password',
+      description: 'The current one is checked; other sessions are signed out.',
       tags: ['me'],
       body: passwordChangeRequest,
       responses: {
@@ -120,7 +124,9 @@ export function meRoutes(
     {
       method: 'get',
       path: '/api/me/security-activity',
-      summary: 'The 10 most recent security events, newest first',
+      operationId: 'listSecurityActivity',
+      summary: 'List the recent security events',
+      description: 'The 10 most recent, newest first.',
       tags: ['me'],
       responses: {
         200: { description: 'Activity', schema: securityActivity },
@@ -138,7 +144,9 @@ export function meRoutes(
     {
       method: 'post',
       path: '/api/me/2fa/setup',
-      summary: 'Start two-factor set-up: a secret as otpauth URI and QR code',
+      operationId: 'startTwoFactorSetup',
+      summary: 'Start two-factor set-up',
+      description: 'A secret as otpauth URI and QR code.',
       tags: ['me'],
       responses: {
         200: { description: 'Scan this, then confirm a code', schema: twoFactorSetup },
@@ -159,7 +167,9 @@ export function meRoutes(
     {
       method: 'post',
       path: '/api/me/2fa/enable',
-      summary: 'Confirm a code from the app to turn two-factor on; returns single-use recovery codes',
+      operationId: 'enableTwoFactor',
+      summary: 'Turn two-factor on',
+      description: 'With a code from the app; returns single-use recovery codes.',
       tags: ['me'],
       body: twoFactorEnableRequest,
       responses: {
@@ -189,9 +199,10 @@ export function meRoutes(
     {
       method: 'post',
       path: '/api/me/2fa/disable',
-      summary:
-        'Turn two-factor off with a current code or a recovery code; five wrong codes lock it for 15 minutes, ' +
-        'like sign-in, and every attempt is in the security activity',
+      operationId: 'disableTwoFactor',
+      summary: 'Turn two-factor off',
+      description:
+        'With a current code or a recovery code; five wrong codes lock it for 15 minutes, like sign-in, and every attempt is in the security activity.',
       tags: ['me'],
       body: twoFactorDisableRequest,
       responses: {
@@ -213,7 +224,9 @@ export function meRoutes(
     {
       method: 'get',
       path: '/api/me/sessions',
-      summary: 'The open sessions of the signed-in account (device, place, last use), most recently used first',
+      operationId: 'listSessions',
+      summary: 'List the open sessions',
+      description: 'Of the signed-in account (device, place, last use), most recently used first.',
       tags: ['me'],
       responses: {
         200: { description: 'Sessions, at most 50', schema: accountSessions },
@@ -232,9 +245,9 @@ export function meRoutes(
     {
       method: 'delete',
       path: '/api/me/sessions/:id',
-      summary:
-        'End one of your sessions: its refresh token and its access token stop working at once; ' +
-        'recorded as SessionRevoked',
+      operationId: 'revokeSession',
+      summary: 'End one of your sessions',
+      description: 'Its refresh token and its access token stop working at once; recorded as SessionRevoked.',
       tags: ['me'],
       params: sessionParams,
       responses: {

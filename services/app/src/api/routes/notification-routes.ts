@@ -36,7 +36,8 @@ const notificationId = (params: unknown): string => {
 
 export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc: ApiDocument): Router {
   const router = Router();
-  router.use(['/api/me/notifications', '/api/me/notification-settings'], requireUser);
+  doc.guard(router, '/api/me/notifications', 'signed-in', requireUser);
+  doc.guard(router, '/api/me/notification-settings', 'signed-in', requireUser);
   const problems = { schema: problemSchema, problem: true } as const;
   const unauthenticated = { 401: { description: 'auth.required', ...problems } };
   const notFoundResponse = { 404: { description: 'notification.not_found', ...problems } };
@@ -46,7 +47,9 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
     {
       method: 'get',
       path: '/api/me/notifications',
-      summary: "The signed-in user's notifications, newest first, with the unread count",
+      operationId: 'listNotifications',
+      summary: 'List your notifications',
+      description: 'Newest first, with the unread count.',
       tags: ['notifications'],
       query: notificationListQuery,
       responses: {
@@ -68,6 +71,7 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
     {
       method: 'post',
       path: '/api/me/notifications/read-all',
+      operationId: 'markAllNotificationsRead',
       summary: 'Mark every notification read',
       tags: ['notifications'],
       responses: { 204: { description: 'All read' }, ...unauthenticated },
@@ -83,6 +87,7 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
     {
       method: 'post',
       path: '/api/me/notifications/:id/read',
+      operationId: 'markNotificationRead',
       summary: 'Mark one notification read',
       tags: ['notifications'],
       params: notificationParams,
@@ -100,7 +105,9 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
     {
       method: 'delete',
       path: '/api/me/notifications/:id',
-      summary: 'Delete one notification (it no longer lists)',
+      operationId: 'deleteNotification',
+      summary: 'Delete one notification',
+      description: 'It no longer lists.',
       tags: ['notifications'],
       params: notificationParams,
       responses: { 204: { description: 'Deleted' }, ...unauthenticated, ...notFoundResponse },
@@ -117,7 +124,9 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
     {
       method: 'get',
       path: '/api/me/notification-settings',
-      summary: 'Notification settings (all on but promotional e-mails until changed)',
+      operationId: 'getNotificationSettings',
+      summary: 'Get the notification settings',
+      description: 'All on but promotional e-mails until changed.',
       tags: ['notifications'],
       responses: { 200: { description: 'Settings', schema: notificationSettings }, ...unauthenticated },
     },
@@ -132,7 +141,9 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
     {
       method: 'patch',
       path: '/api/me/notification-settings',
-      summary: 'Change any of the settings; returns them all',
+      operationId: 'updateNotificationSettings',
+      summary: 'Change the notification settings',
+      description: 'Any of them; returns them all.',
       tags: ['notifications'],
       body: notificationSettingsPatch,
       responses: {

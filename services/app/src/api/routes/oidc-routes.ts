@@ -94,7 +94,9 @@ export function oidcRoutes(deps: OidcRoutesDependencies, doc: ApiDocument): Rout
     {
       method: 'get',
       path: '/api/auth/oidc/:provider',
-      summary: 'Start signing in with an external provider (a browser navigation, not a fetch)',
+      operationId: 'startExternalSignIn',
+      summary: 'Start signing in with an external provider',
+      description: 'A browser navigation, not a fetch.',
       tags: ['auth'],
       params: providerParams,
       query: externalSignInStartQuery,
@@ -143,7 +145,9 @@ export function oidcRoutes(deps: OidcRoutesDependencies, doc: ApiDocument): Rout
     {
       method: 'get',
       path: '/api/auth/oidc/:provider/callback',
-      summary: "The provider's return: signs in, links or creates the account",
+      operationId: 'finishExternalSignIn',
+      summary: 'Return from an external provider',
+      description: 'Signs in, links or creates the account.',
       tags: ['auth'],
       params: providerParams,
       query: externalSignInCallbackQuery,

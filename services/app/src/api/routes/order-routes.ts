@@ -33,8 +33,10 @@ export function orderRoutes(
     {
       method: 'post',
       path: '/api/orders',
-      summary:
-        'Order a plan; answers where to send the browser to pay. Idempotency-Key makes a retry return the first answer',
+      operationId: 'placeOrder',
+      summary: 'Order a plan',
+      description:
+        'Answers where to send the browser to pay. An Idempotency-Key makes a retry return the first answer.',
       tags: ['orders'],
       body: orderRequest,
       responses: {
@@ -66,7 +68,9 @@ export function orderRoutes(
     {
       method: 'post',
       path: '/api/orders/:id/checkout',
-      summary: 'A new payment session for a pending order (finalise the payment)',
+      operationId: 'openCheckout',
+      summary: 'Open a new checkout for a pending order',
+      description: 'A new payment session, to finalise the payment.',
       tags: ['orders'],
       params: z.object({ id: identifier() }),
       body: checkoutRequest,
@@ -101,7 +105,9 @@ export function orderRoutes(
     {
       method: 'post',
       path: '/api/promo-codes/check',
-      summary: 'Whether a promo code applies to this plan and duration, and the resulting total',
+      operationId: 'checkPromoCode',
+      summary: 'Check a promo code',
+      description: 'Whether it applies to this plan and duration, and the resulting total.',
       tags: ['orders'],
       body: promoCheckRequest,
       responses: {
@@ -121,7 +127,9 @@ export function orderRoutes(
     {
       method: 'get',
       path: '/api/me/subscriptions',
-      summary: "The customer's subscriptions, newest first, with the profile figures",
+      operationId: 'listMySubscriptions',
+      summary: 'List your subscriptions',
+      description: 'Newest first, with the profile figures.',
       tags: ['me'],
       responses: {
         200: { description: 'Subscriptions and figures', schema: customerSubscriptions },

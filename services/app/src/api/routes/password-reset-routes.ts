@@ -21,7 +21,9 @@ export function passwordResetRoutes(deps: { accounts: AccountService }, doc: Api
     {
       method: 'post',
       path: '/api/auth/password-reset',
-      summary: 'Ask for a link to choose a new password; the answer is the same whether or not the account exists',
+      operationId: 'requestPasswordReset',
+      summary: 'Ask for a link to choose a new password',
+      description: 'The answer is the same whether or not the account exists.',
       tags: ['auth'],
       body: passwordResetRequest,
       responses: {
@@ -46,7 +48,9 @@ export function passwordResetRoutes(deps: { accounts: AccountService }, doc: Api
     {
       method: 'post',
       path: '/api/auth/password-reset/confirm',
-      summary: 'Choose a new password with the token from the e-mail; ends every session of the account',
+      operationId: 'confirmPasswordReset',
+      summary: 'Choose a new password with the e-mailed token',
+      description: 'Ends every session of the account.',
       tags: ['auth'],
       body: passwordResetConfirmRequest,
       responses: {

@@ -80,7 +80,9 @@ export function paymentRoutes(
     {
       method: 'get',
       path: '/api/payments/providers',
-      summary: 'The payment providers a shopper can choose, in the order the checkout shows them',
+      operationId: 'listPaymentProviders',
+      summary: 'List the payment providers',
+      description: 'Those a shopper can choose, in the order the checkout shows them.',
       tags: ['payments'],
       responses: { 200: { description: 'Enabled providers', schema: paymentProviders } },
     },
@@ -96,7 +98,10 @@ export function paymentRoutes(
     {
       method: 'get',
       path: '/api/payments/verify',
-      summary: 'For /payment-success: asks the provider and fulfils through the same idempotent path as the webhook',
+      operationId: 'verifyPayment',
+      summary: 'Verify a payment on return from the provider',
+      description:
+        'For /payment-success: asks the provider and fulfils through the same idempotent path as the webhook.',
       tags: ['payments'],
       query: paymentVerificationQuery,
       responses: {
@@ -124,7 +129,9 @@ export function paymentRoutes(
     {
       method: 'post',
       path: '/webhooks/:provider',
-      summary: 'Payment provider notifications: verified, stored once, answered at once, processed by a job',
+      operationId: 'receivePaymentWebhook',
+      summary: "Receive a payment provider's notification",
+      description: 'Verified, stored once, answered at once, processed by a job.',
       tags: ['webhooks'],
       params: z.object({ provider: identifier(64) }),
       responses: {
@@ -167,7 +174,9 @@ export function paymentRoutes(
       {
         method: 'get',
         path: '/sandbox/checkout/:id',
-        summary: "The built-in sandbox provider's payment page (HTML), for the customer who opened it",
+        operationId: 'showSandboxCheckout',
+        summary: "Show the sandbox provider's payment page",
+        description: 'HTML, for the customer who opened it.',
         tags: ['sandbox'],
         params: sessionParams,
         responses: {
@@ -187,7 +196,9 @@ export function paymentRoutes(
         {
           method: 'post',
           path: `/sandbox/sessions/:id/${action}`,
-          summary: `The sandbox page's ${action} button: notifies the shop by a signed webhook, then back to the shop`,
+          operationId: `${action}SandboxSession`,
+          summary: `Press the sandbox page's ${action} button`,
+          description: 'Notifies the shop by a signed webhook, then sends the browser back to the shop.',
           tags: ['sandbox'],
           params: sessionParams,
           responses: {

@@ -13,7 +13,9 @@ export function signInProviderRoutes(deps: { config: Pick<ShopConfig, 'oidcProvi
     {
       method: 'get',
       path: '/api/auth/providers',
-      summary: 'The external sign-in providers configured, each with the address that starts a sign-in',
+      operationId: 'listSignInProviders',
+      summary: 'List the external sign-in providers',
+      description: 'The providers configured, each with the address that starts a sign-in.',
       tags: ['auth'],
       responses: { 200: { description: 'Providers (empty when none is configured)', schema: signInProviders } },
     },
