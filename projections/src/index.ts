@@ -17,6 +17,7 @@ export * from './subscriptions/subscriptions-queries.js';
 export * from './accounts/accounts-projection.js';
 export * from './accounts/accounts-queries.js';
 export * from './accounts/admin-users-queries.js';
+export * from './accounts/user-segment.js';
 export * from './admin/admin-stats-queries.js';
 export * from './inquiries/inquiries-projection.js';
 export * from './inquiries/inquiries-queries.js';

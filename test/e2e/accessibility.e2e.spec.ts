@@ -111,7 +111,8 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     const screens: Array<[string, (page: Page) => Locator]> = [
       ['/admin', (p) => p.getByRole('region', { name: 'Indicateurs financiers' })],
       ['/admin/inquiries', (p) => p.getByRole('heading', { name: 'Demandes' })],
-      ['/admin/users', (p) => p.getByRole('table')],
+      // "All" shows three lists; the one with the operator (a paid subscription) has a table.
+      ['/admin/users', (p) => p.getByRole('region', { name: /^Avec abonnement/ }).getByRole('table')],
       ['/admin/subscriptions', (p) => p.getByRole('region', { name: 'Abonnements en chiffres' })],
       // No credentials are stored here: the list settles on its empty page, whose link creates the first set.
       ['/admin/credentials', (p) => p.getByText('Voulez-vous en créer un ?')],

@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { userIdOfEmail } from '@shop/projections';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paidSubscription, placedOrder } from '../../services/app/src/testing/paid-subscription.js';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
 import {
   ADMIN_DIR,
@@ -19,6 +21,12 @@ const PASSWORD = 'jardin-secret';
 const OPERATOR = { name: 'Camille Opérations', email: OPERATOR_EMAIL, password: PASSWORD };
 const ALICE = { email: 'alice.martin@example.com', fullName: 'Alice Martin' };
 const BRUNO = { email: 'bruno.petit@example.com', fullName: 'Bruno Petit' };
+/** Only an order left unpaid: "expired" by the seeds' rule (a subscription, none active). */
+const DAVID = { email: 'david.attente@example.com', fullName: 'David Attente' };
+/** A subscription past its expiry. */
+const EMMA = { email: 'emma.passee@example.com', fullName: 'Emma Passée' };
+/** An order placed by mistake, deleted from her page: then without any subscription. */
+const FLORA = { email: 'flora.erreur@example.com', fullName: 'Flora Erreur' };
 
 let e2e: E2eShop;
 let operatorId: string;
@@ -41,6 +49,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.stop();
 });
+
+/** Signs `person` up on the shop and answers their id once the back-office can see them. */
+async function customer(person: { email: string; fullName: string }): Promise<string> {
+  const reply = await fetch(`${e2e.shop.url}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...person, password: 'a good password' }),
+  });
+  expect(reply.status).toBe(201);
+  return (await eventually(
+    () => userIdOfEmail(e2e.shop.runtime.knex, person.email),
+    (id) => id !== null,
+  ))!;
+}
 
 /** The operator, signed in on the shop's /auth screen (signed up the first time), in `language`. */
 async function operatorPage(viewport = DESKTOP, language: 'fr' | 'en' = 'fr'): Promise<Page> {
@@ -216,6 +238,124 @@ describe('the Users tab in a browser', () => {
         .waitFor();
       expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
       await screenshot(phone, `users-show-${language}-mobile`);
+    }
+  });
+  it('shows "all" as the seeds\' three lists with their counts, deletes a subscription from a user\'s page and says when the data was refreshed, in French and English', async () => {
+    // Alice holds the subscription assigned above; Chloé and the operator have none.
+    const david = await customer(DAVID);
+    await placedOrder(e2e.shop.runtime.store, david);
+    const emma = await customer(EMMA);
+    const ended = new Date(Date.now() - 3 * 24 * 3600_000);
+    ended.setUTCHours(12, 0, 0, 0);
+    await paidSubscription(e2e.shop.runtime.store, emma, ended);
+    const flora = await customer(FLORA);
+    const mistaken = await placedOrder(e2e.shop.runtime.store, flora);
+    await eventually(
+      async () => (await e2e.shop.runtime.knex('subscriptions').where({ id: mistaken.subscriptionId }).first()) ?? null,
+      (row) => row !== null,
+    );
+
+    const page = await operatorPage();
+    await page.goto('/admin/users');
+    const group = (name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
+    const withGroup = group('Avec abonnement');
+    const withoutGroup = group('Sans abonnement');
+    const expiredGroup = group('Abonnement expiré');
+    const countOf = (segment: string) => page.getByTestId(`users-group-count-${segment}`).textContent();
+    await expect.poll(() => countOf('with')).toBe('(1)');
+    await expect.poll(() => countOf('without')).toBe('(2)');
+    await expect.poll(() => countOf('expired')).toBe('(3)');
+    await withGroup.getByText(ALICE.email).waitFor();
+    await withoutGroup.getByText('chloe.nouvelle@example.com').waitFor();
+    for (const person of [DAVID, EMMA, FLORA]) await expiredGroup.getByText(person.email).waitFor();
+    // Each group is sorted on its own, by the API: by name, A to Z, only the expired ones.
+    await expiredGroup.getByRole('button', { name: 'Utilisateur' }).click();
+    const emails = () => expiredGroup.getByRole('row').filter({ hasText: '@' }).allTextContents();
+    await expect
+      .poll(async () => (await emails()).map((row) => [DAVID, EMMA, FLORA].findIndex((p) => row.includes(p.email))))
+      .toEqual([0, 1, 2]);
+    await screenshot(page, 'users-groups-fr-desktop');
+
+    // The search narrows every group, each with its count.
+    await page.getByRole('textbox', { name: 'Rechercher' }).fill('flora');
+    await expect.poll(() => countOf('expired')).toBe('(1)');
+    await expect.poll(() => countOf('with')).toBe('(0)');
+    await withGroup.getByText('Aucun utilisateur dans ce groupe.').waitFor();
+    await page.getByRole('textbox', { name: 'Rechercher' }).fill('');
+    await expect.poll(() => countOf('expired')).toBe('(3)');
+
+    // The refresh says it is done.
+    await page.getByRole('button', { name: 'Actualiser' }).click();
+    await page.getByText('Données actualisées').waitFor();
+
+    // The export of "all" carries each user's segment as the seeds classify it.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
+    const segmentOf = (email: string) => csv.find((line) => line.includes(email))?.split(',')[4];
+    expect([DAVID, EMMA, FLORA, ALICE].map((person) => segmentOf(person.email))).toEqual([
+      'expired',
+      'expired',
+      'expired',
+      'with',
+    ]);
+
+    // Flora's order was a mistake: deleted from her page, after a confirmation and a reason.
+    await expiredGroup.getByText(FLORA.fullName).click();
+    await page.waitForURL(/\/show$/);
+    const subscriptions = page.getByRole('region', { name: 'Abonnements' });
+    await subscriptions.getByText('Netflix').waitFor();
+    await page.mouse.move(0, 0);
+    await subscriptions.getByRole('button', { name: "Supprimer l'abonnement Netflix" }).click();
+    const confirm = page.getByRole('dialog', { name: "Supprimer l'abonnement Netflix" });
+    await confirm.getByText('Êtes-vous sûr de vouloir supprimer cet abonnement ?').waitFor();
+    expect(await confirm.getByRole('button', { name: 'Supprimer' }).isDisabled()).toBe(true);
+    await confirm.getByRole('textbox', { name: 'Motif' }).fill('Commande passée par erreur');
+    await page.waitForTimeout(400);
+    await screenshot(page, 'users-void-subscription-fr-desktop');
+    await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByText('Abonnement supprimé').waitFor();
+    await subscriptions.getByText('Aucun abonnement').waitFor();
+    await page.getByRole('main').getByText('Sans abonnement').first().waitFor();
+    expect(
+      await e2e.shop.runtime.knex('subscriptions').where({ id: mistaken.subscriptionId }).first('void_reason'),
+    ).toEqual({ void_reason: 'Commande passée par erreur' });
+
+    await page.goto('/admin/users');
+    await expect.poll(() => countOf('without')).toBe('(3)');
+    await expect.poll(() => countOf('expired')).toBe('(2)');
+    await withoutGroup.getByText(FLORA.email).waitFor();
+
+    const english = await operatorPage(DESKTOP, 'en');
+    await english.goto('/admin/users');
+    for (const [name, count] of [
+      ['With subscription', '(1)'],
+      ['Without subscription', '(3)'],
+      ['Subscription expired', '(2)'],
+    ]) {
+      await english.getByRole('heading', { name: `${name} ${count}` }).waitFor();
+    }
+    await english
+      .getByRole('region', { name: /^Subscription expired/ })
+      .getByText(DAVID.email)
+      .waitFor();
+    await english.getByRole('button', { name: 'Refresh' }).click();
+    await english.getByText('Data refreshed').waitFor();
+    await screenshot(english, 'users-groups-en-desktop');
+
+    for (const language of ['fr', 'en'] as const) {
+      const phone = await operatorPage(MOBILE, language);
+      await phone.goto('/admin/users');
+      const expired = phone.getByRole('region', {
+        name: language === 'fr' ? /^Abonnement expiré/ : /^Subscription expired/,
+      });
+      await expired.getByText(DAVID.email).waitFor();
+      await phone
+        .getByRole('region', { name: language === 'fr' ? /^Sans abonnement/ : /^Without subscription/ })
+        .getByText(FLORA.email)
+        .waitFor();
+      expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await screenshot(phone, `users-groups-${language}-mobile`);
     }
   });
 });

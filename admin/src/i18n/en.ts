@@ -98,6 +98,7 @@ const common: TranslationMessages = {
   shop: {
     title: 'PremiumShare — Administration',
     backToShop: 'Back to the shop',
+    refreshed: 'Data refreshed',
     adminOnly: {
       title: 'Administrators only',
       message:

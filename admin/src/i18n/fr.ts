@@ -98,6 +98,7 @@ const common: TranslationMessages = {
   shop: {
     title: 'PremiumShare — Administration',
     backToShop: 'Retour à la boutique',
+    refreshed: 'Données actualisées',
     adminOnly: {
       title: 'Réservé aux administrateurs',
       message:

@@ -37,6 +37,12 @@ export const usersMessages: MessageTree = {
         expired: 'Subscription expired',
         total: 'Total',
       },
+      groups: {
+        with: 'With subscription',
+        without: 'Without subscription',
+        expired: 'Subscription expired',
+        empty: 'No user in this group.',
+      },
       filters: { segment: 'Subscription' },
       noSubscription: 'No subscription',
       expires: 'expires %{date}',

@@ -37,6 +37,12 @@ export const usersMessages: MessageTree = {
         expired: 'Abonnement expiré',
         total: 'Total',
       },
+      groups: {
+        with: 'Avec abonnement',
+        without: 'Sans abonnement',
+        expired: 'Abonnement expiré',
+        empty: 'Aucun utilisateur dans ce groupe.',
+      },
       filters: { segment: 'Abonnement' },
       noSubscription: 'Aucun abonnement',
       expires: 'expire le %{date}',

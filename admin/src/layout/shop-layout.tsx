@@ -3,8 +3,19 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Loading, Logout, UserMenu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  Loading,
+  LocalesMenuButton,
+  Logout,
+  UserMenu,
+  useGetIdentity,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
 import { AdminOnlyPage } from './admin-only-page';
+import { RefreshButton } from './refresh-button';
 import { ShopMenu } from './shop-menu';
 
 function BackToShopItem() {
@@ -23,6 +34,13 @@ function ShopAppBar() {
   const { identity } = useGetIdentity();
   return (
     <AppBar
+      // react-admin's toolbar (the language menu, then the refresh), with a refresh that says when it is done.
+      toolbar={
+        <>
+          <LocalesMenuButton />
+          <RefreshButton />
+        </>
+      }
       userMenu={
         // Named after what it shows (the operator's name), so speech users can say what they see.
         <UserMenu label={identity?.fullName ?? 'ra.auth.user_menu'}>

@@ -2,6 +2,7 @@ import type { AdminUser, AdminUserCounts, AdminUserSubscription, UserSegment } f
 import type { Role, SubscriptionStatus } from '@shop/domain';
 import type { Knex } from 'knex';
 import { containsPattern, type AdminListQuery } from '../admin-list-query.js';
+import { USER_SEGMENT_CASE, USER_SEGMENT_WHERE } from './user-segment.js';
 
 /** Fields the back-office's customer list may be sorted by, and their columns. */
 export const ADMIN_USER_SORT_FIELDS = {
@@ -38,23 +39,6 @@ interface PersonRow {
   total_spent_cents: string | number;
 }
 
-/**
- * The seeds' classification with the dashboard's definitions (voided subscriptions count nowhere):
- * "with" has a subscription active with its expiry ahead; "expired" has none, but one whose status
- * is expired or that is active past its expiry; "without" is everyone else. Judged at `now` on the
- * customer's standing `c` (the latest and earliest expiry of their active subscriptions, whether one
- * has expired), which the subscriptions projection keeps per customer; `c` is absent for people who
- * never ordered.
- */
-const ACTIVE_AHEAD = `coalesce(c.active_until > ?, false)`;
-const EXPIRED = `coalesce(c.has_expired OR c.first_active_expiry <= ?, false)`;
-
-function whereSegment(builder: Knex.QueryBuilder, segment: UserSegment, now: Date): void {
-  if (segment === 'with') builder.whereRaw(`c.active_until > ?`, [now]);
-  else if (segment === 'expired') builder.whereRaw(`NOT ${ACTIVE_AHEAD} AND ${EXPIRED}`, [now, now]);
-  else builder.whereRaw(`NOT ${ACTIVE_AHEAD} AND NOT ${EXPIRED}`, [now, now]);
-}
-
 /** What each person paid and was not refunded (the profile's "total spent"), voided subscriptions left out. */
 const SPENT = `coalesce(c.total_spent_cents, 0)`;
 
@@ -69,7 +53,7 @@ function searched(knex: Knex, filter: AdminUserListQuery['filter'], now: Date) {
     // lower() LIKE answers as ILIKE does, in a fraction of its time on every account.
     builder.whereRaw('(lower(a.email) LIKE lower(?) OR lower(a.full_name) LIKE lower(?))', [pattern, pattern]);
   }
-  if (filter.segment) whereSegment(builder, filter.segment, now);
+  if (filter.segment) builder.whereRaw(USER_SEGMENT_WHERE[filter.segment], { now });
   return builder;
 }
 
@@ -86,10 +70,7 @@ const PERSON_COLUMNS = [
 
 /** Each person's segment at `now` and total spent, from their standing. */
 const standingColumns = (knex: Knex, now: Date) => [
-  knex.raw(`CASE WHEN ${ACTIVE_AHEAD} THEN 'with' WHEN ${EXPIRED} THEN 'expired' ELSE 'without' END AS segment`, [
-    now,
-    now,
-  ]),
+  knex.raw(`${USER_SEGMENT_CASE} AS segment`, { now }),
   knex.raw(`${SPENT}::bigint AS total_spent_cents`),
 ];
 
@@ -136,7 +117,7 @@ export async function getUserForAdmin(knex: Knex, userId: string, now: Date): Pr
   return toAdminUser(row, newest.get(row.id) ?? []);
 }
 
-/** The Users tab's counters: with, without and expired (the seeds' classification) and the total. */
+/** The Users tab's counters: with, without and expired (the seeds' classification, `user-segment.ts`) and the total. */
 export async function countUsersBySegment(knex: Knex, now: Date): Promise<AdminUserCounts> {
   const count = async (segment?: UserSegment) => {
     const [row] = await searched(knex, { segment }, now).count<{ count: string }[]>({ count: '*' });

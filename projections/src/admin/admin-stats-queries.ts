@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { USER_SEGMENT_WHERE } from '../accounts/user-segment.js';
 
 /** The shop's days and months are those of its customers: Paris time. */
 const SHOP_TIME_ZONE = 'Europe/Paris';
@@ -23,8 +24,7 @@ export interface SubscriptionFigures {
  * The seeds' definitions, in one place and in PostgreSQL: active is status active with the expiry
  * ahead (the expiry job may lag), expired is the status or an active one past its expiry; revenue
  * is what was paid and not refunded; a voided subscription and an erased person count nowhere.
- * A user is "with" a subscription when one is active, "expired" when none is but one has expired,
- * "without" otherwise.
+ * Users are classified as the customers' list does (`user-segment.ts`).
  */
 export async function subscriptionFigures(knex: Knex, now: Date): Promise<SubscriptionFigures> {
   const bindings = { now, zone: SHOP_TIME_ZONE, days: CHART_DAYS - 1 };
@@ -50,9 +50,8 @@ export async function subscriptionFigures(knex: Knex, now: Date): Promise<Subscr
     knex.raw<{ rows: Array<Record<string, string | number>> }>(
       `SELECT count(*)::int AS total_users,
               count(*) FILTER (WHERE p.created_at >= ${month})::int AS new_users,
-              count(*) FILTER (WHERE c.active_until > :now)::int AS users_with,
-              count(*) FILTER (WHERE NOT coalesce(c.active_until > :now, false)
-                                 AND (c.has_expired OR c.first_active_expiry <= :now))::int AS users_expired
+              count(*) FILTER (WHERE ${USER_SEGMENT_WHERE.with})::int AS users_with,
+              count(*) FILTER (WHERE ${USER_SEGMENT_WHERE.expired})::int AS users_expired
          FROM accounts p LEFT JOIN customer_standing c ON c.user_id = p.id
         WHERE p.erased_at IS NULL`,
       bindings,

@@ -46,10 +46,12 @@ export async function applySubscriptionEvents(
     const id = event.data.subscriptionId;
     const row = rows.get(id);
     if (event.type === 'OrderPlaced') {
-      if (row) continue;
-      const placed = handlers.orderRow(recorded);
-      rows.set(id, placed);
-      changed.add(placed);
+      const placed = row ?? handlers.orderRow(recorded);
+      if (!row) {
+        rows.set(id, placed);
+        changed.add(placed);
+      }
+      if (handlers.changesStanding.has(event.type)) standing.add(placed.user_id);
       continue;
     }
     if (row && row.stream_version < recorded.streamVersion) {
@@ -71,7 +73,7 @@ export async function applySubscriptionEvents(
     // one grouped pass over the subscriptions: without the user_id index, which is built after
     // the load, a look-up per customer would read the whole table.
     await trx.raw(
-      `INSERT INTO ?? (user_id, total_spent_cents, has_expired)
+      `INSERT INTO ?? (user_id, total_spent_cents, has_subscription)
        SELECT unnest(?::text[]), 0, false ON CONFLICT (user_id) DO NOTHING`,
       [customerStanding, [...standing]],
     );
@@ -109,8 +111,7 @@ async function upsertRows(trx: Knex.Transaction, tableName: string, rows: Row[])
 const STANDING_FIGURES = `
   sum(s.total_cents) FILTER (WHERE s.voided_at IS NULL AND s.paid_at IS NOT NULL AND s.status_reason IS DISTINCT FROM 'refunded') AS spent,
   max(s.expires_at) FILTER (WHERE s.voided_at IS NULL AND s.status = 'active') AS active_until,
-  min(s.expires_at) FILTER (WHERE s.voided_at IS NULL AND s.status = 'active') AS first_active_expiry,
-  bool_or(s.status = 'expired') FILTER (WHERE s.voided_at IS NULL) AS has_expired`;
+  bool_or(s.voided_at IS NULL) AS has_subscription`;
 
 /**
  * Recomputes the standing of some customers, or of every customer (filling a generation at once),
@@ -123,8 +124,8 @@ export async function refreshStanding(
 ): Promise<void> {
   const customers = Array.isArray(of) ? trx.raw('SELECT unnest(?::text[]) AS user_id', [of]) : (of as Knex.Raw);
   await trx.raw(
-    `INSERT INTO ?? AS c (user_id, total_spent_cents, active_until, first_active_expiry, has_expired)
-     SELECT u.user_id, coalesce(f.spent, 0), f.active_until, f.first_active_expiry, coalesce(f.has_expired, false)
+    `INSERT INTO ?? AS c (user_id, total_spent_cents, active_until, has_subscription)
+     SELECT u.user_id, coalesce(f.spent, 0), f.active_until, coalesce(f.has_subscription, false)
        FROM (?) u
        CROSS JOIN LATERAL (
          SELECT ${STANDING_FIGURES}
@@ -136,8 +137,7 @@ export async function refreshStanding(
      ON CONFLICT (user_id) DO UPDATE SET
        total_spent_cents = excluded.total_spent_cents,
        active_until = excluded.active_until,
-       first_active_expiry = excluded.first_active_expiry,
-       has_expired = excluded.has_expired`,
+       has_subscription = excluded.has_subscription`,
     [tables.customerStanding, customers, tables.subscriptions],
   );
 }
@@ -151,8 +151,8 @@ export async function finishCustomerStanding({ trx, table }: ProjectionContext):
   await trx.raw('CREATE TEMPORARY TABLE customers_loaded ON COMMIT DROP AS SELECT user_id FROM ??', [customerStanding]);
   await trx.raw('TRUNCATE ??', [customerStanding]);
   await trx.raw(
-    `INSERT INTO ?? (user_id, total_spent_cents, active_until, first_active_expiry, has_expired)
-     SELECT f.user_id, coalesce(f.spent, 0), f.active_until, f.first_active_expiry, coalesce(f.has_expired, false)
+    `INSERT INTO ?? (user_id, total_spent_cents, active_until, has_subscription)
+     SELECT f.user_id, coalesce(f.spent, 0), f.active_until, coalesce(f.has_subscription, false)
        FROM (SELECT s.user_id, ${STANDING_FIGURES} FROM ?? s GROUP BY s.user_id) f
        JOIN customers_loaded USING (user_id)`,
     [customerStanding, table('subscriptions')],

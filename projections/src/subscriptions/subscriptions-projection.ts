@@ -15,8 +15,10 @@ const sql = knexFactory({ client: 'pg' });
 export const subscriptionsProjection: Projection = {
   name: 'subscriptions',
   // 2: voided subscriptions (voided_at, void_reason); the back-office list's indexes; each
-  // customer's standing (customer_standing).
-  version: 2,
+  // customer's standing (customer_standing). 3: the standing says whether the customer has any
+  // subscription not voided, an order placed included (has_subscription, in place of has_expired
+  // and first_active_expiry), for the seeds' "expired" segment.
+  version: 3,
   tables: {
     subscriptions: (table) => {
       table.uuid('id').primary();
@@ -78,18 +80,17 @@ export const subscriptionsProjection: Projection = {
     /**
      * What the back-office's customer list sorts and filters by, recomputed from the customer's
      * non-voided subscriptions whenever one of them changes in a way that counts. The segment is
-     * still judged at the moment of asking: "with" when active_until is ahead, "expired" when not
-     * but has_expired or first_active_expiry has passed.
+     * still judged at the moment of asking (`accounts/user-segment.ts`): "with" when active_until
+     * is ahead, "expired" when not but has_subscription, "without" otherwise.
      */
     customer_standing: (table) => {
       table.text('user_id').primary();
       /** Paid and not refunded: the profile's "total spent". */
       table.bigInteger('total_spent_cents').notNullable();
-      /** The latest and the earliest expiry among the subscriptions whose status is active. */
+      /** The latest expiry among the subscriptions whose status is active. */
       table.timestamp('active_until', { useTz: true });
-      table.timestamp('first_active_expiry', { useTz: true });
-      /** One subscription's status is expired. */
-      table.boolean('has_expired').notNullable();
+      /** One subscription, whatever its status (pending too), is not voided. */
+      table.boolean('has_subscription').notNullable();
       table.index(['total_spent_cents', 'user_id']);
       table.index(['active_until']);
     },
@@ -100,10 +101,9 @@ export const subscriptionsProjection: Projection = {
     const subscriptions = table('subscriptions');
     if (event.type === 'OrderPlaced') {
       await trx(subscriptions).insert(orderRow(recorded)).onConflict('id').ignore();
-      return;
+    } else {
+      await updateInOrder(trx, subscriptions, recorded, event.data.subscriptionId, changesFor(event));
     }
-    const changes = changesFor(event);
-    await updateInOrder(trx, subscriptions, recorded, event.data.subscriptionId, changes);
     if (CHANGES_STANDING.has(event.type)) {
       await refreshCustomerStanding(
         trx,
@@ -143,10 +143,11 @@ function orderRow(recorded: RecordedEvent) {
 }
 
 /**
- * What moves a customer's standing: a payment, a refund, a status, a void. An order placed is
- * pending (it counts nowhere yet); credentials and payment attempts change nothing of it.
+ * What moves a customer's standing: an order (a pending one is a subscription the customer has), a
+ * payment, a refund, a status, a void. Credentials and payment attempts change nothing of it.
  */
 const CHANGES_STANDING = new Set<SubscriptionEvent['type']>([
+  'OrderPlaced',
   'PaymentConfirmed',
   'PaymentRefunded',
   'SubscriptionStatusChanged',

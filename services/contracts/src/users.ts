@@ -4,8 +4,8 @@ import { ROLES, SUBSCRIPTION_STATUSES } from './vocabulary.js';
 
 /**
  * How the seeds classify a customer: `with` a subscription currently active (status active, expiry
- * ahead), `expired` when none is but one has expired (the status, or active past its expiry),
- * `without` otherwise. Voided subscriptions count nowhere.
+ * ahead), `expired` when none is but they have one (pending, suspended, cancelled, expired, or
+ * active past its expiry), `without` when they have none at all. Voided subscriptions count nowhere.
  */
 export const USER_SEGMENTS = ['with', 'without', 'expired'] as const;
 export type UserSegment = (typeof USER_SEGMENTS)[number];

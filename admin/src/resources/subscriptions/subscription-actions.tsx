@@ -219,8 +219,15 @@ export function ChangeStatusButton({ compact = false }: { compact?: boolean }) {
 /**
  * 'Supprimer': voids a subscription recorded by mistake, after the seeds' confirmation and a
  * reason. It leaves every list and figure; its history stays. Success: 'Abonnement supprimé'.
+ * `label` (given the plan) tells it apart where other deletes stand beside it.
  */
-export function VoidSubscriptionButton({ compact = false }: { compact?: boolean }) {
+export function VoidSubscriptionButton({
+  compact = false,
+  label: labelKey = 'shop.subscriptions.void.action',
+}: {
+  compact?: boolean;
+  label?: string;
+}) {
   const subscription = useRecordContext<Subscription>();
   const resource = useResourceContext() ?? 'subscriptions';
   const translate = useTranslate();
@@ -244,7 +251,7 @@ export function VoidSubscriptionButton({ compact = false }: { compact?: boolean 
       () => (compact ? refresh() : redirect('list', resource)),
     );
 
-  const label = translate('shop.subscriptions.void.action');
+  const label = translate(labelKey, { plan: subscription.planName });
   return (
     <Box component="span" onClick={keepInside}>
       <ActionButton compact={compact} icon={<DeleteIcon />} label={label} color="error" onClick={show} />

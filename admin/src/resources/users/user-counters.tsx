@@ -2,32 +2,22 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useListContext, useTranslate } from 'react-admin';
 import { fetchUserCounts } from './users-api';
-import type { UserCounts } from './user-vocabulary';
 
 const ORDER = ['with', 'without', 'expired', 'total'] as const;
 
 /**
- * The seeds' counters above the list: users with a subscription, without, with only expired ones,
- * and the total. Read again whenever the list is (a refresh, an erasure, a grant).
+ * The seeds' counters above the list: users with a subscription, without, expired, and the total.
+ * A query of react-admin's client, so that a refresh (after a grant, a void, or the app bar's
+ * button) reads them again with the lists.
  */
 export function UserCounters() {
   const translate = useTranslate();
-  const { data, filterValues, setFilters } = useListContext();
+  const { filterValues, setFilters } = useListContext();
   const { segment, ...others } = filterValues as { segment?: string };
-  const [counts, setCounts] = useState<UserCounts | null>(null);
-  useEffect(() => {
-    let current = true;
-    fetchUserCounts().then(
-      (answer) => current && setCounts(answer),
-      () => current && setCounts(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [data]);
+  const { data: counts } = useQuery({ queryKey: ['users', 'counts'], queryFn: fetchUserCounts });
   const selected = (key: (typeof ORDER)[number]) => (key === 'total' ? segment === undefined : segment === key);
   return (
     <Box

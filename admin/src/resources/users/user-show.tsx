@@ -13,12 +13,9 @@ import {
   FunctionField,
   ListButton,
   Pagination,
-  ReferenceField,
   ReferenceManyField,
   Show,
-  SimpleList,
   SimpleShowLayout,
-  TextField,
   TopToolbar,
   useLocaleState,
   useRecordContext,
@@ -28,12 +25,11 @@ import { HistoryAside, withAsideLayout } from '../../history/history-aside';
 import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { InquiryStatusChip } from '../inquiries/inquiry-status-chip';
-import { SubscriptionStatusChip } from '../subscriptions/subscription-status-chip';
-import type { Subscription } from '../subscriptions/subscription-vocabulary';
 import { AssignSubscriptionButton } from './assign-subscription-button';
 import { EraseUserButton } from './erase-user-button';
 import { UserAvatar } from './user-avatar';
 import { UserSegmentChip } from './user-segment-chip';
+import { UserSubscriptions } from './user-subscriptions';
 import { UserTitle } from './user-title';
 import { displayName, type User } from './user-vocabulary';
 
@@ -119,51 +115,7 @@ export function UserShow() {
         </Card>
 
         <Section id="user-subscriptions" title={translate('shop.users.sections.subscriptions')}>
-          <ReferenceManyField
-            reference="subscriptions"
-            target="userId"
-            sort={{ field: 'createdAt', order: 'DESC' }}
-            perPage={10}
-            pagination={<Pagination rowsPerPageOptions={[]} />}
-            empty={<Typography variant="body2">{translate('shop.users.noSubscription')}</Typography>}
-          >
-            {small ? (
-              <SimpleList<Subscription>
-                resource="subscriptions"
-                linkType="show"
-                primaryText={(subscription) => subscription.planName}
-                secondaryText={(subscription) =>
-                  `${translate(`shop.subscriptions.statuses.${subscription.status}`)} · ${formatCents(subscription.totalCents, subscription.currency, locale)}`
-                }
-                tertiaryText={(subscription) =>
-                  subscription.expiresAt ? new Date(subscription.expiresAt).toLocaleDateString(dateLocale) : ''
-                }
-              />
-            ) : (
-              <DataTable rowClick="show" bulkActionButtons={false}>
-                <DataTable.Col source="planName" label="resources.subscriptions.fields.planName" />
-                <DataTable.Col source="status" label="resources.subscriptions.fields.status">
-                  <SubscriptionStatusChip />
-                </DataTable.Col>
-                <DataTable.Col
-                  source="totalCents"
-                  label="resources.subscriptions.fields.totalCents"
-                  align="right"
-                  render={(s: { totalCents: number; currency: string }) =>
-                    formatCents(s.totalCents, s.currency, locale)
-                  }
-                />
-                <DataTable.Col source="expiresAt" label="resources.subscriptions.fields.expiresAt">
-                  <DateField source="expiresAt" locales={dateLocale} emptyText="—" />
-                </DataTable.Col>
-                <DataTable.Col source="credentialsId" label="shop.users.sections.credentials" disableSort>
-                  <ReferenceField source="credentialsId" reference="credentials" link="show" emptyText="—">
-                    <TextField source="email" />
-                  </ReferenceField>
-                </DataTable.Col>
-              </DataTable>
-            )}
-          </ReferenceManyField>
+          <UserSubscriptions small={small} />
         </Section>
 
         <Section id="user-inquiries" title={translate('shop.users.sections.inquiries')}>

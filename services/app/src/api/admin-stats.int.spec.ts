@@ -225,7 +225,9 @@ describe('GET /api/admin/stats', () => {
       // 3 / (3 + 1) × 100
       activityRatePercent: 75,
       pendingCredentials: 2,
-      users: { with: 2, without: 4, expired: 1, total: 7 },
+      // With: alice and old1; expired (a subscription, none active): bob's refunded, carol's over,
+      // dave's unpaid order; without: the operator and old2.
+      users: { with: 2, without: 2, expired: 3, total: 7 },
       subscriptions: { total: 6, withCredentials: 1, withoutCredentials: 5, active: 3 },
       credentials: { total: 3, plans: 2, logins: 2 },
     };

@@ -9,7 +9,7 @@ import {
   type SubscriptionState,
 } from '@shop/domain';
 import { asDomainEvent, sleep, type EventStore, type RecordedEvent } from '@shop/event-store';
-import type { SubscriptionFigures } from '@shop/projections';
+import { userSegmentOf, type CustomerStanding, type SubscriptionFigures } from '@shop/projections';
 
 /** The shop's days and months are those of its customers: Paris time (as the live figures). */
 const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
@@ -41,8 +41,8 @@ const daysBefore = (day: string, days: number) => {
  * account by the domain's own evolve functions, then the definitions of the live figures
  * (`subscriptionFigures` in the projections): active is status active with the expiry after
  * `asOf`, expired is the status or an active one past its expiry; revenue is what was paid and
- * not refunded; voided subscriptions count nowhere, erased people count in no people's figure;
- * months and the 30 days ending at `asOf` are Paris ones. Events recorded after `asOf` are
+ * not refunded; users are classified by the customers' list's rule (`userSegmentOf`); voided
+ * subscriptions count nowhere, erased people count in no people's figure; months and the 30 days ending at `asOf` are Paris ones. Events recorded after `asOf` are
  * ignored, so the log can be fed as it is read. Pure: no clock, no database.
  */
 export class DashboardFold {
@@ -84,10 +84,7 @@ export class DashboardFold {
     const lastDay = parisDay(this.asOf);
     const days = Array.from({ length: CHART_DAYS }, (_, i) => daysBefore(lastDay, CHART_DAYS - 1 - i));
     const byDay = new Map(days.map((day) => [day, { cents: 0, count: 0 }]));
-    const standing = new Map<
-      string,
-      { activeUntil: number | null; firstActiveExpiry: number | null; hasExpired: boolean }
-    >();
+    const standing = new Map<string, CustomerStanding>();
     let active = 0;
     let expired = 0;
     let pendingCredentials = 0;
@@ -118,13 +115,11 @@ export class DashboardFold {
           if (earned) day.cents += state.totalCents;
         }
       }
-      // Each customer's standing, as the customers' list keeps it.
-      const customer = standing.get(state.userId) ?? { activeUntil: null, firstActiveExpiry: null, hasExpired: false };
+      // Each customer's standing, as the customers' list keeps it: this subscription is one they have.
+      const customer = standing.get(state.userId) ?? { activeUntil: null, hasSubscription: true };
       if (state.status === 'active' && expiry !== null) {
         customer.activeUntil = Math.max(customer.activeUntil ?? expiry, expiry);
-        customer.firstActiveExpiry = Math.min(customer.firstActiveExpiry ?? expiry, expiry);
       }
-      if (state.status === 'expired') customer.hasExpired = true;
       standing.set(state.userId, customer);
     }
 
@@ -136,14 +131,9 @@ export class DashboardFold {
       if (account.state.status !== 'registered' || account.state.erased) continue;
       totalUsers++;
       if (parisDay(account.registeredAt).slice(0, 7) >= month) newUsers++;
-      const customer = standing.get(userId);
-      const isWith = customer?.activeUntil != null && customer.activeUntil > at;
-      if (isWith) usersWith++;
-      else if (
-        customer &&
-        (customer.hasExpired || (customer.firstActiveExpiry !== null && customer.firstActiveExpiry <= at))
-      )
-        usersExpired++;
+      const segment = userSegmentOf(standing.get(userId), at);
+      if (segment === 'with') usersWith++;
+      else if (segment === 'expired') usersExpired++;
     }
 
     return {

@@ -107,6 +107,34 @@ describe('the dashboard figures as of an instant, folded from the log', () => {
     expect(figures.subscriptionsByDay.reduce((sum, day) => sum + day.count, 0)).toBe(3);
   });
 
+  it("classifies users by the seeds' rule: with one currently active, expired with any other subscription, without none but voided ones", () => {
+    const fold = new DashboardFold(AS_OF);
+    const placed = (subscriptionId: string, userId: string) =>
+      paid(subscriptionId, userId, 453, '2026-11-01T10:00:00Z', '2026-12-01T10:00:00Z')[0]!;
+    for (const event of [
+      registered('pending', '2026-11-01T09:00:00Z'),
+      placed('p1', 'pending'),
+      registered('cancelled', '2026-11-01T09:00:00Z'),
+      ...paid('c1', 'cancelled', 453, '2026-11-01T10:00:00Z', '2026-12-01T10:00:00Z'),
+      subscriptionEvent('c1', 'SubscriptionStatusChanged', '2026-11-02T10:00:00Z', {
+        from: 'active',
+        to: 'cancelled',
+        reason: 'asked for',
+        changedAt: '2026-11-02T10:00:00Z',
+      }),
+      registered('both', '2026-11-01T09:00:00Z'),
+      ...paid('b1', 'both', 453, '2026-10-01T10:00:00Z', '2026-11-01T10:00:00Z'),
+      ...paid('b2', 'both', 453, '2026-11-15T10:00:00Z', '2026-12-15T10:00:00Z'),
+      registered('voided', '2026-11-01T09:00:00Z'),
+      placed('v1', 'voided'),
+      subscriptionEvent('v1', 'SubscriptionVoided', '2026-11-03T10:00:00Z', { reason: 'test order' }),
+      registered('nothing', '2026-11-01T09:00:00Z'),
+    ]) {
+      fold.add(event);
+    }
+    expect(fold.figures().users).toEqual({ with: 1, expired: 2, without: 2, total: 5 });
+  });
+
   it('answers an empty shop before anything was recorded', () => {
     const fold = new DashboardFold(new Date('2026-01-01T00:00:00Z'));
     for (const event of LOG) fold.add(event);

@@ -4,6 +4,25 @@ import { handleCommand, type EventStore } from '@shop/event-store';
 
 const NETFLIX = { id: 'netflix', name: 'Netflix', monthlyPriceCents: 453, currency: 'EUR' };
 
+/** A Netflix order for `userId` placed through the domain at `placedAt` and left unpaid: pending. */
+export async function placedOrder(store: EventStore, userId: string, placedAt = new Date(), months = 1) {
+  const subscriptionId = randomUUID();
+  const streamId = subscriptionStreamId(subscriptionId);
+  await handleCommand(
+    store,
+    streamId,
+    subscriptionDecider,
+    {
+      type: 'PlaceOrder',
+      data: { subscriptionId, userId, plan: NETFLIX, months, promotion: null, provider: 'sandbox', now: placedAt },
+    },
+    { metadata: metadataOf(userId) },
+  );
+  return { subscriptionId, streamId };
+}
+
+const metadataOf = (userId: string) => ({ actor: { type: 'customer' as const, id: userId } });
+
 /**
  * A Netflix order for `userId` placed and paid through the domain (no HTTP, no payment provider),
  * back-dated so that its expiry falls exactly at `expiresAt`: it picks a duration of 1, 3 or 12
@@ -14,19 +33,7 @@ export async function paidSubscription(store: EventStore, userId: string, expire
     (m) => addMonthsUtc(addMonthsUtc(expiresAt, -m), m).getTime() === expiresAt.getTime(),
   )!;
   const paidAt = addMonthsUtc(expiresAt, -months);
-  const subscriptionId = randomUUID();
-  const streamId = subscriptionStreamId(subscriptionId);
-  const metadata = { actor: { type: 'customer' as const, id: userId } };
-  await handleCommand(
-    store,
-    streamId,
-    subscriptionDecider,
-    {
-      type: 'PlaceOrder',
-      data: { subscriptionId, userId, plan: NETFLIX, months, promotion: null, provider: 'sandbox', now: paidAt },
-    },
-    { metadata },
-  );
+  const { subscriptionId, streamId } = await placedOrder(store, userId, paidAt, months);
   await handleCommand(
     store,
     streamId,
@@ -43,7 +50,7 @@ export async function paidSubscription(store: EventStore, userId: string, expire
         now: paidAt,
       },
     },
-    { metadata },
+    { metadata: metadataOf(userId) },
   );
   const confirmed = (await store.readStream(streamId)).find((e) => e.type === 'PaymentConfirmed')!;
   return { subscriptionId, streamId, months, confirmedEventId: confirmed.id };

@@ -119,7 +119,7 @@ export function adminUserRoutes(
       method: 'get',
       path: '/api/admin/users/counts',
       summary:
-        "The Users tab's counters: customers with a subscription, without, with only expired ones, and the total",
+        "The Users tab's counters: customers with a subscription currently active, with subscriptions none of which is (expired), without any, and the total",
       tags: ['admin'],
       responses: {
         200: { description: 'The counters', schema: adminUserCounts },
