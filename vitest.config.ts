@@ -1,21 +1,44 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+/** Screen tests render the shop's and the back-office's screens in a DOM, with the API mocked at fetch. */
+const screens = (name: string, app: string) => ({
+  plugins: [react()],
+  test: {
+    name,
+    include: [`${app}/src/**/*.screen.spec.tsx`],
+    environment: 'happy-dom',
+    setupFiles: [`${app}/src/testing/setup.ts`],
+    // A screen waits on findBy* queries, never on a database: a slow one is a bug, not CI's load.
+    testTimeout: 10_000,
+  },
+});
 
 export default defineConfig({
   test: {
-    include: [
-      'services/**/*.spec.ts',
-      'projections/**/*.spec.ts',
-      'test/**/*.spec.ts',
-      'web-shop/src/**/*.unit.spec.ts',
-    ],
-    exclude: ['**/node_modules/**', '**/*.e2e.spec.ts'],
-    globalSetup: ['services/testing/src/global-setup.ts'],
-    pool: 'forks',
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    // What a test polls for (a read model catching up) can take more than a second under CI's load.
-    expect: { poll: { timeout: 10_000, interval: 50 } },
     // The slow tests (8 writers, SIGKILL crashes) each start their own processes; two at a time fits two cores.
     maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: [
+            'services/**/*.spec.ts',
+            'projections/**/*.spec.ts',
+            'test/**/*.spec.ts',
+            'web-shop/src/**/*.unit.spec.ts',
+          ],
+          exclude: ['**/node_modules/**', '**/*.e2e.spec.ts'],
+          globalSetup: ['services/testing/src/global-setup.ts'],
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // What a test polls for (a read model catching up) can take more than a second under CI's load.
+          expect: { poll: { timeout: 10_000, interval: 50 } },
+        },
+      },
+      screens('shop-screens', 'web-shop'),
+      screens('admin-screens', 'admin'),
+    ],
   },
 });

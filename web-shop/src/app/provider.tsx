@@ -1,7 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast-provider';
 import { SessionProvider } from '../features/auth/components/session-provider';
@@ -9,10 +10,22 @@ import { initI18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
 
-const i18n = initI18n();
-const queryClient = createQueryClient();
+const appI18n = initI18n();
+const appQueryClient = createQueryClient();
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/**
+ * The shop's providers around `children`. A screen test passes its own translations (every
+ * namespace loaded at once) and query client (no retries), so each test starts from nothing.
+ */
+export function AppProvider({
+  children,
+  i18n = appI18n,
+  queryClient = appQueryClient,
+}: {
+  children: ReactNode;
+  i18n?: I18n;
+  queryClient?: QueryClient;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
