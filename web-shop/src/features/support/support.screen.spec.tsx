@@ -1,0 +1,69 @@
+import type { InquiryReceived } from '@shop/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import SupportRoute from '../../app/routes/support';
+import type { Routes } from '../../testing/fetch-mock';
+import { json, problem, renderScreen } from '../../testing/render-screen';
+
+const received: Routes = {
+  'POST /api/support/messages': () => json<InquiryReceived>({ id: 'inq-1', status: 'new' }, { status: 201 }),
+};
+
+describe('the support page (/support)', () => {
+  it('says in French which fields are missing and sends nothing', async () => {
+    const { user, api } = renderScreen(<SupportRoute />, { path: '/support', api: received });
+
+    await user.type(screen.getByRole('textbox', { name: /^Sujet/ }), 'Co');
+    await user.click(screen.getByRole('button', { name: 'Envoyer le message' }));
+
+    expect(await screen.findByRole('textbox', { name: /^E-mail/ })).toHaveAccessibleDescription(
+      'Ce champ est obligatoire.',
+    );
+    expect(screen.getByRole('textbox', { name: /^Sujet/ })).toHaveAccessibleDescription(
+      'Le sujet doit compter au moins 3 caractères.',
+    );
+    expect(await screen.findByText('Veuillez remplir tous les champs obligatoires.')).toBeVisible();
+    expect(api.callsTo('POST /api/support/messages')).toHaveLength(0);
+  });
+
+  it('sends the message once, in French, and empties the form', async () => {
+    const { user, api } = renderScreen(<SupportRoute />, { path: '/support', api: received });
+
+    await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'camille@example.com');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Catégorie/ }), 'Paiement');
+    await user.type(screen.getByRole('textbox', { name: /^Sujet/ }), 'Double paiement');
+    await user.type(screen.getByRole('textbox', { name: /^Message/ }), 'Ma carte a été débitée deux fois.');
+    await user.click(screen.getByRole('button', { name: 'Envoyer le message' }));
+
+    expect(await screen.findByText('Votre message a bien été envoyé. Nous vous répondrons rapidement.')).toBeVisible();
+    const [sent] = api.callsTo('POST /api/support/messages');
+    expect(sent?.body).toEqual({
+      email: 'camille@example.com',
+      category: 'payment',
+      subject: 'Double paiement',
+      message: 'Ma carte a été débitée deux fois.',
+    });
+    expect(sent?.query.get('lang')).toBe('fr');
+    expect(sent?.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Sujet/ })).toHaveValue('');
+  });
+
+  it('marks the field the server refused', async () => {
+    const { user } = renderScreen(<SupportRoute />, {
+      path: '/support',
+      api: {
+        'POST /api/support/messages': () =>
+          problem(400, 'validation.failed', { errors: [{ path: 'subject', message: 'Too short' }] }),
+      },
+    });
+
+    await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'camille@example.com');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Catégorie/ }), 'Compte');
+    await user.type(screen.getByRole('textbox', { name: /^Sujet/ }), 'Bonjour');
+    await user.type(screen.getByRole('textbox', { name: /^Message/ }), 'Je ne peux plus me connecter.');
+    await user.click(screen.getByRole('button', { name: 'Envoyer le message' }));
+
+    expect(await screen.findByText("Cette valeur n'a pas été acceptée. Vérifiez-la puis réessayez.")).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /^Sujet/ })).toHaveValue('Bonjour');
+  });
+});
