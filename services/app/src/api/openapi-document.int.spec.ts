@@ -99,6 +99,11 @@ describe('the operations', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('each have a summary that reads as a title in the reference', () => {
+    const wordy = operations().filter(({ summary = '' }) => summary.length > 60 || /[.;:]$|; /.test(summary));
+    expect(wordy.map(({ method, path, summary }) => `${method} ${path}: ${summary}`)).toEqual([]);
+  });
+
   it('say who may call them: every back-office operation needs an administrator, every /api/me one a signed-in person', () => {
     const all = operations();
     expect(

@@ -89,8 +89,10 @@ export function adminUserRoutes(
     {
       method: 'get',
       path: '/api/admin/users',
-      summary:
-        'Customers with their segment, total spent and 3 newest subscriptions; erased people are left out (ra-data-simple-rest list; Content-Range: users a-b/total)',
+      operationId: 'listUsers',
+      summary: 'List customers',
+      description:
+        'Customers with their segment, total spent and 3 newest subscriptions; erased people are left out (ra-data-simple-rest list; Content-Range: users a-b/total).',
       tags: ['admin'],
       query: listQuery,
       responses: {
@@ -118,8 +120,10 @@ export function adminUserRoutes(
     {
       method: 'get',
       path: '/api/admin/users/counts',
-      summary:
-        "The Users tab's counters: customers with a subscription currently active, with subscriptions none of which is (expired), without any, and the total",
+      operationId: 'countUsers',
+      summary: "Count the Users tab's segments",
+      description:
+        "The Users tab's counters: customers with a subscription currently active, with subscriptions none of which is (expired), without any, and the total.",
       tags: ['admin'],
       responses: {
         200: { description: 'The counters', schema: adminUserCounts },
@@ -137,7 +141,8 @@ export function adminUserRoutes(
     {
       method: 'get',
       path: '/api/admin/users/:id',
-      summary: 'One customer',
+      operationId: 'getUser',
+      summary: 'Get one customer',
       tags: ['admin'],
       params: userParams,
       responses: {
@@ -157,8 +162,10 @@ export function adminUserRoutes(
     {
       method: 'post',
       path: '/api/admin/users',
-      summary:
-        'Opens an account for a customer with a password nobody knows and mails them a link to choose one (AccountRegistered by the operator)',
+      operationId: 'createUser',
+      summary: 'Open an account for a customer',
+      description:
+        'Opens an account for a customer with a password nobody knows and mails them a link to choose one (AccountRegistered by the operator).',
       tags: ['admin'],
       body: adminUserCreate,
       responses: {
@@ -199,8 +206,10 @@ export function adminUserRoutes(
     {
       method: 'put',
       path: '/api/admin/users/:id',
-      summary:
-        'Corrects the e-mail (EmailChanged; still unique) and the name (ProfileUpdated). With profileVersion, a change made meanwhile is refused; the fields only shown are ignored',
+      operationId: 'updateUser',
+      summary: "Correct a customer's e-mail and name",
+      description:
+        'Corrects the e-mail (EmailChanged; still unique) and the name (ProfileUpdated). With profileVersion, a change made meanwhile is refused; the fields only shown are ignored.',
       tags: ['admin'],
       params: userParams,
       body: adminUserUpdate,
@@ -245,8 +254,10 @@ export function adminUserRoutes(
     {
       method: 'delete',
       path: '/api/admin/users/:id',
-      summary:
-        "Erases the person (GDPR; PersonalDataErased by the operator): their key destroyed, their sign-in, sessions and personal rows removed, their inquiries' personal data erased; their subscriptions' history stays, anonymous",
+      operationId: 'eraseUser',
+      summary: "Erase a customer's personal data",
+      description:
+        "Erases the person (GDPR; PersonalDataErased by the operator): their key destroyed, their sign-in, sessions and personal rows removed, their inquiries' personal data erased; their subscriptions' history stays, anonymous.",
       tags: ['admin'],
       params: userParams,
       responses: {
