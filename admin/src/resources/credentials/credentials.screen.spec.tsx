@@ -1,0 +1,82 @@
+import type { AdminPlan, CredentialsDetail, CredentialsSummary, GeneratedPassword } from '@shop/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { anAdminPlan } from '../../testing/fixtures';
+import { json, page, renderResource, type Routes } from '../../testing/render-resource';
+import credentials from '.';
+
+const set: CredentialsSummary = {
+  id: 'cred-1',
+  planId: 'netflix-premium',
+  planName: 'Netflix Premium',
+  email: 'family.share@example.com',
+  hasPassword: true,
+  hasAdditionalInfo: true,
+  assignedCount: 2,
+  version: 1,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  createdBy: 'admin-1',
+  updatedBy: null,
+};
+
+function credentialsApi(): Routes {
+  return {
+    'GET /api/admin/credentials': () => page('credentials', [set]),
+    'GET /api/admin/credentials/:id': () =>
+      json<CredentialsDetail>({ ...set, password: 'S3cret-Pa55', additionalInfo: 'Profil « Camille »' }),
+    'POST /api/admin/credentials/generate-password': () => json<GeneratedPassword>({ password: 'Gen3rated-Pw' }),
+    'POST /api/admin/credentials': ({ body }) =>
+      json<CredentialsDetail>(
+        { ...set, id: 'cred-2', ...(body as { email: string }), password: 'Gen3rated-Pw', additionalInfo: null },
+        { status: 201 },
+      ),
+    'GET /api/admin/plans': () => page<AdminPlan>('plans', [anAdminPlan()]),
+    'GET /api/admin/users': () => page('users', []),
+  };
+}
+
+describe('the service credentials (back-office)', () => {
+  it('asks for the password only when the operator reveals it, and forgets it on "Masquer"', async () => {
+    const { user, api } = renderResource('credentials', credentials, {
+      url: '/credentials/cred-1/show',
+      api: credentialsApi(),
+      references: ['plans', 'users'],
+    });
+
+    expect(await screen.findByText('family.share@example.com')).toBeVisible();
+    expect(screen.getByTestId('credentials-password')).not.toHaveTextContent('S3cret-Pa55');
+    expect(api.callsTo('GET /api/admin/credentials/cred-1')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
+    expect(await screen.findByText('S3cret-Pa55')).toBeVisible();
+    expect(screen.getByText('Profil « Camille »')).toBeVisible();
+    expect(api.callsTo('GET /api/admin/credentials/cred-1')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Masquer' }));
+    expect(screen.queryByText('S3cret-Pa55')).not.toBeInTheDocument();
+  });
+
+  it('stores a new set with a generated password and opens it', async () => {
+    const { user, api, location } = renderResource('credentials', credentials, {
+      url: '/credentials/create',
+      api: credentialsApi(),
+      references: ['plans', 'users'],
+    });
+
+    await user.click(await screen.findByRole('combobox', { name: /^Plan/ }));
+    await user.click(await screen.findByRole('option', { name: 'Netflix Premium' }));
+    await user.type(screen.getByRole('textbox', { name: /^E-mail de connexion/ }), 'new.share@example.com');
+    await user.click(screen.getByRole('button', { name: /Générer/ }));
+    expect(await screen.findByText('Mot de passe généré automatiquement')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    await expect.poll(location).toBe('/credentials/cred-2/show');
+    expect(api.callsTo('POST /api/admin/credentials')[0]?.body).toEqual({
+      planId: 'netflix-premium',
+      email: 'new.share@example.com',
+      password: 'Gen3rated-Pw',
+      additionalInfo: null,
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import type { AdminPlan, AdminStats, AdminSubscription, AdminUser } from '@shop/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aSubscription, anAdminPlan, anAdminUser, someStats } from '../../testing/fixtures';
+import { json, noContent, page, renderResource, type Routes } from '../../testing/render-resource';
+import subscriptions from '.';
+
+/** The subscriptions API: the list filtered as asked, one record, its status changes and voiding. */
+function subscriptionsApi(rows: AdminSubscription[]): Routes {
+  let stored = rows;
+  const byId = (id: string | undefined) => stored.find((row) => row.id === id);
+  return {
+    'GET /api/admin/subscriptions': ({ query }) => {
+      const filter = JSON.parse(query.get('filter') ?? '{}') as Partial<AdminSubscription> & {
+        hasCredentials?: boolean;
+        id?: string[];
+      };
+      const shown = stored.filter(
+        (row) =>
+          (filter.status === undefined || row.status === filter.status) &&
+          (filter.hasCredentials === undefined || (row.credentialsId !== null) === filter.hasCredentials) &&
+          (filter.id === undefined || filter.id.includes(row.id)),
+      );
+      return page('subscriptions', shown);
+    },
+    'GET /api/admin/subscriptions/:id': ({ params }) => json<AdminSubscription | undefined>(byId(params.id)),
+    'PUT /api/admin/subscriptions/:id': ({ params, body }) => {
+      const { status } = body as Pick<AdminSubscription, 'status'>;
+      stored = stored.map((row) => (row.id === params.id ? { ...row, status } : row));
+      return json<AdminSubscription | undefined>(byId(params.id));
+    },
+    'GET /api/admin/subscriptions/:id/history': () => page('history', []),
+    'GET /api/admin/stats': () => json<AdminStats>(someStats()),
+    'GET /api/admin/plans': () => page<AdminPlan>('plans', [anAdminPlan()]),
+    'GET /api/admin/users': ({ query }) => {
+      const { id: ids = [] } = JSON.parse(query.get('filter') ?? '{}') as { id?: string[] };
+      return page<AdminUser>(
+        'users',
+        customers.filter((customer) => ids.includes(customer.id)),
+      );
+    },
+    'DELETE /api/admin/subscriptions/:id': () => noContent(),
+  };
+}
+
+const customers = [anAdminUser(), anAdminUser({ id: 'user-2', email: 'lea@example.com', fullName: 'Léa Petit' })];
+const waiting = aSubscription();
+const served = aSubscription({
+  id: 'sub-2',
+  userId: 'user-2',
+  customerEmail: 'lea@example.com',
+  customerName: 'Léa Petit',
+  credentialsAssigned: true,
+  credentialsId: 'cred-1',
+});
+
+describe('the subscriptions (back-office)', () => {
+  it('opens on the paid subscriptions still waiting for their credentials, with the tab’s counters', async () => {
+    const { api } = renderResource('subscriptions', subscriptions, {
+      url: '/subscriptions',
+      api: subscriptionsApi([waiting, served]),
+      references: ['plans', 'users', 'credentials'],
+    });
+
+    expect(await screen.findByText('Camille Martin')).toBeVisible();
+    expect(screen.queryByText('Léa Petit')).not.toBeInTheDocument();
+    const [list] = api.callsTo('GET /api/admin/subscriptions');
+    expect(JSON.parse(list?.query.get('filter') ?? '')).toEqual({ status: 'active', hasCredentials: false });
+    const counters = await screen.findByRole('region', { name: 'Abonnements en chiffres' });
+    expect(await within(counters).findByRole('button', { name: /Sans identifiants/ })).toHaveTextContent('2');
+    expect(within(counters).getByRole('button', { name: /Avec identifiants/ })).toHaveTextContent('5');
+  });
+
+  it('shows what a counter counts when it is pressed', async () => {
+    const { user, api } = renderResource('subscriptions', subscriptions, {
+      url: '/subscriptions',
+      api: subscriptionsApi([waiting, served]),
+      references: ['plans', 'users', 'credentials'],
+    });
+    await screen.findByText('Camille Martin');
+
+    await user.click(screen.getByRole('button', { name: /Avec identifiants/ }));
+
+    expect(await screen.findByText('Léa Petit')).toBeVisible();
+    expect(screen.queryByText('Camille Martin')).not.toBeInTheDocument();
+    const last = api.callsTo('GET /api/admin/subscriptions').at(-1);
+    expect(JSON.parse(last?.query.get('filter') ?? '')).toEqual({ hasCredentials: true });
+  });
+
+  it('changes a subscription’s status with the reason, and says so in French', async () => {
+    const { user, api } = renderResource('subscriptions', subscriptions, {
+      url: '/subscriptions/sub-1/show',
+      api: subscriptionsApi([waiting]),
+      references: ['plans', 'users', 'credentials'],
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Changer le statut' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Changer le statut' });
+    expect(within(dialog).getByText('Statut actuel : Actif')).toBeVisible();
+    await user.click(within(dialog).getByRole('radio', { name: 'Suspendu' }));
+    expect(within(dialog).getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Motif/ }), 'Paiement contesté');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await screen.findByText('Statut mis à jour vers Suspendu')).toBeVisible();
+    expect(api.callsTo('PUT /api/admin/subscriptions/sub-1')[0]?.body).toEqual({
+      status: 'suspended',
+      reason: 'Paiement contesté',
+    });
+  });
+});

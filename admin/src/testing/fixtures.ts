@@ -1,0 +1,95 @@
+import type { AdminPlan, AdminStats, AdminSubscription, AdminUser } from '@shop/contracts';
+
+/** A paid subscription still waiting for its credentials, as `GET /api/admin/subscriptions` answers it. */
+export function aSubscription(overrides: Partial<AdminSubscription> = {}): AdminSubscription {
+  return {
+    id: 'sub-1',
+    userId: 'user-1',
+    customerEmail: 'camille@example.com',
+    customerName: 'Camille Martin',
+    planId: 'netflix-premium',
+    planName: 'Netflix Premium',
+    months: 3,
+    status: 'active',
+    statusReason: null,
+    totalCents: 2397,
+    discountCents: 0,
+    currency: 'EUR',
+    promoCode: null,
+    provider: 'sandbox',
+    paymentReference: 'pay-1',
+    lastPaymentIssue: null,
+    credentialsAssigned: false,
+    credentialsId: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    paidAt: '2026-11-20T10:05:00.000Z',
+    expiresAt: '2099-02-20T10:05:00.000Z',
+    updatedAt: '2026-11-20T10:05:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A plan as the back-office edits it. */
+export function anAdminPlan(overrides: Partial<AdminPlan> = {}): AdminPlan {
+  return {
+    id: 'netflix-premium',
+    name: 'Netflix Premium',
+    category: 'SVOD',
+    monthlyPriceCents: 799,
+    currency: 'EUR',
+    popular: false,
+    onSale: true,
+    logo: '/logos/netflix.svg',
+    features: {
+      fr: ['4K Ultra HD', '4 écrans', 'Sans publicité', 'Téléchargements', 'Profil personnel', 'Sans engagement'],
+      en: ['4K Ultra HD', '4 screens', 'No ads', 'Downloads', 'Own profile', 'No commitment'],
+    },
+    sharedUsers: 4,
+    sortOrder: 1,
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    version: 3,
+    ...overrides,
+  };
+}
+
+/** A customer as `GET /api/admin/users` answers. */
+export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: 'user-1',
+    email: 'camille@example.com',
+    fullName: 'Camille Martin',
+    role: 'customer',
+    twoFactorEnabled: false,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    lastSignInAt: '2026-11-24T10:00:00.000Z',
+    segment: 'with',
+    totalSpentCents: 2397,
+    subscriptions: [],
+    profileVersion: 1,
+    ...overrides,
+  };
+}
+
+/** The dashboard's figures, which the Subscriptions and Credentials tabs' counters read. */
+export function someStats(overrides: Partial<AdminStats> = {}): AdminStats {
+  return {
+    totalUsers: 12,
+    activeSubscriptions: 7,
+    expiredSubscriptions: 2,
+    totalRevenueCents: 50_000,
+    revenueThisMonthCents: 9_000,
+    newUsersThisMonth: 3,
+    revenuePerUserCents: 4_166,
+    monthlyGrowthPercent: 33,
+    conversionPercent: 58,
+    activityRatePercent: 77,
+    pendingCredentials: 2,
+    failedJobs: 0,
+    users: { with: 7, without: 3, expired: 2, total: 12 },
+    subscriptions: { total: 9, withCredentials: 5, withoutCredentials: 2, active: 7 },
+    credentials: { total: 4, plans: 3, logins: 4 },
+    revenueByDay: [],
+    subscriptionsByDay: [],
+    ...overrides,
+  };
+}

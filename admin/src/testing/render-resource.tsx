@@ -1,0 +1,77 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { AdminContext, CoreAdminUI, memoryStore, Notification, Resource, type ResourceProps } from 'react-admin';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { i18nProvider } from '../i18n/i18n-provider';
+import { theme } from '../layout/theme';
+import { dataProvider } from '../providers/data-provider';
+import { mockApi, type Reply, type Routes } from '../../../web-shop/src/testing/fetch-mock';
+
+// One fetch mock for both apps: the shop's answers react-admin's requests as well.
+export { json, noContent, problem, type ApiCall, type Routes } from '../../../web-shop/src/testing/fetch-mock';
+
+/** A ra-data-simple-rest list answer: the rows and the `Content-Range` header react-admin reads the total from. */
+export function page<T>(resource: string, rows: T[], total = rows.length): Reply {
+  const last = Math.max(rows.length - 1, 0);
+  return {
+    status: 200,
+    body: rows,
+    headers: { 'content-range': `${resource} 0-${last}/${total}`, 'access-control-expose-headers': 'Content-Range' },
+  };
+}
+
+interface ResourceOptions {
+  /** The back-office path without its `/admin` basename, e.g. `/subscriptions/sub-1/show`. */
+  url: string;
+  api: Routes;
+  /** Other resources the screen refers to (a plan filter reads `plans`); registered without screens. */
+  references?: string[];
+  children?: ReactNode;
+}
+
+/**
+ * Renders one back-office resource as `App.tsx` mounts it (react-admin's contexts, the real
+ * ra-data-simple-rest provider on `/api/admin`, the French messages, the theme, notifications) in
+ * a memory router at `url`, the API answered by `api` at fetch. No authentication provider: the
+ * API enforces the role and the screens never ask for it.
+ */
+export function renderResource(name: string, resource: Omit<ResourceProps, 'name'>, options: ResourceOptions) {
+  const api = mockApi(options.api);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <AdminContext
+            dataProvider={dataProvider}
+            i18nProvider={i18nProvider}
+            queryClient={queryClient}
+            store={memoryStore()}
+            theme={theme}
+          >
+            <CssBaseline />
+            <CoreAdminUI disableTelemetry>
+              <Resource name={name} {...resource} />
+              {(options.references ?? []).map((reference) => (
+                <Resource key={reference} name={reference} />
+              ))}
+            </CoreAdminUI>
+            <Notification />
+          </AdminContext>
+        ),
+      },
+    ],
+    { initialEntries: [options.url] },
+  );
+  const view = render(<RouterProvider router={router} />);
+  return {
+    ...view,
+    api,
+    user: userEvent.setup(),
+    location: () => `${router.state.location.pathname}${router.state.location.search}`,
+  };
+}
