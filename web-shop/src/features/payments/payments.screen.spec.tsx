@@ -1,0 +1,69 @@
+import type { PaymentVerification } from '@shop/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import PaymentCancelledRoute from '../../app/routes/payment-cancelled';
+import PaymentSuccessRoute from '../../app/routes/payment-success';
+import { json, problem, renderScreen } from '../../testing/render-screen';
+
+const verified = (paid: boolean) => ({
+  'GET /api/payments/verify': () =>
+    json<PaymentVerification>({
+      subscriptionId: 'sub-1',
+      status: paid ? 'active' : 'pending',
+      paid,
+      outcome: paid ? 'paid' : 'pending',
+    }),
+});
+
+describe('coming back from the payment (/payment-success)', () => {
+  it('confirms a paid subscription after asking the API about the session', async () => {
+    const { user, api, location } = renderScreen(<PaymentSuccessRoute />, {
+      path: '/payment-success',
+      url: '/payment-success?session_id=cs_test_1',
+      api: verified(true),
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Paiement confirmé avec succès!' })).toBeVisible();
+    expect(api.callsTo('GET /api/payments/verify')[0]?.query.get('session_id')).toBe('cs_test_1');
+    await user.click(screen.getByRole('link', { name: 'Voir mon profil' }));
+    expect(location()).toBe('/profile');
+  });
+
+  it('says a payment not confirmed yet is being processed', async () => {
+    renderScreen(<PaymentSuccessRoute />, {
+      path: '/payment-success',
+      url: '/payment-success?session_id=cs_test_1',
+      api: verified(false),
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Paiement en cours de traitement' })).toBeVisible();
+  });
+
+  it('checks PayPal’s order by its token and says when the capture failed', async () => {
+    const { api } = renderScreen(<PaymentSuccessRoute />, {
+      path: '/payment-success',
+      url: '/payment-success?provider=paypal&token=PAYPAL-ORDER-1',
+      api: { 'GET /api/payments/verify': () => problem(502, 'payment.provider_unavailable') },
+    });
+
+    expect(await screen.findByText('Échec de la capture du paiement')).toBeVisible();
+    expect(api.callsTo('GET /api/payments/verify')[0]?.query.get('session_id')).toBe('PAYPAL-ORDER-1');
+  });
+
+  it('says the return address is incomplete without a session', async () => {
+    const { api } = renderScreen(<PaymentSuccessRoute />, { path: '/payment-success' });
+
+    expect(await screen.findByRole('heading', { name: 'Session ID manquant' })).toBeVisible();
+    expect(api.callsTo('GET /api/payments/verify')).toHaveLength(0);
+  });
+});
+
+describe('a cancelled payment (/payment-cancelled)', () => {
+  it('says so and offers the way home', async () => {
+    const { user, location } = renderScreen(<PaymentCancelledRoute />, { path: '/payment-cancelled' });
+
+    expect(screen.getByRole('heading', { name: 'Paiement annulé' })).toBeVisible();
+    await user.click(screen.getByRole('link', { name: "Retour à l'accueil" }));
+    expect(location()).toBe('/');
+  });
+});
