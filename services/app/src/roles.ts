@@ -190,7 +190,10 @@ export async function startApi(runtime: Runtime, options: { waitForReadModels?: 
     sandbox: runtime.sandbox,
     store: runtime.store,
     inquiries: runtime.inquiries,
-    vault: runtime.vault,
+    credentials: runtime.credentials,
+    freeOffer: runtime.freeOffer,
+    history: runtime.history,
+    stripeSync: runtime.stripeSync,
   });
   return new Promise((resolve, reject) => {
     const server = app.listen(runtime.config.port, runtime.config.host, () => resolve(server));

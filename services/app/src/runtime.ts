@@ -15,6 +15,10 @@ import type { JobQueue } from './jobs/job-queue.js';
 import { readinessChecks, type ReadinessCheck } from './operations/readiness.js';
 import { AccountService } from './accounts/account-service.js';
 import { InquiryService } from './inquiries/inquiry-service.js';
+import { CredentialService } from './credentials/credential-service.js';
+import { FreeOfferService } from './free-offer/free-offer-service.js';
+import { RecordHistory } from './history/record-history.js';
+import { StripeSync } from './payments/stripe-sync.js';
 import { TwoFactorService } from './accounts/two-factor-service.js';
 import { loadKeys, type ShopKeys } from './security/keys.js';
 import { createRateLimits, type RateLimits } from './security/rate-limits.js';
@@ -42,6 +46,10 @@ export interface Runtime {
   mailer: Mailer;
   payments: PaymentService;
   inquiries: InquiryService;
+  credentials: CredentialService;
+  freeOffer: FreeOfferService;
+  history: RecordHistory;
+  stripeSync: StripeSync;
   sandbox: SandboxProvider | null;
   readiness: ReadinessCheck[];
   close: () => Promise<void>;
@@ -143,6 +151,16 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   });
 
   const inquiries = new InquiryService({ knex, store, vault, limits, clock, logger });
+  const credentials = new CredentialService({ knex, store, key: keys.serviceCredentials, clock, logger });
+  const freeOffer = new FreeOfferService({ knex, store, clock });
+  const history = new RecordHistory({ knex, store, vault });
+  const stripeSync = new StripeSync({
+    knex,
+    store,
+    payments,
+    seal: (userId, value) => accounts.seal(userId, value),
+    clock,
+  });
 
   const readiness: ReadinessCheck[] = readinessChecks({
     knex,
@@ -172,6 +190,10 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     mailer,
     payments,
     inquiries,
+    credentials,
+    freeOffer,
+    history,
+    stripeSync,
     sandbox: providers.sandbox,
     readiness,
     close: async () => {

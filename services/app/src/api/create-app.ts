@@ -3,13 +3,12 @@ import type { SandboxProvider } from '../payments/sandbox-provider.js';
 import { orderRoutes } from './routes/order-routes.js';
 import { paymentRoutes } from './routes/payment-routes.js';
 import type { EventStore } from '@shop/event-store';
-import { StripeSync } from '../payments/stripe-sync.js';
+import type { StripeSync } from '../payments/stripe-sync.js';
 import { adminPaymentRoutes } from './routes/admin-payment-routes.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import type { PersonalDataVault } from '@shop/projections';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { z } from 'zod';
@@ -24,12 +23,13 @@ import { authenticate, cookiePolicy, csrfProtection, requireRole } from './auth/
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { adminUserRoutes } from './routes/admin-user-routes.js';
 import { adminHistoryRoutes } from './routes/admin-history-routes.js';
-import { RecordHistory } from '../history/record-history.js';
+import type { RecordHistory } from '../history/record-history.js';
+import type { FreeOfferService } from '../free-offer/free-offer-service.js';
 import { adminGrantRoutes } from './routes/admin-grant-routes.js';
 import { freeOfferRoutes } from './routes/free-offer-routes.js';
 import { adminExportRoutes } from './routes/admin-export-routes.js';
 import { adminStatsRoutes } from './routes/admin-stats-routes.js';
-import { CredentialService } from '../credentials/credential-service.js';
+import type { CredentialService } from '../credentials/credential-service.js';
 import { adminCatalogueRoutes } from './routes/admin-catalogue-routes.js';
 import { adminSubscriptionRoutes } from './routes/admin-subscription-routes.js';
 import { credentialRoutes } from './routes/credential-routes.js';
@@ -63,7 +63,10 @@ export interface AppDependencies {
   sandbox: SandboxProvider | null;
   store: EventStore;
   inquiries: InquiryService;
-  vault: PersonalDataVault;
+  credentials: CredentialService;
+  freeOffer: FreeOfferService;
+  history: RecordHistory;
+  stripeSync: StripeSync;
 }
 
 /** The largest body each parser reads, in bytes; the server refuses a larger one announced with `Expect: 100-continue` before it is sent. */
@@ -138,13 +141,7 @@ export function createApp(deps: AppDependencies): Express {
     adminPaymentRoutes(
       {
         knex: deps.knex,
-        stripeSync: new StripeSync({
-          knex: deps.knex,
-          store: deps.store,
-          payments: deps.payments,
-          seal: (userId, value) => deps.accounts.seal(userId, value),
-          clock: deps.clock,
-        }),
+        stripeSync: deps.stripeSync,
       },
       doc,
     ),
@@ -157,7 +154,7 @@ export function createApp(deps: AppDependencies): Express {
     ),
   );
   app.use(adminGrantRoutes({ knex: deps.knex, store: deps.store, clock: deps.clock }, doc));
-  app.use(freeOfferRoutes({ knex: deps.knex, store: deps.store, clock: deps.clock }, doc));
+  app.use(freeOfferRoutes({ offer: deps.freeOffer, knex: deps.knex, clock: deps.clock }, doc));
   app.use(adminExportRoutes({ store: deps.store, knex: deps.knex, clock: deps.clock }, doc));
   app.use(
     adminStatsRoutes(
@@ -165,13 +162,7 @@ export function createApp(deps: AppDependencies): Express {
         knex: deps.knex,
         store: deps.store,
         clock: deps.clock,
-        credentials: new CredentialService({
-          knex: deps.knex,
-          store: deps.store,
-          key: deps.keys.serviceCredentials,
-          clock: deps.clock,
-          logger: deps.logger,
-        }),
+        credentials: deps.credentials,
       },
       doc,
     ),
@@ -179,7 +170,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(adminCatalogueRoutes({ knex: deps.knex, clock: deps.clock, store: deps.store }, doc));
   app.use(adminSubscriptionRoutes({ knex: deps.knex, store: deps.store, clock: deps.clock }, doc));
   app.use(credentialRoutes(deps, doc));
-  app.use(adminHistoryRoutes({ history: new RecordHistory(deps) }, doc));
+  app.use(adminHistoryRoutes({ history: deps.history }, doc));
 
   const documentRoute = express.Router();
   doc.route(

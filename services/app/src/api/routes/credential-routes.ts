@@ -18,9 +18,7 @@ import {
   type GeneratedPassword,
   type SubscriptionCredentials,
 } from '@shop/contracts';
-import type { EventStore } from '@shop/event-store';
 import { Router, type RequestHandler } from 'express';
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import {
   CREDENTIALS_SORT_FIELDS,
@@ -28,9 +26,7 @@ import {
   type CredentialsSortField,
 } from '../../credentials/credential-service.js';
 import { generateServicePassword } from '../../credentials/password-generator.js';
-import type { Logger } from '../../infrastructure/logger.js';
 import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../admin-list-query.js';
-import type { ShopKeys } from '../../security/keys.js';
 import { consumeOrReject, type RateLimits } from '../../security/rate-limits.js';
 import { currentUser, requireUser } from '../auth/authentication.js';
 import { requestLanguage } from '../language.js';
@@ -67,17 +63,11 @@ const noStore: RequestHandler = (_req, res, next) => {
  * subscription (`/api/me/subscriptions/:id/credentials`).
  */
 export function credentialRoutes(
-  deps: { knex: Knex; store: EventStore; keys: ShopKeys; limits: RateLimits; clock: () => Date; logger: Logger },
+  deps: { credentials: CredentialService; limits: RateLimits },
   doc: ApiDocument,
 ): Router {
   const router = Router();
-  const credentials = new CredentialService({
-    knex: deps.knex,
-    store: deps.store,
-    key: deps.keys.serviceCredentials,
-    clock: deps.clock,
-    logger: deps.logger,
-  });
+  const { credentials } = deps;
   const problems = { schema: problemSchema, problem: true } as const;
 
   router.use(['/api/admin/credentials', '/api/admin/subscriptions/:id/credentials'], noStore);

@@ -7,7 +7,6 @@ import {
   type FreeOffer,
   type FreeOfferClaimed,
 } from '@shop/contracts';
-import type { EventStore } from '@shop/event-store';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { FreeOfferService } from '../../free-offer/free-offer-service.js';
@@ -21,10 +20,13 @@ import { parseOrReject } from '../problem.js';
  * The free offer (ADR 0018): the shop shows it and customers claim it; the operator sets it.
  * The back-office paths are behind the admin check mounted before this router.
  */
-export function freeOfferRoutes(deps: { knex: Knex; store: EventStore; clock: () => Date }, doc: ApiDocument): Router {
+export function freeOfferRoutes(
+  deps: { offer: FreeOfferService; knex: Knex; clock: () => Date },
+  doc: ApiDocument,
+): Router {
+  const { offer } = deps;
   const router = Router();
   const problems = { problem: true } as const;
-  const offer = new FreeOfferService(deps);
 
   doc.route(
     router,
