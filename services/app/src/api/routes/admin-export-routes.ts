@@ -1,20 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { adminExportRecord, adminExportRecorded, type AdminExportRecorded } from '@shop/contracts';
-import { dataExportDecider, exportStreamId } from '@shop/domain';
-import { handleCommand, type EventStore } from '@shop/event-store';
+import { adminExportRecord, adminExportRecorded } from '@shop/contracts';
+import type { EventStore } from '@shop/event-store';
 import { Router } from 'express';
 import type { Knex } from 'knex';
-import { idForKey, onceForKey } from '../../infrastructure/idempotency.js';
+import { recordDataExport } from '../../audit/data-exports.js';
 import { currentUser } from '../auth/authentication.js';
 import { idempotencyKeyOf } from '../idempotency.js';
 import type { ApiDocument } from '../openapi.js';
 import { parseOrReject } from '../problem.js';
 
-/**
- * A back-office list saved to a file carries personal data out of the shop: the screen records
- * each export (DataExported on the month's `exports-yyyy-mm` stream, the operator as actor) with
- * the list, the names of its filters and the number of rows, never the filters' values nor the rows.
- */
+/** The back-office records each list it saves to a file (`recordDataExport`). */
 export function adminExportRoutes(
   deps: { store: EventStore; knex: Knex; clock: () => Date },
   doc: ApiDocument,
@@ -44,30 +38,11 @@ export function adminExportRoutes(
     },
     async (req, res) => {
       const input = parseOrReject(adminExportRecord, req.body);
-      const operatorId = currentUser(req).userId;
-      const key = idempotencyKeyOf(req);
-      const exportId = key ? idForKey('data-export', operatorId, key) : randomUUID();
-      const now = deps.clock();
-      const request = { operation: 'record-export', ...input };
-      const answer = await onceForKey(deps.knex, { owner: operatorId, key, request }, () =>
-        handleCommand(
-          deps.store,
-          exportStreamId(now),
-          dataExportDecider,
-          {
-            type: 'RecordExport',
-            data: {
-              exportId,
-              resource: input.resource,
-              filterNames: Object.keys(input.filter),
-              rowCount: input.count,
-              exportedBy: operatorId,
-              exportedAt: now.toISOString(),
-            },
-          },
-          { metadata: { actor: { type: 'admin', id: operatorId }, correlationId: String(req.id) } },
-        ).then((): AdminExportRecorded => ({ exportId })),
-      );
+      const answer = await recordDataExport(deps, input, {
+        operatorId: currentUser(req).userId,
+        idempotencyKey: idempotencyKeyOf(req),
+        correlationId: String(req.id),
+      });
       res.status(201).json(answer);
     },
   );

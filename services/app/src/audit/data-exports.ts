@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { adminExportRecord, AdminExportRecorded } from '@shop/contracts';
+import { dataExportDecider, exportStreamId } from '@shop/domain';
+import { handleCommand, type EventStore } from '@shop/event-store';
+import type { Knex } from 'knex';
+import type { z } from 'zod';
+import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
+
+/**
+ * A back-office list saved to a file carries personal data out of the shop: each export is
+ * recorded (DataExported on the month's `exports-yyyy-mm` stream, the operator as actor) with the
+ * list, the names of its filters and the number of rows, never the filters' values nor the rows.
+ * With an idempotency key a retry records nothing more.
+ */
+export function recordDataExport(
+  deps: { store: EventStore; knex: Knex; clock: () => Date },
+  input: z.output<typeof adminExportRecord>,
+  context: { operatorId: string; idempotencyKey: string | undefined; correlationId: string },
+): Promise<AdminExportRecorded> {
+  const { operatorId, idempotencyKey: key } = context;
+  const exportId = key ? idForKey('data-export', operatorId, key) : randomUUID();
+  const now = deps.clock();
+  const request = { operation: 'record-export', ...input };
+  return onceForKey(deps.knex, { owner: operatorId, key, request }, async () => {
+    await handleCommand(
+      deps.store,
+      exportStreamId(now),
+      dataExportDecider,
+      {
+        type: 'RecordExport',
+        data: {
+          exportId,
+          resource: input.resource,
+          filterNames: Object.keys(input.filter),
+          rowCount: input.count,
+          exportedBy: operatorId,
+          exportedAt: now.toISOString(),
+        },
+      },
+      { metadata: { actor: { type: 'admin', id: operatorId }, correlationId: context.correlationId } },
+    );
+    return { exportId };
+  });
+}
