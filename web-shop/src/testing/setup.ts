@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// The dialogs and the toast are lazy chunks: the first to open in a file waits for vitest to transform it.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

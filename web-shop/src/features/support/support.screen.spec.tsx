@@ -32,7 +32,9 @@ describe('the support page (/support)', () => {
     await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'camille@example.com');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Catégorie/ }), 'Paiement');
     await user.type(screen.getByRole('textbox', { name: /^Sujet/ }), 'Double paiement');
-    await user.type(screen.getByRole('textbox', { name: /^Message/ }), 'Ma carte a été débitée deux fois.');
+    // Pasted: typing into the growing text area re-measures it at each key, which is slow in a test DOM.
+    await user.click(screen.getByRole('textbox', { name: /^Message/ }));
+    await user.paste('Ma carte a été débitée deux fois.');
     await user.click(screen.getByRole('button', { name: 'Envoyer le message' }));
 
     expect(await screen.findByText('Votre message a bien été envoyé. Nous vous répondrons rapidement.')).toBeVisible();
@@ -60,7 +62,8 @@ describe('the support page (/support)', () => {
     await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'camille@example.com');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Catégorie/ }), 'Compte');
     await user.type(screen.getByRole('textbox', { name: /^Sujet/ }), 'Bonjour');
-    await user.type(screen.getByRole('textbox', { name: /^Message/ }), 'Je ne peux plus me connecter.');
+    await user.click(screen.getByRole('textbox', { name: /^Message/ }));
+    await user.paste('Je ne peux plus me connecter.');
     await user.click(screen.getByRole('button', { name: 'Envoyer le message' }));
 
     expect(await screen.findByText("Cette valeur n'a pas été acceptée. Vérifiez-la puis réessayez.")).toBeVisible();
