@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { nextAppend } from '../next-append.js';
 import {
   BACKWARDS,
   END,
@@ -414,17 +415,7 @@ export class KurrentDbEventStore implements EventStore {
   async waitForAppends(options: { timeoutMs: number; signal?: AbortSignal }): Promise<void> {
     if (options.signal?.aborted || this.closed) return;
     this.ensureSubscription();
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.appends.off('append', done);
-        options.signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, options.timeoutMs);
-      this.appends.on('append', done);
-      options.signal?.addEventListener('abort', done, { once: true });
-    });
+    await nextAppend(this.appends, options);
   }
 
   /** One live $all subscription per store, shared by every waiter, opened on the first wait. */

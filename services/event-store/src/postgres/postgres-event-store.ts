@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { nextAppend } from '../next-append.js';
 import pg from 'pg';
 import { ConcurrencyError, EventStoreError } from '../errors.js';
 import type {
@@ -297,17 +298,7 @@ export class PostgresEventStore implements EventStore {
   async waitForAppends(options: { timeoutMs: number; signal?: AbortSignal }): Promise<void> {
     if (this.listenEnabled) void this.ensureListener();
     if (options.signal?.aborted) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.localAppends.off('append', done);
-        options.signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, options.timeoutMs);
-      this.localAppends.on('append', done);
-      options.signal?.addEventListener('abort', done, { once: true });
-    });
+    await nextAppend(this.localAppends, options);
   }
 
   /**
