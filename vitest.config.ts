@@ -9,8 +9,8 @@ const screens = (name: string, app: string) => ({
     include: [`${app}/src/**/*.screen.spec.tsx`],
     environment: 'happy-dom',
     setupFiles: [`${app}/src/testing/setup.ts`],
-    // A screen waits on findBy* queries, never on a database: a slow one is a bug, not CI's load.
-    testTimeout: 10_000,
+    // A file's first screen waits for vitest to transform React, MUI (and react-admin): seconds on a busy machine.
+    testTimeout: 30_000,
   },
 });
 

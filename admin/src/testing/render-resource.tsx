@@ -71,7 +71,8 @@ export function renderResource(name: string, resource: Omit<ResourceProps, 'name
   return {
     ...view,
     api,
-    user: userEvent.setup(),
+    // No pause between keys: a test types as fast as the screen can take it.
+    user: userEvent.setup({ delay: null }),
     location: () => `${router.state.location.pathname}${router.state.location.search}`,
   };
 }

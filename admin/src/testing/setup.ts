@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Each screen is a lazy chunk: the first test of a file waits for vitest to transform it and its imports.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * happy-dom checks a number input's step with a floating-point remainder (7.99 % 0.01 is not 0), so

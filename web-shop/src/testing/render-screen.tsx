@@ -59,5 +59,11 @@ export function renderScreen(ui: ReactElement, options: ScreenOptions = {}) {
       </MemoryRouter>
     </AppProvider>,
   );
-  return { ...view, api, user: userEvent.setup(), location: () => at.current };
+  return {
+    ...view,
+    api,
+    // No pause between keys: a test types as fast as the screen can take it.
+    user: userEvent.setup({ delay: null }),
+    location: () => at.current,
+  };
 }
