@@ -87,6 +87,7 @@ export function mockApi(routes: Routes) {
       return new Response(JSON.stringify(reply.body), { status: reply.status, headers });
     }
     unhandled.push(`${method} ${url.pathname}${url.search}`);
+    console.warn(`No mocked answer for ${method} ${url.pathname}${url.search}: 404`);
     return new Response(JSON.stringify({ code: 'test.unhandled', detail: `${method} ${url.pathname}` }), {
       status: 404,
       headers: { 'content-type': 'application/problem+json' },

@@ -1,7 +1,7 @@
-import type { AdminUser } from '@shop/contracts';
+import type { AdminPlan, AdminUser } from '@shop/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { anAdminUser } from '../../testing/fixtures';
+import { anAdminPlan, anAdminUser } from '../../testing/fixtures';
 import { json, page, renderResource, type Routes } from '../../testing/render-resource';
 import users from '.';
 
@@ -25,6 +25,7 @@ function usersApi(): Routes {
     'GET /api/admin/users/:id/history': () => page('history', []),
     'GET /api/admin/subscriptions': () => page('subscriptions', []),
     'GET /api/admin/inquiries': () => page('inquiries', []),
+    'GET /api/admin/plans': () => page<AdminPlan>('plans', [anAdminPlan()]),
   };
 }
 
