@@ -99,7 +99,9 @@ describe('the subscriptions (back-office)', () => {
     expect(within(dialog).getByText('Statut actuel : Actif')).toBeVisible();
     await user.click(within(dialog).getByRole('radio', { name: 'Suspendu' }));
     expect(within(dialog).getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
-    await user.type(within(dialog).getByRole('textbox', { name: /^Motif/ }), 'Paiement contesté');
+    // Pasted: typing into the growing text area re-measures it at each key, which is slow in a test DOM.
+    await user.click(within(dialog).getByRole('textbox', { name: /^Motif/ }));
+    await user.paste('Paiement contesté');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     expect(await screen.findByText('Statut mis à jour vers Suspendu')).toBeVisible();
