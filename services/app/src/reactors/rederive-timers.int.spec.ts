@@ -35,12 +35,21 @@ const timerIds = () => knex('queued_jobs').orderBy('id').pluck('id');
 describe('timers derived again from the log', () => {
   it('records every timer still to come that the job ledger lacks, once, and none that is past', async () => {
     const now = new Date();
+    // A write transaction left open elsewhere on the server, as a busy shop has: the events written
+    // after it are not readable until it ends, and the derivation must wait for them, not stop.
+    const elsewhere = await pool.connect();
+    await elsewhere.query('BEGIN');
+    await elsewhere.query('SELECT pg_current_xact_id()');
     const running = await paidSubscription(store, 'customer-a', new Date(now.getTime() + 20 * DAY));
     const endingSoon = await paidSubscription(store, 'customer-b', new Date(now.getTime() + DAY));
     await paidSubscription(store, 'customer-c', new Date(now.getTime() - 5 * DAY));
 
     // An empty ledger, as on a shop whose timers lived in Redis alone and were lost with it.
-    const first = await rederiveTimers({ store, knex, now });
+    const deriving = rederiveTimers({ store, knex, now });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await elsewhere.query('COMMIT');
+    elsewhere.release();
+    const first = await deriving;
     expect(first.recorded).toBe(3);
     expect(await timerIds()).toEqual(
       [

@@ -1,10 +1,11 @@
-import type { EventStore } from '@shop/event-store';
+import { sleep, type EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
 import { recordJobs } from '../jobs/job-ledger.js';
 import { ALL_REACTORS } from './all-reactors.js';
 import type { Reactor } from './reactor.js';
 
 const PAGE = 1000;
+const HORIZON_RETRY_MS = 50;
 
 /**
  * The timers the log implies (jobs due later: expiries, "expiring soon" notices), derived again
@@ -30,8 +31,13 @@ export async function rederiveTimers(deps: {
   let eventsRead = 0;
   while (!deps.signal?.aborted) {
     const batch = await deps.store.readAll({ after, maxCount: PAGE });
-    // What commits later is the reactors' own business as they follow the log.
-    if (batch.events.length === 0) break;
+    if (batch.events.length === 0) {
+      // Events below a transaction still open elsewhere are not readable yet: wait for it, as the
+      // reactors do. Past the end of the log, what commits later is the reactors' own business.
+      if (!batch.mayHaveMore) break;
+      await sleep(HORIZON_RETRY_MS, deps.signal);
+      continue;
+    }
     eventsRead += batch.events.length;
     const timers = batch.events
       .flatMap((event) => (byType.get(event.type) ?? []).flatMap((reactor) => reactor.react(event)))
