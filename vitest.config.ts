@@ -11,6 +11,8 @@ const screens = (name: string, app: string) => ({
     setupFiles: [`${app}/src/testing/setup.ts`],
     // A file's first screen waits for vitest to transform React, MUI (and react-admin): seconds on a busy machine.
     testTimeout: 30_000,
+    // As long as Testing Library's findBy (setup.ts): a navigation after a save can outlast the default second under load.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
   },
 });
 

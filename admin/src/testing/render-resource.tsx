@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { AdminContext, CoreAdminUI, memoryStore, Notification, Resource, type ResourceProps } from 'react-admin';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -12,6 +12,18 @@ import { mockApi, type Reply, type Routes } from '../../../web-shop/src/testing/
 
 // One fetch mock for both apps: the shop's answers react-admin's requests as well.
 export { json, noContent, problem, type ApiCall, type Routes } from '../../../web-shop/src/testing/fetch-mock';
+
+/**
+ * Clicks "Enregistrer" as a user does: once it is enabled. react-admin disables it while the form
+ * validates or saves, and a click that lands then (a busy machine) finds it inert.
+ */
+export async function clickSave(user: UserEvent): Promise<void> {
+  const save = screen.getByRole('button', { name: 'Enregistrer' });
+  await waitFor(() => {
+    if ((save as HTMLButtonElement).disabled) throw new Error('the save button is still disabled');
+  });
+  await user.click(save);
+}
 
 /** A ra-data-simple-rest list answer: the rows and the `Content-Range` header react-admin reads the total from. */
 export function page<T>(resource: string, rows: T[], total = rows.length): Reply {

@@ -2,7 +2,7 @@ import type { AdminPlan, CredentialsDetail, CredentialsSummary, GeneratedPasswor
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { anAdminPlan } from '../../testing/fixtures';
-import { json, page, renderResource, type Routes } from '../../testing/render-resource';
+import { json, page, renderResource, type Routes, clickSave } from '../../testing/render-resource';
 import credentials from '.';
 
 const set: CredentialsSummary = {
@@ -69,7 +69,7 @@ describe('the service credentials (back-office)', () => {
     await user.type(screen.getByRole('textbox', { name: /^E-mail de connexion/ }), 'new.share@example.com');
     await user.click(screen.getByRole('button', { name: /Générer/ }));
     expect(await screen.findByText('Mot de passe généré automatiquement')).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await clickSave(user);
 
     await expect.poll(location).toBe('/credentials/cred-2/show');
     expect(api.callsTo('POST /api/admin/credentials')[0]?.body).toEqual({

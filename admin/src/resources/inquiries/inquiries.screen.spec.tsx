@@ -1,7 +1,7 @@
 import type { Inquiry } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, page, problem, renderResource, type Routes } from '../../testing/render-resource';
+import { json, page, problem, renderResource, type Routes, clickSave } from '../../testing/render-resource';
 import inquiries from '.';
 
 const support: Inquiry = {
@@ -58,7 +58,7 @@ describe('the inquiries (back-office)', () => {
 
     await user.click(await screen.findByRole('combobox', { name: /^Statut/ }));
     await user.click(await screen.findByRole('option', { name: 'En cours' }));
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await clickSave(user);
 
     expect(await screen.findByText('Élément mis à jour')).toBeVisible();
     expect(api.callsTo('PUT /api/admin/inquiries/inq-1')[0]?.body).toEqual({ status: 'in_progress', version: 2 });
@@ -73,7 +73,7 @@ describe('the inquiries (back-office)', () => {
 
     await user.click(await screen.findByRole('combobox', { name: /^Statut/ }));
     await user.click(await screen.findByRole('option', { name: 'Fermée' }));
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await clickSave(user);
 
     expect(await screen.findByText(/Cette demande a été modifiée par quelqu'un d'autre/)).toBeVisible();
   });

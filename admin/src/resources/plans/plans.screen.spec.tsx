@@ -2,7 +2,7 @@ import type { AdminPlan } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { anAdminPlan } from '../../testing/fixtures';
-import { json, page, problem, renderResource, type Routes } from '../../testing/render-resource';
+import { json, page, problem, renderResource, type Routes, clickSave } from '../../testing/render-resource';
 import plans from '.';
 
 const netflix = anAdminPlan();
@@ -38,7 +38,7 @@ describe('the plans (back-office)', () => {
     expect(price).toHaveValue(7.99);
     await user.clear(price);
     await user.type(price, '8.49');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await clickSave(user);
 
     expect(await screen.findByText('Plan mis à jour')).toBeVisible();
     expect(api.callsTo('PUT /api/admin/plans/netflix-premium')[0]?.body).toEqual({
@@ -57,7 +57,7 @@ describe('the plans (back-office)', () => {
     const french = await screen.findByRole('textbox', { name: /^Avantages en français/ });
     await user.clear(french);
     await user.type(french, '4K Ultra HD{Enter}4 écrans');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await clickSave(user);
 
     expect(await screen.findByText('Il faut exactement 6 avantages, un par ligne')).toBeVisible();
     expect(api.callsTo('PUT /api/admin/plans/netflix-premium')).toHaveLength(0);
@@ -67,7 +67,7 @@ describe('the plans (back-office)', () => {
     const { user } = editNetflix(plansApi({ 'PUT /api/admin/plans/:id': () => problem(409, 'plan.stale') }));
 
     await user.click(await screen.findByRole('switch', { name: /^Populaire/ }));
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await clickSave(user);
 
     expect(
       await screen.findByText('Ce plan a été modifié entre-temps : rechargez la page pour voir ses nouvelles valeurs.'),

@@ -1,7 +1,7 @@
 import type { AdminPromoCode } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, page, problem, renderResource, type Routes } from '../../testing/render-resource';
+import { json, page, problem, renderResource, type Routes, clickSave } from '../../testing/render-resource';
 import promoCodes from '.';
 
 const summer: AdminPromoCode = {
@@ -48,12 +48,12 @@ describe('the promo codes (back-office)', () => {
 
     await user.type(await screen.findByRole('textbox', { name: /^Code/ }), 'no');
     await user.type(screen.getByRole('spinbutton', { name: /^Réduction/ }), '20');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await clickSave(user);
     expect(await screen.findByText('Minimum 3 caractères')).toBeVisible();
     expect(api.callsTo('POST /api/admin/promo-codes')).toHaveLength(0);
 
     await user.type(screen.getByRole('textbox', { name: /^Code/ }), 'el-2026');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await clickSave(user);
 
     expect(await screen.findByText('Code promo créé')).toBeVisible();
     expect(api.callsTo('POST /api/admin/promo-codes')[0]?.body).toEqual({
@@ -75,7 +75,7 @@ describe('the promo codes (back-office)', () => {
 
     await user.type(await screen.findByRole('textbox', { name: /^Code/ }), 'ETE2026');
     await user.type(screen.getByRole('spinbutton', { name: /^Réduction/ }), '15');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await clickSave(user);
 
     expect(await screen.findByText('Ce code promo existe déjà.')).toBeVisible();
   });

@@ -2,7 +2,7 @@ import type { AdminPlan, AdminUser } from '@shop/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { anAdminPlan, anAdminUser } from '../../testing/fixtures';
-import { json, page, renderResource, type Routes } from '../../testing/render-resource';
+import { json, page, renderResource, type Routes, clickSave } from '../../testing/render-resource';
 import users from '.';
 
 const camille = anAdminUser();
@@ -50,13 +50,13 @@ describe('the users (back-office)', () => {
     });
 
     await user.type(await screen.findByRole('textbox', { name: /^E-mail/ }), 'lea@example');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await clickSave(user);
     expect(await screen.findByText('Doit être un email')).toBeVisible();
     expect(api.callsTo('POST /api/admin/users')).toHaveLength(0);
 
     await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), '.com');
     await user.type(screen.getByRole('textbox', { name: /^Nom/ }), 'Léa Petit');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await clickSave(user);
 
     expect(await screen.findByText('Utilisateur créé avec succès')).toBeVisible();
     expect(api.callsTo('POST /api/admin/users')[0]?.body).toEqual({ email: 'lea@example.com', fullName: 'Léa Petit' });
