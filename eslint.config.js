@@ -1,7 +1,10 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import localRules from './eslint-rules/no-import-cycle.js';
+import importCycles from './eslint-rules/no-import-cycle.js';
+import commandPaths from './eslint-rules/one-command-path.js';
+
+const localRules = { rules: { ...importCycles.rules, ...commandPaths.rules } };
 
 // The dependency rule (docs/architecture.md), checked on every import. A package is named by its
 // package name (`@shop/domain`); a relative path that climbs into another package or layer is
@@ -129,6 +132,32 @@ export default tseslint.config(
       '**/*.spec.ts',
     ],
     rules: restrictImports(webApps, httpLayer),
+  },
+  {
+    // One way to change a stream: each stream type's command module, the only code that calls its
+    // decider or appends to its streams (tests and their helpers excepted).
+    files: ['services/app/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'services/app/src/testing/**'],
+    rules: {
+      'local/one-command-path': [
+        'error',
+        {
+          paths: ['services/app/src/infrastructure/stream-commands.ts'],
+          commandModules: {
+            'services/app/src/subscriptions/subscription-commands.ts': ['subscriptionDecider'],
+            'services/app/src/catalogue/promotion-commands.ts': ['promotionDecider'],
+            'services/app/src/catalogue/plan-commands.ts': ['planDecider'],
+            'services/app/src/accounts/account-commands.ts': ['accountDecider'],
+            'services/app/src/credentials/credential-set-commands.ts': ['credentialSetDecider'],
+            'services/app/src/free-offer/free-offer-commands.ts': ['freeOfferDecider'],
+            'services/app/src/inquiries/inquiry-commands.ts': ['inquiryDecider'],
+            'services/app/src/audit/data-export-commands.ts': ['dataExportDecider'],
+            // The provider record streams have no decider: observations appended as they came.
+            'services/app/src/payments/provider-record-commands.ts': [],
+          },
+        },
+      ],
+    },
   },
   ...webShopBoundaries(),
 );

@@ -78,7 +78,13 @@ export function startProjectors(runtime: Runtime, signal: AbortSignal): Promise<
 
 /** The worker role: reactors turn events into jobs, and this process runs the jobs. */
 export async function startWorker(runtime: Runtime, signal: AbortSignal): Promise<{ running: Promise<unknown> }> {
-  const jobDependencies = { store: runtime.store, knex: runtime.knex, clock: runtime.clock, logger: runtime.logger };
+  const jobDependencies = {
+    store: runtime.store,
+    commands: runtime.commands,
+    knex: runtime.knex,
+    clock: runtime.clock,
+    logger: runtime.logger,
+  };
   await runtime.queue.startProcessing({
     ...createJobHandlers(jobDependencies),
     ...createNotificationJobHandlers(jobDependencies),
@@ -168,9 +174,9 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
  * find an empty shop.
  */
 export async function startApi(runtime: Runtime, options: { waitForReadModels?: AbortSignal } = {}): Promise<Server> {
-  const written = await seedCatalogue(runtime.store, runtime.clock());
+  const written = await seedCatalogue(runtime.commands.plans, runtime.clock());
   if (written > 0) runtime.logger.info({ events: written }, 'catalogue seeded');
-  await seedPromotions(runtime.store, runtime.clock());
+  await seedPromotions(runtime.commands.promotions, runtime.clock());
   for (const email of runtime.config.adminEmails) {
     // Accounts that already exist become admins now; the others when they sign up.
     await runtime.accounts.grantRole(email, 'admin', 'ADMIN_EMAILS').catch(() => undefined);
@@ -189,6 +195,9 @@ export async function startApi(runtime: Runtime, options: { waitForReadModels?: 
     payments: runtime.payments,
     sandbox: runtime.sandbox,
     store: runtime.store,
+    commands: runtime.commands,
+    operatorSubscriptions: runtime.operatorSubscriptions,
+    operatorCatalogue: runtime.operatorCatalogue,
     inquiries: runtime.inquiries,
     credentials: runtime.credentials,
     freeOffer: runtime.freeOffer,

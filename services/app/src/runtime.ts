@@ -26,6 +26,9 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { PaymentService } from './payments/payment-service.js';
 import { createPaymentProviders } from './payments/providers.js';
 import { SandboxProvider } from './payments/sandbox-provider.js';
+import { createShopCommands, type ShopCommands } from './shop-commands.js';
+import { OperatorSubscriptions } from './subscriptions/operator-subscriptions.js';
+import { OperatorCatalogue } from './catalogue/operator-catalogue.js';
 
 export interface Runtime {
   config: ShopConfig;
@@ -36,6 +39,8 @@ export interface Runtime {
   store: EventStore;
   snapshots: SnapshotStore;
   knex: Knex;
+  /** Each stream type's command module: the one way to change its streams. */
+  commands: ShopCommands;
   queue: JobQueue;
   clock: () => Date;
   keys: ShopKeys;
@@ -48,6 +53,8 @@ export interface Runtime {
   inquiries: InquiryService;
   credentials: CredentialService;
   freeOffer: FreeOfferService;
+  operatorSubscriptions: OperatorSubscriptions;
+  operatorCatalogue: OperatorCatalogue;
   history: RecordHistory;
   stripeSync: StripeSync;
   sandbox: SandboxProvider | null;
@@ -120,6 +127,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   // Before anything reads or writes its tables; processes started together take turns.
   await migrateToLatest(knex);
 
+  const commands = createShopCommands({ store, knex });
   const keys = loadKeys(config);
   const vault = new PersonalDataVault(keys.personalData);
   const limits = createRateLimits({ pool });
@@ -144,19 +152,23 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   const payments = new PaymentService({
     knex,
     store,
+    commands,
     providers: providers.all,
     publicUrl: config.publicUrl,
     clock,
     logger,
   });
 
-  const inquiries = new InquiryService({ knex, store, vault, limits, clock, logger });
-  const credentials = new CredentialService({ knex, store, key: keys.serviceCredentials, clock, logger });
-  const freeOffer = new FreeOfferService({ knex, store, clock });
+  const inquiries = new InquiryService({ knex, store, commands, vault, limits, clock, logger });
+  const credentials = new CredentialService({ knex, store, commands, key: keys.serviceCredentials, clock, logger });
+  const freeOffer = new FreeOfferService({ knex, store, commands, clock });
+  const operatorSubscriptions = new OperatorSubscriptions({ knex, commands, clock });
+  const operatorCatalogue = new OperatorCatalogue({ knex, commands, clock });
   const history = new RecordHistory({ knex, store, vault });
   const stripeSync = new StripeSync({
     knex,
     store,
+    commands,
     payments,
     seal: (userId, value) => accounts.seal(userId, value),
     clock,
@@ -180,6 +192,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     snapshots,
     store,
     knex,
+    commands,
     queue,
     clock,
     keys,
@@ -192,6 +205,8 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     inquiries,
     credentials,
     freeOffer,
+    operatorSubscriptions,
+    operatorCatalogue,
     history,
     stripeSync,
     sandbox: providers.sandbox,

@@ -13,47 +13,141 @@ export interface HandleCommandResult<TEvent, TState> {
   newEvents: TEvent[];
   state: TState;
   nextExpectedVersion: number;
+  /** What the command on the second stream decided (see `alongside`). */
+  alongside?: { newEvents: Array<{ type: string; data: unknown }> };
+}
+
+/** A command for another stream, decided and appended with the first one (see `alongside`). */
+export interface StreamCommand {
+  streamId: string;
+  /** The stream is new: decided on the initial state, appended only if it does not exist. */
+  newStream?: boolean;
+  decide(state: 'initial' | { events: readonly RecordedEvent[] }): Array<{ type: string; data: unknown }>;
+}
+
+/** `command` for `streamId`, decided by `decider`: what `alongside` answers. */
+export function streamCommand<TCommand, TEvent extends { type: string; data: unknown }, TState>(
+  streamId: string,
+  decider: StreamDecider<TCommand, TEvent, TState>,
+  command: TCommand,
+  options: { newStream?: boolean } = {},
+): StreamCommand {
+  return {
+    streamId,
+    newStream: options.newStream,
+    decide: (stream) =>
+      decider.decide(
+        command,
+        stream === 'initial'
+          ? decider.initialState()
+          : stream.events.map(asDomainEvent<TEvent>).reduce(decider.evolve, decider.initialState()),
+      ),
+  };
+}
+
+export interface HandleCommandOptions<TEvent, TState> {
+  metadata?: EventMetadata;
+  eventIds?: (index: number) => string;
+  maxAttempts?: number;
+  snapshots?: Snapshotting;
+  /** Writes that commit with the new events or not at all (see `AppendOptions`). */
+  withinTransaction?: AppendOptions['withinTransaction'];
+  /**
+   * The stream is new (its id was just made): decided on the initial state without reading, and
+   * appended only if no stream of that id exists (else a ConcurrencyError, never a retry).
+   */
+  newStream?: boolean;
+  /**
+   * The whole stream as the caller holds it (it has just written it): decided on it without
+   * reading again; if the stream moved meanwhile, decided again on a fresh read.
+   */
+  known?: readonly TEvent[];
+  /**
+   * A command on a second stream, decided on the first one's new state, whose events commit in the
+   * same transaction (a promo code's redemption and the order it discounts). A store that cannot
+   * share its transaction (KurrentDB) appends them right after, first stream first.
+   */
+  alongside?: (state: TState, newEvents: TEvent[]) => StreamCommand;
 }
 
 /**
- * Load a stream, fold it, decide, append with the version we read. A concurrent writer
- * makes the append fail; we then decide again on the fresh state (`retryWhenOvertaken`).
- * With `snapshots`, the fold starts from the stream's last snapshot.
+ * The one way a command reaches a stream: load the stream (from its last snapshot, or not at all
+ * for a new stream or one in hand), decide, append with the version it was decided on. A
+ * concurrent writer makes the append fail; we then decide again on the fresh state
+ * (`retryWhenOvertaken`).
  */
 export async function handleCommand<TCommand, TEvent extends { type: string; data: unknown }, TState>(
   store: EventStore,
   streamId: string,
   decider: StreamDecider<TCommand, TEvent, TState>,
   command: TCommand,
-  options: {
-    metadata?: EventMetadata;
-    eventIds?: (index: number) => string;
-    maxAttempts?: number;
-    snapshots?: Snapshotting;
-    /** Writes that commit with the new events or not at all (see `AppendOptions`). */
-    withinTransaction?: AppendOptions['withinTransaction'];
-  } = {},
+  options: HandleCommandOptions<TEvent, TState> = {},
 ): Promise<HandleCommandResult<TEvent, TState>> {
-  return retryWhenOvertaken(async () => {
-    const { state, version } = await loadState(store, streamId, decider, options.snapshots);
-    const newEvents = decider.decide(command, state);
-    if (newEvents.length === 0) return { newEvents, state, nextExpectedVersion: version };
-    const toAppend: NewEvent[] = newEvents.map((event, index) => ({
-      ...(options.eventIds ? { id: options.eventIds(index) } : {}),
-      type: event.type,
-      data: event.data,
-      metadata: options.metadata ?? {},
-    }));
-    const result = await store.appendToStream(streamId, toAppend, {
-      expectedVersion: version === 0 ? 'no_stream' : version,
-      withinTransaction: options.withinTransaction,
-    });
-    return {
-      newEvents,
-      state: newEvents.reduce(decider.evolve, state),
-      nextExpectedVersion: result.nextExpectedVersion,
-    };
-  }, options.maxAttempts);
+  let known = options.newStream ? [] : options.known;
+  return retryWhenOvertaken(
+    async () => {
+      const { state, version } = known
+        ? { state: known.reduce(decider.evolve, decider.initialState()), version: known.length }
+        : await loadState(store, streamId, decider, options.snapshots);
+      known = undefined;
+      const newEvents = decider.decide(command, state);
+      const after = newEvents.reduce(decider.evolve, state);
+      const second = options.alongside ? await decideAlongside(store, options.alongside(after, newEvents)) : null;
+      const toAppend: NewEvent[] = newEvents.map((event, index) => ({
+        ...(options.eventIds ? { id: options.eventIds(index) } : {}),
+        type: event.type,
+        data: event.data,
+        metadata: options.metadata ?? {},
+      }));
+      const withMetadata = (events: ReadonlyArray<{ type: string; data: unknown }>) =>
+        events.map((event) => ({ type: event.type, data: event.data, metadata: options.metadata ?? {} }));
+      const expectedVersion = version === 0 ? ('no_stream' as const) : version;
+      let nextExpectedVersion = version;
+      if (newEvents.length > 0 && second && second.events.length > 0 && store.sharesTransactions) {
+        const result = await store.appendToStream(streamId, toAppend, {
+          expectedVersion,
+          withinTransaction: async (tx) => {
+            await options.withinTransaction?.(tx);
+            await tx.append(second.streamId, withMetadata(second.events), { expectedVersion: second.expectedVersion });
+          },
+        });
+        nextExpectedVersion = result.nextExpectedVersion;
+      } else {
+        if (newEvents.length > 0) {
+          const result = await store.appendToStream(streamId, toAppend, {
+            expectedVersion,
+            withinTransaction: options.withinTransaction,
+          });
+          nextExpectedVersion = result.nextExpectedVersion;
+        }
+        if (second && second.events.length > 0) {
+          await store.appendToStream(second.streamId, withMetadata(second.events), {
+            expectedVersion: second.expectedVersion,
+          });
+        }
+      }
+      return {
+        newEvents,
+        state: after,
+        nextExpectedVersion,
+        ...(second ? { alongside: { newEvents: second.events } } : {}),
+      };
+    },
+    // A new stream that exists already is a refusal, not a race to decide again.
+    options.newStream ? 1 : options.maxAttempts,
+  );
+}
+
+async function decideAlongside(store: EventStore, command: StreamCommand) {
+  if (command.newStream) {
+    return { streamId: command.streamId, events: command.decide('initial'), expectedVersion: 'no_stream' as const };
+  }
+  const events = await store.readStream(command.streamId);
+  return {
+    streamId: command.streamId,
+    events: command.decide({ events }),
+    expectedVersion: events.length === 0 ? ('no_stream' as const) : events.length,
+  };
 }
 
 /**

@@ -172,12 +172,12 @@ describe('catalogue API', () => {
   });
 
   it('seeds the catalogue once; a changed plan is revised through an event and served', async () => {
-    const { store, clock } = shop.runtime;
-    expect(await seedCatalogue(store, clock())).toBe(0);
+    const { store, commands, clock } = shop.runtime;
+    expect(await seedCatalogue(commands.plans, clock())).toBe(0);
     const cheaper = LAUNCH_PLANS.map((plan) =>
       plan.planId === 'nordvpn' ? { ...plan, monthlyPriceCents: 129 } : plan,
     );
-    expect(await seedCatalogue(store, clock(), cheaper)).toBe(1);
+    expect(await seedCatalogue(commands.plans, clock(), cheaper)).toBe(1);
     expect((await store.readStream('plan-nordvpn')).map((e) => e.type)).toEqual(['PlanPublished', 'PlanRevised']);
     const served = await eventually(
       async () => (await (await get('/api/plans/nordvpn')).json()) as { monthlyPriceCents: number },
@@ -208,11 +208,11 @@ describe('catalogue API', () => {
     expect(stale.status).toBe(200);
     await stale.arrayBuffer();
 
-    const { store, clock } = shop.runtime;
+    const { commands, clock } = shop.runtime;
     const revised = LAUNCH_PLANS.map((plan) =>
       plan.planId === 'nordvpn' ? { ...plan, monthlyPriceCents: 119 } : plan,
     );
-    expect(await seedCatalogue(store, clock(), revised)).toBe(1);
+    expect(await seedCatalogue(commands.plans, clock(), revised)).toBe(1);
     const after = await eventually(
       async () => {
         const res = await get('/api/plans', { 'Accept-Encoding': 'identity', 'If-None-Match': etag });

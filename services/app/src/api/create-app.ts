@@ -48,6 +48,9 @@ import { refuseUnexpectedBody, requestGuard } from './request-guard.js';
 import { catalogueListRoute, catalogueRoutes } from './routes/catalogue-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
 import type { ReadinessCheck } from '../operations/readiness.js';
+import type { ShopCommands } from '../shop-commands.js';
+import type { OperatorSubscriptions } from '../subscriptions/operator-subscriptions.js';
+import type { OperatorCatalogue } from '../catalogue/operator-catalogue.js';
 
 export interface AppDependencies {
   knex: Knex;
@@ -62,6 +65,9 @@ export interface AppDependencies {
   payments: PaymentService;
   sandbox: SandboxProvider | null;
   store: EventStore;
+  commands: ShopCommands;
+  operatorSubscriptions: OperatorSubscriptions;
+  operatorCatalogue: OperatorCatalogue;
   inquiries: InquiryService;
   credentials: CredentialService;
   freeOffer: FreeOfferService;
@@ -153,9 +159,9 @@ export function createApp(deps: AppDependencies): Express {
       doc,
     ),
   );
-  app.use(adminGrantRoutes({ knex: deps.knex, store: deps.store, clock: deps.clock }, doc));
+  app.use(adminGrantRoutes({ grants: deps.operatorSubscriptions }, doc));
   app.use(freeOfferRoutes({ offer: deps.freeOffer, knex: deps.knex, clock: deps.clock }, doc));
-  app.use(adminExportRoutes({ store: deps.store, knex: deps.knex, clock: deps.clock }, doc));
+  app.use(adminExportRoutes({ commands: deps.commands, knex: deps.knex, clock: deps.clock }, doc));
   app.use(
     adminStatsRoutes(
       {
@@ -167,8 +173,13 @@ export function createApp(deps: AppDependencies): Express {
       doc,
     ),
   );
-  app.use(adminCatalogueRoutes({ knex: deps.knex, clock: deps.clock, store: deps.store }, doc));
-  app.use(adminSubscriptionRoutes({ knex: deps.knex, store: deps.store, clock: deps.clock }, doc));
+  app.use(adminCatalogueRoutes({ knex: deps.knex, operator: deps.operatorCatalogue }, doc));
+  app.use(
+    adminSubscriptionRoutes(
+      { knex: deps.knex, store: deps.store, clock: deps.clock, operator: deps.operatorSubscriptions },
+      doc,
+    ),
+  );
   app.use(credentialRoutes(deps, doc));
   app.use(adminHistoryRoutes({ history: deps.history }, doc));
 

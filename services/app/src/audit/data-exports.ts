@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { adminExportRecord, AdminExportRecorded } from '@shop/contracts';
-import { dataExportDecider, exportStreamId } from '@shop/domain';
-import { handleCommand, type EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
+import type { ShopCommands } from '../shop-commands.js';
 
 /**
  * A back-office list saved to a file carries personal data out of the shop: each export is
@@ -13,7 +12,7 @@ import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
  * With an idempotency key a retry records nothing more.
  */
 export function recordDataExport(
-  deps: { store: EventStore; knex: Knex; clock: () => Date },
+  deps: { commands: Pick<ShopCommands, 'dataExports'>; knex: Knex; clock: () => Date },
   input: z.output<typeof adminExportRecord>,
   context: { operatorId: string; idempotencyKey: string | undefined; correlationId: string },
 ): Promise<AdminExportRecorded> {
@@ -22,10 +21,7 @@ export function recordDataExport(
   const now = deps.clock();
   const request = { operation: 'record-export', ...input };
   return onceForKey(deps.knex, { owner: operatorId, key, request }, async () => {
-    await handleCommand(
-      deps.store,
-      exportStreamId(now),
-      dataExportDecider,
+    await deps.commands.dataExports.execute(
       {
         type: 'RecordExport',
         data: {
@@ -37,7 +33,7 @@ export function recordDataExport(
           exportedAt: now.toISOString(),
         },
       },
-      { metadata: { actor: { type: 'admin', id: operatorId }, correlationId: context.correlationId } },
+      { actor: { type: 'admin', id: operatorId }, correlationId: context.correlationId },
     );
     return { exportId };
   });

@@ -1,17 +1,9 @@
-import {
-  planDecider,
-  planStreamId,
-  promoStreamId,
-  promotionDecider,
-  type PlanChanges,
-  type PlanState,
-  type PromoCodeTerms,
-  type PromotionState,
-} from '@shop/domain';
-import { handleCommand, type EventMetadata, type EventStore } from '@shop/event-store';
+import { type PlanChanges, type PlanState, type PromoCodeTerms, type PromotionState } from '@shop/domain';
+import type { EventMetadata } from '@shop/event-store';
 import { getPlanForAdmin, getPromoCode, whenProjected } from '@shop/projections';
 import type { AdminPlan, AdminPromoCode } from '@shop/contracts';
 import type { Knex } from 'knex';
+import type { ShopCommands } from '../shop-commands.js';
 
 /** The operator acting, and the request they act in. */
 export interface OperatorAct {
@@ -29,16 +21,15 @@ const metadataOf = (act: OperatorAct): EventMetadata => ({
  * decider with the operator as actor.
  */
 export class OperatorCatalogue {
-  constructor(private readonly deps: { knex: Knex; store: EventStore; clock: () => Date }) {}
+  constructor(
+    private readonly deps: { knex: Knex; commands: Pick<ShopCommands, 'promotions' | 'plans'>; clock: () => Date },
+  ) {}
 
   async createPromoCode(input: PromoCodeTerms & { active: boolean }, act: OperatorAct): Promise<AdminPromoCode> {
     const now = this.deps.clock();
-    const { state } = await handleCommand(
-      this.deps.store,
-      promoStreamId(input.code),
-      promotionDecider,
+    const { state } = await this.deps.commands.promotions.execute(
       { type: 'CreatePromoCode', data: { ...input, now } },
-      { metadata: metadataOf(act) },
+      metadataOf(act),
     );
     const row = await whenProjected(
       () => getPromoCode(this.deps.knex, input.code),
@@ -53,12 +44,9 @@ export class OperatorCatalogue {
   ): Promise<AdminPromoCode> {
     const now = this.deps.clock();
     const { version, ...terms } = input;
-    const { state, newEvents } = await handleCommand(
-      this.deps.store,
-      promoStreamId(input.code),
-      promotionDecider,
+    const { state, newEvents } = await this.deps.commands.promotions.execute(
       { type: 'RevisePromoCode', data: { ...terms, expectedRevision: version, now } },
-      { metadata: metadataOf(act) },
+      metadataOf(act),
     );
     const revision = state.status === 'defined' ? state.revision : 0;
     const row = await whenProjected(
@@ -76,12 +64,9 @@ export class OperatorCatalogue {
   async revisePlan(planId: string, input: PlanChanges & { version: number }, act: OperatorAct): Promise<AdminPlan> {
     const now = this.deps.clock();
     const { version, ...changes } = input;
-    const { state, newEvents } = await handleCommand(
-      this.deps.store,
-      planStreamId(planId),
-      planDecider,
+    const { state, newEvents } = await this.deps.commands.plans.execute(
       { type: 'RevisePlan', data: { planId, changes, expectedVersion: version, now } },
-      { metadata: metadataOf(act) },
+      metadataOf(act),
     );
     const decided = state.status === 'published' ? state.version : 0;
     const row = await whenProjected(

@@ -21,7 +21,7 @@ const planIds = async () =>
 
 /** A plan published now, as the back-office would. */
 const publishPlan = async (planId: string) => {
-  await seedCatalogue(cli.shop.runtime.store, new Date(), [
+  await seedCatalogue(cli.shop.runtime.commands.plans, new Date(), [
     { ...LAUNCH_PLANS[0]!, planId, name: planId, sortOrder: 90 },
   ]);
 };

@@ -181,8 +181,8 @@ program
   .command('seed')
   .description('Publish the launch plans (no event when they are already published unchanged)')
   .action(async () => {
-    await withRuntime(async ({ store, clock }) => {
-      const written = await seedCatalogue(store, clock());
+    await withRuntime(async ({ commands, clock }) => {
+      const written = await seedCatalogue(commands.plans, clock());
       console.log(written === 0 ? 'Catalogue already up to date' : `Catalogue seeded: ${written} event(s)`);
     });
   });

@@ -8,17 +8,18 @@ import type {
   CredentialsSummary,
   SubscriptionCredentials,
 } from '@shop/contracts';
-import { subscriptionDecider, subscriptionStreamId, DomainError, type Language } from '@shop/domain';
-import { handleCommand, retryWhenOvertaken, type EventStore } from '@shop/event-store';
+import { DomainError, type CredentialSetCommand, type CredentialSetEvent, type Language } from '@shop/domain';
+import { retryWhenOvertaken, type EventMetadata, type EventStore } from '@shop/event-store';
 import { countOpenSubscriptionsByCredentials, getPlan } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
+import type { RowWrite } from '../infrastructure/rows-with-events.js';
+import type { ShopCommands } from '../shop-commands.js';
 import { credentialsForCustomer, subscriptionNotFound, UUID } from './customer-credentials.js';
 import { credentialCounts, listCredentials, type CredentialsListQuery } from './credential-listing.js';
 
 export { CREDENTIALS_SORT_FIELDS, type CredentialsSortField } from './credential-listing.js';
 import { createdSetRows, deletedSetRow, revisedSetRows, type SealedValues } from './credential-rows.js';
-import { CredentialSetLog, type CredentialSetContext } from './credential-set-log.js';
 import { credentialsNotFound, SealedCredentials, type CredentialsRow } from './sealed-credentials.js';
 
 /** A new set, its notes null when there are none. */
@@ -30,9 +31,9 @@ export interface CredentialsContext {
   correlationId?: string;
 }
 
-const actedBy = (context: CredentialsContext): CredentialSetContext => ({
+const actedBy = (context: CredentialsContext): EventMetadata => ({
   actor: { type: 'admin', id: context.adminId },
-  correlationId: context.correlationId,
+  ...(context.correlationId ? { correlationId: context.correlationId } : {}),
 });
 
 const changedMeanwhile = (id: string) =>
@@ -49,13 +50,17 @@ const changedMeanwhile = (id: string) =>
 export class CredentialService {
   private readonly sealed: SealedCredentials;
 
-  private readonly log: CredentialSetLog;
-
   constructor(
-    private readonly deps: { knex: Knex; store: EventStore; key: Buffer; clock: () => Date; logger: Logger },
+    private readonly deps: {
+      knex: Knex;
+      store: EventStore;
+      commands: Pick<ShopCommands, 'credentialSets' | 'subscriptions'>;
+      key: Buffer;
+      clock: () => Date;
+      logger: Logger;
+    },
   ) {
     this.sealed = new SealedCredentials(deps);
-    this.log = new CredentialSetLog(deps);
   }
 
   /** The operator's list: see `listCredentials`. */
@@ -80,6 +85,15 @@ export class CredentialService {
     return this.sealed.detailOf(row);
   }
 
+  /** A command on a set's stream, with the rows its events stand for (decided once, see `CredentialSetCommands`). */
+  private async record(
+    command: CredentialSetCommand,
+    metadata: EventMetadata,
+    rowsFor: (event: CredentialSetEvent) => RowWrite[] = () => [],
+  ): Promise<CredentialSetEvent[]> {
+    return (await this.deps.commands.credentialSets.execute(command, metadata, { rowsFor })).newEvents;
+  }
+
   private async planKnown(planId: string): Promise<boolean> {
     return (await getPlan(this.deps.knex, planId, 'fr')) !== null;
   }
@@ -97,8 +111,7 @@ export class CredentialService {
       password: this.sealed.seal(input.password),
       additionalInfo: input.additionalInfo === null ? null : this.sealed.seal(input.additionalInfo),
     };
-    await this.log.record(
-      id,
+    await this.record(
       {
         type: 'CreateCredentialSet',
         data: { credentialSetId: id, planId: input.planId, planKnown: await this.planKnown(input.planId), now },
@@ -149,8 +162,7 @@ export class CredentialService {
           ? null
           : this.sealed.seal(input.additionalInfo),
     };
-    const events = await this.log.record(
-      id,
+    const events = await this.record(
       {
         type: 'ReviseCredentialSet',
         data: {
@@ -195,8 +207,7 @@ export class CredentialService {
     const row = await this.sealed.row(id);
     await this.ensureRecorded(row);
     const now = this.deps.clock();
-    await this.log.record(
-      id,
+    await this.record(
       {
         type: 'DeleteCredentialSet',
         data: {
@@ -218,10 +229,9 @@ export class CredentialService {
    * its original time and by its original author) the first time it is changed, deleted or assigned.
    */
   private async ensureRecorded(row: CredentialsRow): Promise<void> {
-    const { streamVersion } = await this.log.state(row.id);
+    const { streamVersion } = await this.deps.commands.credentialSets.current(row.id);
     if (streamVersion > 0) return;
-    await this.log.record(
-      row.id,
+    await this.record(
       {
         type: 'CreateCredentialSet',
         data: {
@@ -248,10 +258,7 @@ export class CredentialService {
     if (!UUID.test(subscriptionId)) throw subscriptionNotFound();
     const row = await this.sealed.row(credentialsId);
     await this.ensureRecorded(row);
-    const { newEvents } = await handleCommand(
-      this.deps.store,
-      subscriptionStreamId(subscriptionId),
-      subscriptionDecider,
+    const { newEvents } = await this.deps.commands.subscriptions.execute(
       {
         type: 'AssignCredentials',
         data: {
@@ -262,7 +269,7 @@ export class CredentialService {
           now: this.deps.clock(),
         },
       },
-      { metadata: { actor: { type: 'admin', id: context.adminId }, correlationId: context.correlationId } },
+      { actor: { type: 'admin', id: context.adminId }, correlationId: context.correlationId },
     );
     return { subscriptionId, credentialsId, changed: newEvents.length > 0 };
   }

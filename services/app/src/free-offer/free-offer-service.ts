@@ -10,12 +10,12 @@ import {
   type FreeOfferState,
   type Language,
 } from '@shop/domain';
-import { handleCommand, type EventStore } from '@shop/event-store';
+import type { EventStore } from '@shop/event-store';
 import { getPlan } from '@shop/projections';
 import type { AdminFreeOffer, FreeOffer } from '@shop/contracts';
 import type { Knex } from 'knex';
 import { idForKey } from '../infrastructure/idempotency.js';
-import { subscriptionCommand } from '../payments/payment-dependencies.js';
+import type { ShopCommands } from '../shop-commands.js';
 
 /** The operator's months when the offer was never set (the seeds' "12 mois"). */
 const DEFAULT_MONTHS = 12;
@@ -48,7 +48,14 @@ export class FreeOfferService {
     state: freeOfferDecider.initialState(),
   };
 
-  constructor(private readonly deps: { knex: Knex; store: EventStore; clock: () => Date }) {}
+  constructor(
+    private readonly deps: {
+      knex: Knex;
+      store: EventStore;
+      commands: Pick<ShopCommands, 'freeOffer' | 'subscriptions'>;
+      clock: () => Date;
+    },
+  ) {}
 
   /** The offer's state as of now: one short stream, read from where the last read stopped. */
   async current(): Promise<FreeOfferState> {
@@ -92,15 +99,12 @@ export class FreeOfferService {
   ): Promise<AdminFreeOffer> {
     const plan = await getPlan(this.deps.knex, input.planId, 'fr');
     const onSale = plan !== null && (await getPlan(this.deps.knex, input.planId, 'fr', { onSaleOnly: true })) !== null;
-    const { state } = await handleCommand(
-      this.deps.store,
-      FREE_OFFER_STREAM_ID,
-      freeOfferDecider,
+    const { state } = await this.deps.commands.freeOffer.execute(
       {
         type: 'ConfigureFreeOffer',
         data: { ...input, plan: plan ? { onSale } : null, now: this.deps.clock() },
       },
-      { metadata: { actor: { type: 'admin', id: act.adminId }, correlationId: act.correlationId } },
+      { actor: { type: 'admin', id: act.adminId }, correlationId: act.correlationId },
     );
     return viewOf(state);
   }
@@ -113,12 +117,10 @@ export class FreeOfferService {
     let claim: FreeOfferClaimed['data'];
     let earlierClaim: DomainError | null = null;
     try {
-      const { newEvents } = await handleCommand(
-        this.deps.store,
-        FREE_OFFER_STREAM_ID,
-        freeOfferDecider,
+      const { newEvents } = await this.deps.commands.freeOffer.execute(
         { type: 'ClaimFreeOffer', data: { userId, subscriptionId, now: this.deps.clock() } },
-        { metadata, eventIds: () => claimEventId, maxAttempts: CLAIM_ATTEMPTS },
+        metadata,
+        { eventIds: () => claimEventId, maxAttempts: CLAIM_ATTEMPTS },
       );
       claim = (newEvents[0] as FreeOfferClaimed).data;
     } catch (error) {
@@ -129,8 +131,7 @@ export class FreeOfferService {
     const plan = await getPlan(this.deps.knex, claim.planId, 'fr');
     if (!plan) throw new Error(`The free offer's plan ${claim.planId} is not in the catalogue`);
     try {
-      await subscriptionCommand(
-        this.deps.store,
+      await this.deps.commands.subscriptions.execute(
         {
           type: 'GrantSubscription',
           data: {

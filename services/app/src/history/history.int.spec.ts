@@ -105,6 +105,7 @@ describe("a subscription's history and its state as of any instant", () => {
       .expires_at as Date;
     await createJobHandlers({
       store: shop.runtime.store,
+      commands: shop.runtime.commands,
       knex: shop.runtime.knex,
       clock: () => new Date(expiresAt.getTime() + 60_000),
       logger: createLogger({ level: 'silent' }),

@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import {
-  inquiryDataSubject,
-  inquiryDecider,
-  inquiryStreamId,
-  type InquiryForm,
-  type InquiryStatus,
-  type Language,
-} from '@shop/domain';
+import { inquiryDataSubject, inquiryStreamId, type InquiryForm, type InquiryStatus, type Language } from '@shop/domain';
 import type { InquiryReceived } from '@shop/contracts';
-import { handleCommand, type EventStore } from '@shop/event-store';
+import type { EventStore } from '@shop/event-store';
 import { inquiryIdsOfPerson, KEY_DESTRUCTION_SQL, type PersonalDataVault } from '@shop/projections';
 import type { Knex } from 'knex';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
-import { commitWithRows } from '../infrastructure/rows-with-events.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { consumeOrReject, type RateLimits } from '../security/rate-limits.js';
+import type { ShopCommands } from '../shop-commands.js';
 
 /** Form members that are choices from fixed lists; every other member is sealed. */
 const PLAIN_MEMBERS: ReadonlySet<string> = new Set([
@@ -39,6 +32,7 @@ export class InquiryService {
     private readonly deps: {
       knex: Knex;
       store: EventStore;
+      commands: Pick<ShopCommands, 'inquiries'>;
       vault: PersonalDataVault;
       limits: RateLimits;
       clock: () => Date;
@@ -64,10 +58,7 @@ export class InquiryService {
         }
         await consumeOrReject(this.deps.limits.inquiriesByIp, `${form.kind}:${sender.ip}`);
         const sealed = await this.seal(inquiryId, form);
-        await handleCommand(
-          this.deps.store,
-          inquiryStreamId(inquiryId),
-          inquiryDecider,
+        await this.deps.commands.inquiries.execute(
           {
             type: 'ReceiveInquiry',
             inquiryId,
@@ -78,12 +69,7 @@ export class InquiryService {
               receivedAt: this.deps.clock().toISOString(),
             },
           },
-          {
-            metadata: {
-              actor: { type: 'customer', id: owner },
-              correlationId: sender.correlationId,
-            },
-          },
+          { actor: { type: 'customer', id: owner }, correlationId: sender.correlationId },
         );
         this.deps.logger.info({ inquiryId, kind: form.kind }, 'inquiry received');
         return { id: inquiryId, status: 'new' as const };
@@ -97,10 +83,7 @@ export class InquiryService {
     change: { to: InquiryStatus; expectedVersion?: number },
     context: { adminId: string; correlationId: string },
   ) {
-    const { state, newEvents } = await handleCommand(
-      this.deps.store,
-      inquiryStreamId(inquiryId),
-      inquiryDecider,
+    const { state, newEvents } = await this.deps.commands.inquiries.execute(
       {
         type: 'ChangeInquiryStatus',
         inquiryId,
@@ -111,7 +94,7 @@ export class InquiryService {
           ...(change.expectedVersion === undefined ? {} : { expectedVersion: change.expectedVersion }),
         },
       },
-      { metadata: { actor: { type: 'admin', id: context.adminId }, correlationId: context.correlationId } },
+      { actor: { type: 'admin', id: context.adminId }, correlationId: context.correlationId },
     );
     if (!state.received) throw new Error(`inquiry ${inquiryId} vanished after a change`);
     return { status: state.status, version: state.version, changed: newEvents.length > 0 };
@@ -130,19 +113,10 @@ export class InquiryService {
     const ids = await inquiryIdsOfPerson(this.deps.knex, person);
     const erased: string[] = [];
     for (const inquiryId of ids) {
-      const streamId = inquiryStreamId(inquiryId);
-      const rows = [{ sql: KEY_DESTRUCTION_SQL, params: [inquiryDataSubject(inquiryId)] }];
-      const { newEvents } = await commitWithRows(this.deps, rows, streamId, (commit) =>
-        handleCommand(
-          this.deps.store,
-          streamId,
-          inquiryDecider,
-          { type: 'EraseInquiry', inquiryId, data: { erasedAt: this.deps.clock().toISOString() } },
-          {
-            metadata: { actor: context.actor, correlationId: context.correlationId, ...commit.metadata },
-            withinTransaction: commit.withinTransaction,
-          },
-        ),
+      const { newEvents } = await this.deps.commands.inquiries.execute(
+        { type: 'EraseInquiry', inquiryId, data: { erasedAt: this.deps.clock().toISOString() } },
+        { actor: context.actor, correlationId: context.correlationId },
+        { rows: [{ sql: KEY_DESTRUCTION_SQL, params: [inquiryDataSubject(inquiryId)] }] },
       );
       if (newEvents.length > 0) erased.push(inquiryId);
     }

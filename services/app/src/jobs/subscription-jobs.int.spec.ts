@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
 import { createJobHandlers } from './subscription-jobs.js';
+import { createShopCommands } from '../shop-commands.js';
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -30,6 +31,7 @@ describe('the expiry sweep', () => {
     const store = new PostgresEventStore({ pool });
     const handlers = createJobHandlers({
       store,
+      commands: createShopCommands({ store, knex }),
       knex,
       clock: () => new Date(),
       logger: createLogger({ level: 'silent' }),

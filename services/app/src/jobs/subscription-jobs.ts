@@ -1,13 +1,15 @@
-import { subscriptionDecider, subscriptionStreamId } from '@shop/domain';
-import { handleCommand, type EventStore } from '@shop/event-store';
+import { subscriptionStreamId } from '@shop/domain';
+import type { EventStore } from '@shop/event-store';
 import { activeState, listOverdueSubscriptionIds, subscriptionsProjection } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
+import type { ShopCommands } from '../shop-commands.js';
 import type { JobHandlers } from './job-queue.js';
 import { NotYetError } from './not-yet.js';
 
 export interface JobDependencies {
   store: EventStore;
+  commands: Pick<ShopCommands, 'subscriptions'>;
   knex: Knex;
   clock: () => Date;
   logger: Logger;
@@ -18,6 +20,7 @@ const EARLY_TIMER_TOLERANCE_MS = 5 * 60_000;
 
 export function createJobHandlers({
   store,
+  commands,
   knex,
   clock,
   logger,
@@ -30,17 +33,9 @@ export function createJobHandlers({
   const expire = async (subscriptionId: string, scheduledFrom?: string) => {
     const streamId = subscriptionStreamId(subscriptionId);
     const causationId = scheduledFrom ?? (await lastConfirmation(store, streamId));
-    const { newEvents, state } = await handleCommand(
-      store,
-      streamId,
-      subscriptionDecider,
+    const { newEvents, state } = await commands.subscriptions.execute(
       { type: 'ExpireSubscription', data: { subscriptionId, now: clock() } },
-      {
-        metadata: {
-          actor: EXPIRY_ACTOR,
-          ...(causationId ? { causationId, causationStreamId: streamId } : {}),
-        },
-      },
+      { actor: EXPIRY_ACTOR, ...(causationId ? { causationId, causationStreamId: streamId } : {}) },
     );
     if (newEvents.length > 0) logger.info({ subscriptionId }, 'subscription expired');
     return state;

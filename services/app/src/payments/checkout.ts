@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DomainError,
-  NotFoundError,
-  subscriptionDecider,
-  subscriptionStreamId,
-  type Language,
-  type SubscriptionCommand,
-  type SubscriptionEvent,
-} from '@shop/domain';
+import { DomainError, NotFoundError, subscriptionDecider, type Language, type SubscriptionEvent } from '@shop/domain';
 import type { OrderResponse } from '@shop/contracts';
-import { ConcurrencyError, type AppendOptions, type EventMetadata } from '@shop/event-store';
+import type { EventMetadata } from '@shop/event-store';
 import {
   findPaymentSession,
   getAccount,
@@ -17,49 +9,71 @@ import {
   paymentSessionInlineWrite,
   whenProjected,
 } from '@shop/projections';
-import { commitWithRows } from '../infrastructure/rows-with-events.js';
-import { enabledProvider, subscriptionCommand, type PaymentServiceDependencies } from './payment-dependencies.js';
+import { enabledProvider, type PaymentServiceDependencies } from './payment-dependencies.js';
 import type { PaymentProvider, ProviderName } from './payment-provider.js';
+
+const notPending = () =>
+  new DomainError({ code: 'subscription.not_pending', message: 'This order has nothing left to pay' });
 
 /** Checkouts opened at a provider for pending orders, and who may see them. */
 export class Checkouts {
   constructor(
-    private readonly deps: Pick<PaymentServiceDependencies, 'knex' | 'store' | 'providers' | 'publicUrl' | 'clock'>,
+    private readonly deps: Pick<
+      PaymentServiceDependencies,
+      'knex' | 'store' | 'commands' | 'providers' | 'publicUrl' | 'clock'
+    >,
   ) {}
 
-  /** A new payment session for a pending order (placing it, or finalising it later). */
+  /** A new payment session for a pending order of the customer's, read from the read model (finalising it later). */
   async checkoutExisting(
     input: { userId: string; subscriptionId: string; provider?: ProviderName; language: Language },
     correlationId: string,
   ): Promise<OrderResponse> {
     const subscription = await this.ownedSubscription(input.userId, input.subscriptionId);
-    if (subscription.status !== 'pending') {
-      throw new DomainError({
-        code: 'subscription.not_pending',
-        message: 'This order has nothing left to pay',
-      });
-    }
+    if (subscription.status !== 'pending') throw notPending();
     const provider = enabledProvider(this.deps.providers, input.provider ?? subscription.provider ?? 'sandbox');
-    const redirectUrl = await this.openCheckout(
-      {
-        subscriptionId: subscription.id,
-        userId: input.userId,
-        provider,
-        description: `${subscription.planName} - ${subscription.months} mois`,
-        totalCents: subscription.totalCents,
-        currency: subscription.currency,
-        language: input.language,
-      },
+    return this.checkout(
+      { ...subscription, subscriptionId: subscription.id },
+      { userId: input.userId, provider, language: input.language },
       { actor: { type: 'customer', id: input.userId }, correlationId },
     );
-    return {
-      orderId: subscription.id,
-      subscriptionId: subscription.id,
-      status: 'pending' as const,
-      totalCents: subscription.totalCents,
-      currency: subscription.currency,
-      redirectUrl,
-    };
+  }
+
+  /**
+   * A new payment session for the order its stream holds: one placed a moment ago (`fresh`: the
+   * stream is exactly these events, not read again) or by a first try of the same request.
+   */
+  async checkoutOrder(
+    stream: readonly SubscriptionEvent[],
+    customer: { userId: string; provider: PaymentProvider; language: Language },
+    metadata: EventMetadata,
+    options: { fresh: boolean },
+  ): Promise<OrderResponse> {
+    const placed = stream.find((event) => event.type === 'OrderPlaced');
+    const state = stream.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+    if (placed?.type !== 'OrderPlaced' || state.status !== 'pending') throw notPending();
+    return this.checkout(placed.data, customer, metadata, options.fresh ? stream : undefined);
+  }
+
+  private async checkout(
+    order: { subscriptionId: string; planName: string; months: number; totalCents: number; currency: string },
+    customer: { userId: string; provider: PaymentProvider; language: Language },
+    metadata: EventMetadata,
+    stream?: readonly SubscriptionEvent[],
+  ): Promise<OrderResponse> {
+    const { subscriptionId, totalCents, currency } = order;
+    const redirectUrl = await this.openCheckout(
+      {
+        subscriptionId,
+        ...customer,
+        description: `${order.planName} - ${order.months} mois`,
+        totalCents,
+        currency,
+      },
+      metadata,
+      stream,
+    );
+    return { orderId: subscriptionId, subscriptionId, status: 'pending', totalCents, currency, redirectUrl };
   }
 
   async ownedSubscription(userId: string, subscriptionId: string) {
@@ -130,51 +144,19 @@ export class Checkouts {
           }),
         ]
       : [];
-    await commitWithRows(
-      this.deps,
-      rows,
-      subscriptionStreamId(order.subscriptionId),
-      ({ withinTransaction, metadata: commit }) => {
-        const command: SubscriptionCommand = {
-          type: 'OpenPaymentSession',
-          data: {
-            subscriptionId: order.subscriptionId,
-            provider: order.provider.name,
-            sessionId: session.sessionId,
-            now,
-          },
-        };
-        const all = { ...metadata, ...commit };
-        return stream
-          ? this.appendAfter(stream, command, all, withinTransaction)
-          : subscriptionCommand(this.deps.store, command, all, withinTransaction);
+    await this.deps.commands.subscriptions.execute(
+      {
+        type: 'OpenPaymentSession',
+        data: {
+          subscriptionId: order.subscriptionId,
+          provider: order.provider.name,
+          sessionId: session.sessionId,
+          now,
+        },
       },
+      metadata,
+      { rows, known: stream },
     );
     return session.redirectUrl;
-  }
-
-  /**
-   * Decides on the stream the caller holds and appends at its version; if the stream moved meanwhile
-   * (a concurrency error, nothing written), decides again on the stream as it is now.
-   */
-  private async appendAfter(
-    stream: readonly SubscriptionEvent[],
-    command: SubscriptionCommand,
-    metadata: EventMetadata,
-    withinTransaction: AppendOptions['withinTransaction'],
-  ): Promise<unknown> {
-    const state = stream.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
-    const events = subscriptionDecider.decide(command, state);
-    try {
-      await this.deps.store.appendToStream(
-        subscriptionStreamId(command.data.subscriptionId),
-        events.map((event) => ({ type: event.type, data: event.data, metadata })),
-        { expectedVersion: stream.length, withinTransaction },
-      );
-      return events;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-      return subscriptionCommand(this.deps.store, command, metadata, withinTransaction);
-    }
   }
 }

@@ -3,42 +3,28 @@ import {
   normalizePromoCode,
   priceOrder,
   promoRejection,
-  promoStreamId,
-  promotionDecider,
-  subscriptionDecider,
   subscriptionStreamId,
   DomainError,
-  type PromotionEvent,
-  type SubscriptionCommand,
   type SubscriptionEvent,
 } from '@shop/domain';
-import { asDomainEvent, handleCommand, loadState, retryWhenOvertaken, type EventMetadata } from '@shop/event-store';
+import { asDomainEvent, type EventMetadata } from '@shop/event-store';
 import { getPlan } from '@shop/projections';
 import type { OrderResponse, PromoCheck } from '@shop/contracts';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
 import type { Checkouts } from './checkout.js';
-import {
-  enabledProvider,
-  subscriptionCommand,
-  type PaymentServiceDependencies,
-  type PlaceOrderInput,
-} from './payment-dependencies.js';
-import type { PaymentProvider } from './payment-provider.js';
+import { enabledProvider, type PaymentServiceDependencies, type PlaceOrderInput } from './payment-dependencies.js';
 
 /** Placing orders (idempotent, resumable, with the promo code redeemed) and checking promo codes. */
 export class Ordering {
   constructor(
-    private readonly deps: Pick<PaymentServiceDependencies, 'knex' | 'store' | 'providers' | 'clock'>,
+    private readonly deps: Pick<PaymentServiceDependencies, 'knex' | 'store' | 'commands' | 'providers' | 'clock'>,
     private readonly checkouts: Checkouts,
   ) {}
 
   /** Whether a promo code applies now, and what it takes off this order. */
   async checkPromo(input: { code: string; planId: string; months: number }): Promise<PromoCheck> {
     const plan = await this.requirePlan(input.planId);
-    const history = await this.deps.store.readStream(promoStreamId(input.code));
-    const state = history
-      .map(asDomainEvent<PromotionEvent>)
-      .reduce(promotionDecider.evolve, promotionDecider.initialState());
+    const state = await this.deps.commands.promotions.current(input.code);
     const rejection = promoRejection(state, this.deps.clock());
     if (rejection || state.status !== 'defined')
       return { valid: false as const, code: normalizePromoCode(input.code), reason: rejection };
@@ -93,157 +79,38 @@ export class Ordering {
     input: PlaceOrderInput,
     subscriptionId: string,
     correlationId: string,
-    options: { fresh: boolean },
+    { fresh }: { fresh: boolean },
   ): Promise<OrderResponse> {
     const provider = enabledProvider(this.deps.providers, input.provider);
     const plan = await this.requirePlan(input.planId);
-    const now = this.deps.clock();
-    // A random id names no stream yet: nothing to resume, nothing to read before deciding.
-    if (!options.fresh) {
-      const placedBefore = await this.resumeOrder(input, subscriptionId, provider, correlationId);
-      if (placedBefore) return placedBefore;
-    }
     const metadata: EventMetadata = { actor: { type: 'customer', id: input.userId }, correlationId };
-    const placeOrder = (promotion: { code: string; percentOff: number } | null) =>
-      ({
-        type: 'PlaceOrder',
-        data: {
+    // A random id names no stream yet: nothing to resume, nothing to read before deciding.
+    const stream =
+      (!fresh && (await this.placedBefore(subscriptionId))) ||
+      (await this.deps.commands.subscriptions.placeOrder(
+        {
           subscriptionId,
           userId: input.userId,
           plan: { id: plan.id, name: plan.name, monthlyPriceCents: plan.monthlyPriceCents, currency: plan.currency },
           months: input.months,
-          promotion,
           provider: provider.name,
-          now,
+          now: this.deps.clock(),
         },
-      }) as const;
-    const code = input.promoCode?.trim() ? normalizePromoCode(input.promoCode) : null;
-    const newEvents = code
-      ? await this.redeemAndPlace(code, subscriptionId, now, placeOrder, metadata)
-      : options.fresh
-        ? await this.placeNew(subscriptionId, placeOrder(null), metadata)
-        : (await subscriptionCommand(this.deps.store, placeOrder(null), metadata)).newEvents;
-    const placed = newEvents[0]!;
-    const totalCents = placed.type === 'OrderPlaced' ? placed.data.totalCents : 0;
-    const redirectUrl = await this.checkouts.openCheckout(
-      {
-        subscriptionId,
-        userId: input.userId,
-        provider,
-        description: `${plan.name} - ${input.months} mois`,
-        totalCents,
-        currency: plan.currency,
-        language: input.language,
-      },
-      metadata,
-      // A new stream holds exactly what was just appended (a promo redemption lives on its own stream).
-      options.fresh ? newEvents : undefined,
-    );
-    return {
-      orderId: subscriptionId,
-      subscriptionId,
-      status: 'pending',
-      totalCents,
-      currency: plan.currency,
-      redirectUrl,
-    };
-  }
-
-  /** Decided on the empty state and appended as a new stream: one round trip, and a stream that exists is refused. */
-  private async placeNew(
-    subscriptionId: string,
-    command: SubscriptionCommand,
-    metadata: EventMetadata,
-  ): Promise<SubscriptionEvent[]> {
-    const events = subscriptionDecider.decide(command, subscriptionDecider.initialState());
-    await this.deps.store.appendToStream(
-      subscriptionStreamId(subscriptionId),
-      events.map((event) => ({ type: event.type, data: event.data, metadata })),
-      { expectedVersion: 'no_stream' },
-    );
-    return events;
+        input.promoCode?.trim() || null,
+        metadata,
+        { newStream: fresh },
+      ));
+    return this.checkouts.checkoutOrder(stream, { ...input, provider }, metadata, { fresh });
   }
 
   /**
-   * Redeems the code on its own stream (a usage limit holds under concurrent orders) and places the
-   * order. On PostgreSQL both appends commit in one transaction, so a crash cannot count a
-   * redemption for no order; KurrentDB cannot, and there they stay two appends, redemption first.
+   * The order a first run with the same Idempotency-Key placed before its process died: read from
+   * its stream, not the read model, which may not have seen it yet.
    */
-  private async redeemAndPlace(
-    code: string,
-    subscriptionId: string,
-    now: Date,
-    placeOrder: (promotion: { code: string; percentOff: number } | null) => SubscriptionCommand,
-    metadata: EventMetadata,
-  ): Promise<SubscriptionEvent[]> {
-    const { store } = this.deps;
-    const redeem = { type: 'RedeemPromoCode' as const, data: { code, subscriptionId, now } };
-    if (!store.sharesTransactions) {
-      const { state } = await handleCommand(store, promoStreamId(code), promotionDecider, redeem, { metadata });
-      const promotion = state.status === 'defined' ? { code, percentOff: state.definition.percentOff } : null;
-      return (await subscriptionCommand(store, placeOrder(promotion), metadata)).newEvents;
-    }
-    // Another order that redeemed the code meanwhile makes the append fail: decided again on its new count.
-    return retryWhenOvertaken(async () => {
-      const promo = await loadState(store, promoStreamId(code), promotionDecider);
-      const redemption = promotionDecider.decide(redeem, promo.state);
-      const promotion =
-        promo.state.status === 'defined' ? { code, percentOff: promo.state.definition.percentOff } : null;
-      const order = subscriptionDecider.decide(placeOrder(promotion), subscriptionDecider.initialState());
-      const asNew = (events: ReadonlyArray<{ type: string; data: unknown }>) =>
-        events.map((event) => ({ type: event.type, data: event.data, metadata }));
-      if (redemption.length === 0) {
-        // Already redeemed for this order (a retry): only the order is left to place.
-        await store.appendToStream(subscriptionStreamId(subscriptionId), asNew(order), {
-          expectedVersion: 'no_stream',
-        });
-      } else {
-        await store.appendToStream(promoStreamId(code), asNew(redemption), {
-          expectedVersion: promo.version === 0 ? 'no_stream' : promo.version,
-          withinTransaction: async (tx) => {
-            await tx.append(subscriptionStreamId(subscriptionId), asNew(order), { expectedVersion: 'no_stream' });
-          },
-        });
-      }
-      return order;
-    });
-  }
-
-  /**
-   * The order a first run with the same Idempotency-Key placed before its process died, with a new
-   * checkout: read from its stream, not the read model, which may not have seen it yet.
-   */
-  private async resumeOrder(
-    input: PlaceOrderInput,
-    subscriptionId: string,
-    provider: PaymentProvider,
-    correlationId: string,
-  ): Promise<OrderResponse | null> {
+  private async placedBefore(subscriptionId: string): Promise<SubscriptionEvent[] | null> {
     const events = (await this.deps.store.readStream(subscriptionStreamId(subscriptionId))).map(
       asDomainEvent<SubscriptionEvent>,
     );
-    const placed = events.find((event) => event.type === 'OrderPlaced');
-    if (!placed || placed.type !== 'OrderPlaced') return null;
-    const state = events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
-    if (state.status !== 'pending') {
-      throw new DomainError({
-        code: 'subscription.not_pending',
-        message: 'This order has nothing left to pay',
-      });
-    }
-    const { totalCents, currency, planName, months } = placed.data;
-    const redirectUrl = await this.checkouts.openCheckout(
-      {
-        subscriptionId,
-        userId: input.userId,
-        provider,
-        description: `${planName} - ${months} mois`,
-        totalCents,
-        currency,
-        language: input.language,
-      },
-      { actor: { type: 'customer', id: input.userId }, correlationId },
-    );
-    return { orderId: subscriptionId, subscriptionId, status: 'pending', totalCents, currency, redirectUrl };
+    return events.some((event) => event.type === 'OrderPlaced') ? events : null;
   }
 }

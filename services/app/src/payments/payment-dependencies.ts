@@ -1,19 +1,15 @@
-import {
-  subscriptionDecider,
-  subscriptionStreamId,
-  DomainError,
-  type Language,
-  type SubscriptionCommand,
-} from '@shop/domain';
-import { handleCommand, type AppendOptions, type EventMetadata, type EventStore } from '@shop/event-store';
+import { DomainError, type Language } from '@shop/domain';
+import type { EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
+import type { ShopCommands } from '../shop-commands.js';
 import type { PaymentProvider, ProviderName } from './payment-provider.js';
 
 /** What the payment modules share: the enabled providers, the log and the read models. */
 export interface PaymentServiceDependencies {
   knex: Knex;
   store: EventStore;
+  commands: ShopCommands;
   providers: ReadonlyMap<ProviderName, PaymentProvider>;
   publicUrl: string;
   clock: () => Date;
@@ -40,16 +36,4 @@ export function enabledProvider(providers: ReadonlyMap<ProviderName, PaymentProv
     });
   }
   return provider;
-}
-
-export async function subscriptionCommand(
-  store: EventStore,
-  command: SubscriptionCommand,
-  metadata: EventMetadata,
-  withinTransaction?: AppendOptions['withinTransaction'],
-) {
-  return handleCommand(store, subscriptionStreamId(command.data.subscriptionId), subscriptionDecider, command, {
-    metadata,
-    withinTransaction,
-  });
 }

@@ -365,6 +365,7 @@ describe('the expiry in the log', () => {
   it('names the PaymentConfirmed whose expiry it enforces, from the timer and from the sweep', async () => {
     const handlers = createJobHandlers({
       store: store(),
+      commands: shop.runtime.commands,
       knex: shop.runtime.knex,
       // After the expiry below: the shop's own timers, due years later, stay out of the way.
       clock: () => new Date(Date.UTC(2031, 0, 2)),

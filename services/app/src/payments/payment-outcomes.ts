@@ -1,6 +1,6 @@
 import { subscriptionStreamId, type SubscriptionEvent } from '@shop/domain';
 import { asDomainEvent, type EventMetadata } from '@shop/event-store';
-import { subscriptionCommand, type PaymentServiceDependencies } from './payment-dependencies.js';
+import type { PaymentServiceDependencies } from './payment-dependencies.js';
 import type { PaymentOutcome } from './payment-provider.js';
 
 /**
@@ -34,7 +34,7 @@ export type AppliedOutcome = 'applied' | 'unmatched' | 'ignored';
  * exactly one active subscription whatever order and however often the providers report it.
  */
 export class PaymentOutcomes {
-  constructor(private readonly deps: Pick<PaymentServiceDependencies, 'store' | 'clock' | 'logger'>) {}
+  constructor(private readonly deps: Pick<PaymentServiceDependencies, 'store' | 'commands' | 'clock' | 'logger'>) {}
 
   /**
    * Applies what a provider said to the order it names, only if the payment went through a
@@ -94,7 +94,7 @@ export class PaymentOutcomes {
       claimedSubscriptionId: outcome.subscriptionId,
       recordedAt: this.deps.clock().toISOString(),
     };
-    await this.deps.store.appendToStream(unmatchedPaymentStreamId(provider, providerId), [
+    await this.deps.commands.providerRecords.record(unmatchedPaymentStreamId(provider, providerId), [
       { id: `unmatched:${provider}:${outcome.kind}:${providerId}`, type: UNMATCHED_PAYMENT_EVENT_TYPE, data, metadata },
     ]);
     this.deps.logger.warn(
@@ -111,8 +111,7 @@ export class PaymentOutcomes {
     const now = this.deps.clock();
     switch (outcome.kind) {
       case 'paid':
-        await subscriptionCommand(
-          this.deps.store,
+        await this.deps.commands.subscriptions.execute(
           {
             type: 'ConfirmPayment',
             data: {
@@ -131,8 +130,7 @@ export class PaymentOutcomes {
       case 'failed':
       case 'expired':
       case 'canceled':
-        await subscriptionCommand(
-          this.deps.store,
+        await this.deps.commands.subscriptions.execute(
           {
             type: 'RecordPaymentFailure',
             data: {
@@ -147,8 +145,7 @@ export class PaymentOutcomes {
         );
         return;
       case 'refunded':
-        await subscriptionCommand(
-          this.deps.store,
+        await this.deps.commands.subscriptions.execute(
           {
             type: 'RefundPayment',
             data: {

@@ -1,7 +1,6 @@
 import { findPaymentSession } from '@shop/projections';
 import type { PaymentVerification, WebhookReceipt } from '@shop/contracts';
-import { NotFoundError, subscriptionDecider, subscriptionStreamId } from '@shop/domain';
-import { asDomainEvent } from '@shop/event-store';
+import { NotFoundError } from '@shop/domain';
 import { enabledProvider, type PaymentServiceDependencies } from './payment-dependencies.js';
 import {
   PAYMENT_VERIFICATION_OBSERVED,
@@ -21,7 +20,7 @@ export const webhookStreamId = (provider: string, providerEventId: string) => `w
 /** Two of the paths to `applyOutcome`: a provider's notification, and the success page asking the provider. */
 export class ProviderReports {
   constructor(
-    private readonly deps: Pick<PaymentServiceDependencies, 'knex' | 'store' | 'providers' | 'clock'>,
+    private readonly deps: Pick<PaymentServiceDependencies, 'knex' | 'store' | 'commands' | 'providers' | 'clock'>,
     private readonly outcomes: PaymentOutcomes,
   ) {}
 
@@ -36,7 +35,7 @@ export class ProviderReports {
   ): Promise<Pick<WebhookReceipt, 'duplicate'>> {
     const provider = enabledProvider(this.deps.providers, providerName);
     const { providerEventId, payload } = await provider.verifyWebhook(rawBody, headers);
-    const result = await this.deps.store.appendToStream(webhookStreamId(provider.name, providerEventId), [
+    const result = await this.deps.commands.providerRecords.record(webhookStreamId(provider.name, providerEventId), [
       {
         id: `${provider.name}:${providerEventId}`,
         type: WEBHOOK_EVENT_TYPE,
@@ -81,10 +80,7 @@ export class ProviderReports {
     );
     const outcome = outcomeOfRecord(observation.data.outcome);
     await this.outcomes.applyOutcome(known.provider, outcome, causedBy(metadata, observation));
-    const history = await this.deps.store.readStream(subscriptionStreamId(known.subscriptionId));
-    const state = history
-      .map((e) => asDomainEvent<Parameters<typeof subscriptionDecider.evolve>[1]>(e))
-      .reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+    const state = await this.deps.commands.subscriptions.current(known.subscriptionId);
     return {
       subscriptionId: known.subscriptionId as string,
       status: state.status === 'none' ? 'pending' : state.status,
@@ -106,7 +102,7 @@ export class ProviderReports {
     const streamId = paymentCheckStreamId(check.provider, check.sessionId);
     const id = verificationObservationId(check.provider, check.sessionId, outcome);
     const data: PaymentVerificationObservation = { ...check, outcome, observedAt: this.deps.clock().toISOString() };
-    const { appended } = await this.deps.store.appendToStream(streamId, [
+    const { appended } = await this.deps.commands.providerRecords.record(streamId, [
       { id, type: PAYMENT_VERIFICATION_OBSERVED, data, metadata },
     ]);
     if (appended > 0) return { id, streamId, data };

@@ -18,6 +18,7 @@ import {
   type PaymentSyncFailedData,
   type PaymentSyncRequestedData,
 } from './payment-observations.js';
+import type { ShopCommands } from '../shop-commands.js';
 import type { PaymentService } from './payment-service.js';
 import { StripeProvider } from './stripe-provider.js';
 import { SyncRuns, type ObservationResult } from './sync-runs.js';
@@ -28,6 +29,7 @@ const MAX_SESSIONS = 1000;
 export interface StripeSyncDependencies {
   knex: Knex;
   store: EventStore;
+  commands: Pick<ShopCommands, 'providerRecords'>;
   payments: PaymentService;
   /** Seals a customer's personal data with their key (`AccountService.seal`). */
   seal: (userId: string, value: string) => Promise<string>;
@@ -78,9 +80,13 @@ export class StripeSync {
       email: await this.deps.seal(userId, normalized),
       requestedAt: this.clock().toISOString(),
     };
-    await this.deps.store.appendToStream(streamId, [{ type: PAYMENT_SYNC_REQUESTED, data: requested, metadata }], {
-      expectedVersion: 'no_stream',
-    });
+    await this.deps.commands.providerRecords.record(
+      streamId,
+      [{ type: PAYMENT_SYNC_REQUESTED, data: requested, metadata }],
+      {
+        expectedVersion: 'no_stream',
+      },
+    );
 
     let sessions: Stripe.Checkout.Session[];
     try {
@@ -91,7 +97,9 @@ export class StripeSync {
         reason: error instanceof Error ? error.message : String(error),
         failedAt: this.clock().toISOString(),
       };
-      await this.deps.store.appendToStream(streamId, [{ type: PAYMENT_SYNC_FAILED, data: failed, metadata }]);
+      await this.deps.commands.providerRecords.record(streamId, [
+        { type: PAYMENT_SYNC_FAILED, data: failed, metadata },
+      ]);
       throw error;
     }
 
@@ -103,7 +111,7 @@ export class StripeSync {
       data: observeStripeSession(runId, session, observedAt),
     }));
     if (observed.length > 0) {
-      await this.deps.store.appendToStream(
+      await this.deps.commands.providerRecords.record(
         streamId,
         observed.map((o) => ({
           id: o.id,
@@ -126,7 +134,9 @@ export class StripeSync {
       mismatches: answer.mismatches.length,
       completedAt: this.clock().toISOString(),
     };
-    await this.deps.store.appendToStream(streamId, [{ type: PAYMENT_SYNC_COMPLETED, data: completed, metadata }]);
+    await this.deps.commands.providerRecords.record(streamId, [
+      { type: PAYMENT_SYNC_COMPLETED, data: completed, metadata },
+    ]);
     return answer;
   }
 

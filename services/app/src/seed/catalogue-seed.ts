@@ -1,5 +1,5 @@
-import { planDecider, planStreamId, type PlanDetails } from '@shop/domain';
-import { handleCommand, type EventStore } from '@shop/event-store';
+import type { PlanDetails } from '@shop/domain';
+import type { PlanCommands } from '../catalogue/plan-commands.js';
 
 /** The launch catalogue. Prices are per month, taxes included, in euro cents. */
 export const LAUNCH_PLANS: readonly PlanDetails[] = [
@@ -154,15 +154,12 @@ export const LAUNCH_PLANS: readonly PlanDetails[] = [
  * Publishes the launch plans as events. Safe to run at every start: a plan already published
  * with the same details produces no event, a changed one a PlanRevised.
  */
-export async function seedCatalogue(store: EventStore, now: Date, plans = LAUNCH_PLANS): Promise<number> {
+export async function seedCatalogue(commands: PlanCommands, now: Date, plans = LAUNCH_PLANS): Promise<number> {
   let written = 0;
   for (const plan of plans) {
-    const { newEvents } = await handleCommand(
-      store,
-      planStreamId(plan.planId),
-      planDecider,
+    const { newEvents } = await commands.execute(
       { type: 'PublishPlan', data: { plan, now } },
-      { metadata: { actor: { type: 'system', id: 'catalogue-seed' } } },
+      { actor: { type: 'system', id: 'catalogue-seed' } },
     );
     written += newEvents.length;
   }

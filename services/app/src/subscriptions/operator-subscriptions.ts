@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, NotFoundError, type SubscriptionStatus } from '@shop/domain';
-import type { EventStore } from '@shop/event-store';
 import { getAccount, getPlan } from '@shop/projections';
 import type { Knex } from 'knex';
 import { UUID } from '../credentials/customer-credentials.js';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
-import { subscriptionCommand } from '../payments/payment-dependencies.js';
+import type { ShopCommands } from '../shop-commands.js';
 
 /** The operator acting, and the request they act in. */
 export interface OperatorAct {
@@ -26,7 +25,9 @@ const notFound = (subscriptionId: string) =>
  * reason, void one recorded by mistake.
  */
 export class OperatorSubscriptions {
-  constructor(private readonly deps: { knex: Knex; store: EventStore; clock: () => Date }) {}
+  constructor(
+    private readonly deps: { knex: Knex; commands: Pick<ShopCommands, 'subscriptions'>; clock: () => Date },
+  ) {}
 
   /**
    * An active subscription for `userId`, from now for `months`, at the catalogue price of those
@@ -75,8 +76,7 @@ export class OperatorSubscriptions {
       ? idForKey('operator-grant', act.adminId, input.idempotencyKey)
       : randomUUID();
     try {
-      await subscriptionCommand(
-        this.deps.store,
+      await this.deps.commands.subscriptions.execute(
         {
           type: 'GrantSubscription',
           data: {
@@ -102,8 +102,7 @@ export class OperatorSubscriptions {
   /** `ChangeSubscriptionStatus` with the operator's reason; an illegal move is a domain error (409). */
   async changeStatus(subscriptionId: string, to: SubscriptionStatus, reason: string, act: OperatorAct) {
     if (!UUID.test(subscriptionId)) throw notFound(subscriptionId);
-    const { newEvents } = await subscriptionCommand(
-      this.deps.store,
+    const { newEvents } = await this.deps.commands.subscriptions.execute(
       { type: 'ChangeSubscriptionStatus', data: { subscriptionId, to, reason, now: this.deps.clock() } },
       { actor: { type: 'admin', id: act.adminId }, correlationId: act.correlationId },
     );
@@ -113,8 +112,7 @@ export class OperatorSubscriptions {
   /** Out of lists and figures, its history kept; voiding twice changes nothing. */
   async void(subscriptionId: string, reason: string, act: OperatorAct) {
     if (!UUID.test(subscriptionId)) throw notFound(subscriptionId);
-    const { newEvents } = await subscriptionCommand(
-      this.deps.store,
+    const { newEvents } = await this.deps.commands.subscriptions.execute(
       { type: 'VoidSubscription', data: { subscriptionId, reason, now: this.deps.clock() } },
       { actor: { type: 'admin', id: act.adminId }, correlationId: act.correlationId },
     );

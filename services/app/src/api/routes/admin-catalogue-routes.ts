@@ -24,11 +24,10 @@ import {
   type AdminPromoCode,
   type AdminPromoCodeList,
 } from '@shop/contracts';
-import type { EventStore } from '@shop/event-store';
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { OperatorCatalogue, type OperatorAct } from '../../catalogue/operator-catalogue.js';
+import type { OperatorCatalogue, OperatorAct } from '../../catalogue/operator-catalogue.js';
 import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../admin-list-query.js';
 import { currentUser } from '../auth/authentication.js';
 import { ADMIN_REFUSALS, type ApiDocument } from '../openapi.js';
@@ -87,12 +86,9 @@ const actOf = (req: Request): OperatorAct => ({ adminId: currentUser(req).userId
  * the plan's stream with the operator as actor. The shop follows at once for promo codes (an order
  * or a check folds the code's stream) and within the projector's lag for plans.
  */
-export function adminCatalogueRoutes(
-  deps: { knex: Knex; clock: () => Date; store: EventStore },
-  doc: ApiDocument,
-): Router {
+export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatalogue }, doc: ApiDocument): Router {
   const router = Router();
-  const operator = new OperatorCatalogue(deps);
+  const { operator } = deps;
   const problems = { problem: true } as const;
 
   doc.route(

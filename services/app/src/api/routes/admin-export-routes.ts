@@ -1,8 +1,8 @@
 import { adminExportRecord, adminExportRecorded } from '@shop/contracts';
-import type { EventStore } from '@shop/event-store';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { recordDataExport } from '../../audit/data-exports.js';
+import type { ShopCommands } from '../../shop-commands.js';
 import { currentUser } from '../auth/authentication.js';
 import { idempotencyKeyOf } from '../idempotency.js';
 import type { ApiDocument } from '../openapi.js';
@@ -10,7 +10,7 @@ import { parseOrReject } from '../problem.js';
 
 /** The back-office records each list it saves to a file (`recordDataExport`). */
 export function adminExportRoutes(
-  deps: { store: EventStore; knex: Knex; clock: () => Date },
+  deps: { commands: Pick<ShopCommands, 'dataExports'>; knex: Knex; clock: () => Date },
   doc: ApiDocument,
 ): Router {
   const router = Router();

@@ -4,11 +4,9 @@ import {
   identifier,
   type AdminSubscriptionGranted,
 } from '@shop/contracts';
-import type { EventStore } from '@shop/event-store';
 import { Router } from 'express';
-import type { Knex } from 'knex';
 import { z } from 'zod';
-import { OperatorSubscriptions } from '../../subscriptions/operator-subscriptions.js';
+import type { OperatorSubscriptions } from '../../subscriptions/operator-subscriptions.js';
 import { currentUser } from '../auth/authentication.js';
 import { idempotencyKeyOf } from '../idempotency.js';
 import { ADMIN_REFUSALS, type ApiDocument } from '../openapi.js';
@@ -17,10 +15,10 @@ import { parseOrReject } from '../problem.js';
 const userParams = z.object({ id: identifier(64) });
 
 /** The operator grants a customer a subscription (paid outside the shop, a gesture, a replacement). */
-export function adminGrantRoutes(deps: { knex: Knex; store: EventStore; clock: () => Date }, doc: ApiDocument): Router {
+export function adminGrantRoutes(deps: { grants: OperatorSubscriptions }, doc: ApiDocument): Router {
   const router = Router();
   const problems = { problem: true } as const;
-  const grants = new OperatorSubscriptions(deps);
+  const { grants } = deps;
 
   doc.route(
     router,

@@ -10,7 +10,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { subscriptionAsOf } from '../../history/state-as-of.js';
-import { OperatorSubscriptions } from '../../subscriptions/operator-subscriptions.js';
+import type { OperatorSubscriptions } from '../../subscriptions/operator-subscriptions.js';
 import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../admin-list-query.js';
 import { currentUser } from '../auth/authentication.js';
 import { ADMIN_REFUSALS, type ApiDocument } from '../openapi.js';
@@ -70,11 +70,11 @@ const subscriptionParams = z.object({ id: identifier() });
  * to; the operator changes a status or voids one, each time with a reason kept in its history.
  */
 export function adminSubscriptionRoutes(
-  deps: { knex: Knex; store: EventStore; clock: () => Date },
+  deps: { knex: Knex; store: EventStore; clock: () => Date; operator: OperatorSubscriptions },
   doc: ApiDocument,
 ): Router {
   const router = Router();
-  const operator = new OperatorSubscriptions({ knex: deps.knex, store: deps.store, clock: deps.clock });
+  const { operator } = deps;
   const problems = { problem: true } as const;
 
   doc.route(
