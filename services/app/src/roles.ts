@@ -1,5 +1,5 @@
-import { seedPromotions } from './seed/promotion-seed.js';
-import { paymentJobHandlers } from './jobs/payment-jobs.js';
+import { seedPromotions } from './catalogue/promotion-seed.js';
+import { paymentJobHandlers } from './payments/payment-jobs.js';
 import { sleep } from '@shop/event-store';
 import { settlePendingCommits } from './infrastructure/rows-with-events.js';
 import { purgeIdempotencyKeys } from './infrastructure/idempotency.js';
@@ -9,18 +9,18 @@ import type { Server } from 'node:http';
 import { createApp } from './api/create-app.js';
 import { configureHttpServer } from './api/http-server.js';
 import { answerUnparsableRequests } from './api/problem.js';
-import { createNotificationJobHandlers } from './jobs/notification-jobs.js';
-import { createJobHandlers } from './jobs/subscription-jobs.js';
-import { accountMailJobHandlers } from './jobs/account-mail-jobs.js';
-import { orderMailJobHandlers } from './jobs/order-mail-jobs.js';
-import { inquiryMailJobHandlers } from './jobs/inquiry-mail-jobs.js';
+import { createNotificationJobHandlers } from './notifications/notification-jobs.js';
+import { createJobHandlers } from './subscriptions/subscription-jobs.js';
+import { accountMailJobHandlers } from './accounts/account-mail-jobs.js';
+import { orderMailJobHandlers } from './subscriptions/order-mail-jobs.js';
+import { inquiryMailJobHandlers } from './inquiries/inquiry-mail-jobs.js';
 import { ALL_REACTORS } from './reactors/all-reactors.js';
 import { runReactor } from './reactors/reactor.js';
 import { rederiveTimers } from './reactors/rederive-timers.js';
 import { beatUntilStopped, type BeatingRole } from './operations/heartbeats.js';
 import { purgeFinishedJobs } from './jobs/job-ledger.js';
 import type { Runtime } from './runtime.js';
-import { seedCatalogue } from './seed/catalogue-seed.js';
+import { seedCatalogue } from './catalogue/catalogue-seed.js';
 
 /**
  * Keeps a long-running loop alive: an operational error (database restart, network) is
@@ -193,6 +193,7 @@ export async function startApi(runtime: Runtime, options: { waitForReadModels?: 
     keys: runtime.keys,
     clock: runtime.clock,
     payments: runtime.payments,
+    orders: runtime.orders,
     sandbox: runtime.sandbox,
     store: runtime.store,
     commands: runtime.commands,

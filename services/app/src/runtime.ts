@@ -24,6 +24,7 @@ import { loadKeys, type ShopKeys } from './security/keys.js';
 import { createRateLimits, type RateLimits } from './security/rate-limits.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { PaymentService } from './payments/payment-service.js';
+import { OrderService } from './subscriptions/order-service.js';
 import { createPaymentProviders } from './payments/providers.js';
 import { SandboxProvider } from './payments/sandbox-provider.js';
 import { createShopCommands, type ShopCommands } from './shop-commands.js';
@@ -50,6 +51,7 @@ export interface Runtime {
   accounts: AccountService;
   mailer: Mailer;
   payments: PaymentService;
+  orders: OrderService;
   inquiries: InquiryService;
   credentials: CredentialService;
   freeOffer: FreeOfferService;
@@ -159,6 +161,14 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     logger,
   });
 
+  const orders = new OrderService({
+    knex,
+    store,
+    commands,
+    providers: providers.all,
+    publicUrl: config.publicUrl,
+    clock,
+  });
   const inquiries = new InquiryService({ knex, store, commands, vault, limits, clock, logger });
   const credentials = new CredentialService({ knex, store, commands, key: keys.serviceCredentials, clock, logger });
   const freeOffer = new FreeOfferService({ knex, store, commands, clock });
@@ -202,6 +212,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     accounts,
     mailer,
     payments,
+    orders,
     inquiries,
     credentials,
     freeOffer,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMailJobHandlers } from '../jobs/account-mail-jobs.js';
+import { accountMailJobHandlers } from './account-mail-jobs.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { tokenHash } from '../security/tokens.js';
 import { mailerFailingOnce } from '../testing/failing-mailer.js';

@@ -1,6 +1,6 @@
 import type { ProjectionStatus } from '@shop/projections';
 import { describe, expect, it } from 'vitest';
-import { LAUNCH_PLANS, seedCatalogue } from '../seed/catalogue-seed.js';
+import { LAUNCH_PLANS, seedCatalogue } from '../catalogue/catalogue-seed.js';
 import { testShopWithShopctl, type ShopctlRun } from '../testing/shopctl-process.js';
 import { eventually } from '../testing/test-shop.js';
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { normalizeEmail } from '../accounts/account-service.js';
 import { ConfigError } from '../config.js';
-import { seedCatalogue } from '../seed/catalogue-seed.js';
+import { seedCatalogue } from '../catalogue/catalogue-seed.js';
 import { registerAuditCommands } from './audit-commands.js';
 import { registerJobCommands } from './job-commands.js';
 import { registerPaymentCommands } from './payment-commands.js';

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
-import { createJobHandlers } from '../jobs/subscription-jobs.js';
+import { createJobHandlers } from '../subscriptions/subscription-jobs.js';
 import { startStripeStandIn, type StripeStandIn } from '../payments/testing/stripe-stand-in.js';
 import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
-import { createJobHandlers } from '../jobs/subscription-jobs.js';
+import { createJobHandlers } from '../subscriptions/subscription-jobs.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
 import { randomIp, requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
 import { shopctlProcess } from '../testing/shopctl-process.js';

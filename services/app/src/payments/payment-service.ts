@@ -1,9 +1,7 @@
-import type { OrderResponse, PaymentVerification, PromoCheck } from '@shop/contracts';
-import type { Language } from '@shop/domain';
+import type { PaymentVerification } from '@shop/contracts';
 import type { EventMetadata } from '@shop/event-store';
-import { Checkouts } from './checkout.js';
-import { Ordering } from './ordering.js';
-import { enabledProvider, type PaymentServiceDependencies, type PlaceOrderInput } from './payment-dependencies.js';
+import { findPaymentSession } from '@shop/projections';
+import { enabledProvider, type PaymentServiceDependencies } from './payment-dependencies.js';
 import { PaymentOutcomes, type AppliedOutcome } from './payment-outcomes.js';
 import type { PaymentOutcome, PaymentProvider, ProviderName } from './payment-provider.js';
 import { ProviderReports } from './provider-reports.js';
@@ -18,20 +16,16 @@ export {
 export { WEBHOOK_EVENT_TYPE, webhookStreamId } from './provider-reports.js';
 
 /**
- * Orders and payments. Every provider path (webhook, success page, operator sync) ends in
+ * Payments, as the providers report them. Every provider path (webhook, success page, operator sync) ends in
  * `applyOutcome`, which issues idempotent commands: a paid order becomes exactly one active
  * subscription whatever order and however often the providers report it. One entry point for the
  * API, jobs and reactors; each responsibility lives in its own module.
  */
 export class PaymentService {
-  private readonly checkouts: Checkouts;
-  private readonly ordering: Ordering;
   private readonly outcomes: PaymentOutcomes;
   private readonly reports: ProviderReports;
 
   constructor(private readonly deps: PaymentServiceDependencies) {
-    this.checkouts = new Checkouts(deps);
-    this.ordering = new Ordering(deps, this.checkouts);
     this.outcomes = new PaymentOutcomes(deps);
     this.reports = new ProviderReports(deps, this.outcomes);
   }
@@ -42,31 +36,6 @@ export class PaymentService {
 
   enabledProviders(): ProviderName[] {
     return [...this.deps.providers.keys()];
-  }
-
-  /** Whether a promo code applies now, and what it takes off this order. */
-  checkPromo(input: { code: string; planId: string; months: number }): Promise<PromoCheck> {
-    return this.ordering.checkPromo(input);
-  }
-
-  /** Places the order and opens a checkout. With an Idempotency-Key, a retry answers the first response. */
-  placeOrder(
-    input: PlaceOrderInput,
-    options: { idempotencyKey?: string; correlationId: string },
-  ): Promise<OrderResponse> {
-    return this.ordering.placeOrder(input, options);
-  }
-
-  /** A new payment session for a pending order (placing it, or finalising it later). */
-  checkoutExisting(
-    input: { userId: string; subscriptionId: string; provider?: ProviderName; language: Language },
-    correlationId: string,
-  ): Promise<OrderResponse> {
-    return this.checkouts.checkoutExisting(input, correlationId);
-  }
-
-  ownedSubscription(userId: string, subscriptionId: string) {
-    return this.checkouts.ownedSubscription(userId, subscriptionId);
   }
 
   /** A provider's notification, verified and stored once; processing happens in a job. */
@@ -85,8 +54,10 @@ export class PaymentService {
   }
 
   /** Whether `userId` (undefined: nobody signed in) opened the checkout `sessionId` at `provider`. */
-  isSessionOf(userId: string | undefined, provider: ProviderName, sessionId: string): Promise<boolean> {
-    return this.checkouts.isSessionOf(userId, provider, sessionId);
+  async isSessionOf(userId: string | undefined, provider: ProviderName, sessionId: string): Promise<boolean> {
+    if (!userId) return false;
+    const known = await findPaymentSession(this.deps.knex, sessionId, provider);
+    return known?.userId === userId;
   }
 
   /** The success page: asks the provider now and fulfils through the same path as the webhook. */

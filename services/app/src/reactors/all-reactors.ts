@@ -1,9 +1,9 @@
-import { accountMailReactor } from './account-mail-reactor.js';
-import { expiryReactor } from './expiry-reactor.js';
-import { inquiryMailReactor } from './inquiry-mail-reactor.js';
-import { notificationReactor } from './notification-reactor.js';
-import { orderMailReactor } from './order-mail-reactor.js';
-import { paymentReactor } from './payment-reactor.js';
+import { accountMailReactor } from '../accounts/account-mail-reactor.js';
+import { expiryReactor } from '../subscriptions/expiry-reactor.js';
+import { inquiryMailReactor } from '../inquiries/inquiry-mail-reactor.js';
+import { notificationReactor } from '../notifications/notification-reactor.js';
+import { orderMailReactor } from '../subscriptions/order-mail-reactor.js';
+import { paymentReactor } from '../payments/payment-reactor.js';
 import type { Reactor } from './reactor.js';
 
 /** Every reactor the worker runs: each follows the log with its own checkpoint. */

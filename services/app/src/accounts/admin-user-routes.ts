@@ -1,0 +1,304 @@
+import {
+  adminUser,
+  adminUserCounts,
+  adminUserCreate,
+  adminUserErased,
+  adminUserList,
+  adminUserUpdate,
+  identifier,
+  text,
+  USER_SEGMENTS,
+  type AdminUser,
+  type AdminUserCounts,
+  type AdminUserErased,
+  type AdminUserList,
+} from '@shop/contracts';
+import { DomainError, NotFoundError } from '@shop/domain';
+import type { EventStore } from '@shop/event-store';
+import {
+  ADMIN_USER_SORT_FIELDS,
+  countUsersBySegment,
+  emailOfLivingAccount,
+  getUserForAdmin,
+  listUsersForAdmin,
+  whenProjected,
+  type AdminUserSortField,
+} from '@shop/projections';
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { normalizeEmail, type AccountService } from './account-service.js';
+import type { InquiryService } from '../inquiries/inquiry-service.js';
+import { currentUser } from '../api/auth/authentication.js';
+import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../api/admin-list-query.js';
+import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { parseOrReject } from '../api/problem.js';
+
+const sortFields = Object.keys(ADMIN_USER_SORT_FIELDS) as [AdminUserSortField, ...AdminUserSortField[]];
+
+const listQuery = z.object({
+  sort: sortParam(sortFields, ['createdAt', 'desc']),
+  range: rangeParam,
+  filter: jsonParam(
+    z.strictObject({
+      id: oneOrMany(text({ max: 64 })).optional(),
+      q: text({ max: 200 }).optional(),
+      segment: z.enum(USER_SEGMENTS).optional(),
+    }),
+  )
+    .optional()
+    .describe('{"q":"words in the e-mail or name","segment":"with | without | expired","id":["…"]}')
+    .default({}),
+});
+
+const userParams = z.object({ id: identifier(64) });
+
+const notFound = (userId: string) =>
+  new NotFoundError({ code: 'account.not_found', message: 'No such customer', details: { userId } });
+
+/**
+ * The back-office's customers (users): the list with the seeds' segments, one customer, opening an
+ * account, correcting it, erasing the person, and granting a subscription. Each change is a command
+ * with the operator as actor. Every route below `/api/admin` requires the admin role, checked on
+ * the server.
+ */
+export function adminUserRoutes(
+  deps: {
+    knex: Knex;
+    store: EventStore;
+    clock: () => Date;
+    accounts: AccountService;
+    inquiries: Pick<InquiryService, 'eraseSender'>;
+  },
+  doc: ApiDocument,
+): Router {
+  const router = Router();
+  const problems = { problem: true } as const;
+  const context = (req: Parameters<typeof currentUser>[0]) => ({
+    operatorId: currentUser(req).userId,
+    correlationId: String(req.id),
+  });
+  const requireUser = async (userId: string): Promise<AdminUser> => {
+    const user = await getUserForAdmin(deps.knex, userId, deps.clock());
+    if (!user) throw notFound(userId);
+    return user;
+  };
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/users',
+      operationId: 'listUsers',
+      summary: 'List customers',
+      description:
+        'Customers with their segment, total spent and 3 newest subscriptions; erased people are left out (ra-data-simple-rest list; Content-Range: users a-b/total).',
+      tags: ['admin'],
+      query: listQuery,
+      responses: {
+        200: { description: 'Customers', schema: adminUserList },
+        400: { description: 'validation.failed', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const { sort, range, filter } = parseOrReject(listQuery, req.query);
+      const { data, total } = await listUsersForAdmin(deps.knex, {
+        sort: { field: sort[0], order: sort[1] },
+        range: { from: range[0], to: range[1] },
+        filter: { ids: filter.id, q: filter.q, segment: filter.segment },
+        now: deps.clock(),
+      });
+      const answer: AdminUserList = data;
+      res.set('Content-Range', contentRange('users', range[0], data.length, total)).json(answer);
+    },
+  );
+
+  // Before /:id, which would otherwise read "counts" as an id.
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/users/counts',
+      operationId: 'countUsers',
+      summary: "Count the Users tab's segments",
+      description:
+        "The Users tab's counters: customers with a subscription currently active, with subscriptions none of which is (expired), without any, and the total.",
+      tags: ['admin'],
+      responses: {
+        200: { description: 'The counters', schema: adminUserCounts },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (_req, res) => {
+      const answer: AdminUserCounts = await countUsersBySegment(deps.knex, deps.clock());
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/users/:id',
+      operationId: 'getUser',
+      summary: 'Get one customer',
+      tags: ['admin'],
+      params: userParams,
+      responses: {
+        200: { description: 'The customer', schema: adminUser },
+        404: { description: 'account.not_found (also an erased person)', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const answer: AdminUser = await requireUser(String(req.params.id));
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/admin/users',
+      operationId: 'createUser',
+      summary: 'Open an account for a customer',
+      description:
+        'Opens an account for a customer with a password nobody knows and mails them a link to choose one (AccountRegistered by the operator).',
+      tags: ['admin'],
+      body: adminUserCreate,
+      responses: {
+        201: { description: 'The account opened', schema: adminUser },
+        400: { description: 'validation.failed', ...problems },
+        409: { description: 'auth.email_taken', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const input = parseOrReject(adminUserCreate, req.body);
+      const { userId } = await deps.accounts.openForCustomer(input, context(req));
+      const user = await whenProjected(
+        () => getUserForAdmin(deps.knex, userId, deps.clock()),
+        (found) => found !== null,
+        3000,
+      );
+      const email = normalizeEmail(input.email);
+      const answer: AdminUser = user ?? {
+        id: userId,
+        email,
+        fullName: input.fullName?.trim() || email,
+        role: 'customer',
+        twoFactorEnabled: false,
+        createdAt: deps.clock().toISOString(),
+        lastSignInAt: null,
+        segment: 'without',
+        totalSpentCents: 0,
+        subscriptions: [],
+        profileVersion: 1,
+      };
+      res.status(201).json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/admin/users/:id',
+      operationId: 'updateUser',
+      summary: "Correct a customer's e-mail and name",
+      description:
+        'Corrects the e-mail (EmailChanged; still unique) and the name (ProfileUpdated). With profileVersion, a change made meanwhile is refused; the fields only shown are ignored.',
+      tags: ['admin'],
+      params: userParams,
+      body: adminUserUpdate,
+      responses: {
+        200: { description: 'The customer as corrected', schema: adminUser },
+        400: { description: 'validation.failed', ...problems },
+        404: { description: 'account.not_found (also an erased person)', ...problems },
+        409: {
+          description: 'auth.email_taken, account.changed_meanwhile (reload and make the change again)',
+          ...problems,
+        },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const userId = String(req.params.id);
+      const input = parseOrReject(adminUserUpdate, req.body);
+      await requireUser(userId);
+      const { profileVersion } = await deps.accounts.correctAccount(
+        userId,
+        { email: input.email, fullName: input.fullName, profileVersion: input.profileVersion },
+        context(req),
+      );
+      const user =
+        (await whenProjected(
+          () => requireUser(userId),
+          (found) => found.profileVersion >= profileVersion,
+          3000,
+        )) ?? (await requireUser(userId));
+      const answer: AdminUser = {
+        ...user,
+        ...(input.email === undefined ? {} : { email: normalizeEmail(input.email) }),
+        ...(input.fullName === undefined ? {} : { fullName: input.fullName.trim() }),
+        profileVersion,
+      };
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/admin/users/:id',
+      operationId: 'eraseUser',
+      summary: "Erase a customer's personal data",
+      description:
+        "Erases the person (GDPR; PersonalDataErased by the operator): their key destroyed, their sign-in, sessions and personal rows removed, their inquiries' personal data erased; their subscriptions' history stays, anonymous.",
+      tags: ['admin'],
+      params: userParams,
+      responses: {
+        200: { description: 'Erased', schema: adminUserErased },
+        404: { description: 'account.not_found (also a person already erased)', ...problems },
+        409: {
+          description:
+            "account.cannot_erase_self (an operator cannot erase their own account), account.cannot_erase_admin (an administrator's account is erased with shopctl users erase)",
+          ...problems,
+        },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const userId = String(req.params.id);
+      const act = context(req);
+      if (userId === act.operatorId)
+        throw new DomainError({
+          code: 'account.cannot_erase_self',
+          message: 'You cannot erase your own account: ask another administrator',
+          details: { userId },
+        });
+      // Read before erasure: afterwards the read model only says "[erased]".
+      const email = await emailOfLivingAccount(deps.knex, userId);
+      if (email === null) throw notFound(userId);
+      // Inquiries first: a retry after a failure in between still finds the person to erase.
+      await deps.inquiries.eraseSender(
+        { email, userId },
+        { actor: { type: 'admin', id: act.operatorId }, correlationId: act.correlationId },
+      );
+      await deps.accounts.erasePerson(userId, act);
+      // The list the operator returns to no longer shows them.
+      await whenProjected(
+        () => getUserForAdmin(deps.knex, userId, deps.clock()),
+        (found) => found === null,
+        3000,
+      );
+      const answer: AdminUserErased = { id: userId };
+      res.json(answer);
+    },
+  );
+
+  return router;
+}

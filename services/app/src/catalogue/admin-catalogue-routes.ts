@@ -1,0 +1,282 @@
+import {
+  ADMIN_PLAN_SORT_FIELDS,
+  getPlanForAdmin,
+  getPromoCode,
+  listPlansForAdmin,
+  listPromoCodes,
+  PROMO_CODE_SORT_FIELDS,
+  type AdminPlanSortField,
+  type PromoCodeSortField,
+} from '@shop/projections';
+import {
+  adminPlan,
+  adminPlanList,
+  adminPlanUpdate,
+  adminPromoCode,
+  adminPromoCodeList,
+  identifier,
+  PLAN_CATEGORIES,
+  promoCodeCreate,
+  promoCodeUpdate,
+  text,
+  type AdminPlan,
+  type AdminPlanList,
+  type AdminPromoCode,
+  type AdminPromoCodeList,
+} from '@shop/contracts';
+import { Router, type Request } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import type { OperatorCatalogue, OperatorAct } from './operator-catalogue.js';
+import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../api/admin-list-query.js';
+import { currentUser } from '../api/auth/authentication.js';
+import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { HttpProblem, parseOrReject } from '../api/problem.js';
+
+/** react-admin's boolean inputs send booleans; a hand-written URL may say "true" or "false". */
+const booleanFilter = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+
+const promoSortFields = Object.keys(PROMO_CODE_SORT_FIELDS) as [PromoCodeSortField, ...PromoCodeSortField[]];
+const promoListQuery = z.object({
+  sort: sortParam(promoSortFields, ['createdAt', 'desc']),
+  range: rangeParam,
+  filter: jsonParam(
+    z.strictObject({
+      id: oneOrMany(text({ max: 64 })).optional(),
+      q: text({ max: 64 }).optional(),
+      active: booleanFilter.optional(),
+    }),
+  )
+    .optional()
+    .describe('{"q":"part of the code","active":true}')
+    .default({}),
+});
+
+const planSortFields = Object.keys(ADMIN_PLAN_SORT_FIELDS) as [AdminPlanSortField, ...AdminPlanSortField[]];
+const planListQuery = z.object({
+  sort: sortParam(planSortFields, ['sortOrder', 'asc']),
+  range: rangeParam,
+  filter: jsonParam(
+    z.strictObject({
+      id: oneOrMany(text({ max: 64 })).optional(),
+      q: text({ max: 200 }).optional(),
+      onSale: booleanFilter.optional(),
+      category: z.enum(PLAN_CATEGORIES).optional(),
+    }),
+  )
+    .optional()
+    .describe('{"q":"part of the name","onSale":true,"category":"SVOD"}')
+    .default({}),
+});
+
+/** A validity window that ends before it starts is bad input, said on the field, like the others. */
+const windowInOrder = (value: { validFrom: string | null; validUntil: string | null }) =>
+  value.validFrom === null || value.validUntil === null || Date.parse(value.validFrom) < Date.parse(value.validUntil);
+const windowMessage = { message: 'validUntil must come after validFrom', path: ['validUntil'] };
+const createBody = promoCodeCreate.refine(windowInOrder, windowMessage);
+const updateBody = promoCodeUpdate.refine(windowInOrder, windowMessage);
+
+const codeParams = z.object({ id: identifier(64) });
+const planParams = z.object({ id: identifier(64) });
+
+const actOf = (req: Request): OperatorAct => ({ adminId: currentUser(req).userId, correlationId: String(req.id) });
+
+/**
+ * The back-office's catalogue: promo codes and plans. Every change is a command on the code's or
+ * the plan's stream with the operator as actor. The shop follows at once for promo codes (an order
+ * or a check folds the code's stream) and within the projector's lag for plans.
+ */
+export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatalogue }, doc: ApiDocument): Router {
+  const router = Router();
+  const { operator } = deps;
+  const problems = { problem: true } as const;
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/promo-codes',
+      operationId: 'listPromoCodes',
+      summary: 'List promo codes',
+      description: 'With their use (ra-data-simple-rest list; Content-Range: promo-codes a-b/total).',
+      tags: ['admin'],
+      query: promoListQuery,
+      responses: {
+        200: { description: 'Promo codes', schema: adminPromoCodeList },
+        400: { description: 'validation.failed', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const { sort, range, filter } = parseOrReject(promoListQuery, req.query);
+      const { data, total } = await listPromoCodes(deps.knex, {
+        sort: { field: sort[0], order: sort[1] },
+        range: { from: range[0], to: range[1] },
+        filter: { ids: filter.id, q: filter.q, active: filter.active },
+      });
+      const answer: AdminPromoCodeList = data;
+      res.set('Content-Range', contentRange('promo-codes', range[0], data.length, total)).json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/promo-codes/:id',
+      operationId: 'getPromoCode',
+      summary: 'Get one promo code',
+      description: 'Its id is the code, in any case.',
+      tags: ['admin'],
+      params: codeParams,
+      responses: {
+        200: { description: 'The promo code', schema: adminPromoCode },
+        400: { description: 'validation.failed', ...problems },
+        404: { description: 'promo.not_found', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const { id } = parseOrReject(codeParams, req.params);
+      const answer: AdminPromoCode | null = await getPromoCode(deps.knex, id);
+      if (!answer) throw new HttpProblem({ status: 404, code: 'promo.not_found', detail: `No promo code ${id}` });
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/admin/promo-codes',
+      operationId: 'createPromoCode',
+      summary: 'Create a promo code',
+      description: 'PromoCodeDefined, the operator as actor; usable in the shop at once.',
+      tags: ['admin'],
+      body: createBody,
+      responses: {
+        201: { description: 'The promo code', schema: adminPromoCode },
+        400: { description: 'validation.failed', ...problems },
+        409: { description: 'promo.already_exists', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const body = parseOrReject(createBody, req.body);
+      const answer: AdminPromoCode = await operator.createPromoCode(body, actOf(req));
+      res.status(201).json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/admin/promo-codes/:id',
+      operationId: 'revisePromoCode',
+      summary: 'Revise a promo code',
+      description:
+        'Revises, deactivates or reactivates a promo code against the version the form was loaded at; the shop applies it at once.',
+      tags: ['admin'],
+      params: codeParams,
+      body: updateBody,
+      responses: {
+        200: { description: 'The promo code', schema: adminPromoCode },
+        400: { description: 'validation.failed', ...problems },
+        404: { description: 'promo.not_found', ...problems },
+        409: { description: 'promo.stale: changed meanwhile, reload it', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const { id } = parseOrReject(codeParams, req.params);
+      const body = parseOrReject(updateBody, req.body);
+      const answer: AdminPromoCode = await operator.revisePromoCode({ ...body, code: id }, actOf(req));
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/plans',
+      operationId: 'listAdminPlans',
+      summary: 'List every plan, on sale or not',
+      description: 'A ra-data-simple-rest list; Content-Range: plans a-b/total.',
+      tags: ['admin'],
+      query: planListQuery,
+      responses: {
+        200: { description: 'Plans', schema: adminPlanList },
+        400: { description: 'validation.failed', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const { sort, range, filter } = parseOrReject(planListQuery, req.query);
+      const { data, total } = await listPlansForAdmin(deps.knex, {
+        sort: { field: sort[0], order: sort[1] },
+        range: { from: range[0], to: range[1] },
+        filter: { ids: filter.id, q: filter.q, onSale: filter.onSale, category: filter.category },
+      });
+      const answer: AdminPlanList = data;
+      res.set('Content-Range', contentRange('plans', range[0], data.length, total)).json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/plans/:id',
+      operationId: 'getAdminPlan',
+      summary: 'Get one plan in both languages',
+      description: 'With its features in both languages.',
+      tags: ['admin'],
+      params: planParams,
+      responses: {
+        200: { description: 'The plan', schema: adminPlan },
+        400: { description: 'validation.failed', ...problems },
+        404: { description: 'plan.not_found', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const { id } = parseOrReject(planParams, req.params);
+      const answer: AdminPlan | null = await getPlanForAdmin(deps.knex, id);
+      if (!answer) throw new HttpProblem({ status: 404, code: 'plan.not_found', detail: `No plan ${id}` });
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/admin/plans/:id',
+      operationId: 'revisePlan',
+      summary: 'Change a plan',
+      description:
+        'Changes a plan (PlanRevised, PlanWithdrawn, PlanBackOnSale; the operator as actor) against the version the form was loaded at.',
+      tags: ['admin'],
+      params: planParams,
+      body: adminPlanUpdate,
+      responses: {
+        200: { description: 'The plan', schema: adminPlan },
+        400: { description: 'validation.failed', ...problems },
+        404: { description: 'plan.not_found', ...problems },
+        409: { description: 'plan.stale: changed meanwhile, reload it', ...problems },
+        422: { description: 'plan.invalid', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const { id } = parseOrReject(planParams, req.params);
+      const body = parseOrReject(adminPlanUpdate, req.body);
+      const answer: AdminPlan = await operator.revisePlan(id, body, actOf(req));
+      res.json(answer);
+    },
+  );
+
+  return router;
+}

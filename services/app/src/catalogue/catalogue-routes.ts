@@ -1,0 +1,101 @@
+import { getPlan } from '@shop/projections';
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import { CatalogueAnswers, matchesIfNoneMatch } from './catalogue-answers.js';
+import { requestLanguage } from '../api/language.js';
+import type { ApiDocument } from '../api/openapi.js';
+import { HttpProblem, problemSchema } from '../api/problem.js';
+import { requestGuard } from '../api/request-guard.js';
+import { z } from 'zod';
+import { identifier, plan, planList, planListQuery, planQuery, type Plan } from '@shop/contracts';
+
+const planParams = z.object({ id: identifier(64) });
+
+/** The compression middleware's default threshold: smaller answers are sent plain. */
+const GZIP_THRESHOLD_BYTES = 1024;
+
+/**
+ * `GET /api/plans`, answered from memory, gzipped and tagged once per catalogue version: it needs
+ * none of the per-request machinery (compression, body parsing, cookies, session, CSRF), so the
+ * app mounts it before them. Only the request guard runs first, as for every route.
+ */
+export function catalogueListRoute(deps: { knex: Knex }, doc: ApiDocument): Router {
+  const router = Router();
+  const catalogue = new CatalogueAnswers(deps.knex);
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/plans',
+      operationId: 'listPlans',
+      summary: 'List the plans on sale',
+      tags: ['catalogue'],
+      query: planListQuery,
+      responses: {
+        200: { description: 'The plans, in display order; ETag names this version of the list', schema: planList },
+        304: { description: 'Not modified: the If-None-Match tag is still the current list' },
+        400: { description: 'Unknown category', schema: problemSchema, problem: true },
+      },
+    },
+    requestGuard,
+    async (req, res) => {
+      const query = planListQuery.parse(req.query);
+      const language = requestLanguage(req);
+      const plain = await catalogue.answer(language, query.category);
+      // Gzipped once per catalogue version rather than on each request (this route comes before the
+      // compression middleware); as it would, not below its 1 kB threshold.
+      const gzip = plain.body.length >= GZIP_THRESHOLD_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip';
+      const answer = gzip ? plain.gzip() : plain;
+      // Node's own calls, not Express's helpers: this is the shop's busiest answer.
+      res.setHeader('Content-Language', language);
+      res.setHeader('ETag', answer.etag);
+      res.setHeader('Vary', 'Accept-Encoding, Accept-Language');
+      // Kept by the browser, asked again each time: a 304 when nothing changed.
+      res.setHeader('Cache-Control', 'no-cache');
+      if (matchesIfNoneMatch(req.get('if-none-match'), answer.etag)) {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      if (gzip) res.setHeader('Content-Encoding', 'gzip');
+      res.end(answer.body);
+    },
+  );
+
+  return router;
+}
+
+/** The catalogue's other reads. */
+export function catalogueRoutes(deps: { knex: Knex }, doc: ApiDocument): Router {
+  const router = Router();
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/plans/:id',
+      operationId: 'getPlan',
+      summary: 'Get one plan',
+      tags: ['catalogue'],
+      params: planParams,
+      query: planQuery,
+      responses: {
+        200: { description: 'The plan', schema: plan },
+        400: { description: 'validation.failed (not a plan id)', schema: problemSchema, problem: true },
+        404: { description: 'plan.not_found: no such plan, or taken off sale', schema: problemSchema, problem: true },
+      },
+    },
+    async (req, res) => {
+      const { id } = planParams.parse(req.params);
+      // A plan taken off sale is gone from the shop (its subscribers' pages do not read it here).
+      const answer: Plan | null = await getPlan(deps.knex, id, requestLanguage(req), { onSaleOnly: true });
+      if (!answer)
+        throw new HttpProblem({ status: 404, code: 'plan.not_found', detail: `No plan ${id}`, extra: { planId: id } });
+      res.set('Content-Language', requestLanguage(req)).json(answer);
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,303 @@
+import {
+  assignCredentialsRequest,
+  changeCredentialsRequest,
+  createCredentialsRequest,
+  credentialsAssigned,
+  credentialsDeleted,
+  credentialsDetail,
+  credentialsList,
+  credentialsParams,
+  deleteCredentialsQuery,
+  generatedPassword,
+  subscriptionCredentials,
+  text,
+  CREDENTIALS_LIMITS,
+  type CredentialsAssigned,
+  type CredentialsDeleted,
+  type CredentialsDetail,
+  type GeneratedPassword,
+  type SubscriptionCredentials,
+} from '@shop/contracts';
+import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import { CREDENTIALS_SORT_FIELDS, CredentialService, type CredentialsSortField } from './credential-service.js';
+import { generateServicePassword } from './password-generator.js';
+import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../api/admin-list-query.js';
+import { consumeOrReject, type RateLimits } from '../security/rate-limits.js';
+import { currentUser, requireUser } from '../api/auth/authentication.js';
+import { requestLanguage } from '../api/language.js';
+import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { parseOrReject, problemSchema } from '../api/problem.js';
+
+const listQuery = z.object({
+  sort: sortParam(CREDENTIALS_SORT_FIELDS as unknown as [CredentialsSortField, ...CredentialsSortField[]], [
+    'createdAt',
+    'desc',
+  ]),
+  range: rangeParam,
+  filter: jsonParam(
+    z.strictObject({
+      id: oneOrMany(text({ max: 64 })).optional(),
+      planId: oneOrMany(text({ max: CREDENTIALS_LIMITS.planId })).optional(),
+      q: text({ max: 200 }).optional(),
+    }),
+  )
+    .optional()
+    .describe('{"planId":"netflix","q":"words in the login or plan"}')
+    .default({}),
+});
+
+/** Nothing here may linger in a browser's or a proxy's cache. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+/**
+ * Service credentials: the operator stores, reveals and assigns them (`/api/admin/credentials`,
+ * `/api/admin/subscriptions/:id/credentials`); a customer reads those of their own active
+ * subscription (`/api/me/subscriptions/:id/credentials`).
+ */
+export function credentialRoutes(
+  deps: { credentials: CredentialService; limits: RateLimits },
+  doc: ApiDocument,
+): Router {
+  const router = Router();
+  const { credentials } = deps;
+  const problems = { schema: problemSchema, problem: true } as const;
+
+  router.use(['/api/admin/credentials', '/api/admin/subscriptions/:id/credentials'], noStore);
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/credentials',
+      operationId: 'listCredentials',
+      summary: 'List the stored service credentials',
+      description: 'A ra-data-simple-rest list; Content-Range: credentials a-b/total. Never the password.',
+      tags: ['admin'],
+      query: listQuery,
+      responses: {
+        200: { description: 'Credentials without their password', schema: credentialsList },
+        400: { description: 'validation.failed', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const { sort, range, filter } = parseOrReject(listQuery, req.query);
+      const { data, total } = await credentials.list({
+        sort: { field: sort[0], order: sort[1] },
+        range: { from: range[0], to: range[1] },
+        filter: { ids: filter.id, planIds: filter.planId, q: filter.q },
+      });
+      res.set('Content-Range', contentRange('credentials', range[0], data.length, total)).json(data);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/admin/credentials/generate-password',
+      operationId: 'generatePassword',
+      summary: 'Generate a random password',
+      description: '12 characters: upper, lower, digits, ! @ # $ % ^ & *; nothing is stored.',
+      tags: ['admin'],
+      responses: { 200: { description: 'A password to type in', schema: generatedPassword }, ...ADMIN_REFUSALS },
+    },
+    (_req, res) => {
+      const answer: GeneratedPassword = { password: generateServicePassword() };
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/credentials/:id',
+      operationId: 'revealCredentials',
+      summary: 'Reveal one set of credentials',
+      description: 'With its password and notes. Each call is recorded (who, when), without the secret.',
+      tags: ['admin'],
+      params: credentialsParams,
+      responses: {
+        200: { description: 'The credentials', schema: credentialsDetail },
+        404: { description: 'credentials.not_found', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const answer: CredentialsDetail = await credentials.reveal(String(req.params.id), currentUser(req).userId);
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/admin/credentials',
+      operationId: 'createCredentials',
+      summary: 'Store a set of credentials for a plan',
+      description:
+        'Stores a set of credentials for a plan (CredentialSetCreated, version 1); login, password and notes are encrypted at rest, never in the log.',
+      tags: ['admin'],
+      body: createCredentialsRequest,
+      responses: {
+        201: { description: 'Stored', schema: credentialsDetail },
+        400: { description: 'validation.failed (errors: [{ path, message }])', ...problems },
+        422: { description: 'credentials.unknown_plan', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const body = parseOrReject(createCredentialsRequest, req.body);
+      const created: CredentialsDetail = await credentials.create(
+        { ...body, additionalInfo: body.additionalInfo ?? null },
+        { adminId: currentUser(req).userId, correlationId: String(req.id) },
+      );
+      res.status(201).json(created);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/admin/credentials/:id',
+      operationId: 'reviseCredentials',
+      summary: 'Record a new version of a set of credentials',
+      description:
+        'Records a new version of a set (CredentialSetRevised); every subscription it serves sees it. An absent password or additionalInfo keeps its value, additionalInfo null or "" clears it; with version, a change made meanwhile is refused.',
+      tags: ['admin'],
+      params: credentialsParams,
+      body: changeCredentialsRequest,
+      responses: {
+        200: { description: 'The credentials as changed', schema: credentialsDetail },
+        400: { description: 'validation.failed', ...problems },
+        404: { description: 'credentials.not_found', ...problems },
+        409: {
+          description:
+            'credentials.in_use (moving a set that serves subscriptions to another plan), credentials.stale (changed since the version sent: reload it)',
+          ...problems,
+        },
+        422: { description: 'credentials.unknown_plan', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const body = parseOrReject(changeCredentialsRequest, req.body);
+      const answer: CredentialsDetail = await credentials.update(String(req.params.id), body, {
+        adminId: currentUser(req).userId,
+        correlationId: String(req.id),
+      });
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/admin/credentials/:id',
+      operationId: 'deleteCredentials',
+      summary: 'Delete a set of credentials',
+      description:
+        'Deletes a set (CredentialSetDeleted: no longer shown nor assignable, its versions stay), unless an active or suspended subscription still uses it.',
+      tags: ['admin'],
+      params: credentialsParams,
+      query: deleteCredentialsQuery,
+      responses: {
+        200: { description: 'Deleted', schema: credentialsDeleted },
+        404: { description: 'credentials.not_found', ...problems },
+        400: { description: 'validation.failed (version)', ...problems },
+        409: {
+          description:
+            'credentials.in_use (subscriptions: how many), credentials.stale (changed since the version sent)',
+          ...problems,
+        },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const { version } = parseOrReject(deleteCredentialsQuery, req.query);
+      const answer: CredentialsDeleted = await credentials.delete(String(req.params.id), {
+        adminId: currentUser(req).userId,
+        correlationId: String(req.id),
+        version,
+      });
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/admin/subscriptions/:id/credentials',
+      operationId: 'assignCredentials',
+      summary: 'Assign a stored set to a subscription',
+      description:
+        'Assigns a stored set to a subscription (CredentialsAssigned); the customer is told by e-mail and notification. Assigning the same set again changes nothing.',
+      tags: ['admin'],
+      params: credentialsParams,
+      body: assignCredentialsRequest,
+      responses: {
+        200: { description: 'Assigned; changed is false when it already was', schema: credentialsAssigned },
+        400: { description: 'validation.failed', ...problems },
+        404: { description: 'subscription.not_found, credentials.not_found', ...problems },
+        409: {
+          description:
+            "subscription.not_active, credentials.plan_mismatch (the set is for another plan than the subscription's)",
+          ...problems,
+        },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const { credentialsId } = parseOrReject(assignCredentialsRequest, req.body);
+      const answer: CredentialsAssigned = await credentials.assign(String(req.params.id), credentialsId, {
+        adminId: currentUser(req).userId,
+        correlationId: String(req.id),
+      });
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/me/subscriptions/:id/credentials',
+      operationId: 'getSubscriptionCredentials',
+      summary: "Get your subscription's credentials",
+      description:
+        "The credentials of one of the customer's own subscriptions, while it is active: { status: 'ready', ... } or { status: 'preparing' } until the operator assigns them.",
+      tags: ['me'],
+      params: credentialsParams,
+      responses: {
+        200: { description: 'ready or preparing', schema: subscriptionCredentials },
+        401: { description: 'auth.required', ...problems },
+        404: { description: "subscription.not_found (also another customer's subscription)", ...problems },
+        409: { description: 'subscription.not_active (pending, ended or past its expiry)', ...problems },
+        429: { description: 'credentials.rate_limited (Retry-After)', ...problems },
+      },
+    },
+    noStore,
+    requireUser,
+    async (req, res) => {
+      const { userId } = currentUser(req);
+      await consumeOrReject(deps.limits.credentialRevealsByUser, userId, 'credentials.rate_limited');
+      const answer: SubscriptionCredentials = await credentials.forCustomer(
+        userId,
+        String(req.params.id),
+        requestLanguage(req),
+      );
+      res.json(answer);
+    },
+  );
+
+  return router;
+}

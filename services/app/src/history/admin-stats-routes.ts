@@ -1,0 +1,92 @@
+import { adminStats, asOfQuery, type AdminStats } from '@shop/contracts';
+import type { EventStore } from '@shop/event-store';
+import { subscriptionFigures, type SubscriptionFigures } from '@shop/projections';
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import type { CredentialService } from '../credentials/credential-service.js';
+import { dashboardFiguresAsOf } from './stats-as-of.js';
+import { jobLedgerCounts } from '../jobs/job-ledger.js';
+import type { ApiDocument } from '../api/openapi.js';
+import { parseOrReject } from '../api/problem.js';
+
+/** A percentage rounded to one decimal; 0 where the seeds' formula would divide by zero. */
+export function percentOf(part: number, whole: number): number {
+  if (whole <= 0) return 0;
+  return Math.round((part / whole) * 1000) / 10;
+}
+
+/**
+ * The dashboard's figures from the read models' counts and the credentials' counters, with the
+ * seeds' formulas: growth = new this month / (total − new this month) × 100; revenue per user =
+ * total revenue / total users; conversion = active / total users × 100; activity rate = active /
+ * (active + expired) × 100.
+ */
+export function dashboardStats(
+  figures: SubscriptionFigures,
+  credentials: AdminStats['credentials'],
+  failedJobs: number,
+): AdminStats {
+  const { totalUsers, newUsersThisMonth, activeSubscriptions, expiredSubscriptions, totalRevenueCents } = figures;
+  return {
+    ...figures,
+    revenuePerUserCents: totalUsers > 0 ? Math.round(totalRevenueCents / totalUsers) : 0,
+    monthlyGrowthPercent: percentOf(newUsersThisMonth, totalUsers - newUsersThisMonth),
+    conversionPercent: percentOf(activeSubscriptions, totalUsers),
+    activityRatePercent: percentOf(activeSubscriptions, activeSubscriptions + expiredSubscriptions),
+    credentials,
+    failedJobs,
+  };
+}
+
+/**
+ * The back-office's dashboard: `GET /api/admin/stats`, now from the read models, or `?asOf=` an
+ * instant from the log (read models only know now). An instant still to come answers as of now.
+ */
+export function adminStatsRoutes(
+  deps: {
+    knex: Knex;
+    store: Pick<EventStore, 'readAll'>;
+    clock: () => Date;
+    credentials: Pick<CredentialService, 'counts' | 'countsAsOf'>;
+  },
+  doc: ApiDocument,
+): Router {
+  const router = Router();
+  const problems = { problem: true } as const;
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/stats',
+      operationId: 'getDashboardFigures',
+      summary: "Get the dashboard's figures",
+      description:
+        "The dashboard's figures: users, subscriptions, revenue (paid and not refunded), the seeds' ratios, the credentials' counters and the last 30 days (Paris days). Voided subscriptions and erased people count nowhere. With `asOf`, the same figures as they stood at that instant, folded from the events recorded up to then (an instant still to come answers as of now).",
+      tags: ['admin'],
+      query: asOfQuery,
+      responses: {
+        200: { description: 'The figures, as of now or as of `asOf`', schema: adminStats },
+        400: { description: 'validation.failed (asOf is not an ISO 8601 instant)', ...problems },
+        401: { description: 'auth.required', ...problems },
+        403: { description: 'auth.forbidden', ...problems },
+      },
+    },
+    async (req, res) => {
+      const { asOf } = parseOrReject(asOfQuery, req.query);
+      const now = deps.clock();
+      const at = asOf && asOf.getTime() < now.getTime() ? asOf : now;
+      const [figures, credentials] = asOf
+        ? await Promise.all([
+            dashboardFiguresAsOf(deps.store, at).then((folded) => folded.figures),
+            deps.credentials.countsAsOf(at),
+          ])
+        : await Promise.all([subscriptionFigures(deps.knex, now), deps.credentials.counts()]);
+      const { failed } = await jobLedgerCounts(deps.knex, now);
+      const answer: AdminStats = dashboardStats(figures, credentials, failed);
+      res.json(answer);
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,248 @@
+import {
+  affiliateRequest,
+  inquiry,
+  inquiryAfterChange,
+  inquiryFormQuery,
+  inquiryList,
+  inquiryParams,
+  inquiryReceived,
+  inquiryStatusChange,
+  partnershipRequest,
+  serviceSuggestionRequest,
+  supportMessageRequest,
+  text,
+  INQUIRY_KINDS,
+  INQUIRY_STATUSES,
+  type Inquiry,
+  type InquiryAfterChange,
+} from '@shop/contracts';
+import type { InquiryForm } from '@shop/domain';
+import { getInquiry, INQUIRY_SORT_FIELDS, listInquiries, type InquirySortField } from '@shop/projections';
+import { Router, type Request } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import type { InquiryService } from './inquiry-service.js';
+import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../api/admin-list-query.js';
+import { clientContext, currentUser } from '../api/auth/authentication.js';
+import { idempotencyKeyOf } from '../api/idempotency.js';
+import { requestLanguage } from '../api/language.js';
+import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { HttpProblem, parseOrReject, problemSchema } from '../api/problem.js';
+
+const sortFields = Object.keys(INQUIRY_SORT_FIELDS) as [InquirySortField, ...InquirySortField[]];
+
+const listQuery = z.object({
+  sort: sortParam(sortFields, ['receivedAt', 'desc']),
+  range: rangeParam,
+  filter: jsonParam(
+    z.strictObject({
+      id: oneOrMany(text({ max: 64 })).optional(),
+      kind: oneOrMany(z.enum(INQUIRY_KINDS)).optional(),
+      status: oneOrMany(z.enum(INQUIRY_STATUSES)).optional(),
+      userId: text({ max: 64 }).optional(),
+      q: text({ max: 200 }).optional(),
+    }),
+  )
+    .optional()
+    .describe('{"kind":"support","status":["new","in_progress"],"q":"words"}')
+    .default({}),
+});
+
+/** The public forms, and their follow-up in the back-office. */
+export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, doc: ApiDocument): Router {
+  const router = Router();
+  const problems = { schema: problemSchema, problem: true } as const;
+
+  const forms: Array<{
+    path: string;
+    operationId: string;
+    summary: string;
+    description?: string;
+    body: z.ZodType;
+    toForm: (body: never) => InquiryForm;
+  }> = [
+    {
+      path: '/api/support/messages',
+      operationId: 'sendSupportMessage',
+      summary: 'Send a message to support',
+      description: 'From the support and contact pages.',
+      body: supportMessageRequest,
+      toForm: (body: z.output<typeof supportMessageRequest>) => ({ kind: 'support', ...body, name: body.name ?? null }),
+    },
+    {
+      path: '/api/affiliate-requests',
+      operationId: 'sendAffiliateRequest',
+      summary: 'Ask to join the affiliate programme',
+      body: affiliateRequest,
+      toForm: (body: z.output<typeof affiliateRequest>) => ({
+        kind: 'affiliate',
+        ...body,
+        phone: body.phone ?? null,
+        website: body.website ?? null,
+      }),
+    },
+    {
+      path: '/api/partnership-requests',
+      operationId: 'sendPartnershipRequest',
+      summary: 'Propose a partnership',
+      body: partnershipRequest,
+      toForm: (body: z.output<typeof partnershipRequest>) => ({
+        kind: 'partnership',
+        ...body,
+        phone: body.phone ?? null,
+        website: body.website ?? null,
+        expectedVolume: body.expectedVolume ?? null,
+      }),
+    },
+    {
+      path: '/api/service-suggestions',
+      operationId: 'suggestService',
+      summary: 'Suggest a service for the shop to offer',
+      body: serviceSuggestionRequest,
+      toForm: (body: z.output<typeof serviceSuggestionRequest>) => ({
+        kind: 'suggestion',
+        ...body,
+        email: body.email ?? null,
+      }),
+    },
+  ];
+
+  for (const form of forms) {
+    doc.route(
+      router,
+      {
+        method: 'post',
+        path: form.path,
+        operationId: form.operationId,
+        summary: form.summary,
+        description: [
+          form.description,
+          "Anyone may send it; a signed-in visitor's account is attached. An Idempotency-Key makes a retry return the first answer.",
+        ]
+          .filter(Boolean)
+          .join(' '),
+        tags: ['inquiries'],
+        query: inquiryFormQuery,
+        body: form.body,
+        responses: {
+          201: { description: 'Received', schema: inquiryReceived },
+          400: { description: 'validation.failed (errors: [{ path, message }]), idempotency.invalid_key', ...problems },
+          409: { description: 'idempotency.in_progress', ...problems },
+          422: { description: 'idempotency.key_reused', ...problems },
+          429: { description: 'rate_limited (Retry-After)', ...problems },
+        },
+      },
+      async (req, res) => {
+        const { lang } = parseOrReject(inquiryFormQuery, req.query);
+        const body = parseOrReject(form.body, req.body) as never;
+        const received = await deps.inquiries.receive(form.toForm(body), {
+          userId: req.auth?.userId ?? null,
+          language: lang ?? requestLanguage(req),
+          ip: clientContext(req).ip,
+          correlationId: String(req.id),
+          idempotencyKey: idempotencyKeyOf(req),
+        });
+        res.status(201).json(received);
+      },
+    );
+  }
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/inquiries',
+      operationId: 'listInquiries',
+      summary: 'List inquiries',
+      description: 'A ra-data-simple-rest list; Content-Range: inquiries a-b/total.',
+      tags: ['admin'],
+      query: listQuery,
+      responses: {
+        200: { description: 'Inquiries', schema: inquiryList },
+        400: { description: 'validation.failed', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const { sort, range, filter } = parseOrReject(listQuery, req.query);
+      const { data, total } = await listInquiries(deps.knex, {
+        sort: { field: sort[0], order: sort[1] },
+        range: { from: range[0], to: range[1] },
+        filter: { ids: filter.id, kind: filter.kind, status: filter.status, userId: filter.userId, q: filter.q },
+      });
+      res.set('Content-Range', contentRange('inquiries', range[0], data.length, total)).json(data);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/inquiries/:id',
+      operationId: 'getInquiry',
+      summary: 'Get one inquiry',
+      description: 'With the fields of its form in details.',
+      tags: ['admin'],
+      params: inquiryParams,
+      responses: {
+        200: { description: 'The inquiry', schema: inquiry },
+        404: { description: 'inquiry.not_found', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const id = String(req.params.id);
+      const found: Inquiry | null = await getInquiry(deps.knex, id);
+      if (!found) {
+        throw new HttpProblem({ status: 404, code: 'inquiry.not_found', detail: 'No such inquiry', extra: { id } });
+      }
+      res.json(found);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/admin/inquiries/:id',
+      operationId: 'changeInquiryStatus',
+      summary: "Change an inquiry's status",
+      description:
+        'Changes the status (new → in_progress → closed; closed → in_progress reopens). Only the status and the version read may be sent.',
+      tags: ['admin'],
+      params: inquiryParams,
+      body: inquiryStatusChange,
+      responses: {
+        200: { description: 'The inquiry as changed', schema: inquiryAfterChange },
+        400: { description: 'validation.failed', ...problems },
+        404: { description: 'inquiry.not_found', ...problems },
+        409: {
+          description: 'inquiry.stale (changed since `version`), inquiry.invalid_transition (e.g. back to new)',
+          ...problems,
+        },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req: Request, res) => {
+      const id = String(req.params.id);
+      const { status, version } = parseOrReject(inquiryStatusChange, req.body);
+      const admin = currentUser(req);
+      const changed = await deps.inquiries.changeStatus(
+        id,
+        { to: status, expectedVersion: version },
+        { adminId: admin.userId, correlationId: String(req.id) },
+      );
+      // The read model may trail the append: answer the record as it now is.
+      const found = await getInquiry(deps.knex, id);
+      const answer: InquiryAfterChange = {
+        ...(found ?? { id }),
+        status: changed.status,
+        version: changed.version,
+        ...(changed.changed ? { statusChangedBy: admin.userId } : {}),
+      };
+      res.json(answer);
+    },
+  );
+
+  return router;
+}

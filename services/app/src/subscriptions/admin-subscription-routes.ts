@@ -1,0 +1,242 @@
+import {
+  ADMIN_SUBSCRIPTION_SORT_FIELDS,
+  getSubscriptionForAdmin,
+  getSubscriptionForAdminWithVoid,
+  listSubscriptionsForAdmin,
+  type AdminSubscriptionSortField,
+} from '@shop/projections';
+import type { EventStore } from '@shop/event-store';
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { subscriptionAsOf } from '../history/state-as-of.js';
+import type { OperatorSubscriptions } from './operator-subscriptions.js';
+import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../api/admin-list-query.js';
+import { currentUser } from '../api/auth/authentication.js';
+import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { HttpProblem, parseOrReject } from '../api/problem.js';
+import {
+  adminSubscription,
+  adminSubscriptionAfterChange,
+  adminSubscriptionList,
+  adminSubscriptionStatusChange,
+  adminSubscriptionVoid,
+  asOfQuery,
+  identifier,
+  subscriptionAsOf as subscriptionAsOfSchema,
+  text,
+  voidedSubscription,
+  SUBSCRIPTION_STATUSES,
+  type AdminSubscription,
+  type AdminSubscriptionAfterChange,
+  type AdminSubscriptionList,
+  type SubscriptionAsOf,
+  type VoidedSubscription,
+} from '@shop/contracts';
+
+const sortFields = Object.keys(ADMIN_SUBSCRIPTION_SORT_FIELDS) as [
+  AdminSubscriptionSortField,
+  ...AdminSubscriptionSortField[],
+];
+
+/** react-admin's boolean inputs send booleans; a hand-written URL may say "true" or "false". */
+const booleanFilter = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+
+const listQuery = z.object({
+  sort: sortParam(sortFields, ['createdAt', 'desc']),
+  range: rangeParam,
+  filter: jsonParam(
+    z.strictObject({
+      id: oneOrMany(text({ max: 64 })).optional(),
+      status: oneOrMany(z.enum(SUBSCRIPTION_STATUSES)).optional(),
+      planId: oneOrMany(text({ max: 64 })).optional(),
+      userId: text({ max: 64 }).optional(),
+      hasCredentials: booleanFilter.optional(),
+      q: text({ max: 200 }).optional(),
+    }),
+  )
+    .optional()
+    .describe('{"status":"active","hasCredentials":false,"planId":"netflix","q":"words in the e-mail, name or plan"}')
+    .default({}),
+});
+
+const notFound = (id: string) =>
+  new HttpProblem({ status: 404, code: 'subscription.not_found', detail: 'No such subscription', extra: { id } });
+
+const subscriptionParams = z.object({ id: identifier() });
+
+/**
+ * The back-office's subscriptions: every customer's orders, to follow up and to give credentials
+ * to; the operator changes a status or voids one, each time with a reason kept in its history.
+ */
+export function adminSubscriptionRoutes(
+  deps: { knex: Knex; store: EventStore; clock: () => Date; operator: OperatorSubscriptions },
+  doc: ApiDocument,
+): Router {
+  const router = Router();
+  const { operator } = deps;
+  const problems = { problem: true } as const;
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/subscriptions',
+      operationId: 'listSubscriptions',
+      summary: 'List subscriptions',
+      description:
+        "Subscriptions with their customer's e-mail and name (ra-data-simple-rest list; Content-Range: subscriptions a-b/total).",
+      tags: ['admin'],
+      query: listQuery,
+      responses: {
+        200: { description: 'Subscriptions', schema: adminSubscriptionList },
+        400: { description: 'validation.failed', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const { sort, range, filter } = parseOrReject(listQuery, req.query);
+      const { data, total } = await listSubscriptionsForAdmin(deps.knex, {
+        sort: { field: sort[0], order: sort[1] },
+        range: { from: range[0], to: range[1] },
+        filter: {
+          ids: filter.id,
+          status: filter.status,
+          planIds: filter.planId,
+          userId: filter.userId,
+          hasCredentials: filter.hasCredentials,
+          q: filter.q,
+        },
+      });
+      const answer: AdminSubscriptionList = data;
+      res.set('Content-Range', contentRange('subscriptions', range[0], data.length, total)).json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/subscriptions/:id',
+      operationId: 'getSubscription',
+      summary: 'Get one subscription',
+      description:
+        "One subscription with its customer's e-mail and name; a voided one is gone (404). With `asOf`, the subscription as it stood at that instant, folded from its events recorded up to then (a voided one too).",
+      tags: ['admin'],
+      params: subscriptionParams,
+      query: asOfQuery,
+      responses: {
+        200: {
+          description: 'The subscription, or its state as of the instant asked',
+          schema: z.union([adminSubscription, subscriptionAsOfSchema]),
+        },
+        400: { description: 'validation.failed (asOf is not an ISO 8601 instant)', ...problems },
+        404: {
+          description: 'subscription.not_found; subscription.not_found_as_of (it did not exist yet then)',
+          ...problems,
+        },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const id = String(req.params.id);
+      const { asOf } = parseOrReject(asOfQuery, req.query);
+      if (asOf) {
+        const state = await subscriptionAsOf(deps, id, asOf);
+        if (!state)
+          throw new HttpProblem({
+            status: 404,
+            code: 'subscription.not_found_as_of',
+            detail: 'This subscription did not exist yet at that instant',
+            extra: { id, asOf: asOf.toISOString() },
+          });
+        const answer: SubscriptionAsOf = state;
+        res.json(answer);
+        return;
+      }
+      const subscription = await getSubscriptionForAdmin(deps.knex, id);
+      if (!subscription) throw notFound(id);
+      const answer: AdminSubscription = subscription;
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/admin/subscriptions/:id',
+      operationId: 'changeSubscriptionStatus',
+      summary: "Change a subscription's status",
+      description:
+        'Changes the status (ChangeSubscriptionStatus, the operator as actor) with a reason kept in its history. Active → suspended, cancelled or expired; suspended → active (before its expiry), cancelled or expired; cancelled and expired are final. The same status again changes nothing.',
+      tags: ['admin'],
+      params: subscriptionParams,
+      body: adminSubscriptionStatusChange,
+      responses: {
+        200: { description: 'The subscription with its new status', schema: adminSubscriptionAfterChange },
+        400: { description: 'validation.failed (no reason, a status not offered)', ...problems },
+        404: { description: 'subscription.not_found', ...problems },
+        409: {
+          description:
+            'subscription.invalid_transition (a move the subscription does not allow; `allowed` lists those it does), subscription.past_expiry (reactivating past its expiry), subscription.voided',
+          ...problems,
+        },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const id = String(req.params.id);
+      const { status, reason } = parseOrReject(adminSubscriptionStatusChange, req.body);
+      const admin = currentUser(req);
+      const { changed } = await operator.changeStatus(id, status, reason, {
+        adminId: admin.userId,
+        correlationId: String(req.id),
+      });
+      // The read model may trail the append: answer the subscription as it now is.
+      const found = await getSubscriptionForAdmin(deps.knex, id);
+      const answer: AdminSubscriptionAfterChange = changed
+        ? { ...(found ?? { id }), status, statusReason: reason }
+        : (found ?? { id, status, statusReason: null });
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/admin/subscriptions/:id',
+      operationId: 'voidSubscription',
+      summary: 'Void a subscription recorded by mistake',
+      description:
+        "Voids a subscription recorded by mistake (VoidSubscription, the operator as actor, with a reason): it leaves every list, the customer's included, and every figure; its history stays in the log. Voiding it again changes nothing.",
+      tags: ['admin'],
+      params: subscriptionParams,
+      body: adminSubscriptionVoid,
+      responses: {
+        200: { description: 'The subscription as it was, now voided', schema: voidedSubscription },
+        400: { description: 'validation.failed (no reason)', ...problems },
+        404: { description: 'subscription.not_found', ...problems },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const id = String(req.params.id);
+      const { reason } = parseOrReject(adminSubscriptionVoid, req.body);
+      const admin = currentUser(req);
+      // Only what the back-office can see can be voided: the read model knows every listed subscription.
+      const before = await getSubscriptionForAdminWithVoid(deps.knex, id);
+      if (!before) throw notFound(id);
+      const { changed } = await operator.void(id, reason, { adminId: admin.userId, correlationId: String(req.id) });
+      const answer: VoidedSubscription = {
+        ...before.subscription,
+        voidedAt: changed || before.voidedAt === null ? deps.clock().toISOString() : before.voidedAt,
+        voidReason: changed || before.voidReason === null ? reason : before.voidReason,
+      };
+      res.json(answer);
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, NotFoundError, subscriptionDecider, type Language, type SubscriptionEvent } from '@shop/domain';
+import type { OrderResponse } from '@shop/contracts';
+import type { EventMetadata } from '@shop/event-store';
+import { getAccount, getSubscription, paymentSessionInlineWrite, whenProjected } from '@shop/projections';
+import { enabledProvider, type PaymentServiceDependencies } from '../payments/payment-dependencies.js';
+import type { PaymentProvider, ProviderName } from '../payments/payment-provider.js';
+
+const notPending = () =>
+  new DomainError({ code: 'subscription.not_pending', message: 'This order has nothing left to pay' });
+
+/** Checkouts opened at a provider for pending orders, and who may see them. */
+export class Checkouts {
+  constructor(
+    private readonly deps: Pick<
+      PaymentServiceDependencies,
+      'knex' | 'store' | 'commands' | 'providers' | 'publicUrl' | 'clock'
+    >,
+  ) {}
+
+  /** A new payment session for a pending order of the customer's, read from the read model (finalising it later). */
+  async checkoutExisting(
+    input: { userId: string; subscriptionId: string; provider?: ProviderName; language: Language },
+    correlationId: string,
+  ): Promise<OrderResponse> {
+    const subscription = await this.ownedSubscription(input.userId, input.subscriptionId);
+    if (subscription.status !== 'pending') throw notPending();
+    const provider = enabledProvider(this.deps.providers, input.provider ?? subscription.provider ?? 'sandbox');
+    return this.checkout(
+      { ...subscription, subscriptionId: subscription.id },
+      { userId: input.userId, provider, language: input.language },
+      { actor: { type: 'customer', id: input.userId }, correlationId },
+    );
+  }
+
+  /**
+   * A new payment session for the order its stream holds: one placed a moment ago (`fresh`: the
+   * stream is exactly these events, not read again) or by a first try of the same request.
+   */
+  async checkoutOrder(
+    stream: readonly SubscriptionEvent[],
+    customer: { userId: string; provider: PaymentProvider; language: Language },
+    metadata: EventMetadata,
+    options: { fresh: boolean },
+  ): Promise<OrderResponse> {
+    const placed = stream.find((event) => event.type === 'OrderPlaced');
+    const state = stream.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+    if (placed?.type !== 'OrderPlaced' || state.status !== 'pending') throw notPending();
+    return this.checkout(placed.data, customer, metadata, options.fresh ? stream : undefined);
+  }
+
+  private async checkout(
+    order: { subscriptionId: string; planName: string; months: number; totalCents: number; currency: string },
+    customer: { userId: string; provider: PaymentProvider; language: Language },
+    metadata: EventMetadata,
+    stream?: readonly SubscriptionEvent[],
+  ): Promise<OrderResponse> {
+    const { subscriptionId, totalCents, currency } = order;
+    const redirectUrl = await this.openCheckout(
+      {
+        subscriptionId,
+        ...customer,
+        description: `${order.planName} - ${order.months} mois`,
+        totalCents,
+        currency,
+      },
+      metadata,
+      stream,
+    );
+    return { orderId: subscriptionId, subscriptionId, status: 'pending', totalCents, currency, redirectUrl };
+  }
+
+  async ownedSubscription(userId: string, subscriptionId: string) {
+    // An order placed a moment ago may not be in the read model yet: it is waited for (read-your-writes).
+    const subscription = /^[0-9a-f-]{36}$/i.test(subscriptionId)
+      ? await whenProjected(
+          () => getSubscription(this.deps.knex, subscriptionId),
+          (found) => found !== null,
+        )
+      : null;
+    if (!subscription || subscription.userId !== userId) {
+      throw new NotFoundError({ code: 'subscription.not_found', message: 'No such order' });
+    }
+    return subscription;
+  }
+
+  private async openCheckout(
+    order: {
+      subscriptionId: string;
+      userId: string;
+      provider: PaymentProvider;
+      description: string;
+      totalCents: number;
+      currency: string;
+      language: Language;
+    },
+    metadata: EventMetadata,
+    /** The whole stream, when the caller has just written it (a new order): not read again. */
+    stream?: readonly SubscriptionEvent[],
+  ): Promise<string> {
+    // An order may follow the sign-up by milliseconds, before the accounts read model has the
+    // account: its e-mail (for the provider's receipt) is read once it is there.
+    const account = await whenProjected(
+      () => getAccount(this.deps.knex, order.userId),
+      (found) => found !== null,
+    );
+    const session = await order.provider.createCheckout({
+      subscriptionId: order.subscriptionId,
+      description: order.description,
+      amountCents: order.totalCents,
+      currency: order.currency,
+      customerEmail: account?.email ?? '',
+      language: order.language,
+      successUrl: `${this.deps.publicUrl}/payment-success?session_id={SESSION_ID}`,
+      cancelUrl: `${this.deps.publicUrl}/payment-cancelled?session_id={SESSION_ID}`,
+      idempotencyKey: `checkout-${order.subscriptionId}-${randomUUID()}`,
+    });
+    // The payment-sessions read model gets its row in the append's own transaction (an inline
+    // projection), so the provider's page finds the session the moment the browser arrives. A
+    // store that cannot share its transaction (KurrentDB) leaves it to the projector.
+    const now = this.deps.clock();
+    const rows = this.deps.store.sharesTransactions
+      ? [
+          paymentSessionInlineWrite({
+            subscriptionId: order.subscriptionId,
+            userId: order.userId,
+            provider: order.provider.name,
+            sessionId: session.sessionId,
+            // What the decider records as the event's openedAt, from the same instant as its command.
+            openedAt: now.toISOString(),
+          }),
+        ]
+      : [];
+    await this.deps.commands.subscriptions.execute(
+      {
+        type: 'OpenPaymentSession',
+        data: {
+          subscriptionId: order.subscriptionId,
+          provider: order.provider.name,
+          sessionId: session.sessionId,
+          now,
+        },
+      },
+      metadata,
+      { rows, known: stream },
+    );
+    return session.redirectUrl;
+  }
+}

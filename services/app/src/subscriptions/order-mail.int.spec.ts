@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { getSubscription } from '@shop/projections';
+import { createTestDatabase, type TestDatabase } from '@shop/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderMailJobHandlers } from './order-mail-jobs.js';
+import type { MailMessage } from '../mail/mailer.js';
+import { mailerFailingOnce } from '../testing/failing-mailer.js';
+import { requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
+import { paidSubscription } from '../testing/paid-subscription.js';
+import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+
+interface ReceivedMail {
+  to: string[];
+  subject: string;
+  /** The body decoded, with the no-break spaces of French typography made plain spaces. */
+  text: string;
+}
+
+interface Notification {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+}
+
+interface Customer {
+  userId: string;
+  email: string;
+  token: string;
+}
+
+const MAIL_TIMEOUT_MS = 20_000;
+
+let database: TestDatabase;
+let shop: TestShop;
+let smtp: SmtpCapture<ReceivedMail>;
+
+const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+/** RFC 2047 encoded words, as nodemailer writes a subject that is not ASCII. */
+const decodeWords = (value: string) =>
+  value.replace(/(\?=)\s+(?==\?)/g, '$1').replace(/(?:=\?[^?]+\?[QqBb]\?[^?]*\?=)+/g, (run) => {
+    const words = [...run.matchAll(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g)];
+    const bytes = words.map(([, encoding, data = '']) =>
+      encoding!.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64')
+        : Buffer.from(
+            data
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ),
+    );
+    return Buffer.concat(bytes).toString('utf8');
+  });
+
+/** A single-part text message, read as a mail client would show it. */
+function readMail(raw: string, to: string[]): ReceivedMail {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const body = raw.slice(split + 4);
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : Buffer.from(body, 'latin1').toString('utf8');
+  return { to, subject: plainSpaces(decodeWords(header('Subject'))), text: plainSpaces(text) };
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture(readMail);
+  database = await createTestDatabase('order_mail');
+  shop = await startTestShop({
+    databaseUrl: database.url,
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example' },
+  });
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  await database?.drop();
+  await smtp?.close();
+});
+
+const call = (method: string, path: string, options: JsonRequest & { language?: string } = {}) =>
+  requestJson(shop.url, method, path, {
+    ...options,
+    headers: options.language ? { 'accept-language': options.language } : {},
+  });
+
+async function newCustomer(label: string, fullName: string): Promise<Customer> {
+  const { userId, email, token } = await signUpAndSignIn(shop.url, { label, password: `pw-${randomUUID()}`, fullName });
+  // The mail job reads the accounts read model, which follows the log.
+  await eventually(
+    () => call('GET', '/api/me', { token }),
+    (res) => res.status === 200,
+  );
+  return { userId, email, token };
+}
+
+const placeOrder = async (customer: Customer, language: 'fr' | 'en') => {
+  const res = await call('POST', '/api/orders', {
+    token: customer.token,
+    language,
+    body: { planId: 'netflix', months: 3, provider: 'sandbox' },
+  });
+  expect(res.status).toBe(201);
+  return res.body as { subscriptionId: string; redirectUrl: string; totalCents: number };
+};
+
+const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to.includes(email));
+
+const waitForMail = async (email: string, subject: string | RegExp) => {
+  const matches = (mail: ReceivedMail) =>
+    typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject);
+  const found = await eventually(
+    async () => mailsTo(email).find(matches),
+    (mail) => mail !== undefined,
+    MAIL_TIMEOUT_MS,
+  );
+  if (!found) {
+    throw new Error(`no e-mail "${String(subject)}" to ${email}; got ${JSON.stringify(mailsTo(email))}`);
+  }
+  return found;
+};
+
+const notifications = async (customer: Customer, language: 'fr' | 'en') => {
+  const res = await call('GET', `/api/me/notifications?lang=${language}`, { token: customer.token });
+  if (res.status !== 200) throw new Error(`GET /api/me/notifications answered ${res.status}`);
+  return res.body.data as Notification[];
+};
+
+const waitForNotification = (customer: Customer, language: 'fr' | 'en', title: string, count = 1) =>
+  eventually(
+    () => notifications(customer, language),
+    (list) => list.filter((n) => n.title === title).length >= count,
+    MAIL_TIMEOUT_MS,
+  );
+
+let alice: Customer;
+let bruno: Customer;
+
+describe('order e-mails and notifications', () => {
+  it('mails an English customer "order received" then "payment confirmed", in English, with plan and total', async () => {
+    alice = await newCustomer('alice', 'Alice Martin');
+    const order = await placeOrder(alice, 'en');
+    expect(order.totalCents).toBe(1359);
+
+    const received = await waitForMail(alice.email, 'Order received: Netflix, 3 months');
+    expect(received.to).toEqual([alice.email]);
+    expect(received.text).toContain('Hello Alice Martin,');
+    expect(received.text).toContain('€13.59');
+    expect(received.text).toContain('https://shop.example/profile');
+    expect(received.text).not.toContain('Bonjour');
+
+    const sessionId = new URL(order.redirectUrl).pathname.split('/').at(-1)!;
+    const pay = await fetch(`${shop.url}/sandbox/sessions/${sessionId}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Authorization: `Bearer ${alice.token}` },
+    });
+    expect(pay.status).toBe(303);
+    expect(new URL(pay.headers.get('location')!).pathname).toBe('/payment-success');
+
+    const confirmed = await waitForMail(alice.email, 'Payment confirmed: Netflix, 3 months');
+    const subscription = await getSubscription(shop.runtime.knex, order.subscriptionId);
+    expect(subscription?.status).toBe('active');
+    const expiry = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(subscription!.expiresAt!),
+    );
+    expect(confirmed.text).toContain('Your payment of €13.59 is confirmed');
+    expect(confirmed.text).toContain(expiry);
+    expect(confirmed.text).not.toContain('Paiement');
+
+    const mine = mailsTo(alice.email);
+    expect(mine.map((mail) => mail.subject)).toEqual([
+      'Order received: Netflix, 3 months',
+      'Payment confirmed: Netflix, 3 months',
+    ]);
+  });
+
+  it('puts the same news in the notifications, in both languages, of type subscription', async () => {
+    const english = await waitForNotification(alice, 'en', 'Payment confirmed');
+    const subscriptionNews = english.filter((n) => n.type === 'subscription');
+    expect(subscriptionNews.map((n) => n.title)).toEqual(['Payment confirmed', 'Order received']);
+    expect(subscriptionNews[1]!.message).toContain('€13.59');
+    const french = await notifications(alice, 'fr');
+    expect(french.filter((n) => n.type === 'subscription').map((n) => n.title)).toEqual([
+      'Paiement confirmé',
+      'Commande reçue',
+    ]);
+  });
+
+  it('sends no e-mail when e-mail notifications are off, but still notifies', async () => {
+    const carol = await newCustomer('carol', 'Carol Smith');
+    const settings = await call('PATCH', '/api/me/notification-settings', {
+      token: carol.token,
+      body: { emailNotifications: false },
+    });
+    expect(settings.status).toBe(200);
+    expect(settings.body).toMatchObject({ emailNotifications: false, subscriptionAlerts: true });
+
+    await placeOrder(carol, 'en');
+    await waitForNotification(carol, 'en', 'Order received');
+    // The job decides about the e-mail right after the notification; give it time to (not) send.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mailsTo(carol.email)).toEqual([]);
+  });
+
+  it('mails a French customer in French', async () => {
+    bruno = await newCustomer('bruno', 'Bruno Petit');
+    await placeOrder(bruno, 'fr');
+    const received = await waitForMail(bruno.email, 'Commande reçue : Netflix, 3 mois');
+    expect(received.text).toContain('Bonjour Bruno Petit,');
+    expect(received.text).toContain("d'un total de 13,59 €");
+    expect(received.text).not.toContain('Hello');
+  });
+
+  it('warns three days before the expiry, in the language of the last order', async () => {
+    // Alice ordered in English above; the notice is due two seconds from now.
+    const expiresAt = new Date(Date.now() + 3 * 24 * 3600_000 + 2000);
+    expiresAt.setUTCMilliseconds(0);
+    await paidSubscription(shop.runtime.store, alice.userId, expiresAt);
+    const warning = await waitForMail(alice.email, 'Your Netflix subscription expires soon');
+    const expiry = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' }).format(expiresAt);
+    expect(warning.text).toContain(`expires on ${expiry}`);
+    await waitForNotification(alice, 'en', 'Subscription expiring soon');
+  });
+
+  it('mails "expired" when the subscription expires, and no late "expiring soon" for it', async () => {
+    const expiresAt = new Date(Date.now() + 2000);
+    expiresAt.setUTCMilliseconds(0);
+    const { subscriptionId } = await paidSubscription(shop.runtime.store, bruno.userId, expiresAt);
+    const expired = await waitForMail(bruno.email, 'Votre abonnement Netflix a expiré');
+    expect((await getSubscription(shop.runtime.knex, subscriptionId))?.status).toBe('expired');
+    expect(expired.text).toContain('Bonjour Bruno Petit,');
+    expect(expired.text).toMatch(/a expiré le \d+ \S+ \d{4}/);
+    await waitForNotification(bruno, 'fr', 'Abonnement expiré');
+    expect(mailsTo(bruno.email).filter((mail) => mail.subject.includes('expire bientôt'))).toEqual([]);
+  });
+
+  it('never mails the same news twice: a failed send is retried, a repeated job sends nothing', async () => {
+    const { subscriptionId } = await placeOrder(alice, 'en');
+    await eventually(
+      () => getSubscription(shop.runtime.knex, subscriptionId),
+      (s) => s !== null,
+    );
+    const sent: MailMessage[] = [];
+    const handlers = orderMailJobHandlers({
+      knex: shop.runtime.knex,
+      mailer: mailerFailingOnce(sent),
+      publicUrl: 'https://shop.example',
+      clock: () => new Date(),
+      logger: shop.runtime.logger,
+    });
+    const job = {
+      kind: 'order_received' as const,
+      subscriptionId,
+      mailId: `test-${randomUUID()}`,
+      at: new Date().toISOString(),
+    };
+    await expect(handlers['send-order-mail'](job)).rejects.toThrow('mail server away');
+    expect(await shop.runtime.knex('sent_emails').where({ id: job.mailId })).toHaveLength(0);
+    await handlers['send-order-mail'](job);
+    await handlers['send-order-mail'](job);
+    expect(sent.map((message) => message.subject)).toEqual(['Order received: Netflix, 3 months']);
+    expect(await shop.runtime.knex('notifications').where({ id: job.mailId })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,172 @@
+import { isCurrentlyActive, listPlans, listSubscriptionsOfUser } from '@shop/projections';
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import {
+  checkoutRequest,
+  customerSubscriptions,
+  identifier,
+  orderRequest,
+  orderResponse,
+  promoCheck,
+  promoCheckRequest,
+  type CustomerSubscriptions,
+  type OrderResponse,
+  type PromoCheck,
+} from '@shop/contracts';
+import type { OrderService } from './order-service.js';
+import { recordCustomerLanguage } from '../notifications/customer-preferences.js';
+import { currentUser, requireUser } from '../api/auth/authentication.js';
+import { requestLanguage } from '../api/language.js';
+import type { ApiDocument } from '../api/openapi.js';
+import { idempotencyKeyOf } from '../api/idempotency.js';
+
+export function orderRoutes(deps: { knex: Knex; orders: OrderService; clock: () => Date }, doc: ApiDocument): Router {
+  const router = Router();
+  const problems = { problem: true } as const;
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/orders',
+      operationId: 'placeOrder',
+      summary: 'Order a plan',
+      description:
+        'Answers where to send the browser to pay. An Idempotency-Key makes a retry return the first answer.',
+      tags: ['orders'],
+      body: orderRequest,
+      responses: {
+        201: { description: 'Order placed, payment pending', schema: orderResponse },
+        400: { description: 'Invalid input', ...problems },
+        401: { description: 'auth.required', ...problems },
+        404: { description: 'promo.unknown', ...problems },
+        409: { description: 'promo.expired, promo.exhausted, idempotency.in_progress', ...problems },
+        422: { description: 'order.unknown_plan, payment.provider_unavailable, idempotency.key_reused', ...problems },
+      },
+    },
+    requireUser,
+    async (req, res) => {
+      const body = orderRequest.parse(req.body);
+      const key = idempotencyKeyOf(req);
+      // Before the order: its "order received" e-mail may be sent as soon as the event is appended.
+      await recordCustomerLanguage(deps.knex, currentUser(req).userId, requestLanguage(req), deps.clock());
+      const order = await deps.orders.placeOrder(
+        { ...body, userId: currentUser(req).userId, language: requestLanguage(req) },
+        { idempotencyKey: key, correlationId: String(req.id) },
+      );
+      const answer: OrderResponse = order;
+      res.status(201).json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/orders/:id/checkout',
+      operationId: 'openCheckout',
+      summary: 'Open a new checkout for a pending order',
+      description: 'A new payment session, to finalise the payment.',
+      tags: ['orders'],
+      params: z.object({ id: identifier() }),
+      body: checkoutRequest,
+      responses: {
+        200: { description: 'Where to pay', schema: orderResponse },
+        400: { description: 'Invalid input', ...problems },
+        401: { description: 'auth.required', ...problems },
+        404: { description: 'subscription.not_found', ...problems },
+        409: { description: 'subscription.not_pending', ...problems },
+        422: { description: 'payment.provider_unavailable', ...problems },
+      },
+    },
+    requireUser,
+    async (req, res) => {
+      const { provider } = checkoutRequest.parse(req.body ?? {});
+      const order = await deps.orders.checkoutExisting(
+        {
+          userId: currentUser(req).userId,
+          subscriptionId: String(req.params.id),
+          provider,
+          language: requestLanguage(req),
+        },
+        String(req.id),
+      );
+      const answer: OrderResponse = order;
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/promo-codes/check',
+      operationId: 'checkPromoCode',
+      summary: 'Check a promo code',
+      description: 'Whether it applies to this plan and duration, and the resulting total.',
+      tags: ['orders'],
+      body: promoCheckRequest,
+      responses: {
+        200: { description: 'Whether it applies, and the total', schema: promoCheck },
+        400: { description: 'Invalid input', ...problems },
+        422: { description: 'order.unknown_plan', ...problems },
+      },
+    },
+    async (req, res) => {
+      const answer: PromoCheck = await deps.orders.checkPromo(promoCheckRequest.parse(req.body));
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/me/subscriptions',
+      operationId: 'listMySubscriptions',
+      summary: 'List your subscriptions',
+      description: 'Newest first, with the profile figures.',
+      tags: ['me'],
+      responses: {
+        200: { description: 'Subscriptions and figures', schema: customerSubscriptions },
+        401: { description: 'auth.required', ...problems },
+      },
+    },
+    requireUser,
+    async (req, res) => {
+      const language = requestLanguage(req);
+      const [subscriptions, plans] = await Promise.all([
+        listSubscriptionsOfUser(deps.knex, currentUser(req).userId),
+        listPlans(deps.knex, { language }),
+      ]);
+      const logos = new Map(plans.map((plan) => [plan.id, plan.logo]));
+      const now = deps.clock();
+      const answer: CustomerSubscriptions = {
+        data: subscriptions.map((s) => ({
+          id: s.id,
+          planId: s.planId,
+          planName: s.planName,
+          logo: logos.get(s.planId) ?? null,
+          status: s.status,
+          totalCents: s.totalCents,
+          currency: s.currency,
+          months: s.months,
+          expiresAt: s.expiresAt,
+          purchasedAt: s.createdAt,
+          paymentIssue: s.lastPaymentIssue,
+        })),
+        // The seeds' profile figures: active with a future expiry; spent over every order paid and not
+        // refunded (an order cancelled before payment cost nothing).
+        activeCount: subscriptions.filter((s) => isCurrentlyActive(s, now)).length,
+        totalSpentCents: subscriptions
+          .filter((s) => s.paidAt !== null && s.statusReason !== 'refunded')
+          .reduce((sum, s) => sum + s.totalCents, 0),
+        currency: 'EUR',
+      };
+      res.json(answer);
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,68 @@
+import { subscriptionStreamId } from '@shop/domain';
+import type { EventStore } from '@shop/event-store';
+import { activeState, listOverdueSubscriptionIds, subscriptionsProjection } from '@shop/projections';
+import type { Knex } from 'knex';
+import type { Logger } from '../infrastructure/logger.js';
+import type { ShopCommands } from '../shop-commands.js';
+import type { JobHandlers } from '../jobs/job-queue.js';
+import { NotYetError } from '../jobs/not-yet.js';
+
+export interface JobDependencies {
+  store: EventStore;
+  commands: Pick<ShopCommands, 'subscriptions'>;
+  knex: Knex;
+  clock: () => Date;
+  logger: Logger;
+}
+
+const EXPIRY_ACTOR = { type: 'system', id: 'expiry' } as const;
+const EARLY_TIMER_TOLERANCE_MS = 5 * 60_000;
+
+export function createJobHandlers({
+  store,
+  commands,
+  knex,
+  clock,
+  logger,
+}: JobDependencies): Pick<JobHandlers, 'expire-subscription' | 'sweep-expired-subscriptions'> {
+  /**
+   * The expiry names its cause: the PaymentConfirmed whose expiry date it enforces (the one its
+   * timer was scheduled from, or for the sweep and timers scheduled before jobs carried it, the
+   * last one on the order's stream, the only event that sets an expiry).
+   */
+  const expire = async (subscriptionId: string, scheduledFrom?: string) => {
+    const streamId = subscriptionStreamId(subscriptionId);
+    const causationId = scheduledFrom ?? (await lastConfirmation(store, streamId));
+    const { newEvents, state } = await commands.subscriptions.execute(
+      { type: 'ExpireSubscription', data: { subscriptionId, now: clock() } },
+      { actor: EXPIRY_ACTOR, ...(causationId ? { causationId, causationStreamId: streamId } : {}) },
+    );
+    if (newEvents.length > 0) logger.info({ subscriptionId }, 'subscription expired');
+    return state;
+  };
+  return {
+    'expire-subscription': async ({ subscriptionId, causationId }) => {
+      const state = await expire(subscriptionId, causationId);
+      const untilExpiry =
+        state.status === 'active' && state.expiresAt ? Date.parse(state.expiresAt) - clock().getTime() : 0;
+      // A timer that fired a moment early (clocks of different hosts) is retried; a renewed
+      // subscription's far expiry is left to its own timer.
+      if (untilExpiry > 0 && untilExpiry < EARLY_TIMER_TOLERANCE_MS) {
+        throw new NotYetError(`expiry timer fired ${untilExpiry} ms early`, { retryInMs: untilExpiry });
+      }
+    },
+    'sweep-expired-subscriptions': async () => {
+      // A fresh shop: the read model is still being built, and the next sweep catches up.
+      if (!(await activeState(knex, subscriptionsProjection.name))) return;
+      // Catches whatever a lost or late timer missed; expiring twice is a no-op.
+      for (const subscriptionId of await listOverdueSubscriptionIds(knex, clock())) {
+        await expire(subscriptionId);
+      }
+    },
+  };
+}
+
+async function lastConfirmation(store: EventStore, streamId: string): Promise<string | undefined> {
+  const events = await store.readStream(streamId, { direction: 'backwards' });
+  return events.find((e) => e.type === 'PaymentConfirmed')?.id;
+}
