@@ -18,6 +18,7 @@ import type { AdminStats } from '@shop/contracts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Title, useCreatePath, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { SectionCard } from '../components/section-card';
 import { intlLocaleOf } from '../i18n/i18n-provider';
 import { InstantForm } from '../lib/instant-form';
 import { GREEN, useMoney, usePercent, VIOLET } from './dashboard-format';
@@ -79,14 +80,9 @@ function FigureCard({ icon, label, value }: { icon: ReactNode; label: string; va
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   const translate = useTranslate();
   return (
-    <Card component="section" aria-labelledby={id} sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography id={id} variant="h6" component="h2" gutterBottom>
-          {translate(title)}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
+    <SectionCard id={id} title={translate(title)} sx={{ height: '100%' }}>
+      {children}
+    </SectionCard>
   );
 }
 

@@ -1,12 +1,11 @@
 import type { SubscriptionAsOf } from '@shop/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { SectionCard } from '../components/section-card';
 import { intlLocaleOf } from '../i18n/i18n-provider';
 import { InstantForm } from '../lib/instant-form';
 import { formatCents } from '../lib/money';
@@ -26,32 +25,27 @@ export function StateAsOfPanel({ subscriptionId }: { subscriptionId: string }) {
     new Intl.DateTimeFormat(dateLocale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 
   return (
-    <Card component="section" aria-labelledby="subscription-as-of-title">
-      <CardContent>
-        <Typography id="subscription-as-of-title" variant="h6" component="h2" gutterBottom>
-          {translate('shop.asOf.title')}
-        </Typography>
-        <InstantForm
-          label={translate('shop.asOf.instant')}
-          onPick={(at) => asOf.mutate(at)}
-          onBackToNow={asOf.isSuccess ? () => asOf.reset() : undefined}
-          busy={asOf.isPending}
-        />
-        {asOf.isSuccess && asOf.data === null && (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            {translate('shop.asOf.notYet')}
-          </Alert>
-        )}
-        {asOf.isSuccess && asOf.data && <StateAsOf state={asOf.data} formatDate={formatDate} locale={locale} />}
-        {asOf.isError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {translate(asOf.error instanceof Error ? asOf.error.message : 'ra.notification.http_error', {
-              _: translate('ra.notification.http_error'),
-            })}
-          </Alert>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard id="subscription-as-of-title" title={translate('shop.asOf.title')}>
+      <InstantForm
+        label={translate('shop.asOf.instant')}
+        onPick={(at) => asOf.mutate(at)}
+        onBackToNow={asOf.isSuccess ? () => asOf.reset() : undefined}
+        busy={asOf.isPending}
+      />
+      {asOf.isSuccess && asOf.data === null && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate('shop.asOf.notYet')}
+        </Alert>
+      )}
+      {asOf.isSuccess && asOf.data && <StateAsOf state={asOf.data} formatDate={formatDate} locale={locale} />}
+      {asOf.isError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {translate(asOf.error instanceof Error ? asOf.error.message : 'ra.notification.http_error', {
+            _: translate('ra.notification.http_error'),
+          })}
+        </Alert>
+      )}
+    </SectionCard>
   );
 }
 

@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import {
   DateField,
   EditButton,
@@ -15,6 +13,7 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
+import { SectionCard } from '../../components/section-card';
 import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { InquiryDetails } from './inquiry-details';
 import { InquiryStatusChip } from './inquiry-status-chip';
@@ -75,14 +74,9 @@ export function InquiryShow() {
             <TextField source="id" />
           </SimpleShowLayout>
         </Card>
-        <Card component="section" aria-labelledby="inquiry-details-title">
-          <CardContent>
-            <Typography id="inquiry-details-title" variant="h6" component="h2" gutterBottom>
-              {translate('resources.inquiries.fields.details')}
-            </Typography>
-            <InquiryDetails />
-          </CardContent>
-        </Card>
+        <SectionCard id="inquiry-details-title" title={translate('resources.inquiries.fields.details')}>
+          <InquiryDetails />
+        </SectionCard>
       </Box>
     </Show>
   );

@@ -1,17 +1,8 @@
-import Chip from '@mui/material/Chip';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext } from 'react-admin';
+import { OnOffChip } from '../../components/record-chips';
 import type { PromoCode } from './promo-code-vocabulary';
 
 export function PromoCodeActiveChip() {
   const code = useRecordContext<PromoCode>();
-  const translate = useTranslate();
-  if (!code) return null;
-  return (
-    <Chip
-      size="small"
-      variant={code.active ? 'filled' : 'outlined'}
-      color={code.active ? 'success' : 'default'}
-      label={translate(code.active ? 'shop.promoCodes.active' : 'shop.promoCodes.inactive')}
-    />
-  );
+  return <OnOffChip on={code?.active} onLabel="shop.promoCodes.active" offLabel="shop.promoCodes.inactive" />;
 }

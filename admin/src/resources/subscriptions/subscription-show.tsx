@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import {
@@ -15,6 +14,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { SectionCard } from '../../components/section-card';
 import { HistoryAside, withAsideLayout } from '../../history/history-aside';
 import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
@@ -48,25 +48,20 @@ function CredentialsCard() {
         ? 'shop.subscriptions.assign.replaceHelp'
         : 'shop.subscriptions.assign.waiting';
   return (
-    <Card component="section" aria-labelledby="subscription-credentials-title">
-      <CardContent>
-        <Typography id="subscription-credentials-title" variant="h6" component="h2" gutterBottom>
-          {translate('resources.subscriptions.fields.credentials')}
-        </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1.5 }}>
-          <CredentialsStateChip />
-          {subscription.credentialsId && (
-            <ReferenceField source="credentialsId" reference="credentials" link="show" emptyText="shop.empty">
-              <TextField source="email" />
-            </ReferenceField>
-          )}
-        </Box>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-          {translate(hint)}
-        </Typography>
-        <AssignCredentialsButton />
-      </CardContent>
-    </Card>
+    <SectionCard id="subscription-credentials-title" title={translate('resources.subscriptions.fields.credentials')}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1.5 }}>
+        <CredentialsStateChip />
+        {subscription.credentialsId && (
+          <ReferenceField source="credentialsId" reference="credentials" link="show" emptyText="shop.empty">
+            <TextField source="email" />
+          </ReferenceField>
+        )}
+      </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+        {translate(hint)}
+      </Typography>
+      <AssignCredentialsButton />
+    </SectionCard>
   );
 }
 
@@ -91,12 +86,7 @@ export function SubscriptionShow() {
           alignItems: 'start',
         }}
       >
-        <Card component="section" aria-labelledby="subscription-order-title">
-          <CardContent sx={{ pb: 0 }}>
-            <Typography id="subscription-order-title" variant="h6" component="h2">
-              {translate('shop.subscriptions.order')}
-            </Typography>
-          </CardContent>
+        <SectionCard id="subscription-order-title" title={translate('shop.subscriptions.order')} flush>
           <SimpleShowLayout>
             <TextField source="planName" />
             <FunctionField<Subscription> source="status" render={() => <SubscriptionStatusChip />} />
@@ -127,18 +117,17 @@ export function SubscriptionShow() {
             <TextField source="lastPaymentIssue" emptyText="shop.empty" />
             <TextField source="id" />
           </SimpleShowLayout>
-        </Card>
+        </SectionCard>
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <Card component="section" aria-labelledby="subscription-customer-title">
-            <CardContent sx={{ pb: 0 }}>
-              <Typography id="subscription-customer-title" variant="h6" component="h2">
-                {translate('resources.subscriptions.fields.customer')}
-              </Typography>
-            </CardContent>
+          <SectionCard
+            id="subscription-customer-title"
+            title={translate('resources.subscriptions.fields.customer')}
+            flush
+          >
             <CardContent>
               <CustomerField />
             </CardContent>
-          </Card>
+          </SectionCard>
           <CredentialsCard />
         </Box>
       </Box>

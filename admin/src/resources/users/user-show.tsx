@@ -21,6 +21,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { SectionCard } from '../../components/section-card';
 import { HistoryAside, withAsideLayout } from '../../history/history-aside';
 import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
@@ -46,14 +47,9 @@ function UserShowActions() {
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Card component="section" aria-labelledby={id}>
-      <CardContent>
-        <Typography id={id} variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        <Box sx={{ overflowX: 'auto' }}>{children}</Box>
-      </CardContent>
-    </Card>
+    <SectionCard id={id} title={title}>
+      <Box sx={{ overflowX: 'auto' }}>{children}</Box>
+    </SectionCard>
   );
 }
 

@@ -1,0 +1,43 @@
+import Chip from '@mui/material/Chip';
+import { useTranslate } from 'react-admin';
+
+/** A chip's tint: dark text on a light background, which reads at AA. */
+export type Tint = { bgcolor: string; color: string };
+
+/**
+ * A record's state as a tinted chip, its label the translation `${messages}.${value}` (the value
+ * itself when there is none). Nothing while the record is loading.
+ */
+export function TintedChip<Value extends string>({
+  value,
+  tints,
+  messages,
+}: {
+  value: Value | undefined;
+  tints: Record<Value, Tint>;
+  messages: string;
+}) {
+  const translate = useTranslate();
+  if (value === undefined) return null;
+  return (
+    <Chip
+      size="small"
+      sx={{ ...tints[value], fontWeight: 500 }}
+      label={translate(`${messages}.${value}`, { _: value })}
+    />
+  );
+}
+
+/** A yes-or-no state as a chip: filled green when on, outlined when off. Nothing while the record is loading. */
+export function OnOffChip({ on, onLabel, offLabel }: { on: boolean | undefined; onLabel: string; offLabel: string }) {
+  const translate = useTranslate();
+  if (on === undefined) return null;
+  return (
+    <Chip
+      size="small"
+      variant={on ? 'filled' : 'outlined'}
+      color={on ? 'success' : 'default'}
+      label={translate(on ? onLabel : offLabel)}
+    />
+  );
+}
