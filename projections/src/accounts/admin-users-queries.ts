@@ -1,7 +1,8 @@
 import type { AdminUser, AdminUserCounts, AdminUserSubscription, UserSegment } from '@shop/contracts';
-import type { Role, SubscriptionStatus } from '@shop/domain';
+import type { SubscriptionStatus } from '@shop/domain';
 import type { Knex } from 'knex';
 import { containsPattern, type AdminListQuery } from '../admin-list-query.js';
+import type { AccountRow } from './accounts-queries.js';
 import { USER_SEGMENT_CASE, USER_SEGMENT_WHERE } from './user-segment.js';
 
 /** Fields the back-office's customer list may be sorted by, and their columns. */
@@ -26,14 +27,7 @@ export interface AdminUserListQuery extends AdminListQuery<
   now: Date;
 }
 
-interface PersonRow {
-  id: string;
-  email: string;
-  full_name: string;
-  role: Role;
-  two_factor_enabled: boolean;
-  created_at: Date;
-  last_sign_in_at: Date | null;
+interface PersonRow extends AccountRow {
   profile_version: number;
   segment: UserSegment;
   total_spent_cents: string | number;

@@ -22,13 +22,18 @@ interface PlanRow {
   stream_version: number;
 }
 
-const toView = (row: PlanRow, language: Language): PlanView => ({
+/** What the shop and the back-office show alike of a plan, in the order both answer it. */
+const planBasics = (row: PlanRow) => ({
   id: row.id,
   name: row.name,
   category: row.category,
   monthlyPriceCents: row.monthly_price_cents,
   currency: row.currency,
   popular: row.popular,
+});
+
+const toView = (row: PlanRow, language: Language): PlanView => ({
+  ...planBasics(row),
   logo: row.logo,
   features: row.features[language] ?? row.features.fr,
   sharedUsers: row.shared_users,
@@ -81,12 +86,7 @@ export type AdminPlanListQuery = AdminListQuery<
 >;
 
 const toAdminView = (row: PlanRow): AdminPlan => ({
-  id: row.id,
-  name: row.name,
-  category: row.category,
-  monthlyPriceCents: row.monthly_price_cents,
-  currency: row.currency,
-  popular: row.popular,
+  ...planBasics(row),
   onSale: row.on_sale,
   logo: row.logo,
   features: { fr: row.features.fr ?? [], en: row.features.en ?? [] },

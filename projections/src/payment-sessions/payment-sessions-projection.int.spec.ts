@@ -3,29 +3,17 @@ import { subscriptionStreamId } from '@shop/domain';
 import { PostgresEventStore } from '@shop/event-store';
 import { type TestDatabase } from '@shop/testing';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rebuildProjection } from '../runtime/rebuild.js';
 import { paymentSessionsProjection } from './payment-sessions-projection.js';
 import { findPaymentSession, paymentSessionsOfCustomer } from './payment-sessions-queries.js';
-import {
-  netflixOrderPlaced,
-  openProjectionTestDatabase,
-  type ProjectionTestDatabase,
-} from '../testing/projection-test-database.js';
+import { netflixOrderPlaced, useProjectionTestDatabase } from '../testing/projection-test-database.js';
 
-let opened: ProjectionTestDatabase;
 let database: TestDatabase;
 let store: PostgresEventStore;
 let knex: Knex;
 
-beforeAll(async () => {
-  opened = await openProjectionTestDatabase('payment_sessions');
-  ({ database, store, knex } = opened);
-});
-
-afterAll(async () => {
-  await opened?.close();
-});
+useProjectionTestDatabase('payment_sessions', (opened) => ({ database, store, knex } = opened));
 
 async function orderWithSession(userId: string, sessionId: string, options: { namesCustomer: boolean }) {
   const subscriptionId = randomUUID();

@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@shop/event-store';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import knexFactory, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../migrations/schema-migrations.js';
+import type { Knex } from 'knex';
+import { describe, expect, it } from 'vitest';
 import { applyOrPark } from './apply-batch.js';
 import { unresolvedParkedEvents } from './parked-events.js';
 import { physicalTableName, type Projection } from './projection.js';
 import { createGeneration, readCheckpoint } from './registry.js';
+import { useReadModelTestDatabase } from '../testing/projection-test-database.js';
 
-let database: TestDatabase;
 let knex: Knex;
 
-beforeAll(async () => {
-  database = await createTestDatabase('batch_apply');
-  knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  await migrateToLatest(knex);
-});
-
-afterAll(async () => {
-  await knex.destroy();
-  await database.drop();
-});
+useReadModelTestDatabase('batch_apply', (opened) => ({ knex } = opened));
 
 /** Notes written a batch at a time with one multi-row statement; a note without a body fails the statement. */
 function batchedNotes(name: string, calls: { batches: number[] }): Projection {

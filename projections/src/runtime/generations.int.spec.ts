@@ -4,7 +4,7 @@ import { PostgresEventStore } from '@shop/event-store';
 import { eventually, type TestDatabase } from '@shop/testing';
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listSubscriptionsOfUser } from '../subscriptions/subscriptions-queries.js';
 import { subscriptionsProjection } from '../subscriptions/subscriptions-projection.js';
 import type { Projection } from './projection.js';
@@ -18,26 +18,14 @@ import {
   rollbackProjection,
 } from './rollback.js';
 import { projectionStatuses } from './status.js';
-import {
-  netflixOrderPlaced,
-  openProjectionTestDatabase,
-  type ProjectionTestDatabase,
-} from '../testing/projection-test-database.js';
+import { netflixOrderPlaced, useProjectionTestDatabase } from '../testing/projection-test-database.js';
 
-let opened: ProjectionTestDatabase;
 let database: TestDatabase;
 let pool: pg.Pool;
 let store: PostgresEventStore;
 let knex: Knex;
 
-beforeAll(async () => {
-  opened = await openProjectionTestDatabase('generations', { knexPoolMax: 6 });
-  ({ database, pool, store, knex } = opened);
-});
-
-afterAll(async () => {
-  await opened?.close();
-});
+useProjectionTestDatabase('generations', (opened) => ({ database, pool, store, knex } = opened), { knexPoolMax: 6 });
 
 async function placeOrder(userId: string) {
   const subscriptionId = randomUUID();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PostgresEventStore, type RecordedEvent } from '@shop/event-store';
 import { eventually, type TestDatabase } from '@shop/testing';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyOrPark } from './apply-batch.js';
 import { retryParkedEvent, skipParkedEvent, unresolvedParkedEvents } from './parked-events.js';
 import { physicalTableName, type Projection } from './projection.js';
@@ -10,21 +10,13 @@ import { runProjector } from './projector.js';
 import { rebuildProjection } from './rebuild.js';
 import { dropPreviousGeneration } from './rollback.js';
 import { activeState, createGeneration } from './registry.js';
-import { openProjectionTestDatabase, type ProjectionTestDatabase } from '../testing/projection-test-database.js';
+import { useProjectionTestDatabase } from '../testing/projection-test-database.js';
 
-let opened: ProjectionTestDatabase;
 let database: TestDatabase;
 let store: PostgresEventStore;
 let knex: Knex;
 
-beforeAll(async () => {
-  opened = await openProjectionTestDatabase('parked');
-  ({ database, store, knex } = opened);
-});
-
-afterAll(async () => {
-  await opened?.close();
-});
+useProjectionTestDatabase('parked', (opened) => ({ database, store, knex } = opened));
 
 /** Notes: a text column, a JSON column, and a handler that fails on a poisoned note while `failing` holds. */
 function notesProjection(name: string, failing: { poisoned: boolean }): Projection {

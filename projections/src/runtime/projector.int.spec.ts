@@ -4,90 +4,73 @@ import { PostgresEventStore } from '@shop/event-store';
 import { eventually, terminateAdvisoryLockHolder, type TestDatabase } from '@shop/testing';
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getSubscription, listSubscriptionsOfUser } from '../subscriptions/subscriptions-queries.js';
 import { subscriptionsProjection } from '../subscriptions/subscriptions-projection.js';
 import { LockLostError } from './advisory-lock.js';
-import { runProjector } from './projector.js';
+import { runProjector, type ProjectorOptions } from './projector.js';
 import { rebuildProjection } from './rebuild.js';
 import { projectionStatuses } from './status.js';
-import { openProjectionTestDatabase, type ProjectionTestDatabase } from '../testing/projection-test-database.js';
+import { netflixOrderPlaced, useProjectionTestDatabase } from '../testing/projection-test-database.js';
 
-let opened: ProjectionTestDatabase;
 let database: TestDatabase;
 let pool: pg.Pool;
 let store: PostgresEventStore;
 let knex: Knex;
 
-beforeAll(async () => {
-  opened = await openProjectionTestDatabase('projector');
-  ({ database, pool, store, knex } = opened);
-});
-
-afterAll(async () => {
-  await opened?.close();
-});
+useProjectionTestDatabase('projector', (opened) => ({ database, pool, store, knex } = opened));
 
 async function placeOrder(userId: string, subscriptionId = randomUUID()) {
   await store.appendToStream(
     subscriptionStreamId(subscriptionId),
     [
-      {
-        type: 'OrderPlaced',
-        data: {
-          subscriptionId,
-          userId,
-          planId: 'netflix',
-          planName: 'Netflix',
-          months: 3,
-          monthlyPriceCents: 453,
-          subtotalCents: 1359,
-          discountPercent: 10,
-          discountCents: 136,
-          totalCents: 1223,
-          currency: 'EUR',
-          promoCode: 'WELCOME10',
-          provider: 'sandbox',
-          placedAt: new Date().toISOString(),
-        },
-      },
+      netflixOrderPlaced(subscriptionId, userId, 'sandbox', {
+        months: 3,
+        subtotalCents: 1359,
+        discountPercent: 10,
+        discountCents: 136,
+        totalCents: 1223,
+        promoCode: 'WELCOME10',
+      }),
     ],
     { expectedVersion: 'no_stream' },
   );
   return subscriptionId;
 }
 
+/** The subscriptions projector on the test database, with `options` on top of the defaults. */
+const project = (signal: AbortSignal, options: Partial<ProjectorOptions> = {}) =>
+  runProjector({ knex, databaseUrl: database.url, store, projection: subscriptionsProjection, ...options }, signal);
+
+/** The subscription, once the read model has it. */
+const projected = (subscriptionId: string) =>
+  eventually(
+    () => getSubscription(knex, subscriptionId),
+    (s) => s !== null,
+  );
+
+/** The subscriptions projection's status, once it has caught up with the log. */
+const caughtUp = () =>
+  eventually(
+    () => projectionStatuses(knex, store, [subscriptionsProjection]),
+    ([s]) => s!.lagEvents === 0,
+  );
+
 describe('projector', () => {
   it('builds the read model from the log, follows new events live, and reports its lag', async () => {
     const userId = `user-${randomUUID()}`;
     const first = await placeOrder(userId);
     const controller = new AbortController();
-    const running = runProjector(
-      { knex, databaseUrl: database.url, store, projection: subscriptionsProjection, idleTimeoutMs: 30_000 },
-      controller.signal,
-    );
+    const running = project(controller.signal, { idleTimeoutMs: 30_000 });
     try {
-      expect(
-        (
-          await eventually(
-            () => getSubscription(knex, first),
-            (s) => s !== null,
-          )
-        )?.totalCents,
-      ).toBe(1223);
+      expect((await projected(first))?.totalCents).toBe(1223);
       // The idle timeout is 30 s: seeing this within the deadline means LISTEN/NOTIFY woke the projector.
       const second = await placeOrder(userId);
       const startedWaiting = Date.now();
-      await eventually(
-        () => getSubscription(knex, second),
-        (s) => s !== null,
-      );
+      await projected(second);
       expect(Date.now() - startedWaiting).toBeLessThan(5_000);
       expect((await listSubscriptionsOfUser(knex, userId)).map((s) => s.id).sort()).toEqual([first, second].sort());
-      const [status] = await eventually(
-        () => projectionStatuses(knex, store, [subscriptionsProjection]),
-        ([s]) => s!.lagEvents === 0,
-      );
+      const [status] = await caughtUp();
       expect(status).toMatchObject({
         name: 'subscriptions',
         lagEvents: 0,
@@ -104,40 +87,16 @@ describe('projector', () => {
     const first = new AbortController();
     const second = new AbortController();
     let secondBatches = 0;
-    const a = runProjector(
-      { knex, databaseUrl: database.url, store, projection: subscriptionsProjection },
-      first.signal,
-    );
-    await eventually(
-      () => projectionStatuses(knex, store, [subscriptionsProjection]),
-      ([s]) => s!.lagEvents === 0,
-    );
-    const b = runProjector(
-      {
-        knex,
-        databaseUrl: database.url,
-        store,
-        projection: subscriptionsProjection,
-        lockRetryMs: 100,
-        onBatch: () => void secondBatches++,
-      },
-      second.signal,
-    );
+    const a = project(first.signal);
+    await caughtUp();
+    const b = project(second.signal, { lockRetryMs: 100, onBatch: () => void secondBatches++ });
     const whileFirstRuns = await placeOrder(`user-${randomUUID()}`);
-    await eventually(
-      () => getSubscription(knex, whileFirstRuns),
-      (s) => s !== null,
-    );
+    await projected(whileFirstRuns);
     expect(secondBatches).toBe(0);
     first.abort();
     await a;
     const afterHandOver = await placeOrder(`user-${randomUUID()}`);
-    expect(
-      await eventually(
-        () => getSubscription(knex, afterHandOver),
-        (s) => s !== null,
-      ),
-    ).not.toBeNull();
+    expect(await projected(afterHandOver)).not.toBeNull();
     expect(secondBatches).toBeGreaterThan(0);
     second.abort();
     await b;
@@ -148,47 +107,20 @@ describe('projector', () => {
     const second = new AbortController();
     let firstBatches = 0;
     let secondBatches = 0;
-    const a = runProjector(
-      {
-        knex,
-        databaseUrl: database.url,
-        store,
-        projection: subscriptionsProjection,
-        onBatch: () => void firstBatches++,
-      },
-      first.signal,
-    );
+    const a = project(first.signal, { onBatch: () => void firstBatches++ });
     const firstEnded = a.then(
       () => 'returned',
       (error: unknown) => error,
     );
-    await eventually(
-      () => projectionStatuses(knex, store, [subscriptionsProjection]),
-      ([s]) => s!.lagEvents === 0,
-    );
-    const b = runProjector(
-      {
-        knex,
-        databaseUrl: database.url,
-        store,
-        projection: subscriptionsProjection,
-        lockRetryMs: 50,
-        onBatch: () => void secondBatches++,
-      },
-      second.signal,
-    );
+    await caughtUp();
+    const b = project(second.signal, { lockRetryMs: 50, onBatch: () => void secondBatches++ });
     try {
       // The database ends the first instance's lock session (a restart, a network cut): it must not go on alone.
       await terminateAdvisoryLockHolder(database.url, `projection:${subscriptionsProjection.name}`);
       expect(await firstEnded).toBeInstanceOf(LockLostError);
       const batchesBefore = firstBatches;
       const placed = await placeOrder(`user-${randomUUID()}`);
-      expect(
-        await eventually(
-          () => getSubscription(knex, placed),
-          (s) => s !== null,
-        ),
-      ).not.toBeNull();
+      expect(await projected(placed)).not.toBeNull();
       expect(secondBatches).toBeGreaterThan(0);
       expect(firstBatches).toBe(batchesBefore);
     } finally {
@@ -206,10 +138,7 @@ describe('projector', () => {
     };
     knex.on('query', stopOnCheckpointRead);
     try {
-      const running = runProjector(
-        { knex, databaseUrl: database.url, store, projection: subscriptionsProjection },
-        controller.signal,
-      );
+      const running = project(controller.signal);
       const outcome = await Promise.race([
         running.then(() => 'stopped'),
         new Promise((resolve) => setTimeout(() => resolve('still running'), 5_000)),
@@ -223,26 +152,15 @@ describe('projector', () => {
 
   it('stopped while it takes its lock, it releases the lock: another projector takes over', async () => {
     const stopped = new AbortController();
-    const first = runProjector(
-      { knex, databaseUrl: database.url, store, projection: subscriptionsProjection },
-      stopped.signal,
-    );
+    const first = project(stopped.signal);
     stopped.abort(); // lands while the lock is being taken
     await first;
 
     const second = new AbortController();
-    const takingOver = runProjector(
-      { knex, databaseUrl: database.url, store, projection: subscriptionsProjection, lockRetryMs: 100 },
-      second.signal,
-    );
+    const takingOver = project(second.signal, { lockRetryMs: 100 });
     try {
       const placed = await placeOrder(`user-${randomUUID()}`);
-      expect(
-        await eventually(
-          () => getSubscription(knex, placed),
-          (s) => s !== null,
-        ),
-      ).not.toBeNull();
+      expect(await projected(placed)).not.toBeNull();
     } finally {
       second.abort();
       await takingOver;
@@ -253,10 +171,7 @@ describe('projector', () => {
     const userId = `user-${randomUUID()}`;
     const ids = await Promise.all(Array.from({ length: 30 }, () => placeOrder(userId)));
     const controller = new AbortController();
-    const live = runProjector(
-      { knex, databaseUrl: database.url, store, projection: subscriptionsProjection },
-      controller.signal,
-    );
+    const live = project(controller.signal);
     try {
       await eventually(
         () => listSubscriptionsOfUser(knex, userId),

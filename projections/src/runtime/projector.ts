@@ -1,25 +1,13 @@
-import { followLog, type EventStore } from '@shop/event-store';
-import type { Knex } from 'knex';
-import type { PersonalDataVault } from '../personal-data/personal-data-vault.js';
+import { followLog } from '@shop/event-store';
 import { AdvisoryLock } from './advisory-lock.js';
 import { applyOrPark, logParked, type ProjectorLogger } from './apply-batch.js';
-import type { Projection } from './projection.js';
-import { GenerationWorkStoppedError, rebuildProjection } from './rebuild.js';
+import { GenerationWorkStoppedError, rebuildProjection, type ProjectionWorkOptions } from './rebuild.js';
 import { rollbackProjection } from './rollback.js';
 import { activateGeneration, activeState, createGeneration, readCheckpoint } from './registry.js';
 
-export interface ProjectorOptions {
-  knex: Knex;
-  databaseUrl: string;
-  store: EventStore;
-  projection: Projection;
-  batchSize?: number;
-  vault?: PersonalDataVault;
+export interface ProjectorOptions extends ProjectionWorkOptions {
   idleTimeoutMs?: number;
   lockRetryMs?: number;
-  logger?: ProjectorLogger;
-  /** Pause before retrying an event that failed (tests shorten it). */
-  retryDelayMs?: number;
   /** How often an idle projector checks whether a rebuild or a rollback switched generations. */
   generationCheckMs?: number;
   /** Called after each committed batch (tests and metrics). */

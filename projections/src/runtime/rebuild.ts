@@ -14,7 +14,8 @@ import {
   keptGenerations,
 } from './registry.js';
 
-export interface RebuildOptions {
+/** What a projector and a rebuild both work with: the read models' database, the log and the projection. */
+export interface ProjectionWorkOptions {
   knex: Knex;
   databaseUrl: string;
   store: EventStore;
@@ -22,7 +23,11 @@ export interface RebuildOptions {
   batchSize?: number;
   vault?: PersonalDataVault;
   logger?: ProjectorLogger;
+  /** Pause before retrying an event that failed (tests shorten it). */
   retryDelayMs?: number;
+}
+
+export interface RebuildOptions extends ProjectionWorkOptions {
   onProgress?: (progress: { generation: number; eventsSeen: number }) => void;
   /** Stops the work between pages (a projector shutting down): nothing is switched, and a half-built generation is dropped by the next rebuild. */
   signal?: AbortSignal;

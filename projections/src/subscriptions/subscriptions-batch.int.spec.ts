@@ -1,28 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { SubscriptionEvent } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import knexFactory, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../migrations/schema-migrations.js';
+import type { Knex } from 'knex';
+import { describe, expect, it } from 'vitest';
 import { applyBatch } from '../runtime/apply-batch.js';
 import { physicalTableName, projectionInput, type Projection } from '../runtime/projection.js';
 import { buildIndexes, createGeneration, deferSecondaryIndexes, readCheckpoint } from '../runtime/registry.js';
 import { subscriptionsProjection } from './subscriptions-projection.js';
+import { netflixOrderPlaced, useReadModelTestDatabase } from '../testing/projection-test-database.js';
 
-let database: TestDatabase;
 let knex: Knex;
 
-beforeAll(async () => {
-  database = await createTestDatabase('subscriptions_batch');
-  knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  await migrateToLatest(knex);
-});
-
-afterAll(async () => {
-  await knex.destroy();
-  await database.drop();
-});
+useReadModelTestDatabase('subscriptions_batch', (opened) => ({ knex } = opened));
 
 /** A log of several customers' subscriptions: every event type, a stale copy, an unknown subscription. */
 function lifecycleLog(): RecordedEvent[] {
@@ -47,25 +36,14 @@ function lifecycleLog(): RecordedEvent[] {
       recordedAt: new Date(Date.UTC(2026, 0, 1) + position * 1000),
     });
   };
-  const order = (subscriptionId: string, userId: string, totalCents: number): SubscriptionEvent => ({
-    type: 'OrderPlaced',
-    data: {
-      subscriptionId,
-      userId,
-      planId: 'netflix',
-      planName: 'Netflix',
+  const order = (subscriptionId: string, userId: string, totalCents: number): SubscriptionEvent =>
+    netflixOrderPlaced(subscriptionId, userId, 'stripe', {
       months: 3,
       monthlyPriceCents: totalCents / 3,
       subtotalCents: totalCents,
-      discountPercent: 0,
-      discountCents: 0,
       totalCents,
-      currency: 'EUR',
-      promoCode: null,
-      provider: 'stripe',
       placedAt: at(1),
-    },
-  });
+    });
   const paid = (subscriptionId: string, day: number): SubscriptionEvent => ({
     type: 'PaymentConfirmed',
     data: {

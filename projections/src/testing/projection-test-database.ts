@@ -1,16 +1,41 @@
-import { PostgresEventStore, type NewEvent } from '@shop/event-store';
+import type { OrderPlaced } from '@shop/domain';
+import { PostgresEventStore } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { migrateToLatest } from '../migrations/schema-migrations.js';
 
-export interface ProjectionTestDatabase {
+export interface ReadModelTestDatabase {
   database: TestDatabase;
+  knex: Knex;
+  /** Closes the pool, then drops the database. */
+  close(): Promise<void>;
+}
+
+export interface ProjectionTestDatabase extends ReadModelTestDatabase {
   pool: pg.Pool;
   store: PostgresEventStore;
-  knex: Knex;
   /** Closes the store and both pools, then drops the database. */
   close(): Promise<void>;
+}
+
+/** A fresh database with the shop's schema and a knex for the read models: what a read model's test starts from. */
+export async function openReadModelTestDatabase(
+  name: string,
+  options: { knexPoolMax?: number } = {},
+): Promise<ReadModelTestDatabase> {
+  const database = await createTestDatabase(name);
+  const knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: options.knexPoolMax ?? 4 } });
+  await migrateToLatest(knex);
+  return {
+    database,
+    knex,
+    close: async () => {
+      await knex.destroy();
+      await database.drop();
+    },
+  };
 }
 
 /**
@@ -21,29 +46,62 @@ export async function openProjectionTestDatabase(
   name: string,
   options: { knexPoolMax?: number } = {},
 ): Promise<ProjectionTestDatabase> {
-  const database = await createTestDatabase(name);
-  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  const readModels = await openReadModelTestDatabase(name, options);
+  const pool = new pg.Pool({ connectionString: readModels.database.url, max: 4 });
   // Dropping the test database ends idle connections from the server side: expected, not a failure.
   pool.on('error', () => undefined);
   const store = new PostgresEventStore({ pool });
-  const knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: options.knexPoolMax ?? 4 } });
-  await migrateToLatest(knex);
   return {
-    database,
+    ...readModels,
     pool,
     store,
-    knex,
     close: async () => {
       await store.close();
       await pool.end();
-      await knex.destroy();
-      await database.drop();
+      await readModels.close();
     },
   };
 }
 
-/** A one-month Netflix order at 4,53 € for `userId`, as checkout records it with `provider`. */
-export function netflixOrderPlaced(subscriptionId: string, userId: string, provider: string): NewEvent {
+/**
+ * Opens a test database before the file's tests and closes it after them; `opened` hands it to the
+ * file's variables.
+ */
+function useTestDatabase<T extends { close(): Promise<void> }>(open: () => Promise<T>, opened: (database: T) => void) {
+  let database: T | undefined;
+  beforeAll(async () => {
+    database = await open();
+    opened(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+}
+
+/** A projection test database ({@link openProjectionTestDatabase}) for the whole file. */
+export function useProjectionTestDatabase(
+  name: string,
+  opened: (database: ProjectionTestDatabase) => void,
+  options: { knexPoolMax?: number } = {},
+): void {
+  useTestDatabase(() => openProjectionTestDatabase(name, options), opened);
+}
+
+/** A read model test database ({@link openReadModelTestDatabase}) for the whole file. */
+export function useReadModelTestDatabase(name: string, opened: (database: ReadModelTestDatabase) => void): void {
+  useTestDatabase(() => openReadModelTestDatabase(name), opened);
+}
+
+/**
+ * A one-month Netflix order at 4,53 € for `userId`, as checkout records it with `provider`; `terms` changes what
+ * was ordered (months, prices, promo code, date).
+ */
+export function netflixOrderPlaced(
+  subscriptionId: string,
+  userId: string,
+  provider: string,
+  terms: Partial<OrderPlaced['data']> = {},
+): OrderPlaced {
   return {
     type: 'OrderPlaced',
     data: {
@@ -61,6 +119,7 @@ export function netflixOrderPlaced(subscriptionId: string, userId: string, provi
       promoCode: null,
       provider,
       placedAt: new Date().toISOString(),
+      ...terms,
     },
   };
 }
