@@ -1,12 +1,16 @@
 import type { SubscriptionStatus } from './events.js';
 
+/** A new subscription: whose, which plan at its catalogue price, and for how many months. */
+interface NewSubscription {
+  subscriptionId: string;
+  userId: string;
+  plan: { id: string; name: string; monthlyPriceCents: number; currency: string };
+  months: number;
+}
+
 export type PlaceOrder = {
   type: 'PlaceOrder';
-  data: {
-    subscriptionId: string;
-    userId: string;
-    plan: { id: string; name: string; monthlyPriceCents: number; currency: string };
-    months: number;
+  data: NewSubscription & {
     promotion: { code: string; percentOff: number } | null;
     provider: string | null;
     now: Date;
@@ -85,11 +89,7 @@ export type RefundPayment = {
  */
 export type GrantSubscription = {
   type: 'GrantSubscription';
-  data: {
-    subscriptionId: string;
-    userId: string;
-    plan: { id: string; name: string; monthlyPriceCents: number; currency: string };
-    months: number;
+  data: NewSubscription & {
     /** The price agreed with the customer; null for the catalogue price of those months. */
     customPriceCents: number | null;
     /** Who gives it: the operator (the default) or the free offer, recorded as the provider. */

@@ -2,8 +2,8 @@ import { assertNever, type Decider } from '../shared/decider.js';
 import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
 import { isSupportedDuration, priceOrder, SUPPORTED_DURATIONS_MONTHS } from '../shared/money.js';
-import type { SubscriptionCommand } from './commands.js';
-import { orderPlaced, type SubscriptionEvent } from './events.js';
+import type { GrantSubscription, PlaceOrder, SubscriptionCommand } from './commands.js';
+import { orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
 import { decideGrant, decideStatusChange, decideVoid } from './operator-decisions.js';
 
@@ -20,6 +20,22 @@ function requireExisting(state: SubscriptionState, subscriptionId: string): Exis
     });
   }
   return state;
+}
+
+/** Refuses a command that only a `pending` (or only an `active`) subscription accepts. */
+function requireStatus(
+  current: ExistingSubscription,
+  subscriptionId: string,
+  expected: 'pending' | 'active',
+  message: (status: SubscriptionStatus) => string,
+): void {
+  if (current.status !== expected) {
+    throw new DomainError({
+      code: `subscription.not_${expected}`,
+      message: message(current.status),
+      details: { subscriptionId, status: current.status },
+    });
+  }
 }
 
 export function decide(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
@@ -67,9 +83,22 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       ];
     }
 
+    case 'GrantSubscription':
+      return decideGrant(command, state);
+
+    default:
+      return decideOnExisting(command, requireExisting(state, command.data.subscriptionId));
+  }
+}
+
+/** The commands on a subscription that must exist already, decided on its state. */
+function decideOnExisting(
+  command: Exclude<SubscriptionCommand, PlaceOrder | GrantSubscription>,
+  current: ExistingSubscription,
+): SubscriptionEvent[] {
+  switch (command.type) {
     case 'ConfirmPayment': {
       const { data } = command;
-      const current = requireExisting(state, data.subscriptionId);
       // Nothing after the payment was refunded. A provider retries, the success page verifies too:
       // the same payment again changes nothing (every path names a payment by the same reference).
       if (current.refunded) return [];
@@ -93,13 +122,7 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
           },
         ];
       }
-      if (current.status !== 'pending') {
-        throw new DomainError({
-          code: 'subscription.not_pending',
-          message: `A ${current.status} subscription cannot be paid`,
-          details: { subscriptionId: data.subscriptionId, status: current.status },
-        });
-      }
+      requireStatus(current, data.subscriptionId, 'pending', (status) => `A ${status} subscription cannot be paid`);
       if (data.amountCents !== current.totalCents || data.currency.toUpperCase() !== current.currency) {
         return [
           {
@@ -135,14 +158,12 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
 
     case 'OpenPaymentSession': {
       const { data } = command;
-      const current = requireExisting(state, data.subscriptionId);
-      if (current.status !== 'pending') {
-        throw new DomainError({
-          code: 'subscription.not_pending',
-          message: `A ${current.status} subscription has nothing left to pay`,
-          details: { subscriptionId: data.subscriptionId, status: current.status },
-        });
-      }
+      requireStatus(
+        current,
+        data.subscriptionId,
+        'pending',
+        (status) => `A ${status} subscription has nothing left to pay`,
+      );
       return [
         {
           type: 'PaymentSessionOpened',
@@ -159,7 +180,6 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
 
     case 'RecordPaymentFailure': {
       const { data } = command;
-      const current = requireExisting(state, data.subscriptionId);
       // A late "expired" for a session that was paid after all, or a repeat: nothing to record.
       if (current.status !== 'pending') return [];
       return [
@@ -178,7 +198,6 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
 
     case 'RefundPayment': {
       const { data } = command;
-      const current = requireExisting(state, data.subscriptionId);
       const refund = {
         subscriptionId: data.subscriptionId,
         provider: data.provider,
@@ -200,14 +219,12 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
 
     case 'AssignCredentials': {
       const { data } = command;
-      const current = requireExisting(state, data.subscriptionId);
-      if (current.status !== 'active') {
-        throw new DomainError({
-          code: 'subscription.not_active',
-          message: `Credentials can only be assigned to an active subscription (this one is ${current.status})`,
-          details: { subscriptionId: data.subscriptionId, status: current.status },
-        });
-      }
+      requireStatus(
+        current,
+        data.subscriptionId,
+        'active',
+        (status) => `Credentials can only be assigned to an active subscription (this one is ${status})`,
+      );
       if (data.credentialsPlanId !== current.planId) {
         throw new DomainError({
           code: 'credentials.plan_mismatch',
@@ -234,11 +251,10 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
     }
 
     case 'ChangeSubscriptionStatus':
-      return decideStatusChange(command, requireExisting(state, command.data.subscriptionId));
+      return decideStatusChange(command, current);
 
     case 'ExpireSubscription': {
       const { data } = command;
-      const current = requireExisting(state, data.subscriptionId);
       // Timers may fire early, twice, or after an operator already closed the subscription.
       if (current.status !== 'active' && current.status !== 'suspended') return [];
       if (current.expiresAt === null || new Date(current.expiresAt).getTime() > data.now.getTime()) {
@@ -256,11 +272,8 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       ];
     }
 
-    case 'GrantSubscription':
-      return decideGrant(command, state);
-
     case 'VoidSubscription':
-      return decideVoid(command, requireExisting(state, command.data.subscriptionId));
+      return decideVoid(command, current);
 
     default:
       return assertNever(command);

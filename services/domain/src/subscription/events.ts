@@ -90,18 +90,18 @@ export type ExtraPaymentRecorded = DomainEvent<
   }
 >;
 
+/** What a provider's refund records: which payment, how much went back and when. */
+interface RefundData {
+  subscriptionId: string;
+  provider: string;
+  paymentReference: string;
+  amountCents: number;
+  currency: string;
+  refundedAt: string;
+}
+
 /** The refund of an extra payment: the money went back, the subscription stays as it is. */
-export type ExtraPaymentRefunded = DomainEvent<
-  'ExtraPaymentRefunded',
-  {
-    subscriptionId: string;
-    provider: string;
-    paymentReference: string;
-    amountCents: number;
-    currency: string;
-    refundedAt: string;
-  }
->;
+export type ExtraPaymentRefunded = DomainEvent<'ExtraPaymentRefunded', RefundData>;
 
 /** A payment arrived that does not cover the order: recorded, and the order stays pending. */
 export type PaymentMismatchRecorded = DomainEvent<
@@ -170,17 +170,7 @@ export type PaymentAttemptFailed = DomainEvent<
 >;
 
 /** The money was given back: the subscription ends. */
-export type PaymentRefunded = DomainEvent<
-  'PaymentRefunded',
-  {
-    subscriptionId: string;
-    provider: string;
-    paymentReference: string;
-    amountCents: number;
-    currency: string;
-    refundedAt: string;
-  }
->;
+export type PaymentRefunded = DomainEvent<'PaymentRefunded', RefundData>;
 
 /** Gone from lists and figures (an order recorded by mistake); the events before it stay readable. */
 export type SubscriptionVoided = DomainEvent<
