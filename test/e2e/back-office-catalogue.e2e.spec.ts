@@ -1,16 +1,14 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
 import {
-  ADMIN_DIR,
   csrfTokenOf,
   DESKTOP,
   MOBILE,
   operatorPage as openOperatorPage,
   screenshot,
-  startE2eShop,
+  signUpCustomer,
+  startBackOfficeShop,
   type E2eShop,
 } from './e2e-shop.js';
 
@@ -22,16 +20,8 @@ const CUSTOMER = { email: 'claire.client@example.com', fullName: 'Claire Client'
 let e2e: E2eShop;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(ADMIN_DIR, 'index.html'))) {
-    throw new Error(`The built back-office is missing (${ADMIN_DIR}): run \`npm run build\` first.`);
-  }
-  e2e = await startE2eShop('e2e_back_office_catalogue', { ADMIN_EMAILS: OPERATOR_EMAIL });
-  const reply = await fetch(`${e2e.shop.url}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(CUSTOMER),
-  });
-  expect(reply.status).toBe(201);
+  e2e = await startBackOfficeShop('e2e_back_office_catalogue', OPERATOR_EMAIL);
+  await signUpCustomer(e2e, CUSTOMER);
 });
 
 afterAll(async () => {

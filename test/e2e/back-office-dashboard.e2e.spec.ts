@@ -1,17 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { exportStreamId } from '@shop/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paidSubscription } from '../../services/app/src/testing/paid-subscription.js';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
 import {
-  ADMIN_DIR,
   DESKTOP,
   MOBILE,
   operatorPage as openOperatorPage,
   screenshot,
-  startE2eShop,
+  signUpCustomer,
+  startBackOfficeShop,
   type E2eShop,
 } from './e2e-shop.js';
 
@@ -33,19 +32,10 @@ const inDays = (days: number) => {
 };
 
 beforeAll(async () => {
-  if (!existsSync(path.join(ADMIN_DIR, 'index.html'))) {
-    throw new Error(`The built back-office is missing (${ADMIN_DIR}): run \`npm run build\` first.`);
-  }
-  e2e = await startE2eShop('e2e_back_office_dashboard', { ADMIN_EMAILS: OPERATOR_EMAIL });
+  e2e = await startBackOfficeShop('e2e_back_office_dashboard', OPERATOR_EMAIL);
   const ids: string[] = [];
   for (const customer of [ALICE, BRUNO]) {
-    const reply = await fetch(`${e2e.shop.url}/api/auth/sign-up`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...customer, password: 'a good password' }),
-    });
-    expect(reply.status).toBe(201);
-    ids.push(((await reply.json()) as { id: string }).id);
+    ids.push(await signUpCustomer(e2e, { ...customer, password: 'a good password' }));
   }
   const { store } = e2e.shop.runtime;
   subscriptions.first = (await paidSubscription(store, ids[0]!, inDays(20))).subscriptionId;

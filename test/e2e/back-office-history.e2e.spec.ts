@@ -1,18 +1,15 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { HistoryEntry } from '@shop/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN_DIR,
-  DESKTOP,
-  MOBILE,
   buyOnSandbox,
   csrfTokenOf,
+  DESKTOP,
+  MOBILE,
   operatorPage as openOperatorPage,
   screenshot,
   signUpAndIn,
-  startE2eShop,
+  startBackOfficeShop,
   type E2eShop,
 } from './e2e-shop.js';
 
@@ -26,10 +23,7 @@ let customerId = '';
 const instants = { paid: '', beforeOrder: '' };
 
 beforeAll(async () => {
-  if (!existsSync(path.join(ADMIN_DIR, 'index.html'))) {
-    throw new Error(`The built back-office is missing (${ADMIN_DIR}): run \`npm run build\` first.`);
-  }
-  e2e = await startE2eShop('e2e_back_office_history', { ADMIN_EMAILS: OPERATOR_EMAIL });
+  e2e = await startBackOfficeShop('e2e_back_office_history', OPERATOR_EMAIL);
 });
 
 /** A customer's paid subscription, then suspended by the operator: made once, inside the first test that needs it. */

@@ -1,18 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { userIdOfEmail } from '@shop/projections';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paidSubscription, placedOrder } from '../../services/app/src/testing/paid-subscription.js';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
 import {
-  ADMIN_DIR,
   csrfTokenOf,
   DESKTOP,
   MOBILE,
   operatorPage as openOperatorPage,
   screenshot,
-  startE2eShop,
+  signUpCustomer,
+  startBackOfficeShop,
   type E2eShop,
 } from './e2e-shop.js';
 
@@ -32,17 +31,9 @@ let e2e: E2eShop;
 let operatorId: string;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(ADMIN_DIR, 'index.html'))) {
-    throw new Error(`The built back-office is missing (${ADMIN_DIR}): run \`npm run build\` first.`);
-  }
-  e2e = await startE2eShop('e2e_back_office_users', { ADMIN_EMAILS: OPERATOR_EMAIL });
+  e2e = await startBackOfficeShop('e2e_back_office_users', OPERATOR_EMAIL);
   for (const customer of [ALICE, BRUNO]) {
-    const reply = await fetch(`${e2e.shop.url}/api/auth/sign-up`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...customer, password: 'a good password' }),
-    });
-    expect(reply.status).toBe(201);
+    await signUpCustomer(e2e, { ...customer, password: 'a good password' });
   }
 });
 
@@ -52,12 +43,7 @@ afterAll(async () => {
 
 /** Signs `person` up on the shop and answers their id once the back-office can see them. */
 async function customer(person: { email: string; fullName: string }): Promise<string> {
-  const reply = await fetch(`${e2e.shop.url}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...person, password: 'a good password' }),
-  });
-  expect(reply.status).toBe(201);
+  await signUpCustomer(e2e, { ...person, password: 'a good password' });
   return (await eventually(
     () => userIdOfEmail(e2e.shop.runtime.knex, person.email),
     (id) => id !== null,

@@ -1,17 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
-import {
-  ADMIN_DIR,
-  buyOnSandbox,
-  csrfTokenOf,
-  screenshot,
-  signUpAndIn,
-  startE2eShop,
-  type E2eShop,
-} from './e2e-shop.js';
+import { buyOnSandbox, csrfTokenOf, type E2eShop, screenshot, signUpAndIn, startBackOfficeShop } from './e2e-shop.js';
 
 const ADMIN_EMAIL = 'operator@premium-share.example';
 /** A second operator, so the credentials test signs up on its own and runs alone too. */
@@ -24,10 +14,7 @@ const SERVICE_LOGIN = 'famille.netflix@shared-accounts.example';
 let e2e: E2eShop;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(ADMIN_DIR, 'index.html'))) {
-    throw new Error(`The built back-office is missing (${ADMIN_DIR}): run \`npm run build\` first.`);
-  }
-  e2e = await startE2eShop('e2e_back_office', { ADMIN_EMAILS: `${ADMIN_EMAIL},${CREDENTIALS_ADMIN_EMAIL}` });
+  e2e = await startBackOfficeShop('e2e_back_office', `${ADMIN_EMAIL},${CREDENTIALS_ADMIN_EMAIL}`);
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { freePort } from '../../services/app/src/testing/free-port.js';
 import { eventually, startTestShop, type TestShop } from '../../services/app/src/testing/test-shop.js';
@@ -76,6 +76,28 @@ export async function startE2eShop(name: string, env: Record<string, string> = {
   };
 }
 
+/** The shop with its built back-office, the operators `adminEmails` (comma-separated) made admin. */
+export async function startBackOfficeShop(name: string, adminEmails: string): Promise<E2eShop> {
+  if (!existsSync(path.join(ADMIN_DIR, 'index.html'))) {
+    throw new Error(`The built back-office is missing (${ADMIN_DIR}): run \`npm run build\` first.`);
+  }
+  return startE2eShop(name, { ADMIN_EMAILS: adminEmails });
+}
+
+/** Signs `customer` up through the shop's API; answers their account id. */
+export async function signUpCustomer(
+  e2e: E2eShop,
+  customer: { email: string; fullName: string; password: string },
+): Promise<string> {
+  const reply = await fetch(`${e2e.shop.url}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(customer),
+  });
+  expect(reply.status).toBe(201);
+  return ((await reply.json()) as { id: string }).id;
+}
+
 /** Saves `test-results/screenshots/<name>.png` (git-ignored): the whole page unless `fullPage` is false. */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
@@ -136,6 +158,25 @@ export async function operatorPage(
     expect(signIn.status()).toBe(200);
   }
   return { page, operatorId };
+}
+
+/**
+ * Goes to /profile until it counts one active subscription (the profile reads the projected subscriptions,
+ * which may trail the payment by a moment); answers the first subscription's card.
+ */
+export async function firstSubscriptionOnceActive(page: Page): Promise<Locator> {
+  const subscription = page.getByTestId('profile-subscription').first();
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/profile');
+        await subscription.waitFor();
+        return page.getByTestId('profile-active').textContent();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('1');
+  return subscription;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
+import { firstSubscriptionOnceActive, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
 
 const ADMIN_EMAIL = 'operator@premium-share.example';
 let e2e: E2eShop;
@@ -61,17 +61,7 @@ describe('the customer journey in the browser', () => {
     await screenshot(page, 'journey-payment-success');
 
     // The profile reads the projected subscriptions, which may trail the payment by a moment.
-    const subscription = page.getByTestId('profile-subscription').first();
-    await expect
-      .poll(
-        async () => {
-          await page.goto('/profile');
-          await subscription.waitFor();
-          return page.getByTestId('profile-active').textContent();
-        },
-        { timeout: 15_000 },
-      )
-      .toBe('1');
+    const subscription = await firstSubscriptionOnceActive(page);
     expect(await subscription.innerText()).toContain('Netflix');
     await screenshot(page, 'journey-profile');
   });

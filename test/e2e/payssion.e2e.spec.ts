@@ -3,7 +3,7 @@ import {
   startPayssionStandIn,
   type PayssionStandIn,
 } from '../../services/app/src/payments/testing/payssion-stand-in.js';
-import { screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
+import { firstSubscriptionOnceActive, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
 
 let payssion: PayssionStandIn;
 let e2e: E2eShop;
@@ -47,17 +47,7 @@ describe('paying with Payssion in the browser', () => {
     expect(payssion.byOrder(orderId)).toMatchObject({ state: 'completed', amount: '13.59', currency: 'EUR' });
 
     // The profile reads the projected subscriptions, which may trail the payment by a moment.
-    const subscription = page.getByTestId('profile-subscription').first();
-    await expect
-      .poll(
-        async () => {
-          await page.goto('/profile');
-          await subscription.waitFor();
-          return page.getByTestId('profile-active').textContent();
-        },
-        { timeout: 15_000 },
-      )
-      .toBe('1');
+    const subscription = await firstSubscriptionOnceActive(page);
     expect(await subscription.innerText()).toContain('Netflix');
   });
 
