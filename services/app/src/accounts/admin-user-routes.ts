@@ -11,7 +11,6 @@ import {
   type AdminUser,
   type AdminUserCounts,
   type AdminUserErased,
-  type AdminUserList,
 } from '@shop/contracts';
 import { DomainError, NotFoundError } from '@shop/domain';
 import type { EventStore } from '@shop/event-store';
@@ -30,26 +29,22 @@ import { z } from 'zod';
 import { normalizeEmail, type AccountService } from './account-service.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { currentUser } from '../api/auth/authentication.js';
-import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../api/admin-list-query.js';
+import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
 import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 const sortFields = Object.keys(ADMIN_USER_SORT_FIELDS) as [AdminUserSortField, ...AdminUserSortField[]];
 
-const listQuery = z.object({
-  sort: sortParam(sortFields, ['createdAt', 'desc']),
-  range: rangeParam,
-  filter: jsonParam(
-    z.strictObject({
-      id: oneOrMany(text({ max: 64 })).optional(),
-      q: text({ max: 200 }).optional(),
-      segment: z.enum(USER_SEGMENTS).optional(),
-    }),
-  )
-    .optional()
-    .describe('{"q":"words in the e-mail or name","segment":"with | without | expired","id":["…"]}')
-    .default({}),
-});
+const listQuery = adminListQuery(
+  sortFields,
+  ['createdAt', 'desc'],
+  z.strictObject({
+    id: oneOrMany(text({ max: 64 })).optional(),
+    q: text({ max: 200 }).optional(),
+    segment: z.enum(USER_SEGMENTS).optional(),
+  }),
+  '{"q":"words in the e-mail or name","segment":"with | without | expired","id":["…"]}',
+);
 
 const userParams = z.object({ id: identifier(64) });
 
@@ -84,34 +79,24 @@ export function adminUserRoutes(
     return user;
   };
 
-  doc.route(
+  adminListRoute(
+    doc,
     router,
     {
-      method: 'get',
       path: '/api/admin/users',
       operationId: 'listUsers',
       summary: 'List customers',
       description:
         'Customers with their segment, total spent and 3 newest subscriptions; erased people are left out (ra-data-simple-rest list; Content-Range: users a-b/total).',
-      tags: ['admin'],
       query: listQuery,
-      responses: {
-        200: { description: 'Customers', schema: adminUserList },
-        400: { description: 'validation.failed', ...problems },
-        ...ADMIN_REFUSALS,
-      },
+      rows: { description: 'Customers', schema: adminUserList },
     },
-    async (req, res) => {
-      const { sort, range, filter } = parseOrReject(listQuery, req.query);
-      const { data, total } = await listUsersForAdmin(deps.knex, {
-        sort: { field: sort[0], order: sort[1] },
-        range: { from: range[0], to: range[1] },
+    ({ filter, ...page }) =>
+      listUsersForAdmin(deps.knex, {
+        ...page,
         filter: { ids: filter.id, q: filter.q, segment: filter.segment },
         now: deps.clock(),
-      });
-      const answer: AdminUserList = data;
-      res.set('Content-Range', contentRange('users', range[0], data.length, total)).json(answer);
-    },
+      }),
   );
 
   // Before /:id, which would otherwise read "counts" as an id.

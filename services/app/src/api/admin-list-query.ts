@@ -1,4 +1,7 @@
+import type { Router } from 'express';
 import { z } from 'zod';
+import { ADMIN_REFUSALS, type ApiDocument } from './openapi.js';
+import { parseOrReject } from './problem.js';
 
 /**
  * The pieces of a back-office list request in the ra-data-simple-rest dialect:
@@ -52,4 +55,81 @@ export const rangeParam = jsonParam(
 export function contentRange(resource: string, from: number, rows: number, total: number): string {
   const last = rows === 0 ? from : from + rows - 1;
   return `${resource} ${from}-${last}/${total}`;
+}
+
+/** react-admin's boolean inputs send booleans; a hand-written URL may say "true" or "false". */
+export const booleanFilter = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+
+/**
+ * The query of a back-office list: `sort` on one of `fields` (`fallback` when absent), `range`, and
+ * `filter`, a JSON object of `filter`'s fields (`example` in the document), `{}` when absent.
+ */
+export const adminListQuery = <F extends string, Filter extends z.ZodObject>(
+  fields: readonly [F, ...F[]],
+  fallback: [F, 'asc' | 'desc'],
+  filter: Filter,
+  example: string,
+) =>
+  z.object({
+    sort: sortParam(fields, fallback),
+    range: rangeParam,
+    filter: jsonParam(filter)
+      .optional()
+      .describe(example)
+      .default({} as z.core.util.NoUndefined<z.output<Filter>>),
+  });
+
+/** What a list's query reads, as the read models take it. */
+export interface ListPage<F extends string, Filter> {
+  sort: { field: F; order: 'asc' | 'desc' };
+  range: { from: number; to: number };
+  filter: Filter;
+}
+
+/**
+ * Declares a back-office list `GET path` in the ra-data-simple-rest dialect: reads `query`
+ * (built by `adminListQuery`), asks `list` for the page and answers its rows with
+ * `Content-Range: <last segment of the path> a-b/total`.
+ */
+export function adminListRoute<F extends string, Filter extends z.ZodObject, Rows extends z.ZodType<unknown[]>>(
+  doc: ApiDocument,
+  router: Router,
+  route: {
+    path: string;
+    operationId: string;
+    summary: string;
+    description: string;
+    query: ReturnType<typeof adminListQuery<F, Filter>>;
+    /** The 200 answer. */
+    rows: { description: string; schema: Rows };
+  },
+  list: (page: ListPage<F, z.output<Filter>>) => Promise<{ data: z.output<Rows>; total: number }>,
+): void {
+  const resource = route.path.slice(route.path.lastIndexOf('/') + 1);
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: route.path,
+      operationId: route.operationId,
+      summary: route.summary,
+      description: route.description,
+      tags: ['admin'],
+      query: route.query,
+      responses: {
+        200: route.rows,
+        400: { description: 'validation.failed', problem: true },
+        ...ADMIN_REFUSALS,
+      },
+    },
+    async (req, res) => {
+      const { sort, range, filter } = parseOrReject(route.query, req.query);
+      const { data, total } = await list({
+        sort: { field: sort[0], order: sort[1] },
+        range: { from: range[0], to: range[1] },
+        filter,
+      });
+      res.set('Content-Range', contentRange(resource, range[0], data.length, total)).json(data);
+    },
+  );
 }

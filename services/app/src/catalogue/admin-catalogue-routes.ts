@@ -20,54 +20,41 @@ import {
   promoCodeUpdate,
   text,
   type AdminPlan,
-  type AdminPlanList,
   type AdminPromoCode,
-  type AdminPromoCodeList,
 } from '@shop/contracts';
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { OperatorCatalogue, OperatorAct } from './operator-catalogue.js';
-import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../api/admin-list-query.js';
+import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
 import { currentUser } from '../api/auth/authentication.js';
 import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
-/** react-admin's boolean inputs send booleans; a hand-written URL may say "true" or "false". */
-const booleanFilter = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
-
 const promoSortFields = Object.keys(PROMO_CODE_SORT_FIELDS) as [PromoCodeSortField, ...PromoCodeSortField[]];
-const promoListQuery = z.object({
-  sort: sortParam(promoSortFields, ['createdAt', 'desc']),
-  range: rangeParam,
-  filter: jsonParam(
-    z.strictObject({
-      id: oneOrMany(text({ max: 64 })).optional(),
-      q: text({ max: 64 }).optional(),
-      active: booleanFilter.optional(),
-    }),
-  )
-    .optional()
-    .describe('{"q":"part of the code","active":true}')
-    .default({}),
-});
+const promoListQuery = adminListQuery(
+  promoSortFields,
+  ['createdAt', 'desc'],
+  z.strictObject({
+    id: oneOrMany(text({ max: 64 })).optional(),
+    q: text({ max: 64 }).optional(),
+    active: booleanFilter.optional(),
+  }),
+  '{"q":"part of the code","active":true}',
+);
 
 const planSortFields = Object.keys(ADMIN_PLAN_SORT_FIELDS) as [AdminPlanSortField, ...AdminPlanSortField[]];
-const planListQuery = z.object({
-  sort: sortParam(planSortFields, ['sortOrder', 'asc']),
-  range: rangeParam,
-  filter: jsonParam(
-    z.strictObject({
-      id: oneOrMany(text({ max: 64 })).optional(),
-      q: text({ max: 200 }).optional(),
-      onSale: booleanFilter.optional(),
-      category: z.enum(PLAN_CATEGORIES).optional(),
-    }),
-  )
-    .optional()
-    .describe('{"q":"part of the name","onSale":true,"category":"SVOD"}')
-    .default({}),
-});
+const planListQuery = adminListQuery(
+  planSortFields,
+  ['sortOrder', 'asc'],
+  z.strictObject({
+    id: oneOrMany(text({ max: 64 })).optional(),
+    q: text({ max: 200 }).optional(),
+    onSale: booleanFilter.optional(),
+    category: z.enum(PLAN_CATEGORIES).optional(),
+  }),
+  '{"q":"part of the name","onSale":true,"category":"SVOD"}',
+);
 
 /** A validity window that ends before it starts is bad input, said on the field, like the others. */
 const windowInOrder = (value: { validFrom: string | null; validUntil: string | null }) =>
@@ -91,32 +78,19 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
   const { operator } = deps;
   const problems = { problem: true } as const;
 
-  doc.route(
+  adminListRoute(
+    doc,
     router,
     {
-      method: 'get',
       path: '/api/admin/promo-codes',
       operationId: 'listPromoCodes',
       summary: 'List promo codes',
       description: 'With their use (ra-data-simple-rest list; Content-Range: promo-codes a-b/total).',
-      tags: ['admin'],
       query: promoListQuery,
-      responses: {
-        200: { description: 'Promo codes', schema: adminPromoCodeList },
-        400: { description: 'validation.failed', ...problems },
-        ...ADMIN_REFUSALS,
-      },
+      rows: { description: 'Promo codes', schema: adminPromoCodeList },
     },
-    async (req, res) => {
-      const { sort, range, filter } = parseOrReject(promoListQuery, req.query);
-      const { data, total } = await listPromoCodes(deps.knex, {
-        sort: { field: sort[0], order: sort[1] },
-        range: { from: range[0], to: range[1] },
-        filter: { ids: filter.id, q: filter.q, active: filter.active },
-      });
-      const answer: AdminPromoCodeList = data;
-      res.set('Content-Range', contentRange('promo-codes', range[0], data.length, total)).json(answer);
-    },
+    ({ filter, ...page }) =>
+      listPromoCodes(deps.knex, { ...page, filter: { ids: filter.id, q: filter.q, active: filter.active } }),
   );
 
   doc.route(
@@ -196,32 +170,22 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
     },
   );
 
-  doc.route(
+  adminListRoute(
+    doc,
     router,
     {
-      method: 'get',
       path: '/api/admin/plans',
       operationId: 'listAdminPlans',
       summary: 'List every plan, on sale or not',
       description: 'A ra-data-simple-rest list; Content-Range: plans a-b/total.',
-      tags: ['admin'],
       query: planListQuery,
-      responses: {
-        200: { description: 'Plans', schema: adminPlanList },
-        400: { description: 'validation.failed', ...problems },
-        ...ADMIN_REFUSALS,
-      },
+      rows: { description: 'Plans', schema: adminPlanList },
     },
-    async (req, res) => {
-      const { sort, range, filter } = parseOrReject(planListQuery, req.query);
-      const { data, total } = await listPlansForAdmin(deps.knex, {
-        sort: { field: sort[0], order: sort[1] },
-        range: { from: range[0], to: range[1] },
+    ({ filter, ...page }) =>
+      listPlansForAdmin(deps.knex, {
+        ...page,
         filter: { ids: filter.id, q: filter.q, onSale: filter.onSale, category: filter.category },
-      });
-      const answer: AdminPlanList = data;
-      res.set('Content-Range', contentRange('plans', range[0], data.length, total)).json(answer);
-    },
+      }),
   );
 
   doc.route(

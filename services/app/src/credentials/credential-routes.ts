@@ -22,30 +22,23 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { CREDENTIALS_SORT_FIELDS, CredentialService, type CredentialsSortField } from './credential-service.js';
 import { generateServicePassword } from './password-generator.js';
-import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../api/admin-list-query.js';
+import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
 import { consumeOrReject, type RateLimits } from '../security/rate-limits.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
 import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject, problemSchema } from '../api/problem.js';
 
-const listQuery = z.object({
-  sort: sortParam(CREDENTIALS_SORT_FIELDS as unknown as [CredentialsSortField, ...CredentialsSortField[]], [
-    'createdAt',
-    'desc',
-  ]),
-  range: rangeParam,
-  filter: jsonParam(
-    z.strictObject({
-      id: oneOrMany(text({ max: 64 })).optional(),
-      planId: oneOrMany(text({ max: CREDENTIALS_LIMITS.planId })).optional(),
-      q: text({ max: 200 }).optional(),
-    }),
-  )
-    .optional()
-    .describe('{"planId":"netflix","q":"words in the login or plan"}')
-    .default({}),
-});
+const listQuery = adminListQuery(
+  CREDENTIALS_SORT_FIELDS as unknown as [CredentialsSortField, ...CredentialsSortField[]],
+  ['createdAt', 'desc'],
+  z.strictObject({
+    id: oneOrMany(text({ max: 64 })).optional(),
+    planId: oneOrMany(text({ max: CREDENTIALS_LIMITS.planId })).optional(),
+    q: text({ max: 200 }).optional(),
+  }),
+  '{"planId":"netflix","q":"words in the login or plan"}',
+);
 
 /** Nothing here may linger in a browser's or a proxy's cache. */
 const noStore: RequestHandler = (_req, res, next) => {
@@ -68,31 +61,19 @@ export function credentialRoutes(
 
   router.use(['/api/admin/credentials', '/api/admin/subscriptions/:id/credentials'], noStore);
 
-  doc.route(
+  adminListRoute(
+    doc,
     router,
     {
-      method: 'get',
       path: '/api/admin/credentials',
       operationId: 'listCredentials',
       summary: 'List the stored service credentials',
       description: 'A ra-data-simple-rest list; Content-Range: credentials a-b/total. Never the password.',
-      tags: ['admin'],
       query: listQuery,
-      responses: {
-        200: { description: 'Credentials without their password', schema: credentialsList },
-        400: { description: 'validation.failed', ...problems },
-        ...ADMIN_REFUSALS,
-      },
+      rows: { description: 'Credentials without their password', schema: credentialsList },
     },
-    async (req, res) => {
-      const { sort, range, filter } = parseOrReject(listQuery, req.query);
-      const { data, total } = await credentials.list({
-        sort: { field: sort[0], order: sort[1] },
-        range: { from: range[0], to: range[1] },
-        filter: { ids: filter.id, planIds: filter.planId, q: filter.q },
-      });
-      res.set('Content-Range', contentRange('credentials', range[0], data.length, total)).json(data);
-    },
+    ({ filter, ...page }) =>
+      credentials.list({ ...page, filter: { ids: filter.id, planIds: filter.planId, q: filter.q } }),
   );
 
   doc.route(

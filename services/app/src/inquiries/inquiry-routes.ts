@@ -22,7 +22,7 @@ import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { InquiryService } from './inquiry-service.js';
-import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../api/admin-list-query.js';
+import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
 import { clientContext, currentUser } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
 import { requestLanguage } from '../api/language.js';
@@ -31,22 +31,18 @@ import { HttpProblem, parseOrReject, problemSchema } from '../api/problem.js';
 
 const sortFields = Object.keys(INQUIRY_SORT_FIELDS) as [InquirySortField, ...InquirySortField[]];
 
-const listQuery = z.object({
-  sort: sortParam(sortFields, ['receivedAt', 'desc']),
-  range: rangeParam,
-  filter: jsonParam(
-    z.strictObject({
-      id: oneOrMany(text({ max: 64 })).optional(),
-      kind: oneOrMany(z.enum(INQUIRY_KINDS)).optional(),
-      status: oneOrMany(z.enum(INQUIRY_STATUSES)).optional(),
-      userId: text({ max: 64 }).optional(),
-      q: text({ max: 200 }).optional(),
-    }),
-  )
-    .optional()
-    .describe('{"kind":"support","status":["new","in_progress"],"q":"words"}')
-    .default({}),
-});
+const listQuery = adminListQuery(
+  sortFields,
+  ['receivedAt', 'desc'],
+  z.strictObject({
+    id: oneOrMany(text({ max: 64 })).optional(),
+    kind: oneOrMany(z.enum(INQUIRY_KINDS)).optional(),
+    status: oneOrMany(z.enum(INQUIRY_STATUSES)).optional(),
+    userId: text({ max: 64 }).optional(),
+    q: text({ max: 200 }).optional(),
+  }),
+  '{"kind":"support","status":["new","in_progress"],"q":"words"}',
+);
 
 /** The public forms, and their follow-up in the back-office. */
 export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, doc: ApiDocument): Router {
@@ -147,31 +143,22 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
     );
   }
 
-  doc.route(
+  adminListRoute(
+    doc,
     router,
     {
-      method: 'get',
       path: '/api/admin/inquiries',
       operationId: 'listInquiries',
       summary: 'List inquiries',
       description: 'A ra-data-simple-rest list; Content-Range: inquiries a-b/total.',
-      tags: ['admin'],
       query: listQuery,
-      responses: {
-        200: { description: 'Inquiries', schema: inquiryList },
-        400: { description: 'validation.failed', ...problems },
-        ...ADMIN_REFUSALS,
-      },
+      rows: { description: 'Inquiries', schema: inquiryList },
     },
-    async (req, res) => {
-      const { sort, range, filter } = parseOrReject(listQuery, req.query);
-      const { data, total } = await listInquiries(deps.knex, {
-        sort: { field: sort[0], order: sort[1] },
-        range: { from: range[0], to: range[1] },
+    ({ filter, ...page }) =>
+      listInquiries(deps.knex, {
+        ...page,
         filter: { ids: filter.id, kind: filter.kind, status: filter.status, userId: filter.userId, q: filter.q },
-      });
-      res.set('Content-Range', contentRange('inquiries', range[0], data.length, total)).json(data);
-    },
+      }),
   );
 
   doc.route(

@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { subscriptionAsOf } from '../history/state-as-of.js';
 import type { OperatorSubscriptions } from './operator-subscriptions.js';
-import { contentRange, jsonParam, oneOrMany, rangeParam, sortParam } from '../api/admin-list-query.js';
+import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
 import { currentUser } from '../api/auth/authentication.js';
 import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
@@ -29,7 +29,6 @@ import {
   SUBSCRIPTION_STATUSES,
   type AdminSubscription,
   type AdminSubscriptionAfterChange,
-  type AdminSubscriptionList,
   type SubscriptionAsOf,
   type VoidedSubscription,
 } from '@shop/contracts';
@@ -39,26 +38,19 @@ const sortFields = Object.keys(ADMIN_SUBSCRIPTION_SORT_FIELDS) as [
   ...AdminSubscriptionSortField[],
 ];
 
-/** react-admin's boolean inputs send booleans; a hand-written URL may say "true" or "false". */
-const booleanFilter = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
-
-const listQuery = z.object({
-  sort: sortParam(sortFields, ['createdAt', 'desc']),
-  range: rangeParam,
-  filter: jsonParam(
-    z.strictObject({
-      id: oneOrMany(text({ max: 64 })).optional(),
-      status: oneOrMany(z.enum(SUBSCRIPTION_STATUSES)).optional(),
-      planId: oneOrMany(text({ max: 64 })).optional(),
-      userId: text({ max: 64 }).optional(),
-      hasCredentials: booleanFilter.optional(),
-      q: text({ max: 200 }).optional(),
-    }),
-  )
-    .optional()
-    .describe('{"status":"active","hasCredentials":false,"planId":"netflix","q":"words in the e-mail, name or plan"}')
-    .default({}),
-});
+const listQuery = adminListQuery(
+  sortFields,
+  ['createdAt', 'desc'],
+  z.strictObject({
+    id: oneOrMany(text({ max: 64 })).optional(),
+    status: oneOrMany(z.enum(SUBSCRIPTION_STATUSES)).optional(),
+    planId: oneOrMany(text({ max: 64 })).optional(),
+    userId: text({ max: 64 }).optional(),
+    hasCredentials: booleanFilter.optional(),
+    q: text({ max: 200 }).optional(),
+  }),
+  '{"status":"active","hasCredentials":false,"planId":"netflix","q":"words in the e-mail, name or plan"}',
+);
 
 const notFound = (id: string) =>
   new HttpProblem({ status: 404, code: 'subscription.not_found', detail: 'No such subscription', extra: { id } });
@@ -77,28 +69,21 @@ export function adminSubscriptionRoutes(
   const { operator } = deps;
   const problems = { problem: true } as const;
 
-  doc.route(
+  adminListRoute(
+    doc,
     router,
     {
-      method: 'get',
       path: '/api/admin/subscriptions',
       operationId: 'listSubscriptions',
       summary: 'List subscriptions',
       description:
         "Subscriptions with their customer's e-mail and name (ra-data-simple-rest list; Content-Range: subscriptions a-b/total).",
-      tags: ['admin'],
       query: listQuery,
-      responses: {
-        200: { description: 'Subscriptions', schema: adminSubscriptionList },
-        400: { description: 'validation.failed', ...problems },
-        ...ADMIN_REFUSALS,
-      },
+      rows: { description: 'Subscriptions', schema: adminSubscriptionList },
     },
-    async (req, res) => {
-      const { sort, range, filter } = parseOrReject(listQuery, req.query);
-      const { data, total } = await listSubscriptionsForAdmin(deps.knex, {
-        sort: { field: sort[0], order: sort[1] },
-        range: { from: range[0], to: range[1] },
+    ({ filter, ...page }) =>
+      listSubscriptionsForAdmin(deps.knex, {
+        ...page,
         filter: {
           ids: filter.id,
           status: filter.status,
@@ -107,10 +92,7 @@ export function adminSubscriptionRoutes(
           hasCredentials: filter.hasCredentials,
           q: filter.q,
         },
-      });
-      const answer: AdminSubscriptionList = data;
-      res.set('Content-Range', contentRange('subscriptions', range[0], data.length, total)).json(answer);
-    },
+      }),
   );
 
   doc.route(
