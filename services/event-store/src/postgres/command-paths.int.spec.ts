@@ -1,28 +1,14 @@
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handleCommand, streamCommand } from '../command-handler.js';
 import { ConcurrencyError } from '../errors.js';
 import type { EventStore, ReadStreamOptions } from '../types.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { usePostgresTestStore } from './testing/postgres-test-store.js';
 
-let database: TestDatabase;
-let pool: pg.Pool;
 let store: PostgresEventStore;
 
-beforeAll(async () => {
-  database = await createTestDatabase('command_paths');
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  pool.on('error', () => undefined);
-  store = new PostgresEventStore({ pool });
-});
-
-afterAll(async () => {
-  await store.close();
-  await pool.end();
-  await database.drop();
-});
+usePostgresTestStore('command_paths', (opened) => void ({ store } = opened));
 
 /** A counter with a limit, like a promo code's usage limit: the last place is taken once. */
 type Taken = { type: 'Taken'; data: { by: string } };

@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
+import type { TestDatabase } from '@shop/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConcurrencyError } from '../errors.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { testPool, usePostgresTestStore } from './testing/postgres-test-store.js';
 
 let database: TestDatabase;
 let pool: pg.Pool;
 let store: PostgresEventStore;
 
-beforeAll(async () => {
-  database = await createTestDatabase('es_group_commit');
-  pool = new pg.Pool({ connectionString: database.url, max: 6 });
-  pool.on('error', () => undefined);
-  store = new PostgresEventStore({ pool, maxGroupsInFlight: 1 });
-  await store.readStream('warm-up');
-});
-
-afterAll(async () => {
-  await store.close();
-  await pool.end();
-  await database.drop();
-});
+usePostgresTestStore(
+  'es_group_commit',
+  async (opened) => {
+    ({ database, pool, store } = opened);
+    await store.readStream('warm-up');
+  },
+  { poolMax: 6, store: { maxGroupsInFlight: 1 } },
+);
 
 const transactionsOf = async (streamIds: readonly string[]) =>
   (
@@ -133,9 +129,8 @@ describe('appends that arrive together (group commit)', () => {
   });
 
   it('wakes a reader on another connection when the commit was not alone (NOTIFY sent after it)', async () => {
-    const writerPool = new pg.Pool({ connectionString: database.url, max: 4 });
-    const readerPool = new pg.Pool({ connectionString: database.url, max: 2 });
-    for (const one of [writerPool, readerPool]) one.on('error', () => undefined);
+    const writerPool = testPool(database.url, 4);
+    const readerPool = testPool(database.url, 2);
     const writer = new PostgresEventStore({ pool: writerPool, listen: false, maxGroupsInFlight: 2 });
     const reader = new PostgresEventStore({ pool: readerPool });
     const blocker = await pool.connect();

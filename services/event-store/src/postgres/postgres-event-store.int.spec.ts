@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStoreContract } from '../contract/event-store-contract.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { testPool } from './testing/postgres-test-store.js';
 
 let database: TestDatabase;
 const pools: pg.Pool[] = [];
@@ -18,9 +19,7 @@ afterAll(async () => {
 
 eventStoreContract('PostgreSQL', {
   openStore: async (options) => {
-    const pool = new pg.Pool({ connectionString: database.url, max: 4 });
-    // Dropping the test database ends idle connections from the server side: expected, not a failure.
-    pool.on('error', () => undefined);
+    const pool = testPool(database.url);
     pools.push(pool);
     return new PostgresEventStore({ pool, upcasters: options?.upcasters ?? [] });
   },
@@ -28,9 +27,7 @@ eventStoreContract('PostgreSQL', {
 
 describe('PostgreSQL log order', () => {
   it('orders the log by transaction id as a number, also across a power of ten (99 before 100)', async () => {
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-    // Dropping the test database ends idle connections from the server side: expected, not a failure.
-    pool.on('error', () => undefined);
+    const pool = testPool(database.url, 2);
     pools.push(pool);
     const store = new PostgresEventStore({ pool });
     await store.readStream('warm-up');
@@ -53,8 +50,7 @@ describe('PostgreSQL log order', () => {
 
 describe('writes that share an append’s transaction', () => {
   it('commit with the events, and a failure in them leaves neither the row nor the events', async () => {
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-    pool.on('error', () => undefined);
+    const pool = testPool(database.url, 2);
     pools.push(pool);
     const store = new PostgresEventStore({ pool });
     expect(store.sharesTransactions).toBe(true);

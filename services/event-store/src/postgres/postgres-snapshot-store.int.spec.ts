@@ -1,29 +1,19 @@
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handleCommand } from '../command-handler.js';
 import { loadState } from '../snapshots.js';
 import type { EventStore, ReadStreamOptions } from '../types.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 import { PostgresSnapshotStore } from './postgres-snapshot-store.js';
+import { usePostgresTestStore } from './testing/postgres-test-store.js';
 
-let database: TestDatabase;
 let pool: pg.Pool;
 let store: PostgresEventStore;
 let snapshots: PostgresSnapshotStore;
 
-beforeAll(async () => {
-  database = await createTestDatabase('snapshots');
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  pool.on('error', () => undefined);
-  store = new PostgresEventStore({ pool });
+usePostgresTestStore('snapshots', (opened) => {
+  ({ pool, store } = opened);
   snapshots = new PostgresSnapshotStore({ pool });
-});
-
-afterAll(async () => {
-  await store.close();
-  await pool.end();
-  await database.drop();
 });
 
 type Tick = { type: 'Ticked'; data: { n: number } };

@@ -9,6 +9,19 @@ const SCHEMA_LOCK_KEY = 4_810_001;
  */
 export const APPEND_FUNCTION = 'es_append_v1';
 
+/** In the append function: whether the stream's `current_version` is what the append `expected`. */
+const EXPECTATION_HOLDS = `expected = 'any'
+        OR (expected = 'no_stream' AND current_version = 0)
+        OR (expected = 'stream_exists' AND current_version > 0)
+        OR (expected ~ '^[0-9]+$' AND expected::bigint = current_version)`;
+
+/** In the append function: stores the `fresh` events after `current_version`, counting the rows `inserted`. */
+const INSERT_FRESH = `INSERT INTO es_events (event_id, stream_id, stream_version, event_type, schema_version, data, metadata)
+        SELECT x->>'i', stream, current_version + n, x->>'t', (x->>'v')::integer, x->'d', x->'m'
+        FROM jsonb_array_elements(fresh) WITH ORDINALITY AS t(x, n)
+        ON CONFLICT (event_id) DO NOTHING;
+        GET DIAGNOSTICS inserted = ROW_COUNT;`;
+
 /**
  * One statement appends to one or more streams: `appends` is a JSON array of
  * `{s: stream id, e: expected version ('any' | 'no_stream' | 'stream_exists' | a count), ev: [{i, t, v, d, m}]}`
@@ -50,16 +63,9 @@ const APPEND_FUNCTION_SQL = `
       fresh := item->'ev';
       wanted := jsonb_array_length(fresh);
       SELECT coalesce(max(stream_version), 0) INTO current_version FROM es_events WHERE stream_id = stream;
-      IF expected = 'any'
-        OR (expected = 'no_stream' AND current_version = 0)
-        OR (expected = 'stream_exists' AND current_version > 0)
-        OR (expected ~ '^[0-9]+$' AND expected::bigint = current_version)
+      IF ${EXPECTATION_HOLDS}
       THEN
-        INSERT INTO es_events (event_id, stream_id, stream_version, event_type, schema_version, data, metadata)
-        SELECT x->>'i', stream, current_version + n, x->>'t', (x->>'v')::integer, x->'d', x->'m'
-        FROM jsonb_array_elements(fresh) WITH ORDINALITY AS t(x, n)
-        ON CONFLICT (event_id) DO NOTHING;
-        GET DIAGNOSTICS inserted = ROW_COUNT;
+        ${INSERT_FRESH}
         IF inserted = wanted THEN
           any_appended := true;
           results := results || jsonb_build_object('status', 'ok', 'version', current_version + wanted, 'appended', wanted);
@@ -77,18 +83,11 @@ const APPEND_FUNCTION_SQL = `
       IF wanted = 0 THEN
         results := results || jsonb_build_object('status', 'ok', 'version', current_version, 'appended', 0);
       ELSIF NOT (
-        expected = 'any'
-        OR (expected = 'no_stream' AND current_version = 0)
-        OR (expected = 'stream_exists' AND current_version > 0)
-        OR (expected ~ '^[0-9]+$' AND expected::bigint = current_version)
+        ${EXPECTATION_HOLDS}
       ) THEN
         results := results || jsonb_build_object('status', 'conflict', 'version', current_version);
       ELSE
-        INSERT INTO es_events (event_id, stream_id, stream_version, event_type, schema_version, data, metadata)
-        SELECT x->>'i', stream, current_version + n, x->>'t', (x->>'v')::integer, x->'d', x->'m'
-        FROM jsonb_array_elements(fresh) WITH ORDINALITY AS t(x, n)
-        ON CONFLICT (event_id) DO NOTHING;
-        GET DIAGNOSTICS inserted = ROW_COUNT;
+        ${INSERT_FRESH}
         IF inserted = wanted THEN
           any_appended := true;
           results := results || jsonb_build_object('status', 'ok', 'version', current_version + wanted, 'appended', wanted);
