@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBSCRIPTION_STATUSES } from './vocabulary.js';
+import { subscriptionOrderFields } from './subscriptions.js';
 
 export const HISTORY_ACTOR_TYPES = ['customer', 'admin', 'system', 'provider', 'unknown'] as const;
 
@@ -47,13 +47,7 @@ export const subscriptionAsOf = z
     id: z.string(),
     /** The instant asked for. */
     asOf: z.string(),
-    userId: z.string(),
-    customerEmail: z.string().nullable(),
-    customerName: z.string().nullable(),
-    planId: z.string(),
-    planName: z.string(),
-    months: z.number().int(),
-    status: z.enum(SUBSCRIPTION_STATUSES),
+    ...subscriptionOrderFields,
     /** What the customer paid for it (after any discount). */
     totalCents: z.number().int(),
     currency: z.string(),

@@ -2,18 +2,23 @@ import { z } from 'zod';
 import { text } from './text.js';
 import { SUBSCRIPTION_STATUSES } from './vocabulary.js';
 
+/** Whose subscription it is, what was ordered and where it stands: the back-office's subscription fields. */
+export const subscriptionOrderFields = {
+  userId: z.string(),
+  /** From the accounts read model; null while the account is not projected yet, `[erased]` after an erasure. */
+  customerEmail: z.string().nullable(),
+  customerName: z.string().nullable(),
+  planId: z.string(),
+  planName: z.string(),
+  months: z.number().int(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+};
+
 /** A subscription as the back-office sees it: the order, its payment, its credentials, and whose it is. */
 export const adminSubscription = z
   .object({
     id: z.string(),
-    userId: z.string(),
-    /** From the accounts read model; null while the account is not projected yet, `[erased]` after an erasure. */
-    customerEmail: z.string().nullable(),
-    customerName: z.string().nullable(),
-    planId: z.string(),
-    planName: z.string(),
-    months: z.number().int(),
-    status: z.enum(SUBSCRIPTION_STATUSES),
+    ...subscriptionOrderFields,
     /** Why the status last changed: `refunded`, the operator's reason, or null. */
     statusReason: z.string().nullable(),
     totalCents: z.number().int(),
