@@ -5,30 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { accountStreamId, inquiryDataSubject, inquiryStreamId } from '@shop/domain';
 import { accountsProjection, projectionStatuses, ALL_PROJECTIONS, getInquiry } from '@shop/projections';
-import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestJson } from './testing/http-customer.js';
-import { eventually, startTestShop, TEST_SECRETS_KEY, type TestShop } from './testing/test-shop.js';
+import { eventually, TEST_SECRETS_KEY } from './testing/test-shop.js';
+import { useTestShop } from './testing/shop-under-test.js';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-let database: TestDatabase;
-let shop: TestShop;
-
-beforeAll(async () => {
-  database = await createTestDatabase('robust_projections');
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    redisUrl: testServices().redisUrl,
-    queuePrefix: uniqueRedisPrefix('robust'),
-  });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-});
+const shop = useTestShop('robust_projections', { redis: true });
 
 const seal = (subject: string, value: string) => shop.runtime.vault.seal(shop.runtime.knex, subject, value);
 
@@ -74,7 +59,7 @@ async function newCustomerIsServed() {
 const shopctl = (...args: string[]) =>
   run('npx', ['tsx', 'services/app/src/cli/shopctl.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: database.url, SECRETS_KEY: TEST_SECRETS_KEY, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: shop.database.url, SECRETS_KEY: TEST_SECRETS_KEY, LOG_LEVEL: 'silent' },
   }).then(
     ({ stdout }) => ({ code: 0, stdout }),
     (error: { code: number; stdout: string; stderr: string }) => ({

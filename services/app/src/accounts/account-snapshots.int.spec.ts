@@ -1,28 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { accountDecider, accountStreamId } from '@shop/domain';
 import { loadState, type EventStore, type ReadStreamOptions } from '@shop/event-store';
-import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestJson } from '../testing/http-customer.js';
-import { startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
 import { ACCOUNT_SNAPSHOTS } from './account-service.js';
 
-let database: TestDatabase;
-let shop: TestShop;
-
-beforeAll(async () => {
-  database = await createTestDatabase('account_snapshots');
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    redisUrl: testServices().redisUrl,
-    queuePrefix: uniqueRedisPrefix('snapshots'),
-  });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-});
+const shop = useTestShop('account_snapshots', { redis: true });
 
 /** The shop's store, counting the events each stream read returns. */
 function counting(inner: EventStore) {

@@ -1,27 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { accountStreamId } from '@shop/domain';
-import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
 
-let database: TestDatabase;
-let shop: TestShop;
-
-beforeAll(async () => {
-  database = await createTestDatabase('auth');
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    redisUrl: testServices().redisUrl,
-    queuePrefix: uniqueRedisPrefix('auth'),
-    env: { ADMIN_EMAILS: 'boss@example.com' },
-  });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-});
+const shop = useTestShop('auth', { redis: true, env: { ADMIN_EMAILS: 'boss@example.com' } });
 
 /** Each test speaks from its own address, so per-address limits of one test do not touch another. */
 const client = (ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) => {

@@ -1,26 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestJson } from '../testing/http-customer.js';
 import { crashOnInsert } from '../testing/injected-crash.js';
-import { startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
 
-let database: TestDatabase;
-let shop: TestShop;
-
-beforeAll(async () => {
-  database = await createTestDatabase('registration');
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    redisUrl: testServices().redisUrl,
-    queuePrefix: uniqueRedisPrefix('registration'),
-  });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-});
+const shop = useTestShop('registration', { redis: true });
 
 const signUp = (email: string) =>
   requestJson(shop.url, 'POST', '/api/auth/sign-up', {

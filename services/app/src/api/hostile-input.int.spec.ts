@@ -1,26 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestJson } from '../testing/http-customer.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { eventually } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
 
-let database: TestDatabase;
-let shop: TestShop;
-
-beforeAll(async () => {
-  database = await createTestDatabase('hostile');
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    redisUrl: testServices().redisUrl,
-    queuePrefix: uniqueRedisPrefix('hostile'),
-  });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-});
+const shop = useTestShop('hostile', { redis: true });
 
 const randomIp = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 const newEmail = () => `hostile-${randomUUID().slice(0, 8)}@example.com`;

@@ -1,28 +1,15 @@
 import net from 'node:net';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../testing/test-shop.js';
+import { describe, expect, it } from 'vitest';
+import { useTestShop } from '../testing/shop-under-test.js';
 
 const HEADERS_TIMEOUT_MS = 500;
 const REQUEST_TIMEOUT_MS = 1500;
 
-let database: TestDatabase;
-let shop: TestShop;
-
-beforeAll(async () => {
-  database = await createTestDatabase('http_server');
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    env: {
-      HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-    },
-  });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
+const shop = useTestShop('http_server', {
+  env: {
+    HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+    HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+  },
 });
 
 interface Conversation {

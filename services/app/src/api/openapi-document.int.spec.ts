@@ -3,33 +3,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomIp, requestJson, signUpAndSignIn } from '../testing/http-customer.js';
-import { startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
 
 /**
  * `/api/openapi.json` as an integrator's tools read it: our own checks read the zod schemas, so
  * only third-party tools can tell whether the published document stands on its own.
  */
 
-let database: TestDatabase;
-let shop: TestShop;
+const shop = useTestShop('openapi_document');
 let served: Record<string, unknown>;
 
 beforeAll(async () => {
-  database = await createTestDatabase('openapi_document');
-  shop = await startTestShop({ databaseUrl: database.url });
   const reply = await fetch(`${shop.url}/api/openapi.json`);
   expect(reply.status).toBe(200);
   served = (await reply.json()) as Record<string, unknown>;
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
 });
 
 /** Each tool gets its own copy: some resolve references in place. */

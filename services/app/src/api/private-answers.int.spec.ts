@@ -1,5 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   randomIp,
   requestJson,
@@ -7,16 +6,14 @@ import {
   type HttpCustomer,
   type JsonRequest,
 } from '../testing/http-customer.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
 
-let database: TestDatabase;
-let shop: TestShop;
+const shop = useTestShop('private_answers');
 let customer: HttpCustomer;
 let admin: HttpCustomer;
 
 beforeAll(async () => {
-  database = await createTestDatabase('private_answers');
-  shop = await startTestShop({ databaseUrl: database.url });
   customer = await signUpAndSignIn(shop.url, { label: 'private', ip: randomIp('10.81') });
   admin = await signUpAndSignIn(shop.url, { label: 'private-admin', ip: randomIp('10.81') });
   await grantAdmin(shop, admin);
@@ -24,11 +21,6 @@ beforeAll(async () => {
     () => call('GET', '/api/admin/users', { token: admin.token }),
     (reply) => reply.status === 200,
   );
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
 });
 
 const call = (method: string, path: string, options: JsonRequest = {}) => requestJson(shop.url, method, path, options);

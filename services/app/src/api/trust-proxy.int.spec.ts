@@ -1,27 +1,14 @@
-import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { eventually } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
 
-let database: TestDatabase;
-let shop: TestShop;
+// No proxy in front: whatever X-Forwarded-For a client sends is its own claim.
+const shop = useTestShop('trust_proxy', { redis: true, env: { TRUST_PROXY: 'off' } });
 let customer: HttpCustomer;
 
 beforeAll(async () => {
-  database = await createTestDatabase('trust_proxy');
-  // No proxy in front: whatever X-Forwarded-For a client sends is its own claim.
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    redisUrl: testServices().redisUrl,
-    queuePrefix: uniqueRedisPrefix('trust-proxy'),
-    env: { TRUST_PROXY: 'off' },
-  });
   customer = await signUpAndSignIn(shop.url, { label: 'spoofer', ip: '203.0.113.9' });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
 });
 
 describe('X-Forwarded-For from a peer that is not a trusted proxy', () => {

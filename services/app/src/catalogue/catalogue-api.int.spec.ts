@@ -1,24 +1,16 @@
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_PLANS, seedCatalogue } from './catalogue-seed.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { eventually } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
 
-let database: TestDatabase;
-let shop: TestShop;
+const shop = useTestShop('catalogue_api');
 
 beforeAll(async () => {
-  database = await createTestDatabase('catalogue_api');
-  shop = await startTestShop({ databaseUrl: database.url });
   // Ready means within the allowed lag; these tests read the seeded plans, so wait for all five.
   await eventually(
     async () => ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data?: unknown[] }).data?.length ?? 0,
     (count) => count === 5,
   );
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${shop.url}${path}`, { headers });

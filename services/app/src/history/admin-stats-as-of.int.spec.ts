@@ -1,27 +1,19 @@
 import type { AdminStats } from '@shop/contracts';
 import { subscriptionStreamId } from '@shop/domain';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
 
 const DAY = 24 * 3600_000;
 
-let database: TestDatabase;
-let shop: TestShop;
+const shop = useTestShop('admin_stats_as_of');
 let admin: HttpCustomer;
 
 beforeAll(async () => {
-  database = await createTestDatabase('admin_stats_as_of');
-  shop = await startTestShop({ databaseUrl: database.url });
   admin = await signUpAndSignIn(shop.url, { label: 'stats-as-of-admin', ip: randomIp('10.74') });
   await grantAdmin(shop, admin);
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
 });
 
 const call = (method: string, path: string, body?: unknown) =>

@@ -1,36 +1,21 @@
 import type { HistoryEntry, SubscriptionAsOf } from '@shop/contracts';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
 import { createJobHandlers } from '../subscriptions/subscription-jobs.js';
-import { startStripeStandIn, type StripeStandIn } from '../payments/testing/stripe-stand-in.js';
 import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { useStripeShop } from '../testing/shop-under-test.js';
 
 const SECRET_KEY = 'sk_test_shop_history';
 const WEBHOOK_SECRET = 'whsec_shop_history_secret';
 
-let database: TestDatabase;
-let standIn: StripeStandIn;
-let shop: TestShop;
+const { shop, standIn } = useStripeShop('history', { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
 let admin: HttpCustomer;
 
 beforeAll(async () => {
-  database = await createTestDatabase('history');
-  standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url },
-  });
   admin = await signUpAndSignIn(shop.url, { label: 'auditor', fullName: 'Aude Auditrice', ip: randomIp('10.91') });
   await grantAdmin(shop, admin);
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await standIn?.close();
-  await database?.drop();
 });
 
 const call = (method: string, path: string, token?: string, body?: unknown, headers?: Record<string, string>) =>

@@ -1,18 +1,11 @@
 import { subscriptionStreamId } from '@shop/domain';
-import type { LogCheckpoint } from '@shop/event-store';
-import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
 import { createMollieClient } from '@mollie/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  mySubscriptionWhere,
-  randomIp,
-  requestJson,
-  signUpAndSignIn,
-  type JsonRequest,
-} from '../testing/http-customer.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
-import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId, WEBHOOK_EVENT_TYPE } from './payment-service.js';
-import { startMollieStandIn, type MollieStandIn } from './testing/mollie-stand-in.js';
+import { customerSide } from '../testing/provider-checkout.js';
+import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
+import { eventually } from '../testing/test-shop.js';
+import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId } from './payment-service.js';
+import { startMollieStandIn } from './testing/mollie-stand-in.js';
 
 /*
  * The real `@mollie/api-client` SDK against a local stand-in for Mollie's API (Mollie's servers
@@ -22,38 +15,28 @@ import { startMollieStandIn, type MollieStandIn } from './testing/mollie-stand-i
  */
 const previousTlsSetting = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
 
-let database: TestDatabase;
-let shop: TestShop;
-let mollie: MollieStandIn;
-
-beforeAll(async () => {
+beforeAll(() => {
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-  mollie = await startMollieStandIn();
-  database = await createTestDatabase('mollie');
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    redisUrl: testServices().redisUrl,
-    queuePrefix: uniqueRedisPrefix('mollie'),
-    env: { MOLLIE_API_KEY: mollie.apiKey, MOLLIE_API_URL: mollie.url },
-  });
-  await eventually(
-    async () => ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data: unknown[] }).data.length,
-    (n) => n > 0,
-  );
 });
 
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-  await mollie?.close();
+afterAll(() => {
   if (previousTlsSetting === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
   else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previousTlsSetting;
 });
 
-const request = (method: string, path: string, options: JsonRequest = {}) =>
-  requestJson(shop.url, method, path, { ip: randomIp('10.7'), ...options });
+const mollie = useStandIn('mollie', startMollieStandIn);
 
-const customer = () => signUpAndSignIn(shop.url, { label: 'mollie', ip: randomIp('10.7') });
+const shop = useTestShop('mollie', {
+  redis: true,
+  env: () => ({ MOLLIE_API_KEY: mollie.apiKey, MOLLIE_API_URL: mollie.url }),
+  plans: true,
+});
+
+const customers = customerSide(shop, { label: 'mollie', ipPrefix: '10.7' });
+const { request, customer, subscription, history } = customers;
+
+/** Every stored provider notification in the log, by id. */
+const storedNotifications = async () => (await customers.storedNotifications()).map((e) => e.id);
 
 /** Mollie's notification: a form with the payment id, nothing else. */
 const notify = (paymentId: string) => request('POST', '/webhooks/mollie', { form: `id=${paymentId}` });
@@ -66,24 +49,6 @@ async function orderWithMollie(planId = 'netflix', months = 1) {
   const paymentId = String(placed.body.redirectUrl).split('/').pop()!;
   expect(paymentId).toMatch(/^tr_/);
   return { token, subscriptionId: placed.body.subscriptionId as string, paymentId, placed };
-}
-
-const subscription = (token: string, subscriptionId: string, accept: (row: Record<string, unknown>) => boolean) =>
-  mySubscriptionWhere(request, token, subscriptionId, accept);
-
-const history = async (subscriptionId: string) =>
-  (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).map((e) => e.type);
-
-/** Every stored provider notification in the log. */
-async function storedNotifications(): Promise<string[]> {
-  const ids: string[] = [];
-  let after: LogCheckpoint | null = null;
-  for (;;) {
-    const page = await shop.runtime.store.readAll({ after, maxCount: 500 });
-    ids.push(...page.events.filter((e) => e.type === WEBHOOK_EVENT_TYPE).map((e) => e.id));
-    if (page.events.length === 0) return ids;
-    after = page.checkpoint;
-  }
 }
 
 describe('Mollie through the real SDK', () => {

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { subscriptionStreamId } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
 import { rebuildProjection, subscriptionsProjection } from '@shop/projections';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
 import { createJobHandlers } from '../subscriptions/subscription-jobs.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
 import { randomIp, requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
 import { shopctlProcess } from '../testing/shopctl-process.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { useStripeShop } from '../testing/shop-under-test.js';
 import {
   PAYMENT_OBSERVED,
   PAYMENT_SYNC_COMPLETED,
@@ -22,35 +22,23 @@ import {
   type PaymentSyncRequestedData,
 } from './payment-observations.js';
 import { webhookStreamId } from './payment-service.js';
-import { startStripeStandIn, type StripeStandIn } from './testing/stripe-stand-in.js';
 
 const SECRET_KEY = 'sk_test_shop_observations';
 const WEBHOOK_SECRET = 'whsec_shop_observations_secret';
 
-let database: TestDatabase;
-let standIn: StripeStandIn;
-let shop: TestShop;
-
-beforeAll(async () => {
-  database = await createTestDatabase('payment_observations');
-  standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url },
-  });
+const { shop, standIn } = useStripeShop('payment_observations', {
+  secretKey: SECRET_KEY,
+  webhookSecret: WEBHOOK_SECRET,
 });
 
-afterAll(async () => {
-  await shop?.stop();
-  await standIn?.close();
-  await database?.drop();
+afterAll(() => {
   cli.cleanUp();
 });
 
 type Body = Record<string, unknown>;
 
 /** The operator's CLI, as a separate process on the shop's database; Stripe is not even configured for it. */
-const cli = shopctlProcess(() => database.url, 'shopctl-payments');
+const cli = shopctlProcess(() => shop.database.url, 'shopctl-payments');
 const shopctl = (...args: string[]) => cli.run(...args);
 
 const call = (method: string, p: string, options: JsonRequest = {}) =>

@@ -1,55 +1,33 @@
 import { subscriptionStreamId } from '@shop/domain';
-import type { LogCheckpoint } from '@shop/event-store';
-import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  mySubscriptionWhere,
-  randomIp,
-  requestJson,
-  signUpAndSignIn,
-  type JsonRequest,
-} from '../testing/http-customer.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
-import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId, WEBHOOK_EVENT_TYPE } from './payment-service.js';
+import { describe, expect, it } from 'vitest';
+import { customerSide, notificationsProcessed } from '../testing/provider-checkout.js';
+import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
+import { eventually } from '../testing/test-shop.js';
+import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId } from './payment-service.js';
 import { captureRequestId } from './paypal-provider.js';
-import { startPayPalStandIn, type PayPalStandIn, type SignedNotification } from './testing/paypal-stand-in.js';
+import { startPayPalStandIn, type SignedNotification } from './testing/paypal-stand-in.js';
 
 /* PayPal Orders v2 over fetch against a local stand-in for PayPal's API (PayPal's servers cannot be reached here). */
 
-let database: TestDatabase;
-let shop: TestShop;
-let paypal: PayPalStandIn;
+const paypal = useStandIn('paypal', startPayPalStandIn);
 
-beforeAll(async () => {
-  paypal = await startPayPalStandIn();
-  database = await createTestDatabase('paypal');
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    redisUrl: testServices().redisUrl,
-    queuePrefix: uniqueRedisPrefix('paypal'),
-    env: {
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-      PAYPAL_API_URL: paypal.url,
-    },
-  });
-  await eventually(
-    async () => ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data: unknown[] }).data.length,
-    (n) => n > 0,
-  );
+const shop = useTestShop('paypal', {
+  redis: true,
+  env: () => ({
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    PAYPAL_WEBHOOK_ID: paypal.webhookId,
+    PAYPAL_API_URL: paypal.url,
+  }),
+  plans: true,
 });
 
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-  await paypal?.close();
-});
+const customers = customerSide(shop, { label: 'paypal', ipPrefix: '10.8' });
+const { request, customer, subscription, history } = customers;
 
-const request = (method: string, path: string, options: JsonRequest = {}) =>
-  requestJson(shop.url, method, path, { ip: randomIp('10.8'), ...options });
-
-const customer = () => signUpAndSignIn(shop.url, { label: 'paypal', ip: randomIp('10.8') });
+/** Every stored provider notification in the log, oldest first. */
+const storedNotifications = async () =>
+  (await customers.storedNotifications()).map((e) => ({ id: e.id, data: e.data as Record<string, unknown> }));
 
 async function orderWithPayPal(planId = 'netflix', months = 1) {
   const { token } = await customer();
@@ -67,27 +45,8 @@ const post = (notification: SignedNotification, headers: Record<string, string> 
 const verify = (token: string, orderId: string) =>
   request('GET', `/api/payments/verify?session_id=${encodeURIComponent(orderId)}`, { token });
 
-const subscription = (token: string, subscriptionId: string, accept: (row: Record<string, unknown>) => boolean) =>
-  mySubscriptionWhere(request, token, subscriptionId, accept);
-
-const history = async (subscriptionId: string) =>
-  (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).map((e) => e.type);
-
 const captureCalls = (orderId: string) =>
   paypal.requests.filter((r) => r.method === 'POST' && r.path === `/v2/checkout/orders/${orderId}/capture`);
-
-async function storedNotifications() {
-  const events: Array<{ id: string; data: Record<string, unknown> }> = [];
-  let after: LogCheckpoint | null = null;
-  for (;;) {
-    const page = await shop.runtime.store.readAll({ after, maxCount: 500 });
-    for (const e of page.events) {
-      if (e.type === WEBHOOK_EVENT_TYPE) events.push({ id: e.id, data: e.data as Record<string, unknown> });
-    }
-    if (page.events.length === 0) return events;
-    after = page.checkpoint;
-  }
-}
 
 /** PayPal's API called directly, as another integration holding the same REST app's credentials could. */
 async function payPalApi(method: string, path: string, body?: unknown) {
@@ -110,13 +69,7 @@ async function payPalApi(method: string, path: string, body?: unknown) {
 async function processed(notificationId: string) {
   const [stored] = await shop.runtime.store.readStream(`webhook-paypal-${notificationId}`);
   expect(stored).toBeDefined();
-  await eventually(
-    async () => {
-      const row = await shop.runtime.knex('reactor_checkpoints').where({ name: 'payment-webhooks' }).first();
-      return { position: Number(row?.last_position ?? 0), counts: await shop.runtime.queue.counts() };
-    },
-    ({ position, counts }) => position >= stored!.globalPosition && counts.waiting === 0 && counts.active === 0,
-  );
+  await notificationsProcessed(shop, stored!.globalPosition);
 }
 
 describe('payment providers on offer', () => {

@@ -1,52 +1,28 @@
 import { subscriptionStreamId } from '@shop/domain';
-import type { LogCheckpoint } from '@shop/event-store';
-import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  mySubscriptionWhere,
-  randomIp,
-  requestJson,
-  signUpAndSignIn,
-  type JsonRequest,
-} from '../testing/http-customer.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
-import { WEBHOOK_EVENT_TYPE } from './payment-service.js';
-import { startPayssionStandIn, type PayssionStandIn, type PayssionState } from './testing/payssion-stand-in.js';
+import { describe, expect, it } from 'vitest';
+import { customerSide, notificationsProcessed } from '../testing/provider-checkout.js';
+import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
+import { startPayssionStandIn, type PayssionState } from './testing/payssion-stand-in.js';
 
-let database: TestDatabase;
-let shop: TestShop;
-let payssion: PayssionStandIn;
+const payssion = useStandIn('payssion', startPayssionStandIn);
 
-beforeAll(async () => {
-  payssion = await startPayssionStandIn();
-  database = await createTestDatabase('payssion');
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    redisUrl: testServices().redisUrl,
-    queuePrefix: uniqueRedisPrefix('payssion'),
-    env: {
-      PAYSSION_API_KEY: payssion.apiKey,
-      PAYSSION_SECRET_KEY: payssion.secretKey,
-      PAYSSION_PM_ID: payssion.pmId,
-      PAYSSION_API_URL: payssion.url,
-    },
-  });
-  await eventually(
-    async () => ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data: unknown[] }).data.length,
-    (n) => n > 0,
-  );
+const shop = useTestShop('payssion', {
+  redis: true,
+  env: () => ({
+    PAYSSION_API_KEY: payssion.apiKey,
+    PAYSSION_SECRET_KEY: payssion.secretKey,
+    PAYSSION_PM_ID: payssion.pmId,
+    PAYSSION_API_URL: payssion.url,
+  }),
+  plans: true,
 });
 
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-  await payssion?.close();
-});
+const customers = customerSide(shop, { label: 'payssion', ipPrefix: '10.9' });
+const { request, customer, subscription, history } = customers;
 
-const request = (method: string, path: string, options: JsonRequest = {}) =>
-  requestJson(shop.url, method, path, { ip: randomIp('10.9'), ...options });
-
-const customer = () => signUpAndSignIn(shop.url, { label: 'payssion', ip: randomIp('10.9') });
+/** Every stored provider notification in the log, oldest first. */
+const storedNotifications = async () =>
+  (await customers.storedNotifications()).map((e) => ({ id: e.id, globalPosition: e.globalPosition }));
 
 /** Payssion's notification for the order's payment, as Payssion signs it. */
 const notify = (orderId: string, state?: PayssionState) =>
@@ -63,42 +39,10 @@ async function orderWithPayssion(planId = 'netflix', months = 1) {
   return { token, subscriptionId, orderId, placed, created: created.fields };
 }
 
-const subscription = (token: string, subscriptionId: string, accept: (row: Record<string, unknown>) => boolean) =>
-  mySubscriptionWhere(request, token, subscriptionId, accept);
-
-const history = async (subscriptionId: string) =>
-  (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).map((e) => e.type);
-
-/** Every stored provider notification in the log, oldest first. */
-async function storedNotifications(): Promise<Array<{ id: string; globalPosition: number }>> {
-  const stored: Array<{ id: string; globalPosition: number }> = [];
-  let after: LogCheckpoint | null = null;
-  for (;;) {
-    const page = await shop.runtime.store.readAll({ after, maxCount: 500 });
-    for (const e of page.events) {
-      if (e.type === WEBHOOK_EVENT_TYPE) stored.push({ id: e.id, globalPosition: e.globalPosition });
-    }
-    if (page.events.length === 0) return stored;
-    after = page.checkpoint;
-  }
-}
-
-/**
- * The order's history once every stored notification has gone through the reactor and its job:
- * the reactor enqueues before it saves its checkpoint, so once the checkpoint is past the last
- * notification and no job waits or runs, all are done.
- */
+/** The order's history once every stored notification has gone through the reactor and its job. */
 async function settled(subscriptionId: string): Promise<string[]> {
   const last = (await storedNotifications()).at(-1)?.globalPosition ?? 0;
-  const done = await eventually(
-    async () => {
-      const row = await shop.runtime.knex('reactor_checkpoints').where({ name: 'payment-webhooks' }).first();
-      const counts = await shop.runtime.queue.counts();
-      return Number(row?.last_position ?? 0) >= last && counts.waiting === 0 && counts.active === 0;
-    },
-    (caughtUp) => caughtUp,
-  );
-  expect(done, 'every notification processed').toBe(true);
+  expect(await notificationsProcessed(shop, last), 'every notification processed').toBe(true);
   return history(subscriptionId);
 }
 

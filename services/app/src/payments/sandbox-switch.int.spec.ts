@@ -1,58 +1,28 @@
 import { createHmac } from 'node:crypto';
 import { subscriptionStreamId } from '@shop/domain';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomIp, requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
+import { eventually, type TestShop } from '../testing/test-shop.js';
 import { webhookStreamId } from './payment-service.js';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-provider.js';
-import { startStripeStandIn, type StripeStandIn } from './testing/stripe-stand-in.js';
+import { startStripeStandIn } from './testing/stripe-stand-in.js';
 
 const SECRET_KEY = 'sk_test_sandbox_switch';
 
-let offDatabase: TestDatabase;
-let onDatabase: TestDatabase;
-let standIn: StripeStandIn;
+const standIn = useStandIn('stripe', () => startStripeStandIn({ secretKey: SECRET_KEY }));
 /** Development, no real provider, SANDBOX_PAYMENTS=off. */
-let off: TestShop;
+const off = useTestShop('sandbox-off', { env: { NODE_ENV: 'development', SANDBOX_PAYMENTS: 'off' }, plans: 5 });
 /** Production with Stripe configured, SANDBOX_PAYMENTS=on. */
-let on: TestShop;
-
-const plansProjected = (shop: TestShop) =>
-  eventually(
-    async () => ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data: unknown[] }).data.length,
-    (n) => n === 5,
-  );
-
-beforeAll(async () => {
-  [offDatabase, onDatabase, standIn] = await Promise.all([
-    createTestDatabase('sandbox-off'),
-    createTestDatabase('sandbox-on'),
-    startStripeStandIn({ secretKey: SECRET_KEY }),
-  ]);
-  off = await startTestShop({
-    databaseUrl: offDatabase.url,
-    env: { NODE_ENV: 'development', SANDBOX_PAYMENTS: 'off' },
-  });
-  on = await startTestShop({
-    databaseUrl: onDatabase.url,
-    env: {
-      NODE_ENV: 'production',
-      SANDBOX_PAYMENTS: 'on',
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: 'whsec_sandbox_switch',
-      STRIPE_API_URL: standIn.url,
-    },
-  });
-  await Promise.all([plansProjected(off), plansProjected(on)]);
-});
-
-afterAll(async () => {
-  await off?.stop();
-  await on?.stop();
-  await standIn?.close();
-  await offDatabase?.drop();
-  await onDatabase?.drop();
+const on = useTestShop('sandbox-on', {
+  env: () => ({
+    NODE_ENV: 'production',
+    SANDBOX_PAYMENTS: 'on',
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: 'whsec_sandbox_switch',
+    STRIPE_API_URL: standIn.url,
+  }),
+  plans: 5,
 });
 
 const call = (shop: TestShop, method: string, path: string, options: JsonRequest = {}) =>

@@ -1,35 +1,18 @@
 import { subscriptionStreamId } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomIp, requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { notificationsProcessed } from '../testing/provider-checkout.js';
+import { useStripeShop } from '../testing/shop-under-test.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId, webhookStreamId } from './payment-service.js';
-import { startStripeStandIn, type StripeStandIn } from './testing/stripe-stand-in.js';
 
 const SECRET_KEY = 'sk_test_shop_integration';
 const WEBHOOK_SECRET = 'whsec_shop_integration_secret';
 const PASSWORD = 'correct horse battery';
 
-let database: TestDatabase;
-let standIn: StripeStandIn;
-let shop: TestShop;
-
-beforeAll(async () => {
-  database = await createTestDatabase('stripe');
-  standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url },
-  });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await standIn?.close();
-  await database?.drop();
-});
+const { shop, standIn } = useStripeShop('stripe', { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
 
 type Body = Record<string, unknown>;
 
@@ -81,18 +64,9 @@ const subscriptionWhere = (token: string, subscriptionId: string, accept: (s: Bo
 async function processed(providerEventId: string) {
   const [stored] = await shop.runtime.store.readStream(webhookStreamId('stripe', providerEventId));
   expect(stored).toBeDefined();
-  const settled = await eventually(
-    async () => {
-      const row = await shop.runtime.knex('reactor_checkpoints').where({ name: 'payment-webhooks' }).first();
-      const counts = await shop.runtime.queue.counts();
-      return { position: Number(row?.last_position ?? 0), counts };
-    },
-    // The reactor enqueues (an immediate timer) before it saves its checkpoint, so once the
-    // checkpoint is past the notification, its job has started; none running means it is done.
-    ({ position, counts }) => position >= stored!.globalPosition && counts.waiting === 0 && counts.active === 0,
-  );
-  expect(settled.position).toBeGreaterThanOrEqual(stored!.globalPosition);
-  expect(settled.counts).toMatchObject({ waiting: 0, active: 0 });
+  // The reactor enqueues (an immediate timer) before it saves its checkpoint, so once the
+  // checkpoint is past the notification, its job has started; none running means it is done.
+  expect(await notificationsProcessed(shop, stored!.globalPosition)).toBe(true);
 }
 
 /**

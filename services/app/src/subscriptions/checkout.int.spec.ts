@@ -2,34 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { promoStreamId, promotionDecider, subscriptionStreamId } from '@shop/domain';
 import { handleCommand } from '@shop/event-store';
 import { activeState, paymentSessionsProjection, physicalTableName } from '@shop/projections';
-import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BullmqJobQueue } from '../jobs/bullmq-queue.js';
 import { randomIp, requestJson, type JsonRequest } from '../testing/http-customer.js';
 import { crashOnInsert } from '../testing/injected-crash.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { eventually } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
 import { SANDBOX_SIGNATURE_HEADER } from '../payments/sandbox-provider.js';
 
-let database: TestDatabase;
-let shop: TestShop;
-
-beforeAll(async () => {
-  database = await createTestDatabase('checkout');
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    redisUrl: testServices().redisUrl,
-    queuePrefix: uniqueRedisPrefix('checkout'),
-  });
-  await eventually(
-    async () => ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data: unknown[] }).data.length,
-    (n) => n === 5,
-  );
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-});
+const shop = useTestShop('checkout', { redis: true, plans: 5 });
 
 const request = (method: string, path: string, options: JsonRequest = {}) =>
   requestJson(shop.url, method, path, { redirect: 'manual', ip: randomIp('10.9'), ...options });

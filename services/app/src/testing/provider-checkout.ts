@@ -1,0 +1,54 @@
+import { subscriptionStreamId } from '@shop/domain';
+import type { EventStore, LogCheckpoint, RecordedEvent } from '@shop/event-store';
+import { WEBHOOK_EVENT_TYPE } from '../payments/payment-service.js';
+import { mySubscriptionWhere, randomIp, requestJson, signUpAndSignIn, type JsonRequest } from './http-customer.js';
+import { eventually, type TestShop } from './test-shop.js';
+
+/**
+ * The shop as a provider's customers see it: each request and each sign-up from a random address
+ * under `ipPrefix` (so per-address limits never meet), customers' e-mails start with `label`.
+ */
+export function customerSide(shop: TestShop, who: { label: string; ipPrefix: string }) {
+  const request = (method: string, path: string, options: JsonRequest = {}) =>
+    requestJson(shop.url, method, path, { ip: randomIp(who.ipPrefix), ...options });
+  return {
+    request,
+    customer: () => signUpAndSignIn(shop.url, { label: who.label, ip: randomIp(who.ipPrefix) }),
+    /** Polls the customer's subscriptions until `subscriptionId`'s row passes `accept`. */
+    subscription: (token: string, subscriptionId: string, accept: (row: Record<string, unknown>) => boolean) =>
+      mySubscriptionWhere(request, token, subscriptionId, accept),
+    /** The order stream's event types, oldest first. */
+    history: async (subscriptionId: string) =>
+      (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).map((e) => e.type),
+    /** Every stored provider notification in the log, oldest first. */
+    storedNotifications: () => eventsOfType(shop.runtime.store, WEBHOOK_EVENT_TYPE),
+  };
+}
+
+/** Every event of `type` in the whole log, oldest first. */
+export async function eventsOfType(store: EventStore, type: string): Promise<RecordedEvent[]> {
+  const found: RecordedEvent[] = [];
+  let after: LogCheckpoint | null = null;
+  for (;;) {
+    const page = await store.readAll({ after, maxCount: 500 });
+    found.push(...page.events.filter((e) => e.type === type));
+    if (page.events.length === 0) return found;
+    after = page.checkpoint;
+  }
+}
+
+/**
+ * Waits until the payment-webhooks reactor's checkpoint is at or past `position` and no job waits
+ * or runs: the reactor enqueues before it saves its checkpoint, so every notification up to there
+ * has gone through the reactor and its job. Returns whether that happened before the deadline.
+ */
+export async function notificationsProcessed(shop: TestShop, position: number): Promise<boolean> {
+  const last = await eventually(
+    async () => {
+      const row = await shop.runtime.knex('reactor_checkpoints').where({ name: 'payment-webhooks' }).first();
+      return { position: Number(row?.last_position ?? 0), counts: await shop.runtime.queue.counts() };
+    },
+    (state) => state.position >= position && state.counts.waiting === 0 && state.counts.active === 0,
+  );
+  return last.position >= position && last.counts.waiting === 0 && last.counts.active === 0;
+}
