@@ -1,4 +1,5 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { useLocaleState } from 'react-admin';
 import { fr } from './fr';
 
 /**
@@ -16,3 +17,9 @@ export const i18nProvider = polyglotI18nProvider(
 
 /** The locale's conventions for dates and money (fr-FR in French, en-GB in English). */
 export const intlLocaleOf = (locale: string) => (locale === 'en' ? 'en-GB' : 'fr-FR');
+
+/** The language the operator reads, and its conventions for dates and money. */
+export function useLocales() {
+  const [locale] = useLocaleState();
+  return { locale, dateLocale: intlLocaleOf(locale) };
+}

@@ -20,6 +20,27 @@ import { formatCents } from '../lib/money';
 const stripeIsOff = (error: unknown) =>
   error instanceof HttpError && (error.body as { code?: unknown } | null)?.code === 'payment.provider_unavailable';
 
+/** The payments found at Stripe that the shop could not settle, under a title; nothing when there are none. */
+function PaymentsWarning({
+  title,
+  payments,
+}: {
+  title: string;
+  payments: PaymentSyncResult['mismatches'] | PaymentSyncResult['unmatched'];
+}) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (payments.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 1 }}>
+      {translate(title)}:{' '}
+      {payments
+        .map((payment) => `${payment.sessionId} (${formatCents(payment.amountCents, payment.currency, locale)})`)
+        .join(', ')}
+    </Alert>
+  );
+}
+
 /**
  * The sync tab: the missed card payments of one customer, found at Stripe and fulfilled
  * (POST /api/admin/payments/sync). A second run syncs nothing: the server only fulfils orders
@@ -144,22 +165,8 @@ export function SyncPage() {
                 ))}
               </List>
             )}
-            {result.mismatches.length > 0 && (
-              <Alert severity="warning" sx={{ mt: 1 }}>
-                {translate('shop.sync.mismatches')}:{' '}
-                {result.mismatches
-                  .map((m) => `${m.sessionId} (${formatCents(m.amountCents, m.currency, locale)})`)
-                  .join(', ')}
-              </Alert>
-            )}
-            {result.unmatched.length > 0 && (
-              <Alert severity="warning" sx={{ mt: 1 }}>
-                {translate('shop.sync.unmatched')}:{' '}
-                {result.unmatched
-                  .map((u) => `${u.sessionId} (${formatCents(u.amountCents, u.currency, locale)})`)
-                  .join(', ')}
-              </Alert>
-            )}
+            <PaymentsWarning title="shop.sync.mismatches" payments={result.mismatches} />
+            <PaymentsWarning title="shop.sync.unmatched" payments={result.unmatched} />
           </Box>
         )}
       </CardContent>

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import {
   DataTable,
-  DateField,
   List,
   ReferenceInput,
   useListContext,
@@ -12,7 +11,7 @@ import {
 } from 'react-admin';
 import { StatCounters } from '../../dashboard/stat-counters';
 import { useAdminStats } from '../../dashboard/use-admin-stats';
-import { intlLocaleOf } from '../../i18n/i18n-provider';
+import { updatedAtColumn } from '../../components/responsive-list';
 import { MASKED_PASSWORD, servedCount, type CredentialsSummary } from './credentials-vocabulary';
 
 const filters = [
@@ -70,9 +69,7 @@ export function CredentialsList() {
           align="right"
           render={(set) => servedCount(translate, set.assignedCount)}
         />
-        <DataTable.Col source="updatedAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
-          <DateField source="updatedAt" showTime locales={intlLocaleOf(locale)} />
-        </DataTable.Col>
+        {updatedAtColumn(locale)}
       </DataTable>
     </List>
   );

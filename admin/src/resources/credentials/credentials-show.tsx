@@ -15,13 +15,12 @@ import {
   TextField,
   TopToolbar,
   useDataProvider,
-  useLocaleState,
   useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { CopyButton } from '../../components/copy-button';
-import { intlLocaleOf } from '../../i18n/i18n-provider';
+import { useLocales } from '../../i18n/i18n-provider';
 import type { CredentialsSecret, ShopDataProvider } from '../../providers/data-provider';
 import { CredentialsTitle } from './credentials-title';
 import { MASKED_PASSWORD, servedCount, type CredentialsSummary } from './credentials-vocabulary';
@@ -124,8 +123,7 @@ function SecretFields() {
 /** One set: what subscribers of its plan read on /product-access, the password behind a click. */
 export function CredentialsShow() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const dateLocale = intlLocaleOf(locale);
+  const { dateLocale } = useLocales();
   return (
     <Show<CredentialsSummary> actions={<CredentialsShowActions />} title={<CredentialsTitle />}>
       <SimpleShowLayout>

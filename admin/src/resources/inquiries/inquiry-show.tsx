@@ -10,11 +10,10 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
-  useLocaleState,
   useTranslate,
 } from 'react-admin';
 import { SectionCard } from '../../components/section-card';
-import { intlLocaleOf } from '../../i18n/i18n-provider';
+import { useLocales } from '../../i18n/i18n-provider';
 import { InquiryDetails } from './inquiry-details';
 import { InquiryStatusChip } from './inquiry-status-chip';
 import { InquiryTitle } from './inquiry-title';
@@ -32,8 +31,7 @@ function InquiryShowActions() {
 /** One inquiry: who sent what and when on the left, the rest of the form on the right. */
 export function InquiryShow() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const dateLocale = intlLocaleOf(locale);
+  const { dateLocale } = useLocales();
   return (
     <Show<Inquiry> actions={<InquiryShowActions />} title={<InquiryTitle />} component="div">
       <Box

@@ -62,6 +62,23 @@ function PlanHeading() {
 const featureLines = (value: unknown) => (Array.isArray(value) ? value.join('\n') : String(value ?? ''));
 const asTyped = (value: string) => value;
 
+/** The plan's six feature lines in one language, one a line. */
+function FeaturesInput({ language }: { language: 'fr' | 'en' }) {
+  const translate = useTranslate();
+  return (
+    <TextInput
+      source={`features.${language}`}
+      label={`resources.plans.fields.features${language === 'fr' ? 'Fr' : 'En'}`}
+      multiline
+      minRows={PLAN_FEATURE_COUNT}
+      format={featureLines}
+      parse={asTyped}
+      validate={sixFeatures}
+      helperText={translate('shop.plans.featuresHelp', { count: PLAN_FEATURE_COUNT })}
+    />
+  );
+}
+
 /**
  * A plan's change, sent with the version the form was loaded at: pessimistic, since the server
  * refuses a form made stale by another change (409 plan.stale) rather than overwrite it.
@@ -76,7 +93,6 @@ function SaveOnlyToolbar() {
 }
 
 export function PlanEdit() {
-  const translate = useTranslate();
   return (
     <Edit mutationMode="pessimistic" transform={revisionBody} redirect="list" title={<PlanTitle />}>
       <SimpleForm sx={{ maxWidth: '44rem' }} toolbar={<SaveOnlyToolbar />}>
@@ -91,26 +107,8 @@ export function PlanEdit() {
           validate={[required(), minValue(1), maxValue(PLAN_PRICE_MAX_CENTS)]}
           helperText="shop.plans.priceHelp"
         />
-        <TextInput
-          source="features.fr"
-          label="resources.plans.fields.featuresFr"
-          multiline
-          minRows={PLAN_FEATURE_COUNT}
-          format={featureLines}
-          parse={asTyped}
-          validate={sixFeatures}
-          helperText={translate('shop.plans.featuresHelp', { count: PLAN_FEATURE_COUNT })}
-        />
-        <TextInput
-          source="features.en"
-          label="resources.plans.fields.featuresEn"
-          multiline
-          minRows={PLAN_FEATURE_COUNT}
-          format={featureLines}
-          parse={asTyped}
-          validate={sixFeatures}
-          helperText={translate('shop.plans.featuresHelp', { count: PLAN_FEATURE_COUNT })}
-        />
+        <FeaturesInput language="fr" />
+        <FeaturesInput language="en" />
         <BooleanInput source="popular" />
         <BooleanInput source="onSale" helperText="shop.plans.onSaleHelp" />
       </SimpleForm>

@@ -1,18 +1,14 @@
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import {
   CreateButton,
   DataTable,
-  DateField,
-  List,
   NullableBooleanInput,
   SearchInput,
   SimpleList,
   TopToolbar,
-  useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { intlLocaleOf } from '../../i18n/i18n-provider';
+import { ResponsiveList, updatedAtColumn } from '../../components/responsive-list';
+import { useLocales } from '../../i18n/i18n-provider';
 import { PromoCodeActiveChip } from './promo-code-active-chip';
 import { usageOf, validityOf, type PromoCode } from './promo-code-vocabulary';
 
@@ -32,18 +28,14 @@ function ListActions() {
 /** The promo codes, newest first: what each takes off, when it applies, how often it was used. */
 export function PromoCodeList() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const intlLocale = intlLocaleOf(locale);
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const { locale, dateLocale: intlLocale } = useLocales();
   return (
-    <List
+    <ResponsiveList
       filters={filters}
       actions={<ListActions />}
       sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
       exporter={false}
-    >
-      {small ? (
+      phone={
         <SimpleList<PromoCode>
           linkType="edit"
           primaryText={(code) =>
@@ -54,24 +46,22 @@ export function PromoCodeList() {
             `${usageOf(code, translate)} · ${translate(code.active ? 'shop.promoCodes.active' : 'shop.promoCodes.inactive')}`
           }
         />
-      ) : (
-        <DataTable<PromoCode> rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col source="code" />
-          <DataTable.NumberCol source="percentOff" />
-          <DataTable.Col
-            source="validUntil"
-            label="resources.promo-codes.fields.validity"
-            render={(code) => validityOf(code as PromoCode, translate, intlLocale)}
-          />
-          <DataTable.Col source="timesUsed" align="right" render={(code) => usageOf(code as PromoCode, translate)} />
-          <DataTable.Col source="active">
-            <PromoCodeActiveChip />
-          </DataTable.Col>
-          <DataTable.Col source="updatedAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
-            <DateField source="updatedAt" showTime locales={intlLocale} />
-          </DataTable.Col>
-        </DataTable>
-      )}
-    </List>
+      }
+    >
+      <DataTable<PromoCode> rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="code" />
+        <DataTable.NumberCol source="percentOff" />
+        <DataTable.Col
+          source="validUntil"
+          label="resources.promo-codes.fields.validity"
+          render={(code) => validityOf(code as PromoCode, translate, intlLocale)}
+        />
+        <DataTable.Col source="timesUsed" align="right" render={(code) => usageOf(code as PromoCode, translate)} />
+        <DataTable.Col source="active">
+          <PromoCodeActiveChip />
+        </DataTable.Col>
+        {updatedAtColumn(locale)}
+      </DataTable>
+    </ResponsiveList>
   );
 }

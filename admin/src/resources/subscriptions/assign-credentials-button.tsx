@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -27,21 +26,9 @@ import { intlLocaleOf } from '../../i18n/i18n-provider';
 import type { ShopDataProvider } from '../../providers/data-provider';
 import { servedCount, type CredentialsSummary } from '../credentials/credentials-vocabulary';
 import type { Subscription } from './subscription-vocabulary';
+import { untilProjected } from './until-projected';
+import { SavingProgress, SaveDialogActions } from '../../components/save-dialog-actions';
 import { useSavingDialog } from '../../lib/use-saving-dialog';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The subscription's read model follows the log a moment after the assignment is appended: wait
- * for it (a few seconds at most), so the page shows the set it was just given.
- */
-async function untilProjected(dataProvider: ShopDataProvider, id: string, credentialsId: string) {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const { data } = await dataProvider.getOne<Subscription>('subscriptions', { id });
-    if (data.credentialsId === credentialsId) return;
-    await sleep(250);
-  }
-}
 
 /** The sets stored for the subscription's plan, to choose one from. */
 function CredentialsChoices({
@@ -141,7 +128,7 @@ export function AssignCredentialsButton() {
   const assign = () =>
     save(async () => {
       await dataProvider.assignCredentials(subscription.id, chosen);
-      await untilProjected(dataProvider, subscription.id, chosen);
+      await untilProjected(dataProvider, subscription.id, (row) => row?.credentialsId === chosen);
       notify('shop.subscriptions.assign.success', { type: 'success' });
     }, refresh);
 
@@ -165,16 +152,15 @@ export function AssignCredentialsButton() {
             {translate('shop.subscriptions.assign.help')}
           </Typography>
           {open && <CredentialsChoices subscription={subscription} value={chosen} onChange={setChosen} />}
-          {saving && <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}
+          <SavingProgress saving={saving} />
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} disabled={saving}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button variant="contained" onClick={assign} disabled={chosen === '' || saving}>
-            {translate('shop.subscriptions.assign.confirm')}
-          </Button>
-        </DialogActions>
+        <SaveDialogActions
+          saving={saving}
+          onCancel={close}
+          onConfirm={assign}
+          confirmLabel="shop.subscriptions.assign.confirm"
+          disabled={chosen === ''}
+        />
       </Dialog>
     </>
   );

@@ -3,7 +3,6 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,7 +10,6 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
@@ -27,30 +25,13 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { SavingProgress, SaveDialogActions } from '../../components/save-dialog-actions';
 import { useSavingDialog } from '../../lib/use-saving-dialog';
+import { untilProjected } from './until-projected';
 import type { ShopDataProvider } from '../../providers/data-provider';
 import { operatorMoves, type Subscription, type SubscriptionStatus } from './subscription-vocabulary';
 
 const REASON_MAX = 500;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The read model follows the log a moment after the decision is appended: wait for it (a few
- * seconds at most) so the screen shows what was just done.
- */
-async function untilProjected(dataProvider: ShopDataProvider, id: string, done: (row: Subscription | null) => boolean) {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const row = await dataProvider
-      .getOne<Subscription>('subscriptions', { id })
-      .then(({ data }) => data)
-      .catch((error: { status?: number }) => {
-        if (error.status === 404) return null;
-        throw error;
-      });
-    if (done(row)) return;
-    await sleep(250);
-  }
-}
 
 /** A list row opens its subscription on click: a click in these buttons and their dialogs stays here. */
 const keepInside = (event: MouseEvent) => event.stopPropagation();
@@ -201,16 +182,15 @@ export function ChangeStatusButton({ compact = false }: { compact?: boolean }) {
             </RadioGroup>
           </FormControl>
           <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.statusHelp" />
-          {saving && <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}
+          <SavingProgress saving={saving} />
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} disabled={saving}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button variant="contained" onClick={save} disabled={to === '' || reason.trim() === '' || saving}>
-            {translate('shop.subscriptions.statusChange.confirm')}
-          </Button>
-        </DialogActions>
+        <SaveDialogActions
+          saving={saving}
+          onCancel={close}
+          onConfirm={save}
+          confirmLabel="shop.subscriptions.statusChange.confirm"
+          disabled={to === '' || reason.trim() === ''}
+        />
       </Dialog>
     </Box>
   );
@@ -270,16 +250,16 @@ export function VoidSubscriptionButton({
             {translate('shop.subscriptions.void.help')}
           </Typography>
           <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.voidHelp" autoFocus />
-          {saving && <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}
+          <SavingProgress saving={saving} />
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} disabled={saving}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button variant="contained" color="error" onClick={confirm} disabled={reason.trim() === '' || saving}>
-            {translate('shop.subscriptions.void.submit')}
-          </Button>
-        </DialogActions>
+        <SaveDialogActions
+          saving={saving}
+          onCancel={close}
+          onConfirm={confirm}
+          confirmLabel="shop.subscriptions.void.submit"
+          disabled={reason.trim() === ''}
+          color="error"
+        />
       </Dialog>
     </Box>
   );

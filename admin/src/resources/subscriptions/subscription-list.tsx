@@ -1,10 +1,7 @@
 import Box from '@mui/material/Box';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import {
   DataTable,
   DateField,
-  List,
   NullableBooleanInput,
   ReferenceInput,
   SearchInput,
@@ -14,7 +11,8 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { intlLocaleOf } from '../../i18n/i18n-provider';
+import { ResponsiveList } from '../../components/responsive-list';
+import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { CredentialsStateChip } from './credentials-state-chip';
 import { CustomerField } from './customer-field';
@@ -83,52 +81,48 @@ function SubscriptionSimpleList() {
  * list, the paid subscriptions that still wait for their credentials; the filters widen it.
  */
 export function SubscriptionList() {
-  const [locale] = useLocaleState();
-  const dateLocale = intlLocaleOf(locale);
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const { locale, dateLocale } = useLocales();
   const nowrap = () => ({ whiteSpace: 'nowrap' }) as const;
   return (
-    <List
+    <ResponsiveList
       filters={filters}
       filterDefaultValues={WAITING_FOR_CREDENTIALS}
       sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
       actions={<SubscriptionListActions />}
+      header={
+        <Box sx={{ px: 2 }}>
+          <SubscriptionCounters />
+        </Box>
+      }
+      phone={<SubscriptionSimpleList />}
     >
-      <Box sx={{ px: 2 }}>
-        <SubscriptionCounters />
-      </Box>
-      {small ? (
-        <SubscriptionSimpleList />
-      ) : (
-        <DataTable<Subscription> rowClick="show" bulkActionButtons={false}>
-          <DataTable.Col source="customerEmail" label="resources.subscriptions.fields.customer">
-            <CustomerField />
-          </DataTable.Col>
-          <DataTable.Col source="planName" />
-          <DataTable.Col source="status">
-            <SubscriptionStatusChip />
-          </DataTable.Col>
-          <DataTable.Col
-            source="totalCents"
-            align="right"
-            cellSx={nowrap}
-            render={(subscription) => formatCents(subscription.totalCents, subscription.currency, locale)}
-          />
-          <DataTable.Col source="paidAt" cellSx={nowrap}>
-            <DateField source="paidAt" locales={dateLocale} emptyText="—" />
-          </DataTable.Col>
-          <DataTable.Col source="expiresAt" cellSx={nowrap}>
-            <DateField source="expiresAt" locales={dateLocale} emptyText="—" />
-          </DataTable.Col>
-          <DataTable.Col source="credentialsId" label="resources.subscriptions.fields.credentials" disableSort>
-            <CredentialsStateChip />
-          </DataTable.Col>
-          <DataTable.Col label="shop.subscriptions.actions" disableSort align="right">
-            <RowActions />
-          </DataTable.Col>
-        </DataTable>
-      )}
-    </List>
+      <DataTable<Subscription> rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="customerEmail" label="resources.subscriptions.fields.customer">
+          <CustomerField />
+        </DataTable.Col>
+        <DataTable.Col source="planName" />
+        <DataTable.Col source="status">
+          <SubscriptionStatusChip />
+        </DataTable.Col>
+        <DataTable.Col
+          source="totalCents"
+          align="right"
+          cellSx={nowrap}
+          render={(subscription) => formatCents(subscription.totalCents, subscription.currency, locale)}
+        />
+        <DataTable.Col source="paidAt" cellSx={nowrap}>
+          <DateField source="paidAt" locales={dateLocale} emptyText="—" />
+        </DataTable.Col>
+        <DataTable.Col source="expiresAt" cellSx={nowrap}>
+          <DateField source="expiresAt" locales={dateLocale} emptyText="—" />
+        </DataTable.Col>
+        <DataTable.Col source="credentialsId" label="resources.subscriptions.fields.credentials" disableSort>
+          <CredentialsStateChip />
+        </DataTable.Col>
+        <DataTable.Col label="shop.subscriptions.actions" disableSort align="right">
+          <RowActions />
+        </DataTable.Col>
+      </DataTable>
+    </ResponsiveList>
   );
 }

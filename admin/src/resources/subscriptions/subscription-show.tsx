@@ -10,13 +10,12 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
-  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { SectionCard } from '../../components/section-card';
 import { HistoryAside, withAsideLayout } from '../../history/history-aside';
-import { intlLocaleOf } from '../../i18n/i18n-provider';
+import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { AssignCredentialsButton } from './assign-credentials-button';
 import { CredentialsStateChip } from './credentials-state-chip';
@@ -68,8 +67,7 @@ function CredentialsCard() {
 /** One subscription: the order on the left; the customer and their credentials on the right. */
 export function SubscriptionShow() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const dateLocale = intlLocaleOf(locale);
+  const { locale, dateLocale } = useLocales();
   return (
     <Show<Subscription>
       actions={<SubscriptionShowActions />}

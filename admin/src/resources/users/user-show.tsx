@@ -17,13 +17,12 @@ import {
   Show,
   SimpleShowLayout,
   TopToolbar,
-  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { SectionCard } from '../../components/section-card';
 import { HistoryAside, withAsideLayout } from '../../history/history-aside';
-import { intlLocaleOf } from '../../i18n/i18n-provider';
+import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { InquiryStatusChip } from '../inquiries/inquiry-status-chip';
 import { AssignSubscriptionButton } from './assign-subscription-button';
@@ -76,8 +75,7 @@ function UserHeader() {
 /** One customer: who they are, what they bought (with the credentials given), what they wrote to us. */
 export function UserShow() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const dateLocale = intlLocaleOf(locale);
+  const { locale, dateLocale } = useLocales();
   // On a phone, a customer's subscriptions read as a list, not a table scrolled sideways.
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (

@@ -17,7 +17,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { intlLocaleOf } from '../../i18n/i18n-provider';
+import { intlLocaleOf, useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { VoidSubscriptionButton } from '../subscriptions/subscription-actions';
 import { SubscriptionStatusChip } from '../subscriptions/subscription-status-chip';
@@ -69,8 +69,7 @@ function SubscriptionLines() {
  */
 export function UserSubscriptions({ small }: { small: boolean }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const dateLocale = intlLocaleOf(locale);
+  const { locale, dateLocale } = useLocales();
   return (
     <ReferenceManyField
       reference="subscriptions"

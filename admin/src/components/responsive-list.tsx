@@ -1,0 +1,33 @@
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactElement, ReactNode } from 'react';
+import { DataTable, DateField, List, type ListProps } from 'react-admin';
+import { intlLocaleOf } from '../i18n/i18n-provider';
+
+/**
+ * A list of 25 rows a page that reads as one line per record on a phone or a tablet (`phone`,
+ * react-admin's SimpleList) and as its table from 'md' up; `header` stands above either.
+ */
+export function ResponsiveList({
+  phone,
+  header,
+  children,
+  ...props
+}: Omit<ListProps, 'children'> & { phone: ReactElement; header?: ReactNode; children: ReactElement }) {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  return (
+    <List perPage={25} {...props}>
+      {header}
+      {small ? phone : children}
+    </List>
+  );
+}
+
+/** A table's last column: when the record last changed, date and time, on one line. */
+export function updatedAtColumn(locale: string) {
+  return (
+    <DataTable.Col source="updatedAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
+      <DateField source="updatedAt" showTime locales={intlLocaleOf(locale)} />
+    </DataTable.Col>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ShopDataProvider } from '../../providers/data-provider';
+import type { Subscription } from './subscription-vocabulary';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The subscription's read model follows the log a moment after a decision is appended: wait for
+ * it (a few seconds at most) so the screen shows what was just done. `done` is given null once the
+ * subscription has left the read model.
+ */
+export async function untilProjected(
+  dataProvider: ShopDataProvider,
+  id: string,
+  done: (row: Subscription | null) => boolean,
+) {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const row = await dataProvider
+      .getOne<Subscription>('subscriptions', { id })
+      .then(({ data }) => data)
+      .catch((error: { status?: number }) => {
+        if (error.status === 404) return null;
+        throw error;
+      });
+    if (done(row)) return;
+    await sleep(250);
+  }
+}
