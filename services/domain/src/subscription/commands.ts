@@ -17,14 +17,18 @@ export type PlaceOrder = {
   };
 };
 
+/** A payment a provider reports for a subscription: its reference, the amount and the currency. */
+interface ProviderPayment {
+  subscriptionId: string;
+  provider: string;
+  paymentReference: string;
+  amountCents: number;
+  currency: string;
+}
+
 export type ConfirmPayment = {
   type: 'ConfirmPayment';
-  data: {
-    subscriptionId: string;
-    provider: string;
-    paymentReference: string;
-    amountCents: number;
-    currency: string;
+  data: ProviderPayment & {
     paidAt: Date;
     now: Date;
   };
@@ -73,12 +77,7 @@ export type RecordPaymentFailure = {
 
 export type RefundPayment = {
   type: 'RefundPayment';
-  data: {
-    subscriptionId: string;
-    provider: string;
-    paymentReference: string;
-    amountCents: number;
-    currency: string;
+  data: ProviderPayment & {
     now: Date;
   };
 };

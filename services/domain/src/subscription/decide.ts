@@ -1,26 +1,14 @@
 import { assertNever, type Decider } from '../shared/decider.js';
 import { addMonthsUtc } from '../shared/dates.js';
-import { DomainError, NotFoundError } from '../shared/domain-error.js';
+import { DomainError } from '../shared/domain-error.js';
 import { isSupportedDuration, priceOrder, SUPPORTED_DURATIONS_MONTHS } from '../shared/money.js';
 import type { GrantSubscription, PlaceOrder, SubscriptionCommand } from './commands.js';
 import { orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
+import { requireExisting, requireNew, type ExistingSubscription } from './guards.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
 import { decideGrant, decideStatusChange, decideVoid } from './operator-decisions.js';
 
 export { ALLOWED_STATUS_CHANGES } from './operator-decisions.js';
-
-type ExistingSubscription = Exclude<SubscriptionState, { status: 'none' }>;
-
-function requireExisting(state: SubscriptionState, subscriptionId: string): ExistingSubscription {
-  if (state.status === 'none') {
-    throw new NotFoundError({
-      code: 'subscription.not_found',
-      message: `Subscription ${subscriptionId} does not exist`,
-      details: { subscriptionId },
-    });
-  }
-  return state;
-}
 
 /** Refuses a command that only a `pending` (or only an `active`) subscription accepts. */
 function requireStatus(
@@ -50,13 +38,7 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
   switch (command.type) {
     case 'PlaceOrder': {
       const { data } = command;
-      if (state.status !== 'none') {
-        throw new DomainError({
-          code: 'subscription.already_exists',
-          message: `Subscription ${data.subscriptionId} already exists`,
-          details: { subscriptionId: data.subscriptionId },
-        });
-      }
+      requireNew(state, data.subscriptionId);
       if (!isSupportedDuration(data.months)) {
         throw new DomainError({
           code: 'order.invalid_duration',

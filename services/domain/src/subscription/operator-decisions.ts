@@ -4,6 +4,7 @@ import { DomainError } from '../shared/domain-error.js';
 import { priceOrder } from '../shared/money.js';
 import type { ChangeSubscriptionStatus, GrantSubscription, VoidSubscription } from './commands.js';
 import { OPERATOR_PROVIDER, orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
+import { requireNew, type ExistingSubscription } from './guards.js';
 import type { SubscriptionState } from './subscription-state.js';
 
 /** The longest subscription an operator may grant at once: ten years. */
@@ -16,13 +17,7 @@ export const MAX_GRANTED_MONTHS = 120;
  */
 export function decideGrant(command: GrantSubscription, state: SubscriptionState): SubscriptionEvent[] {
   const { data } = command;
-  if (state.status !== 'none') {
-    throw new DomainError({
-      code: 'subscription.already_exists',
-      message: `Subscription ${data.subscriptionId} already exists`,
-      details: { subscriptionId: data.subscriptionId },
-    });
-  }
+  requireNew(state, data.subscriptionId);
   if (!Number.isInteger(data.months) || data.months < 1 || data.months > MAX_GRANTED_MONTHS) {
     throw new DomainError({
       code: 'subscription.invalid_months',
@@ -71,10 +66,7 @@ export function decideGrant(command: GrantSubscription, state: SubscriptionState
   ];
 }
 
-export function decideVoid(
-  command: VoidSubscription,
-  current: Exclude<SubscriptionState, { status: 'none' }>,
-): SubscriptionEvent[] {
+export function decideVoid(command: VoidSubscription, current: ExistingSubscription): SubscriptionEvent[] {
   if (current.voided) return [];
   return [
     {
@@ -104,7 +96,7 @@ export const ALLOWED_STATUS_CHANGES: Readonly<Record<SubscriptionStatus, readonl
 /** An operator's (or a provider's) move to another status, within `ALLOWED_STATUS_CHANGES`. */
 export function decideStatusChange(
   command: ChangeSubscriptionStatus,
-  current: Exclude<SubscriptionState, { status: 'none' }>,
+  current: ExistingSubscription,
 ): SubscriptionEvent[] {
   const { data } = command;
   if (current.status === data.to) return [];
