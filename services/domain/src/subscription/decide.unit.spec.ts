@@ -41,6 +41,15 @@ const AFTER_EXPIRY = new Date('2025-06-11T00:00:00.000Z');
 
 // ---- commands ----
 
+/** The order's payment as Stripe reports it: 13,59 € under `pi_001`. */
+const STRIPE_PAYMENT = {
+  subscriptionId: SUBSCRIPTION_ID,
+  provider: 'stripe',
+  paymentReference: 'pi_001',
+  amountCents: 1359,
+  currency: 'EUR',
+};
+
 const placeOrder = (data: Partial<PlaceOrder['data']> = {}): PlaceOrder => ({
   type: 'PlaceOrder',
   data: {
@@ -58,11 +67,7 @@ const placeOrder = (data: Partial<PlaceOrder['data']> = {}): PlaceOrder => ({
 const confirmPayment = (data: Partial<ConfirmPayment['data']> = {}): ConfirmPayment => ({
   type: 'ConfirmPayment',
   data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    provider: 'stripe',
-    paymentReference: 'pi_001',
-    amountCents: 1359,
-    currency: 'EUR',
+    ...STRIPE_PAYMENT,
     paidAt: PAID_AT,
     now: PAID_AT,
     ...data,
@@ -74,10 +79,7 @@ const REFUNDED_AT = new Date('2025-03-11T10:00:00.000Z');
 const refundPayment = (data: Partial<RefundPayment['data']> = {}): RefundPayment => ({
   type: 'RefundPayment',
   data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    provider: 'stripe',
-    paymentReference: 'pi_001',
-    amountCents: 1359,
+    ...STRIPE_PAYMENT,
     currency: 'eur',
     now: REFUNDED_AT,
     ...data,
@@ -87,11 +89,7 @@ const refundPayment = (data: Partial<RefundPayment['data']> = {}): RefundPayment
 const paymentRefunded = (): PaymentRefunded => ({
   type: 'PaymentRefunded',
   data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    provider: 'stripe',
-    paymentReference: 'pi_001',
-    amountCents: 1359,
-    currency: 'EUR',
+    ...STRIPE_PAYMENT,
     refundedAt: REFUNDED_AT.toISOString(),
   },
 });
@@ -145,11 +143,7 @@ const orderPlaced = (data: Partial<OrderPlaced['data']> = {}): OrderPlaced => ({
 const paymentConfirmed = (data: Partial<PaymentConfirmed['data']> = {}): PaymentConfirmed => ({
   type: 'PaymentConfirmed',
   data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    provider: 'stripe',
-    paymentReference: 'pi_001',
-    amountCents: 1359,
-    currency: 'EUR',
+    ...STRIPE_PAYMENT,
     paidAt: PAID_AT.toISOString(),
     expiresAt: EXPIRES_AT,
     ...data,
@@ -159,11 +153,9 @@ const paymentConfirmed = (data: Partial<PaymentConfirmed['data']> = {}): Payment
 const paymentMismatch = (data: Partial<PaymentMismatchRecorded['data']> = {}): PaymentMismatchRecorded => ({
   type: 'PaymentMismatchRecorded',
   data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    provider: 'stripe',
+    ...STRIPE_PAYMENT,
     paymentReference: 'pi_short',
     amountCents: 1000,
-    currency: 'EUR',
     expectedAmountCents: 1359,
     expectedCurrency: 'EUR',
     recordedAt: PAID_AT.toISOString(),
@@ -176,11 +168,8 @@ const SECOND_PAID_AT = new Date('2025-03-10T09:07:00.000Z');
 const extraPayment = (data: Partial<ExtraPaymentRecorded['data']> = {}): ExtraPaymentRecorded => ({
   type: 'ExtraPaymentRecorded',
   data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    provider: 'stripe',
+    ...STRIPE_PAYMENT,
     paymentReference: 'pi_002',
-    amountCents: 1359,
-    currency: 'EUR',
     firstPaymentReference: 'pi_001',
     recordedAt: SECOND_PAID_AT.toISOString(),
     ...data,
@@ -190,11 +179,8 @@ const extraPayment = (data: Partial<ExtraPaymentRecorded['data']> = {}): ExtraPa
 const extraRefund = (): ExtraPaymentRefunded => ({
   type: 'ExtraPaymentRefunded',
   data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    provider: 'stripe',
+    ...STRIPE_PAYMENT,
     paymentReference: 'pi_002',
-    amountCents: 1359,
-    currency: 'EUR',
     refundedAt: REFUNDED_AT.toISOString(),
   },
 });
