@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { BlogArticleCard } from '../../features/info/components/blog-article-card';
 import { NewsletterBox } from '../../features/info/components/newsletter-box';
 import { BLOG_ARTICLES, type BlogArticleId } from '../../features/info/lib/blog-articles';
+import { TwoColumns } from '../../components/ui/two-columns';
 
 export default function BlogRoute() {
   const { t } = useTranslation('info');
@@ -28,14 +29,7 @@ export default function BlogRoute() {
     <>
       <PageHeader id="blog-title" title={t('blog.title')} subtitle={t('blog.subtitle')} icon={<ArticleIcon />} />
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 4,
-            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
-            alignItems: 'start',
-          }}
-        >
+        <TwoColumns widths={[2, 1]} gap={4}>
           <Box component="section" aria-labelledby="blog-articles-title">
             <Typography id="blog-articles-title" component="h2" variant="h2" sx={{ mb: 3 }}>
               {t('blog.articlesTitle')}
@@ -54,7 +48,7 @@ export default function BlogRoute() {
           <Box sx={{ position: { md: 'sticky' }, top: { md: 24 } }}>
             <NewsletterBox />
           </Box>
-        </Box>
+        </TwoColumns>
       </Container>
     </>
   );

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -16,24 +15,18 @@ import { AccountMenu } from '../../features/profile/components/account-menu';
 import { ProfileSummary } from '../../features/profile/components/profile-summary';
 import { SubscriptionList } from '../../features/profile/components/subscription-list';
 import { useLanguage } from '../../lib/use-language';
+import { TwoColumns } from '../../components/ui/two-columns';
 
 function SignedInProfile({ user }: { user: Profile }) {
   const subscriptions = useMySubscriptions(user.id, useLanguage());
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 260px' },
-        alignItems: 'start',
-      }}
-    >
+    <TwoColumns widths={[1, '260px']}>
       <Stack spacing={3} sx={{ minWidth: 0 }}>
         <ProfileSummary user={user} figures={subscriptions.data} />
         <SubscriptionList query={subscriptions} />
       </Stack>
       <AccountMenu fullName={user.fullName} />
-    </Box>
+    </TwoColumns>
   );
 }
 

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import { SessionList } from '../../features/account/components/session-list';
 import { TwoFactorPanel } from '../../features/account/components/two-factor-panel';
 import { useSession } from '../../lib/session';
 import type { Profile } from '../../types/api';
+import { TwoColumns } from '../../components/ui/two-columns';
 
 export default function SecurityRoute() {
   const { session } = useSession();
@@ -34,14 +34,7 @@ function SignedInSecurity({ user }: { user: Profile }) {
         {t('security.title')}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>{t('security.subtitle')}</Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <TwoColumns widths={[1, 1]}>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <TwoFactorPanel
             enabled={user.twoFactorEnabled}
@@ -63,7 +56,7 @@ function SignedInSecurity({ user }: { user: Profile }) {
           />
           <SecurityActivityList userId={user.id} />
         </Stack>
-      </Box>
+      </TwoColumns>
     </Container>
   );
 }

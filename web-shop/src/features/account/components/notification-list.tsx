@@ -1,8 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -17,6 +15,7 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read'
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import type { NotificationType, UserNotification } from '../types';
 import { RelativeTimeText } from './relative-time-text';
+import { QueryFeedback } from '../../../components/ui/query-feedback';
 
 const TYPE_ICONS: Record<NotificationType, typeof NotificationsIcon> = {
   subscription: StarIcon,
@@ -203,13 +202,12 @@ export function NotificationList({ userId, language }: { userId: string; languag
         </Button>
       </Stack>
 
-      {query.status === 'pending' && (
-        <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
-          <CircularProgress size={20} aria-hidden />
-          <Typography>{t('notifications.loading')}</Typography>
-        </Stack>
-      )}
-      {!list && query.status === 'error' && <Alert severity="error">{t('notifications.loadError')}</Alert>}
+      <QueryFeedback
+        status={query.status}
+        loading={t('notifications.loading')}
+        loadError={t('notifications.loadError')}
+        hideError={Boolean(list)}
+      />
       {list && list.length === 0 && (
         <Box sx={{ textAlign: 'center', py: 5, color: 'text.secondary' }}>
           <NotificationsIcon sx={{ fontSize: 48, opacity: 0.4 }} aria-hidden />

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 import type { NotificationSetting } from '../types';
+import { QueryFeedback } from '../../../components/ui/query-feedback';
 
 const SETTINGS: NotificationSetting[] = [
   'emailNotifications',
@@ -55,13 +54,12 @@ export function NotificationSettingsPanel({ userId }: { userId: string }) {
       <Typography component="h2" variant="h3" sx={{ mb: 1.5 }}>
         {t('settings.title')}
       </Typography>
-      {query.status === 'pending' && (
-        <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
-          <CircularProgress size={20} aria-hidden />
-          <Typography>{t('settings.loading')}</Typography>
-        </Stack>
-      )}
-      {!current && query.status === 'error' && <Alert severity="error">{t('settings.loadError')}</Alert>}
+      <QueryFeedback
+        status={query.status}
+        loading={t('settings.loading')}
+        loadError={t('settings.loadError')}
+        hideError={Boolean(current)}
+      />
       {current && (
         <Stack spacing={1.5}>
           {SETTINGS.map((setting) => (

@@ -1,6 +1,5 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import { passwordChangeSchema } from '../lib/account-schemas';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -67,9 +67,7 @@ export function PasswordChangeForm({ userId, onChanged }: { userId: string; onCh
                 required
               />
               <NewPasswordFields name="newPassword" label={t('password.new')} confirmLabel={t('password.confirm')} />
-              <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-                {isSubmitting ? t('password.submitting') : t('password.submit')}
-              </Button>
+              <SubmitButton busy={isSubmitting} label={t('password.submit')} busyLabel={t('password.submitting')} />
             </Stack>
           </Form>
         )}

@@ -1,14 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSecurityActivity } from '../api/get-security-activity';
 import { describeDevice, describeLocation, securityActionKey } from '../lib/security-actions';
 import { RelativeTimeText } from './relative-time-text';
+import { QueryFeedback } from '../../../components/ui/query-feedback';
 
 /** The 10 most recent security events; a change made on the same screen asks again (`useRefreshSecurityActivity`). */
 export function SecurityActivityList({ userId }: { userId: string }) {
@@ -22,13 +20,7 @@ export function SecurityActivityList({ userId }: { userId: string }) {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('activity.subtitle')}
       </Typography>
-      {query.status === 'pending' && (
-        <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
-          <CircularProgress size={20} aria-hidden />
-          <Typography>{t('activity.loading')}</Typography>
-        </Stack>
-      )}
-      {query.status === 'error' && <Alert severity="error">{t('activity.loadError')}</Alert>}
+      <QueryFeedback status={query.status} loading={t('activity.loading')} loadError={t('activity.loadError')} />
       {query.status === 'success' && query.data.data.length === 0 && (
         <Typography sx={{ color: 'text.secondary', py: 2 }}>{t('activity.empty')}</Typography>
       )}

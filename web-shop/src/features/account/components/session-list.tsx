@@ -1,10 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +14,7 @@ import { useRevokeSession } from '../api/revoke-session';
 import { describeDevice, describeLocation } from '../lib/security-actions';
 import type { AccountSession } from '../types';
 import { RelativeTimeText } from './relative-time-text';
+import { QueryFeedback } from '../../../components/ui/query-feedback';
 
 /**
  * The devices signed in to the account (device, place, last use), this one marked: each other one
@@ -73,13 +71,7 @@ export function SessionList({
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('sessions.subtitle')}
       </Typography>
-      {query.status === 'pending' && (
-        <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
-          <CircularProgress size={20} aria-hidden />
-          <Typography>{t('sessions.loading')}</Typography>
-        </Stack>
-      )}
-      {query.status === 'error' && <Alert severity="error">{t('sessions.loadError')}</Alert>}
+      <QueryFeedback status={query.status} loading={t('sessions.loading')} loadError={t('sessions.loadError')} />
       {query.status === 'success' && (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {/* This device first, then the others as the server orders them (most recently used first). */}

@@ -22,6 +22,7 @@ import { authErrorKey, type AuthErrorKey } from '../lib/auth-errors';
 import { signInSchema, signUpSchema, totpSchema } from '../lib/auth-schemas';
 import { ExternalSignIn } from './external-sign-in';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 type Mode = 'signIn' | 'signUp' | 'forgot';
 /** Whose code the TOTP step asks for: a password sign-in, or one the server holds after an external provider. */
@@ -144,9 +145,7 @@ export function AuthForm({
                   helperText={t('totp.recoveryHint')}
                   slotProps={{ htmlInput: { maxLength: 11, autoCapitalize: 'none', spellCheck: false } }}
                 />
-                <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-                  {isSubmitting ? t('signIn.submitting') : t('totp.submit')}
-                </Button>
+                <SubmitButton busy={isSubmitting} label={t('totp.submit')} busyLabel={t('signIn.submitting')} />
                 <Button
                   onClick={() => {
                     setSecondFactor(null);
@@ -178,9 +177,7 @@ export function AuthForm({
                   autoComplete="current-password"
                   required
                 />
-                <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-                  {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
-                </Button>
+                <SubmitButton busy={isSubmitting} label={t('signIn.submit')} busyLabel={t('signIn.submitting')} />
                 <Button
                   variant="text"
                   onClick={() => {
@@ -227,9 +224,7 @@ export function AuthForm({
                   label={t('fields.password')}
                   confirmLabel={t('fields.confirmPassword')}
                 />
-                <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-                  {isSubmitting ? t('signUp.submitting') : t('signUp.submit')}
-                </Button>
+                <SubmitButton busy={isSubmitting} label={t('signUp.submit')} busyLabel={t('signUp.submitting')} />
               </Stack>
             </Form>
           )}

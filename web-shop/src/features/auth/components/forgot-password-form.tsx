@@ -9,6 +9,7 @@ import { FormTextField } from '../../../components/ui/form-text-field';
 import { ApiError } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { passwordResetRequestSchema } from '../lib/auth-schemas';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 /** Asks for a reset link; the confirmation is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
@@ -61,9 +62,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
               required
               autoFocus
             />
-            <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-              {isSubmitting ? t('forgot.submitting') : t('forgot.submit')}
-            </Button>
+            <SubmitButton busy={isSubmitting} label={t('forgot.submit')} busyLabel={t('forgot.submitting')} />
             <Button onClick={onBack} disabled={isSubmitting}>
               {t('forgot.back')}
             </Button>

@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { confirmPasswordReset } from '../api/confirm-password-reset';
 import { useSession } from '../../../lib/session';
 import { passwordResetSchema } from '../lib/auth-schemas';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 type ResetError =
   'reset.invalidToken' | 'errors.passwordTooCommon' | 'errors.invalidInput' | 'errors.network' | 'errors.unexpected';
@@ -88,9 +89,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
                   confirmLabel={t('fields.confirmPassword')}
                   autoFocus
                 />
-                <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-                  {isSubmitting ? t('reset.submitting') : t('reset.submit')}
-                </Button>
+                <SubmitButton busy={isSubmitting} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
               </Stack>
             </Form>
           )}

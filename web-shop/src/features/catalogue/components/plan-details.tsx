@@ -11,6 +11,7 @@ import { CheckIcon, GroupIcon, ShieldIcon, SupportIcon } from '../../../componen
 import { formatPrice } from '../../../lib/format-price';
 import type { Plan } from '../../../types/api';
 import { FeatureList } from './plan-card';
+import { TwoColumns } from '../../../components/ui/two-columns';
 
 const STATS = ['satisfaction', 'users', 'experience', 'support'] as const;
 const USAGE_RULES = ['profile', 'account', 'credentials', 'devices'] as const;
@@ -55,14 +56,7 @@ function PlanSharing({ sharedUsers }: { sharedUsers: number | null }) {
 export function PlanDetails({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation('catalogue');
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 4,
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.4fr) minmax(0, 1fr)' },
-        alignItems: 'start',
-      }}
-    >
+    <TwoColumns widths={[1.4, 1]} gap={4}>
       <Stack spacing={3}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Box
@@ -144,6 +138,6 @@ export function PlanDetails({ plan }: { plan: Plan }) {
           </Box>
         </Stack>
       </Paper>
-    </Box>
+    </TwoColumns>
   );
 }

@@ -16,6 +16,7 @@ import { DURATIONS, type Months } from '../types';
 import { DurationPicker } from './duration-picker';
 import { OrderSummary } from './order-summary';
 import { PromoCodeField } from './promo-code-field';
+import { TwoColumns } from '../../../components/ui/two-columns';
 
 const schema = yup.object({
   months: yup
@@ -101,17 +102,7 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={formik.handleSubmit}
-      sx={{
-        display: 'grid',
-        gap: 4,
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.4fr) minmax(0, 1fr)' },
-        alignItems: 'start',
-      }}
-    >
+    <TwoColumns<'form'> component="form" noValidate onSubmit={formik.handleSubmit} widths={[1.4, 1]} gap={4}>
       <Stack spacing={4}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Box component="img" src={plan.logo} alt="" width={64} height={64} sx={{ borderRadius: 2 }} />
@@ -162,6 +153,6 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
           chosenProvider.current = name;
         }}
       />
-    </Box>
+    </TwoColumns>
   );
 }

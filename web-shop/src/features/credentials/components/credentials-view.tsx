@@ -15,6 +15,7 @@ import type { SubscriptionCredentials } from '../types';
 import { CredentialField } from './credential-field';
 import { PasswordRevealForm } from './password-reveal-form';
 import { PlanBadge } from './plan-badge';
+import { TwoColumns } from '../../../components/ui/two-columns';
 
 type ReadyCredentials = Extract<SubscriptionCredentials, { status: 'ready' }>;
 
@@ -31,14 +32,7 @@ export function CredentialsView({ credentials }: { credentials: ReadyCredentials
   const passwordLabel = t('fields.password');
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
-        alignItems: 'start',
-      }}
-    >
+    <TwoColumns widths={[3, 2]}>
       <Paper
         component="section"
         aria-labelledby="credentials-plan"
@@ -171,6 +165,6 @@ export function CredentialsView({ credentials }: { credentials: ReadyCredentials
           </Button>
         </Paper>
       </Stack>
-    </Box>
+    </TwoColumns>
   );
 }

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormikProvider, useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import {
 import { useRequestSubmit } from '../hooks/use-request-submit';
 import { CheckboxGroupField } from './checkbox-group-field';
 import { FormCard } from './form-card';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 interface Values {
   name: string;
@@ -113,9 +113,7 @@ export function AffiliateForm() {
               minRows={3}
               slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.motivation.max } }}
             />
-            <Button type="submit" variant="contained" size="large" disabled={busy}>
-              {busy ? t('affiliate.form.submitting') : t('affiliate.form.submit')}
-            </Button>
+            <SubmitButton busy={busy} label={t('affiliate.form.submit')} busyLabel={t('affiliate.form.submitting')} />
           </Stack>
         </form>
       </FormikProvider>

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormikProvider, useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import {
 } from '../api/create-partnership-request';
 import { useRequestSubmit } from '../hooks/use-request-submit';
 import { FormCard } from './form-card';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 interface Values {
   companyName: string;
@@ -94,9 +94,7 @@ export function PartnershipForm() {
               minRows={4}
               slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.description.max } }}
             />
-            <Button type="submit" variant="contained" size="large" disabled={busy}>
-              {busy ? t('partner.form.submitting') : t('partner.form.submit')}
-            </Button>
+            <SubmitButton busy={busy} label={t('partner.form.submit')} busyLabel={t('partner.form.submitting')} />
           </Stack>
         </form>
       </FormikProvider>

@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MySubscriptions } from '../types';
 import { SubscriptionItem } from './subscription-item';
+import { QueryFeedback } from '../../../components/ui/query-feedback';
 
 export function SubscriptionList({ query }: { query: UseQueryResult<MySubscriptions> }) {
   const { t } = useTranslation('profile');
@@ -18,13 +17,11 @@ export function SubscriptionList({ query }: { query: UseQueryResult<MySubscripti
       <Typography component="h2" variant="h3" sx={{ mb: 2 }}>
         {t('subscriptions.title')}
       </Typography>
-      {query.status === 'pending' && (
-        <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
-          <CircularProgress size={20} aria-hidden />
-          <Typography>{t('subscriptions.loading')}</Typography>
-        </Stack>
-      )}
-      {query.status === 'error' && <Alert severity="error">{t('subscriptions.loadError')}</Alert>}
+      <QueryFeedback
+        status={query.status}
+        loading={t('subscriptions.loading')}
+        loadError={t('subscriptions.loadError')}
+      />
       {query.status === 'success' && query.data.data.length === 0 && (
         <Box sx={{ textAlign: 'center', py: 3 }}>
           <Typography sx={{ color: 'text.secondary', mb: 2 }}>{t('subscriptions.empty')}</Typography>
