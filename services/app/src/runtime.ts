@@ -151,24 +151,10 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   });
   const mailer = createMailer(config, logger);
   const providers = createPaymentProviders({ config, keys, knex, clock });
-  const payments = new PaymentService({
-    knex,
-    store,
-    commands,
-    providers: providers.all,
-    publicUrl: config.publicUrl,
-    clock,
-    logger,
-  });
-
-  const orders = new OrderService({
-    knex,
-    store,
-    commands,
-    providers: providers.all,
-    publicUrl: config.publicUrl,
-    clock,
-  });
+  // Orders open checkouts and payments follow them up: both with the same providers.
+  const checkout = { knex, store, commands, providers: providers.all, publicUrl: config.publicUrl, clock };
+  const payments = new PaymentService({ ...checkout, logger });
+  const orders = new OrderService(checkout);
   const inquiries = new InquiryService({ knex, store, commands, vault, limits, clock, logger });
   const credentials = new CredentialService({ knex, store, commands, key: keys.serviceCredentials, clock, logger });
   const freeOffer = new FreeOfferService({ knex, store, commands, clock });

@@ -5,7 +5,7 @@ import { recordDataExport } from './data-exports.js';
 import type { ShopCommands } from '../shop-commands.js';
 import { currentUser } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
-import type { ApiDocument } from '../api/openapi.js';
+import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 /** The back-office records each list it saves to a file (`recordDataExport`). */
@@ -30,10 +30,9 @@ export function adminExportRoutes(
       responses: {
         201: { description: 'Recorded', schema: adminExportRecorded },
         400: { description: 'validation.failed, idempotency.invalid_key', ...problems },
-        401: { description: 'auth.required', ...problems },
-        403: { description: 'auth.forbidden', ...problems },
         409: { description: 'export.invalid (a filter name that is not one), idempotency.in_progress', ...problems },
         422: { description: 'idempotency.key_reused (the key was used for another request)', ...problems },
+        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {

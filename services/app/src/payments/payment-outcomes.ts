@@ -111,22 +111,22 @@ export class PaymentOutcomes {
     const now = this.deps.clock();
     switch (outcome.kind) {
       case 'paid':
+      case 'refunded': {
+        const payment = {
+          subscriptionId: outcome.subscriptionId,
+          provider,
+          paymentReference: outcome.paymentReference,
+          amountCents: outcome.amountCents,
+          currency: outcome.currency,
+        };
         await this.deps.commands.subscriptions.execute(
-          {
-            type: 'ConfirmPayment',
-            data: {
-              subscriptionId: outcome.subscriptionId,
-              provider,
-              paymentReference: outcome.paymentReference,
-              amountCents: outcome.amountCents,
-              currency: outcome.currency,
-              paidAt: outcome.paidAt,
-              now,
-            },
-          },
+          outcome.kind === 'paid'
+            ? { type: 'ConfirmPayment', data: { ...payment, paidAt: outcome.paidAt, now } }
+            : { type: 'RefundPayment', data: { ...payment, now } },
           metadata,
         );
         return;
+      }
       case 'failed':
       case 'expired':
       case 'canceled':
@@ -138,22 +138,6 @@ export class PaymentOutcomes {
               provider,
               sessionId: outcome.sessionId,
               reason: outcome.kind,
-              now,
-            },
-          },
-          metadata,
-        );
-        return;
-      case 'refunded':
-        await this.deps.commands.subscriptions.execute(
-          {
-            type: 'RefundPayment',
-            data: {
-              subscriptionId: outcome.subscriptionId,
-              provider,
-              paymentReference: outcome.paymentReference,
-              amountCents: outcome.amountCents,
-              currency: outcome.currency,
               now,
             },
           },

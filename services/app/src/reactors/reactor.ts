@@ -11,6 +11,17 @@ export interface Reactor {
   react: (event: RecordedEvent) => JobRequest[];
 }
 
+/** A reactor that turns each event of one type into one job, keyed by the event's id. */
+export const jobPerEvent = <E extends { type: string; data: unknown } = { type: string; data: unknown }>(
+  name: string,
+  eventType: E['type'],
+  job: (data: E['data'], event: RecordedEvent) => Omit<JobRequest, 'jobId'>,
+): Reactor => ({
+  name,
+  eventTypes: [eventType],
+  react: (event) => [{ ...job(event.data as E['data'], event), jobId: event.id }],
+});
+
 export async function reactorCheckpoint(knex: Knex, name: string) {
   const row = await knex('reactor_checkpoints').where({ name }).first();
   return { checkpoint: (row?.checkpoint as string | null) ?? null, lastPosition: Number(row?.last_position ?? 0) };
