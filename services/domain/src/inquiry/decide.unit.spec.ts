@@ -16,6 +16,20 @@ const supportMessage = {
   subject: 'pd1:sealed-subject',
   message: 'pd1:sealed-message',
 };
+const affiliateApplication = {
+  userId: 'u1',
+  language: 'en' as const,
+  receivedAt: at,
+  kind: 'affiliate' as const,
+  name: 'pd1:n',
+  email: 'pd1:e',
+  phone: null,
+  website: 'pd1:w',
+  trafficVolume: '1000-5000' as const,
+  promotionMethods: ['blog' as const, 'youtube' as const],
+  experience: 'pd1:x',
+  motivation: 'pd1:m',
+};
 const received: InquiryEvent = { type: 'InquiryReceived', data: { inquiryId: 'i1', ...supportMessage } };
 const changed = (from: 'new' | 'in_progress' | 'closed', to: 'new' | 'in_progress' | 'closed'): InquiryEvent => ({
   type: 'InquiryStatusChanged',
@@ -35,39 +49,12 @@ describe('inquiries', () => {
       .when({
         type: 'ReceiveInquiry',
         inquiryId: 'i2',
-        data: {
-          userId: 'u1',
-          language: 'en',
-          receivedAt: at,
-          kind: 'affiliate',
-          name: 'pd1:n',
-          email: 'pd1:e',
-          phone: null,
-          website: 'pd1:w',
-          trafficVolume: '1000-5000',
-          promotionMethods: ['blog', 'youtube'],
-          experience: 'pd1:x',
-          motivation: 'pd1:m',
-        },
+        data: affiliateApplication,
       })
       .then([
         {
           type: 'InquiryReceived',
-          data: {
-            inquiryId: 'i2',
-            userId: 'u1',
-            language: 'en',
-            receivedAt: at,
-            kind: 'affiliate',
-            name: 'pd1:n',
-            email: 'pd1:e',
-            phone: null,
-            website: 'pd1:w',
-            trafficVolume: '1000-5000',
-            promotionMethods: ['blog', 'youtube'],
-            experience: 'pd1:x',
-            motivation: 'pd1:m',
-          },
+          data: { inquiryId: 'i2', ...affiliateApplication },
         },
       ]);
     spec()
