@@ -8,6 +8,15 @@ import { problemHandler } from './problem.js';
 
 const planSchema = z.object({ id: z.string(), monthlyPriceCents: z.number().int() });
 
+/** GET /api/plans as the catalogue documents it, answering `responses`. */
+const plansDoc = (responses: RouteDoc['responses']): RouteDoc => ({
+  method: 'get',
+  path: '/api/plans',
+  summary: 'Plans',
+  tags: ['catalogue'],
+  responses,
+});
+
 function appWith(doc: ApiDocument, mount: (router: Router) => void) {
   const app = express();
   const router = Router();
@@ -32,17 +41,7 @@ describe('the routes table', () => {
   it('refuses to start when a route is mounted without being documented, or documented without being mounted', () => {
     const doc = new ApiDocument();
     const app = appWith(doc, (router) => {
-      doc.route(
-        router,
-        {
-          method: 'get',
-          path: '/api/plans',
-          summary: 'Plans',
-          tags: ['catalogue'],
-          responses: { 200: { description: 'Plans' } },
-        },
-        (_req, res) => void res.end(),
-      );
+      doc.route(router, plansDoc({ 200: { description: 'Plans' } }), (_req, res) => void res.end());
       router.delete('/api/plans/:id', (_req, res) => void res.end());
     });
     expect(() => doc.assertDescribes(app)).toThrow(/undocumented \["DELETE \/api\/plans\/:id"\]/);
@@ -117,13 +116,7 @@ describe('the routes table', () => {
     const app = appWith(doc, (router) =>
       doc.route(
         router,
-        {
-          method: 'get',
-          path: '/api/plans',
-          summary: 'Plans',
-          tags: ['catalogue'],
-          responses: { 200: { description: 'Plans', schema: z.array(planSchema) } },
-        },
+        plansDoc({ 200: { description: 'Plans', schema: z.array(planSchema) } }),
         (_req, res) => void res.json({ not: 'a list' }),
       ),
     );
