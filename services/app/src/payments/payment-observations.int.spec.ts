@@ -10,6 +10,7 @@ import { paidSubscription } from '../testing/paid-subscription.js';
 import { randomIp, requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
 import { shopctlProcess } from '../testing/shopctl-process.js';
 import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { placeStripeOrder } from '../testing/provider-checkout.js';
 import { useStripeShop } from '../testing/shop-under-test.js';
 import {
   PAYMENT_OBSERVED,
@@ -52,21 +53,7 @@ const customer = () =>
     ip: randomIp('10'),
   });
 
-async function placeOrder(token: string) {
-  const order = await eventually(
-    () =>
-      call('POST', '/api/orders', {
-        token,
-        body: { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'stripe' },
-      }),
-    (res) => res.status !== 422,
-  );
-  expect(order.status).toBe(201);
-  return {
-    subscriptionId: String(order.body.subscriptionId),
-    sessionId: String(order.body.redirectUrl).split('/').pop()!,
-  };
-}
+const placeOrder = (token: string) => placeStripeOrder(call, token);
 
 async function admin() {
   const who = await customer();

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { randomIp, requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
 import { grantAdmin, eventually } from '../testing/test-shop.js';
-import { notificationsProcessed } from '../testing/provider-checkout.js';
+import { notificationsProcessed, placeStripeOrder } from '../testing/provider-checkout.js';
 import { useStripeShop } from '../testing/shop-under-test.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId, webhookStreamId } from './payment-service.js';
 
@@ -24,21 +24,7 @@ const customer = () =>
   signUpAndSignIn(shop.url, { label: 'stripe', password: PASSWORD, fullName: 'Camille Martin', ip: randomIp('10') });
 
 /** Netflix, 3 months, launch code: 1359 - 136 = 1223 cents, paid with Stripe. */
-async function placeOrder(token: string) {
-  const order = await eventually(
-    () =>
-      call('POST', '/api/orders', {
-        token,
-        body: { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'stripe' },
-      }),
-    // The catalogue is projected just after start-up.
-    (res) => res.status !== 422,
-  );
-  expect(order.status).toBe(201);
-  const redirectUrl = String(order.body.redirectUrl);
-  const sessionId = redirectUrl.split('/').pop()!;
-  return { subscriptionId: String(order.body.subscriptionId), sessionId, redirectUrl, body: order.body };
-}
+const placeOrder = (token: string) => placeStripeOrder(call, token);
 
 async function postWebhook(event: Body, options: { signature?: string; raw?: string } = {}) {
   const payload = options.raw ?? JSON.stringify(event);

@@ -1,7 +1,15 @@
 import { subscriptionStreamId } from '@shop/domain';
+import { expect } from 'vitest';
 import type { EventStore, LogCheckpoint, RecordedEvent } from '@shop/event-store';
 import { WEBHOOK_EVENT_TYPE } from '../payments/payment-service.js';
-import { mySubscriptionWhere, randomIp, requestJson, signUpAndSignIn, type JsonRequest } from './http-customer.js';
+import {
+  mySubscriptionWhere,
+  randomIp,
+  requestJson,
+  signUpAndSignIn,
+  type JsonReply,
+  type JsonRequest,
+} from './http-customer.js';
 import { eventually, type TestShop } from './test-shop.js';
 
 /**
@@ -51,4 +59,27 @@ export async function notificationsProcessed(shop: TestShop, position: number): 
     (state) => state.position >= position && state.counts.waiting === 0 && state.counts.active === 0,
   );
   return last.position >= position && last.counts.waiting === 0 && last.counts.active === 0;
+}
+
+/**
+ * Netflix, 3 months, launch code: 1359 - 136 = 1223 cents, ordered with Stripe through `call`
+ * (expects 201); returns the order and the Checkout Session its redirect names.
+ */
+export async function placeStripeOrder(
+  call: (method: string, path: string, options: JsonRequest) => Promise<JsonReply>,
+  token: string,
+) {
+  const order = await eventually(
+    () =>
+      call('POST', '/api/orders', {
+        token,
+        body: { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'stripe' },
+      }),
+    // The catalogue is projected just after start-up.
+    (res) => res.status !== 422,
+  );
+  expect(order.status).toBe(201);
+  const redirectUrl = String(order.body.redirectUrl);
+  const sessionId = redirectUrl.split('/').pop()!;
+  return { subscriptionId: String(order.body.subscriptionId), sessionId, redirectUrl, body: order.body };
 }
