@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -12,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useLanguage } from '../../../lib/use-language';
 import { useFreeOffer } from '../api/get-free-offer';
 import { useClaimFreeOffer } from '../hooks/use-claim-free-offer';
+import { HighlightBadge } from '../../../components/ui/highlight-badge';
 
 const REFUSALS = {
   'free_offer.already_claimed': 'refusals.alreadyClaimed',
@@ -61,21 +61,7 @@ export function FreeOfferBanner({ planId }: { planId?: string }) {
     >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'center' } }}>
         <Stack spacing={1.5} sx={{ flex: 1 }}>
-          <Box
-            component="span"
-            sx={{
-              alignSelf: 'flex-start',
-              px: 1.5,
-              py: 0.5,
-              borderRadius: 999,
-              bgcolor: '#fbbf24',
-              color: '#1c1630',
-              fontWeight: 800,
-              letterSpacing: 1,
-            }}
-          >
-            {t('badge')}
-          </Box>
+          <HighlightBadge look={{ letterSpacing: 1 }}>{t('badge')}</HighlightBadge>
           <Typography
             id="free-offer-title"
             component="h2"

@@ -1,7 +1,6 @@
 import Stack from '@mui/material/Stack';
-import { FormikProvider, useFormik } from 'formik';
+import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { INQUIRY_LIMITS } from '@shop/contracts';
 import { FormSelectField } from '../../../components/ui/form-select-field';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import {
@@ -16,6 +15,7 @@ import { useRequestSubmit } from '../hooks/use-request-submit';
 import { CheckboxGroupField } from './checkbox-group-field';
 import { FormCard } from './form-card';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { LongTextField } from './long-text-field';
 
 interface Values {
   name: string;
@@ -53,70 +53,57 @@ export function AffiliateForm() {
   const optional = ` (${t('form.optional')})`;
 
   return (
-    <FormCard id={AFFILIATE_FORM_ID} title={t('affiliate.form.title')} subtitle={t('affiliate.form.subtitle')}>
-      <FormikProvider value={formik}>
-        <form noValidate onSubmit={formik.handleSubmit}>
-          <Stack spacing={2.5}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-              <FormTextField name="name" label={t('affiliate.form.name')} autoComplete="name" required />
-              <FormTextField
-                name="email"
-                type="email"
-                label={t('affiliate.form.email')}
-                autoComplete="email"
-                required
-              />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-              <FormTextField name="phone" type="tel" label={t('affiliate.form.phone') + optional} autoComplete="tel" />
-              <FormTextField
-                name="website"
-                type="url"
-                label={t('affiliate.form.website') + optional}
-                helperText={t('affiliate.form.websiteHelp')}
-                autoComplete="url"
-              />
-            </Stack>
-            <FormSelectField
-              name="trafficVolume"
-              label={t('affiliate.form.trafficVolume')}
-              placeholder={t('affiliate.form.chooseTraffic')}
-              options={TRAFFIC_VOLUMES.map((volume) => ({
-                value: volume,
-                label: t(`affiliate.form.traffic.${volume}`),
-              }))}
-            />
-            <CheckboxGroupField
-              name="promotionMethods"
-              legend={t('affiliate.form.promotionMethods')}
-              required
-              options={PROMOTION_METHODS.map((method) => ({
-                value: method,
-                label: t(`affiliate.form.methods.${method}`),
-              }))}
-            />
-            <FormTextField
-              name="experience"
-              label={t('affiliate.form.experience')}
-              helperText={t('affiliate.form.experienceHelp')}
-              required
-              multiline
-              minRows={3}
-              slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.experience.max } }}
-            />
-            <FormTextField
-              name="motivation"
-              label={t('affiliate.form.motivation')}
-              helperText={t('affiliate.form.motivationHelp')}
-              required
-              multiline
-              minRows={3}
-              slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.motivation.max } }}
-            />
-            <SubmitButton busy={busy} label={t('affiliate.form.submit')} busyLabel={t('affiliate.form.submitting')} />
-          </Stack>
-        </form>
-      </FormikProvider>
+    <FormCard
+      id={AFFILIATE_FORM_ID}
+      title={t('affiliate.form.title')}
+      subtitle={t('affiliate.form.subtitle')}
+      formik={formik}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+        <FormTextField name="name" label={t('affiliate.form.name')} autoComplete="name" required />
+        <FormTextField name="email" type="email" label={t('affiliate.form.email')} autoComplete="email" required />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+        <FormTextField name="phone" type="tel" label={t('affiliate.form.phone') + optional} autoComplete="tel" />
+        <FormTextField
+          name="website"
+          type="url"
+          label={t('affiliate.form.website') + optional}
+          helperText={t('affiliate.form.websiteHelp')}
+          autoComplete="url"
+        />
+      </Stack>
+      <FormSelectField
+        name="trafficVolume"
+        label={t('affiliate.form.trafficVolume')}
+        placeholder={t('affiliate.form.chooseTraffic')}
+        options={TRAFFIC_VOLUMES.map((volume) => ({
+          value: volume,
+          label: t(`affiliate.form.traffic.${volume}`),
+        }))}
+      />
+      <CheckboxGroupField
+        name="promotionMethods"
+        legend={t('affiliate.form.promotionMethods')}
+        required
+        options={PROMOTION_METHODS.map((method) => ({
+          value: method,
+          label: t(`affiliate.form.methods.${method}`),
+        }))}
+      />
+      <LongTextField
+        name="experience"
+        label={t('affiliate.form.experience')}
+        helperText={t('affiliate.form.experienceHelp')}
+        minRows={3}
+      />
+      <LongTextField
+        name="motivation"
+        label={t('affiliate.form.motivation')}
+        helperText={t('affiliate.form.motivationHelp')}
+        minRows={3}
+      />
+      <SubmitButton busy={busy} label={t('affiliate.form.submit')} busyLabel={t('affiliate.form.submitting')} />
     </FormCard>
   );
 }

@@ -1,18 +1,25 @@
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { FormikProvider, type FormikContextType } from 'formik';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The frame of a request form: its heading (`h2`), an introduction and the required-fields note. */
-export function FormCard({
+/**
+ * A request form in its frame: its heading (`h2`), an introduction and the required-fields note,
+ * then its fields (`children`) one under the other, wired to `formik`.
+ */
+export function FormCard<Values extends object>({
   id,
   title,
   subtitle,
+  formik,
   children,
 }: {
   id: string;
   title: string;
   subtitle?: string;
+  formik: FormikContextType<Values>;
   children: ReactNode;
 }) {
   const { t } = useTranslation('info');
@@ -30,7 +37,11 @@ export function FormCard({
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
         {t('form.requiredNote')}
       </Typography>
-      {children}
+      <FormikProvider value={formik}>
+        <form noValidate onSubmit={formik.handleSubmit}>
+          <Stack spacing={2.5}>{children}</Stack>
+        </form>
+      </FormikProvider>
     </Paper>
   );
 }

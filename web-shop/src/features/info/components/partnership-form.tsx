@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { FormikProvider, useFormik } from 'formik';
+import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { INQUIRY_LIMITS } from '@shop/contracts';
 import { FormSelectField } from '../../../components/ui/form-select-field';
@@ -13,6 +13,7 @@ import {
 import { useRequestSubmit } from '../hooks/use-request-submit';
 import { FormCard } from './form-card';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { LongTextField } from './long-text-field';
 
 interface Values {
   companyName: string;
@@ -48,56 +49,43 @@ export function PartnershipForm() {
   const optional = ` (${t('form.optional')})`;
 
   return (
-    <FormCard id="partnership-form" title={t('partner.form.title')} subtitle={t('partner.form.subtitle')}>
-      <FormikProvider value={formik}>
-        <form noValidate onSubmit={formik.handleSubmit}>
-          <Stack spacing={2.5}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-              <FormTextField
-                name="companyName"
-                label={t('partner.form.companyName')}
-                autoComplete="organization"
-                required
-              />
-              <FormTextField name="contactName" label={t('partner.form.contactName')} autoComplete="name" required />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-              <FormTextField name="email" type="email" label={t('partner.form.email')} autoComplete="email" required />
-              <FormTextField name="phone" type="tel" label={t('partner.form.phone') + optional} autoComplete="tel" />
-            </Stack>
-            <FormTextField
-              name="website"
-              type="url"
-              label={t('partner.form.website') + optional}
-              helperText={t('partner.form.websiteHelp')}
-              autoComplete="url"
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-              <FormSelectField
-                name="partnershipType"
-                label={t('partner.form.partnershipType')}
-                placeholder={t('partner.form.chooseType')}
-                options={PARTNERSHIP_TYPES.map((type) => ({ value: type, label: t(`partner.form.types.${type}`) }))}
-              />
-              <FormTextField
-                name="expectedVolume"
-                label={t('partner.form.expectedVolume') + optional}
-                helperText={t('partner.form.expectedVolumeHelp')}
-                slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.expectedVolume.max } }}
-              />
-            </Stack>
-            <FormTextField
-              name="description"
-              label={t('partner.form.description')}
-              required
-              multiline
-              minRows={4}
-              slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.description.max } }}
-            />
-            <SubmitButton busy={busy} label={t('partner.form.submit')} busyLabel={t('partner.form.submitting')} />
-          </Stack>
-        </form>
-      </FormikProvider>
+    <FormCard
+      id="partnership-form"
+      title={t('partner.form.title')}
+      subtitle={t('partner.form.subtitle')}
+      formik={formik}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+        <FormTextField name="companyName" label={t('partner.form.companyName')} autoComplete="organization" required />
+        <FormTextField name="contactName" label={t('partner.form.contactName')} autoComplete="name" required />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+        <FormTextField name="email" type="email" label={t('partner.form.email')} autoComplete="email" required />
+        <FormTextField name="phone" type="tel" label={t('partner.form.phone') + optional} autoComplete="tel" />
+      </Stack>
+      <FormTextField
+        name="website"
+        type="url"
+        label={t('partner.form.website') + optional}
+        helperText={t('partner.form.websiteHelp')}
+        autoComplete="url"
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+        <FormSelectField
+          name="partnershipType"
+          label={t('partner.form.partnershipType')}
+          placeholder={t('partner.form.chooseType')}
+          options={PARTNERSHIP_TYPES.map((type) => ({ value: type, label: t(`partner.form.types.${type}`) }))}
+        />
+        <FormTextField
+          name="expectedVolume"
+          label={t('partner.form.expectedVolume') + optional}
+          helperText={t('partner.form.expectedVolumeHelp')}
+          slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.expectedVolume.max } }}
+        />
+      </Stack>
+      <LongTextField name="description" label={t('partner.form.description')} minRows={4} />
+      <SubmitButton busy={busy} label={t('partner.form.submit')} busyLabel={t('partner.form.submitting')} />
     </FormCard>
   );
 }

@@ -1,13 +1,12 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import { FormikProvider, useFormik } from 'formik';
+import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { INQUIRY_LIMITS } from '@shop/contracts';
 import { LightbulbIcon } from '../../../components/icons';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { serviceSuggestionSchema, useCreateServiceSuggestion } from '../api/create-service-suggestion';
 import { useRequestSubmit } from '../hooks/use-request-submit';
 import { FormCard } from './form-card';
+import { LongTextField } from './long-text-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 const EMPTY = { suggestion: '', email: '' };
 
@@ -22,38 +21,26 @@ export function SuggestionForm() {
   const busy = formik.isSubmitting;
 
   return (
-    <FormCard id="suggestion-form" title={t('suggest.formTitle')}>
-      <FormikProvider value={formik}>
-        <form noValidate onSubmit={formik.handleSubmit}>
-          <Stack spacing={2.5}>
-            <FormTextField
-              name="suggestion"
-              label={t('suggest.suggestion')}
-              helperText={t('suggest.suggestionHelp')}
-              required
-              multiline
-              minRows={5}
-              slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.suggestion.max } }}
-            />
-            <FormTextField
-              name="email"
-              type="email"
-              label={t('suggest.email')}
-              helperText={t('suggest.emailHelp')}
-              autoComplete="email"
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={busy}
-              startIcon={<LightbulbIcon aria-hidden />}
-            >
-              {busy ? t('suggest.submitting') : t('suggest.submit')}
-            </Button>
-          </Stack>
-        </form>
-      </FormikProvider>
+    <FormCard id="suggestion-form" title={t('suggest.formTitle')} formik={formik}>
+      <LongTextField
+        name="suggestion"
+        label={t('suggest.suggestion')}
+        helperText={t('suggest.suggestionHelp')}
+        minRows={5}
+      />
+      <FormTextField
+        name="email"
+        type="email"
+        label={t('suggest.email')}
+        helperText={t('suggest.emailHelp')}
+        autoComplete="email"
+      />
+      <SubmitButton
+        busy={busy}
+        label={t('suggest.submit')}
+        busyLabel={t('suggest.submitting')}
+        icon={<LightbulbIcon aria-hidden />}
+      />
     </FormCard>
   );
 }

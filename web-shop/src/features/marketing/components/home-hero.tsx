@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { StatGrid } from '../../../components/ui/stat-grid';
 import { heroBackground } from './hero-background';
+import { HighlightBadge } from '../../../components/ui/highlight-badge';
 
 /** `servicesCount` comes from the API; the other figures are the seeds' marketing claims. */
 export function HomeHero({ servicesCount }: { servicesCount: number | undefined }) {
@@ -20,21 +21,7 @@ export function HomeHero({ servicesCount }: { servicesCount: number | undefined 
     <Box component="section" aria-labelledby="hero-title" sx={heroBackground}>
       <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
         <Stack spacing={3} sx={{ maxWidth: 760 }}>
-          <Box
-            component="span"
-            sx={{
-              alignSelf: 'flex-start',
-              px: 1.5,
-              py: 0.5,
-              borderRadius: 999,
-              bgcolor: '#fbbf24',
-              color: '#1c1630',
-              fontWeight: 800,
-              fontSize: '0.875rem',
-            }}
-          >
-            {t('hero.badge')}
-          </Box>
+          <HighlightBadge look={{ fontSize: '0.875rem' }}>{t('hero.badge')}</HighlightBadge>
           <Typography id="hero-title" component="h1" variant="h1">
             {t('hero.title')}
           </Typography>
