@@ -15,15 +15,17 @@ export interface AdminListQuery<Field extends string, Filter> {
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * One page of a filtered list and the count of all its rows, in one round trip each, run together.
+ * One page of a filtered list, each row as `toView` shows it, and the count of all its rows, in one round
+ * trip each, run together.
  * Sorted by `column` (rows without a value last when `nullsLast`), then by `tiebreaker` in the
  * same direction, so that pages never overlap nor skip a row.
  */
-export async function pageWithTotal<Row>(
+export async function pageWithTotal<Row, View>(
   filtered: () => Knex.QueryBuilder,
   query: Pick<AdminListQuery<string, unknown>, 'sort' | 'range'>,
   order: { column: string; tiebreaker: string; nullsLast?: boolean },
-): Promise<{ rows: Row[]; total: number }> {
+  toView: (row: Row) => View,
+): Promise<{ data: View[]; total: number }> {
   const direction = query.sort.order;
   const [rows, counted] = await Promise.all([
     filtered()
@@ -36,5 +38,5 @@ export async function pageWithTotal<Row>(
       .limit(query.range.to - query.range.from + 1),
     filtered().count<{ count: string }[]>({ count: '*' }),
   ]);
-  return { rows: rows as Row[], total: Number(counted[0]?.count ?? 0) };
+  return { data: (rows as Row[]).map(toView), total: Number(counted[0]?.count ?? 0) };
 }

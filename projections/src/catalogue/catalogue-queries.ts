@@ -110,11 +110,15 @@ export async function listPlansForAdmin(
     if (category) rows.where({ category });
     return rows;
   };
-  const { rows, total } = await pageWithTotal<PlanRow>(filtered, query, {
-    column: ADMIN_PLAN_SORT_FIELDS[query.sort.field],
-    tiebreaker: 'id',
-  });
-  return { data: rows.map(toAdminView), total };
+  return pageWithTotal(
+    filtered,
+    query,
+    {
+      column: ADMIN_PLAN_SORT_FIELDS[query.sort.field],
+      tiebreaker: 'id',
+    },
+    toAdminView,
+  );
 }
 
 export async function getPlanForAdmin(knex: Knex, id: string): Promise<AdminPlan | null> {

@@ -92,12 +92,16 @@ export async function listInquiries(
     }
     return builder;
   };
-  const { rows, total } = await pageWithTotal<InquiryRow>(filtered, query, {
-    column: INQUIRY_SORT_FIELDS[query.sort.field],
-    tiebreaker: 'id',
-    nullsLast: true,
-  });
-  return { data: rows.map(toView), total };
+  return pageWithTotal(
+    filtered,
+    query,
+    {
+      column: INQUIRY_SORT_FIELDS[query.sort.field],
+      tiebreaker: 'id',
+      nullsLast: true,
+    },
+    toView,
+  );
 }
 
 export async function getInquiry(knex: Knex, inquiryId: string): Promise<InquiryView | null> {

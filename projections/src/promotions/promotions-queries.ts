@@ -74,12 +74,16 @@ export async function listPromoCodes(
     if (active !== undefined) rows.where({ active });
     return rows;
   };
-  const { rows, total } = await pageWithTotal<PromoCodeRow>(filtered, query, {
-    column: PROMO_CODE_SORT_FIELDS[query.sort.field],
-    tiebreaker: 'code',
-    nullsLast: true,
-  });
-  return { data: rows.map(toView), total };
+  return pageWithTotal(
+    filtered,
+    query,
+    {
+      column: PROMO_CODE_SORT_FIELDS[query.sort.field],
+      tiebreaker: 'code',
+      nullsLast: true,
+    },
+    toView,
+  );
 }
 
 export async function getPromoCode(knex: Knex, code: string): Promise<AdminPromoCode | null> {

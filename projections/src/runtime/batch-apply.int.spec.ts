@@ -6,7 +6,7 @@ import { applyOrPark } from './apply-batch.js';
 import { unresolvedParkedEvents } from './parked-events.js';
 import { physicalTableName, type Projection } from './projection.js';
 import { createGeneration, readCheckpoint } from './registry.js';
-import { useReadModelTestDatabase } from '../testing/projection-test-database.js';
+import { recordedEvent, useReadModelTestDatabase } from '../testing/projection-test-database.js';
 
 let knex: Knex;
 
@@ -32,18 +32,12 @@ function batchedNotes(name: string, calls: { batches: number[] }): Projection {
   };
 }
 
-const recorded = (position: number, data: unknown): RecordedEvent => ({
-  id: randomUUID(),
-  streamId: `note-${position}`,
-  streamVersion: 1,
-  globalPosition: position,
-  checkpoint: `1:${position}`,
-  type: position === 3 ? 'SomethingElse' : 'NoteWritten',
-  schemaVersion: 1,
-  data,
-  metadata: {},
-  recordedAt: new Date(),
-});
+const recorded = (position: number, data: unknown): RecordedEvent =>
+  recordedEvent(position, {
+    streamId: `note-${position}`,
+    type: position === 3 ? 'SomethingElse' : 'NoteWritten',
+    data,
+  });
 
 describe('a projection that applies a batch at a time', () => {
   it('gets the whole batch, its types only, in one call; a failing batch is applied one by one and only the bad event is parked', async () => {

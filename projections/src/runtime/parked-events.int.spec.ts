@@ -10,7 +10,7 @@ import { runProjector } from './projector.js';
 import { rebuildProjection } from './rebuild.js';
 import { dropPreviousGeneration } from './rollback.js';
 import { activeState, createGeneration } from './registry.js';
-import { useProjectionTestDatabase } from '../testing/projection-test-database.js';
+import { recordedEvent, useProjectionTestDatabase } from '../testing/projection-test-database.js';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -55,18 +55,8 @@ describe('events holding NUL bytes and lone surrogates', () => {
     const name = `notes_${randomUUID().slice(0, 8)}`;
     const projection = notesProjection(name, { poisoned: false });
     await createGeneration(knex, projection, 1);
-    const recorded = (position: number, data: unknown): RecordedEvent => ({
-      id: randomUUID(),
-      streamId: `note-${position}`,
-      streamVersion: 1,
-      globalPosition: position,
-      checkpoint: `1:${position}`,
-      type: 'NoteWritten',
-      schemaVersion: 1,
-      data,
-      metadata: {},
-      recordedAt: new Date(),
-    });
+    const recorded = (position: number, data: unknown): RecordedEvent =>
+      recordedEvent(position, { streamId: `note-${position}`, type: 'NoteWritten', data });
     const events = [
       recorded(1, { set: name, id: 'nul', body: 'a\u0000b', details: { 'k\u0000ey': ['x\u0000'] } }),
       recorded(2, { set: name, id: 'surrogate', body: 'c\ud800d', details: { note: 'e\udfffnd', fine: '😀' } }),

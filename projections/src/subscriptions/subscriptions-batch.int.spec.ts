@@ -7,7 +7,7 @@ import { applyBatch } from '../runtime/apply-batch.js';
 import { physicalTableName, projectionInput, type Projection } from '../runtime/projection.js';
 import { buildIndexes, createGeneration, deferSecondaryIndexes, readCheckpoint } from '../runtime/registry.js';
 import { subscriptionsProjection } from './subscriptions-projection.js';
-import { netflixOrderPlaced, useReadModelTestDatabase } from '../testing/projection-test-database.js';
+import { netflixOrderPlaced, recordedEvent, useReadModelTestDatabase } from '../testing/projection-test-database.js';
 
 let knex: Knex;
 
@@ -23,18 +23,15 @@ function lifecycleLog(): RecordedEvent[] {
     const streamVersion = version ?? (versions.get(id) ?? 0) + 1;
     versions.set(id, Math.max(versions.get(id) ?? 0, streamVersion));
     const position = log.length + 1;
-    log.push({
-      id: randomUUID(),
-      streamId: `subscription-${id}`,
-      streamVersion,
-      globalPosition: position,
-      checkpoint: `1:${position}`,
-      type: event.type,
-      schemaVersion: 1,
-      data: event.data,
-      metadata: {},
-      recordedAt: new Date(Date.UTC(2026, 0, 1) + position * 1000),
-    });
+    log.push(
+      recordedEvent(position, {
+        streamId: `subscription-${id}`,
+        streamVersion,
+        type: event.type,
+        data: event.data,
+        recordedAt: new Date(Date.UTC(2026, 0, 1) + position * 1000),
+      }),
+    );
   };
   const order = (subscriptionId: string, userId: string, totalCents: number): SubscriptionEvent =>
     netflixOrderPlaced(subscriptionId, userId, 'stripe', {

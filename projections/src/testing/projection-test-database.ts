@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { OrderPlaced } from '@shop/domain';
-import { PostgresEventStore } from '@shop/event-store';
+import { PostgresEventStore, type RecordedEvent } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
@@ -121,5 +122,27 @@ export function netflixOrderPlaced(
       placedAt: new Date().toISOString(),
       ...terms,
     },
+  };
+}
+
+/**
+ * An event as the log hands it to a projection, at `position` (its checkpoint `1:<position>`); the first of its
+ * stream and recorded now unless told otherwise.
+ */
+export function recordedEvent(
+  position: number,
+  event: { streamId: string; streamVersion?: number; type: string; data: unknown; recordedAt?: Date },
+): RecordedEvent {
+  return {
+    id: randomUUID(),
+    streamId: event.streamId,
+    streamVersion: event.streamVersion ?? 1,
+    globalPosition: position,
+    checkpoint: `1:${position}`,
+    type: event.type,
+    schemaVersion: 1,
+    data: event.data,
+    metadata: {},
+    recordedAt: event.recordedAt ?? new Date(),
   };
 }
