@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import { useTranslation } from 'react-i18next';
 import { EuroIcon, GroupIcon, SupportIcon, TrendingUpIcon } from '../../components/icons';
 import { IconCard } from '../../components/ui/icon-card';
-import { PageHeader } from '../../components/ui/page-header';
+import { InfoPage } from '../../components/ui/page-header';
 import { PageSection } from '../../components/ui/page-section';
 import { StatGrid } from '../../components/ui/stat-grid';
 import { AFFILIATE_FORM_ID, AffiliateForm } from '../../features/info/components/affiliate-form';
@@ -21,13 +20,12 @@ const STATS = ['commission', 'approval', 'affiliates', 'paid'] as const;
 export default function AffiliateRoute() {
   const { t } = useTranslation('info');
   return (
-    <>
-      <PageHeader
-        id="affiliate-title"
-        title={t('affiliate.title')}
-        subtitle={t('affiliate.subtitle')}
-        icon={<TrendingUpIcon />}
-      >
+    <InfoPage
+      id="affiliate-title"
+      title={t('affiliate.title')}
+      subtitle={t('affiliate.subtitle')}
+      icon={<TrendingUpIcon />}
+      action={
         <Button
           href={`#${AFFILIATE_FORM_ID}`}
           onClick={(event) => {
@@ -43,34 +41,31 @@ export default function AffiliateRoute() {
         >
           {t('affiliate.form.title')}
         </Button>
-      </PageHeader>
-      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-        <PageSection titleId="affiliate-benefits-title" title={t('affiliate.benefitsTitle')}>
-          <Box
-            sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}
-          >
-            {BENEFITS.map(([key, Icon]) => (
-              <IconCard
-                key={key}
-                icon={<Icon />}
-                title={t(`affiliate.benefits.${key}.title`)}
-                description={t(`affiliate.benefits.${key}.description`)}
-              />
-            ))}
-          </Box>
-        </PageSection>
-        <PageSection titleId="affiliate-stats-title" title={t('affiliate.statsTitle')}>
-          <StatGrid
-            stats={STATS.map((key) => ({
-              value: t(`affiliate.stats.${key}.value`),
-              label: t(`affiliate.stats.${key}.label`),
-            }))}
-          />
-        </PageSection>
-        <Box sx={{ maxWidth: 860, mx: 'auto' }}>
-          <AffiliateForm />
+      }
+    >
+      <PageSection titleId="affiliate-benefits-title" title={t('affiliate.benefitsTitle')}>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
+          {BENEFITS.map(([key, Icon]) => (
+            <IconCard
+              key={key}
+              icon={<Icon />}
+              title={t(`affiliate.benefits.${key}.title`)}
+              description={t(`affiliate.benefits.${key}.description`)}
+            />
+          ))}
         </Box>
-      </Container>
-    </>
+      </PageSection>
+      <PageSection titleId="affiliate-stats-title" title={t('affiliate.statsTitle')}>
+        <StatGrid
+          stats={STATS.map((key) => ({
+            value: t(`affiliate.stats.${key}.value`),
+            label: t(`affiliate.stats.${key}.label`),
+          }))}
+        />
+      </PageSection>
+      <Box sx={{ maxWidth: 860, mx: 'auto' }}>
+        <AffiliateForm />
+      </Box>
+    </InfoPage>
   );
 }

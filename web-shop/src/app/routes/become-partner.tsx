@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { EmailIcon, GlobeIcon, GroupIcon, StarIcon, TrendingUpIcon } from '../../components/icons';
 import { IconCard } from '../../components/ui/icon-card';
-import { PageHeader } from '../../components/ui/page-header';
+import { InfoPage } from '../../components/ui/page-header';
 import { PageSection } from '../../components/ui/page-section';
 import { TwoColumns } from '../../components/ui/two-columns';
 import { config } from '../../config';
@@ -21,42 +20,39 @@ export default function BecomePartnerRoute() {
   const { t } = useTranslation('info');
   const subject = encodeURIComponent(t('partner.team.title'));
   return (
-    <>
-      <PageHeader id="partner-title" title={t('partner.title')} subtitle={t('partner.subtitle')} icon={<GroupIcon />} />
-      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-        <PageSection titleId="partner-benefits-title" title={t('partner.benefitsTitle')}>
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-            {BENEFITS.map(([key, Icon]) => (
-              <IconCard
-                key={key}
-                icon={<Icon />}
-                title={t(`partner.benefits.${key}.title`)}
-                description={t(`partner.benefits.${key}.description`)}
-              />
-            ))}
-          </Box>
-        </PageSection>
-        <TwoColumns widths={[2, 1]}>
-          <PartnershipForm />
-          <Stack spacing={2} component="aside" aria-labelledby="partner-team-title">
+    <InfoPage id="partner-title" title={t('partner.title')} subtitle={t('partner.subtitle')} icon={<GroupIcon />}>
+      <PageSection titleId="partner-benefits-title" title={t('partner.benefitsTitle')}>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+          {BENEFITS.map(([key, Icon]) => (
             <IconCard
-              headingLevel="h2"
-              icon={<EmailIcon />}
-              title={t('partner.team.title')}
-              description={
-                <>
-                  {t('partner.team.description')}
-                  <br />
-                  <Link href={`mailto:${config.supportEmail}`} sx={{ fontWeight: 600 }}>
-                    {config.supportEmail}
-                  </Link>
-                </>
-              }
-              action={{ label: t('partner.team.action'), href: `mailto:${config.supportEmail}?subject=${subject}` }}
+              key={key}
+              icon={<Icon />}
+              title={t(`partner.benefits.${key}.title`)}
+              description={t(`partner.benefits.${key}.description`)}
             />
-          </Stack>
-        </TwoColumns>
-      </Container>
-    </>
+          ))}
+        </Box>
+      </PageSection>
+      <TwoColumns widths={[2, 1]}>
+        <PartnershipForm />
+        <Stack spacing={2} component="aside" aria-labelledby="partner-team-title">
+          <IconCard
+            headingLevel="h2"
+            icon={<EmailIcon />}
+            title={t('partner.team.title')}
+            description={
+              <>
+                {t('partner.team.description')}
+                <br />
+                <Link href={`mailto:${config.supportEmail}`} sx={{ fontWeight: 600 }}>
+                  {config.supportEmail}
+                </Link>
+              </>
+            }
+            action={{ label: t('partner.team.action'), href: `mailto:${config.supportEmail}?subject=${subject}` }}
+          />
+        </Stack>
+      </TwoColumns>
+    </InfoPage>
   );
 }

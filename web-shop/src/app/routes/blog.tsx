@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { ArticleIcon } from '../../components/icons';
-import { PageHeader } from '../../components/ui/page-header';
+import { InfoPage } from '../../components/ui/page-header';
 import { BlogArticleCard } from '../../features/info/components/blog-article-card';
 import { NewsletterBox } from '../../features/info/components/newsletter-box';
 import { BLOG_ARTICLES, type BlogArticleId } from '../../features/info/lib/blog-articles';
@@ -26,30 +25,27 @@ export default function BlogRoute() {
   }, [hash]);
 
   return (
-    <>
-      <PageHeader id="blog-title" title={t('blog.title')} subtitle={t('blog.subtitle')} icon={<ArticleIcon />} />
-      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-        <TwoColumns widths={[2, 1]} gap={4}>
-          <Box component="section" aria-labelledby="blog-articles-title">
-            <Typography id="blog-articles-title" component="h2" variant="h2" sx={{ mb: 3 }}>
-              {t('blog.articlesTitle')}
-            </Typography>
-            <Stack spacing={3}>
-              {BLOG_ARTICLES.map((article) => (
-                <BlogArticleCard
-                  key={article.id}
-                  article={article}
-                  expanded={open === article.id}
-                  onToggle={() => setOpen((current) => (current === article.id ? null : article.id))}
-                />
-              ))}
-            </Stack>
-          </Box>
-          <Box sx={{ position: { md: 'sticky' }, top: { md: 24 } }}>
-            <NewsletterBox />
-          </Box>
-        </TwoColumns>
-      </Container>
-    </>
+    <InfoPage id="blog-title" title={t('blog.title')} subtitle={t('blog.subtitle')} icon={<ArticleIcon />}>
+      <TwoColumns widths={[2, 1]} gap={4}>
+        <Box component="section" aria-labelledby="blog-articles-title">
+          <Typography id="blog-articles-title" component="h2" variant="h2" sx={{ mb: 3 }}>
+            {t('blog.articlesTitle')}
+          </Typography>
+          <Stack spacing={3}>
+            {BLOG_ARTICLES.map((article) => (
+              <BlogArticleCard
+                key={article.id}
+                article={article}
+                expanded={open === article.id}
+                onToggle={() => setOpen((current) => (current === article.id ? null : article.id))}
+              />
+            ))}
+          </Stack>
+        </Box>
+        <Box sx={{ position: { md: 'sticky' }, top: { md: 24 } }}>
+          <NewsletterBox />
+        </Box>
+      </TwoColumns>
+    </InfoPage>
   );
 }

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import { useTranslation } from 'react-i18next';
 import { LightbulbIcon } from '../../components/icons';
-import { PageHeader } from '../../components/ui/page-header';
+import { InfoPage } from '../../components/ui/page-header';
 import { SectionCard } from '../../components/ui/section-card';
 import { TwoColumns } from '../../components/ui/two-columns';
 import { SuggestionForm } from '../../features/info/components/suggestion-form';
@@ -12,25 +11,17 @@ const STEPS = ['collect', 'evaluate', 'launch'] as const;
 export default function SuggestServiceRoute() {
   const { t } = useTranslation('info');
   return (
-    <>
-      <PageHeader
-        id="suggest-title"
-        title={t('suggest.title')}
-        subtitle={t('suggest.subtitle')}
-        icon={<LightbulbIcon />}
-      />
-      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-        <TwoColumns widths={[3, 2]}>
-          <SuggestionForm />
-          <SectionCard titleId="suggest-how-title" title={t('suggest.howTitle')}>
-            <Box component="ol" sx={{ m: 0, pl: 3, '& li': { mb: 1.5, color: 'text.secondary' } }}>
-              {STEPS.map((step) => (
-                <li key={step}>{t(`suggest.how.${step}`)}</li>
-              ))}
-            </Box>
-          </SectionCard>
-        </TwoColumns>
-      </Container>
-    </>
+    <InfoPage id="suggest-title" title={t('suggest.title')} subtitle={t('suggest.subtitle')} icon={<LightbulbIcon />}>
+      <TwoColumns widths={[3, 2]}>
+        <SuggestionForm />
+        <SectionCard titleId="suggest-how-title" title={t('suggest.howTitle')}>
+          <Box component="ol" sx={{ m: 0, pl: 3, '& li': { mb: 1.5, color: 'text.secondary' } }}>
+            {STEPS.map((step) => (
+              <li key={step}>{t(`suggest.how.${step}`)}</li>
+            ))}
+          </Box>
+        </SectionCard>
+      </TwoColumns>
+    </InfoPage>
   );
 }

@@ -65,3 +65,31 @@ export function PageHeader({
     </Box>
   );
 }
+
+/** An information page: its header band (`action` under the subtitle), then its content at the page's width. */
+export function InfoPage({
+  id,
+  title,
+  subtitle,
+  icon,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string;
+  icon?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader id={id} title={title} subtitle={subtitle} icon={icon}>
+        {action}
+      </PageHeader>
+      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+        {children}
+      </Container>
+    </>
+  );
+}
