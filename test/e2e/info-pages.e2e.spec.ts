@@ -56,6 +56,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 const pageTitle = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
+/** The form's POST was accepted (201), carried an idempotency key and exactly `body`. */
+function expectCreated(response: Response, body: unknown): void {
+  expect(response.status()).toBe(201);
+  expect(response.request().headers()['idempotency-key']).toMatch(UUID);
+  expect(response.request().postDataJSON()).toEqual(body);
+}
+
 /** Clicks `button` and answers the POST to `path` it causes. */
 async function submitAndWaitFor(page: Page, path: string, submit: () => Promise<void>): Promise<Response> {
   const [response] = await Promise.all([
@@ -145,9 +152,7 @@ describe('the information and legal pages in a browser', () => {
       .getByRole('textbox', { name: 'Message', exact: true })
       .fill('Bonjour, pouvez-vous me renvoyer ma facture de mars ? Merci.');
     const response = await submitAndWaitFor(page, '/api/support/messages', () => send.click());
-    expect(response.status()).toBe(201);
-    expect(response.request().headers()['idempotency-key']).toMatch(UUID);
-    expect(response.request().postDataJSON()).toEqual({
+    expectCreated(response, {
       email: 'lea.martin@example.com',
       category: 'payment',
       subject: 'Facture de mars',
@@ -233,9 +238,7 @@ describe('the information and legal pages in a browser', () => {
 
     await form.getByLabel('Site web').fill('https://mon-blog.example.com');
     const response = await submitAndWaitFor(page, '/api/affiliate-requests', () => submit.click());
-    expect(response.status()).toBe(201);
-    expect(response.request().headers()['idempotency-key']).toMatch(UUID);
-    expect(response.request().postDataJSON()).toEqual({
+    expectCreated(response, {
       name: 'Hugo Bernard',
       email: 'hugo@example.com',
       website: 'https://mon-blog.example.com',
