@@ -30,7 +30,7 @@ import { normalizeEmail, type AccountService } from './account-service.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { currentUser } from '../api/auth/authentication.js';
 import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
-import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 const sortFields = Object.keys(ADMIN_USER_SORT_FIELDS) as [AdminUserSortField, ...AdminUserSortField[]];
@@ -68,7 +68,6 @@ export function adminUserRoutes(
   doc: ApiDocument,
 ): Router {
   const router = Router();
-  const problems = { problem: true } as const;
   const context = (req: Parameters<typeof currentUser>[0]) => ({
     operatorId: currentUser(req).userId,
     correlationId: String(req.id),

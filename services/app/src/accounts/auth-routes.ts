@@ -13,8 +13,8 @@ import {
   type CookiePolicy,
 } from '../api/auth/authentication.js';
 import { AuthenticationError } from '../errors.js';
-import type { ApiDocument } from '../api/openapi.js';
-import { HttpProblem, problemSchema } from '../api/problem.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
+import { HttpProblem } from '../api/problem.js';
 import {
   createdAccount,
   refreshRequest,
@@ -32,7 +32,6 @@ export function authRoutes(
   doc: ApiDocument,
 ): Router {
   const router = Router();
-  const problems = { schema: problemSchema, problem: true } as const;
   /** Browsers get the cookies; other clients read the same tokens from the body. */
   const sendSession = (res: Response, session: IssuedSession) => {
     setSessionCookies(res, deps.cookies, session, deps.refreshDays);

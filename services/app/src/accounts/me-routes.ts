@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { AccountService } from './account-service.js';
 import type { TwoFactorService } from './two-factor-service.js';
 import { clientContext, currentUser, requireUser } from '../api/auth/authentication.js';
-import type { ApiDocument } from '../api/openapi.js';
-import { HttpProblem, parseOrReject, problemSchema } from '../api/problem.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
+import { HttpProblem, parseOrReject } from '../api/problem.js';
 import {
   accountSessions,
   passwordChangeRequest,
@@ -32,7 +32,6 @@ export function meRoutes(
 ): Router {
   const router = Router();
   doc.guard(router, '/api/me', 'signed-in', requireUser);
-  const problems = { schema: problemSchema, problem: true } as const;
   const unauthenticated = { 401: { description: 'auth.required', ...problems } };
 
   const loadProfile = async (userId: string): Promise<Profile> => {

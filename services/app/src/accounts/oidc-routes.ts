@@ -11,8 +11,8 @@ import {
   setSessionCookies,
   type CookiePolicy,
 } from '../api/auth/authentication.js';
-import type { ApiDocument } from '../api/openapi.js';
-import { HttpProblem, problemSchema } from '../api/problem.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
+import { HttpProblem } from '../api/problem.js';
 import {
   claimText,
   emailClaim,
@@ -86,8 +86,6 @@ export function oidcRoutes(deps: OidcRoutesDependencies, doc: ApiDocument): Rout
     const query = new URLSearchParams({ error, error_description: description });
     res.redirect(302, `${config.publicUrl}/auth?${query}`);
   };
-
-  const problems = { schema: problemSchema, problem: true } as const;
 
   doc.route(
     router,

@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import { PASSWORD_RESET_RATE_LIMITED, type AccountService } from './account-service.js';
 import { clientContext } from '../api/auth/authentication.js';
-import type { ApiDocument } from '../api/openapi.js';
-import { problemSchema } from '../api/problem.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 import {
   passwordResetAccepted,
   passwordResetConfirmRequest,
@@ -14,7 +13,6 @@ const RATE_LIMITED = PASSWORD_RESET_RATE_LIMITED;
 
 export function passwordResetRoutes(deps: { accounts: AccountService }, doc: ApiDocument): Router {
   const router = Router();
-  const problems = { schema: problemSchema, problem: true } as const;
 
   doc.route(
     router,

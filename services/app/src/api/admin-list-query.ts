@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ADMIN_REFUSALS, type ApiDocument } from './openapi.js';
+import { ADMIN_REFUSALS, problems, type ApiDocument } from './openapi.js';
 import { parseOrReject } from './problem.js';
 
 /**
@@ -118,7 +118,7 @@ export function adminListRoute<F extends string, Filter extends z.ZodObject, Row
       query: route.query,
       responses: {
         200: route.rows,
-        400: { description: 'validation.failed', problem: true },
+        400: { description: 'validation.failed', ...problems },
         ...ADMIN_REFUSALS,
       },
     },

@@ -36,10 +36,13 @@ export interface RouteDoc {
   responses: Record<number, ResponseDoc>;
 }
 
+/** Spread into an answer that is a problem document: `400: { description: 'validation.failed', ...problems }`. */
+export const problems = { problem: true } as const;
+
 /** What every back-office operation may answer before its handler runs: not signed in, not an operator. */
 export const ADMIN_REFUSALS: Record<number, ResponseDoc> = {
-  401: { description: 'auth.required', problem: true },
-  403: { description: 'auth.forbidden', problem: true },
+  401: { description: 'auth.required', ...problems },
+  403: { description: 'auth.forbidden', ...problems },
 };
 
 /**

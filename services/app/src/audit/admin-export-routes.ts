@@ -5,7 +5,7 @@ import { recordDataExport } from './data-exports.js';
 import type { ShopCommands } from '../shop-commands.js';
 import { currentUser } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
-import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 /** The back-office records each list it saves to a file (`recordDataExport`). */
@@ -14,7 +14,6 @@ export function adminExportRoutes(
   doc: ApiDocument,
 ): Router {
   const router = Router();
-  const problems = { problem: true } as const;
 
   doc.route(
     router,

@@ -22,13 +22,13 @@ import {
   type AdminPlan,
   type AdminPromoCode,
 } from '@shop/contracts';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import type { OperatorCatalogue, OperatorAct } from './operator-catalogue.js';
+import type { OperatorCatalogue } from './operator-catalogue.js';
 import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
-import { currentUser } from '../api/auth/authentication.js';
-import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { operatorAct } from '../api/auth/authentication.js';
+import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 const promoSortFields = Object.keys(PROMO_CODE_SORT_FIELDS) as [PromoCodeSortField, ...PromoCodeSortField[]];
@@ -66,8 +66,6 @@ const updateBody = promoCodeUpdate.refine(windowInOrder, windowMessage);
 const codeParams = z.object({ id: identifier(64) });
 const planParams = z.object({ id: identifier(64) });
 
-const actOf = (req: Request): OperatorAct => ({ adminId: currentUser(req).userId, correlationId: String(req.id) });
-
 /**
  * The back-office's catalogue: promo codes and plans. Every change is a command on the code's or
  * the plan's stream with the operator as actor. The shop follows at once for promo codes (an order
@@ -76,7 +74,6 @@ const actOf = (req: Request): OperatorAct => ({ adminId: currentUser(req).userId
 export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatalogue }, doc: ApiDocument): Router {
   const router = Router();
   const { operator } = deps;
-  const problems = { problem: true } as const;
 
   adminListRoute(
     doc,
@@ -137,7 +134,7 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
     },
     async (req, res) => {
       const body = parseOrReject(createBody, req.body);
-      const answer: AdminPromoCode = await operator.createPromoCode(body, actOf(req));
+      const answer: AdminPromoCode = await operator.createPromoCode(body, operatorAct(req));
       res.status(201).json(answer);
     },
   );
@@ -165,7 +162,7 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
     async (req, res) => {
       const { id } = parseOrReject(codeParams, req.params);
       const body = parseOrReject(updateBody, req.body);
-      const answer: AdminPromoCode = await operator.revisePromoCode({ ...body, code: id }, actOf(req));
+      const answer: AdminPromoCode = await operator.revisePromoCode({ ...body, code: id }, operatorAct(req));
       res.json(answer);
     },
   );
@@ -237,7 +234,7 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
     async (req, res) => {
       const { id } = parseOrReject(planParams, req.params);
       const body = parseOrReject(adminPlanUpdate, req.body);
-      const answer: AdminPlan = await operator.revisePlan(id, body, actOf(req));
+      const answer: AdminPlan = await operator.revisePlan(id, body, operatorAct(req));
       res.json(answer);
     },
   );

@@ -24,10 +24,10 @@ import { CREDENTIALS_SORT_FIELDS, CredentialService, type CredentialsSortField }
 import { generateServicePassword } from './password-generator.js';
 import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
 import { consumeOrReject, type RateLimits } from '../security/rate-limits.js';
-import { currentUser, requireUser } from '../api/auth/authentication.js';
+import { currentUser, operatorAct, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
-import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
-import { parseOrReject, problemSchema } from '../api/problem.js';
+import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { parseOrReject } from '../api/problem.js';
 
 const listQuery = adminListQuery(
   CREDENTIALS_SORT_FIELDS as unknown as [CredentialsSortField, ...CredentialsSortField[]],
@@ -57,7 +57,6 @@ export function credentialRoutes(
 ): Router {
   const router = Router();
   const { credentials } = deps;
-  const problems = { schema: problemSchema, problem: true } as const;
 
   router.use(['/api/admin/credentials', '/api/admin/subscriptions/:id/credentials'], noStore);
 
@@ -137,7 +136,7 @@ export function credentialRoutes(
       const body = parseOrReject(createCredentialsRequest, req.body);
       const created: CredentialsDetail = await credentials.create(
         { ...body, additionalInfo: body.additionalInfo ?? null },
-        { adminId: currentUser(req).userId, correlationId: String(req.id) },
+        operatorAct(req),
       );
       res.status(201).json(created);
     },
@@ -170,10 +169,7 @@ export function credentialRoutes(
     },
     async (req, res) => {
       const body = parseOrReject(changeCredentialsRequest, req.body);
-      const answer: CredentialsDetail = await credentials.update(String(req.params.id), body, {
-        adminId: currentUser(req).userId,
-        correlationId: String(req.id),
-      });
+      const answer: CredentialsDetail = await credentials.update(String(req.params.id), body, operatorAct(req));
       res.json(answer);
     },
   );
@@ -205,8 +201,7 @@ export function credentialRoutes(
     async (req, res) => {
       const { version } = parseOrReject(deleteCredentialsQuery, req.query);
       const answer: CredentialsDeleted = await credentials.delete(String(req.params.id), {
-        adminId: currentUser(req).userId,
-        correlationId: String(req.id),
+        ...operatorAct(req),
         version,
       });
       res.json(answer);
@@ -239,10 +234,11 @@ export function credentialRoutes(
     },
     async (req, res) => {
       const { credentialsId } = parseOrReject(assignCredentialsRequest, req.body);
-      const answer: CredentialsAssigned = await credentials.assign(String(req.params.id), credentialsId, {
-        adminId: currentUser(req).userId,
-        correlationId: String(req.id),
-      });
+      const answer: CredentialsAssigned = await credentials.assign(
+        String(req.params.id),
+        credentialsId,
+        operatorAct(req),
+      );
       res.json(answer);
     },
   );

@@ -11,9 +11,9 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { FreeOfferService } from './free-offer-service.js';
 import { recordCustomerLanguage } from '../notifications/customer-preferences.js';
-import { currentUser, requireUser } from '../api/auth/authentication.js';
+import { currentUser, operatorAct, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
-import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 /**
@@ -26,7 +26,6 @@ export function freeOfferRoutes(
 ): Router {
   const { offer } = deps;
   const router = Router();
-  const problems = { problem: true } as const;
 
   doc.route(
     router,
@@ -120,10 +119,7 @@ export function freeOfferRoutes(
     },
     async (req, res) => {
       const input = parseOrReject(adminFreeOfferSettings, req.body);
-      const answer: AdminFreeOffer = await offer.configure(input, {
-        adminId: currentUser(req).userId,
-        correlationId: String(req.id),
-      });
+      const answer: AdminFreeOffer = await offer.configure(input, operatorAct(req));
       res.json(answer);
     },
   );

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { RecordHistory } from './record-history.js';
 import { contentRange, rangeParam, sortParam } from '../api/admin-list-query.js';
 import { requestLanguage } from '../api/language.js';
-import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 const historyQuery = z.object({
@@ -15,7 +15,6 @@ const historyQuery = z.object({
 });
 
 const params = z.object({ id: identifier() });
-const problems = { problem: true } as const;
 
 /**
  * The auditor's reading of one subscription or one customer: every event of theirs and of the

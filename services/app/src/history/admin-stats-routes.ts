@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { CredentialService } from '../credentials/credential-service.js';
 import { dashboardFiguresAsOf } from './stats-as-of.js';
 import { jobLedgerCounts } from '../jobs/job-ledger.js';
-import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 /** A percentage rounded to one decimal; 0 where the seeds' formula would divide by zero. */
@@ -52,7 +52,6 @@ export function adminStatsRoutes(
   doc: ApiDocument,
 ): Router {
   const router = Router();
-  const problems = { problem: true } as const;
 
   doc.route(
     router,

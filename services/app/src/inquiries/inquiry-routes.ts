@@ -23,11 +23,11 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { InquiryService } from './inquiry-service.js';
 import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
-import { clientContext, currentUser } from '../api/auth/authentication.js';
+import { clientContext, operatorAct } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
 import { requestLanguage } from '../api/language.js';
-import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
-import { HttpProblem, parseOrReject, problemSchema } from '../api/problem.js';
+import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 const sortFields = Object.keys(INQUIRY_SORT_FIELDS) as [InquirySortField, ...InquirySortField[]];
 
@@ -47,7 +47,6 @@ const listQuery = adminListQuery(
 /** The public forms, and their follow-up in the back-office. */
 export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, doc: ApiDocument): Router {
   const router = Router();
-  const problems = { schema: problemSchema, problem: true } as const;
 
   const forms: Array<{
     path: string;
@@ -213,19 +212,15 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
     async (req: Request, res) => {
       const id = String(req.params.id);
       const { status, version } = parseOrReject(inquiryStatusChange, req.body);
-      const admin = currentUser(req);
-      const changed = await deps.inquiries.changeStatus(
-        id,
-        { to: status, expectedVersion: version },
-        { adminId: admin.userId, correlationId: String(req.id) },
-      );
+      const act = operatorAct(req);
+      const changed = await deps.inquiries.changeStatus(id, { to: status, expectedVersion: version }, act);
       // The read model may trail the append: answer the record as it now is.
       const found = await getInquiry(deps.knex, id);
       const answer: InquiryAfterChange = {
         ...(found ?? { id }),
         status: changed.status,
         version: changed.version,
-        ...(changed.changed ? { statusChangedBy: admin.userId } : {}),
+        ...(changed.changed ? { statusChangedBy: act.adminId } : {}),
       };
       res.json(answer);
     },

@@ -10,8 +10,8 @@ import {
 } from './notification-store.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
-import type { ApiDocument } from '../api/openapi.js';
-import { HttpProblem, problemSchema } from '../api/problem.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
+import { HttpProblem } from '../api/problem.js';
 import { z } from 'zod';
 import {
   identifier,
@@ -38,7 +38,6 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
   const router = Router();
   doc.guard(router, '/api/me/notifications', 'signed-in', requireUser);
   doc.guard(router, '/api/me/notification-settings', 'signed-in', requireUser);
-  const problems = { schema: problemSchema, problem: true } as const;
   const unauthenticated = { 401: { description: 'auth.required', ...problems } };
   const notFoundResponse = { 404: { description: 'notification.not_found', ...problems } };
 

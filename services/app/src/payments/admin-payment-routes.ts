@@ -3,12 +3,11 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { StripeSync } from './stripe-sync.js';
 import { currentUser } from '../api/auth/authentication.js';
-import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
 
 /** The back-office's payment sync: missed Stripe payments of one customer, fulfilled on request. */
 export function adminPaymentRoutes(deps: { knex: Knex; stripeSync: StripeSync }, doc: ApiDocument): Router {
   const router = Router();
-  const problems = { problem: true } as const;
 
   doc.route(
     router,

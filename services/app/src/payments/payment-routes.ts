@@ -5,7 +5,7 @@ import type { PaymentService } from './payment-service.js';
 import { WebhookSignatureError } from './payment-provider.js';
 import { SANDBOX_SIGNATURE_HEADER, type SandboxProvider, type SandboxSession } from './sandbox-provider.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
-import type { ApiDocument } from '../api/openapi.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem } from '../api/problem.js';
 import {
   identifier,
@@ -69,7 +69,6 @@ export function paymentRoutes(
   doc: ApiDocument,
 ): Router {
   const router = Router();
-  const problems = { problem: true } as const;
 
   doc.route(
     router,
@@ -177,7 +176,7 @@ export function paymentRoutes(
         params: sessionParams,
         responses: {
           200: { description: 'The payment page (text/html)' },
-          404: { description: 'payment.session_not_found', problem: true },
+          404: { description: 'payment.session_not_found', ...problems },
         },
       },
       async (req, res) => {
@@ -199,7 +198,7 @@ export function paymentRoutes(
           params: sessionParams,
           responses: {
             303: { description: 'To the success or cancel page' },
-            404: { description: 'payment.session_not_found', problem: true },
+            404: { description: 'payment.session_not_found', ...problems },
           },
         },
         async (req, res) => {

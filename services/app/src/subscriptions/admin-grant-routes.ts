@@ -7,9 +7,9 @@ import {
 import { Router } from 'express';
 import { z } from 'zod';
 import type { OperatorSubscriptions } from './operator-subscriptions.js';
-import { currentUser } from '../api/auth/authentication.js';
+import { operatorAct } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
-import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 const userParams = z.object({ id: identifier(64) });
@@ -17,7 +17,6 @@ const userParams = z.object({ id: identifier(64) });
 /** The operator grants a customer a subscription (paid outside the shop, a gesture, a replacement). */
 export function adminGrantRoutes(deps: { grants: OperatorSubscriptions }, doc: ApiDocument): Router {
   const router = Router();
-  const problems = { problem: true } as const;
   const { grants } = deps;
 
   doc.route(
@@ -59,7 +58,7 @@ export function adminGrantRoutes(deps: { grants: OperatorSubscriptions }, doc: A
           customPriceCents: input.customPriceCents ?? null,
           idempotencyKey,
         },
-        { adminId: currentUser(req).userId, correlationId: String(req.id) },
+        operatorAct(req),
       );
       const answer: AdminSubscriptionGranted = { subscriptionId };
       res.status(201).json(answer);

@@ -12,8 +12,8 @@ import { z } from 'zod';
 import { subscriptionAsOf } from '../history/state-as-of.js';
 import type { OperatorSubscriptions } from './operator-subscriptions.js';
 import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
-import { currentUser } from '../api/auth/authentication.js';
-import { ADMIN_REFUSALS, type ApiDocument } from '../api/openapi.js';
+import { operatorAct } from '../api/auth/authentication.js';
+import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 import {
   adminSubscription,
@@ -67,7 +67,6 @@ export function adminSubscriptionRoutes(
 ): Router {
   const router = Router();
   const { operator } = deps;
-  const problems = { problem: true } as const;
 
   adminListRoute(
     doc,
@@ -170,11 +169,7 @@ export function adminSubscriptionRoutes(
     async (req, res) => {
       const id = String(req.params.id);
       const { status, reason } = parseOrReject(adminSubscriptionStatusChange, req.body);
-      const admin = currentUser(req);
-      const { changed } = await operator.changeStatus(id, status, reason, {
-        adminId: admin.userId,
-        correlationId: String(req.id),
-      });
+      const { changed } = await operator.changeStatus(id, status, reason, operatorAct(req));
       // The read model may trail the append: answer the subscription as it now is.
       const found = await getSubscriptionForAdmin(deps.knex, id);
       const answer: AdminSubscriptionAfterChange = changed
@@ -206,11 +201,10 @@ export function adminSubscriptionRoutes(
     async (req, res) => {
       const id = String(req.params.id);
       const { reason } = parseOrReject(adminSubscriptionVoid, req.body);
-      const admin = currentUser(req);
       // Only what the back-office can see can be voided: the read model knows every listed subscription.
       const before = await getSubscriptionForAdminWithVoid(deps.knex, id);
       if (!before) throw notFound(id);
-      const { changed } = await operator.void(id, reason, { adminId: admin.userId, correlationId: String(req.id) });
+      const { changed } = await operator.void(id, reason, operatorAct(req));
       const answer: VoidedSubscription = {
         ...before.subscription,
         voidedAt: changed || before.voidedAt === null ? deps.clock().toISOString() : before.voidedAt,

@@ -18,12 +18,11 @@ import type { OrderService } from './order-service.js';
 import { recordCustomerLanguage } from '../notifications/customer-preferences.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
-import type { ApiDocument } from '../api/openapi.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
 
 export function orderRoutes(deps: { knex: Knex; orders: OrderService; clock: () => Date }, doc: ApiDocument): Router {
   const router = Router();
-  const problems = { problem: true } as const;
 
   doc.route(
     router,

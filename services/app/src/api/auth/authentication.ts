@@ -215,3 +215,8 @@ export function currentUser(req: Request): AuthContext {
   if (!req.auth) throw new HttpProblem({ status: 401, code: 'auth.required', detail: 'Please sign in' });
   return req.auth;
 }
+
+/** Who acts in a back-office request, as the commands it issues record it: the operator, with the request's id. */
+export function operatorAct(req: Request): { adminId: string; correlationId: string } {
+  return { adminId: currentUser(req).userId, correlationId: String(req.id) };
+}
