@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { changeNotifications } from '../lib/change-notifications';
-import { notificationsQueryRoot } from './get-notifications';
+import { useNotificationsChange } from '../lib/change-notifications';
 
 /** `DELETE /api/me/notifications/:id`: gone for good; `notification.not_found` (404). */
 export async function deleteNotification(id: string): Promise<void> {
@@ -9,12 +7,7 @@ export async function deleteNotification(id: string): Promise<void> {
 }
 
 export function useDeleteNotification(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteNotification,
-    onSuccess: (_, id) =>
-      changeNotifications(queryClient, notificationsQueryRoot(userId), (list) =>
-        list.filter((notification) => notification.id !== id),
-      ),
-  });
+  return useNotificationsChange(userId, deleteNotification, (list, id: string) =>
+    list.filter((notification) => notification.id !== id),
+  );
 }

@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
-import { changeNotifications } from '../lib/change-notifications';
-import { notificationsQueryRoot } from './get-notifications';
+import { useNotificationsChange } from '../lib/change-notifications';
 
 /** `POST /api/me/notifications/read-all`. */
 export async function markAllNotificationsRead(): Promise<void> {
@@ -9,12 +7,7 @@ export async function markAllNotificationsRead(): Promise<void> {
 }
 
 export function useMarkAllNotificationsRead(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markAllNotificationsRead,
-    onSuccess: () =>
-      changeNotifications(queryClient, notificationsQueryRoot(userId), (list) =>
-        list.map((notification) => ({ ...notification, read: true })),
-      ),
-  });
+  return useNotificationsChange(userId, markAllNotificationsRead, (list) =>
+    list.map((notification) => ({ ...notification, read: true })),
+  );
 }

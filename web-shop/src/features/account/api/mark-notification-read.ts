@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
-import { changeNotifications } from '../lib/change-notifications';
-import { notificationsQueryRoot } from './get-notifications';
+import { useNotificationsChange } from '../lib/change-notifications';
 
 /** `POST /api/me/notifications/:id/read`; `notification.not_found` (404) for someone else's. */
 export async function markNotificationRead(id: string): Promise<void> {
@@ -9,12 +7,7 @@ export async function markNotificationRead(id: string): Promise<void> {
 }
 
 export function useMarkNotificationRead(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markNotificationRead,
-    onSuccess: (_, id) =>
-      changeNotifications(queryClient, notificationsQueryRoot(userId), (list) =>
-        list.map((notification) => (notification.id === id ? { ...notification, read: true } : notification)),
-      ),
-  });
+  return useNotificationsChange(userId, markNotificationRead, (list, id: string) =>
+    list.map((notification) => (notification.id === id ? { ...notification, read: true } : notification)),
+  );
 }

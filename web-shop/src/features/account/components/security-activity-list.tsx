@@ -1,25 +1,19 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSecurityActivity } from '../api/get-security-activity';
 import { describeDevice, describeLocation, securityActionKey } from '../lib/security-actions';
 import { RelativeTimeText } from './relative-time-text';
 import { QueryFeedback } from '../../../components/ui/query-feedback';
+import { AccountPanel } from './account-panel';
 
 /** The 10 most recent security events; a change made on the same screen asks again (`useRefreshSecurityActivity`). */
 export function SecurityActivityList({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
   const query = useSecurityActivity(userId);
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
-      <Typography component="h2" variant="h3">
-        {t('activity.title')}
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-        {t('activity.subtitle')}
-      </Typography>
+    <AccountPanel title={t('activity.title')} subtitle={t('activity.subtitle')}>
       <QueryFeedback status={query.status} loading={t('activity.loading')} loadError={t('activity.loadError')} />
       {query.status === 'success' && query.data.data.length === 0 && (
         <Typography sx={{ color: 'text.secondary', py: 2 }}>{t('activity.empty')}</Typography>
@@ -68,6 +62,6 @@ export function SecurityActivityList({ userId }: { userId: string }) {
           ))}
         </Box>
       )}
-    </Paper>
+    </AccountPanel>
   );
 }

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { describeDevice, describeLocation } from '../lib/security-actions';
 import type { AccountSession } from '../types';
 import { RelativeTimeText } from './relative-time-text';
 import { QueryFeedback } from '../../../components/ui/query-feedback';
+import { AccountPanel } from './account-panel';
 
 /**
  * The devices signed in to the account (device, place, last use), this one marked: each other one
@@ -64,13 +64,7 @@ export function SessionList({
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }} data-testid="sessions">
-      <Typography component="h2" variant="h3">
-        {t('sessions.title')}
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-        {t('sessions.subtitle')}
-      </Typography>
+    <AccountPanel title={t('sessions.title')} subtitle={t('sessions.subtitle')} testId="sessions">
       <QueryFeedback status={query.status} loading={t('sessions.loading')} loadError={t('sessions.loadError')} />
       {query.status === 'success' && (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -140,6 +134,6 @@ export function SessionList({
       >
         {t('sessions.signOutEverywhere')}
       </Button>
-    </Paper>
+    </AccountPanel>
   );
 }

@@ -1,4 +1,5 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { notificationsQueryRoot } from '../api/get-notifications';
 import type { NotificationList, UserNotification } from '../types';
 
 /**
@@ -16,4 +17,18 @@ export function changeNotifications(
     return { data, unread: data.filter((notification) => !notification.read).length };
   });
   void queryClient.invalidateQueries({ queryKey: root });
+}
+
+/** A change to the user's notifications: sent with `send`, then shown at once in their lists by `change`. */
+export function useNotificationsChange<Variables>(
+  userId: string,
+  send: (variables: Variables) => Promise<void>,
+  change: (list: UserNotification[], variables: Variables) => UserNotification[],
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (_, variables) =>
+      changeNotifications(queryClient, notificationsQueryRoot(userId), (list) => change(list, variables)),
+  });
 }
