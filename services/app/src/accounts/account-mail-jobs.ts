@@ -1,7 +1,5 @@
 import { getAccount } from '@shop/projections';
-import type { Knex } from 'knex';
-import type { Logger } from '../infrastructure/logger.js';
-import type { MailMessage, Mailer } from '../mail/mailer.js';
+import type { MailJobDependencies, MailMessage } from '../mail/mailer.js';
 import { opaqueToken, tokenHash } from '../security/tokens.js';
 import type { JobHandlers } from '../jobs/job-queue.js';
 import { NotYetError } from '../jobs/not-yet.js';
@@ -11,21 +9,13 @@ export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
 /** The link of an account the operator opened: its owner may read the e-mail days later. */
 export const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
 
-export interface AccountMailJobDependencies {
-  knex: Knex;
-  mailer: Mailer;
-  publicUrl: string;
-  clock: () => Date;
-  logger: Logger;
-}
-
 export function accountMailJobHandlers({
   knex,
   mailer,
   publicUrl,
   clock,
   logger,
-}: AccountMailJobDependencies): Pick<JobHandlers, 'send-password-reset'> {
+}: MailJobDependencies): Pick<JobHandlers, 'send-password-reset'> {
   return {
     'send-password-reset': async ({ userId, requestId, requestedAt, purpose }) => {
       const now = clock();

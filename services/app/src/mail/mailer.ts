@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Knex } from 'knex';
 import nodemailer from 'nodemailer';
 import type { ShopConfig } from '../config.js';
 import type { Logger } from '../infrastructure/logger.js';
@@ -35,6 +36,15 @@ function composed(message: MailMessage, from: string) {
 /** Where e-mails leave the shop. Jobs send them; requests never do. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+}
+
+/** What a job that mails customers needs: the records, the mailer, the shop's address for links, the time and the log. */
+export interface MailJobDependencies {
+  knex: Knex;
+  mailer: Mailer;
+  publicUrl: string;
+  clock: () => Date;
+  logger: Logger;
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { Language } from '@shop/domain';
 import { getAccount, getSubscription, isCurrentlyActive, type SubscriptionView } from '@shop/projections';
 import type { Knex } from 'knex';
-import type { Logger } from '../infrastructure/logger.js';
-import type { MailMessage, Mailer } from '../mail/mailer.js';
+import type { MailJobDependencies, MailMessage, Mailer } from '../mail/mailer.js';
 import { customerLanguage } from '../notifications/customer-preferences.js';
 import {
   getNotificationSettings,
@@ -21,14 +20,6 @@ export const EXPIRING_SOON_NOTICE_MS = 3 * 24 * 3600_000;
  * checkpoint) must not mail every customer about orders of last year.
  */
 export const ORDER_MAIL_STALE_AFTER_MS = 2 * 24 * 3600_000;
-
-export interface OrderMailJobDependencies {
-  knex: Knex;
-  mailer: Mailer;
-  publicUrl: string;
-  clock: () => Date;
-  logger: Logger;
-}
 
 /** Whether the read model already shows the event behind this job (it trails the log). */
 function readModelHasCaughtUp(kind: OrderMailKind, subscription: SubscriptionView): boolean {
@@ -80,7 +71,7 @@ export function orderMailJobHandlers({
   publicUrl,
   clock,
   logger,
-}: OrderMailJobDependencies): Pick<JobHandlers, 'send-order-mail'> {
+}: MailJobDependencies): Pick<JobHandlers, 'send-order-mail'> {
   const sendOnce = (mailId: string, message: MailMessage) => sendMailOnce({ knex, mailer, clock }, mailId, message);
 
   return {
