@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, useQuery, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /**
@@ -35,4 +35,9 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/** A piece of the shop's configuration, which changes no more often than the catalogue. */
+export function useShopConfiguration<Data>(queryKey: QueryKey, fetch: (signal: AbortSignal) => Promise<Data>) {
+  return useQuery({ queryKey, queryFn: ({ signal }) => fetch(signal), staleTime: CATALOGUE_STALE_TIME });
 }

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { CATALOGUE_STALE_TIME } from '../../../lib/query-client';
+import { useShopConfiguration } from '../../../lib/query-client';
 import type { PaymentProviders } from '@shop/contracts';
 
 export type { PaymentProviderName, PaymentProviderOption } from '@shop/contracts';
@@ -12,11 +11,6 @@ export function getPaymentProviders(signal?: AbortSignal): Promise<PaymentProvid
   return apiGet<PaymentProviders>('/api/payments/providers', { signal });
 }
 
-/** The shop's configuration, which changes no more often than the catalogue. */
 export function usePaymentProviders() {
-  return useQuery({
-    queryKey: paymentProvidersQueryKey,
-    queryFn: ({ signal }) => getPaymentProviders(signal),
-    staleTime: CATALOGUE_STALE_TIME,
-  });
+  return useShopConfiguration(paymentProvidersQueryKey, getPaymentProviders);
 }
