@@ -129,6 +129,7 @@ export default tseslint.config(
       'services/app/src/**/*-routes.ts',
       'services/app/src/accounts/oidc-sign-in.ts',
       'services/app/src/main.ts',
+      'services/app/src/create-app.ts',
       'services/app/src/roles.ts',
       'services/app/src/runtime.ts',
       'services/app/src/testing/**',

@@ -6,7 +6,7 @@ import { purgeIdempotencyKeys } from './infrastructure/idempotency.js';
 import { runSealer } from './audit/event-sealer.js';
 import { ALL_PROJECTIONS, projectionStatuses, runProjector } from '@shop/projections';
 import type { Server } from 'node:http';
-import { createApp } from './api/create-app.js';
+import { createApp } from './create-app.js';
 import { configureHttpServer } from './api/http-server.js';
 import { answerUnparsableRequests } from './api/problem.js';
 import { createNotificationJobHandlers } from './notifications/notification-jobs.js';

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { ShopConfig } from '../config.js';
-import { BODY_LIMITS } from './create-app.js';
+import { BODY_LIMITS } from '../create-app.js';
 import { bareProblem } from './problem.js';
 
 /**

@@ -2,7 +2,7 @@ import { adminExportRecord, adminExportRecorded } from '@shop/contracts';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { recordDataExport } from './data-exports.js';
-import type { ShopCommands } from '../shop-commands.js';
+import type { DataExportCommands } from './data-export-commands.js';
 import { currentUser } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
 import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
@@ -10,7 +10,7 @@ import { parseOrReject } from '../api/problem.js';
 
 /** The back-office records each list it saves to a file (`recordDataExport`). */
 export function adminExportRoutes(
-  deps: { commands: Pick<ShopCommands, 'dataExports'>; knex: Knex; clock: () => Date },
+  deps: { commands: { dataExports: DataExportCommands }; knex: Knex; clock: () => Date },
   doc: ApiDocument,
 ): Router {
   const router = Router();

@@ -3,7 +3,7 @@ import type { adminExportRecord, AdminExportRecorded } from '@shop/contracts';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
-import type { ShopCommands } from '../shop-commands.js';
+import type { DataExportCommands } from './data-export-commands.js';
 
 /**
  * A back-office list saved to a file carries personal data out of the shop: each export is
@@ -12,7 +12,7 @@ import type { ShopCommands } from '../shop-commands.js';
  * With an idempotency key a retry records nothing more.
  */
 export function recordDataExport(
-  deps: { commands: Pick<ShopCommands, 'dataExports'>; knex: Knex; clock: () => Date },
+  deps: { commands: { dataExports: DataExportCommands }; knex: Knex; clock: () => Date },
   input: z.output<typeof adminExportRecord>,
   context: { operatorId: string; idempotencyKey: string | undefined; correlationId: string },
 ): Promise<AdminExportRecorded> {

@@ -3,7 +3,8 @@ import type { EventMetadata } from '@shop/event-store';
 import { getPlanForAdmin, getPromoCode, whenProjected } from '@shop/projections';
 import type { AdminPlan, AdminPromoCode } from '@shop/contracts';
 import type { Knex } from 'knex';
-import type { ShopCommands } from '../shop-commands.js';
+import type { PromotionCommands } from './promotion-commands.js';
+import type { PlanCommands } from './plan-commands.js';
 
 /** The operator acting, and the request they act in. */
 export interface OperatorAct {
@@ -22,7 +23,11 @@ const metadataOf = (act: OperatorAct): EventMetadata => ({
  */
 export class OperatorCatalogue {
   constructor(
-    private readonly deps: { knex: Knex; commands: Pick<ShopCommands, 'promotions' | 'plans'>; clock: () => Date },
+    private readonly deps: {
+      knex: Knex;
+      commands: { promotions: PromotionCommands; plans: PlanCommands };
+      clock: () => Date;
+    },
   ) {}
 
   async createPromoCode(input: PromoCodeTerms & { active: boolean }, act: OperatorAct): Promise<AdminPromoCode> {

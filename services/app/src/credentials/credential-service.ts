@@ -14,7 +14,8 @@ import { countOpenSubscriptionsByCredentials, getPlan } from '@shop/projections'
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import type { RowWrite } from '../infrastructure/rows-with-events.js';
-import type { ShopCommands } from '../shop-commands.js';
+import type { CredentialSetCommands } from './credential-set-commands.js';
+import type { SubscriptionCommands } from '../subscriptions/subscription-commands.js';
 import { credentialsForCustomer, subscriptionNotFound, UUID } from './customer-credentials.js';
 import { credentialCounts, listCredentials, type CredentialsListQuery } from './credential-listing.js';
 
@@ -54,7 +55,7 @@ export class CredentialService {
     private readonly deps: {
       knex: Knex;
       store: EventStore;
-      commands: Pick<ShopCommands, 'credentialSets' | 'subscriptions'>;
+      commands: { credentialSets: CredentialSetCommands; subscriptions: SubscriptionCommands };
       key: Buffer;
       clock: () => Date;
       logger: Logger;

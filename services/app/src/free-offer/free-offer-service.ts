@@ -15,7 +15,8 @@ import { getPlan } from '@shop/projections';
 import type { AdminFreeOffer, FreeOffer } from '@shop/contracts';
 import type { Knex } from 'knex';
 import { idForKey } from '../infrastructure/idempotency.js';
-import type { ShopCommands } from '../shop-commands.js';
+import type { FreeOfferCommands } from './free-offer-commands.js';
+import type { SubscriptionCommands } from '../subscriptions/subscription-commands.js';
 
 /** The operator's months when the offer was never set (the seeds' "12 mois"). */
 const DEFAULT_MONTHS = 12;
@@ -52,7 +53,7 @@ export class FreeOfferService {
     private readonly deps: {
       knex: Knex;
       store: EventStore;
-      commands: Pick<ShopCommands, 'freeOffer' | 'subscriptions'>;
+      commands: { freeOffer: FreeOfferCommands; subscriptions: SubscriptionCommands };
       clock: () => Date;
     },
   ) {}

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { consumeOrReject, type RateLimits } from '../security/rate-limits.js';
-import type { ShopCommands } from '../shop-commands.js';
+import type { InquiryCommands } from './inquiry-commands.js';
 
 /** Form members that are choices from fixed lists; every other member is sealed. */
 const PLAIN_MEMBERS: ReadonlySet<string> = new Set([
@@ -32,7 +32,7 @@ export class InquiryService {
     private readonly deps: {
       knex: Knex;
       store: EventStore;
-      commands: Pick<ShopCommands, 'inquiries'>;
+      commands: { inquiries: InquiryCommands };
       vault: PersonalDataVault;
       limits: RateLimits;
       clock: () => Date;

@@ -2,14 +2,16 @@ import { DomainError, type Language } from '@shop/domain';
 import type { EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
-import type { ShopCommands } from '../shop-commands.js';
+import type { SubscriptionCommands } from '../subscriptions/subscription-commands.js';
+import type { PromotionCommands } from '../catalogue/promotion-commands.js';
+import type { ProviderRecords } from './provider-record-commands.js';
 import type { PaymentProvider, ProviderName } from './payment-provider.js';
 
 /** What the payment modules share: the enabled providers, the log and the read models. */
 export interface PaymentServiceDependencies {
   knex: Knex;
   store: EventStore;
-  commands: ShopCommands;
+  commands: { subscriptions: SubscriptionCommands; promotions: PromotionCommands; providerRecords: ProviderRecords };
   providers: ReadonlyMap<ProviderName, PaymentProvider>;
   publicUrl: string;
   clock: () => Date;

@@ -18,7 +18,7 @@ import {
   type PaymentSyncFailedData,
   type PaymentSyncRequestedData,
 } from './payment-observations.js';
-import type { ShopCommands } from '../shop-commands.js';
+import type { ProviderRecords } from './provider-record-commands.js';
 import type { PaymentService } from './payment-service.js';
 import { StripeProvider } from './stripe-provider.js';
 import { SyncRuns, type ObservationResult } from './sync-runs.js';
@@ -29,7 +29,7 @@ const MAX_SESSIONS = 1000;
 export interface StripeSyncDependencies {
   knex: Knex;
   store: EventStore;
-  commands: Pick<ShopCommands, 'providerRecords'>;
+  commands: { providerRecords: ProviderRecords };
   payments: PaymentService;
   /** Seals a customer's personal data with their key (`AccountService.seal`). */
   seal: (userId: string, value: string) => Promise<string>;

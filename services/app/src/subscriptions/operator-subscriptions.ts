@@ -4,7 +4,7 @@ import { getAccount, getPlan } from '@shop/projections';
 import type { Knex } from 'knex';
 import { UUID } from '../credentials/customer-credentials.js';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
-import type { ShopCommands } from '../shop-commands.js';
+import type { SubscriptionCommands } from './subscription-commands.js';
 
 /** The operator acting, and the request they act in. */
 export interface OperatorAct {
@@ -26,7 +26,7 @@ const notFound = (subscriptionId: string) =>
  */
 export class OperatorSubscriptions {
   constructor(
-    private readonly deps: { knex: Knex; commands: Pick<ShopCommands, 'subscriptions'>; clock: () => Date },
+    private readonly deps: { knex: Knex; commands: { subscriptions: SubscriptionCommands }; clock: () => Date },
   ) {}
 
   /**

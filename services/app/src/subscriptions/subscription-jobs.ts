@@ -3,13 +3,13 @@ import type { EventStore } from '@shop/event-store';
 import { activeState, listOverdueSubscriptionIds, subscriptionsProjection } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
-import type { ShopCommands } from '../shop-commands.js';
+import type { SubscriptionCommands } from './subscription-commands.js';
 import type { JobHandlers } from '../jobs/job-queue.js';
 import { NotYetError } from '../jobs/not-yet.js';
 
 export interface JobDependencies {
   store: EventStore;
-  commands: Pick<ShopCommands, 'subscriptions'>;
+  commands: { subscriptions: SubscriptionCommands };
   knex: Knex;
   clock: () => Date;
   logger: Logger;
