@@ -1,7 +1,7 @@
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, DateField, List, type ListProps } from 'react-admin';
+import { DataTable, DateField, List, SearchInput, type ListProps } from 'react-admin';
 import { intlLocaleOf } from '../i18n/i18n-provider';
 
 /**
@@ -31,3 +31,6 @@ export function updatedAtColumn(locale: string) {
     </DataTable.Col>
   );
 }
+
+/** A list's filters: the search box every list opens with, then the list's own. */
+export const withSearch = (...filters: ReactElement[]) => [<SearchInput key="q" source="q" alwaysOn />, ...filters];

@@ -4,22 +4,20 @@ import {
   List,
   ReferenceInput,
   useListContext,
-  SearchInput,
   SelectInput,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
 import { StatCounters } from '../../dashboard/stat-counters';
 import { useAdminStats } from '../../dashboard/use-admin-stats';
-import { updatedAtColumn } from '../../components/responsive-list';
+import { updatedAtColumn, withSearch } from '../../components/responsive-list';
 import { MASKED_PASSWORD, servedCount, type CredentialsSummary } from './credentials-vocabulary';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+const filters = withSearch(
   <ReferenceInput key="planId" source="planId" reference="plans" alwaysOn>
     <SelectInput optionText="name" label="resources.credentials.fields.planId" />
   </ReferenceInput>,
-];
+);
 
 /** The Credentials tab's three counters (sets, distinct plans, distinct login e-mails), asked again with the list. */
 function CredentialsCounters() {

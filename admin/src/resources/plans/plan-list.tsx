@@ -1,21 +1,10 @@
-import {
-  BooleanField,
-  DataTable,
-  NullableBooleanInput,
-  SearchInput,
-  SimpleList,
-  useLocaleState,
-  useTranslate,
-} from 'react-admin';
-import { ResponsiveList, updatedAtColumn } from '../../components/responsive-list';
+import { BooleanField, DataTable, NullableBooleanInput, SimpleList, useLocaleState, useTranslate } from 'react-admin';
+import { ResponsiveList, updatedAtColumn, withSearch } from '../../components/responsive-list';
 import { formatCents } from '../../lib/money';
 import type { Plan } from '../../providers/data-provider';
 import { PlanSaleChip } from './plan-sale-chip';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <NullableBooleanInput key="onSale" source="onSale" alwaysOn />,
-];
+const filters = withSearch(<NullableBooleanInput key="onSale" source="onSale" alwaysOn />);
 
 /** The plans in the shop's display order, those taken off sale included. */
 export function PlanList() {

@@ -1,21 +1,10 @@
-import {
-  CreateButton,
-  DataTable,
-  NullableBooleanInput,
-  SearchInput,
-  SimpleList,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
-import { ResponsiveList, updatedAtColumn } from '../../components/responsive-list';
+import { CreateButton, DataTable, NullableBooleanInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import { ResponsiveList, updatedAtColumn, withSearch } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
 import { PromoCodeActiveChip } from './promo-code-active-chip';
 import { usageOf, validityOf, type PromoCode } from './promo-code-vocabulary';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <NullableBooleanInput key="active" source="active" alwaysOn />,
-];
+const filters = withSearch(<NullableBooleanInput key="active" source="active" alwaysOn />);
 
 function ListActions() {
   return (

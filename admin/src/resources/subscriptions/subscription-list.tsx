@@ -4,14 +4,13 @@ import {
   DateField,
   NullableBooleanInput,
   ReferenceInput,
-  SearchInput,
   SelectInput,
   SimpleList,
   TopToolbar,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { ResponsiveList } from '../../components/responsive-list';
+import { ResponsiveList, withSearch } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { CredentialsStateChip } from './credentials-state-chip';
@@ -22,8 +21,7 @@ import { ExportSubscriptionsButton } from './subscription-export';
 import { SubscriptionStatusChip } from './subscription-status-chip';
 import { statusChoices, WAITING_FOR_CREDENTIALS, type Subscription } from './subscription-vocabulary';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+const filters = withSearch(
   <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
   <ReferenceInput key="planId" source="planId" reference="plans" alwaysOn>
     <SelectInput optionText="name" label="resources.subscriptions.fields.planId" />
@@ -36,7 +34,7 @@ const filters = [
     nullLabel="shop.subscriptions.credentials.all"
     alwaysOn
   />,
-];
+);
 
 function SubscriptionListActions() {
   return (
