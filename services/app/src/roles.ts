@@ -14,7 +14,7 @@ import { createJobHandlers } from './subscriptions/subscription-jobs.js';
 import { accountMailJobHandlers } from './accounts/account-mail-jobs.js';
 import { orderMailJobHandlers } from './subscriptions/order-mail-jobs.js';
 import { inquiryMailJobHandlers } from './inquiries/inquiry-mail-jobs.js';
-import { ALL_REACTORS } from './reactors/all-reactors.js';
+import { ALL_REACTORS } from './all-reactors.js';
 import { runReactor } from './reactors/reactor.js';
 import { rederiveTimers } from './reactors/rederive-timers.js';
 import { beatUntilStopped, type BeatingRole } from './operations/heartbeats.js';
@@ -102,6 +102,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
   // Redis only) are recorded again from the log: at start, then every day.
   const rederiving = supervise('timers', runtime, signal, async () => {
     const { recorded } = await rederiveTimers({
+      reactors: ALL_REACTORS,
       store: runtime.store,
       knex: runtime.knex,
       now: runtime.clock(),

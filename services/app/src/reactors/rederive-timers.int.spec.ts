@@ -5,6 +5,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paidSubscription } from '../testing/paid-subscription.js';
+import { ALL_REACTORS } from '../all-reactors.js';
 import { rederiveTimers } from './rederive-timers.js';
 
 const DAY = 24 * 3600_000;
@@ -45,7 +46,7 @@ describe('timers derived again from the log', () => {
     await paidSubscription(store, 'customer-c', new Date(now.getTime() - 5 * DAY));
 
     // An empty ledger, as on a shop whose timers lived in Redis alone and were lost with it.
-    const deriving = rederiveTimers({ store, knex, now });
+    const deriving = rederiveTimers({ reactors: ALL_REACTORS, store, knex, now });
     await new Promise((resolve) => setTimeout(resolve, 300));
     await elsewhere.query('COMMIT');
     elsewhere.release();
@@ -65,7 +66,7 @@ describe('timers derived again from the log', () => {
 
     // Done timers stay done; nothing is recorded twice.
     await knex('queued_jobs').where({ id: endingSoon.confirmedEventId }).update({ status: 'done' });
-    expect((await rederiveTimers({ store, knex, now })).recorded).toBe(0);
+    expect((await rederiveTimers({ reactors: ALL_REACTORS, store, knex, now })).recorded).toBe(0);
     expect(await knex('queued_jobs').where({ id: endingSoon.confirmedEventId }).first('status')).toEqual({
       status: 'done',
     });

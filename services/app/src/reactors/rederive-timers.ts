@@ -1,7 +1,6 @@
 import { sleep, type EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
 import { recordJobs } from '../jobs/job-ledger.js';
-import { ALL_REACTORS } from './all-reactors.js';
 import type { Reactor } from './reactor.js';
 
 const PAGE = 1000;
@@ -18,10 +17,10 @@ export async function rederiveTimers(deps: {
   store: EventStore;
   knex: Knex;
   now: Date;
-  reactors?: readonly Reactor[];
+  reactors: readonly Reactor[];
   signal?: AbortSignal;
 }): Promise<{ recorded: number; eventsRead: number }> {
-  const reactors = deps.reactors ?? ALL_REACTORS;
+  const { reactors } = deps;
   const byType = new Map<string, Reactor[]>();
   for (const reactor of reactors) {
     for (const type of reactor.eventTypes) byType.set(type, [...(byType.get(type) ?? []), reactor]);
