@@ -6,7 +6,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The subscription's read model follows the log a moment after a decision is appended: wait for
  * it (a few seconds at most) so the screen shows what was just done. `done` is given null once the
- * subscription has left the read model.
+ * subscription has left the read model; unless it accepts that, the 404 is thrown to the caller.
  */
 export async function untilProjected(
   dataProvider: ShopDataProvider,
@@ -18,10 +18,11 @@ export async function untilProjected(
       .getOne<Subscription>('subscriptions', { id })
       .then(({ data }) => data)
       .catch((error: { status?: number }) => {
-        if (error.status === 404) return null;
+        // Gone from the read model: done if the caller waited for that, else the refusal it is.
+        if (error.status === 404 && done(null)) return null;
         throw error;
       });
-    if (done(row)) return;
+    if (row === null || done(row)) return;
     await sleep(250);
   }
 }
