@@ -13,7 +13,7 @@ import {
   type HttpCustomer,
   type JsonRequest,
 } from '../testing/http-customer.js';
-import { paidSubscription } from '../testing/paid-subscription.js';
+import { activeNetflix } from '../testing/paid-subscription.js';
 import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
 import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
@@ -82,18 +82,6 @@ const call = (method: string, path: string, options: JsonRequest = {}) => reques
 const asAdmin = (method: string, path: string, body?: unknown) => call(method, path, { token: admin.token, body });
 const credentialsOf = (customer: HttpCustomer, subscriptionId: string) =>
   call('GET', `/api/me/subscriptions/${subscriptionId}/credentials`, { token: customer.token });
-
-/** An active Netflix subscription of `customer`, a month left, once the read model shows it. */
-async function activeNetflix(customer: HttpCustomer): Promise<string> {
-  const expiresAt = new Date(Date.now() + 30 * 24 * 3600_000);
-  expiresAt.setUTCHours(12, 0, 0, 0);
-  const { subscriptionId } = await paidSubscription(shop.runtime.store, customer.userId, expiresAt);
-  await eventually(
-    () => getSubscription(shop.runtime.knex, subscriptionId),
-    (s) => s?.status === 'active',
-  );
-  return subscriptionId;
-}
 
 /** A Netflix order of `customer` placed in `language` and left unpaid. */
 async function pendingOrder(customer: HttpCustomer, language: 'fr' | 'en') {
@@ -268,7 +256,7 @@ describe('assigning credentials to a subscription', () => {
     expect(notActive.status).toBe(409);
     expect(notActive.body).toMatchObject({ code: 'subscription.not_active', status: 409 });
 
-    aliceSubscription = await activeNetflix(alice);
+    aliceSubscription = await activeNetflix(shop.runtime, alice.userId, 30);
     const otherPlan = await asAdmin('POST', `/api/admin/subscriptions/${aliceSubscription}/credentials`, {
       credentialsId: spotifyId,
     });
@@ -473,7 +461,7 @@ describe('changing and deleting credentials', () => {
   });
 
   it('a second active subscription of the same customer waits for its own assignment', async () => {
-    const second = await activeNetflix(alice);
+    const second = await activeNetflix(shop.runtime, alice.userId, 30);
     expect((await credentialsOf(alice, second)).body.status).toBe('preparing');
   });
 });

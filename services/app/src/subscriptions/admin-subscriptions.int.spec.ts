@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
-import { paidSubscription } from '../testing/paid-subscription.js';
+import { activeNetflix } from '../testing/paid-subscription.js';
 import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 interface Row {
@@ -52,18 +52,6 @@ async function list(params: { sort?: unknown; range?: unknown; filter?: unknown 
 
 const idsOf = async (params: Parameters<typeof list>[0]) => (await list(params)).rows.map((row) => row.id);
 
-/** An active Netflix subscription of `customer` that expires in `days` days, once projected. */
-async function activeNetflix(customer: HttpCustomer, days: number): Promise<string> {
-  const expiresAt = new Date(Date.now() + days * DAY);
-  expiresAt.setUTCHours(12, 0, 0, 0);
-  const { subscriptionId } = await paidSubscription(shop.runtime.store, customer.userId, expiresAt);
-  await eventually(
-    () => getSubscription(shop.runtime.knex, subscriptionId),
-    (s) => s?.status === 'active',
-  );
-  return subscriptionId;
-}
-
 beforeAll(async () => {
   database = await createTestDatabase('admin_subscriptions');
   shop = await startTestShop({ databaseUrl: database.url });
@@ -72,8 +60,8 @@ beforeAll(async () => {
   alice = await signUpAndSignIn(shop.url, { label: 'alice', fullName: 'Alice Martin', ip: randomIp('10.71') });
   bob = await signUpAndSignIn(shop.url, { label: 'bob', fullName: 'Bob Stone', ip: randomIp('10.71') });
 
-  soon = await activeNetflix(alice, 10);
-  later = await activeNetflix(alice, 20);
+  soon = await activeNetflix(shop.runtime, alice.userId, 10);
+  later = await activeNetflix(shop.runtime, alice.userId, 20);
   const order = await eventually(
     () =>
       requestJson(shop.url, 'POST', '/api/orders', {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { addMonthsUtc, subscriptionDecider, subscriptionStreamId } from '@shop/domain';
 import { handleCommand, type EventStore } from '@shop/event-store';
+import { getSubscription } from '@shop/projections';
+import type { Knex } from 'knex';
+import { eventually } from '@shop/testing';
 
 const NETFLIX = { id: 'netflix', name: 'Netflix', monthlyPriceCents: 453, currency: 'EUR' };
 
@@ -54,4 +57,20 @@ export async function paidSubscription(store: EventStore, userId: string, expire
   );
   const confirmed = (await store.readStream(streamId)).find((e) => e.type === 'PaymentConfirmed')!;
   return { subscriptionId, streamId, months, confirmedEventId: confirmed.id };
+}
+
+/** An active Netflix subscription of `userId` that expires in `days` days at noon UTC, once the read model shows it. */
+export async function activeNetflix(
+  runtime: { store: EventStore; knex: Knex },
+  userId: string,
+  days: number,
+): Promise<string> {
+  const expiresAt = new Date(Date.now() + days * 24 * 3600_000);
+  expiresAt.setUTCHours(12, 0, 0, 0);
+  const { subscriptionId } = await paidSubscription(runtime.store, userId, expiresAt);
+  await eventually(
+    () => getSubscription(runtime.knex, subscriptionId),
+    (s) => s?.status === 'active',
+  );
+  return subscriptionId;
 }
