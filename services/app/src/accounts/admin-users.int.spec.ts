@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { accountStreamId } from '@shop/domain';
 import { getSubscription, listSubscriptionsOfUser } from '@shop/projections';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
-import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
+import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
+import { decodeQuotedPrintable, startSmtpCapture } from '../testing/smtp-capture.js';
 import { shopctlProcess } from '../testing/shopctl-process.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { grantAdmin, eventually } from '../testing/test-shop.js';
 
 const DAY = 24 * 3600_000;
 
-let database: TestDatabase;
-let shop: TestShop;
-let smtp: SmtpCapture<{ text: string; to: string[] }>;
+const smtp = useStandIn('smtp', () => startSmtpCapture((raw, to) => ({ text: decodeQuotedPrintable(raw), to })));
+const shop = useTestShop('admin_users', { env: () => ({ SMTP_URL: smtp.url }) });
 let provider: AdminDataProvider;
 let admin: HttpCustomer;
 /** An active Netflix subscription (with). */
@@ -48,9 +47,6 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; cod
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase('admin_users');
-  smtp = await startSmtpCapture((raw, to) => ({ text: decodeQuotedPrintable(raw), to }));
-  shop = await startTestShop({ databaseUrl: database.url, env: { SMTP_URL: smtp.url } });
   admin = await signUpAndSignIn(shop.url, { label: 'users-admin', fullName: 'Olga Operator', ip: randomIp('10.80') });
   await grantAdmin(shop, admin);
   provider = await adminDataProvider(shop.url, admin.token);
@@ -95,12 +91,6 @@ beforeAll(async () => {
     ([a, b, c, count]) =>
       a !== null && b !== null && (c as { voided_at: Date | null } | undefined)?.voided_at != null && count === 4,
   );
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await smtp?.close();
-  await database?.drop();
 });
 
 describe('the users routes', () => {
@@ -537,7 +527,7 @@ describe('POST /api/admin/exports', () => {
 });
 
 describe('shopctl users erase', () => {
-  const cli = shopctlProcess(() => database.url, 'shopctl-users');
+  const cli = shopctlProcess(() => shop.database.url, 'shopctl-users');
   afterAll(() => cli.cleanUp());
 
   it("erases a person by e-mail as the shop's own tool, and says so of an unknown e-mail", async () => {

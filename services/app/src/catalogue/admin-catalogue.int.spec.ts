@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { getPlanForAdmin, getPromoCode } from '@shop/projections';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
+import { grantAdmin, eventually } from '../testing/test-shop.js';
 
-let database: TestDatabase;
-let shop: TestShop;
+const shop = useTestShop('admin_catalogue');
 let admin: HttpCustomer;
 let customer: HttpCustomer;
 let provider: AdminDataProvider;
@@ -41,19 +40,15 @@ const termsOf = (row: Record<string, unknown>) => ({
 
 const checkPromo = (code: string, token = customer.token) =>
   call('POST', '/api/promo-codes/check', token, { code, planId: 'spotify', months: 1 });
+/** The customer orders a month of Spotify with `code`, the plan and months the code is checked for. */
+const orderWithPromo = (code: string) =>
+  call('POST', '/api/orders', customer.token, { planId: 'spotify', months: 1, promoCode: code, provider: 'sandbox' });
 
 beforeAll(async () => {
-  database = await createTestDatabase('admin_catalogue');
-  shop = await startTestShop({ databaseUrl: database.url });
   admin = await signUpAndSignIn(shop.url, { label: 'catalogue-admin', ip: randomIp('10.72') });
   await grantAdmin(shop, admin);
   customer = await signUpAndSignIn(shop.url, { label: 'catalogue-customer', ip: randomIp('10.72') });
   provider = await adminDataProvider(shop.url, admin.token);
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
 });
 
 describe('back-office promo codes', () => {
@@ -158,12 +153,7 @@ describe('back-office promo codes', () => {
     });
     expect(inactive).toMatchObject({ active: false, version: 3 });
     expect((await checkPromo(code)).body).toEqual({ valid: false, code, reason: 'promo.inactive' });
-    const order = await call('POST', '/api/orders', customer.token, {
-      planId: 'spotify',
-      months: 1,
-      promoCode: code,
-      provider: 'sandbox',
-    });
+    const order = await orderWithPromo(code);
     expect(order.status).toBe(409);
     expect(order.body.code).toBe('promo.inactive');
 
@@ -187,12 +177,7 @@ describe('back-office promo codes', () => {
   it('count their uses without making the operator’s form stale', async () => {
     const code = uniqueCode('used');
     const { data: created } = await provider.create('promo-codes', { data: { code, percentOff: 15, usageLimit: 5 } });
-    const order = await call('POST', '/api/orders', customer.token, {
-      planId: 'spotify',
-      months: 1,
-      promoCode: code,
-      provider: 'sandbox',
-    });
+    const order = await orderWithPromo(code);
     expect(order.status).toBe(201);
     const used = await eventually(
       () => provider.getOne('promo-codes', { id: code }),

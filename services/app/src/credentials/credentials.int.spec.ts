@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { getSubscription } from '@shop/projections';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateServicePassword } from './password-generator.js';
 import { createLogger } from '../infrastructure/logger.js';
 import {
@@ -14,8 +13,9 @@ import {
   type JsonRequest,
 } from '../testing/http-customer.js';
 import { activeNetflix } from '../testing/paid-subscription.js';
-import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
+import { decodeQuotedPrintable, startSmtpCapture } from '../testing/smtp-capture.js';
+import { grantAdmin, eventually } from '../testing/test-shop.js';
 
 interface ReceivedMail {
   to: string[];
@@ -23,9 +23,6 @@ interface ReceivedMail {
   text: string;
 }
 
-let database: TestDatabase;
-let shop: TestShop;
-let smtp: SmtpCapture<ReceivedMail>;
 let admin: HttpCustomer;
 let alice: HttpCustomer;
 let bob: HttpCustomer;
@@ -38,27 +35,28 @@ const NETFLIX_NOTES = `Profil ${randomUUID().slice(0, 6)}, code PIN 4821`;
 const ROTATED_PASSWORD = `Rp#${randomUUID().slice(0, 12)}`;
 const SPOTIFY_PASSWORD = `Sp$${randomUUID().slice(0, 12)}`;
 
-beforeAll(async () => {
-  smtp = await startSmtpCapture((raw, to) => {
+const smtp = useStandIn('smtp', () =>
+  startSmtpCapture<ReceivedMail>((raw, to) => {
     const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
     const base64 = /Content-Transfer-Encoding:\s*base64/i.test(raw);
     const text = base64
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
       : decodeQuotedPrintable(body);
     return { to, raw, text: text.replace(/[\u00a0\u202f]/g, ' ') };
-  });
-  database = await createTestDatabase('credentials');
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example' },
-    logger: createLogger({ level: 'info', destination }),
-  });
+  }),
+);
+const destination = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(chunk.toString());
+    done();
+  },
+});
+const shop = useTestShop('credentials', {
+  env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example' }),
+  logger: createLogger({ level: 'info', destination }),
+});
+
+beforeAll(async () => {
   admin = await signUpAndSignIn(shop.url, { label: 'credentials-admin', ip: randomIp('10.70') });
   await grantAdmin(shop, admin);
   alice = await signUpAndSignIn(shop.url, { label: 'alice', fullName: 'Alice Martin', ip: randomIp('10.70') });
@@ -70,12 +68,6 @@ beforeAll(async () => {
       (reply) => reply.status === 200,
     );
   }
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-  await smtp?.close();
 });
 
 const call = (method: string, path: string, options: JsonRequest = {}) => requestJson(shop.url, method, path, options);
@@ -468,7 +460,7 @@ describe('changing and deleting credentials', () => {
 
 describe('no secret outside the encrypted table', () => {
   it('neither the event log nor the logs hold a login, password or note', async () => {
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: shop.database.url });
     await client.connect();
     try {
       const { rows } = await client.query<{ text: string }>(

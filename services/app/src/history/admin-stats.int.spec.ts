@@ -2,12 +2,12 @@ import type { AdminStats } from '@shop/contracts';
 import { subscriptionDecider } from '@shop/domain';
 import { handleCommand } from '@shop/event-store';
 import { getSubscription } from '@shop/projections';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
+import { grantAdmin, eventually } from '../testing/test-shop.js';
 import { dashboardStats } from './admin-stats-routes.js';
 
 const DAY = 24 * 3600_000;
@@ -17,11 +17,10 @@ const NETFLIX_MONTH = 453;
 const parisDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(at);
 const parisMonth = (at: Date) => parisDay(at).slice(0, 7);
 
-let database: TestDatabase;
-let shop: TestShop;
-let admin: HttpCustomer;
 /** Moves the shop's clock (sign-ups back-dated to last month); zero is now. */
 let shift = 0;
+const shop = useTestShop('admin_stats', { clock: () => new Date(Date.now() + shift) });
+let admin: HttpCustomer;
 
 const call = (method: string, path: string, token?: string, body?: unknown) =>
   requestJson(shop.url, method, path, { token, body });
@@ -46,15 +45,8 @@ async function paidDaysAgo(userId: string, daysAgo: number) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase('admin_stats');
-  shop = await startTestShop({ databaseUrl: database.url, clock: () => new Date(Date.now() + shift) });
   admin = await signUpAndSignIn(shop.url, { label: 'stats-admin', ip: randomIp('10.73') });
   await grantAdmin(shop, admin);
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
 });
 
 describe('GET /api/admin/stats', () => {

@@ -30,6 +30,18 @@ async function historyOf(path: string, query = '?sort=["position","ASC"]&range=[
 const asOf = (subscriptionId: string, at: string) =>
   call('GET', `/api/admin/subscriptions/${subscriptionId}?asOf=${encodeURIComponent(at)}`, admin.token);
 
+/** `customer` orders Netflix for 3 months with the launch code, to pay with Stripe, once the catalogue lists it. */
+const stripeOrder = (customer: HttpCustomer, ipPrefix: string) =>
+  eventually(
+    () =>
+      requestJson(shop.url, 'POST', '/api/orders', {
+        token: customer.token,
+        body: { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'stripe' },
+        ip: randomIp(ipPrefix),
+      }),
+    (res) => res.status !== 422,
+  );
+
 /** A customer who orders Netflix for 3 months with the launch code and pays with Stripe (12,23 €). */
 async function paidWithStripe() {
   const customer = await signUpAndSignIn(shop.url, {
@@ -37,15 +49,7 @@ async function paidWithStripe() {
     fullName: 'Camille Martin',
     ip: randomIp('10.92'),
   });
-  const order = await eventually(
-    () =>
-      requestJson(shop.url, 'POST', '/api/orders', {
-        token: customer.token,
-        body: { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'stripe' },
-        ip: randomIp('10.93'),
-      }),
-    (res) => res.status !== 422,
-  );
+  const order = await stripeOrder(customer, '10.93');
   expect(order.status).toBe(201);
   const subscriptionId = String(order.body.subscriptionId);
   const sessionId = String(order.body.redirectUrl).split('/').pop()!;
@@ -186,15 +190,7 @@ describe("a subscription's history and its state as of any instant", () => {
 
   it("shows a payment found by a sync with the provider's answer that caused it, recorded before", async () => {
     const customer = await signUpAndSignIn(shop.url, { label: 'sync', fullName: 'Inès Roy', ip: randomIp('10.94') });
-    const order = await eventually(
-      () =>
-        requestJson(shop.url, 'POST', '/api/orders', {
-          token: customer.token,
-          body: { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'stripe' },
-          ip: randomIp('10.95'),
-        }),
-      (res) => res.status !== 422,
-    );
+    const order = await stripeOrder(customer, '10.95');
     const subscriptionId = String(order.body.subscriptionId);
     // Paid at Stripe, but its notification never arrives: the operator's sync finds it.
     standIn.pay(String(order.body.redirectUrl).split('/').pop()!);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { inquiriesProjection, rebuildProjection } from '@shop/projections';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   randomIp,
   requestJson,
@@ -10,32 +9,20 @@ import {
   type HttpCustomer,
   type JsonRequest,
 } from '../testing/http-customer.js';
-import { startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
+import { startSmtpCapture } from '../testing/smtp-capture.js';
+import { grantAdmin, eventually } from '../testing/test-shop.js';
 
-let database: TestDatabase;
-let shop: TestShop;
-let smtp: SmtpCapture<{ raw: string; to: string[] }>;
+const SUPPORT_EMAIL = 'support-desk@example.com';
+const smtp = useStandIn('smtp', () => startSmtpCapture((raw, to) => ({ raw, to })));
+const shop = useTestShop('inquiries', { env: () => ({ SUPPORT_EMAIL, SMTP_URL: smtp.url }) });
 let admin: HttpCustomer;
 let customer: HttpCustomer;
-const SUPPORT_EMAIL = 'support-desk@example.com';
 
 beforeAll(async () => {
-  database = await createTestDatabase('inquiries');
-  smtp = await startSmtpCapture((raw, to) => ({ raw, to }));
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    env: { SUPPORT_EMAIL, SMTP_URL: smtp.url },
-  });
   admin = await signUpAndSignIn(shop.url, { label: 'inquiry-admin', ip: randomIp('10.60') });
   await grantAdmin(shop, admin);
   customer = await signUpAndSignIn(shop.url, { label: 'inquiry-customer', ip: randomIp('10.60') });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await smtp?.close();
-  await database?.drop();
 });
 
 const call = (method: string, path: string, options: JsonRequest = {}) => requestJson(shop.url, method, path, options);
@@ -375,7 +362,7 @@ describe('retries and limits', () => {
     await visibleToAdmin(first.body.id as string);
     const found = await list({ filter: { q: body.email } });
     expect(found.body).toHaveLength(1);
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: shop.database.url });
     await client.connect();
     const { rows } = await client.query(`SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1`, [
       `inquiry-${first.body.id as string}`,
@@ -567,7 +554,7 @@ describe('personal data', () => {
     for (const reply of sent) expect(reply.status).toBe(201);
     for (const reply of sent) expect((await visibleToAdmin(reply.body.id as string)).email).toBe(plain.email);
 
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: shop.database.url });
     await client.connect();
     const { rows } = await client.query<{ text: string }>(
       `SELECT event_type || data::text || metadata::text AS text FROM es_events WHERE event_type = 'InquiryReceived'`,
@@ -623,7 +610,7 @@ describe('personal data', () => {
 });
 
 async function countInquiryEvents(): Promise<number> {
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new pg.Client({ connectionString: shop.database.url });
   await client.connect();
   const { rows } = await client.query(`SELECT count(*)::int AS n FROM es_events WHERE stream_id LIKE 'inquiry-%'`);
   await client.end();

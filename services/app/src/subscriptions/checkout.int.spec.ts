@@ -29,6 +29,15 @@ const mySubscriptions = (token: string) => request('GET', '/api/me/subscriptions
 const history = async (subscriptionId: string) =>
   (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).map((e) => e.type);
 
+/** Once the customer's subscriptions are projected, they hold exactly one: a retried order placed no second one. */
+async function expectOneSubscription(token: string) {
+  const rows = await eventually(
+    async () => (await mySubscriptions(token)).body.data as unknown[],
+    (r) => r.length >= 1,
+  );
+  expect(rows).toHaveLength(1);
+}
+
 async function subscriptionStatus(token: string, subscriptionId: string, wanted: string) {
   const reply = await eventually(
     () => mySubscriptions(token),
@@ -163,11 +172,7 @@ describe('checkout with the built-in sandbox', () => {
     expect(inEnglish).toMatchObject({ status: 201, body: created[0]!.body });
     const other = await order(token, { ...body, months: 1 }, { 'Idempotency-Key': key });
     expect(other.body.code).toBe('idempotency.key_reused');
-    const rows = await eventually(
-      async () => (await mySubscriptions(token)).body.data as unknown[],
-      (r) => r.length >= 1,
-    );
-    expect(rows).toHaveLength(1);
+    await expectOneSubscription(token);
   });
 
   it('a retry after the process died mid-order goes on with the order the first run placed, never a second one', async () => {
@@ -194,11 +199,7 @@ describe('checkout with the built-in sandbox', () => {
       'PaymentSessionOpened',
       'PaymentSessionOpened',
     ]);
-    const rows = await eventually(
-      async () => (await mySubscriptions(token)).body.data as unknown[],
-      (r) => r.length >= 1,
-    );
-    expect(rows).toHaveLength(1);
+    await expectOneSubscription(token);
   });
 
   it('a crash between redeeming the promo code and placing the order leaves the code unused', async () => {
