@@ -2,7 +2,7 @@ import { assertNever, type Decider } from '../shared/decider.js';
 import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError } from '../shared/domain-error.js';
 import { isSupportedDuration, priceOrder, SUPPORTED_DURATIONS_MONTHS } from '../shared/money.js';
-import type { GrantSubscription, PlaceOrder, SubscriptionCommand } from './commands.js';
+import type { ConfirmPayment, GrantSubscription, PlaceOrder, RefundPayment, SubscriptionCommand } from './commands.js';
 import { orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
 import { requireExisting, requireNew, type ExistingSubscription } from './guards.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
@@ -24,6 +24,17 @@ function requireStatus(
       details: { subscriptionId, status: current.status },
     });
   }
+}
+
+/** A payment as its provider reports it, paid or refunded, the way the log records it: the currency in upper case. */
+function reportedPayment(data: ConfirmPayment['data'] | RefundPayment['data']) {
+  return {
+    subscriptionId: data.subscriptionId,
+    provider: data.provider,
+    paymentReference: data.paymentReference,
+    amountCents: data.amountCents,
+    currency: data.currency.toUpperCase(),
+  };
 }
 
 export function decide(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
@@ -93,11 +104,7 @@ function decideOnExisting(
           {
             type: 'ExtraPaymentRecorded',
             data: {
-              subscriptionId: data.subscriptionId,
-              provider: data.provider,
-              paymentReference: data.paymentReference,
-              amountCents: data.amountCents,
-              currency: data.currency.toUpperCase(),
+              ...reportedPayment(data),
               firstPaymentReference: current.paymentReference,
               recordedAt: data.now.toISOString(),
             },
@@ -110,11 +117,7 @@ function decideOnExisting(
           {
             type: 'PaymentMismatchRecorded',
             data: {
-              subscriptionId: data.subscriptionId,
-              provider: data.provider,
-              paymentReference: data.paymentReference,
-              amountCents: data.amountCents,
-              currency: data.currency.toUpperCase(),
+              ...reportedPayment(data),
               expectedAmountCents: current.totalCents,
               expectedCurrency: current.currency,
               recordedAt: data.now.toISOString(),
@@ -180,14 +183,7 @@ function decideOnExisting(
 
     case 'RefundPayment': {
       const { data } = command;
-      const refund = {
-        subscriptionId: data.subscriptionId,
-        provider: data.provider,
-        paymentReference: data.paymentReference,
-        amountCents: data.amountCents,
-        currency: data.currency.toUpperCase(),
-        refundedAt: data.now.toISOString(),
-      };
+      const refund = { ...reportedPayment(data), refundedAt: data.now.toISOString() };
       const extra = current.extraPayments?.[data.paymentReference];
       if (extra) {
         // The refund of a second payment: the subscription the first one paid for stays.
