@@ -1,7 +1,7 @@
 import type { AdminUser, AdminUserCounts, AdminUserSubscription, UserSegment } from '@shop/contracts';
 import type { SubscriptionStatus } from '@shop/domain';
 import type { Knex } from 'knex';
-import { containsPattern, type AdminListQuery } from '../admin-list-query.js';
+import { containsPattern, searchWords, type AdminListQuery } from '../admin-list-query.js';
 import type { AccountRow } from './accounts-queries.js';
 import { USER_SEGMENT_CASE, USER_SEGMENT_WHERE } from './user-segment.js';
 
@@ -42,7 +42,7 @@ function searched(knex: Knex, filter: AdminUserListQuery['filter'], now: Date) {
     .leftJoin({ c: 'customer_standing' }, 'c.user_id', 'a.id')
     .whereNull('a.erased_at');
   if (filter.ids) builder.whereIn('a.id', [...filter.ids]);
-  for (const word of filter.q?.trim().split(/\s+/).filter(Boolean) ?? []) {
+  for (const word of searchWords(filter.q)) {
     const pattern = containsPattern(word);
     // lower() LIKE answers as ILIKE does, in a fraction of its time on every account.
     builder.whereRaw('(lower(a.email) LIKE lower(?) OR lower(a.full_name) LIKE lower(?))', [pattern, pattern]);

@@ -114,7 +114,7 @@ export async function listPlansForAdmin(
     filtered,
     query,
     {
-      column: ADMIN_PLAN_SORT_FIELDS[query.sort.field],
+      columns: ADMIN_PLAN_SORT_FIELDS,
       tiebreaker: 'id',
     },
     toAdminView,

@@ -78,7 +78,7 @@ export async function listPromoCodes(
     filtered,
     query,
     {
-      column: PROMO_CODE_SORT_FIELDS[query.sort.field],
+      columns: PROMO_CODE_SORT_FIELDS,
       tiebreaker: 'code',
       nullsLast: true,
     },

@@ -1,7 +1,7 @@
 import type { AdminSubscription } from '@shop/contracts';
 import type { SubscriptionStatus } from '@shop/domain';
 import type { Knex } from 'knex';
-import { containsPattern, type AdminListQuery } from '../admin-list-query.js';
+import { containsPattern, searchWords, type AdminListQuery } from '../admin-list-query.js';
 
 /** A subscription as its read model holds it: the back-office's view without whose it is. */
 export type SubscriptionView = Omit<AdminSubscription, 'customerEmail' | 'customerName'>;
@@ -195,9 +195,7 @@ export async function listSubscriptionsForAdmin(
   query: AdminSubscriptionListQuery,
 ): Promise<{ data: AdminSubscriptionView[]; total: number }> {
   const { filter } = query;
-  const words = await Promise.all(
-    (filter.q?.trim().split(/\s+/).filter(Boolean) ?? []).map((word) => searchWord(knex, word)),
-  );
+  const words = await Promise.all(searchWords(filter.q).map((word) => searchWord(knex, word)));
   // The filters read the subscriptions alone (the search found the customers first): counting and
   // paging never join every subscription to its customer.
   const filtered = () => {
