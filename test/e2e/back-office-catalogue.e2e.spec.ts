@@ -2,10 +2,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
 import {
+  answering,
   csrfTokenOf,
   DESKTOP,
   MOBILE,
-  operatorPage as openOperatorPage,
+  operatorPageOnceReady,
   screenshot,
   signUpCustomer,
   startBackOfficeShop,
@@ -30,12 +31,7 @@ afterAll(async () => {
 
 /** The operator, signed in on the shop's /auth screen (signed up the first time), in `language`. */
 async function operatorPage(viewport = DESKTOP, language: 'fr' | 'en' = 'fr'): Promise<Page> {
-  const signedIn = await openOperatorPage(e2e, OPERATOR, viewport, language);
-  const { page } = signedIn;
-  await eventually(
-    async () => (await page.request.get('/api/admin/promo-codes')).status(),
-    (status) => status === 200,
-  );
+  const { page } = await operatorPageOnceReady(e2e, OPERATOR, answering('/api/admin/promo-codes'), viewport, language);
   return page;
 }
 

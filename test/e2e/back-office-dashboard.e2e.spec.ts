@@ -7,7 +7,7 @@ import { eventually } from '../../services/app/src/testing/test-shop.js';
 import {
   DESKTOP,
   MOBILE,
-  operatorPage as openOperatorPage,
+  operatorPageOnceReady,
   screenshot,
   signUpCustomer,
   startBackOfficeShop,
@@ -49,12 +49,17 @@ afterAll(async () => {
 
 /** The operator, signed in on the shop's /auth screen (signed up the first time), in `language`. */
 async function operatorPage(viewport = DESKTOP, language: 'fr' | 'en' = 'fr'): Promise<Page> {
-  const signedIn = await openOperatorPage(e2e, OPERATOR, viewport, language);
-  const { page } = signedIn;
   // The figures read the projections, which follow the log.
-  await eventually(
-    async () => (await (await page.request.get('/api/admin/stats')).json()) as { subscriptions: { total: number } },
-    (stats) => stats.subscriptions?.total === 3,
+  const { page } = await operatorPageOnceReady(
+    e2e,
+    OPERATOR,
+    {
+      read: async (opened) =>
+        (await (await opened.request.get('/api/admin/stats')).json()) as { subscriptions: { total: number } },
+      accept: (stats) => stats.subscriptions?.total === 3,
+    },
+    viewport,
+    language,
   );
   return page;
 }

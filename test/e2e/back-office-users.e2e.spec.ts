@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paidSubscription, placedOrder } from '../../services/app/src/testing/paid-subscription.js';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
 import {
+  answering,
   csrfTokenOf,
   DESKTOP,
   MOBILE,
-  operatorPage as openOperatorPage,
+  operatorPageOnceReady,
   screenshot,
   signUpCustomer,
   startBackOfficeShop,
@@ -52,14 +53,9 @@ async function customer(person: { email: string; fullName: string }): Promise<st
 
 /** The operator, signed in on the shop's /auth screen (signed up the first time), in `language`. */
 async function operatorPage(viewport = DESKTOP, language: 'fr' | 'en' = 'fr'): Promise<Page> {
-  const signedIn = await openOperatorPage(e2e, OPERATOR, viewport, language);
-  const { page } = signedIn;
+  const signedIn = await operatorPageOnceReady(e2e, OPERATOR, answering('/api/admin/users/counts'), viewport, language);
   operatorId = signedIn.operatorId;
-  await eventually(
-    async () => (await page.request.get('/api/admin/users/counts')).status(),
-    (status) => status === 200,
-  );
-  return page;
+  return signedIn.page;
 }
 
 describe('the Users tab in a browser', () => {

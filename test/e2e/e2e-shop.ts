@@ -161,6 +161,28 @@ export async function operatorPage(
 }
 
 /**
+ * `operatorPage`, once what `ready` reads on it is accepted: the back-office reads the projections,
+ * which follow the log.
+ */
+export async function operatorPageOnceReady<T>(
+  e2e: E2eShop,
+  operator: { name: string; email: string; password: string },
+  ready: { read: (page: Page) => Promise<T>; accept: (value: T) => boolean },
+  viewport = DESKTOP,
+  language: 'fr' | 'en' = 'fr',
+): Promise<{ page: Page; operatorId: string }> {
+  const signedIn = await operatorPage(e2e, operator, viewport, language);
+  await eventually(() => ready.read(signedIn.page), ready.accept);
+  return signedIn;
+}
+
+/** What `operatorPageOnceReady` waits for when the back-office's `path` need only answer the operator (200). */
+export const answering = (path: string) => ({
+  read: async (page: Page) => (await page.request.get(path)).status(),
+  accept: (status: number) => status === 200,
+});
+
+/**
  * Goes to /profile until it counts one active subscription (the profile reads the projected subscriptions,
  * which may trail the payment by a moment); answers the first subscription's card.
  */
