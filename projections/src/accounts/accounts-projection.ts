@@ -59,6 +59,9 @@ export const accountsProjection: Projection = {
         })
         .onConflict('id')
         .ignore();
+    /** An attempt recorded with the device and the place it came from, both sealed in the event. */
+    const activityFrom = async (action: string, success: boolean, from: { device: string; location: string }) =>
+      activity(action, success, await open(from.device), await open(from.location));
 
     switch (event.type) {
       case 'AccountRegistered':
@@ -94,20 +97,10 @@ export const accountsProjection: Projection = {
         return;
       case 'SignedIn':
         await accounts().update({ last_sign_in_at: event.data.at });
-        await activity(
-          event.data.newDevice ? 'sign_in_new_device' : 'sign_in',
-          true,
-          await open(event.data.device),
-          await open(event.data.location),
-        );
+        await activityFrom(event.data.newDevice ? 'sign_in_new_device' : 'sign_in', true, event.data);
         return;
       case 'SignInFailed':
-        await activity(
-          `sign_in_failed:${event.data.reason}`,
-          false,
-          await open(event.data.device),
-          await open(event.data.location),
-        );
+        await activityFrom(`sign_in_failed:${event.data.reason}`, false, event.data);
         return;
       case 'AccountLocked':
         await activity('account_locked', false);
@@ -119,12 +112,7 @@ export const accountsProjection: Projection = {
         await activity('session_token_reused', false);
         return;
       case 'TwoFactorDisableFailed':
-        await activity(
-          `two_factor_disable_failed:${event.data.reason}`,
-          false,
-          await open(event.data.device),
-          await open(event.data.location),
-        );
+        await activityFrom(`two_factor_disable_failed:${event.data.reason}`, false, event.data);
         return;
       case 'TwoFactorDisableLocked':
         await activity('two_factor_disable_locked', false);
