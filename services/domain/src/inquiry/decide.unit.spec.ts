@@ -41,6 +41,9 @@ const change = (to: 'new' | 'in_progress' | 'closed', expectedVersion?: number) 
   data: { to, changedBy: 'admin-1', changedAt: later, ...(expectedVersion === undefined ? {} : { expectedVersion }) },
 });
 const spec = () => DeciderSpec.for(inquiryDecider);
+/** The events of an inquiry received, then moved straight to `status` unless that is `new`. */
+const receivedThen = (status: 'new' | 'in_progress' | 'closed'): InquiryEvent[] =>
+  status === 'new' ? [received] : [received, changed('new', status)];
 
 describe('inquiries', () => {
   it('are received once, whatever their kind', () => {
@@ -63,34 +66,23 @@ describe('inquiries', () => {
       .thenThrows({ code: 'inquiry.already_received', details: { inquiryId: 'i1' } });
   });
 
-  it('move new → in progress → closed, and a closed one can be reopened', () => {
+  it.each([
+    { from: 'new', to: 'in_progress' },
+    { from: 'in_progress', to: 'closed' },
+    { from: 'new', to: 'closed' },
+    { from: 'closed', to: 'in_progress' },
+  ] as const)('move new → in progress → closed, and a closed one can be reopened: $from → $to', ({ from, to }) => {
     spec()
-      .given([received])
-      .when(change('in_progress'))
-      .then([changed('new', 'in_progress')]);
-    spec()
-      .given([received, changed('new', 'in_progress')])
-      .when(change('closed'))
-      .then([changed('in_progress', 'closed')]);
-    spec()
-      .given([received])
-      .when(change('closed'))
-      .then([changed('new', 'closed')]);
-    spec()
-      .given([received, changed('new', 'closed')])
-      .when(change('in_progress'))
-      .then([changed('closed', 'in_progress')]);
+      .given(receivedThen(from))
+      .when(change(to))
+      .then([changed(from, to)]);
   });
 
-  it('never go back to new', () => {
+  it.each(['in_progress', 'closed'] as const)('never go back to new, not even from %s', (from) => {
     spec()
-      .given([received, changed('new', 'in_progress')])
+      .given(receivedThen(from))
       .when(change('new'))
-      .thenThrows({ code: 'inquiry.invalid_transition', details: { from: 'in_progress', to: 'new' } });
-    spec()
-      .given([received, changed('new', 'closed')])
-      .when(change('new'))
-      .thenThrows({ code: 'inquiry.invalid_transition', details: { from: 'closed', to: 'new' } });
+      .thenThrows({ code: 'inquiry.invalid_transition', details: { from, to: 'new' } });
   });
 
   it('record nothing when the status does not change', () => {

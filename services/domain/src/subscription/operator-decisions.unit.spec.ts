@@ -84,27 +84,17 @@ describe('an operator grants a subscription', () => {
       .then(granted(1999, 5, '2026-06-30T10:00:00.000Z'));
   });
 
-  it('refuses months outside 1 to 120, a negative or fractional price, and an id already used', () => {
-    spec()
-      .given([])
-      .when(grant({ months: 0 }))
-      .thenThrows({ code: 'subscription.invalid_months' });
-    spec()
-      .given([])
-      .when(grant({ months: 1.5 }))
-      .thenThrows({ code: 'subscription.invalid_months' });
-    spec()
-      .given([])
-      .when(grant({ months: 121 }))
-      .thenThrows({ code: 'subscription.invalid_months' });
-    spec()
-      .given([])
-      .when(grant({ customPriceCents: -1 }))
-      .thenThrows({ code: 'subscription.invalid_price' });
-    spec()
-      .given([])
-      .when(grant({ customPriceCents: 9.5 }))
-      .thenThrows({ code: 'subscription.invalid_price' });
+  it.each([
+    { data: { months: 0 }, code: 'subscription.invalid_months' },
+    { data: { months: 1.5 }, code: 'subscription.invalid_months' },
+    { data: { months: 121 }, code: 'subscription.invalid_months' },
+    { data: { customPriceCents: -1 }, code: 'subscription.invalid_price' },
+    { data: { customPriceCents: 9.5 }, code: 'subscription.invalid_price' },
+  ])('refuses months outside 1 to 120 and a negative or fractional price: $data', ({ data, code }) => {
+    spec().given([]).when(grant(data)).thenThrows({ code });
+  });
+
+  it('refuses an id already used', () => {
     spec().given(granted(906)).when(grant()).thenThrows({ code: 'subscription.already_exists' });
   });
 });
