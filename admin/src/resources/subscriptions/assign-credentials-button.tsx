@@ -27,6 +27,7 @@ import type { ShopDataProvider } from '../../providers/data-provider';
 import { servedCount, type CredentialsSummary } from '../credentials/credentials-vocabulary';
 import type { Subscription } from './subscription-vocabulary';
 import { untilProjected } from './until-projected';
+import { SubscriptionDialogIntro } from './subscription-dialog-intro';
 import { SavingProgress, SaveDialogActions } from '../../components/save-dialog-actions';
 import { useSavingDialog } from '../../lib/use-saving-dialog';
 
@@ -145,12 +146,9 @@ export function AssignCredentialsButton() {
       <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
         <DialogTitle id={titleId}>{translate('shop.subscriptions.assign.action')}</DialogTitle>
         <DialogContent>
-          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-            {subscription.planName} — {subscription.customerName || subscription.customerEmail}
-          </Typography>
-          <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mb: 2 }}>
+          <SubscriptionDialogIntro subscription={subscription}>
             {translate('shop.subscriptions.assign.help')}
-          </Typography>
+          </SubscriptionDialogIntro>
           {open && <CredentialsChoices subscription={subscription} value={chosen} onChange={setChosen} />}
           <SavingProgress saving={saving} />
         </DialogContent>

@@ -28,6 +28,7 @@ import {
 import { SavingProgress, SaveDialogActions } from '../../components/save-dialog-actions';
 import { useSavingDialog } from '../../lib/use-saving-dialog';
 import { untilProjected } from './until-projected';
+import { SubscriptionDialogIntro } from './subscription-dialog-intro';
 import type { ShopDataProvider } from '../../providers/data-provider';
 import { operatorMoves, type Subscription, type SubscriptionStatus } from './subscription-vocabulary';
 
@@ -156,14 +157,11 @@ export function ChangeStatusButton({ compact = false }: { compact?: boolean }) {
       <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
         <DialogTitle id={titleId}>{label}</DialogTitle>
         <DialogContent>
-          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-            {subscription.planName} — {subscription.customerName || subscription.customerEmail}
-          </Typography>
-          <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mb: 2 }}>
+          <SubscriptionDialogIntro subscription={subscription}>
             {translate('shop.subscriptions.statusChange.current', {
               status: translate(`shop.subscriptions.statuses.${subscription.status}`),
             })}
-          </Typography>
+          </SubscriptionDialogIntro>
           <FormControl required>
             <FormLabel id={choicesId}>{translate('shop.subscriptions.statusChange.to')}</FormLabel>
             <RadioGroup

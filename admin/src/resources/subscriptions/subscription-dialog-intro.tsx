@@ -1,0 +1,23 @@
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { Subscription } from './subscription-vocabulary';
+
+/** A subscription dialog's opening lines: which plan for which customer, then what the dialog does. */
+export function SubscriptionDialogIntro({
+  subscription,
+  children,
+}: {
+  subscription: Subscription;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+        {subscription.planName} — {subscription.customerName || subscription.customerEmail}
+      </Typography>
+      <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mb: 2 }}>
+        {children}
+      </Typography>
+    </>
+  );
+}
