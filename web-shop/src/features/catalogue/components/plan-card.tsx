@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,14 +63,7 @@ export function PlanCard({ plan, onPurchase }: { plan: Plan; onPurchase: (plan: 
         </Box>
       )}
       <CardContent sx={{ flexGrow: 1 }}>
-        <Box
-          component="img"
-          src={plan.logo}
-          alt={t('card.logoAlt', { name: plan.name })}
-          width={56}
-          height={56}
-          sx={{ borderRadius: 2, display: 'block', mb: 2 }}
-        />
+        <PlanLogo plan={plan} size={56} sx={{ borderRadius: 2, display: 'block', mb: 2 }} />
         <Typography id={titleId} component="h3" variant="h3" sx={{ mb: 1 }}>
           {plan.name}
         </Typography>
@@ -128,9 +122,38 @@ export function PlanCard({ plan, onPurchase }: { plan: Plan; onPurchase: (plan: 
   );
 }
 
-export function FeatureList({ features }: { features: readonly string[] }) {
+/** The plan's logo, `size` pixels square, named for screen readers. */
+export function PlanLogo({ plan, size, sx }: { plan: Plan; size: number; sx: SxProps<Theme> }) {
+  const { t } = useTranslation('catalogue');
   return (
-    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mb: 1 }}>
+    <Box
+      component="img"
+      src={plan.logo}
+      alt={t('card.logoAlt', { name: plan.name })}
+      width={size}
+      height={size}
+      sx={sx}
+    />
+  );
+}
+
+/** Lines ticked off one under the other; `labelledBy` names the heading, `gutterBottom` keeps a gap below. */
+export function FeatureList({
+  features,
+  labelledBy,
+  gutterBottom = true,
+}: {
+  features: readonly string[];
+  labelledBy?: string;
+  gutterBottom?: boolean;
+}) {
+  return (
+    <Stack
+      component="ul"
+      aria-labelledby={labelledBy}
+      spacing={1}
+      sx={{ listStyle: 'none', p: 0, m: 0, ...(gutterBottom && { mb: 1 }) }}
+    >
       {features.map((feature) => (
         <Stack component="li" key={feature} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <CheckIcon fontSize="small" sx={{ color: 'success.main', mt: '2px' }} aria-hidden />

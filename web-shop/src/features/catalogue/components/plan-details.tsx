@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { CheckIcon, GroupIcon, ShieldIcon, SupportIcon } from '../../../components/icons';
+import { GroupIcon, ShieldIcon, SupportIcon } from '../../../components/icons';
 import { formatPrice } from '../../../lib/format-price';
 import type { Plan } from '../../../types/api';
-import { FeatureList } from './plan-card';
+import { FeatureList, PlanLogo } from './plan-card';
 import { TwoColumns } from '../../../components/ui/two-columns';
 
 const STATS = ['satisfaction', 'users', 'experience', 'support'] as const;
@@ -38,14 +38,11 @@ function PlanSharing({ sharedUsers }: { sharedUsers: number | null }) {
       <Typography id="plan-usage-rules-title" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
         {t('detail.sharing.rulesTitle')}
       </Typography>
-      <Stack component="ul" aria-labelledby="plan-usage-rules-title" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {USAGE_RULES.map((rule) => (
-          <Stack component="li" key={rule} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <CheckIcon fontSize="small" sx={{ color: 'success.main', mt: '2px' }} aria-hidden />
-            <Typography variant="body2">{t(`detail.sharing.rules.${rule}`)}</Typography>
-          </Stack>
-        ))}
-      </Stack>
+      <FeatureList
+        features={USAGE_RULES.map((rule) => t(`detail.sharing.rules.${rule}`))}
+        labelledBy="plan-usage-rules-title"
+        gutterBottom={false}
+      />
       <Link component={RouterLink} to="/terms" variant="body2" sx={{ display: 'inline-block', mt: 2, fontWeight: 600 }}>
         {t('detail.sharing.terms')}
       </Link>
@@ -59,14 +56,7 @@ export function PlanDetails({ plan }: { plan: Plan }) {
     <TwoColumns widths={[1.4, 1]} gap={4}>
       <Stack spacing={3}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Box
-            component="img"
-            src={plan.logo}
-            alt={t('card.logoAlt', { name: plan.name })}
-            width={80}
-            height={80}
-            sx={{ borderRadius: 3 }}
-          />
+          <PlanLogo plan={plan} size={80} sx={{ borderRadius: 3 }} />
           <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
             <Typography component="h1" variant="h2">
               {plan.name}

@@ -1,5 +1,4 @@
 import Stack from '@mui/material/Stack';
-import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { FormSelectField } from '../../../components/ui/form-select-field';
 import { FormTextField } from '../../../components/ui/form-text-field';
@@ -11,7 +10,7 @@ import {
   type PromotionMethod,
   type TrafficVolume,
 } from '../api/create-affiliate-request';
-import { useRequestSubmit } from '../hooks/use-request-submit';
+import { useRequestForm } from '../hooks/use-request-submit';
 import { CheckboxGroupField } from './checkbox-group-field';
 import { FormCard } from './form-card';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -44,11 +43,12 @@ export const AFFILIATE_FORM_ID = 'affiliate-form';
 export function AffiliateForm() {
   const { t } = useTranslation('info');
   const create = useCreateAffiliateRequest();
-  const onSubmit = useRequestSubmit<Values>(
+  const formik = useRequestForm<Values>(
+    EMPTY,
+    affiliateRequestSchema,
     (values) => create({ ...values, trafficVolume: values.trafficVolume as TrafficVolume }),
     { title: t('affiliate.success.title'), message: t('affiliate.success.message') },
   );
-  const formik = useFormik<Values>({ initialValues: EMPTY, validationSchema: affiliateRequestSchema, onSubmit });
   const busy = formik.isSubmitting;
   const optional = ` (${t('form.optional')})`;
 

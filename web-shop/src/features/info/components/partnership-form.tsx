@@ -1,5 +1,4 @@
 import Stack from '@mui/material/Stack';
-import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { INQUIRY_LIMITS } from '@shop/contracts';
 import { FormSelectField } from '../../../components/ui/form-select-field';
@@ -10,7 +9,7 @@ import {
   useCreatePartnershipRequest,
   type PartnershipType,
 } from '../api/create-partnership-request';
-import { useRequestSubmit } from '../hooks/use-request-submit';
+import { useRequestForm } from '../hooks/use-request-submit';
 import { FormCard } from './form-card';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { LongTextField } from './long-text-field';
@@ -40,11 +39,12 @@ const EMPTY: Values = {
 export function PartnershipForm() {
   const { t } = useTranslation('info');
   const create = useCreatePartnershipRequest();
-  const onSubmit = useRequestSubmit<Values>(
+  const formik = useRequestForm<Values>(
+    EMPTY,
+    partnershipRequestSchema,
     (values) => create({ ...values, partnershipType: values.partnershipType as PartnershipType }),
     { title: t('partner.success.title'), message: t('partner.success.message') },
   );
-  const formik = useFormik<Values>({ initialValues: EMPTY, validationSchema: partnershipRequestSchema, onSubmit });
   const busy = formik.isSubmitting;
   const optional = ` (${t('form.optional')})`;
 

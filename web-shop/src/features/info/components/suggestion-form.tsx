@@ -1,9 +1,8 @@
-import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { LightbulbIcon } from '../../../components/icons';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { serviceSuggestionSchema, useCreateServiceSuggestion } from '../api/create-service-suggestion';
-import { useRequestSubmit } from '../hooks/use-request-submit';
+import { useRequestForm } from '../hooks/use-request-submit';
 import { FormCard } from './form-card';
 import { LongTextField } from './long-text-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -13,11 +12,10 @@ const EMPTY = { suggestion: '', email: '' };
 export function SuggestionForm() {
   const { t } = useTranslation('info');
   const create = useCreateServiceSuggestion();
-  const onSubmit = useRequestSubmit<typeof EMPTY>(create, {
+  const formik = useRequestForm(EMPTY, serviceSuggestionSchema, create, {
     title: t('suggest.success'),
     message: t('suggest.successMessage'),
   });
-  const formik = useFormik({ initialValues: EMPTY, validationSchema: serviceSuggestionSchema, onSubmit });
   const busy = formik.isSubmitting;
 
   return (
