@@ -179,6 +179,9 @@ export class BullmqJobQueue implements JobQueue {
     const marker = this.markerKey;
     // The marker goes with the data: missing, Redis has lost (or never had) what was handed over.
     const intact = (await client.get(marker)) !== null;
+    // Set before the copies go over, never after: should Redis lose its data again meanwhile, the
+    // marker goes with the copies and the next pass hands everything over once more.
+    if (!intact) await client.set(marker, this.clock().toISOString());
     let handedOver = 0;
     let afterId: string | null = null;
     for (;;) {
@@ -188,7 +191,6 @@ export class BullmqJobQueue implements JobQueue {
       handedOver += page.length;
       afterId = page.at(-1)!.id;
     }
-    if (!intact) await client.set(marker, this.clock().toISOString());
     if (handedOver > 0) {
       this.options.logger.info({ jobs: handedOver, redisLostData: !intact }, 'pending jobs handed over to Redis');
     }

@@ -149,6 +149,27 @@ describe('the BullMQ queue holds a copy of the ledger', () => {
     expect(done.get('ran-before-flush')).toBe(1);
   });
 
+  it('hands back again what Redis lost while the reconciler was handing it over', async () => {
+    const prefix = `ledger-flush-during-${Date.now()}`;
+    const queue = bullmq(prefix);
+    await queue.enqueue([job('timer-lost-twice', new Date(Date.now() + 3_600_000))]);
+    await redis.flushAll();
+    // Redis loses its data again the moment the reconciler's copies have reached it.
+    const internals = queue as unknown as { handOver: (jobs: unknown[]) => Promise<void> };
+    const handOver = internals.handOver.bind(queue);
+    internals.handOver = async (jobs) => {
+      await handOver(jobs);
+      await redis.flushAll();
+    };
+    // (The ledger is shared with the other tests: their pending jobs are handed over too.)
+    expect((await queue.reconcile()).handedOver).toBeGreaterThanOrEqual(1);
+    internals.handOver = handOver;
+    expect(await queue.jobState('timer-lost-twice')).toBeNull();
+    // The next pass sees that Redis lost it and hands it over once more.
+    expect((await queue.reconcile()).handedOver).toBeGreaterThanOrEqual(1);
+    expect((await queue.jobState('timer-lost-twice'))?.state).toBe('delayed');
+  });
+
   it('records jobs while Redis is down, says so within 2 s, and runs them once it is back', async () => {
     const prefix = `ledger-down-${Date.now()}`;
     const queue = bullmq(prefix);
