@@ -93,38 +93,29 @@ export async function handleCommand<TCommand, TEvent extends { type: string; dat
       const newEvents = decider.decide(command, state);
       const after = newEvents.reduce(decider.evolve, state);
       const second = options.alongside ? await decideAlongside(store, options.alongside(after, newEvents)) : null;
-      const toAppend: NewEvent[] = newEvents.map((event, index) => ({
-        ...(options.eventIds ? { id: options.eventIds(index) } : {}),
-        type: event.type,
-        data: event.data,
-        metadata: options.metadata ?? {},
-      }));
-      const withMetadata = (events: ReadonlyArray<{ type: string; data: unknown }>) =>
-        events.map((event) => ({ type: event.type, data: event.data, metadata: options.metadata ?? {} }));
-      const expectedVersion = version === 0 ? ('no_stream' as const) : version;
+      const asNew = (events: ReadonlyArray<{ type: string; data: unknown }>, ids?: (index: number) => string) =>
+        events.map((event, index): NewEvent => ({
+          ...(ids ? { id: ids(index) } : {}),
+          type: event.type,
+          data: event.data,
+          metadata: options.metadata ?? {},
+        }));
+      // Both streams in one transaction where the store can; else the second right after the first.
+      const together = newEvents.length > 0 && second !== null && second.events.length > 0 && store.sharesTransactions;
       let nextExpectedVersion = version;
-      if (newEvents.length > 0 && second && second.events.length > 0 && store.sharesTransactions) {
-        const result = await store.appendToStream(streamId, toAppend, {
-          expectedVersion,
-          withinTransaction: async (tx) => {
-            await options.withinTransaction?.(tx);
-            await tx.append(second.streamId, withMetadata(second.events), { expectedVersion: second.expectedVersion });
-          },
-        });
-        nextExpectedVersion = result.nextExpectedVersion;
-      } else {
-        if (newEvents.length > 0) {
-          const result = await store.appendToStream(streamId, toAppend, {
-            expectedVersion,
-            withinTransaction: options.withinTransaction,
-          });
-          nextExpectedVersion = result.nextExpectedVersion;
-        }
-        if (second && second.events.length > 0) {
-          await store.appendToStream(second.streamId, withMetadata(second.events), {
-            expectedVersion: second.expectedVersion,
-          });
-        }
+      if (newEvents.length > 0) {
+        ({ nextExpectedVersion } = await store.appendToStream(streamId, asNew(newEvents, options.eventIds), {
+          expectedVersion: version === 0 ? 'no_stream' : version,
+          withinTransaction: together
+            ? async (tx) => {
+                await options.withinTransaction?.(tx);
+                await tx.append(second.streamId, asNew(second.events), { expectedVersion: second.expectedVersion });
+              }
+            : options.withinTransaction,
+        }));
+      }
+      if (second && second.events.length > 0 && !together) {
+        await store.appendToStream(second.streamId, asNew(second.events), { expectedVersion: second.expectedVersion });
       }
       return {
         newEvents,
