@@ -1,13 +1,7 @@
 import { createMollieClient, Locale, MollieApiError, type MollieClient, type Payment } from '@mollie/api-client';
 import { fromDecimalAmount, toDecimalAmount } from './decimal-amount.js';
-import {
-  WebhookSignatureError,
-  type CheckoutRequest,
-  type CheckoutSession,
-  type PaymentOutcome,
-  type PaymentProvider,
-  type VerifiedWebhook,
-} from './payment-provider.js';
+import type * as Payments from './payment-provider.js';
+import { WebhookSignatureError } from './payment-provider.js';
 
 export const MOLLIE_DEFAULT_API_URL = 'https://api.mollie.com/v2/';
 
@@ -34,7 +28,7 @@ export interface MollieProviderOptions {
  * duplicate while a later change (paid, then refunded) is a new event. The job asks Mollie
  * again before acting, so a stale notification never overrides the current state.
  */
-export class MollieProvider implements PaymentProvider {
+export class MollieProvider implements Payments.PaymentProvider {
   readonly name = 'mollie' as const;
   readonly client: MollieClient;
 
@@ -45,7 +39,7 @@ export class MollieProvider implements PaymentProvider {
     });
   }
 
-  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+  async createCheckout(request: Payments.CheckoutRequest): Promise<Payments.CheckoutSession> {
     const currency = request.currency.toUpperCase();
     const created = await this.client.payments.create({
       amount: { currency, value: toDecimalAmount(request.amountCents, currency) },
@@ -71,7 +65,7 @@ export class MollieProvider implements PaymentProvider {
     return { sessionId: created.id, redirectUrl: checkoutUrl };
   }
 
-  async checkSession(sessionId: string): Promise<PaymentOutcome> {
+  async checkSession(sessionId: string): Promise<Payments.PaymentOutcome> {
     if (!MOLLIE_PAYMENT_ID.test(sessionId)) return { kind: 'ignored', reason: 'not a Mollie payment id' };
     const payment = await this.payment(sessionId);
     if (!payment) return { kind: 'ignored', reason: `unknown Mollie payment ${sessionId}` };
@@ -79,7 +73,7 @@ export class MollieProvider implements PaymentProvider {
     return this.outcomes(payment).at(-1)!;
   }
 
-  async verifyWebhook(rawBody: Buffer): Promise<VerifiedWebhook> {
+  async verifyWebhook(rawBody: Buffer): Promise<Payments.VerifiedWebhook> {
     const id = new URLSearchParams(rawBody.toString('utf8')).get('id');
     if (!id || !MOLLIE_PAYMENT_ID.test(id)) {
       throw new WebhookSignatureError('A Mollie notification carries one payment id (id=tr_…)');
@@ -90,7 +84,7 @@ export class MollieProvider implements PaymentProvider {
     return { providerEventId: `${id}:${state}`, payload: { id, state } };
   }
 
-  async interpretWebhook(payload: Record<string, unknown>): Promise<PaymentOutcome[]> {
+  async interpretWebhook(payload: Record<string, unknown>): Promise<Payments.PaymentOutcome[]> {
     const id = typeof payload.id === 'string' ? payload.id : '';
     if (!MOLLIE_PAYMENT_ID.test(id)) return [{ kind: 'ignored', reason: 'no Mollie payment id' }];
     const payment = await this.payment(id);
@@ -109,7 +103,7 @@ export class MollieProvider implements PaymentProvider {
   }
 
   /** Everything the payment says now, oldest first; applying it again changes nothing. */
-  private outcomes(payment: Payment): PaymentOutcome[] {
+  private outcomes(payment: Payment): Payments.PaymentOutcome[] {
     const metadata = payment.metadata as { subscriptionId?: unknown } | null;
     const subscriptionId = typeof metadata?.subscriptionId === 'string' ? metadata.subscriptionId : null;
     if (!subscriptionId) return [{ kind: 'ignored', reason: `Mollie payment ${payment.id} is not one of our orders` }];
@@ -117,7 +111,7 @@ export class MollieProvider implements PaymentProvider {
     const amountCents = fromDecimalAmount(payment.amount.value, currency);
     switch (payment.status) {
       case 'paid': {
-        const paid: PaymentOutcome = {
+        const paid: Payments.PaymentOutcome = {
           kind: 'paid',
           subscriptionId,
           sessionId: payment.id,

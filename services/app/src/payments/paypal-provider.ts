@@ -1,12 +1,6 @@
 import { fromDecimalAmount, toDecimalAmount } from './decimal-amount.js';
-import {
-  WebhookSignatureError,
-  type CheckoutRequest,
-  type CheckoutSession,
-  type PaymentOutcome,
-  type PaymentProvider,
-  type VerifiedWebhook,
-} from './payment-provider.js';
+import type * as Payments from './payment-provider.js';
+import { WebhookSignatureError } from './payment-provider.js';
 import { PayPalApiError, PayPalClient, type PayPalClientOptions } from './paypal-client.js';
 import { minimalPayload, signedNotification, text } from './paypal-notification.js';
 
@@ -41,7 +35,7 @@ interface Order {
   purchase_units?: Array<{ reference_id?: string; custom_id?: string; payments?: { captures?: Capture[] } }>;
 }
 
-const ignored = (reason: string): PaymentOutcome => ({ kind: 'ignored', reason });
+const ignored = (reason: string): Payments.PaymentOutcome => ({ kind: 'ignored', reason });
 const orderPath = (orderId: string) => `/v2/checkout/orders/${encodeURIComponent(orderId)}`;
 
 /**
@@ -58,7 +52,7 @@ const orderPath = (orderId: string) => `/v2/checkout/orders/${encodeURIComponent
  * return URL is therefore the success page with `provider=paypal`, and the page reads `token`
  * as the session id.
  */
-export class PayPalProvider implements PaymentProvider {
+export class PayPalProvider implements Payments.PaymentProvider {
   readonly name = 'paypal' as const;
   private readonly api: PayPalClient;
 
@@ -66,7 +60,7 @@ export class PayPalProvider implements PaymentProvider {
     this.api = new PayPalClient(options);
   }
 
-  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+  async createCheckout(request: Payments.CheckoutRequest): Promise<Payments.CheckoutSession> {
     const currency = request.currency.toUpperCase();
     const experience = {
       return_url: returnUrl(request.successUrl),
@@ -97,14 +91,14 @@ export class PayPalProvider implements PaymentProvider {
   }
 
   /** The return page: captures an approved order ("capture on return"), or reports where it stands. */
-  async checkSession(sessionId: string): Promise<PaymentOutcome> {
+  async checkSession(sessionId: string): Promise<Payments.PaymentOutcome> {
     return this.settle(sessionId);
   }
 
   async verifyWebhook(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
-  ): Promise<VerifiedWebhook> {
+  ): Promise<Payments.VerifiedWebhook> {
     const { event, verification } = signedNotification(rawBody, headers, this.options.webhookId);
     let status: unknown;
     try {
@@ -124,7 +118,7 @@ export class PayPalProvider implements PaymentProvider {
     return { providerEventId: event.id, payload: minimalPayload(event) };
   }
 
-  async interpretWebhook(payload: Record<string, unknown>): Promise<PaymentOutcome[]> {
+  async interpretWebhook(payload: Record<string, unknown>): Promise<Payments.PaymentOutcome[]> {
     const eventType = text(payload.eventType);
     // The payer approved but may never come back: the order is captured here.
     if (eventType === 'CHECKOUT.ORDER.APPROVED') return [await this.settle(text(payload.resourceId))];
@@ -142,7 +136,7 @@ export class PayPalProvider implements PaymentProvider {
   }
 
   /** Captures an approved order, or reports the state of one already past approval. */
-  private async settle(orderId: string | null): Promise<PaymentOutcome> {
+  private async settle(orderId: string | null): Promise<Payments.PaymentOutcome> {
     const order = orderId ? await this.api.get<Order>(orderPath(orderId)) : null;
     if (!order) return ignored(`unknown PayPal order ${orderId}`);
     const unit = order.purchase_units?.[0];
@@ -175,14 +169,14 @@ export class PayPalProvider implements PaymentProvider {
     }
   }
 
-  private orderOutcome(order: Order, subscriptionId: string): PaymentOutcome {
+  private orderOutcome(order: Order, subscriptionId: string): Payments.PaymentOutcome {
     const captures = order.purchase_units?.[0]?.payments?.captures ?? [];
     const capture = captures.find((c) => c.status !== 'DECLINED' && c.status !== 'FAILED') ?? captures.at(-1);
     if (!capture) return { kind: 'pending', subscriptionId };
     return this.captureOutcome({ ...capture, custom_id: capture.custom_id ?? subscriptionId }, order.id);
   }
 
-  private captureOutcome(capture: Capture, notifiedOrderId: string | null): PaymentOutcome {
+  private captureOutcome(capture: Capture, notifiedOrderId: string | null): Payments.PaymentOutcome {
     const subscriptionId = text(capture.custom_id);
     if (!subscriptionId) return ignored(`PayPal capture ${capture.id} is not one of our orders`);
     // The PayPal order is the checkout the shop recorded; a capture names it among its related ids.

@@ -1,13 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { fromDecimalAmount, toDecimalAmount } from './decimal-amount.js';
-import {
-  WebhookSignatureError,
-  type CheckoutRequest,
-  type CheckoutSession,
-  type PaymentOutcome,
-  type PaymentProvider,
-  type VerifiedWebhook,
-} from './payment-provider.js';
+import type * as Payments from './payment-provider.js';
+import { WebhookSignatureError } from './payment-provider.js';
 
 export const PAYSSION_DEFAULT_API_URL = 'https://sandbox.payssion.com';
 
@@ -73,7 +67,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * name is only a hint, since a late or repeated one may be stale: the job asks Payssion for the
  * payment's details and acts on the state Payssion reports now.
  */
-export class PayssionProvider implements PaymentProvider {
+export class PayssionProvider implements Payments.PaymentProvider {
   readonly name = 'payssion' as const;
   private readonly apiUrl: string;
 
@@ -81,7 +75,7 @@ export class PayssionProvider implements PaymentProvider {
     this.apiUrl = (options.apiUrl ?? PAYSSION_DEFAULT_API_URL).replace(/\/+$/, '');
   }
 
-  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+  async createCheckout(request: Payments.CheckoutRequest): Promise<Payments.CheckoutSession> {
     const { apiKey, pmId, secretKey, publicUrl } = this.options;
     const orderId = `${request.subscriptionId}_${randomBytes(6).toString('hex')}`;
     const currency = request.currency.toUpperCase();
@@ -103,13 +97,13 @@ export class PayssionProvider implements PaymentProvider {
     return { sessionId: orderId, redirectUrl };
   }
 
-  async checkSession(sessionId: string): Promise<PaymentOutcome> {
+  async checkSession(sessionId: string): Promise<Payments.PaymentOutcome> {
     if (!ORDER_ID.test(sessionId)) return { kind: 'ignored', reason: 'not a Payssion order id of ours' };
     const transaction = await this.details('', sessionId);
     return transaction ? this.outcome(transaction) : { kind: 'pending', subscriptionId: ORDER_ID.exec(sessionId)![1]! };
   }
 
-  async verifyWebhook(rawBody: Buffer): Promise<VerifiedWebhook> {
+  async verifyWebhook(rawBody: Buffer): Promise<Payments.VerifiedWebhook> {
     const form = new URLSearchParams(rawBody.toString('utf8'));
     const field = (name: string) => form.get(name) ?? '';
     const { apiKey, secretKey } = this.options;
@@ -137,7 +131,7 @@ export class PayssionProvider implements PaymentProvider {
     };
   }
 
-  async interpretWebhook(payload: Record<string, unknown>): Promise<PaymentOutcome[]> {
+  async interpretWebhook(payload: Record<string, unknown>): Promise<Payments.PaymentOutcome[]> {
     const orderId = text(payload.orderId);
     if (!ORDER_ID.test(orderId)) return [{ kind: 'ignored', reason: `Payssion order ${orderId} is not one of ours` }];
     const transaction = await this.details(text(payload.transactionId), orderId);
@@ -168,7 +162,7 @@ export class PayssionProvider implements PaymentProvider {
   }
 
   /** What a payment's current state means for the order; the order id says which order. */
-  private outcome(transaction: PayssionTransaction): PaymentOutcome {
+  private outcome(transaction: PayssionTransaction): Payments.PaymentOutcome {
     const match = ORDER_ID.exec(text(transaction.order_id));
     if (!match) return { kind: 'ignored', reason: `Payssion order ${transaction.order_id} is not one of ours` };
     const subscriptionId = match[1]!;

@@ -1,13 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
-import {
-  WebhookSignatureError,
-  type CheckoutRequest,
-  type CheckoutSession,
-  type PaymentOutcome,
-  type PaymentProvider,
-  type VerifiedWebhook,
-} from './payment-provider.js';
+import type * as Payments from './payment-provider.js';
+import { WebhookSignatureError } from './payment-provider.js';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
@@ -28,12 +22,12 @@ export interface SandboxSession {
  * buttons notify our own webhook with an HMAC signature, so the whole journey works offline
  * through the same path as a real provider.
  */
-export class SandboxProvider implements PaymentProvider {
+export class SandboxProvider implements Payments.PaymentProvider {
   readonly name = 'sandbox' as const;
 
   constructor(private readonly deps: { knex: Knex; publicUrl: string; signingKey: Buffer; clock: () => Date }) {}
 
-  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+  async createCheckout(request: Payments.CheckoutRequest): Promise<Payments.CheckoutSession> {
     const id = `sbx_${randomBytes(12).toString('hex')}`;
     const inserted = await this.deps
       .knex('sandbox_sessions')
@@ -92,7 +86,7 @@ export class SandboxProvider implements PaymentProvider {
     return createHmac('sha256', this.deps.signingKey).update(body).digest('hex');
   }
 
-  async checkSession(sessionId: string): Promise<PaymentOutcome> {
+  async checkSession(sessionId: string): Promise<Payments.PaymentOutcome> {
     const session = await this.session(sessionId);
     if (!session) return { kind: 'ignored', reason: 'unknown session' };
     if (session.status === 'paid') {
@@ -113,7 +107,7 @@ export class SandboxProvider implements PaymentProvider {
   async verifyWebhook(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
-  ): Promise<VerifiedWebhook> {
+  ): Promise<Payments.VerifiedWebhook> {
     const given = headers[SANDBOX_SIGNATURE_HEADER];
     const expected = Buffer.from(this.sign(rawBody), 'hex');
     const actual = Buffer.from(typeof given === 'string' ? given : '', 'hex');
@@ -125,7 +119,7 @@ export class SandboxProvider implements PaymentProvider {
     return { providerEventId: event.id, payload: event };
   }
 
-  async interpretWebhook(payload: Record<string, unknown>): Promise<PaymentOutcome[]> {
+  async interpretWebhook(payload: Record<string, unknown>): Promise<Payments.PaymentOutcome[]> {
     const subscriptionId = String(payload.subscriptionId);
     const sessionId = String(payload.sessionId);
     if (payload.type === 'payment.succeeded') {

@@ -1,12 +1,6 @@
 import Stripe from 'stripe';
-import {
-  WebhookSignatureError,
-  type CheckoutRequest,
-  type CheckoutSession,
-  type PaymentOutcome,
-  type PaymentProvider,
-  type VerifiedWebhook,
-} from './payment-provider.js';
+import type * as Payments from './payment-provider.js';
+import { WebhookSignatureError } from './payment-provider.js';
 
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 /** How old a signed notification may be (seconds): Stripe's own default, stated so it cannot drift. */
@@ -59,7 +53,7 @@ function connection(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host
  * they are interpreted without asking Stripe again, except a refund, whose charge is traced
  * back to the order through the payment intent's metadata.
  */
-export class StripeProvider implements PaymentProvider {
+export class StripeProvider implements Payments.PaymentProvider {
   readonly name = 'stripe' as const;
   readonly client: Stripe;
 
@@ -72,7 +66,7 @@ export class StripeProvider implements PaymentProvider {
     });
   }
 
-  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+  async createCheckout(request: Payments.CheckoutRequest): Promise<Payments.CheckoutSession> {
     const metadata = { subscriptionId: request.subscriptionId };
     const session = await this.client.checkout.sessions.create(
       {
@@ -107,7 +101,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** What a session says now; `paidAt` is when the shop learns of it (a session has no payment time). */
-  sessionOutcome(session: Stripe.Checkout.Session): PaymentOutcome {
+  sessionOutcome(session: Stripe.Checkout.Session): Payments.PaymentOutcome {
     const subscriptionId = session.client_reference_id ?? session.metadata?.subscriptionId;
     if (!subscriptionId) return { kind: 'ignored', reason: `session ${session.id} names no order` };
     if (session.status === 'complete' && session.payment_status === 'paid') {
@@ -125,14 +119,14 @@ export class StripeProvider implements PaymentProvider {
     return { kind: 'pending', subscriptionId };
   }
 
-  async checkSession(sessionId: string): Promise<PaymentOutcome> {
+  async checkSession(sessionId: string): Promise<Payments.PaymentOutcome> {
     return this.sessionOutcome(await this.retrieveSession(sessionId));
   }
 
   async verifyWebhook(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
-  ): Promise<VerifiedWebhook> {
+  ): Promise<Payments.VerifiedWebhook> {
     const signature = headers[STRIPE_SIGNATURE_HEADER];
     let event: Stripe.Event;
     try {
@@ -151,18 +145,18 @@ export class StripeProvider implements PaymentProvider {
     return { providerEventId: event.id, payload: minimalPayload(event) };
   }
 
-  async interpretWebhook(payload: Record<string, unknown>): Promise<PaymentOutcome[]> {
+  async interpretWebhook(payload: Record<string, unknown>): Promise<Payments.PaymentOutcome[]> {
     const type = String(payload.type);
     if (SESSION_EVENTS.has(type)) return [this.sessionEventOutcome(type, payload)];
     if (type === 'charge.refunded') return [await this.refundOutcome(payload)];
     return [{ kind: 'ignored', reason: `unhandled ${type}` }];
   }
 
-  private sessionEventOutcome(type: string, payload: Record<string, unknown>): PaymentOutcome {
+  private sessionEventOutcome(type: string, payload: Record<string, unknown>): Payments.PaymentOutcome {
     const sessionId = String(payload.sessionId);
     const subscriptionId = typeof payload.subscriptionId === 'string' ? payload.subscriptionId : null;
     if (!subscriptionId) return { kind: 'ignored', reason: `session ${sessionId} names no order` };
-    const paid = (): PaymentOutcome => ({
+    const paid = (): Payments.PaymentOutcome => ({
       kind: 'paid',
       subscriptionId,
       sessionId,
@@ -184,7 +178,7 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  private async refundOutcome(payload: Record<string, unknown>): Promise<PaymentOutcome> {
+  private async refundOutcome(payload: Record<string, unknown>): Promise<Payments.PaymentOutcome> {
     const chargeId = String(payload.chargeId);
     // A partial refund is a gesture, not the end of the subscription; only a full refund ends it.
     if (payload.refunded !== true) return { kind: 'ignored', reason: `charge ${chargeId} partly refunded` };
