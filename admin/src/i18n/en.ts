@@ -1,12 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
-import { usersMessages } from './users.en';
-import { subscriptionsMessages } from './subscriptions.en';
-import { dashboardMessages } from './dashboard.en';
-import { catalogueMessages } from './catalogue.en';
-import { historyMessages } from './history.en';
-import { freeOfferMessages } from './free-offer.en';
-import { mergeMessages } from './merge-messages';
+import { mergeMessages, type MessageTree } from './merge-messages';
 
 /** English: react-admin's own words, then ours, with the same keys as fr.ts. */
 const common: TranslationMessages = {
@@ -253,12 +247,7 @@ const common: TranslationMessages = {
   },
 };
 
-export const en = mergeMessages(
-  common,
-  usersMessages,
-  subscriptionsMessages,
-  dashboardMessages,
-  catalogueMessages,
-  historyMessages,
-  freeOfferMessages,
-);
+/** Each area's words in English (`<area>.en.ts`, see merge-messages.ts), added to the common ones. */
+const areas = import.meta.glob<Record<string, MessageTree>>('./*.en.ts', { eager: true });
+
+export const en = mergeMessages(common, ...Object.values(areas).flatMap((area) => Object.values(area)));

@@ -1,12 +1,6 @@
 import frenchMessages from 'ra-language-french';
 import type { TranslationMessages } from 'react-admin';
-import { usersMessages } from './users.fr';
-import { subscriptionsMessages } from './subscriptions.fr';
-import { dashboardMessages } from './dashboard.fr';
-import { catalogueMessages } from './catalogue.fr';
-import { historyMessages } from './history.fr';
-import { freeOfferMessages } from './free-offer.fr';
-import { mergeMessages } from './merge-messages';
+import { mergeMessages, type MessageTree } from './merge-messages';
 
 /** French, the back-office's default: react-admin's own words, then ours (`resources.*`, `shop.*`). */
 const common: TranslationMessages = {
@@ -256,12 +250,7 @@ const common: TranslationMessages = {
   },
 };
 
-export const fr = mergeMessages(
-  common,
-  usersMessages,
-  subscriptionsMessages,
-  dashboardMessages,
-  catalogueMessages,
-  historyMessages,
-  freeOfferMessages,
-);
+/** Each area's words in French (`<area>.fr.ts`, see merge-messages.ts), added to the common ones. */
+const areas = import.meta.glob<Record<string, MessageTree>>('./*.fr.ts', { eager: true });
+
+export const fr = mergeMessages(common, ...Object.values(areas).flatMap((area) => Object.values(area)));
