@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import { nextAppend } from '../next-append.js';
 import {
   BACKWARDS,
   END,
@@ -19,23 +17,11 @@ import {
   type ReadRevision,
   type RecordedEvent as KurrentRecordedEvent,
 } from '@kurrent/kurrentdb-client';
+import { AppendSignal } from '../append-signal.js';
 import { checkExpectedVersion, ConcurrencyError, EventStoreError } from '../errors.js';
 import { sleep } from '../follow-log.js';
-import type {
-  AppendOptions,
-  AppendResult,
-  EventMetadata,
-  EventStore,
-  ExpectedVersion,
-  LogCheckpoint,
-  LogHead,
-  NewEvent,
-  ReadAllOptions,
-  ReadAllResult,
-  ReadStreamOptions,
-  RecordedEvent,
-  Upcaster,
-} from '../types.js';
+import { prepareEvent, type PreparedEvent } from '../prepared-event.js';
+import type * as Port from '../types.js';
 import { createUpcasterRegistry, type UpcasterRegistry } from '../upcasting.js';
 import {
   comparePositions,
@@ -68,7 +54,7 @@ export type KurrentDbEventStoreOptions = (
       client: KurrentDBClient;
     }
 ) & {
-  upcasters?: readonly Upcaster[];
+  upcasters?: readonly Port.Upcaster[];
   /**
    * How many of a stream's latest events an append checks for already stored ids
    * (`Infinity`: the whole stream). See {@link KurrentDbEventStore}.
@@ -76,13 +62,8 @@ export type KurrentDbEventStoreOptions = (
   idempotencyWindow?: number;
 };
 
-interface PreparedEvent {
-  id: string;
+interface KurrentPreparedEvent extends PreparedEvent {
   kurrentId: string;
-  type: string;
-  schemaVersion: number;
-  data: unknown;
-  metadata: EventMetadata;
 }
 
 /**
@@ -112,12 +93,12 @@ interface PreparedEvent {
  *   `$appendId`. They are stripped on read; a caller's value under them is overwritten.
  * - Reading $all needs a user allowed to (by default: admins and ops).
  */
-export class KurrentDbEventStore implements EventStore {
+export class KurrentDbEventStore implements Port.EventStore {
   private readonly client: KurrentDBClient;
   private readonly ownsClient: boolean;
   private readonly upcast: UpcasterRegistry;
   private readonly idempotencyWindow: number;
-  private readonly appends = new EventEmitter();
+  private readonly appends = new AppendSignal();
   private readonly streamQueues = new Map<string, Promise<void>>();
   private subscription: AllStreamSubscription | null = null;
   private closed = false;
@@ -139,7 +120,6 @@ export class KurrentDbEventStore implements EventStore {
       });
     }
     this.idempotencyWindow = Number.isFinite(window) ? Math.floor(window) : Number.MAX_SAFE_INTEGER;
-    this.appends.setMaxListeners(0);
   }
 
   /** KurrentDB commits events only: a table write cannot share their transaction. */
@@ -147,9 +127,9 @@ export class KurrentDbEventStore implements EventStore {
 
   async appendToStream(
     streamId: string,
-    events: readonly NewEvent[],
-    options: AppendOptions = {},
-  ): Promise<AppendResult> {
+    events: readonly Port.NewEvent[],
+    options: Port.AppendOptions = {},
+  ): Promise<Port.AppendResult> {
     if (options.withinTransaction) {
       throw new EventStoreError({
         code: 'event_store.no_shared_transaction',
@@ -157,31 +137,23 @@ export class KurrentDbEventStore implements EventStore {
       });
     }
     const expected = options.expectedVersion ?? 'any';
-    const prepared: PreparedEvent[] = [];
+    const prepared: KurrentPreparedEvent[] = [];
     const inBatch = new Set<string>();
-    for (const event of events) {
-      const id = event.id ?? randomUUID();
-      const kurrentId = toKurrentEventId(id);
+    for (const event of events.map(prepareEvent)) {
+      const kurrentId = toKurrentEventId(event.id);
       // The same id twice in one batch is stored once, as it would be across two appends.
       if (inBatch.has(kurrentId)) continue;
       inBatch.add(kurrentId);
-      prepared.push({
-        id,
-        kurrentId,
-        type: event.type,
-        schemaVersion: event.schemaVersion ?? 1,
-        data: event.data,
-        metadata: event.metadata ?? {},
-      });
+      prepared.push({ ...event, kurrentId });
     }
     return this.serialized(streamId, () => this.appendWithRetries(streamId, prepared, expected));
   }
 
   private async appendWithRetries(
     streamId: string,
-    events: readonly PreparedEvent[],
-    expected: ExpectedVersion,
-  ): Promise<AppendResult> {
+    events: readonly KurrentPreparedEvent[],
+    expected: Port.ExpectedVersion,
+  ): Promise<Port.AppendResult> {
     for (let attempt = 1; attempt <= MAX_APPEND_ATTEMPTS; attempt++) {
       const { version, storedIds } = await this.readTail(streamId);
       const fresh = events.filter((event) => !storedIds.has(event.kurrentId));
@@ -195,7 +167,7 @@ export class KurrentDbEventStore implements EventStore {
       const lastRevision = await this.tryAppend(streamId, fresh, version, appendId);
       if (lastRevision !== null) {
         if (await this.wroteEvent(streamId, lastRevision, appendId)) {
-          this.appends.emit('append');
+          this.appends.notify();
           return { nextExpectedVersion: revisionToVersion(lastRevision), appended: fresh.length };
         }
         // KurrentDB deduplicated these ids against a concurrent append of them; the next
@@ -211,7 +183,7 @@ export class KurrentDbEventStore implements EventStore {
   /** The revision of the last written event, or null when another writer got there first. */
   private async tryAppend(
     streamId: string,
-    events: readonly PreparedEvent[],
+    events: readonly KurrentPreparedEvent[],
     version: number,
     appendId: string,
   ): Promise<bigint | null> {
@@ -292,7 +264,7 @@ export class KurrentDbEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: Port.ReadStreamOptions = {}): Promise<Port.RecordedEvent[]> {
     const backwards = options.direction === 'backwards';
     const maxCount = options.maxCount ?? Number.MAX_SAFE_INTEGER;
     if (maxCount < 1) return [];
@@ -305,7 +277,7 @@ export class KurrentDbEventStore implements EventStore {
     } else {
       fromRevision = versionToRevision(options.fromVersion);
     }
-    const events: RecordedEvent[] = [];
+    const events: Port.RecordedEvent[] = [];
     try {
       for await (const resolved of this.client.readStream(streamId, {
         direction: backwards ? BACKWARDS : FORWARDS,
@@ -336,10 +308,10 @@ export class KurrentDbEventStore implements EventStore {
     return 0;
   }
 
-  async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
+  async readAll(options: Port.ReadAllOptions = {}): Promise<Port.ReadAllResult> {
     const maxCount = options.maxCount ?? DEFAULT_READ_ALL_BATCH;
     let from = decodeCheckpoint(options.after);
-    const events: RecordedEvent[] = [];
+    const events: Port.RecordedEvent[] = [];
     for (;;) {
       const page = await this.readAllPage(from, maxCount);
       for (const event of page.events) {
@@ -380,7 +352,7 @@ export class KurrentDbEventStore implements EventStore {
     return { events: events.slice(0, maxCount), full: events.length >= maxCount };
   }
 
-  async head(): Promise<LogHead> {
+  async head(): Promise<Port.LogHead> {
     for await (const resolved of this.client.readAll({
       direction: BACKWARDS,
       fromPosition: END,
@@ -400,7 +372,7 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   /** Reads every event after the checkpoint: meant for operator commands, not hot paths. */
-  async countAfter(checkpoint: LogCheckpoint | null): Promise<number> {
+  async countAfter(checkpoint: Port.LogCheckpoint | null): Promise<number> {
     const after = decodeCheckpoint(checkpoint);
     let count = 0;
     for await (const resolved of this.client.readAll({ fromPosition: after ?? START, filter: excludeSystemEvents() })) {
@@ -415,7 +387,7 @@ export class KurrentDbEventStore implements EventStore {
   async waitForAppends(options: { timeoutMs: number; signal?: AbortSignal }): Promise<void> {
     if (options.signal?.aborted || this.closed) return;
     this.ensureSubscription();
-    await nextAppend(this.appends, options);
+    await this.appends.next(options);
   }
 
   /** One live $all subscription per store, shared by every waiter, opened on the first wait. */
@@ -425,7 +397,7 @@ export class KurrentDbEventStore implements EventStore {
     this.subscription = subscription;
     subscription.on('data', (resolved: AllStreamResolvedEvent) => {
       const event = resolved.event;
-      if (event && !isSystemEvent(event.streamId, event.type)) this.appends.emit('append');
+      if (event && !isSystemEvent(event.streamId, event.type)) this.appends.notify();
     });
     const drop = () => {
       // Waiters fall back to their timeouts until the next wait subscribes again.
@@ -443,10 +415,10 @@ export class KurrentDbEventStore implements EventStore {
     this.subscription = null;
     await subscription?.unsubscribe().catch(() => undefined);
     if (this.ownsClient) await this.client.dispose();
-    this.appends.emit('append');
+    this.appends.notify();
   }
 
-  private toRecorded(event: KurrentRecordedEvent): RecordedEvent {
+  private toRecorded(event: KurrentRecordedEvent): Port.RecordedEvent {
     if (!event.position) {
       throw new EventStoreError({
         code: 'event_store.missing_position',

@@ -1,12 +1,11 @@
 import type pg from 'pg';
 import { ConcurrencyError } from '../errors.js';
-import type { AppendResult, EventMetadata, ExpectedVersion, NewEvent } from '../types.js';
+import type { PreparedEvent } from '../prepared-event.js';
+import type { AppendResult, ExpectedVersion } from '../types.js';
 import { APPEND_FUNCTION } from './schema.js';
 
 const UNIQUE_VIOLATION = '23505';
 const DEADLOCK_DETECTED = '40P01';
-
-export type PreparedEvent = Required<Omit<NewEvent, 'metadata'>> & { metadata: EventMetadata };
 
 /** One append's answer from the append function (see schema.ts). */
 export type AppendAnswer =

@@ -1,22 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import { nextAppend } from '../next-append.js';
 import pg from 'pg';
+import { AppendSignal } from '../append-signal.js';
 import { ConcurrencyError, EventStoreError } from '../errors.js';
-import type {
-  AppendOptions,
-  AppendResult,
-  EventMetadata,
-  EventStore,
-  LogCheckpoint,
-  LogHead,
-  NewEvent,
-  ReadAllOptions,
-  ReadAllResult,
-  ReadStreamOptions,
-  RecordedEvent,
-  Upcaster,
-} from '../types.js';
+import { prepareEvent } from '../prepared-event.js';
+import type * as Port from '../types.js';
 import { createUpcasterRegistry, type UpcasterRegistry } from '../upcasting.js';
 import {
   AppendGroups,
@@ -25,7 +11,6 @@ import {
   RetryableAppend,
   toRetryable,
   type AppendRequest,
-  type PreparedEvent,
 } from './append-groups.js';
 import { migrateEventStore } from './schema.js';
 
@@ -36,7 +21,7 @@ const MAX_EVENTS_PER_GROUP = 1_000;
 
 export interface PostgresEventStoreOptions {
   pool: pg.Pool;
-  upcasters?: readonly Upcaster[];
+  upcasters?: readonly Port.Upcaster[];
   /**
    * Wake readers with LISTEN/NOTIFY on a dedicated connection. Off for servers that cannot
    * deliver notifications across connections (the embedded PGlite); readers then rely on
@@ -62,7 +47,7 @@ interface EventRow {
   event_type: string;
   schema_version: number;
   data: unknown;
-  metadata: EventMetadata;
+  metadata: Port.EventMetadata;
   recorded_at: Date;
 }
 
@@ -78,19 +63,11 @@ async function versionOf(db: pg.Pool | pg.PoolClient, streamId: string): Promise
   return Number(rows[0]!.version);
 }
 
-const prepare = (event: NewEvent): PreparedEvent => ({
-  id: event.id ?? randomUUID(),
-  type: event.type,
-  schemaVersion: event.schemaVersion ?? 1,
-  data: event.data,
-  metadata: event.metadata ?? {},
-});
-
-function encodeCheckpoint(transactionId: string, globalPosition: string): LogCheckpoint {
+function encodeCheckpoint(transactionId: string, globalPosition: string): Port.LogCheckpoint {
   return `${transactionId}:${globalPosition}`;
 }
 
-function decodeCheckpoint(checkpoint: LogCheckpoint | null | undefined): [string, string] {
+function decodeCheckpoint(checkpoint: Port.LogCheckpoint | null | undefined): [string, string] {
   if (!checkpoint) return ['0', '0'];
   const match = /^(\d+):(\d+)$/.exec(checkpoint);
   if (!match) {
@@ -102,10 +79,10 @@ function decodeCheckpoint(checkpoint: LogCheckpoint | null | undefined): [string
   return [match[1]!, match[2]!];
 }
 
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore implements Port.EventStore {
   private readonly pool: pg.Pool;
   private readonly upcast: UpcasterRegistry;
-  private readonly localAppends = new EventEmitter();
+  private readonly appends = new AppendSignal();
   private readonly listenEnabled: boolean;
   private listener: pg.Client | null = null;
   private listenerStarting: Promise<void> | null = null;
@@ -119,7 +96,6 @@ export class PostgresEventStore implements EventStore {
     this.pool = options.pool;
     this.upcast = createUpcasterRegistry(options.upcasters ?? []);
     this.listenEnabled = options.listen ?? true;
-    this.localAppends.setMaxListeners(0);
     this.ready = options.migrate === false ? Promise.resolve() : migrateEventStore(this.pool);
     this.groups = new AppendGroups(this.pool, {
       notifyChannel: NOTIFY_CHANNEL,
@@ -132,18 +108,18 @@ export class PostgresEventStore implements EventStore {
 
   async appendToStream(
     streamId: string,
-    events: readonly NewEvent[],
-    options: AppendOptions = {},
-  ): Promise<AppendResult> {
+    events: readonly Port.NewEvent[],
+    options: Port.AppendOptions = {},
+  ): Promise<Port.AppendResult> {
     await this.ready;
     const request: AppendRequest = {
       streamId,
-      events: events.map(prepare),
+      events: events.map(prepareEvent),
       expected: options.expectedVersion ?? 'any',
     };
     for (let attempt = 1; ; attempt++) {
       try {
-        let result: AppendResult;
+        let result: Port.AppendResult;
         let notified = true;
         if (options.withinTransaction) {
           result = await this.appendInTransaction(request, options.withinTransaction);
@@ -153,7 +129,7 @@ export class PostgresEventStore implements EventStore {
           notified = outcome.notified;
         }
         if (result.appended > 0) {
-          this.localAppends.emit('append');
+          this.appends.notify();
           if (!notified) this.announce();
         }
         return result;
@@ -186,8 +162,8 @@ export class PostgresEventStore implements EventStore {
    */
   private async appendInTransaction(
     request: AppendRequest,
-    withinTransaction: NonNullable<AppendOptions['withinTransaction']>,
-  ): Promise<AppendResult> {
+    withinTransaction: NonNullable<Port.AppendOptions['withinTransaction']>,
+  ): Promise<Port.AppendResult> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -204,7 +180,7 @@ export class PostgresEventStore implements EventStore {
         append: (otherStreamId, otherEvents, options = {}) =>
           appendOn({
             streamId: otherStreamId,
-            events: otherEvents.map(prepare),
+            events: otherEvents.map(prepareEvent),
             expected: options.expectedVersion ?? 'any',
           }),
       });
@@ -218,7 +194,7 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: Port.ReadStreamOptions = {}): Promise<Port.RecordedEvent[]> {
     await this.ready;
     const backwards = options.direction === 'backwards';
     const from = options.fromVersion ?? (backwards ? Number.MAX_SAFE_INTEGER : 1);
@@ -237,7 +213,7 @@ export class PostgresEventStore implements EventStore {
     return versionOf(this.pool, streamId);
   }
 
-  async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
+  async readAll(options: Port.ReadAllOptions = {}): Promise<Port.ReadAllResult> {
     await this.ready;
     const [transactionId, position] = decodeCheckpoint(options.after);
     const maxCount = options.maxCount ?? 500;
@@ -268,7 +244,7 @@ export class PostgresEventStore implements EventStore {
     return { events, checkpoint: last?.checkpoint ?? options.after ?? null, mayHaveMore };
   }
 
-  async head(): Promise<LogHead> {
+  async head(): Promise<Port.LogHead> {
     await this.ready;
     // The newest event a reader can see now, in log order (below the in-flight horizon).
     const { rows } = await this.pool.query<{ position: string; txid: string; recorded_at: Date }>(
@@ -285,7 +261,7 @@ export class PostgresEventStore implements EventStore {
     };
   }
 
-  async countAfter(checkpoint: LogCheckpoint | null): Promise<number> {
+  async countAfter(checkpoint: Port.LogCheckpoint | null): Promise<number> {
     await this.ready;
     const [transactionId, position] = decodeCheckpoint(checkpoint);
     const { rows } = await this.pool.query<{ count: string }>(
@@ -298,7 +274,7 @@ export class PostgresEventStore implements EventStore {
   async waitForAppends(options: { timeoutMs: number; signal?: AbortSignal }): Promise<void> {
     if (this.listenEnabled) void this.ensureListener();
     if (options.signal?.aborted) return;
-    await nextAppend(this.localAppends, options);
+    await this.appends.next(options);
   }
 
   /**
@@ -330,7 +306,7 @@ export class PostgresEventStore implements EventStore {
     if (this.listener || this.closed) return Promise.resolve();
     this.listenerStarting ??= (async () => {
       const client = new pg.Client(this.pool.options);
-      client.on('notification', () => this.localAppends.emit('append'));
+      client.on('notification', () => this.appends.notify());
       client.on('error', () => {
         // Readers fall back to polling until the next wait reconnects.
         this.listener = null;
@@ -356,10 +332,10 @@ export class PostgresEventStore implements EventStore {
     await this.listenerStarting;
     await this.listener?.end().catch(() => undefined);
     this.listener = null;
-    this.localAppends.emit('append');
+    this.appends.notify();
   }
 
-  private toRecorded(row: EventRow): RecordedEvent {
+  private toRecorded(row: EventRow): Port.RecordedEvent {
     const { schemaVersion, data } = this.upcast(row.event_type, row.schema_version, row.data);
     return {
       id: row.event_id,
