@@ -1,14 +1,8 @@
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
-import {
-  JOB_ATTEMPTS,
-  JOB_BACKOFF_MS,
-  type JobHandlers,
-  type JobName,
-  type JobQueue,
-  type JobRequest,
-} from './job-queue.js';
+import type * as Jobs from './job-queue.js';
+import { handlerOf, JOB_ATTEMPTS, JOB_BACKOFF_MS } from './job-queue.js';
 import { notYetDelayMs, NotYetError } from './not-yet.js';
 import {
   jobStatus,
@@ -79,14 +73,14 @@ export interface BullmqJobQueueOptions {
  * `reconcile` hands the pending rows over again when Redis has lost them (flushed, restarted
  * without persistence), found by a marker key that disappears with the data.
  */
-export class BullmqJobQueue implements JobQueue {
+export class BullmqJobQueue implements Jobs.JobQueue {
   readonly kind = 'bullmq' as const;
   private readonly queue: Queue;
   private worker: Worker | null = null;
   private readonly clock: () => Date;
   private readonly backoffMs: number;
   /** Repeating schedules this process set up, set up again by `reconcile` if Redis lost them. */
-  private readonly repeating = new Map<JobName, number>();
+  private readonly repeating = new Map<Jobs.JobName, number>();
 
   constructor(private readonly options: BullmqJobQueueOptions) {
     this.clock = options.clock ?? (() => new Date());
@@ -95,7 +89,7 @@ export class BullmqJobQueue implements JobQueue {
     this.queue.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   }
 
-  async enqueue(jobs: readonly JobRequest[]): Promise<void> {
+  async enqueue(jobs: readonly Jobs.JobRequest[]): Promise<void> {
     if (jobs.length === 0) return;
     const recorded = await recordJobs(this.options.knex, jobs, this.clock());
     if (recorded.length === 0) return;
@@ -107,12 +101,12 @@ export class BullmqJobQueue implements JobQueue {
     }
   }
 
-  async startProcessing(handlers: JobHandlers): Promise<void> {
+  async startProcessing(handlers: Jobs.JobHandlers): Promise<void> {
     const { logger, knex } = this.options;
     this.worker = new Worker(
       QUEUE_NAME,
       async (job: Job, token?: string) => {
-        const handler = handlers[job.name as JobName] as ((data: unknown) => Promise<void>) | undefined;
+        const handler = handlerOf(handlers, job.name);
         if (!handler) throw new Error(`No handler for job ${job.name}`);
         const copy = isLedgerCopy(job.data) ? job.data : null;
         // Handed over twice (Redis kept a copy the reconciler did not know of): run once.
@@ -166,7 +160,7 @@ export class BullmqJobQueue implements JobQueue {
     await this.worker.waitUntilReady();
   }
 
-  async scheduleRepeating(name: JobName, everyMs: number): Promise<void> {
+  async scheduleRepeating(name: Jobs.JobName, everyMs: number): Promise<void> {
     this.repeating.set(name, everyMs);
     await this.queue.upsertJobScheduler(`repeat-${name}`, { every: everyMs }, { name, data: {} });
   }

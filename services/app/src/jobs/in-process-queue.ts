@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
-import {
-  JOB_ATTEMPTS,
-  JOB_BACKOFF_MS,
-  type JobHandlers,
-  type JobName,
-  type JobQueue,
-  type JobRequest,
-} from './job-queue.js';
+import type * as Jobs from './job-queue.js';
+import { handlerOf, JOB_ATTEMPTS, JOB_BACKOFF_MS } from './job-queue.js';
 import { notYetDelayMs, NotYetError } from './not-yet.js';
 import { pendingJobsPage, recordJobs, reopenFailedJobs, type LedgerJob } from './job-ledger.js';
 
@@ -22,7 +16,7 @@ const PAGE = 500;
 
 interface StoredJob {
   id: string;
-  name: JobName;
+  name: Jobs.JobName;
   data: unknown;
   runAt: number;
   /** When this instance first scheduled it: how long a job kept waiting for its read model has waited. */
@@ -56,7 +50,7 @@ export interface InProcessJobQueueOptions {
  * pending row again, and a job already done is never run twice. Repeating jobs (the expiry
  * sweep) are plain timers, set up again at every start.
  */
-export class InProcessJobQueue implements JobQueue {
+export class InProcessJobQueue implements Jobs.JobQueue {
   readonly kind = 'in-process' as const;
   private readonly knex: Knex;
   private readonly logger: Logger;
@@ -64,7 +58,7 @@ export class InProcessJobQueue implements JobQueue {
   private readonly backoffMs: number;
   /** Marks the leases of this instance, so it can take a job of its own back after a hiccup. */
   private readonly owner = randomUUID();
-  private handlers: JobHandlers | null = null;
+  private handlers: Jobs.JobHandlers | null = null;
   /** Ids of the jobs this instance has a timer or a run for. */
   private readonly scheduled = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -80,14 +74,14 @@ export class InProcessJobQueue implements JobQueue {
     this.backoffMs = options.backoffMs ?? JOB_BACKOFF_MS;
   }
 
-  async enqueue(jobs: readonly JobRequest[]): Promise<void> {
+  async enqueue(jobs: readonly Jobs.JobRequest[]): Promise<void> {
     if (jobs.length === 0) return;
     const recorded = await recordJobs(this.knex, jobs, this.clock());
     // Before the worker starts, rows wait in the table: startProcessing schedules them.
     if (this.handlers) for (const job of recorded) this.schedule(stored(job));
   }
 
-  async startProcessing(handlers: JobHandlers): Promise<void> {
+  async startProcessing(handlers: Jobs.JobHandlers): Promise<void> {
     // Set first: a job inserted from now on is scheduled by enqueue, one inserted before is read below.
     this.handlers = handlers;
     const { handedOver } = await this.reconcile();
@@ -122,7 +116,7 @@ export class InProcessJobQueue implements JobQueue {
     return true;
   }
 
-  async scheduleRepeating(name: JobName, everyMs: number): Promise<void> {
+  async scheduleRepeating(name: Jobs.JobName, everyMs: number): Promise<void> {
     const tick = () => {
       if (this.closed) return;
       const timer = setTimeout(() => {
@@ -195,7 +189,7 @@ export class InProcessJobQueue implements JobQueue {
 
   private async run(job: StoredJob): Promise<void> {
     if (this.closed) return;
-    const handler = this.handlers?.[job.name] as ((data: unknown) => Promise<void>) | undefined;
+    const handler = handlerOf(this.handlers, job.name);
     if (!handler) {
       this.logger.warn({ job: job.name, jobId: job.id }, 'no handler for job; left pending');
       this.scheduled.delete(job.id);
@@ -280,7 +274,7 @@ export class InProcessJobQueue implements JobQueue {
       .returning(['attempts'])) as Array<{ attempts: number }>;
     if (claimed) return claimed.attempts;
     const row = (await this.knex('queued_jobs').where({ id }).first()) as
-      { name: JobName; data: unknown; run_at: Date; status: string; lease_until: Date | null } | undefined;
+      { name: Jobs.JobName; data: unknown; run_at: Date; status: string; lease_until: Date | null } | undefined;
     if (!row || row.status !== 'pending') {
       this.scheduled.delete(id);
       return null;
@@ -305,8 +299,8 @@ export class InProcessJobQueue implements JobQueue {
   }
 
   /** A repeating job is not stored: every start sets its timer again. Same retries as the others. */
-  private async runRepeating(name: JobName, attempt: number): Promise<void> {
-    const handler = this.handlers?.[name] as ((data: unknown) => Promise<void>) | undefined;
+  private async runRepeating(name: Jobs.JobName, attempt: number): Promise<void> {
+    const handler = handlerOf(this.handlers, name);
     if (!handler || this.closed) return;
     this.repeatActive++;
     try {

@@ -52,6 +52,10 @@ export interface JobRequest<N extends JobName = JobName> {
 
 export type JobHandlers = { [N in JobName]: (data: JobDataByName[N]) => Promise<void> };
 
+/** The handler for a job a queue names (BullMQ by any string), or undefined when there is none (yet). */
+export const handlerOf = (handlers: JobHandlers | null, name: string) =>
+  handlers?.[name as JobName] as ((data: unknown) => Promise<void>) | undefined;
+
 /**
  * Every job is first a row of `queued_jobs` in PostgreSQL (the job ledger, `job-ledger.ts`), which
  * says whether it is pending, done or failed; the queue that runs it (BullMQ on Redis, or this
