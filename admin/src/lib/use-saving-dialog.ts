@@ -1,13 +1,22 @@
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useRefresh } from 'react-admin';
+
+/** What a saving dialog says once its save succeeds, and what follows (by default, the page's data refreshed). */
+interface Saved {
+  success: string;
+  messageArgs?: Record<string, unknown>;
+  afterwards?: () => void;
+}
 
 /**
  * A dialog that saves something: open or closed, and a save during which it cannot be closed. A
- * save that succeeds closes it (then `onClosed` resets the form) and runs what comes after; one
- * that fails is notified with its message and leaves the dialog open with what was typed.
+ * save that succeeds is notified with its `success` message and closes the dialog (then `onClosed`
+ * resets the form) and runs what comes after; one that fails is notified with its message and
+ * leaves the dialog open with what was typed.
  */
 export function useSavingDialog(options: { onClosed?: () => void } = {}) {
   const notify = useNotify();
+  const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const finish = () => {
@@ -21,12 +30,13 @@ export function useSavingDialog(options: { onClosed?: () => void } = {}) {
     close: () => {
       if (!saving) finish();
     },
-    save: async (work: () => Promise<void>, afterwards?: () => void) => {
+    save: async (work: () => Promise<unknown>, { success, messageArgs, afterwards = refresh }: Saved) => {
       setSaving(true);
       try {
         await work();
+        notify(success, { type: 'success', messageArgs });
         finish();
-        afterwards?.();
+        afterwards();
       } catch (error) {
         notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
       } finally {

@@ -17,9 +17,7 @@ import {
   useDataProvider,
   useGetList,
   useLocaleState,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
 import { intlLocaleOf } from '../../i18n/i18n-provider';
@@ -117,8 +115,6 @@ function CredentialsChoices({
 export function AssignCredentialsButton() {
   const subscription = useRecordContext<Subscription>();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [chosen, setChosen] = useState('');
   const { open, saving, show, close, save } = useSavingDialog({ onClosed: () => setChosen('') });
@@ -127,11 +123,13 @@ export function AssignCredentialsButton() {
 
   const replacing = subscription.credentialsId !== null;
   const assign = () =>
-    save(async () => {
-      await dataProvider.assignCredentials(subscription.id, chosen);
-      await untilProjected(dataProvider, subscription.id, (row) => row?.credentialsId === chosen);
-      notify('shop.subscriptions.assign.success', { type: 'success' });
-    }, refresh);
+    save(
+      async () => {
+        await dataProvider.assignCredentials(subscription.id, chosen);
+        await untilProjected(dataProvider, subscription.id, (row) => row?.credentialsId === chosen);
+      },
+      { success: 'shop.subscriptions.assign.success' },
+    );
 
   return (
     <>

@@ -18,7 +18,6 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   useDataProvider,
-  useNotify,
   useRecordContext,
   useRedirect,
   useRefresh,
@@ -106,8 +105,6 @@ function ReasonField({
 export function ChangeStatusButton({ compact = false }: { compact?: boolean }) {
   const subscription = useRecordContext<Subscription>();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [to, setTo] = useState<SubscriptionStatus | ''>('');
   const [reason, setReason] = useState('');
@@ -130,18 +127,20 @@ export function ChangeStatusButton({ compact = false }: { compact?: boolean }) {
   const moves = operatorMoves(subscription);
   const save = async () => {
     if (to === '') return;
-    await saveThen(async () => {
-      await dataProvider.update<Subscription>('subscriptions', {
-        id: subscription.id,
-        data: { status: to, reason: reason.trim() } as Partial<Subscription>,
-        previousData: subscription,
-      });
-      await untilProjected(dataProvider, subscription.id, (row) => row === null || row.status === to);
-      notify('shop.subscriptions.statusChange.success', {
-        type: 'success',
+    await saveThen(
+      async () => {
+        await dataProvider.update<Subscription>('subscriptions', {
+          id: subscription.id,
+          data: { status: to, reason: reason.trim() } as Partial<Subscription>,
+          previousData: subscription,
+        });
+        await untilProjected(dataProvider, subscription.id, (row) => row === null || row.status === to);
+      },
+      {
+        success: 'shop.subscriptions.statusChange.success',
         messageArgs: { status: translate(`shop.subscriptions.statuses.${to}`) },
-      });
-    }, refresh);
+      },
+    );
   };
 
   const label = translate('shop.subscriptions.statusChange.action');
@@ -209,7 +208,6 @@ export function VoidSubscriptionButton({
   const subscription = useRecordContext<Subscription>();
   const resource = useResourceContext() ?? 'subscriptions';
   const translate = useTranslate();
-  const notify = useNotify();
   const refresh = useRefresh();
   const redirect = useRedirect();
   const dataProvider = useDataProvider<ShopDataProvider>();
@@ -224,9 +222,11 @@ export function VoidSubscriptionButton({
       async () => {
         await dataProvider.voidSubscription(String(subscription.id), reason.trim());
         await untilProjected(dataProvider, subscription.id, (row) => row === null);
-        notify('shop.subscriptions.void.success', { type: 'success' });
       },
-      () => (compact ? refresh() : redirect('list', resource)),
+      {
+        success: 'shop.subscriptions.void.success',
+        afterwards: () => (compact ? refresh() : redirect('list', resource)),
+      },
     );
 
   const label = translate(labelKey, { plan: subscription.planName });

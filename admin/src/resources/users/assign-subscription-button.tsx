@@ -8,15 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import {
-  Button as ActionButton,
-  useGetList,
-  useLocaleState,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
+import { Button as ActionButton, useGetList, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatCents } from '../../lib/money';
 import type { Plan } from '../../providers/data-provider';
 import { grantSubscription } from './users-api';
@@ -39,8 +31,6 @@ export function centsOfEuros(typed: string): number | null {
 export function AssignSubscriptionButton() {
   const user = useRecordContext<User>();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const [locale] = useLocaleState();
   const [planId, setPlanId] = useState('');
   const [months, setMonths] = useState('1');
@@ -70,10 +60,9 @@ export function AssignSubscriptionButton() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!planId || !monthsValid || !priceValid) return;
-    await save(async () => {
-      await grantSubscription(user.id, { planId, months: monthCount, customPriceCents: cents }, key);
-      notify('shop.users.grant.success', { type: 'success' });
-    }, refresh);
+    await save(() => grantSubscription(user.id, { planId, months: monthCount, customPriceCents: cents }, key), {
+      success: 'shop.users.grant.success',
+    });
   };
 
   const name = user.fullName.trim() ? displayName(user, translate) : user.email;
