@@ -4,6 +4,14 @@ import { useTranslate } from 'react-admin';
 /** A chip's tint: dark text on a light background, which reads at AA. */
 export type Tint = { bgcolor: string; color: string };
 
+/** The back-office's chip tints: blue for new, green for in use or done, orange for a look needed, grey for over. */
+export const TINTS = {
+  blue: { bgcolor: '#e3f2fd', color: '#0d47a1' },
+  green: { bgcolor: '#e8f5e9', color: '#1b5e20' },
+  orange: { bgcolor: '#fff3e0', color: '#8a3c00' },
+  grey: { bgcolor: '#eceff1', color: '#37474f' },
+} satisfies Record<string, Tint>;
+
 /**
  * A record's state as a tinted chip, its label the translation `${messages}.${value}` (the value
  * itself when there is none). Nothing while the record is loading.

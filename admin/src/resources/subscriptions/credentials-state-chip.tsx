@@ -2,6 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import Chip from '@mui/material/Chip';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { TINTS } from '../../components/record-chips';
 import type { Subscription } from './subscription-vocabulary';
 
 /**
@@ -18,7 +19,7 @@ export function CredentialsStateChip() {
         size="small"
         icon={<CheckCircleIcon />}
         label={translate('shop.subscriptions.credentials.assigned')}
-        sx={{ bgcolor: '#e8f5e9', color: '#1b5e20', '& .MuiChip-icon': { color: 'inherit' } }}
+        sx={{ ...TINTS.green, '& .MuiChip-icon': { color: 'inherit' } }}
       />
     );
   }
@@ -37,7 +38,7 @@ export function CredentialsStateChip() {
       size="small"
       icon={<HourglassEmptyIcon />}
       label={translate('shop.subscriptions.credentials.missing')}
-      sx={{ bgcolor: '#fff3e0', color: '#8a3c00', fontWeight: 600, '& .MuiChip-icon': { color: 'inherit' } }}
+      sx={{ ...TINTS.orange, fontWeight: 600, '& .MuiChip-icon': { color: 'inherit' } }}
     />
   );
 }

@@ -1,12 +1,12 @@
 import { useRecordContext } from 'react-admin';
-import { TintedChip, type Tint } from '../../components/record-chips';
+import { TINTS, TintedChip, type Tint } from '../../components/record-chips';
 import type { User, UserSegment } from './user-vocabulary';
 
 /** Green with a subscription in use, orange once it has expired, grey without. */
 const COLOURS: Record<UserSegment, Tint> = {
-  with: { bgcolor: '#e8f5e9', color: '#1b5e20' },
-  expired: { bgcolor: '#fff3e0', color: '#8a3c00' },
-  without: { bgcolor: '#eceff1', color: '#37474f' },
+  with: TINTS.green,
+  expired: TINTS.orange,
+  without: TINTS.grey,
 };
 
 /** The customer's standing as the seeds classify it: with a subscription, expired, or without. */
