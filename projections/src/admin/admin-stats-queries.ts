@@ -21,6 +21,19 @@ export interface SubscriptionFigures {
 }
 
 /**
+ * Every payment of a subscription not voided: the order's and each renewal's, when it was paid,
+ * what it brought, and whether it is kept (a refunded order, or a refunded renewal, brings nothing).
+ */
+const PAYMENTS = `(
+  SELECT paid_at, total_cents AS cents, status_reason IS DISTINCT FROM 'refunded' AS earned, false AS renewal
+    FROM subscriptions WHERE voided_at IS NULL AND paid_at IS NOT NULL
+  UNION ALL
+  SELECT r.paid_at, r.amount_cents, r.refunded_at IS NULL AND s.status_reason IS DISTINCT FROM 'refunded', true
+    FROM subscription_renewals r JOIN subscriptions s ON s.id = r.subscription_id
+   WHERE s.voided_at IS NULL
+) payments`;
+
+/**
  * The seeds' definitions, in one place and in PostgreSQL: active is status active with the expiry
  * ahead (the expiry job may lag), expired is the status or an active one past its expiry; revenue
  * is what was paid and not refunded; a voided subscription and an erased person count nowhere.
@@ -41,8 +54,8 @@ export async function subscriptionFigures(knex: Knex, now: Date): Promise<Subscr
               count(*)::int AS subscriptions,
               count(credentials_id)::int AS with_credentials,
               (SELECT coalesce(sum(total_spent_cents), 0) FROM customer_standing)::bigint AS revenue,
-              (SELECT coalesce(sum(total_cents), 0) FROM subscriptions
-                WHERE voided_at IS NULL AND paid_at >= ${month} AND status_reason IS DISTINCT FROM 'refunded')::bigint AS revenue_month
+              (SELECT coalesce(sum(cents) FILTER (WHERE earned), 0) FROM ${PAYMENTS}
+                WHERE paid_at >= ${month})::bigint AS revenue_month
          FROM subscriptions
         WHERE voided_at IS NULL`,
       bindings,
@@ -61,14 +74,13 @@ export async function subscriptionFigures(knex: Knex, now: Date): Promise<Subscr
          SELECT generate_series((:now::timestamptz AT TIME ZONE :zone)::date - :days::int, (:now::timestamptz AT TIME ZONE :zone)::date, interval '1 day')::date AS day
        ),
        paid AS (
-         SELECT (paid_at AT TIME ZONE :zone)::date AS day, total_cents,
-                status_reason IS DISTINCT FROM 'refunded' AS earned
-           FROM subscriptions
-          WHERE voided_at IS NULL AND paid_at >= (:now::timestamptz - interval '31 days')
+         SELECT (paid_at AT TIME ZONE :zone)::date AS day, cents, earned, renewal
+           FROM ${PAYMENTS}
+          WHERE paid_at >= (:now::timestamptz - interval '31 days')
        )
        SELECT to_char(days.day, 'YYYY-MM-DD') AS date,
-              coalesce(sum(paid.total_cents) FILTER (WHERE paid.earned), 0)::bigint AS cents,
-              count(paid.day)::int AS count
+              coalesce(sum(paid.cents) FILTER (WHERE paid.earned), 0)::bigint AS cents,
+              count(paid.day) FILTER (WHERE NOT paid.renewal)::int AS count
          FROM days LEFT JOIN paid ON paid.day = days.day
         GROUP BY days.day
         ORDER BY days.day`,

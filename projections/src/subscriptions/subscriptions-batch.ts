@@ -13,10 +13,15 @@ import type { ProjectionContext } from '../runtime/projection.js';
 
 type Row = Record<string, unknown> & { id: string; user_id: string; stream_version: number };
 
+/** A renewal paid (its row), or refunded (the instant, on its row). */
+export type RenewalRowChange =
+  { insert: Record<string, unknown> & { id: string } } | { refund: { id: string; refunded_at: string } };
+
 export interface SubscriptionHandlers {
   orderRow: (recorded: RecordedEvent) => Row;
-  changesFor: (event: Exclude<SubscriptionEvent, { type: 'OrderPlaced' }>) => Record<string, unknown>;
+  changesFor: (event: Exclude<SubscriptionEvent, { type: 'OrderPlaced' }>, row: Row) => Record<string, unknown>;
   changesStanding: ReadonlySet<SubscriptionEvent['type']>;
+  renewalRows: (event: SubscriptionEvent) => RenewalRowChange | null;
 }
 
 export async function applySubscriptionEvents(
@@ -41,8 +46,11 @@ export async function applySubscriptionEvents(
   const rows = new Map<string, Row>(existing.map(({ row }) => [row.id, row]));
   const changed = new Set<Row>();
   const standing = new Set<string>();
+  const renewals: RenewalRowChange[] = [];
   for (const recorded of events) {
     const event = { type: recorded.type, data: recorded.data } as SubscriptionEvent;
+    const renewal = handlers.renewalRows(event);
+    if (renewal) renewals.push(renewal);
     const id = event.data.subscriptionId;
     const row = rows.get(id);
     if (event.type === 'OrderPlaced') {
@@ -55,7 +63,7 @@ export async function applySubscriptionEvents(
       continue;
     }
     if (row && row.stream_version < recorded.streamVersion) {
-      for (const [column, value] of Object.entries(handlers.changesFor(event))) {
+      for (const [column, value] of Object.entries(handlers.changesFor(event, row))) {
         if (value !== undefined) row[column] = value;
       }
       row.updated_at = recorded.recordedAt;
@@ -66,6 +74,7 @@ export async function applySubscriptionEvents(
     if (row && handlers.changesStanding.has(event.type)) standing.add(row.user_id);
   }
   if (changed.size > 0) await upsertRows(trx, subscriptions, [...changed]);
+  if (renewals.length > 0) await writeRenewals(trx, table('subscription_renewals'), renewals);
   if (standing.size === 0) return;
   const customerStanding = table('customer_standing');
   if (loading) {
@@ -80,6 +89,20 @@ export async function applySubscriptionEvents(
     return;
   }
   await refreshStanding(trx, { subscriptions, customerStanding }, [...standing]);
+}
+
+/** Renewals paid and refunded, in the log's order; each write is idempotent (a replay changes nothing). */
+async function writeRenewals(trx: Knex.Transaction, tableName: string, changes: RenewalRowChange[]): Promise<void> {
+  for (const change of changes) {
+    if ('insert' in change) {
+      await trx(tableName).insert(change.insert).onConflict('id').ignore();
+    } else {
+      await trx(tableName)
+        .where({ id: change.refund.id })
+        .whereNull('refunded_at')
+        .update({ refunded_at: change.refund.refunded_at });
+    }
+  }
 }
 
 /** Each physical table's columns but the id, in order (a generation's tables do not change). */
@@ -109,7 +132,7 @@ async function upsertRows(trx: Knex.Transaction, tableName: string, rows: Row[])
 
 /** The figures of the customer standing: the same definitions as the dashboard's. */
 const STANDING_FIGURES = `
-  sum(s.total_cents) FILTER (WHERE s.voided_at IS NULL AND s.paid_at IS NOT NULL AND s.status_reason IS DISTINCT FROM 'refunded') AS spent,
+  sum(s.total_cents + s.renewed_cents) FILTER (WHERE s.voided_at IS NULL AND s.paid_at IS NOT NULL AND s.status_reason IS DISTINCT FROM 'refunded') AS spent,
   max(s.expires_at) FILTER (WHERE s.voided_at IS NULL AND s.status = 'active') AS active_until,
   bool_or(s.voided_at IS NULL) AS has_subscription`;
 

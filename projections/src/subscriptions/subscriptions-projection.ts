@@ -2,7 +2,12 @@ import { SUBSCRIPTION_EVENT_TYPES, type OrderPlaced, type SubscriptionEvent } fr
 import type { RecordedEvent } from '@shop/event-store';
 import knexFactory, { type Knex } from 'knex';
 import type { Projection } from '../runtime/projection.js';
-import { applySubscriptionEvents, finishCustomerStanding, refreshStanding } from './subscriptions-batch.js';
+import {
+  applySubscriptionEvents,
+  finishCustomerStanding,
+  refreshStanding,
+  type RenewalRowChange,
+} from './subscriptions-batch.js';
 
 /** Writes SQL only (no connection): index keys knex cannot name, such as a descending order with nulls last. */
 const sql = knexFactory({ client: 'pg' });
@@ -17,8 +22,9 @@ export const subscriptionsProjection: Projection = {
   // 2: voided subscriptions (voided_at, void_reason); the back-office list's indexes; each
   // customer's standing (customer_standing). 3: the standing says whether the customer has any
   // subscription not voided, an order placed included (has_subscription, in place of has_expired
-  // and first_active_expiry), for the seeds' "expired" segment.
-  version: 3,
+  // and first_active_expiry), for the seeds' "expired" segment. 4: renewals (renewed_cents, the
+  // subscription_renewals table, last_payment_at), the customer's cancellation and refund request.
+  version: 4,
   tables: {
     subscriptions: (table) => {
       table.uuid('id').primary();
@@ -46,6 +52,14 @@ export const subscriptionsProjection: Projection = {
       table.text('provider');
       table.text('payment_reference');
       table.integer('amount_paid_cents');
+      /** What the renewals paid and kept (their refunds taken off): revenue beside total_cents. */
+      table.integer('renewed_cents').notNullable().defaultTo(0);
+      /** The latest payment, the order's or a renewal's: the 7-day guarantee runs from it. */
+      table.timestamp('last_payment_at', { useTz: true });
+      table.timestamp('customer_cancelled_at', { useTz: true });
+      table.text('cancellation_reason');
+      table.timestamp('refund_requested_at', { useTz: true });
+      table.text('refund_reason');
       table.text('last_payment_issue');
       table.timestamp('credentials_assigned_at', { useTz: true });
       table.timestamp('cancelled_at', { useTz: true });
@@ -77,6 +91,20 @@ export const subscriptionsProjection: Projection = {
       // themselves are wide): the subscriptions not voided, by status, expiry and credentials.
       table.index(['status', 'expires_at', 'credentials_id'], undefined, { predicate: sql.whereNull('voided_at') });
     },
+    /** Each renewal paid: the months it added and when, what it cost; for the revenue by day and month. */
+    subscription_renewals: (table) => {
+      table.text('id').primary();
+      table.uuid('subscription_id').notNullable().index();
+      table.integer('months').notNullable();
+      table.integer('amount_cents').notNullable();
+      table.text('currency').notNullable();
+      table.text('provider').notNullable();
+      table.text('payment_reference').notNullable();
+      table.timestamp('paid_at', { useTz: true }).notNullable().index();
+      table.timestamp('starts_at', { useTz: true }).notNullable();
+      table.timestamp('ends_at', { useTz: true }).notNullable();
+      table.timestamp('refunded_at', { useTz: true });
+    },
     /**
      * What the back-office's customer list sorts and filters by, recomputed from the customer's
      * non-voided subscriptions whenever one of them changes in a way that counts. The segment is
@@ -96,25 +124,9 @@ export const subscriptionsProjection: Projection = {
     },
   },
   eventTypes: SUBSCRIPTION_EVENT_TYPES,
-  apply: async (recorded, { trx, table }) => {
-    const event = { type: recorded.type, data: recorded.data } as SubscriptionEvent;
-    const subscriptions = table('subscriptions');
-    if (event.type === 'OrderPlaced') {
-      await trx(subscriptions).insert(orderRow(recorded)).onConflict('id').ignore();
-    } else {
-      await updateInOrder(trx, subscriptions, recorded, event.data.subscriptionId, changesFor(event));
-    }
-    if (CHANGES_STANDING.has(event.type)) {
-      await refreshCustomerStanding(
-        trx,
-        { subscriptions, customerStanding: table('customer_standing') },
-        { subscriptionId: event.data.subscriptionId },
-      );
-    }
-  },
-  // The same rules, a batch at a time: a few statements per batch instead of one or two per event.
-  applyBatch: (events, context) =>
-    applySubscriptionEvents(events, context, { orderRow, changesFor, changesStanding: CHANGES_STANDING }),
+  // One event is a batch of one: the same rules either way, a few statements per batch.
+  apply: (recorded, context) => applySubscriptionEvents([recorded], context, HANDLERS),
+  applyBatch: (events, context) => applySubscriptionEvents(events, context, HANDLERS),
   finishLoading: finishCustomerStanding,
 };
 
@@ -137,6 +149,7 @@ function orderRow(recorded: RecordedEvent) {
     promo_code: d.promoCode,
     provider: d.provider,
     created_at: d.placedAt,
+    renewed_cents: 0,
     updated_at: recorded.recordedAt,
     stream_version: recorded.streamVersion,
   };
@@ -153,6 +166,8 @@ const CHANGES_STANDING = new Set<SubscriptionEvent['type']>([
   'SubscriptionStatusChanged',
   'SubscriptionExpired',
   'SubscriptionVoided',
+  'SubscriptionRenewed',
+  'RenewalRefunded',
 ]);
 
 /**
@@ -172,7 +187,37 @@ export async function refreshCustomerStanding(
   await refreshStanding(trx, tables, customers);
 }
 
-function changesFor(event: Exclude<SubscriptionEvent, { type: 'OrderPlaced' }>): Record<string, unknown> {
+/** What an event changes in its subscription's row, given the row as it stands. */
+const HANDLERS = { orderRow, changesFor, changesStanding: CHANGES_STANDING, renewalRows };
+
+/** The subscription_renewals row a renewal paid writes, or the refund it records on it. */
+function renewalRows(event: SubscriptionEvent): RenewalRowChange | null {
+  if (event.type === 'SubscriptionRenewed') {
+    const d = event.data;
+    return {
+      insert: {
+        id: d.renewalId,
+        subscription_id: d.subscriptionId,
+        months: d.months,
+        amount_cents: d.amountCents,
+        currency: d.currency,
+        provider: d.provider,
+        payment_reference: d.paymentReference,
+        paid_at: d.paidAt,
+        starts_at: d.from,
+        ends_at: d.to,
+      },
+    };
+  }
+  if (event.type === 'RenewalRefunded')
+    return { refund: { id: event.data.renewalId, refunded_at: event.data.refundedAt } };
+  return null;
+}
+
+function changesFor(
+  event: Exclude<SubscriptionEvent, { type: 'OrderPlaced' }>,
+  row: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   switch (event.type) {
     case 'PaymentConfirmed':
       return {
@@ -181,9 +226,30 @@ function changesFor(event: Exclude<SubscriptionEvent, { type: 'OrderPlaced' }>):
         payment_reference: event.data.paymentReference,
         amount_paid_cents: event.data.amountCents,
         paid_at: event.data.paidAt,
+        last_payment_at: event.data.paidAt,
         expires_at: event.data.expiresAt,
         last_payment_issue: null,
       };
+    case 'RenewalOrdered':
+      return {};
+    case 'SubscriptionRenewed':
+      return {
+        status: 'active',
+        expires_at: event.data.to,
+        expired_at: null,
+        last_payment_at: event.data.paidAt,
+        renewed_cents: Number(row.renewed_cents ?? 0) + event.data.amountCents,
+        last_payment_issue: null,
+      };
+    case 'RenewalRefunded':
+      return {
+        expires_at: event.data.expiresAt,
+        renewed_cents: Number(row.renewed_cents ?? 0) - event.data.amountCents,
+      };
+    case 'SubscriptionCancellationRecorded':
+      return { customer_cancelled_at: event.data.cancelledAt, cancellation_reason: event.data.reason };
+    case 'RefundRequested':
+      return { refund_requested_at: event.data.requestedAt, refund_reason: event.data.reason };
     case 'PaymentMismatchRecorded':
       return { last_payment_issue: 'amount_mismatch' };
     case 'ExtraPaymentRecorded':
@@ -210,18 +276,4 @@ function changesFor(event: Exclude<SubscriptionEvent, { type: 'OrderPlaced' }>):
     case 'SubscriptionVoided':
       return { voided_at: event.data.voidedAt, void_reason: event.data.reason };
   }
-}
-
-/** Applies a change only if it is newer than what the row holds: replaying an event changes nothing. */
-async function updateInOrder(
-  trx: Knex.Transaction,
-  tableName: string,
-  recorded: RecordedEvent,
-  subscriptionId: string,
-  changes: Record<string, unknown>,
-): Promise<void> {
-  await trx(tableName)
-    .where({ id: subscriptionId })
-    .andWhere('stream_version', '<', recorded.streamVersion)
-    .update({ ...changes, updated_at: recorded.recordedAt, stream_version: recorded.streamVersion });
 }

@@ -115,6 +115,15 @@ export class DashboardFold {
           if (earned) day.cents += state.totalCents;
         }
       }
+      // Each renewal paid is revenue of its own day, kept unless it or the order was refunded.
+      for (const renewal of Object.values(state.renewals ?? {})) {
+        if (!renewal.paid || renewal.paid.refunded || state.refunded) continue;
+        revenue += renewal.totalCents;
+        const renewalDay = parisDay(renewal.paid.paidAt);
+        if (renewalDay.slice(0, 7) >= month) revenueThisMonth += renewal.totalCents;
+        const day = byDay.get(renewalDay);
+        if (day) day.cents += renewal.totalCents;
+      }
       // Each customer's standing, as the customers' list keeps it: this subscription is one they have.
       const customer = standing.get(state.userId) ?? { activeUntil: null, hasSubscription: true };
       if (state.status === 'active' && expiry !== null) {

@@ -29,6 +29,8 @@ interface ProviderPayment {
 export type ConfirmPayment = {
   type: 'ConfirmPayment';
   data: ProviderPayment & {
+    /** The checkout it was paid through, when the provider names it: it tells a renewal's payment from the order's. */
+    sessionId?: string | null;
     paidAt: Date;
     now: Date;
   };
@@ -61,7 +63,8 @@ export type ExpireSubscription = {
 
 export type OpenPaymentSession = {
   type: 'OpenPaymentSession';
-  data: { subscriptionId: string; provider: string; sessionId: string; now: Date };
+  /** renewalId: the checkout pays that renewal (ordered and not paid yet) instead of the order. */
+  data: { subscriptionId: string; provider: string; sessionId: string; renewalId?: string; now: Date };
 };
 
 export type RecordPaymentFailure = {
@@ -103,6 +106,36 @@ export type VoidSubscription = {
   data: { subscriptionId: string; reason: string; now: Date };
 };
 
+/**
+ * The customer extends their subscription by `months` at the plan's price now (a promotion taken
+ * off); paid through a checkout opened for `renewalId`.
+ */
+export type OrderRenewal = {
+  type: 'OrderRenewal';
+  data: {
+    subscriptionId: string;
+    renewalId: string;
+    userId: string;
+    plan: { monthlyPriceCents: number; currency: string };
+    months: number;
+    promotion: { code: string; percentOff: number } | null;
+    provider: string;
+    now: Date;
+  };
+};
+
+/** The customer cancels: nothing renews any more, access lasts until the expiry. */
+export type CancelSubscription = {
+  type: 'CancelSubscription';
+  data: { subscriptionId: string; userId: string; reason: string | null; now: Date };
+};
+
+/** The customer asks for a refund of their latest payment under the 7-day guarantee. */
+export type RequestRefund = {
+  type: 'RequestRefund';
+  data: { subscriptionId: string; userId: string; reason: string; now: Date };
+};
+
 export type SubscriptionCommand =
   | PlaceOrder
   | OpenPaymentSession
@@ -113,4 +146,7 @@ export type SubscriptionCommand =
   | ChangeSubscriptionStatus
   | GrantSubscription
   | VoidSubscription
-  | ExpireSubscription;
+  | ExpireSubscription
+  | OrderRenewal
+  | CancelSubscription
+  | RequestRefund;

@@ -7,6 +7,16 @@ import { orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './
 import { requireExisting, requireNew, type ExistingSubscription } from './guards.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
 import { decideGrant, decideStatusChange, decideVoid } from './operator-decisions.js';
+import {
+  decideCancellation,
+  decideRefundRequest,
+  decideRenewalOrder,
+  decideRenewalPayment,
+  decideRenewalRefund,
+  decideRenewalSession,
+  knownPayment,
+  renewalPaidBy,
+} from './lifecycle-decisions.js';
 
 export { ALLOWED_STATUS_CHANGES } from './operator-decisions.js';
 
@@ -92,13 +102,14 @@ function decideOnExisting(
   switch (command.type) {
     case 'ConfirmPayment': {
       const { data } = command;
+      // A renewal's checkout pays that renewal, not the order.
+      const renewalId = data.sessionId ? current.renewalSessions?.[data.sessionId] : undefined;
+      if (renewalId) return decideRenewalPayment(data, current, renewalId, reportedPayment(data));
       // Nothing after the payment was refunded. A provider retries, the success page verifies too:
       // the same payment again changes nothing (every path names a payment by the same reference).
       if (current.refunded) return [];
       if (current.paymentReference !== null) {
-        if (data.paymentReference === current.paymentReference || current.extraPayments?.[data.paymentReference]) {
-          return [];
-        }
+        if (knownPayment(current, data.paymentReference)) return [];
         // Another payment of an order already paid: the customer was charged twice.
         return [
           {
@@ -143,6 +154,7 @@ function decideOnExisting(
 
     case 'OpenPaymentSession': {
       const { data } = command;
+      if (data.renewalId) return decideRenewalSession(command, current, data.renewalId);
       requireStatus(
         current,
         data.subscriptionId,
@@ -189,6 +201,9 @@ function decideOnExisting(
         // The refund of a second payment: the subscription the first one paid for stays.
         return extra.refunded ? [] : [{ type: 'ExtraPaymentRefunded', data: refund }];
       }
+      // A renewal's refund takes its months back; the subscription stays.
+      const renewalId = renewalPaidBy(current, data.paymentReference);
+      if (renewalId) return decideRenewalRefund(data, current, renewalId, refund);
       if (current.refunded) return [];
       // A provider only refunds what it was paid. When the refund overtakes the payment's own
       // notification, it is still a fact: the order ends cancelled and the late payment is ignored.
@@ -252,6 +267,15 @@ function decideOnExisting(
 
     case 'VoidSubscription':
       return decideVoid(command, current);
+
+    case 'OrderRenewal':
+      return decideRenewalOrder(command, current);
+
+    case 'CancelSubscription':
+      return decideCancellation(command, current);
+
+    case 'RequestRefund':
+      return decideRefundRequest(command, current);
 
     default:
       return assertNever(command);

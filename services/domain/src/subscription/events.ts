@@ -153,6 +153,8 @@ export type PaymentSessionOpened = DomainEvent<
     userId?: string;
     provider: string;
     sessionId: string;
+    /** The renewal this checkout pays, when it pays one rather than the order. */
+    renewalId?: string;
     openedAt: string;
   }
 >;
@@ -178,6 +180,79 @@ export type SubscriptionVoided = DomainEvent<
   { subscriptionId: string; statusBefore: SubscriptionStatus; reason: string; voidedAt: string }
 >;
 
+/**
+ * The customer asked to extend this subscription by `months`, priced from the catalogue at that
+ * moment; nothing changes until it is paid (`SubscriptionRenewed`).
+ */
+export type RenewalOrdered = DomainEvent<
+  'RenewalOrdered',
+  {
+    subscriptionId: string;
+    renewalId: string;
+    months: number;
+    monthlyPriceCents: number;
+    subtotalCents: number;
+    discountPercent: number;
+    discountCents: number;
+    totalCents: number;
+    currency: string;
+    promoCode: string | null;
+    provider: string;
+    orderedAt: string;
+  }
+>;
+
+/**
+ * A renewal was paid: the subscription keeps its id and its expiry moves from `from` (the expiry
+ * it had, or the payment time when it had already expired) to `to`, exactly `months` later.
+ */
+export type SubscriptionRenewed = DomainEvent<
+  'SubscriptionRenewed',
+  {
+    subscriptionId: string;
+    renewalId: string;
+    months: number;
+    from: string;
+    to: string;
+    amountCents: number;
+    currency: string;
+    provider: string;
+    paymentReference: string;
+    paidAt: string;
+  }
+>;
+
+/**
+ * A renewal's payment went back: the months it added are taken off again (`expiresAt` is the
+ * expiry from now on); the subscription otherwise stays as it is.
+ */
+export type RenewalRefunded = DomainEvent<'RenewalRefunded', RefundData & { renewalId: string; expiresAt: string }>;
+
+/**
+ * The customer cancelled: nothing renews any more and the subscription ends at its expiry
+ * (`accessEndsAt`); until then it stays active.
+ */
+export type SubscriptionCancellationRecorded = DomainEvent<
+  'SubscriptionCancellationRecorded',
+  { subscriptionId: string; reason: string | null; accessEndsAt: string; cancelledAt: string }
+>;
+
+/**
+ * The customer asks for their money back under the 7-day guarantee, for one payment (the order's
+ * or a renewal's); the operator decides.
+ */
+export type RefundRequested = DomainEvent<
+  'RefundRequested',
+  {
+    subscriptionId: string;
+    paymentReference: string;
+    amountCents: number;
+    currency: string;
+    reason: string;
+    requestedAt: string;
+  }
+>;
+
 /** The provider of a subscription the operator granted: no payment went through the shop. */
 export const OPERATOR_PROVIDER = 'operator';
 
@@ -193,7 +268,12 @@ export type SubscriptionEvent =
   | CredentialsAssigned
   | SubscriptionStatusChanged
   | SubscriptionExpired
-  | SubscriptionVoided;
+  | SubscriptionVoided
+  | RenewalOrdered
+  | SubscriptionRenewed
+  | RenewalRefunded
+  | SubscriptionCancellationRecorded
+  | RefundRequested;
 
 export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> = [
   'OrderPlaced',
@@ -208,4 +288,9 @@ export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> 
   'SubscriptionStatusChanged',
   'SubscriptionExpired',
   'SubscriptionVoided',
+  'RenewalOrdered',
+  'SubscriptionRenewed',
+  'RenewalRefunded',
+  'SubscriptionCancellationRecorded',
+  'RefundRequested',
 ];

@@ -20,7 +20,25 @@ export type SubscriptionState =
       voided?: boolean;
       /** Payments received after the one it stands on (ExtraPaymentRecorded), by reference; refunded or not. */
       extraPayments?: Readonly<Record<string, { refunded: boolean }>>;
+      /** The payment the customer made last (the order's or a renewal's), for the 7-day guarantee. */
+      lastPayment?: { reference: string; amountCents: number; currency: string; paidAt: string } | null;
+      /** Renewals ordered, by id: their price, and once paid, the payment and the months it added. */
+      renewals?: Readonly<Record<string, Renewal>>;
+      /** Which renewal each renewal checkout pays, by the provider's session id. */
+      renewalSessions?: Readonly<Record<string, string>>;
+      /** When the customer cancelled: nothing renews any more. */
+      cancelledAt?: string | null;
+      /** Payments whose refund the customer asked for, by reference. */
+      refundRequested?: Readonly<Record<string, true>>;
     };
+
+export interface Renewal {
+  months: number;
+  totalCents: number;
+  currency: string;
+  /** Set once paid. */
+  paid?: { paymentReference: string; paidAt: string; from: string; to: string; refunded: boolean };
+}
 
 export const initialState = (): SubscriptionState => ({ status: 'none' });
 
@@ -47,7 +65,63 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
         status: 'active',
         paymentReference: event.data.paymentReference,
         expiresAt: event.data.expiresAt,
+        lastPayment: {
+          reference: event.data.paymentReference,
+          amountCents: event.data.amountCents,
+          currency: event.data.currency,
+          paidAt: event.data.paidAt,
+        },
       };
+    case 'RenewalOrdered':
+      return {
+        ...state,
+        renewals: {
+          ...state.renewals,
+          [event.data.renewalId]: {
+            months: event.data.months,
+            totalCents: event.data.totalCents,
+            currency: event.data.currency,
+          },
+        },
+      };
+    case 'SubscriptionRenewed': {
+      const renewal = state.renewals?.[event.data.renewalId];
+      if (!renewal) return state;
+      const paid = {
+        paymentReference: event.data.paymentReference,
+        paidAt: event.data.paidAt,
+        from: event.data.from,
+        to: event.data.to,
+      };
+      return {
+        ...state,
+        status: 'active',
+        expiresAt: event.data.to,
+        renewals: { ...state.renewals, [event.data.renewalId]: { ...renewal, paid: { ...paid, refunded: false } } },
+        lastPayment: {
+          reference: event.data.paymentReference,
+          amountCents: event.data.amountCents,
+          currency: event.data.currency,
+          paidAt: event.data.paidAt,
+        },
+      };
+    }
+    case 'RenewalRefunded': {
+      const renewal = state.renewals?.[event.data.renewalId];
+      if (!renewal?.paid) return state;
+      return {
+        ...state,
+        expiresAt: event.data.expiresAt,
+        renewals: {
+          ...state.renewals,
+          [event.data.renewalId]: { ...renewal, paid: { ...renewal.paid, refunded: true } },
+        },
+      };
+    }
+    case 'SubscriptionCancellationRecorded':
+      return { ...state, cancelledAt: event.data.cancelledAt };
+    case 'RefundRequested':
+      return { ...state, refundRequested: { ...state.refundRequested, [event.data.paymentReference]: true } };
     case 'ExtraPaymentRecorded':
       return {
         ...state,
@@ -58,8 +132,11 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
         ...state,
         extraPayments: { ...state.extraPayments, [event.data.paymentReference]: { refunded: true } },
       };
+    case 'PaymentSessionOpened': {
+      const { renewalId, sessionId } = event.data;
+      return renewalId ? { ...state, renewalSessions: { ...state.renewalSessions, [sessionId]: renewalId } } : state;
+    }
     case 'PaymentMismatchRecorded':
-    case 'PaymentSessionOpened':
     case 'PaymentAttemptFailed':
       return state;
     case 'PaymentRefunded':

@@ -1,0 +1,294 @@
+import { addMonthsUtc } from '../shared/dates.js';
+import { DomainError, NotFoundError } from '../shared/domain-error.js';
+import { isSupportedDuration, priceOrder, SUPPORTED_DURATIONS_MONTHS } from '../shared/money.js';
+import type {
+  CancelSubscription,
+  ConfirmPayment,
+  OpenPaymentSession,
+  OrderRenewal,
+  RefundPayment,
+  RequestRefund,
+} from './commands.js';
+import type { SubscriptionEvent } from './events.js';
+import type { ExistingSubscription } from './guards.js';
+
+/** How long after a payment the customer may ask for their money back (the seeds' guarantee). */
+export const REFUND_WINDOW_DAYS = 7;
+
+/** The statuses a subscription can be renewed from: running, or run out. */
+const RENEWABLE = new Set(['active', 'expired']);
+
+/** A customer's command on someone else's subscription is refused as if it did not exist. */
+function requireOwner(current: ExistingSubscription, userId: string): void {
+  if (current.userId !== userId) {
+    throw new NotFoundError({
+      code: 'subscription.not_found',
+      message: `Subscription ${current.subscriptionId} does not exist`,
+      details: { subscriptionId: current.subscriptionId },
+    });
+  }
+}
+
+function requireRenewable(current: ExistingSubscription): void {
+  if (!RENEWABLE.has(current.status)) {
+    throw new DomainError({
+      code: 'subscription.not_renewable',
+      message: `A ${current.status} subscription cannot be renewed`,
+      details: { subscriptionId: current.subscriptionId, status: current.status },
+    });
+  }
+}
+
+/** The customer orders more months of their subscription, priced now; a retry of the same renewal adds nothing. */
+export function decideRenewalOrder(command: OrderRenewal, current: ExistingSubscription): SubscriptionEvent[] {
+  const { data } = command;
+  requireOwner(current, data.userId);
+  if (current.renewals?.[data.renewalId]) return [];
+  requireRenewable(current);
+  if (!isSupportedDuration(data.months)) {
+    throw new DomainError({
+      code: 'order.invalid_duration',
+      message: `Duration must be one of ${SUPPORTED_DURATIONS_MONTHS.join(', ')} months`,
+      details: { months: data.months, allowed: [...SUPPORTED_DURATIONS_MONTHS] },
+    });
+  }
+  const price = priceOrder({
+    monthlyPriceCents: data.plan.monthlyPriceCents,
+    months: data.months,
+    currency: data.plan.currency,
+    discountPercent: data.promotion?.percentOff ?? 0,
+  });
+  return [
+    {
+      type: 'RenewalOrdered',
+      data: {
+        subscriptionId: data.subscriptionId,
+        renewalId: data.renewalId,
+        months: price.months,
+        monthlyPriceCents: price.monthlyPriceCents,
+        subtotalCents: price.subtotalCents,
+        discountPercent: price.discountPercent,
+        discountCents: price.discountCents,
+        totalCents: price.totalCents,
+        currency: price.currency,
+        promoCode: data.promotion?.code ?? null,
+        provider: data.provider,
+        orderedAt: data.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/** A checkout for a renewal ordered and not paid yet, on a subscription that can still be renewed. */
+export function decideRenewalSession(
+  command: OpenPaymentSession,
+  current: ExistingSubscription,
+  renewalId: string,
+): SubscriptionEvent[] {
+  const { data } = command;
+  const renewal = current.renewals?.[renewalId];
+  if (!renewal) {
+    throw new NotFoundError({
+      code: 'renewal.not_found',
+      message: `No renewal ${renewalId} was ordered for this subscription`,
+      details: { subscriptionId: data.subscriptionId, renewalId },
+    });
+  }
+  if (renewal.paid) {
+    throw new DomainError({
+      code: 'renewal.already_paid',
+      message: 'This renewal is paid already',
+      details: { subscriptionId: data.subscriptionId, renewalId },
+    });
+  }
+  requireRenewable(current);
+  return [
+    {
+      type: 'PaymentSessionOpened',
+      data: {
+        subscriptionId: data.subscriptionId,
+        userId: current.userId,
+        provider: data.provider,
+        sessionId: data.sessionId,
+        renewalId,
+        openedAt: data.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/** Whether `reference` is a payment this subscription already recorded, in any role. */
+export function knownPayment(current: ExistingSubscription, reference: string): boolean {
+  return (
+    current.paymentReference === reference ||
+    Boolean(current.extraPayments?.[reference]) ||
+    Object.values(current.renewals ?? {}).some((renewal) => renewal.paid?.paymentReference === reference)
+  );
+}
+
+/**
+ * A renewal's checkout was paid: the expiry moves by the renewal's months from the expiry it has
+ * (from the payment time when it has already passed). Money for a renewal paid already, or for a
+ * subscription that ended meanwhile (cancelled, refunded, suspended), is recorded for a refund.
+ */
+export function decideRenewalPayment(
+  data: ConfirmPayment['data'],
+  current: ExistingSubscription,
+  renewalId: string,
+  reported: {
+    subscriptionId: string;
+    provider: string;
+    paymentReference: string;
+    amountCents: number;
+    currency: string;
+  },
+): SubscriptionEvent[] {
+  if (knownPayment(current, data.paymentReference)) return [];
+  const renewal = current.renewals?.[renewalId];
+  const at = data.now.toISOString();
+  if (!renewal || renewal.paid || !RENEWABLE.has(current.status)) {
+    return [
+      {
+        type: 'ExtraPaymentRecorded',
+        data: {
+          ...reported,
+          firstPaymentReference: renewal?.paid?.paymentReference ?? current.paymentReference ?? '',
+          recordedAt: at,
+        },
+      },
+    ];
+  }
+  if (reported.amountCents !== renewal.totalCents || reported.currency !== renewal.currency) {
+    return [
+      {
+        type: 'PaymentMismatchRecorded',
+        data: {
+          ...reported,
+          expectedAmountCents: renewal.totalCents,
+          expectedCurrency: renewal.currency,
+          recordedAt: at,
+        },
+      },
+    ];
+  }
+  const paidAt = data.paidAt.getTime();
+  const running = current.expiresAt !== null && new Date(current.expiresAt).getTime() > paidAt;
+  const from = running ? new Date(current.expiresAt as string) : data.paidAt;
+  return [
+    {
+      type: 'SubscriptionRenewed',
+      data: {
+        subscriptionId: data.subscriptionId,
+        renewalId,
+        months: renewal.months,
+        from: from.toISOString(),
+        to: addMonthsUtc(from, renewal.months).toISOString(),
+        amountCents: reported.amountCents,
+        currency: renewal.currency,
+        provider: data.provider,
+        paymentReference: data.paymentReference,
+        paidAt: data.paidAt.toISOString(),
+      },
+    },
+  ];
+}
+
+/** The renewal a payment paid, if it paid one. */
+export function renewalPaidBy(current: ExistingSubscription, reference: string): string | undefined {
+  return Object.entries(current.renewals ?? {}).find(
+    ([, renewal]) => renewal.paid?.paymentReference === reference,
+  )?.[0];
+}
+
+/**
+ * A renewal's payment went back: its months are taken off. When it is the latest renewal the
+ * expiry returns to where it started; an earlier one's months come off the end.
+ */
+export function decideRenewalRefund(
+  data: RefundPayment['data'],
+  current: ExistingSubscription,
+  renewalId: string,
+  refund: {
+    subscriptionId: string;
+    provider: string;
+    paymentReference: string;
+    amountCents: number;
+    currency: string;
+    refundedAt: string;
+  },
+): SubscriptionEvent[] {
+  const renewal = current.renewals?.[renewalId];
+  if (!renewal?.paid || renewal.paid.refunded) return [];
+  const expiresAt =
+    renewal.paid.to === current.expiresAt
+      ? renewal.paid.from
+      : addMonthsUtc(current.expiresAt ?? renewal.paid.to, -renewal.months).toISOString();
+  return [{ type: 'RenewalRefunded', data: { ...refund, renewalId, expiresAt } }];
+}
+
+/** The customer cancels a running subscription: it stays active until its expiry and never renews. */
+export function decideCancellation(command: CancelSubscription, current: ExistingSubscription): SubscriptionEvent[] {
+  const { data } = command;
+  requireOwner(current, data.userId);
+  if (current.cancelledAt) return [];
+  if (current.status !== 'active' || current.expiresAt === null) {
+    throw new DomainError({
+      code: 'subscription.not_active',
+      message: `A ${current.status} subscription has nothing to cancel`,
+      details: { subscriptionId: data.subscriptionId, status: current.status },
+    });
+  }
+  return [
+    {
+      type: 'SubscriptionCancellationRecorded',
+      data: {
+        subscriptionId: data.subscriptionId,
+        reason: data.reason,
+        accessEndsAt: current.expiresAt,
+        cancelledAt: data.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * The 7-day guarantee: the customer asks for the refund of their latest payment within
+ * `REFUND_WINDOW_DAYS` of it. Asking again for the same payment adds nothing; the operator decides.
+ */
+export function decideRefundRequest(command: RequestRefund, current: ExistingSubscription): SubscriptionEvent[] {
+  const { data } = command;
+  requireOwner(current, data.userId);
+  const payment = current.lastPayment;
+  const refundedRenewal = payment ? renewalPaidBy(current, payment.reference) : undefined;
+  const refunded =
+    current.refunded || (refundedRenewal !== undefined && current.renewals?.[refundedRenewal]?.paid?.refunded);
+  if (!payment || payment.amountCents <= 0 || refunded) {
+    throw new DomainError({
+      code: 'refund.nothing_to_refund',
+      message: 'This subscription has no payment to refund',
+      details: { subscriptionId: data.subscriptionId },
+    });
+  }
+  if (current.refundRequested?.[payment.reference]) return [];
+  const closesAt = new Date(payment.paidAt).getTime() + REFUND_WINDOW_DAYS * 24 * 3_600_000;
+  if (data.now.getTime() > closesAt) {
+    throw new DomainError({
+      code: 'refund.window_closed',
+      message: `A refund can be asked for within ${REFUND_WINDOW_DAYS} days of the payment`,
+      details: { subscriptionId: data.subscriptionId, paidAt: payment.paidAt, windowDays: REFUND_WINDOW_DAYS },
+    });
+  }
+  return [
+    {
+      type: 'RefundRequested',
+      data: {
+        subscriptionId: data.subscriptionId,
+        paymentReference: payment.reference,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        reason: data.reason,
+        requestedAt: data.now.toISOString(),
+      },
+    },
+  ];
+}

@@ -1,0 +1,426 @@
+import { describe, expect, it } from 'vitest';
+import { DeciderSpec } from '../shared/decider-spec.js';
+import type {
+  CancelSubscription,
+  ConfirmPayment,
+  OpenPaymentSession,
+  OrderRenewal,
+  RefundPayment,
+  RequestRefund,
+} from './commands.js';
+import { subscriptionDecider } from './decide.js';
+import type {
+  OrderPlaced,
+  PaymentConfirmed,
+  PaymentSessionOpened,
+  RenewalOrdered,
+  SubscriptionEvent,
+  SubscriptionRenewed,
+} from './events.js';
+
+const spec = () => DeciderSpec.for(subscriptionDecider);
+
+const SUBSCRIPTION_ID = 'sub-0001';
+const USER_ID = 'user-42';
+const PLACED_AT = new Date('2026-01-10T09:00:00.000Z');
+const PAID_AT = '2026-01-10T09:05:00.000Z';
+const EXPIRES_AT = '2026-04-10T09:05:00.000Z';
+const DURING = new Date('2026-03-01T12:00:00.000Z');
+
+// A Netflix subscription of three months at 4,53 € a month, paid with Stripe.
+const placed: OrderPlaced = {
+  type: 'OrderPlaced',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    userId: USER_ID,
+    planId: 'netflix',
+    planName: 'Netflix Premium',
+    months: 3,
+    monthlyPriceCents: 453,
+    subtotalCents: 1359,
+    discountPercent: 0,
+    discountCents: 0,
+    totalCents: 1359,
+    currency: 'EUR',
+    promoCode: null,
+    provider: 'stripe',
+    placedAt: PLACED_AT.toISOString(),
+  },
+};
+const paid: PaymentConfirmed = {
+  type: 'PaymentConfirmed',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    provider: 'stripe',
+    paymentReference: 'pi_order',
+    amountCents: 1359,
+    currency: 'EUR',
+    paidAt: PAID_AT,
+    expiresAt: EXPIRES_AT,
+  },
+};
+const active = [placed, paid];
+
+// ---- renewal ----
+
+const orderRenewal = (data: Partial<OrderRenewal['data']> = {}): OrderRenewal => ({
+  type: 'OrderRenewal',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    renewalId: 'ren-1',
+    userId: USER_ID,
+    // The catalogue's price now: 4,99 € a month.
+    plan: { monthlyPriceCents: 499, currency: 'EUR' },
+    months: 1,
+    promotion: null,
+    provider: 'stripe',
+    now: DURING,
+    ...data,
+  },
+});
+
+const renewalOrdered = (data: Partial<RenewalOrdered['data']> = {}): RenewalOrdered => ({
+  type: 'RenewalOrdered',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    renewalId: 'ren-1',
+    months: 1,
+    monthlyPriceCents: 499,
+    subtotalCents: 499,
+    discountPercent: 0,
+    discountCents: 0,
+    totalCents: 499,
+    currency: 'EUR',
+    promoCode: null,
+    provider: 'stripe',
+    orderedAt: DURING.toISOString(),
+    ...data,
+  },
+});
+
+const openRenewalSession = (renewalId = 'ren-1', sessionId = 'cs_renew'): OpenPaymentSession => ({
+  type: 'OpenPaymentSession',
+  data: { subscriptionId: SUBSCRIPTION_ID, provider: 'stripe', sessionId, renewalId, now: DURING },
+});
+
+const renewalSessionOpened = (renewalId = 'ren-1', sessionId = 'cs_renew'): PaymentSessionOpened => ({
+  type: 'PaymentSessionOpened',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    userId: USER_ID,
+    provider: 'stripe',
+    sessionId,
+    renewalId,
+    openedAt: DURING.toISOString(),
+  },
+});
+
+const payRenewal = (data: Partial<ConfirmPayment['data']> = {}): ConfirmPayment => ({
+  type: 'ConfirmPayment',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    provider: 'stripe',
+    paymentReference: 'pi_renew',
+    amountCents: 499,
+    currency: 'eur',
+    sessionId: 'cs_renew',
+    paidAt: DURING,
+    now: DURING,
+    ...data,
+  },
+});
+
+const renewed = (data: Partial<SubscriptionRenewed['data']> = {}): SubscriptionRenewed => ({
+  type: 'SubscriptionRenewed',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    renewalId: 'ren-1',
+    months: 1,
+    from: EXPIRES_AT,
+    to: '2026-05-10T09:05:00.000Z',
+    amountCents: 499,
+    currency: 'EUR',
+    provider: 'stripe',
+    paymentReference: 'pi_renew',
+    paidAt: DURING.toISOString(),
+    ...data,
+  },
+});
+
+const renewalOpen = [...active, renewalOrdered(), renewalSessionOpened()];
+
+describe('renewing a subscription', () => {
+  it('orders a renewal at the catalogue price of the moment, a promotion taken off', () => {
+    spec()
+      .given(active)
+      .when(orderRenewal({ months: 3, promotion: { code: 'WELCOME10', percentOff: 10 } }))
+      .then([
+        renewalOrdered({
+          months: 3,
+          subtotalCents: 1497,
+          discountPercent: 10,
+          discountCents: 150,
+          totalCents: 1347,
+          promoCode: 'WELCOME10',
+        }),
+      ]);
+  });
+
+  it('orders nothing twice for the same renewal (a retry)', () => {
+    spec()
+      .given([...active, renewalOrdered()])
+      .when(orderRenewal())
+      .thenNothing();
+  });
+
+  it('refuses to renew an order not paid yet, a cancelled subscription, or a voided one', () => {
+    spec()
+      .given([placed])
+      .when(orderRenewal())
+      .thenThrows({ code: 'subscription.not_renewable', details: { status: 'pending' } });
+    spec()
+      .given([
+        ...active,
+        {
+          type: 'SubscriptionStatusChanged',
+          data: { subscriptionId: SUBSCRIPTION_ID, from: 'active', to: 'cancelled', reason: 'x', changedAt: PAID_AT },
+        },
+      ])
+      .when(orderRenewal())
+      .thenThrows({ code: 'subscription.not_renewable', details: { status: 'cancelled' } });
+    spec()
+      .given([
+        ...active,
+        {
+          type: 'SubscriptionVoided',
+          data: { subscriptionId: SUBSCRIPTION_ID, statusBefore: 'active', reason: 'mistake', voidedAt: PAID_AT },
+        },
+      ])
+      .when(orderRenewal())
+      .thenThrows({ code: 'subscription.voided' });
+  });
+
+  it("refuses another customer's renewal as if the subscription did not exist", () => {
+    spec()
+      .given(active)
+      .when(orderRenewal({ userId: 'intruder' }))
+      .thenThrows({ code: 'subscription.not_found' });
+  });
+
+  it('refuses a duration the shop does not sell', () => {
+    spec()
+      .given(active)
+      .when(orderRenewal({ months: 2 }))
+      .thenThrows({ code: 'order.invalid_duration' });
+  });
+
+  it('opens a checkout for a renewal ordered and not paid, and for no other', () => {
+    spec()
+      .given([...active, renewalOrdered()])
+      .when(openRenewalSession())
+      .then([renewalSessionOpened()]);
+    spec().given(active).when(openRenewalSession('ren-unknown')).thenThrows({ code: 'renewal.not_found' });
+    spec()
+      .given([...renewalOpen, renewed()])
+      .when(openRenewalSession('ren-1', 'cs_again'))
+      .thenThrows({ code: 'renewal.already_paid' });
+  });
+
+  it('moves the expiry by exactly the months renewed, from the current expiry, once paid', () => {
+    spec().given(renewalOpen).when(payRenewal()).then([renewed()]);
+  });
+
+  it('starts from the payment when the subscription had already expired, and makes it active again', () => {
+    const late = new Date('2026-04-20T08:00:00.000Z');
+    const expired: SubscriptionEvent = {
+      type: 'SubscriptionExpired',
+      data: { subscriptionId: SUBSCRIPTION_ID, expiresAt: EXPIRES_AT, expiredAt: '2026-04-10T09:06:00.000Z' },
+    };
+    spec()
+      .given([...active, expired, renewalOrdered(), renewalSessionOpened()])
+      .when(payRenewal({ paidAt: late, now: late }))
+      .then([renewed({ from: late.toISOString(), to: '2026-05-20T08:00:00.000Z', paidAt: late.toISOString() })]);
+    const state = [...active, expired, renewalOrdered(), renewalSessionOpened(), renewed()].reduce(
+      subscriptionDecider.evolve,
+      subscriptionDecider.initialState(),
+    );
+    expect(state).toMatchObject({ status: 'active', expiresAt: '2026-05-10T09:05:00.000Z' });
+  });
+
+  it('changes nothing when the same renewal payment is reported again, by any path', () => {
+    spec()
+      .given([...renewalOpen, renewed()])
+      .when(payRenewal())
+      .thenNothing();
+  });
+
+  it('records a second payment of a renewal paid already for a refund, leaving the expiry', () => {
+    spec()
+      .given([...renewalOpen, renewed(), renewalSessionOpened('ren-1', 'cs_second')])
+      .when(payRenewal({ paymentReference: 'pi_second', sessionId: 'cs_second' }))
+      .then([
+        {
+          type: 'ExtraPaymentRecorded',
+          data: {
+            subscriptionId: SUBSCRIPTION_ID,
+            provider: 'stripe',
+            paymentReference: 'pi_second',
+            amountCents: 499,
+            currency: 'EUR',
+            firstPaymentReference: 'pi_renew',
+            recordedAt: DURING.toISOString(),
+          },
+        },
+      ]);
+  });
+
+  it('records a renewal paid short as a mismatch, the expiry unchanged', () => {
+    spec()
+      .given(renewalOpen)
+      .when(payRenewal({ amountCents: 100 }))
+      .then([
+        {
+          type: 'PaymentMismatchRecorded',
+          data: {
+            subscriptionId: SUBSCRIPTION_ID,
+            provider: 'stripe',
+            paymentReference: 'pi_renew',
+            amountCents: 100,
+            currency: 'EUR',
+            expectedAmountCents: 499,
+            expectedCurrency: 'EUR',
+            recordedAt: DURING.toISOString(),
+          },
+        },
+      ]);
+  });
+
+  it('gives back the months of a renewal whose payment was refunded, and keeps the subscription', () => {
+    const refundRenewal: RefundPayment = {
+      type: 'RefundPayment',
+      data: {
+        subscriptionId: SUBSCRIPTION_ID,
+        provider: 'stripe',
+        paymentReference: 'pi_renew',
+        amountCents: 499,
+        currency: 'eur',
+        now: DURING,
+      },
+    };
+    spec()
+      .given([...renewalOpen, renewed()])
+      .when(refundRenewal)
+      .then([
+        {
+          type: 'RenewalRefunded',
+          data: {
+            subscriptionId: SUBSCRIPTION_ID,
+            provider: 'stripe',
+            paymentReference: 'pi_renew',
+            amountCents: 499,
+            currency: 'EUR',
+            refundedAt: DURING.toISOString(),
+            renewalId: 'ren-1',
+            expiresAt: EXPIRES_AT,
+          },
+        },
+      ]);
+  });
+});
+
+// ---- cancellation ----
+
+const cancel = (data: Partial<CancelSubscription['data']> = {}): CancelSubscription => ({
+  type: 'CancelSubscription',
+  data: { subscriptionId: SUBSCRIPTION_ID, userId: USER_ID, reason: 'Too expensive', now: DURING, ...data },
+});
+
+describe('cancelling a subscription', () => {
+  it('records the cancellation with the date access ends, once', () => {
+    const cancelled: SubscriptionEvent = {
+      type: 'SubscriptionCancellationRecorded',
+      data: {
+        subscriptionId: SUBSCRIPTION_ID,
+        reason: 'Too expensive',
+        accessEndsAt: EXPIRES_AT,
+        cancelledAt: DURING.toISOString(),
+      },
+    };
+    spec().given(active).when(cancel()).then([cancelled]);
+    spec()
+      .given([...active, cancelled])
+      .when(cancel())
+      .thenNothing();
+    const state = [...active, cancelled].reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+    expect(state).toMatchObject({ status: 'active', expiresAt: EXPIRES_AT });
+  });
+
+  it('refuses to cancel an order not paid, or someone else’s subscription', () => {
+    spec().given([placed]).when(cancel()).thenThrows({ code: 'subscription.not_active' });
+    spec()
+      .given(active)
+      .when(cancel({ userId: 'intruder' }))
+      .thenThrows({ code: 'subscription.not_found' });
+  });
+});
+
+// ---- the 7-day guarantee ----
+
+const requestRefund = (now: Date, data: Partial<RequestRefund['data']> = {}): RequestRefund => ({
+  type: 'RequestRefund',
+  data: { subscriptionId: SUBSCRIPTION_ID, userId: USER_ID, reason: 'Not what I expected', now, ...data },
+});
+
+describe('asking for a refund within 7 days', () => {
+  const sixDaysLater = new Date('2026-01-16T09:00:00.000Z');
+  const eightDaysLater = new Date('2026-01-18T09:05:01.000Z');
+
+  it('records the request for the latest payment within 7 days of it, once', () => {
+    const requested: SubscriptionEvent = {
+      type: 'RefundRequested',
+      data: {
+        subscriptionId: SUBSCRIPTION_ID,
+        paymentReference: 'pi_order',
+        amountCents: 1359,
+        currency: 'EUR',
+        reason: 'Not what I expected',
+        requestedAt: sixDaysLater.toISOString(),
+      },
+    };
+    spec().given(active).when(requestRefund(sixDaysLater)).then([requested]);
+    spec()
+      .given([...active, requested])
+      .when(requestRefund(sixDaysLater))
+      .thenNothing();
+  });
+
+  it('refuses once the 7 days are over', () => {
+    spec()
+      .given(active)
+      .when(requestRefund(eightDaysLater))
+      .thenThrows({ code: 'refund.window_closed', details: { windowDays: 7 } });
+  });
+
+  it('opens a new window with each renewal paid, for that payment', () => {
+    spec()
+      .given([...renewalOpen, renewed()])
+      .when(requestRefund(new Date('2026-03-05T00:00:00.000Z')))
+      .then([
+        {
+          type: 'RefundRequested',
+          data: {
+            subscriptionId: SUBSCRIPTION_ID,
+            paymentReference: 'pi_renew',
+            amountCents: 499,
+            currency: 'EUR',
+            reason: 'Not what I expected',
+            requestedAt: '2026-03-05T00:00:00.000Z',
+          },
+        },
+      ]);
+  });
+
+  it('refuses when nothing was paid', () => {
+    spec().given([placed]).when(requestRefund(sixDaysLater)).thenThrows({ code: 'refund.nothing_to_refund' });
+  });
+});
