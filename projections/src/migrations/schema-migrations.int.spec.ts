@@ -76,31 +76,18 @@ describe('schema migrations', () => {
     const [fresh] = await freshDatabase();
     await migrateToLatest(fresh!);
     const [old] = await freshDatabase();
+    // The schema before migrations, as a shop built it before those two columns were added to it.
+    await initialSchema.up(old!);
     await old!.raw(`
-      CREATE TABLE auth_sessions (
-        id text PRIMARY KEY,
-        user_id text NOT NULL,
-        device text NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        last_used_at timestamptz NOT NULL DEFAULT now(),
-        expires_at timestamptz NOT NULL,
-        revoked_at timestamptz,
-        revoked_reason text
-      );
-      CREATE TABLE idempotency_keys (
-        user_id text NOT NULL,
-        key text NOT NULL,
-        request_hash text NOT NULL,
-        response jsonb,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        PRIMARY KEY (user_id, key)
-      );`);
+      ALTER TABLE auth_sessions DROP COLUMN location;
+      ALTER TABLE idempotency_keys DROP COLUMN lease_id, DROP COLUMN lease_expires_at;`);
+    expect(await old!.schema.hasColumn('auth_sessions', 'location')).toBe(false);
 
     await migrateToLatest(old!);
 
     expect(await old!.schema.hasColumn('auth_sessions', 'location')).toBe(true);
     expect(await old!.schema.hasColumn('idempotency_keys', 'lease_expires_at')).toBe(true);
-    expect(await tableNames(old!)).toEqual(await tableNames(fresh!));
+    expect(await schemaOf(old!)).toEqual(await schemaOf(fresh!));
   });
 
   it('reports what is pending on a fresh database without creating anything', async () => {
