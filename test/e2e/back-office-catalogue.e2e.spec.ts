@@ -3,25 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
 import {
   answering,
+  backOfficeDesk,
   csrfTokenOf,
   DESKTOP,
   MOBILE,
-  operatorPageOnceReady,
   screenshot,
   signUpCustomer,
-  startBackOfficeShop,
   type E2eShop,
 } from './e2e-shop.js';
 
-const OPERATOR_EMAIL = 'catalogue.desk@premium-share.example';
-const PASSWORD = 'jardin-secret';
-const OPERATOR = { name: 'Camille Catalogue', email: OPERATOR_EMAIL, password: PASSWORD };
+const desk = backOfficeDesk('catalogue', answering('/api/admin/promo-codes'), 'Camille Catalogue');
 const CUSTOMER = { email: 'claire.client@example.com', fullName: 'Claire Client', password: 'a good password' };
 
 let e2e: E2eShop;
 
 beforeAll(async () => {
-  e2e = await startBackOfficeShop('e2e_back_office_catalogue', OPERATOR_EMAIL);
+  e2e = await desk.start();
   await signUpCustomer(e2e, CUSTOMER);
 });
 
@@ -31,7 +28,7 @@ afterAll(async () => {
 
 /** The operator, signed in on the shop's /auth screen (signed up the first time), in `language`. */
 async function operatorPage(viewport = DESKTOP, language: 'fr' | 'en' = 'fr'): Promise<Page> {
-  const { page } = await operatorPageOnceReady(e2e, OPERATOR, answering('/api/admin/promo-codes'), viewport, language);
+  const { page } = await desk.operatorPage(viewport, language);
   return page;
 }
 

@@ -4,19 +4,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paidSubscription } from '../../services/app/src/testing/paid-subscription.js';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
-import {
-  DESKTOP,
-  MOBILE,
-  operatorPageOnceReady,
-  screenshot,
-  signUpCustomer,
-  startBackOfficeShop,
-  type E2eShop,
-} from './e2e-shop.js';
+import { backOfficeDesk, DESKTOP, MOBILE, screenshot, signUpCustomer, type E2eShop } from './e2e-shop.js';
 
-const OPERATOR_EMAIL = 'dashboard.desk@premium-share.example';
-const PASSWORD = 'jardin-secret';
-const OPERATOR = { name: 'Camille Opérations', email: OPERATOR_EMAIL, password: PASSWORD };
+// The figures read the projections, which follow the log.
+const desk = backOfficeDesk('dashboard', {
+  read: async (page: Page) =>
+    (await (await page.request.get('/api/admin/stats')).json()) as { subscriptions: { total: number } },
+  accept: (stats) => stats.subscriptions?.total === 3,
+});
 const ALICE = { email: 'alice.dupont@example.com', fullName: 'Alice Dupont' };
 const BRUNO = { email: 'bruno.leroy@example.com', fullName: 'Bruno Leroy' };
 const DAY = 24 * 3600_000;
@@ -32,7 +27,7 @@ const inDays = (days: number) => {
 };
 
 beforeAll(async () => {
-  e2e = await startBackOfficeShop('e2e_back_office_dashboard', OPERATOR_EMAIL);
+  e2e = await desk.start();
   const ids: string[] = [];
   for (const customer of [ALICE, BRUNO]) {
     ids.push(await signUpCustomer(e2e, { ...customer, password: 'a good password' }));
@@ -49,18 +44,7 @@ afterAll(async () => {
 
 /** The operator, signed in on the shop's /auth screen (signed up the first time), in `language`. */
 async function operatorPage(viewport = DESKTOP, language: 'fr' | 'en' = 'fr'): Promise<Page> {
-  // The figures read the projections, which follow the log.
-  const { page } = await operatorPageOnceReady(
-    e2e,
-    OPERATOR,
-    {
-      read: async (opened) =>
-        (await (await opened.request.get('/api/admin/stats')).json()) as { subscriptions: { total: number } },
-      accept: (stats) => stats.subscriptions?.total === 3,
-    },
-    viewport,
-    language,
-  );
+  const { page } = await desk.operatorPage(viewport, language);
   return page;
 }
 

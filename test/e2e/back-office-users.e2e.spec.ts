@@ -6,19 +6,16 @@ import { paidSubscription, placedOrder } from '../../services/app/src/testing/pa
 import { eventually } from '../../services/app/src/testing/test-shop.js';
 import {
   answering,
+  backOfficeDesk,
   csrfTokenOf,
   DESKTOP,
   MOBILE,
-  operatorPageOnceReady,
   screenshot,
   signUpCustomer,
-  startBackOfficeShop,
   type E2eShop,
 } from './e2e-shop.js';
 
-const OPERATOR_EMAIL = 'users.desk@premium-share.example';
-const PASSWORD = 'jardin-secret';
-const OPERATOR = { name: 'Camille Opérations', email: OPERATOR_EMAIL, password: PASSWORD };
+const desk = backOfficeDesk('users', answering('/api/admin/users/counts'));
 const ALICE = { email: 'alice.martin@example.com', fullName: 'Alice Martin' };
 const BRUNO = { email: 'bruno.petit@example.com', fullName: 'Bruno Petit' };
 /** Only an order left unpaid: "expired" by the seeds' rule (a subscription, none active). */
@@ -32,7 +29,7 @@ let e2e: E2eShop;
 let operatorId: string;
 
 beforeAll(async () => {
-  e2e = await startBackOfficeShop('e2e_back_office_users', OPERATOR_EMAIL);
+  e2e = await desk.start();
   for (const customer of [ALICE, BRUNO]) {
     await signUpCustomer(e2e, { ...customer, password: 'a good password' });
   }
@@ -53,7 +50,7 @@ async function customer(person: { email: string; fullName: string }): Promise<st
 
 /** The operator, signed in on the shop's /auth screen (signed up the first time), in `language`. */
 async function operatorPage(viewport = DESKTOP, language: 'fr' | 'en' = 'fr'): Promise<Page> {
-  const signedIn = await operatorPageOnceReady(e2e, OPERATOR, answering('/api/admin/users/counts'), viewport, language);
+  const signedIn = await desk.operatorPage(viewport, language);
   operatorId = signedIn.operatorId;
   return signedIn.page;
 }

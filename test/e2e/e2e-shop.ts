@@ -176,6 +176,31 @@ export async function operatorPageOnceReady<T>(
   return signedIn;
 }
 
+/**
+ * The e2e setup of one back-office `desk` (its spec's database `e2e_back_office_<desk>`): its operator
+ * `<desk>.desk@premium-share.example`, made admin of the shop `start` starts; `operatorPage` is that
+ * operator's page once `ready` accepts what it reads (`operatorPageOnceReady`).
+ */
+export function backOfficeDesk<T>(
+  desk: string,
+  ready: { read: (page: Page) => Promise<T>; accept: (value: T) => boolean },
+  operatorName = 'Camille Opérations',
+) {
+  const operator = { name: operatorName, email: `${desk}.desk@premium-share.example`, password: 'jardin-secret' };
+  let e2e: E2eShop | undefined;
+  return {
+    operator,
+    async start(): Promise<E2eShop> {
+      e2e = await startBackOfficeShop(`e2e_back_office_${desk}`, operator.email);
+      return e2e;
+    },
+    operatorPage(viewport = DESKTOP, language: 'fr' | 'en' = 'fr') {
+      if (!e2e) throw new Error(`The ${desk} desk's shop is not started: call start() in beforeAll.`);
+      return operatorPageOnceReady(e2e, operator, ready, viewport, language);
+    },
+  };
+}
+
 /** What `operatorPageOnceReady` waits for when the back-office's `path` need only answer the operator (200). */
 export const answering = (path: string) => ({
   read: async (page: Page) => (await page.request.get(path)).status(),
