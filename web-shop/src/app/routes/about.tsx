@@ -13,7 +13,7 @@ import {
   ShieldIcon,
   StarIcon,
 } from '../../components/icons';
-import { IconCard } from '../../components/ui/icon-card';
+import { IconCard, IconCardGrid } from '../../components/ui/icon-card';
 import { InfoPage } from '../../components/ui/page-header';
 
 const SECTIONS = [
@@ -59,16 +59,10 @@ export default function AboutRoute() {
         <Typography id="about-reasons-title" component="h2" variant="h2" sx={{ mb: 3, textAlign: 'center' }}>
           {t('about.reasonsTitle')}
         </Typography>
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-          {REASONS.map(([key, Icon]) => (
-            <IconCard
-              key={key}
-              icon={<Icon />}
-              title={t(`about.reasons.${key}.title`)}
-              description={t(`about.reasons.${key}.text`)}
-            />
-          ))}
-        </Box>
+        <IconCardGrid
+          items={REASONS}
+          text={(key) => ({ title: t(`about.reasons.${key}.title`), description: t(`about.reasons.${key}.text`) })}
+        />
       </Box>
       <Box sx={{ textAlign: 'center', mt: { xs: 4, md: 6 } }}>
         <Button component={RouterLink} to="/story" variant="contained" size="large">

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { EuroIcon, GroupIcon, SupportIcon, TrendingUpIcon } from '../../components/icons';
-import { IconCard } from '../../components/ui/icon-card';
+import { IconCardGrid } from '../../components/ui/icon-card';
 import { InfoPage } from '../../components/ui/page-header';
 import { PageSection } from '../../components/ui/page-section';
 import { StatGrid } from '../../components/ui/stat-grid';
@@ -44,16 +44,14 @@ export default function AffiliateRoute() {
       }
     >
       <PageSection titleId="affiliate-benefits-title" title={t('affiliate.benefitsTitle')}>
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
-          {BENEFITS.map(([key, Icon]) => (
-            <IconCard
-              key={key}
-              icon={<Icon />}
-              title={t(`affiliate.benefits.${key}.title`)}
-              description={t(`affiliate.benefits.${key}.description`)}
-            />
-          ))}
-        </Box>
+        <IconCardGrid
+          items={BENEFITS}
+          columns={{ xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }}
+          text={(key) => ({
+            title: t(`affiliate.benefits.${key}.title`),
+            description: t(`affiliate.benefits.${key}.description`),
+          })}
+        />
       </PageSection>
       <PageSection titleId="affiliate-stats-title" title={t('affiliate.statsTitle')}>
         <StatGrid

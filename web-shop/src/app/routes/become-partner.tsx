@@ -1,9 +1,8 @@
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { EmailIcon, GlobeIcon, GroupIcon, StarIcon, TrendingUpIcon } from '../../components/icons';
-import { IconCard } from '../../components/ui/icon-card';
+import { IconCard, IconCardGrid } from '../../components/ui/icon-card';
 import { InfoPage } from '../../components/ui/page-header';
 import { PageSection } from '../../components/ui/page-section';
 import { TwoColumns } from '../../components/ui/two-columns';
@@ -22,16 +21,13 @@ export default function BecomePartnerRoute() {
   return (
     <InfoPage id="partner-title" title={t('partner.title')} subtitle={t('partner.subtitle')} icon={<GroupIcon />}>
       <PageSection titleId="partner-benefits-title" title={t('partner.benefitsTitle')}>
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-          {BENEFITS.map(([key, Icon]) => (
-            <IconCard
-              key={key}
-              icon={<Icon />}
-              title={t(`partner.benefits.${key}.title`)}
-              description={t(`partner.benefits.${key}.description`)}
-            />
-          ))}
-        </Box>
+        <IconCardGrid
+          items={BENEFITS}
+          text={(key) => ({
+            title: t(`partner.benefits.${key}.title`),
+            description: t(`partner.benefits.${key}.description`),
+          })}
+        />
       </PageSection>
       <TwoColumns widths={[2, 1]}>
         <PartnershipForm />

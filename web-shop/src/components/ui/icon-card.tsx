@@ -1,8 +1,9 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 /** A card with an icon, a title (`h3` unless told), a text and an optional action: benefits, contact channels. */
 export function IconCard({
@@ -53,5 +54,27 @@ export function IconCard({
           ))}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Icon cards side by side, one a row on phones: each of `items` (its key and icon) titled and
+ * described by `text(key)`. Three a row on wide screens unless `columns` says otherwise.
+ */
+export function IconCardGrid<Key extends string>({
+  items,
+  text,
+  columns = { xs: '1fr', md: 'repeat(3, 1fr)' },
+}: {
+  items: ReadonlyArray<readonly [Key, ComponentType]>;
+  text: (key: Key) => { title: string; description: string };
+  columns?: Record<string, string>;
+}) {
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: columns }}>
+      {items.map(([key, Icon]) => (
+        <IconCard key={key} icon={<Icon />} {...text(key)} />
+      ))}
+    </Box>
   );
 }

@@ -1,6 +1,6 @@
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { FormSelectField } from '../../../components/ui/form-select-field';
+import { FieldRow } from '../../../components/ui/field-row';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import {
   affiliateRequestSchema,
@@ -13,7 +13,6 @@ import {
 import { useRequestForm } from '../hooks/use-request-submit';
 import { CheckboxGroupField } from './checkbox-group-field';
 import { FormCard } from './form-card';
-import { SubmitButton } from '../../../components/ui/submit-button';
 import { LongTextField } from './long-text-field';
 
 interface Values {
@@ -49,7 +48,6 @@ export function AffiliateForm() {
     (values) => create({ ...values, trafficVolume: values.trafficVolume as TrafficVolume }),
     { title: t('affiliate.success.title'), message: t('affiliate.success.message') },
   );
-  const busy = formik.isSubmitting;
   const optional = ` (${t('form.optional')})`;
 
   return (
@@ -58,12 +56,13 @@ export function AffiliateForm() {
       title={t('affiliate.form.title')}
       subtitle={t('affiliate.form.subtitle')}
       formik={formik}
+      submit={{ label: t('affiliate.form.submit'), busyLabel: t('affiliate.form.submitting') }}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+      <FieldRow>
         <FormTextField name="name" label={t('affiliate.form.name')} autoComplete="name" required />
         <FormTextField name="email" type="email" label={t('affiliate.form.email')} autoComplete="email" required />
-      </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+      </FieldRow>
+      <FieldRow>
         <FormTextField name="phone" type="tel" label={t('affiliate.form.phone') + optional} autoComplete="tel" />
         <FormTextField
           name="website"
@@ -72,7 +71,7 @@ export function AffiliateForm() {
           helperText={t('affiliate.form.websiteHelp')}
           autoComplete="url"
         />
-      </Stack>
+      </FieldRow>
       <FormSelectField
         name="trafficVolume"
         label={t('affiliate.form.trafficVolume')}
@@ -103,7 +102,6 @@ export function AffiliateForm() {
         helperText={t('affiliate.form.motivationHelp')}
         minRows={3}
       />
-      <SubmitButton busy={busy} label={t('affiliate.form.submit')} busyLabel={t('affiliate.form.submitting')} />
     </FormCard>
   );
 }

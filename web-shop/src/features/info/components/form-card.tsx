@@ -4,22 +4,25 @@ import Typography from '@mui/material/Typography';
 import { FormikProvider, type FormikContextType } from 'formik';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 /**
  * A request form in its frame: its heading (`h2`), an introduction and the required-fields note,
- * then its fields (`children`) one under the other, wired to `formik`.
+ * then its fields (`children`) one under the other, wired to `formik`, and its `submit` button.
  */
 export function FormCard<Values extends object>({
   id,
   title,
   subtitle,
   formik,
+  submit,
   children,
 }: {
   id: string;
   title: string;
   subtitle?: string;
   formik: FormikContextType<Values>;
+  submit: { label: string; busyLabel: string; icon?: ReactNode };
   children: ReactNode;
 }) {
   const { t } = useTranslation('info');
@@ -39,7 +42,10 @@ export function FormCard<Values extends object>({
       </Typography>
       <FormikProvider value={formik}>
         <form noValidate onSubmit={formik.handleSubmit}>
-          <Stack spacing={2.5}>{children}</Stack>
+          <Stack spacing={2.5}>
+            {children}
+            <SubmitButton busy={formik.isSubmitting} {...submit} />
+          </Stack>
         </form>
       </FormikProvider>
     </Paper>

@@ -1,7 +1,7 @@
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { INQUIRY_LIMITS } from '@shop/contracts';
 import { FormSelectField } from '../../../components/ui/form-select-field';
+import { FieldRow } from '../../../components/ui/field-row';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import {
   PARTNERSHIP_TYPES,
@@ -11,7 +11,6 @@ import {
 } from '../api/create-partnership-request';
 import { useRequestForm } from '../hooks/use-request-submit';
 import { FormCard } from './form-card';
-import { SubmitButton } from '../../../components/ui/submit-button';
 import { LongTextField } from './long-text-field';
 
 interface Values {
@@ -45,7 +44,6 @@ export function PartnershipForm() {
     (values) => create({ ...values, partnershipType: values.partnershipType as PartnershipType }),
     { title: t('partner.success.title'), message: t('partner.success.message') },
   );
-  const busy = formik.isSubmitting;
   const optional = ` (${t('form.optional')})`;
 
   return (
@@ -54,15 +52,16 @@ export function PartnershipForm() {
       title={t('partner.form.title')}
       subtitle={t('partner.form.subtitle')}
       formik={formik}
+      submit={{ label: t('partner.form.submit'), busyLabel: t('partner.form.submitting') }}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+      <FieldRow>
         <FormTextField name="companyName" label={t('partner.form.companyName')} autoComplete="organization" required />
         <FormTextField name="contactName" label={t('partner.form.contactName')} autoComplete="name" required />
-      </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+      </FieldRow>
+      <FieldRow>
         <FormTextField name="email" type="email" label={t('partner.form.email')} autoComplete="email" required />
         <FormTextField name="phone" type="tel" label={t('partner.form.phone') + optional} autoComplete="tel" />
-      </Stack>
+      </FieldRow>
       <FormTextField
         name="website"
         type="url"
@@ -70,7 +69,7 @@ export function PartnershipForm() {
         helperText={t('partner.form.websiteHelp')}
         autoComplete="url"
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+      <FieldRow>
         <FormSelectField
           name="partnershipType"
           label={t('partner.form.partnershipType')}
@@ -83,9 +82,8 @@ export function PartnershipForm() {
           helperText={t('partner.form.expectedVolumeHelp')}
           slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.expectedVolume.max } }}
         />
-      </Stack>
+      </FieldRow>
       <LongTextField name="description" label={t('partner.form.description')} minRows={4} />
-      <SubmitButton busy={busy} label={t('partner.form.submit')} busyLabel={t('partner.form.submitting')} />
     </FormCard>
   );
 }

@@ -5,7 +5,6 @@ import { serviceSuggestionSchema, useCreateServiceSuggestion } from '../api/crea
 import { useRequestForm } from '../hooks/use-request-submit';
 import { FormCard } from './form-card';
 import { LongTextField } from './long-text-field';
-import { SubmitButton } from '../../../components/ui/submit-button';
 
 const EMPTY = { suggestion: '', email: '' };
 
@@ -16,10 +15,14 @@ export function SuggestionForm() {
     title: t('suggest.success'),
     message: t('suggest.successMessage'),
   });
-  const busy = formik.isSubmitting;
 
   return (
-    <FormCard id="suggestion-form" title={t('suggest.formTitle')} formik={formik}>
+    <FormCard
+      id="suggestion-form"
+      title={t('suggest.formTitle')}
+      formik={formik}
+      submit={{ label: t('suggest.submit'), busyLabel: t('suggest.submitting'), icon: <LightbulbIcon aria-hidden /> }}
+    >
       <LongTextField
         name="suggestion"
         label={t('suggest.suggestion')}
@@ -32,12 +35,6 @@ export function SuggestionForm() {
         label={t('suggest.email')}
         helperText={t('suggest.emailHelp')}
         autoComplete="email"
-      />
-      <SubmitButton
-        busy={busy}
-        label={t('suggest.submit')}
-        busyLabel={t('suggest.submitting')}
-        icon={<LightbulbIcon aria-hidden />}
       />
     </FormCard>
   );

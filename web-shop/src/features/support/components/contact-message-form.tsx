@@ -1,5 +1,5 @@
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { FieldRow } from '../../../components/ui/field-row';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { contactMessageSchema } from '../api/send-support-message';
 import { MessageForm } from './message-form';
@@ -23,10 +23,10 @@ export function ContactMessageForm() {
       toInput={(values) => ({ ...values, category: 'other' })}
       success={{ title: t('contact.success'), message: t('contact.successMessage') }}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+      <FieldRow>
         <FormTextField name="name" label={t('form.name')} autoComplete="name" required />
         <FormTextField name="email" type="email" label={t('form.email')} autoComplete="email" required />
-      </Stack>
+      </FieldRow>
     </MessageForm>
   );
 }

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import type { ObjectSchema } from 'yup';
 import { SendIcon } from '../../../components/icons';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { SectionCard } from '../../../components/ui/section-card';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { useToast } from '../../../components/ui/toast-provider';
 import { config } from '../../../config';
 import { refusedFields } from '../../../lib/refused-fields';
@@ -65,7 +65,6 @@ export function MessageForm<Values extends { [Field in keyof Values]: string }>(
     },
   });
 
-  const busy = formik.isSubmitting;
   return (
     <SectionCard id={id} titleId={titleId} title={title} subtitle={t('form.subtitle')}>
       <FormikProvider value={formik}>
@@ -94,9 +93,12 @@ export function MessageForm<Values extends { [Field in keyof Values]: string }>(
               rows={messageRows}
               slotProps={{ htmlInput: { maxLength: INQUIRY_LIMITS.message.max } }}
             />
-            <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={<SendIcon aria-hidden />}>
-              {busy ? t('form.submitting') : submitLabel}
-            </Button>
+            <SubmitButton
+              busy={formik.isSubmitting}
+              label={submitLabel}
+              busyLabel={t('form.submitting')}
+              icon={<SendIcon aria-hidden />}
+            />
             <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
               {t('form.mailAlternative')}{' '}
               <Link href={`mailto:${config.supportEmail}`} sx={{ display: 'inline-block' }}>
