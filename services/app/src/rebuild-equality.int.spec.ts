@@ -10,8 +10,15 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyChain } from './audit/chain-verification.js';
 import { startStripeStandIn, type StripeStandIn } from './payments/testing/stripe-stand-in.js';
-import { randomIp, requestJson, signUpAndSignIn, turnOnTwoFactor, type HttpCustomer } from './testing/http-customer.js';
-import { eventually, grantAdmin, startTestShop, type TestShop } from './testing/test-shop.js';
+import {
+  randomIp,
+  requestJson,
+  signUpAdmin,
+  signUpAndSignIn,
+  turnOnTwoFactor,
+  type HttpCustomer,
+} from './testing/http-customer.js';
+import { eventually, startTestShop, type TestShop } from './testing/test-shop.js';
 
 const SECRET_KEY = 'sk_test_shop_rebuild_equality';
 const WEBHOOK_SECRET = 'whsec_shop_rebuild_equality_secret';
@@ -28,12 +35,11 @@ beforeAll(async () => {
     databaseUrl: database.url,
     env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url },
   });
-  admin = await signUpAndSignIn(shop.url, {
+  admin = await signUpAdmin(shop, {
     label: 'rebuild-admin',
     fullName: 'Olivia Opératrice',
     ip: randomIp('10.71'),
   });
-  await grantAdmin(shop, admin);
   await eventually(
     () => shop.runtime.knex('plans').count({ n: '*' }).first(),
     (row) => Number(row?.n) === 5,

@@ -3,9 +3,9 @@ import { getSubscription } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
-import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 /**
  * The seeds' classification of the Users tab ("states and transitions"), through the back-office's
@@ -68,8 +68,7 @@ const allUsers = {
 beforeAll(async () => {
   database = await createTestDatabase('admin_users_segments');
   shop = await startTestShop({ databaseUrl: database.url });
-  admin = await signUpAndSignIn(shop.url, { label: 'segments-admin', ip: randomIp('10.86') });
-  await grantAdmin(shop, admin);
+  admin = await signUpAdmin(shop, { label: 'segments-admin', ip: randomIp('10.86') });
   provider = await adminDataProvider(shop.url, admin.token);
   expected.set(admin.userId, 'without');
 

@@ -3,12 +3,12 @@ import { accountStreamId } from '@shop/domain';
 import { getSubscription, listSubscriptionsOfUser } from '@shop/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
-import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
 import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
 import { decodeQuotedPrintable, startSmtpCapture } from '../testing/smtp-capture.js';
 import { shopctlProcess } from '../testing/shopctl-process.js';
-import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { eventually } from '../testing/test-shop.js';
 
 const DAY = 24 * 3600_000;
 
@@ -47,8 +47,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; cod
 }
 
 beforeAll(async () => {
-  admin = await signUpAndSignIn(shop.url, { label: 'users-admin', fullName: 'Olga Operator', ip: randomIp('10.80') });
-  await grantAdmin(shop, admin);
+  admin = await signUpAdmin(shop, { label: 'users-admin', fullName: 'Olga Operator', ip: randomIp('10.80') });
   provider = await adminDataProvider(shop.url, admin.token);
   alice = await signUpAndSignIn(shop.url, { label: 'alice', fullName: 'Alice Martin', ip: randomIp('10.80') });
   bob = await signUpAndSignIn(shop.url, { label: 'bob', fullName: 'Bob Stone', ip: randomIp('10.80') });
@@ -468,12 +467,11 @@ describe('DELETE /api/admin/users/:id (erasure)', () => {
   });
 
   it('refuses to erase another operator, so two cannot erase each other and leave the shop without one', async () => {
-    const second = await signUpAndSignIn(shop.url, {
+    const second = await signUpAdmin(shop, {
       label: 'second-op',
       fullName: 'Paul Operator',
       ip: randomIp('10.82'),
     });
-    await grantAdmin(shop, second);
     const [one, other] = await Promise.all([
       call('DELETE', `/api/admin/users/${second.userId}`, admin.token),
       call('DELETE', `/api/admin/users/${admin.userId}`, second.token),

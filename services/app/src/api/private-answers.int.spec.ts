@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  randomIp,
-  requestJson,
-  signUpAndSignIn,
-  type HttpCustomer,
-  type JsonRequest,
-} from '../testing/http-customer.js';
-import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { randomIp, requestsTo, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
+import { eventually } from '../testing/test-shop.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 
 const shop = useTestShop('private_answers');
@@ -15,15 +9,14 @@ let admin: HttpCustomer;
 
 beforeAll(async () => {
   customer = await signUpAndSignIn(shop.url, { label: 'private', ip: randomIp('10.81') });
-  admin = await signUpAndSignIn(shop.url, { label: 'private-admin', ip: randomIp('10.81') });
-  await grantAdmin(shop, admin);
+  admin = await signUpAdmin(shop, { label: 'private-admin', ip: randomIp('10.81') });
   await eventually(
     () => call('GET', '/api/admin/users', { token: admin.token }),
     (reply) => reply.status === 200,
   );
 });
 
-const call = (method: string, path: string, options: JsonRequest = {}) => requestJson(shop.url, method, path, options);
+const call = requestsTo(shop);
 
 describe('answers about a person are never stored by a cache', () => {
   it('sends Cache-Control: no-store on every /api/me and /api/admin answer, errors included', async () => {

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { getPlanForAdmin, getPromoCode } from '@shop/projections';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
-import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
 import { useTestShop } from '../testing/shop-under-test.js';
-import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { eventually } from '../testing/test-shop.js';
 
 const shop = useTestShop('admin_catalogue');
 let admin: HttpCustomer;
@@ -45,8 +45,7 @@ const orderWithPromo = (code: string) =>
   call('POST', '/api/orders', customer.token, { planId: 'spotify', months: 1, promoCode: code, provider: 'sandbox' });
 
 beforeAll(async () => {
-  admin = await signUpAndSignIn(shop.url, { label: 'catalogue-admin', ip: randomIp('10.72') });
-  await grantAdmin(shop, admin);
+  admin = await signUpAdmin(shop, { label: 'catalogue-admin', ip: randomIp('10.72') });
   customer = await signUpAndSignIn(shop.url, { label: 'catalogue-customer', ip: randomIp('10.72') });
   provider = await adminDataProvider(shop.url, admin.token);
 });

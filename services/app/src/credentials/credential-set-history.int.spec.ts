@@ -3,9 +3,9 @@ import { credentialSetStreamId, subscriptionStreamId } from '@shop/domain';
 import { getSubscription } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 let database: TestDatabase;
 let shop: TestShop;
@@ -20,8 +20,7 @@ const NOTES = `Profil ${randomUUID().slice(0, 6)}`;
 beforeAll(async () => {
   database = await createTestDatabase('credential_history');
   shop = await startTestShop({ databaseUrl: database.url });
-  admin = await signUpAndSignIn(shop.url, { label: 'history-admin', ip: randomIp('10.71') });
-  await grantAdmin(shop, admin);
+  admin = await signUpAdmin(shop, { label: 'history-admin', ip: randomIp('10.71') });
   alice = await signUpAndSignIn(shop.url, { label: 'alice', ip: randomIp('10.71') });
 });
 

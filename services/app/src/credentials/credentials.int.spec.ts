@@ -5,17 +5,11 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateServicePassword } from './password-generator.js';
 import { createLogger } from '../infrastructure/logger.js';
-import {
-  randomIp,
-  requestJson,
-  signUpAndSignIn,
-  type HttpCustomer,
-  type JsonRequest,
-} from '../testing/http-customer.js';
+import { randomIp, requestsTo, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { activeNetflix } from '../testing/paid-subscription.js';
 import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
 import { decodeQuotedPrintable, startSmtpCapture } from '../testing/smtp-capture.js';
-import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { eventually } from '../testing/test-shop.js';
 
 interface ReceivedMail {
   to: string[];
@@ -57,8 +51,7 @@ const shop = useTestShop('credentials', {
 });
 
 beforeAll(async () => {
-  admin = await signUpAndSignIn(shop.url, { label: 'credentials-admin', ip: randomIp('10.70') });
-  await grantAdmin(shop, admin);
+  admin = await signUpAdmin(shop, { label: 'credentials-admin', ip: randomIp('10.70') });
   alice = await signUpAndSignIn(shop.url, { label: 'alice', fullName: 'Alice Martin', ip: randomIp('10.70') });
   bob = await signUpAndSignIn(shop.url, { label: 'bob', fullName: 'Bob Stone', ip: randomIp('10.70') });
   // The mail job reads the accounts read model, which follows the log.
@@ -70,7 +63,7 @@ beforeAll(async () => {
   }
 });
 
-const call = (method: string, path: string, options: JsonRequest = {}) => requestJson(shop.url, method, path, options);
+const call = requestsTo(shop);
 const asAdmin = (method: string, path: string, body?: unknown) => call(method, path, { token: admin.token, body });
 const credentialsOf = (customer: HttpCustomer, subscriptionId: string) =>
   call('GET', `/api/me/subscriptions/${subscriptionId}/credentials`, { token: customer.token });

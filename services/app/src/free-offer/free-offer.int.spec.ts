@@ -4,9 +4,9 @@ import { getSubscription } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idForKey } from '../infrastructure/idempotency.js';
-import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 const DAY = 24 * 3600_000;
 
@@ -25,8 +25,7 @@ beforeAll(async () => {
   database = await createTestDatabase('free_offer');
   smtp = await startSmtpCapture((raw, to) => ({ text: decodeQuotedPrintable(raw), to }));
   shop = await startTestShop({ databaseUrl: database.url, env: { SMTP_URL: smtp.url } });
-  admin = await signUpAndSignIn(shop.url, { label: 'offer-admin', ip: randomIp('10.93') });
-  await grantAdmin(shop, admin);
+  admin = await signUpAdmin(shop, { label: 'offer-admin', ip: randomIp('10.93') });
   await eventually(
     () => call('GET', '/api/admin/free-offer', admin.token),
     (reply) => reply.status === 200,

@@ -1,9 +1,9 @@
 import type { AdminStats } from '@shop/contracts';
 import { subscriptionStreamId } from '@shop/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
-import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { eventually } from '../testing/test-shop.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 
 const DAY = 24 * 3600_000;
@@ -12,8 +12,7 @@ const shop = useTestShop('admin_stats_as_of');
 let admin: HttpCustomer;
 
 beforeAll(async () => {
-  admin = await signUpAndSignIn(shop.url, { label: 'stats-as-of-admin', ip: randomIp('10.74') });
-  await grantAdmin(shop, admin);
+  admin = await signUpAdmin(shop, { label: 'stats-as-of-admin', ip: randomIp('10.74') });
 });
 
 const call = (method: string, path: string, body?: unknown) =>

@@ -4,10 +4,10 @@ import { handleCommand } from '@shop/event-store';
 import { getSubscription } from '@shop/projections';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider } from '../testing/admin-data-provider.js';
-import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
 import { useTestShop } from '../testing/shop-under-test.js';
-import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { eventually } from '../testing/test-shop.js';
 import { dashboardStats } from './admin-stats-routes.js';
 
 const DAY = 24 * 3600_000;
@@ -45,8 +45,7 @@ async function paidDaysAgo(userId: string, daysAgo: number) {
 }
 
 beforeAll(async () => {
-  admin = await signUpAndSignIn(shop.url, { label: 'stats-admin', ip: randomIp('10.73') });
-  await grantAdmin(shop, admin);
+  admin = await signUpAdmin(shop, { label: 'stats-admin', ip: randomIp('10.73') });
 });
 
 describe('GET /api/admin/stats', () => {

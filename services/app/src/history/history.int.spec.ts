@@ -3,8 +3,8 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
 import { createJobHandlers } from '../subscriptions/subscription-jobs.js';
-import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
-import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
+import { eventually } from '../testing/test-shop.js';
 import { useStripeShop } from '../testing/shop-under-test.js';
 
 const SECRET_KEY = 'sk_test_shop_history';
@@ -14,8 +14,7 @@ const { shop, standIn } = useStripeShop('history', { secretKey: SECRET_KEY, webh
 let admin: HttpCustomer;
 
 beforeAll(async () => {
-  admin = await signUpAndSignIn(shop.url, { label: 'auditor', fullName: 'Aude Auditrice', ip: randomIp('10.91') });
-  await grantAdmin(shop, admin);
+  admin = await signUpAdmin(shop, { label: 'auditor', fullName: 'Aude Auditrice', ip: randomIp('10.91') });
 });
 
 const call = (method: string, path: string, token?: string, body?: unknown, headers?: Record<string, string>) =>

@@ -4,14 +4,15 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   randomIp,
-  requestJson,
+  requestsTo,
+  signUpAdmin,
   signUpAndSignIn,
   type HttpCustomer,
   type JsonRequest,
 } from '../testing/http-customer.js';
 import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
 import { startSmtpCapture } from '../testing/smtp-capture.js';
-import { grantAdmin, eventually } from '../testing/test-shop.js';
+import { eventually } from '../testing/test-shop.js';
 
 const SUPPORT_EMAIL = 'support-desk@example.com';
 const smtp = useStandIn('smtp', () => startSmtpCapture((raw, to) => ({ raw, to })));
@@ -20,12 +21,11 @@ let admin: HttpCustomer;
 let customer: HttpCustomer;
 
 beforeAll(async () => {
-  admin = await signUpAndSignIn(shop.url, { label: 'inquiry-admin', ip: randomIp('10.60') });
-  await grantAdmin(shop, admin);
+  admin = await signUpAdmin(shop, { label: 'inquiry-admin', ip: randomIp('10.60') });
   customer = await signUpAndSignIn(shop.url, { label: 'inquiry-customer', ip: randomIp('10.60') });
 });
 
-const call = (method: string, path: string, options: JsonRequest = {}) => requestJson(shop.url, method, path, options);
+const call = requestsTo(shop);
 const post = (path: string, body: unknown, options: JsonRequest = {}) =>
   call('POST', path, { ip: randomIp('10.61'), ...options, body });
 

@@ -5,9 +5,9 @@ import { getSubscription } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider } from '../testing/admin-data-provider.js';
-import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { activeNetflix } from '../testing/paid-subscription.js';
-import { grantAdmin, eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 interface Row {
   id: string;
@@ -55,8 +55,7 @@ const idsOf = async (params: Parameters<typeof list>[0]) => (await list(params))
 beforeAll(async () => {
   database = await createTestDatabase('admin_subscriptions');
   shop = await startTestShop({ databaseUrl: database.url });
-  admin = await signUpAndSignIn(shop.url, { label: 'subscriptions-admin', ip: randomIp('10.71') });
-  await grantAdmin(shop, admin);
+  admin = await signUpAdmin(shop, { label: 'subscriptions-admin', ip: randomIp('10.71') });
   alice = await signUpAndSignIn(shop.url, { label: 'alice', fullName: 'Alice Martin', ip: randomIp('10.71') });
   bob = await signUpAndSignIn(shop.url, { label: 'bob', fullName: 'Bob Stone', ip: randomIp('10.71') });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
-import { eventually } from './test-shop.js';
+import { eventually, grantAdmin, type TestShop } from './test-shop.js';
 
 export interface JsonReply {
   status: number;
@@ -54,6 +54,12 @@ export async function requestJson(
   return { status: res.status, body, headers: res.headers };
 }
 
+/** `requestJson` on one shop, whose address is read at each request (a shop under test starts in its beforeAll). */
+export const requestsTo =
+  (shop: { readonly url: string }) =>
+  (method: string, path: string, options: JsonRequest = {}): Promise<JsonReply> =>
+    requestJson(shop.url, method, path, options);
+
 /** The cookies an answer sets, by name; a cookie it clears reads ''. */
 export function cookieJarOf(headers: Headers): Record<string, string> {
   const jar: Record<string, string> = {};
@@ -95,6 +101,16 @@ export async function signUpAndSignIn(
   const signIn = await requestJson(baseUrl, 'POST', '/api/auth/sign-in', { body: { email, password }, ip });
   expect(signIn.status).toBe(200);
   return { userId: signUp.body.id as string, email, password, token: signIn.body.accessToken as string };
+}
+
+/** A new customer signed up and in (see signUpAndSignIn), then made an admin of the shop (see grantAdmin). */
+export async function signUpAdmin(
+  shop: TestShop,
+  options: { label: string; password?: string; fullName?: string; ip?: string },
+): Promise<HttpCustomer> {
+  const admin = await signUpAndSignIn(shop.url, options);
+  await grantAdmin(shop, admin);
+  return admin;
 }
 
 /**
