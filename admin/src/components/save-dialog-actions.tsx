@@ -1,6 +1,10 @@
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
+import { useId, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
 /** The bar a saving dialog shows under its fields while it saves. */
@@ -35,5 +39,47 @@ export function SaveDialogActions({
         {translate(confirmLabel)}
       </Button>
     </DialogActions>
+  );
+}
+
+/**
+ * A saving dialog (`useSavingDialog`'s `open`, `saving` and `close`): its title, its content
+ * (`children`, described by `describedBy` when given), the bar while it saves, then its buttons.
+ */
+export function SavingDialog({
+  dialog: { open, saving, close },
+  title,
+  describedBy,
+  maxWidth = 'xs',
+  children,
+  ...actions
+}: {
+  dialog: { open: boolean; saving: boolean; close: () => void };
+  title: ReactNode;
+  describedBy?: string;
+  maxWidth?: 'xs' | 'sm';
+  children: ReactNode;
+  onConfirm: () => void;
+  confirmLabel: string;
+  disabled?: boolean;
+  color?: 'error';
+}) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      fullWidth
+      maxWidth={maxWidth}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        {children}
+        <SavingProgress saving={saving} />
+      </DialogContent>
+      <SaveDialogActions saving={saving} onCancel={close} {...actions} />
+    </Dialog>
   );
 }

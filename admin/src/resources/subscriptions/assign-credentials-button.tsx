@@ -2,9 +2,6 @@ import KeyIcon from '@mui/icons-material/Key';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
@@ -26,7 +23,7 @@ import { servedCount, type CredentialsSummary } from '../credentials/credentials
 import type { Subscription } from './subscription-vocabulary';
 import { untilProjected } from './until-projected';
 import { SubscriptionDialogIntro } from './subscription-dialog-intro';
-import { SavingProgress, SaveDialogActions } from '../../components/save-dialog-actions';
+import { SavingDialog } from '../../components/save-dialog-actions';
 import { useSavingDialog } from '../../lib/use-saving-dialog';
 
 /** The sets stored for the subscription's plan, to choose one from. */
@@ -117,13 +114,12 @@ export function AssignCredentialsButton() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [chosen, setChosen] = useState('');
-  const { open, saving, show, close, save } = useSavingDialog({ onClosed: () => setChosen('') });
-  const titleId = useId();
+  const dialog = useSavingDialog({ onClosed: () => setChosen('') });
   if (!subscription) return null;
 
   const replacing = subscription.credentialsId !== null;
   const assign = () =>
-    save(
+    dialog.save(
       async () => {
         await dataProvider.assignCredentials(subscription.id, chosen);
         await untilProjected(dataProvider, subscription.id, (row) => row?.credentialsId === chosen);
@@ -136,28 +132,24 @@ export function AssignCredentialsButton() {
       <Button
         variant={replacing ? 'outlined' : 'contained'}
         startIcon={<KeyIcon />}
-        onClick={show}
+        onClick={dialog.show}
         disabled={subscription.status !== 'active'}
       >
         {translate(replacing ? 'shop.subscriptions.assign.replace' : 'shop.subscriptions.assign.action')}
       </Button>
-      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        <DialogTitle id={titleId}>{translate('shop.subscriptions.assign.action')}</DialogTitle>
-        <DialogContent>
-          <SubscriptionDialogIntro subscription={subscription}>
-            {translate('shop.subscriptions.assign.help')}
-          </SubscriptionDialogIntro>
-          {open && <CredentialsChoices subscription={subscription} value={chosen} onChange={setChosen} />}
-          <SavingProgress saving={saving} />
-        </DialogContent>
-        <SaveDialogActions
-          saving={saving}
-          onCancel={close}
-          onConfirm={assign}
-          confirmLabel="shop.subscriptions.assign.confirm"
-          disabled={chosen === ''}
-        />
-      </Dialog>
+      <SavingDialog
+        dialog={dialog}
+        title={translate('shop.subscriptions.assign.action')}
+        maxWidth="sm"
+        onConfirm={assign}
+        confirmLabel="shop.subscriptions.assign.confirm"
+        disabled={chosen === ''}
+      >
+        <SubscriptionDialogIntro subscription={subscription}>
+          {translate('shop.subscriptions.assign.help')}
+        </SubscriptionDialogIntro>
+        {dialog.open && <CredentialsChoices subscription={subscription} value={chosen} onChange={setChosen} />}
+      </SavingDialog>
     </>
   );
 }

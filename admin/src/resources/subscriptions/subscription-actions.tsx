@@ -2,10 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -24,7 +21,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { SavingProgress, SaveDialogActions } from '../../components/save-dialog-actions';
+import { SavingDialog } from '../../components/save-dialog-actions';
 import { useSavingDialog } from '../../lib/use-saving-dialog';
 import { untilProjected } from './until-projected';
 import { SubscriptionDialogIntro } from './subscription-dialog-intro';
@@ -108,26 +105,19 @@ export function ChangeStatusButton({ compact = false }: { compact?: boolean }) {
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [to, setTo] = useState<SubscriptionStatus | ''>('');
   const [reason, setReason] = useState('');
-  const {
-    open,
-    saving,
-    show,
-    close,
-    save: saveThen,
-  } = useSavingDialog({
+  const dialog = useSavingDialog({
     onClosed: () => {
       setTo('');
       setReason('');
     },
   });
-  const titleId = useId();
   const choicesId = useId();
   if (!subscription) return null;
 
   const moves = operatorMoves(subscription);
   const save = async () => {
     if (to === '') return;
-    await saveThen(
+    await dialog.save(
       async () => {
         await dataProvider.update<Subscription>('subscriptions', {
           id: subscription.id,
@@ -151,44 +141,39 @@ export function ChangeStatusButton({ compact = false }: { compact?: boolean }) {
         icon={<SwapHorizIcon />}
         label={label}
         disabled={moves.length === 0}
-        onClick={show}
+        onClick={dialog.show}
       />
-      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
-        <DialogTitle id={titleId}>{label}</DialogTitle>
-        <DialogContent>
-          <SubscriptionDialogIntro subscription={subscription}>
-            {translate('shop.subscriptions.statusChange.current', {
-              status: translate(`shop.subscriptions.statuses.${subscription.status}`),
-            })}
-          </SubscriptionDialogIntro>
-          <FormControl required>
-            <FormLabel id={choicesId}>{translate('shop.subscriptions.statusChange.to')}</FormLabel>
-            <RadioGroup
-              aria-labelledby={choicesId}
-              value={to}
-              onChange={(event) => setTo(event.target.value as SubscriptionStatus)}
-            >
-              {moves.map((status) => (
-                <FormControlLabel
-                  key={status}
-                  value={status}
-                  control={<Radio />}
-                  label={translate(`shop.subscriptions.statuses.${status}`)}
-                />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.statusHelp" />
-          <SavingProgress saving={saving} />
-        </DialogContent>
-        <SaveDialogActions
-          saving={saving}
-          onCancel={close}
-          onConfirm={save}
-          confirmLabel="shop.subscriptions.statusChange.confirm"
-          disabled={to === '' || reason.trim() === ''}
-        />
-      </Dialog>
+      <SavingDialog
+        dialog={dialog}
+        title={label}
+        onConfirm={save}
+        confirmLabel="shop.subscriptions.statusChange.confirm"
+        disabled={to === '' || reason.trim() === ''}
+      >
+        <SubscriptionDialogIntro subscription={subscription}>
+          {translate('shop.subscriptions.statusChange.current', {
+            status: translate(`shop.subscriptions.statuses.${subscription.status}`),
+          })}
+        </SubscriptionDialogIntro>
+        <FormControl required>
+          <FormLabel id={choicesId}>{translate('shop.subscriptions.statusChange.to')}</FormLabel>
+          <RadioGroup
+            aria-labelledby={choicesId}
+            value={to}
+            onChange={(event) => setTo(event.target.value as SubscriptionStatus)}
+          >
+            {moves.map((status) => (
+              <FormControlLabel
+                key={status}
+                value={status}
+                control={<Radio />}
+                label={translate(`shop.subscriptions.statuses.${status}`)}
+              />
+            ))}
+          </RadioGroup>
+        </FormControl>
+        <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.statusHelp" />
+      </SavingDialog>
     </Box>
   );
 }
@@ -212,13 +197,12 @@ export function VoidSubscriptionButton({
   const redirect = useRedirect();
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [reason, setReason] = useState('');
-  const { open, saving, show, close, save } = useSavingDialog({ onClosed: () => setReason('') });
-  const titleId = useId();
+  const dialog = useSavingDialog({ onClosed: () => setReason('') });
   const textId = useId();
   if (!subscription) return null;
 
   const confirm = () =>
-    save(
+    dialog.save(
       async () => {
         await dataProvider.voidSubscription(String(subscription.id), reason.trim());
         await untilProjected(dataProvider, subscription.id, (row) => row === null);
@@ -232,33 +216,27 @@ export function VoidSubscriptionButton({
   const label = translate(labelKey, { plan: subscription.planName });
   return (
     <Box component="span" onClick={keepInside}>
-      <ActionButton compact={compact} icon={<DeleteIcon />} label={label} color="error" onClick={show} />
-      <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
-        <DialogTitle id={titleId}>
-          {translate('shop.subscriptions.void.title', { plan: subscription.planName })}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText id={textId} sx={{ fontWeight: 600, color: 'text.primary' }}>
-            {translate('shop.subscriptions.void.confirm')}
-          </DialogContentText>
-          <Typography variant="body2" component="p" sx={{ mt: 1 }}>
-            {subscription.planName} — {subscription.customerName || subscription.customerEmail}
-          </Typography>
-          <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
-            {translate('shop.subscriptions.void.help')}
-          </Typography>
-          <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.voidHelp" autoFocus />
-          <SavingProgress saving={saving} />
-        </DialogContent>
-        <SaveDialogActions
-          saving={saving}
-          onCancel={close}
-          onConfirm={confirm}
-          confirmLabel="shop.subscriptions.void.submit"
-          disabled={reason.trim() === ''}
-          color="error"
-        />
-      </Dialog>
+      <ActionButton compact={compact} icon={<DeleteIcon />} label={label} color="error" onClick={dialog.show} />
+      <SavingDialog
+        dialog={dialog}
+        title={translate('shop.subscriptions.void.title', { plan: subscription.planName })}
+        describedBy={textId}
+        onConfirm={confirm}
+        confirmLabel="shop.subscriptions.void.submit"
+        disabled={reason.trim() === ''}
+        color="error"
+      >
+        <DialogContentText id={textId} sx={{ fontWeight: 600, color: 'text.primary' }}>
+          {translate('shop.subscriptions.void.confirm')}
+        </DialogContentText>
+        <Typography variant="body2" component="p" sx={{ mt: 1 }}>
+          {subscription.planName} — {subscription.customerName || subscription.customerEmail}
+        </Typography>
+        <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
+          {translate('shop.subscriptions.void.help')}
+        </Typography>
+        <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.voidHelp" autoFocus />
+      </SavingDialog>
     </Box>
   );
 }
