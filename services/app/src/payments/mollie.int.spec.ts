@@ -1,8 +1,8 @@
 import { subscriptionStreamId } from '@shop/domain';
 import { createMollieClient } from '@mollie/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerSide } from '../testing/provider-checkout.js';
-import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
+import { useProviderShop } from '../testing/provider-checkout.js';
+import { useStandIn } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId } from './payment-service.js';
 import { startMollieStandIn } from './testing/mollie-stand-in.js';
@@ -26,13 +26,10 @@ afterAll(() => {
 
 const mollie = useStandIn('mollie', startMollieStandIn);
 
-const shop = useTestShop('mollie', {
-  redis: true,
+const { shop, customers } = useProviderShop('mollie', {
+  ipPrefix: '10.7',
   env: () => ({ MOLLIE_API_KEY: mollie.apiKey, MOLLIE_API_URL: mollie.url }),
-  plans: true,
 });
-
-const customers = customerSide(shop, { label: 'mollie', ipPrefix: '10.7' });
 const { request, customer, subscription, history } = customers;
 
 /** Every stored provider notification in the log, by id. */

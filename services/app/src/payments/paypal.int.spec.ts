@@ -1,7 +1,7 @@
 import { subscriptionStreamId } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import { customerSide, notificationsProcessed } from '../testing/provider-checkout.js';
-import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
+import { notificationsProcessed, useProviderShop } from '../testing/provider-checkout.js';
+import { useStandIn } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId } from './payment-service.js';
 import { captureRequestId } from './paypal-provider.js';
@@ -11,18 +11,15 @@ import { startPayPalStandIn, type SignedNotification } from './testing/paypal-st
 
 const paypal = useStandIn('paypal', startPayPalStandIn);
 
-const shop = useTestShop('paypal', {
-  redis: true,
+const { shop, customers } = useProviderShop('paypal', {
+  ipPrefix: '10.8',
   env: () => ({
     PAYPAL_CLIENT_ID: paypal.clientId,
     PAYPAL_CLIENT_SECRET: paypal.clientSecret,
     PAYPAL_WEBHOOK_ID: paypal.webhookId,
     PAYPAL_API_URL: paypal.url,
   }),
-  plans: true,
 });
-
-const customers = customerSide(shop, { label: 'paypal', ipPrefix: '10.8' });
 const { request, customer, subscription, history } = customers;
 
 /** Every stored provider notification in the log, oldest first. */

@@ -1,23 +1,20 @@
 import { subscriptionStreamId } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import { customerSide, notificationsProcessed } from '../testing/provider-checkout.js';
-import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
+import { notificationsProcessed, useProviderShop } from '../testing/provider-checkout.js';
+import { useStandIn } from '../testing/shop-under-test.js';
 import { startPayssionStandIn, type PayssionState } from './testing/payssion-stand-in.js';
 
 const payssion = useStandIn('payssion', startPayssionStandIn);
 
-const shop = useTestShop('payssion', {
-  redis: true,
+const { shop, customers } = useProviderShop('payssion', {
+  ipPrefix: '10.9',
   env: () => ({
     PAYSSION_API_KEY: payssion.apiKey,
     PAYSSION_SECRET_KEY: payssion.secretKey,
     PAYSSION_PM_ID: payssion.pmId,
     PAYSSION_API_URL: payssion.url,
   }),
-  plans: true,
 });
-
-const customers = customerSide(shop, { label: 'payssion', ipPrefix: '10.9' });
 const { request, customer, subscription, history } = customers;
 
 /** Every stored provider notification in the log, oldest first. */

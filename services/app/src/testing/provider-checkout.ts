@@ -10,6 +10,7 @@ import {
   type JsonReply,
   type JsonRequest,
 } from './http-customer.js';
+import { useTestShop } from './shop-under-test.js';
 import { eventually, type TestShop } from './test-shop.js';
 
 /**
@@ -31,6 +32,15 @@ export function customerSide(shop: TestShop, who: { label: string; ipPrefix: str
     /** Every stored provider notification in the log, oldest first. */
     storedNotifications: () => eventsOfType(shop.runtime.store, WEBHOOK_EVENT_TYPE),
   };
+}
+
+/**
+ * A provider's spec file: its shop (jobs on Redis, waits for the plans) paying through the provider
+ * `env` names (its stand-in's settings), and the customers its checkouts are tried by (see customerSide).
+ */
+export function useProviderShop(label: string, options: { env: () => Record<string, string>; ipPrefix: string }) {
+  const shop = useTestShop(label, { redis: true, env: options.env, plans: true });
+  return { shop, customers: customerSide(shop, { label, ipPrefix: options.ipPrefix }) };
 }
 
 /** Every event of `type` in the whole log, oldest first. */
