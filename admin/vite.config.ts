@@ -1,29 +1,8 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-
-// In development the API runs separately (npm start at the root); Vite forwards its paths to it.
-const API = 'http://localhost:3000';
-/**
- * The API takes cookie-authenticated writes only from its own origin (PUBLIC_URL): the page here is
- * on Vite's port, so its Origin is presented as the API's. Only pages on this machine reach Vite.
- */
-const toApi = { target: API, headers: { origin: API } };
-
-/**
- * react-router's package exports only its development build, whose warnings ship to production
- * (remix-run/react-router#12532, #14753); a production bundle takes the production build next to it.
- * The shop does the same (web-shop/vite.config.ts).
- */
-function reactRouterProductionBuild() {
-  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router')), '..', 'production');
-  return [
-    { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
-    { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
-  ];
-}
+import { apiProxy, reactChunk, reactRouterProductionBuild } from '../vite.shared';
 
 /**
  * react-admin's `Layout` imports its error page, which sets the page title through `Title`, which
@@ -55,16 +34,11 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the back-office: their own chunks stay cached across our deployments.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
-          ],
-        },
+        codeSplitting: { groups: [reactChunk] },
       },
     },
   },
   server: {
-    proxy: { '/api': toApi },
+    proxy: apiProxy('/api'),
   },
 }));
