@@ -1,24 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@shop/domain';
-import { migrateToLatest } from '@shop/projections';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import knexFactory, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useReadModelTestDatabase } from '@shop/projections/testing';
+import type { Knex } from 'knex';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_LEASE_MS, onceForKey, purgeIdempotencyKeys } from './idempotency.js';
 
-let database: TestDatabase;
 let knex: Knex;
-
-beforeAll(async () => {
-  database = await createTestDatabase('idempotency');
-  knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  await migrateToLatest(knex);
-});
-
-afterAll(async () => {
-  await knex?.destroy();
-  await database?.drop();
-});
+useReadModelTestDatabase('idempotency', (opened) => ({ knex } = opened));
 
 /** A clock the test moves by hand. */
 function handClock(start = new Date('2031-03-01T10:00:00Z')) {

@@ -1,7 +1,7 @@
-import { migrateToLatest } from '@shop/projections';
-import { createTestDatabase, eventually, type TestDatabase } from '@shop/testing';
-import knexFactory, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useReadModelTestDatabase } from '@shop/projections/testing';
+import { eventually } from '@shop/testing';
+import type { Knex } from 'knex';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
 import { InProcessJobQueue } from './in-process-queue.js';
 import type { JobHandlers, JobRequest } from './job-queue.js';
@@ -9,19 +9,8 @@ import type { JobHandlers, JobRequest } from './job-queue.js';
 const DAY_MS = 24 * 3600_000;
 const logger = createLogger({ level: 'silent' });
 
-let database: TestDatabase;
 let knex: Knex;
-
-beforeAll(async () => {
-  database = await createTestDatabase('in_process_queue');
-  knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  await migrateToLatest(knex);
-});
-
-afterAll(async () => {
-  await knex?.destroy();
-  await database?.drop();
-});
+useReadModelTestDatabase('in_process_queue', (opened) => ({ knex } = opened));
 
 /** Wall-clock time moved by `offsetMs`: timers still tick in real time, the queue reads a later date. */
 const shiftedClock = (offsetMs: number) => () => new Date(Date.now() + offsetMs);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresEventStore } from '@shop/event-store';
-import { LockLostError, migrateToLatest } from '@shop/projections';
-import { createTestDatabase, eventually, terminateAdvisoryLockHolder, type TestDatabase } from '@shop/testing';
-import knexFactory, { type Knex } from 'knex';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostgresEventStore } from '@shop/event-store';
+import { LockLostError } from '@shop/projections';
+import { useProjectionTestDatabase } from '@shop/projections/testing';
+import { eventually, terminateAdvisoryLockHolder, type TestDatabase } from '@shop/testing';
+import type { Knex } from 'knex';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
 import { InProcessJobQueue } from '../jobs/in-process-queue.js';
 import { reactorCheckpoint, runReactor, type Reactor } from './reactor.js';
@@ -12,27 +12,14 @@ import { reactorCheckpoint, runReactor, type Reactor } from './reactor.js';
 const logger = createLogger({ level: 'silent' });
 
 let database: TestDatabase;
-let pool: pg.Pool;
 let store: PostgresEventStore;
 let knex: Knex;
 let queue: InProcessJobQueue;
 
-beforeAll(async () => {
-  database = await createTestDatabase('reactor');
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  pool.on('error', () => undefined);
-  store = new PostgresEventStore({ pool });
-  knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  await migrateToLatest(knex);
+useProjectionTestDatabase('reactor', (opened) => ({ database, store, knex } = opened));
+beforeAll(() => {
   // Enqueues only: nothing here runs the jobs.
   queue = new InProcessJobQueue({ knex, logger });
-});
-
-afterAll(async () => {
-  await store?.close();
-  await pool?.end();
-  await knex?.destroy();
-  await database?.drop();
 });
 
 /** Asks support to read each inquiry: one job per InquiryReceived, keyed by the event. */
