@@ -1,27 +1,20 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import express from 'express';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../infrastructure/logger.js';
+import { capturingLogger } from '../testing/captured-log.js';
 import { requestJson } from '../testing/http-customer.js';
 import { useRequestLog } from './request-log.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 let database: TestDatabase;
 let shop: TestShop;
-const lines: string[] = [];
+const { logger, lines } = capturingLogger('debug');
 
 beforeAll(async () => {
   database = await createTestDatabase('request_log');
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  shop = await startTestShop({ databaseUrl: database.url, logger: createLogger({ level: 'debug', destination }) });
+  shop = await startTestShop({ databaseUrl: database.url, logger });
 });
 
 afterAll(async () => {
@@ -96,15 +89,9 @@ describe('the request log', () => {
 
 describe('req.log', () => {
   it("binds a route's own lines to its request id, each request to its own", async () => {
-    const own: string[] = [];
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        own.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { logger: routeLogger, lines: own } = capturingLogger();
     const app = express();
-    useRequestLog(app, createLogger({ level: 'info', destination }));
+    useRequestLog(app, routeLogger);
     app.get('/work', (req, res) => {
       req.log.info({ step: 'working' }, 'route line');
       res.json({ ok: true });

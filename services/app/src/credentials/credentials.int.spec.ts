@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { getSubscription } from '@shop/projections';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateServicePassword } from './password-generator.js';
-import { createLogger } from '../infrastructure/logger.js';
 import { randomIp, requestsTo, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
+import { capturingLogger } from '../testing/captured-log.js';
 import { activeNetflix } from '../testing/paid-subscription.js';
 import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
 import { decodeQuotedPrintable, startSmtpCapture } from '../testing/smtp-capture.js';
@@ -20,7 +19,6 @@ interface ReceivedMail {
 let admin: HttpCustomer;
 let alice: HttpCustomer;
 let bob: HttpCustomer;
-const logLines: string[] = [];
 
 /** Every secret this suite stores: none may appear in the table, the log, the logs or a mail. */
 const NETFLIX_LOGIN = `family-${randomUUID().slice(0, 6)}@netflix-shared.example`;
@@ -39,15 +37,10 @@ const smtp = useStandIn('smtp', () =>
     return { to, raw, text: text.replace(/[\u00a0\u202f]/g, ' ') };
   }),
 );
-const destination = new Writable({
-  write(chunk, _encoding, done) {
-    logLines.push(chunk.toString());
-    done();
-  },
-});
+const { logger, lines: logLines } = capturingLogger();
 const shop = useTestShop('credentials', {
   env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example' }),
-  logger: createLogger({ level: 'info', destination }),
+  logger,
 });
 
 beforeAll(async () => {
@@ -461,7 +454,7 @@ describe('no secret outside the encrypted table', () => {
       );
       const log = rows.map((r) => r.text).join('\n');
       expect(log).toContain('CredentialsAssigned');
-      const logs = logLines.join('');
+      const logs = logLines.join('\n');
       expect(logs).toContain('service credentials revealed');
       for (const secret of [NETFLIX_LOGIN, NETFLIX_PASSWORD, NETFLIX_NOTES, ROTATED_PASSWORD, SPOTIFY_PASSWORD]) {
         expect(log).not.toContain(secret);

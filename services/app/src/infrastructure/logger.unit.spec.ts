@@ -1,17 +1,5 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger.js';
-
-function capturingLogger() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { logger: createLogger({ level: 'info', destination }), lines };
-}
+import { capturingLogger } from '../testing/captured-log.js';
 
 /** What pg's pool emits when an idle connection dies: the error, with the whole client attached. */
 function poolError(): Error {

@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../infrastructure/logger.js';
+import { capturingLogger } from '../testing/captured-log.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 let database: TestDatabase;
 let shop: TestShop;
-const logLines: string[] = [];
+const { logger, lines: logLines } = capturingLogger('trace');
 
 beforeAll(async () => {
   database = await createTestDatabase('secrets');
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
-  shop = await startTestShop({ databaseUrl: database.url, logger: createLogger({ level: 'trace', destination }) });
+  shop = await startTestShop({ databaseUrl: database.url, logger });
 });
 
 afterAll(async () => {
@@ -84,7 +77,7 @@ describe('secrets never reach the event log or the logs', () => {
     );
     await client.end();
     const log = rows.map((r) => r.text).join('\n');
-    const logs = logLines.join('');
+    const logs = logLines.join('\n');
 
     expect(log).toContain('PasswordChanged');
     expect(log).toContain('TwoFactorEnabled');
