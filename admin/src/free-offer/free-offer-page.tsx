@@ -2,19 +2,17 @@ import SaveIcon from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
-import { HttpError, Loading, Title, useGetList, useNotify, useTranslate } from 'react-admin';
+import { HttpError, Loading, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { AdminFreeOffer, AdminFreeOfferSettings, AdminPlan } from '@shop/contracts';
 import { httpClient } from '../lib/http-client';
+import { ToolPage } from '../components/tool-page';
 
 /** The refusals this screen words itself; any other shows the server's detail. */
 const WORDED = ['free_offer.unknown_plan', 'free_offer.plan_not_on_sale', 'free_offer.too_few_places'];
@@ -102,69 +100,63 @@ export function FreeOfferPage() {
   const running = offer.active && offer.placesLeft > 0;
 
   return (
-    <Card sx={{ mt: { xs: 1, sm: 2 }, maxWidth: '48rem' }}>
-      <Title title={translate('shop.freeOffer.title')} />
-      <CardContent>
-        <Typography variant="body1" sx={{ mb: 2 }}>
-          {translate('shop.freeOffer.explanation')}
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ mb: 3, flexWrap: 'wrap', rowGap: 1 }} aria-live="polite">
-          <Chip
-            variant="outlined"
-            color={running ? 'success' : 'default'}
-            label={translate(
-              running ? 'shop.freeOffer.running' : offer.active ? 'shop.freeOffer.full' : 'shop.freeOffer.off',
-            )}
+    <ToolPage title="shop.freeOffer.title" explanation="shop.freeOffer.explanation" maxWidth="48rem">
+      <Stack direction="row" spacing={1} sx={{ mb: 3, flexWrap: 'wrap', rowGap: 1 }} aria-live="polite">
+        <Chip
+          variant="outlined"
+          color={running ? 'success' : 'default'}
+          label={translate(
+            running ? 'shop.freeOffer.running' : offer.active ? 'shop.freeOffer.full' : 'shop.freeOffer.off',
+          )}
+        />
+        <Chip variant="outlined" label={translate('shop.freeOffer.claimed', { smart_count: offer.claimed })} />
+        <Chip variant="outlined" label={translate('shop.freeOffer.left', { smart_count: offer.placesLeft })} />
+      </Stack>
+      <Box component="form" noValidate onSubmit={save}>
+        <Stack spacing={2}>
+          <TextField
+            select
+            label={translate('shop.freeOffer.plan')}
+            value={form.planId}
+            onChange={(event) => set({ planId: event.target.value })}
+            helperText={translate('shop.freeOffer.planHelp')}
+          >
+            {(plans.data ?? []).map((plan) => (
+              <MenuItem key={plan.id} value={plan.id} disabled={!plan.onSale}>
+                {plan.onSale ? plan.name : `${plan.name} (${translate('shop.freeOffer.offSale')})`}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={translate('shop.freeOffer.months')}
+            type="number"
+            slotProps={{ htmlInput: { min: 1, max: 120, step: 1 } }}
+            value={form.months}
+            onChange={(event) => set({ months: event.target.value })}
+            error={!monthsValid}
+            helperText={translate('shop.freeOffer.monthsHelp')}
           />
-          <Chip variant="outlined" label={translate('shop.freeOffer.claimed', { smart_count: offer.claimed })} />
-          <Chip variant="outlined" label={translate('shop.freeOffer.left', { smart_count: offer.placesLeft })} />
+          <TextField
+            label={translate('shop.freeOffer.places')}
+            type="number"
+            slotProps={{ htmlInput: { min: offer.claimed, step: 1 } }}
+            value={form.places}
+            onChange={(event) => set({ places: event.target.value })}
+            error={!placesValid}
+            helperText={translate('shop.freeOffer.placesHelp', { smart_count: offer.claimed })}
+          />
+          <FormControlLabel
+            control={<Switch checked={form.active} onChange={(event) => set({ active: event.target.checked })} />}
+            label={translate('shop.freeOffer.active')}
+          />
+          {refusal && <Alert severity="error">{refusal}</Alert>}
+          <Box>
+            <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={saving || !valid}>
+              {translate('ra.action.save')}
+            </Button>
+          </Box>
         </Stack>
-        <Box component="form" noValidate onSubmit={save}>
-          <Stack spacing={2}>
-            <TextField
-              select
-              label={translate('shop.freeOffer.plan')}
-              value={form.planId}
-              onChange={(event) => set({ planId: event.target.value })}
-              helperText={translate('shop.freeOffer.planHelp')}
-            >
-              {(plans.data ?? []).map((plan) => (
-                <MenuItem key={plan.id} value={plan.id} disabled={!plan.onSale}>
-                  {plan.onSale ? plan.name : `${plan.name} (${translate('shop.freeOffer.offSale')})`}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label={translate('shop.freeOffer.months')}
-              type="number"
-              slotProps={{ htmlInput: { min: 1, max: 120, step: 1 } }}
-              value={form.months}
-              onChange={(event) => set({ months: event.target.value })}
-              error={!monthsValid}
-              helperText={translate('shop.freeOffer.monthsHelp')}
-            />
-            <TextField
-              label={translate('shop.freeOffer.places')}
-              type="number"
-              slotProps={{ htmlInput: { min: offer.claimed, step: 1 } }}
-              value={form.places}
-              onChange={(event) => set({ places: event.target.value })}
-              error={!placesValid}
-              helperText={translate('shop.freeOffer.placesHelp', { smart_count: offer.claimed })}
-            />
-            <FormControlLabel
-              control={<Switch checked={form.active} onChange={(event) => set({ active: event.target.checked })} />}
-              label={translate('shop.freeOffer.active')}
-            />
-            {refusal && <Alert severity="error">{refusal}</Alert>}
-            <Box>
-              <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={saving || !valid}>
-                {translate('ra.action.save')}
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+      </Box>
+    </ToolPage>
   );
 }

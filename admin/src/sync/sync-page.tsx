@@ -2,19 +2,18 @@ import SyncIcon from '@mui/icons-material/Sync';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
-import { HttpError, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { PaymentProviders, PaymentSyncResult } from '@shop/contracts';
 import { intlLocaleOf } from '../i18n/i18n-provider';
 import { httpClient } from '../lib/http-client';
 import { formatCents } from '../lib/money';
+import { ToolPage } from '../components/tool-page';
 
 /** Whether the problem says Stripe is off: the route answers 422 `payment.provider_unavailable` then. */
 const stripeIsOff = (error: unknown) =>
@@ -107,69 +106,63 @@ export function SyncPage() {
     new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   return (
-    <Card sx={{ mt: { xs: 1, sm: 2 }, maxWidth: '60rem' }}>
-      <Title title={translate('shop.sync.title')} />
-      <CardContent>
-        <Typography variant="body1" sx={{ mb: 2 }}>
-          {translate('shop.sync.explanation')}
-        </Typography>
-        {unavailable && (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {translate('shop.sync.unavailable')}
-          </Alert>
-        )}
-        <Box
-          component="form"
-          noValidate
-          onSubmit={sync}
-          sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+    <ToolPage title="shop.sync.title" explanation="shop.sync.explanation" maxWidth="60rem">
+      {unavailable && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('shop.sync.unavailable')}
+        </Alert>
+      )}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={sync}
+        sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
+        <TextField
+          label={translate('shop.sync.email')}
+          type="email"
+          name="email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={emailError !== null}
+          helperText={emailError ?? ' '}
+          sx={{ flex: '1 1 18rem' }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<SyncIcon />}
+          disabled={running}
+          sx={{ mt: 1, minHeight: 40 }}
         >
-          <TextField
-            label={translate('shop.sync.email')}
-            type="email"
-            name="email"
-            autoComplete="off"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={emailError !== null}
-            helperText={emailError ?? ' '}
-            sx={{ flex: '1 1 18rem' }}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={<SyncIcon />}
-            disabled={running}
-            sx={{ mt: 1, minHeight: 40 }}
-          >
-            {translate(running ? 'shop.sync.running' : 'shop.sync.submit')}
-          </Button>
+          {translate(running ? 'shop.sync.running' : 'shop.sync.submit')}
+        </Button>
+      </Box>
+      {result && (
+        <Box sx={{ mt: 2 }} aria-live="polite">
+          <Typography variant="h6" component="h2">
+            {translate('shop.sync.synced', { smart_count: result.count })}
+          </Typography>
+          {result.payments.length === 0 ? (
+            <Typography color="text.secondary">{translate('shop.sync.nothing')}</Typography>
+          ) : (
+            <List aria-label={translate('shop.sync.results')}>
+              {result.payments.map((payment) => (
+                <ListItem key={payment.sessionId} divider disableGutters>
+                  <ListItemText
+                    primary={`${payment.planName} — ${formatCents(payment.amountCents, 'EUR', locale)}`}
+                    secondary={`${translate('shop.sync.sessionId')} ${payment.sessionId} · ${date(payment.date)}`}
+                    slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+          <PaymentsWarning title="shop.sync.mismatches" payments={result.mismatches} />
+          <PaymentsWarning title="shop.sync.unmatched" payments={result.unmatched} />
         </Box>
-        {result && (
-          <Box sx={{ mt: 2 }} aria-live="polite">
-            <Typography variant="h6" component="h2">
-              {translate('shop.sync.synced', { smart_count: result.count })}
-            </Typography>
-            {result.payments.length === 0 ? (
-              <Typography color="text.secondary">{translate('shop.sync.nothing')}</Typography>
-            ) : (
-              <List aria-label={translate('shop.sync.results')}>
-                {result.payments.map((payment) => (
-                  <ListItem key={payment.sessionId} divider disableGutters>
-                    <ListItemText
-                      primary={`${payment.planName} — ${formatCents(payment.amountCents, 'EUR', locale)}`}
-                      secondary={`${translate('shop.sync.sessionId')} ${payment.sessionId} · ${date(payment.date)}`}
-                      slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            )}
-            <PaymentsWarning title="shop.sync.mismatches" payments={result.mismatches} />
-            <PaymentsWarning title="shop.sync.unmatched" payments={result.unmatched} />
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+      )}
+    </ToolPage>
   );
 }
