@@ -65,10 +65,29 @@ export interface PaymentSyncFailedData {
   failedAt: string;
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
+/** The id of a Stripe object Stripe sent as its id or expanded. */
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-/** What is kept of a Checkout Session: never the customer's e-mail, name or address. */
+/** What the shop reads of a Checkout Session, live or recorded: never the customer's e-mail, name or address. */
+export type StripeSessionFacts = Pick<
+  PaymentObservation,
+  'sessionId' | 'status' | 'paymentStatus' | 'paymentReference' | 'amountCents' | 'currency' | 'claimedSubscriptionId'
+>;
+
+export function stripeSessionFacts(session: Stripe.Checkout.Session): StripeSessionFacts {
+  return {
+    sessionId: session.id,
+    status: session.status ?? null,
+    paymentStatus: session.payment_status ?? null,
+    paymentReference: idOf(session.payment_intent),
+    amountCents: session.amount_total ?? null,
+    currency: session.currency ? session.currency.toUpperCase() : null,
+    claimedSubscriptionId: session.client_reference_id ?? session.metadata?.subscriptionId ?? null,
+  };
+}
+
+/** What is kept of a Checkout Session: its facts, when it was opened and when the shop observed it. */
 export function observeStripeSession(
   runId: string,
   session: Stripe.Checkout.Session,
@@ -77,39 +96,37 @@ export function observeStripeSession(
   return {
     runId,
     provider: 'stripe',
-    sessionId: session.id,
-    status: session.status ?? null,
-    paymentStatus: session.payment_status ?? null,
-    paymentReference: idOf(session.payment_intent),
-    amountCents: session.amount_total ?? null,
-    currency: session.currency ? session.currency.toUpperCase() : null,
+    ...stripeSessionFacts(session),
     createdAt: new Date(session.created * 1000).toISOString(),
-    claimedSubscriptionId: session.client_reference_id ?? session.metadata?.subscriptionId ?? null,
     observedAt: observedAt.toISOString(),
   };
 }
 
 /**
- * The one reading of an observation, for the sync and for its replay alike: the same as a session
- * read live (`StripeProvider.sessionOutcome`), with the payment dated when the shop observed it.
+ * The one reading of a Checkout Session, read live (`StripeProvider.sessionOutcome`) or from its
+ * observation: the payment is dated `paidAt`, when the shop learnt of it (a session has no payment time).
  */
-export function outcomeOfObservation(observation: PaymentObservation): PaymentOutcome {
-  const subscriptionId = observation.claimedSubscriptionId;
-  if (!subscriptionId) return { kind: 'ignored', reason: `session ${observation.sessionId} names no order` };
-  if (observation.status === 'complete' && observation.paymentStatus === 'paid') {
+export function stripeSessionOutcome(session: StripeSessionFacts, paidAt: Date): PaymentOutcome {
+  const subscriptionId = session.claimedSubscriptionId;
+  if (!subscriptionId) return { kind: 'ignored', reason: `session ${session.sessionId} names no order` };
+  if (session.status === 'complete' && session.paymentStatus === 'paid') {
     return {
       kind: 'paid',
       subscriptionId,
-      sessionId: observation.sessionId,
-      paymentReference: observation.paymentReference ?? observation.sessionId,
-      amountCents: observation.amountCents ?? 0,
-      currency: observation.currency ?? '',
-      paidAt: new Date(observation.observedAt),
+      sessionId: session.sessionId,
+      paymentReference: session.paymentReference ?? session.sessionId,
+      amountCents: session.amountCents ?? 0,
+      currency: session.currency ?? '',
+      paidAt,
     };
   }
-  if (observation.status === 'expired') return { kind: 'expired', subscriptionId, sessionId: observation.sessionId };
+  if (session.status === 'expired') return { kind: 'expired', subscriptionId, sessionId: session.sessionId };
   return { kind: 'pending', subscriptionId };
 }
+
+/** The one reading of an observation, for the sync and for its replay alike: dated when the shop observed it. */
+export const outcomeOfObservation = (observation: PaymentObservation): PaymentOutcome =>
+  stripeSessionOutcome(observation, new Date(observation.observedAt));
 
 /** A provider's outcome as JSON: dates as ISO strings. */
 export type RecordedOutcome =

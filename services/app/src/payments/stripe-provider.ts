@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { idOf, stripeSessionFacts, stripeSessionOutcome } from './payment-observations.js';
 import type * as Payments from './payment-provider.js';
 import { WebhookSignatureError } from './payment-provider.js';
 
@@ -27,9 +28,6 @@ export interface StripeProviderOptions {
   apiUrl?: string;
   clock: () => Date;
 }
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** Stripe fills `{CHECKOUT_SESSION_ID}` in the success URL only: the cancel URL goes without it. */
 function withoutSessionPlaceholder(cancelUrl: string): string {
@@ -102,21 +100,7 @@ export class StripeProvider implements Payments.PaymentProvider {
 
   /** What a session says now; `paidAt` is when the shop learns of it (a session has no payment time). */
   sessionOutcome(session: Stripe.Checkout.Session): Payments.PaymentOutcome {
-    const subscriptionId = session.client_reference_id ?? session.metadata?.subscriptionId;
-    if (!subscriptionId) return { kind: 'ignored', reason: `session ${session.id} names no order` };
-    if (session.status === 'complete' && session.payment_status === 'paid') {
-      return {
-        kind: 'paid',
-        subscriptionId,
-        sessionId: session.id,
-        paymentReference: idOf(session.payment_intent) ?? session.id,
-        amountCents: session.amount_total ?? 0,
-        currency: (session.currency ?? '').toUpperCase(),
-        paidAt: this.options.clock(),
-      };
-    }
-    if (session.status === 'expired') return { kind: 'expired', subscriptionId, sessionId: session.id };
-    return { kind: 'pending', subscriptionId };
+    return stripeSessionOutcome(stripeSessionFacts(session), this.options.clock());
   }
 
   async checkSession(sessionId: string): Promise<Payments.PaymentOutcome> {
