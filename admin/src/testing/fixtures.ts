@@ -25,6 +25,12 @@ export function aSubscription(overrides: Partial<AdminSubscription> = {}): Admin
     paidAt: '2026-11-20T10:05:00.000Z',
     expiresAt: '2099-02-20T10:05:00.000Z',
     updatedAt: '2026-11-20T10:05:00.000Z',
+    renewedCents: 0,
+    lastPaymentAt: '2026-11-20T10:05:00.000Z',
+    customerCancelledAt: null,
+    cancellationReason: null,
+    refundRequestedAt: null,
+    refundReason: null,
     ...overrides,
   };
 }

@@ -37,6 +37,12 @@ interface SubscriptionRow {
   updated_at: Date;
   voided_at?: Date | null;
   void_reason?: string | null;
+  renewed_cents: number;
+  last_payment_at: Date | null;
+  customer_cancelled_at: Date | null;
+  cancellation_reason: string | null;
+  refund_requested_at: Date | null;
+  refund_reason: string | null;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -62,6 +68,12 @@ const toView = (row: SubscriptionRow): SubscriptionView => ({
   paidAt: iso(row.paid_at),
   expiresAt: iso(row.expires_at),
   updatedAt: row.updated_at.toISOString(),
+  renewedCents: row.renewed_cents,
+  lastPaymentAt: iso(row.last_payment_at),
+  customerCancelledAt: iso(row.customer_cancelled_at),
+  cancellationReason: row.cancellation_reason,
+  refundRequestedAt: iso(row.refund_requested_at),
+  refundReason: row.refund_reason,
 });
 
 export async function getSubscription(knex: Knex, id: string): Promise<SubscriptionView | null> {

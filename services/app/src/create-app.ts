@@ -1,6 +1,7 @@
 import type { PaymentService } from './payments/payment-service.js';
 import type { SandboxProvider } from './payments/sandbox-provider.js';
 import { orderRoutes } from './subscriptions/order-routes.js';
+import { mySubscriptionRoutes } from './subscriptions/my-subscription-routes.js';
 import { paymentRoutes } from './payments/payment-routes.js';
 import type { EventStore } from '@shop/event-store';
 import type { StripeSync } from './payments/stripe-sync.js';
@@ -142,6 +143,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(meRoutes({ knex: deps.knex, accounts: deps.accounts, twoFactor: deps.twoFactor, clock: deps.clock }, doc));
   app.use(notificationRoutes({ knex: deps.knex, clock: deps.clock }, doc));
   app.use(orderRoutes({ knex: deps.knex, orders: deps.orders, clock: deps.clock }, doc));
+  app.use(mySubscriptionRoutes({ knex: deps.knex, lifecycle: deps.orders.lifecycle, clock: deps.clock }, doc));
   app.use(paymentRoutes({ payments: deps.payments, sandbox: deps.sandbox }, doc));
   // Every back-office route is for admins: one check, before all of them (unknown paths included).
   doc.guard(app, '/api/admin', 'admin', requireRole(deps.knex, 'admin'));

@@ -251,6 +251,29 @@ async function doBusiness() {
   await expectAnswer(call('POST', `/sandbox/sessions/${second}/pay`, gail.token), 303);
   await subscriptionWhere(gailsOrder.subscriptionId, (row) => row.last_payment_issue === 'paid_twice');
 
+  // A subscription renewed early for three months, then cancelled with a refund asked for.
+  const hugo = await customer('hugo', 'Hugo Lambert');
+  const hugosMonth = await paidOnSandbox(hugo, { planId: 'netflix', months: 1 });
+  const renewal = await expectAnswer(
+    call('POST', `/api/me/subscriptions/${hugosMonth.subscriptionId}/renew`, hugo.token, {
+      months: 3,
+      provider: 'sandbox',
+    }),
+    201,
+  );
+  await expectAnswer(call('POST', `/sandbox/sessions/${sessionOf(renewal)}/pay`, hugo.token), 303);
+  await subscriptionWhere(hugosMonth.subscriptionId, (row) => Number(row.renewed_cents) > 0);
+  await expectAnswer(
+    call('POST', `/api/me/subscriptions/${hugosMonth.subscriptionId}/cancel`, hugo.token, { reason: 'Moving' }),
+    200,
+  );
+  await expectAnswer(
+    call('POST', `/api/me/subscriptions/${hugosMonth.subscriptionId}/refund-request`, hugo.token, {
+      reason: 'Renewed by mistake',
+    }),
+    201,
+  );
+
   // The promo code withdrawn by the operator.
   await expectAnswer(
     call('PUT', '/api/admin/promo-codes/REBUILD-10', admin.token, {

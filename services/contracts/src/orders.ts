@@ -12,6 +12,8 @@ export const orderRequest = z.strictObject({
   months: monthsSchema,
   promoCode: text({ max: 32 }).optional(),
   provider: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
+  /** Keep the payment method to renew automatically: refused (422 payment.renewal_unsupported) where the provider cannot. */
+  autoRenew: z.boolean().optional(),
 });
 export type OrderRequest = z.input<typeof orderRequest>;
 
@@ -31,6 +33,58 @@ export const orderResponse = z
   })
   .meta({ id: 'Order' });
 export type OrderResponse = z.infer<typeof orderResponse>;
+
+/** `POST /api/me/subscriptions/:id/renew`: more months of the same subscription, at the catalogue's price now. */
+export const renewalRequest = z.strictObject({
+  months: monthsSchema,
+  provider: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
+  promoCode: text({ max: 32 }).optional(),
+  autoRenew: z.boolean().optional(),
+});
+export type RenewalRequest = z.input<typeof renewalRequest>;
+
+/** What the renew route answers: where to send the browser to pay the renewal. */
+export const renewalResponse = z
+  .object({
+    subscriptionId: z.string(),
+    renewalId: z.string(),
+    months: z.number().int(),
+    totalCents: z.number().int(),
+    currency: z.string(),
+    redirectUrl: z.string(),
+  })
+  .meta({ id: 'Renewal' });
+export type RenewalResponse = z.infer<typeof renewalResponse>;
+
+/** `POST /api/me/subscriptions/:id/cancel`: why, if the customer says. */
+export const cancellationRequest = z.strictObject({ reason: text({ max: 500, multiline: true }).optional() });
+export type CancellationRequest = z.input<typeof cancellationRequest>;
+
+/** What cancelling answers: the subscription stays active until `accessEndsAt`. */
+export const cancellationAnswer = z
+  .object({ subscriptionId: z.string(), cancelledAt: z.string(), accessEndsAt: z.string() })
+  .meta({ id: 'Cancellation' });
+export type CancellationAnswer = z.infer<typeof cancellationAnswer>;
+
+/** What a refund request answers: which payment, now for the operator to decide. */
+export const refundRequestAnswer = z
+  .object({
+    subscriptionId: z.string(),
+    paymentReference: z.string(),
+    amountCents: z.number().int(),
+    currency: z.string(),
+    status: z.literal('requested'),
+  })
+  .meta({ id: 'RefundRequest' });
+export type RefundRequestAnswer = z.infer<typeof refundRequestAnswer>;
+
+/** `PUT /api/me/subscriptions/:id/auto-renew`. */
+export const autoRenewRequest = z.strictObject({ enabled: z.boolean() });
+export type AutoRenewRequest = z.input<typeof autoRenewRequest>;
+
+/** `POST /api/me/subscriptions/:id/refund-request`: the 7-day guarantee. */
+export const refundRequestBody = z.strictObject({ reason: text({ min: 1, max: 1000, multiline: true }) });
+export type RefundRequestBody = z.input<typeof refundRequestBody>;
 
 /** `POST /api/promo-codes/check`. */
 export const promoCheckRequest = z.strictObject({
@@ -76,6 +130,16 @@ export const customerSubscription = z
     purchasedAt: z.string(),
     /** The last payment problem a provider reported (a failed or refunded payment), or null. */
     paymentIssue: z.string().nullable(),
+    /** Whether it renews itself at its expiry (a payment method kept at the provider). */
+    autoRenew: z.boolean(),
+    /** When the customer cancelled (it then ends at its expiry), or null. */
+    cancelledAt: z.string().nullable(),
+    /** Whether more months can be bought for it now (active or expired, not voided). */
+    renewable: z.boolean(),
+    /** Until when a refund of the latest payment may be asked for (7 days), or null when it cannot. */
+    refundableUntil: z.string().nullable(),
+    /** When the customer asked for a refund of the latest payment, or null. */
+    refundRequestedAt: z.string().nullable(),
   })
   .meta({ id: 'CustomerSubscription' });
 export type CustomerSubscription = z.infer<typeof customerSubscription>;

@@ -40,6 +40,8 @@ export const paymentVerification = z
     /** The payment went through and the subscription is active. */
     paid: z.boolean(),
     outcome: z.enum(PAYMENT_OUTCOME_KINDS),
+    /** Present when the checkout paid a renewal of the subscription rather than its order. */
+    renewalId: z.string().optional(),
   })
   .meta({ id: 'PaymentVerification' });
 export type PaymentVerification = z.infer<typeof paymentVerification>;

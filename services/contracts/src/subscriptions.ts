@@ -35,6 +35,16 @@ export const adminSubscription = z
     paidAt: z.string().nullable(),
     expiresAt: z.string().nullable(),
     updatedAt: z.string(),
+    /** What its renewals paid and kept, beside the order's total. */
+    renewedCents: z.number().int(),
+    /** The latest payment, the order's or a renewal's. */
+    lastPaymentAt: z.string().nullable(),
+    /** The customer cancelled: it ends at its expiry. */
+    customerCancelledAt: z.string().nullable(),
+    cancellationReason: z.string().nullable(),
+    /** The customer asked for a refund under the 7-day guarantee: for the operator to decide. */
+    refundRequestedAt: z.string().nullable(),
+    refundReason: z.string().nullable(),
   })
   .meta({ id: 'AdminSubscription' });
 export type AdminSubscription = z.infer<typeof adminSubscription>;

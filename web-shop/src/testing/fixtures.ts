@@ -1,4 +1,4 @@
-import type { Plan, Profile } from '@shop/contracts';
+import type { CustomerSubscription, Plan, Profile } from '@shop/contracts';
 
 /** A plan as `GET /api/plans` answers it in French. */
 export function aPlan(overrides: Partial<Plan> = {}): Plan {
@@ -25,6 +25,29 @@ export function aCustomer(overrides: Partial<Profile> = {}): Profile {
     memberSince: '2025-03-01T10:00:00.000Z',
     role: 'customer',
     twoFactorEnabled: false,
+    ...overrides,
+  };
+}
+
+/** One of the customer's subscriptions as `GET /api/me/subscriptions` lists it: active, paid long ago, not cancelled. */
+export function aMySubscription(overrides: Partial<CustomerSubscription> = {}): CustomerSubscription {
+  return {
+    id: 'sub-1',
+    planId: 'netflix-premium',
+    planName: 'Netflix Premium',
+    logo: null,
+    status: 'active',
+    totalCents: 2397,
+    currency: 'EUR',
+    months: 3,
+    expiresAt: '2099-01-31T10:00:00.000Z',
+    purchasedAt: '2026-10-31T10:00:00.000Z',
+    paymentIssue: null,
+    autoRenew: false,
+    cancelledAt: null,
+    renewable: true,
+    refundableUntil: null,
+    refundRequestedAt: null,
     ...overrides,
   };
 }

@@ -52,6 +52,7 @@ const UNPROCESSABLE_CODES = new Set([
   'plan.invalid',
   'credentials.unknown_plan',
   'payment.provider_unavailable',
+  'payment.renewal_unsupported',
   'idempotency.key_reused',
   'free_offer.unknown_plan',
   'free_offer.plan_not_on_sale',

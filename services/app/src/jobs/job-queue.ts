@@ -16,6 +16,9 @@ export const ORDER_MAIL_KINDS = [
   'credentials_ready',
   'expiring_soon',
   'expired',
+  'renewal_confirmed',
+  'cancellation_confirmed',
+  'refund_requested',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
@@ -35,7 +38,16 @@ export interface JobDataByName {
    * the sent e-mail and the notification, so a retry adds neither twice. `at` is when the news
    * happened; expiresAt (expiring_soon) is the expiry the notice announces.
    */
-  'send-order-mail': { kind: OrderMailKind; subscriptionId: string; mailId: string; at: string; expiresAt?: string };
+  /** expiresAt: the expiry the news is about; amountCents and months: what a renewal or a refund request was for. */
+  'send-order-mail': {
+    kind: OrderMailKind;
+    subscriptionId: string;
+    mailId: string;
+    at: string;
+    expiresAt?: string;
+    amountCents?: number;
+    months?: number;
+  };
   /** Tells the operator (SUPPORT_EMAIL) of a new inquiry. mailId is the job id; `at` is when it was received. */
   'notify-support-of-inquiry': { inquiryId: string; mailId: string; at: string };
 }

@@ -24,6 +24,7 @@ export interface PlaceOrderInput {
   months: number;
   promoCode?: string;
   provider: ProviderName;
+  autoRenew?: boolean;
   language: Language;
 }
 
@@ -35,6 +36,21 @@ export function enabledProvider(providers: ReadonlyMap<ProviderName, PaymentProv
       code: 'payment.provider_unavailable',
       message: `The payment provider ${name} is not enabled`,
       details: { enabled: [...providers.keys()] },
+    });
+  }
+  return provider;
+}
+
+/**
+ * The provider, when it can keep the payment method for automatic renewals; otherwise
+ * `payment.renewal_unsupported` (the customer renews by hand, or picks another provider).
+ */
+export function requireAutomaticRenewal(provider: PaymentProvider): PaymentProvider {
+  if (!provider.chargesSavedMethods) {
+    throw new DomainError({
+      code: 'payment.renewal_unsupported',
+      message: `${provider.name} cannot keep a payment method for automatic renewals`,
+      details: { provider: provider.name },
     });
   }
   return provider;

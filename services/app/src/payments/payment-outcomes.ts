@@ -121,7 +121,10 @@ export class PaymentOutcomes {
         };
         await this.deps.commands.subscriptions.execute(
           outcome.kind === 'paid'
-            ? { type: 'ConfirmPayment', data: { ...payment, paidAt: outcome.paidAt, now } }
+            ? {
+                type: 'ConfirmPayment',
+                data: { ...payment, sessionId: outcome.sessionId, paidAt: outcome.paidAt, now },
+              }
             : { type: 'RefundPayment', data: { ...payment, now } },
           metadata,
         );

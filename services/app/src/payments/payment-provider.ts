@@ -63,6 +63,8 @@ export class WebhookSignatureError extends Error {
 
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** Keeps a payment method at checkout and charges it again later (automatic renewal); absent where it cannot. */
+  readonly chargesSavedMethods?: true;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Asks the provider now (the success page's check). */
   checkSession(sessionId: string): Promise<PaymentOutcome>;

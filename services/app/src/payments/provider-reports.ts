@@ -81,11 +81,17 @@ export class ProviderReports {
     const outcome = outcomeOfRecord(observation.data.outcome);
     await this.outcomes.applyOutcome(known.provider, outcome, causedBy(metadata, observation));
     const state = await this.deps.commands.subscriptions.current(known.subscriptionId);
+    if (state.status === 'none')
+      return { subscriptionId: known.subscriptionId, status: 'pending', paid: false, outcome: outcome.kind };
+    // A renewal's checkout is paid when that renewal is, whatever the subscription's status was before.
+    const renewalId = state.renewalSessions?.[sessionId];
+    const paid = renewalId ? Boolean(state.renewals?.[renewalId]?.paid) : state.status === 'active';
     return {
-      subscriptionId: known.subscriptionId as string,
-      status: state.status === 'none' ? 'pending' : state.status,
-      paid: outcome.kind === 'paid' && state.status === 'active',
+      subscriptionId: known.subscriptionId,
+      status: state.status,
+      paid: outcome.kind === 'paid' && paid,
       outcome: outcome.kind,
+      ...(renewalId ? { renewalId } : {}),
     };
   }
 

@@ -70,6 +70,32 @@ export class Checkouts {
     return { orderId: subscriptionId, subscriptionId, status: 'pending', totalCents, currency, redirectUrl };
   }
 
+  /** A payment session for a renewal ordered and not paid yet; answers where to send the browser. */
+  checkoutRenewal(
+    renewal: {
+      subscriptionId: string;
+      renewalId: string;
+      planName: string;
+      months: number;
+      totalCents: number;
+      currency: string;
+    },
+    customer: { userId: string; provider: PaymentProvider; language: Language },
+    metadata: EventMetadata,
+  ): Promise<string> {
+    return this.openCheckout(
+      {
+        ...customer,
+        subscriptionId: renewal.subscriptionId,
+        renewalId: renewal.renewalId,
+        description: `${renewal.planName} - ${renewal.months} mois (renouvellement)`,
+        totalCents: renewal.totalCents,
+        currency: renewal.currency,
+      },
+      metadata,
+    );
+  }
+
   async ownedSubscription(userId: string, subscriptionId: string) {
     // An order placed a moment ago may not be in the read model yet: it is waited for (read-your-writes).
     const subscription = /^[0-9a-f-]{36}$/i.test(subscriptionId)
@@ -87,6 +113,8 @@ export class Checkouts {
   private async openCheckout(
     order: {
       subscriptionId: string;
+      /** The renewal the checkout pays, when it pays one rather than the order. */
+      renewalId?: string;
       userId: string;
       provider: PaymentProvider;
       description: string;
@@ -113,7 +141,7 @@ export class Checkouts {
       language: order.language,
       successUrl: `${this.deps.publicUrl}/payment-success?session_id={SESSION_ID}`,
       cancelUrl: `${this.deps.publicUrl}/payment-cancelled?session_id={SESSION_ID}`,
-      idempotencyKey: `checkout-${order.subscriptionId}-${randomUUID()}`,
+      idempotencyKey: `checkout-${order.renewalId ?? order.subscriptionId}-${randomUUID()}`,
     });
     // The payment-sessions read model gets its row in the append's own transaction (an inline
     // projection), so the provider's page finds the session the moment the browser arrives. A
@@ -138,6 +166,7 @@ export class Checkouts {
           subscriptionId: order.subscriptionId,
           provider: order.provider.name,
           sessionId: session.sessionId,
+          ...(order.renewalId ? { renewalId: order.renewalId } : {}),
           now,
         },
       },

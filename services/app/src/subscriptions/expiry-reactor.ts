@@ -1,13 +1,29 @@
-import type { PaymentConfirmed } from '@shop/domain';
-import { jobPerEvent } from '../reactors/reactor.js';
+import type { PaymentConfirmed, RenewalRefunded, SubscriptionRenewed } from '@shop/domain';
+import type { Reactor } from '../reactors/reactor.js';
 
-/** When a subscription becomes active, a delayed job expires it at its expiry date. */
-export const expiryReactor = jobPerEvent<PaymentConfirmed>(
-  'subscription-expiry',
-  'PaymentConfirmed',
-  (data, event) => ({
-    name: 'expire-subscription',
-    data: { subscriptionId: data.subscriptionId, causationId: event.id },
-    runAt: new Date(data.expiresAt),
-  }),
-);
+/** The events that set a subscription's expiry: a payment, a renewal paid, a renewal refunded. */
+export const EXPIRY_SETTING_EVENTS = ['PaymentConfirmed', 'SubscriptionRenewed', 'RenewalRefunded'] as const;
+type ExpirySetting = PaymentConfirmed | SubscriptionRenewed | RenewalRefunded;
+
+const expiryOf = (event: ExpirySetting): string =>
+  event.type === 'SubscriptionRenewed' ? event.data.to : event.data.expiresAt;
+
+/**
+ * Whenever a subscription's expiry is set, a delayed job expires it then. A timer left from an
+ * earlier expiry (before a renewal) finds the subscription still running and does nothing.
+ */
+export const expiryReactor: Reactor = {
+  name: 'subscription-expiry',
+  eventTypes: EXPIRY_SETTING_EVENTS,
+  react: (recorded) => {
+    const event = { type: recorded.type, data: recorded.data } as ExpirySetting;
+    return [
+      {
+        jobId: recorded.id,
+        name: 'expire-subscription',
+        data: { subscriptionId: event.data.subscriptionId, causationId: recorded.id },
+        runAt: new Date(expiryOf(event)),
+      },
+    ];
+  },
+};

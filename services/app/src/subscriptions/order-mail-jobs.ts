@@ -22,8 +22,15 @@ export const EXPIRING_SOON_NOTICE_MS = 3 * 24 * 3600_000;
 export const ORDER_MAIL_STALE_AFTER_MS = 2 * 24 * 3600_000;
 
 /** Whether the read model already shows the event behind this job (it trails the log). */
-function readModelHasCaughtUp(kind: OrderMailKind, subscription: SubscriptionView): boolean {
+function readModelHasCaughtUp(kind: OrderMailKind, subscription: SubscriptionView, expiresAt?: string): boolean {
   switch (kind) {
+    case 'renewal_confirmed':
+      // This renewal's expiry, or a later one (a second renewal or the next order's payment came first).
+      return subscription.expiresAt !== null && expiresAt !== undefined && subscription.expiresAt >= expiresAt;
+    case 'cancellation_confirmed':
+      return subscription.customerCancelledAt !== null;
+    case 'refund_requested':
+      return subscription.refundRequestedAt !== null;
     case 'order_received':
       return true;
     case 'payment_confirmed':
@@ -75,7 +82,7 @@ export function orderMailJobHandlers({
   const sendOnce = (mailId: string, message: MailMessage) => sendMailOnce({ knex, mailer, clock }, mailId, message);
 
   return {
-    'send-order-mail': async ({ kind, subscriptionId, mailId, at, expiresAt }) => {
+    'send-order-mail': async ({ kind, subscriptionId, mailId, at, expiresAt, amountCents, months }) => {
       const now = clock();
       const context = { kind, subscriptionId, mailId };
       if (now.getTime() - Date.parse(at) > ORDER_MAIL_STALE_AFTER_MS) {
@@ -83,7 +90,7 @@ export function orderMailJobHandlers({
         return;
       }
       const subscription = await getSubscription(knex, subscriptionId);
-      if (!subscription || !readModelHasCaughtUp(kind, subscription)) {
+      if (!subscription || !readModelHasCaughtUp(kind, subscription, expiresAt)) {
         // The read model trails the log: the job waits for it, however long the projector is away.
         throw new NotYetError(`subscription ${subscriptionId} is not in the subscriptions read model yet (${kind})`);
       }
@@ -108,7 +115,7 @@ export function orderMailJobHandlers({
         customerLanguage(knex, subscription.userId),
         getNotificationSettings(knex, subscription.userId),
       ]);
-      const facts = { subscription, fullName: account.fullName };
+      const facts = { subscription, fullName: account.fullName, expiresAt, amountCents, months };
       const texts = { fr: orderNews(kind, 'fr', facts), en: orderNews(kind, 'en', facts) };
 
       if (settings.subscriptionAlerts) {
@@ -150,13 +157,23 @@ interface OrderNews {
 export function orderNews(
   kind: OrderMailKind,
   language: Language,
-  facts: { subscription: SubscriptionView; fullName: string },
+  facts: {
+    subscription: SubscriptionView;
+    fullName: string;
+    /** The expiry, amount and months the news is about, where the event gave them (a renewal, a cancellation). */
+    expiresAt?: string;
+    amountCents?: number;
+    months?: number;
+  },
 ): OrderNews {
   const { subscription } = facts;
   const plan = subscription.planName;
   const total = formatMoney(subscription.totalCents, subscription.currency, language);
-  const expiry = subscription.expiresAt ? formatDateTime(subscription.expiresAt, language) : '';
+  const amount = formatMoney(facts.amountCents ?? subscription.totalCents, subscription.currency, language);
+  const expiresAt = facts.expiresAt ?? subscription.expiresAt;
+  const expiry = expiresAt ? formatDateTime(expiresAt, language) : '';
   const name = facts.fullName.trim();
+  const renewedMonths = facts.months ?? subscription.months;
   if (language === 'fr') {
     const months = `${subscription.months} mois`;
     const common = { greeting: name ? `Bonjour ${name},` : 'Bonjour,', linkLabel: 'Vos abonnements :' };
@@ -195,7 +212,28 @@ export function orderNews(
           ...common,
           subject: `Votre abonnement ${plan} a expiré`,
           title: 'Abonnement expiré',
-          message: `Votre abonnement ${plan} (${months}, ${total}) a expiré le ${expiry}. Vous pouvez en commander un nouveau à tout moment dans la boutique.`,
+          message: `Votre abonnement ${plan} (${months}, ${total}) a expiré le ${expiry}. Vous pouvez le renouveler à tout moment depuis votre espace.`,
+        };
+      case 'renewal_confirmed':
+        return {
+          ...common,
+          subject: `Renouvellement confirmé : ${plan}, ${renewedMonths} mois`,
+          title: 'Renouvellement confirmé',
+          message: `Votre paiement de ${amount} est confirmé : votre abonnement ${plan} est prolongé de ${renewedMonths} mois, jusqu'au ${expiry}.`,
+        };
+      case 'cancellation_confirmed':
+        return {
+          ...common,
+          subject: `Résiliation confirmée : ${plan}`,
+          title: 'Résiliation confirmée',
+          message: `Votre abonnement ${plan} est résilié : il ne sera pas renouvelé. Vous en profitez jusqu'au ${expiry}, date à laquelle votre accès prendra fin.`,
+        };
+      case 'refund_requested':
+        return {
+          ...common,
+          subject: `Demande de remboursement reçue : ${plan}`,
+          title: 'Demande de remboursement reçue',
+          message: `Nous avons bien reçu votre demande de remboursement de ${amount} pour votre abonnement ${plan}, au titre de la garantie satisfait ou remboursé de 7 jours. Un remboursement accordé vous parvient en 3 à 5 jours ouvrés.`,
         };
     }
   }
@@ -236,7 +274,28 @@ export function orderNews(
         ...common,
         subject: `Your ${plan} subscription has expired`,
         title: 'Subscription expired',
-        message: `Your ${plan} subscription (${months}, ${total}) expired on ${expiry}. You can order a new one at any time in the shop.`,
+        message: `Your ${plan} subscription (${months}, ${total}) expired on ${expiry}. You can renew it at any time from your account.`,
+      };
+    case 'renewal_confirmed':
+      return {
+        ...common,
+        subject: `Renewal confirmed: ${plan}, ${renewedMonths} ${renewedMonths === 1 ? 'month' : 'months'}`,
+        title: 'Renewal confirmed',
+        message: `Your payment of ${amount} is confirmed: your ${plan} subscription is extended by ${renewedMonths} ${renewedMonths === 1 ? 'month' : 'months'}, until ${expiry}.`,
+      };
+    case 'cancellation_confirmed':
+      return {
+        ...common,
+        subject: `Cancellation confirmed: ${plan}`,
+        title: 'Cancellation confirmed',
+        message: `Your ${plan} subscription is cancelled: it will not renew. You keep it until ${expiry}, when your access ends.`,
+      };
+    case 'refund_requested':
+      return {
+        ...common,
+        subject: `Refund request received: ${plan}`,
+        title: 'Refund request received',
+        message: `We have received your request for a refund of ${amount} for your ${plan} subscription, under the 7-day satisfied-or-refunded guarantee. A refund granted reaches you in 3 to 5 business days.`,
       };
   }
 }

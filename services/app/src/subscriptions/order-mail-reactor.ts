@@ -13,7 +13,7 @@ const orderMailJob = (
   recorded: RecordedEvent,
   subscriptionId: string,
   kind: OrderMailKind,
-  options: { at?: Date; expiresAt?: string } = {},
+  options: { at?: Date; expiresAt?: string; amountCents?: number; months?: number } = {},
 ): JobRequest<'send-order-mail'> => {
   const mailId = `${recorded.id}:${kind}`;
   const at = options.at ?? recorded.recordedAt;
@@ -25,21 +25,39 @@ const orderMailJob = (
       mailId,
       at: at.toISOString(),
       ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}),
+      ...(options.amountCents !== undefined ? { amountCents: options.amountCents } : {}),
+      ...(options.months !== undefined ? { months: options.months } : {}),
     },
     jobId: mailId,
     ...(options.at ? { runAt: options.at } : {}),
   };
 };
 
+/** "Expiring soon" for an expiry, unless less than the notice is left when it is set. */
+function expiringSoon(recorded: RecordedEvent, subscriptionId: string, expiresAt: string): JobRequest[] {
+  const noticeAt = new Date(Date.parse(expiresAt) - EXPIRING_SOON_NOTICE_MS);
+  // Measured from the event, not the wall clock, so a replay decides the same: a
+  // subscription paid with less than the notice left gets no "expiring soon".
+  if (noticeAt.getTime() <= recorded.recordedAt.getTime()) return [];
+  return [orderMailJob(recorded, subscriptionId, 'expiring_soon', { at: noticeAt, expiresAt })];
+}
+
 /**
  * Order news for the customer: order received, payment confirmed, credentials ready (each
- * assignment, a replacement too), expiring in 3 days, expired.
+ * assignment, a replacement too), expiring in 3 days, expired; a renewal paid, a cancellation
+ * (with the date access ends), a refund request received.
  */
 export const orderMailReactor: Reactor = {
   name: 'order-mail',
-  eventTypes: ['OrderPlaced', 'PaymentConfirmed', 'CredentialsAssigned', 'SubscriptionExpired'] satisfies ReadonlyArray<
-    SubscriptionEvent['type']
-  >,
+  eventTypes: [
+    'OrderPlaced',
+    'PaymentConfirmed',
+    'CredentialsAssigned',
+    'SubscriptionExpired',
+    'SubscriptionRenewed',
+    'SubscriptionCancellationRecorded',
+    'RefundRequested',
+  ] satisfies ReadonlyArray<SubscriptionEvent['type']>,
   react: (recorded) => {
     const event = asDomainEvent<SubscriptionEvent>(recorded);
     switch (event.type) {
@@ -50,15 +68,30 @@ export const orderMailReactor: Reactor = {
         return [orderMailJob(recorded, event.data.subscriptionId, 'order_received')];
       case 'PaymentConfirmed': {
         const { subscriptionId, expiresAt } = event.data;
-        const jobs = [orderMailJob(recorded, subscriptionId, 'payment_confirmed')];
-        const noticeAt = new Date(Date.parse(expiresAt) - EXPIRING_SOON_NOTICE_MS);
-        // Measured from the event, not the wall clock, so a replay decides the same: a
-        // subscription paid with less than the notice left gets no "expiring soon".
-        if (noticeAt.getTime() > recorded.recordedAt.getTime()) {
-          jobs.push(orderMailJob(recorded, subscriptionId, 'expiring_soon', { at: noticeAt, expiresAt }));
-        }
-        return jobs;
+        return [
+          orderMailJob(recorded, subscriptionId, 'payment_confirmed'),
+          ...expiringSoon(recorded, subscriptionId, expiresAt),
+        ];
       }
+      case 'SubscriptionRenewed': {
+        const { subscriptionId, to, amountCents, months } = event.data;
+        return [
+          orderMailJob(recorded, subscriptionId, 'renewal_confirmed', { expiresAt: to, amountCents, months }),
+          ...expiringSoon(recorded, subscriptionId, to),
+        ];
+      }
+      case 'SubscriptionCancellationRecorded':
+        return [
+          orderMailJob(recorded, event.data.subscriptionId, 'cancellation_confirmed', {
+            expiresAt: event.data.accessEndsAt,
+          }),
+        ];
+      case 'RefundRequested':
+        return [
+          orderMailJob(recorded, event.data.subscriptionId, 'refund_requested', {
+            amountCents: event.data.amountCents,
+          }),
+        ];
       case 'CredentialsAssigned':
         return [orderMailJob(recorded, event.data.subscriptionId, 'credentials_ready')];
       case 'SubscriptionExpired':

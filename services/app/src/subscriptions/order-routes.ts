@@ -1,16 +1,13 @@
-import { isCurrentlyActive, listPlans, listSubscriptionsOfUser } from '@shop/projections';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import {
   checkoutRequest,
-  customerSubscriptions,
   identifier,
   orderRequest,
   orderResponse,
   promoCheck,
   promoCheckRequest,
-  type CustomerSubscriptions,
   type OrderResponse,
   type PromoCheck,
 } from '@shop/contracts';
@@ -114,55 +111,6 @@ export function orderRoutes(deps: { knex: Knex; orders: OrderService; clock: () 
     },
     async (req, res) => {
       const answer: PromoCheck = await deps.orders.checkPromo(promoCheckRequest.parse(req.body));
-      res.json(answer);
-    },
-  );
-
-  doc.route(
-    router,
-    {
-      method: 'get',
-      path: '/api/me/subscriptions',
-      operationId: 'listMySubscriptions',
-      summary: 'List your subscriptions',
-      description: 'Newest first, with the profile figures.',
-      tags: ['me'],
-      responses: {
-        200: { description: 'Subscriptions and figures', schema: customerSubscriptions },
-        401: { description: 'auth.required', ...problems },
-      },
-    },
-    requireUser,
-    async (req, res) => {
-      const language = requestLanguage(req);
-      const [subscriptions, plans] = await Promise.all([
-        listSubscriptionsOfUser(deps.knex, currentUser(req).userId),
-        listPlans(deps.knex, { language }),
-      ]);
-      const logos = new Map(plans.map((plan) => [plan.id, plan.logo]));
-      const now = deps.clock();
-      const answer: CustomerSubscriptions = {
-        data: subscriptions.map((s) => ({
-          id: s.id,
-          planId: s.planId,
-          planName: s.planName,
-          logo: logos.get(s.planId) ?? null,
-          status: s.status,
-          totalCents: s.totalCents,
-          currency: s.currency,
-          months: s.months,
-          expiresAt: s.expiresAt,
-          purchasedAt: s.createdAt,
-          paymentIssue: s.lastPaymentIssue,
-        })),
-        // The seeds' profile figures: active with a future expiry; spent over every order paid and not
-        // refunded (an order cancelled before payment cost nothing).
-        activeCount: subscriptions.filter((s) => isCurrentlyActive(s, now)).length,
-        totalSpentCents: subscriptions
-          .filter((s) => s.paidAt !== null && s.statusReason !== 'refunded')
-          .reduce((sum, s) => sum + s.totalCents, 0),
-        currency: 'EUR',
-      };
       res.json(answer);
     },
   );

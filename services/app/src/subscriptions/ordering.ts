@@ -14,6 +14,7 @@ import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
 import type { Checkouts } from './checkout.js';
 import {
   enabledProvider,
+  requireAutomaticRenewal,
   type PaymentServiceDependencies,
   type PlaceOrderInput,
 } from '../payments/payment-dependencies.js';
@@ -50,7 +51,7 @@ export class Ordering {
     };
   }
 
-  private async requirePlan(planId: string) {
+  async requirePlan(planId: string) {
     // A plan taken off sale is no longer ordered (nor priced for a promo check).
     const plan = await getPlan(this.deps.knex, planId, 'fr', { onSaleOnly: true });
     if (!plan)
@@ -86,6 +87,7 @@ export class Ordering {
     { fresh }: { fresh: boolean },
   ): Promise<OrderResponse> {
     const provider = enabledProvider(this.deps.providers, input.provider);
+    if (input.autoRenew) requireAutomaticRenewal(provider);
     const plan = await this.requirePlan(input.planId);
     const metadata: EventMetadata = { actor: { type: 'customer', id: input.userId }, correlationId };
     // A random id names no stream yet: nothing to resume, nothing to read before deciding.

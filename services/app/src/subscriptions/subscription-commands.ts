@@ -1,13 +1,14 @@
 import {
   subscriptionDecider,
   subscriptionStreamId,
+  type OrderRenewal,
   type PlaceOrder,
   type SubscriptionCommand,
   type SubscriptionEvent,
   type SubscriptionState,
 } from '@shop/domain';
 import type { EventMetadata } from '@shop/event-store';
-import type { PromotionCommands } from '../catalogue/promotion-commands.js';
+import type { AppliedPromotion, PromotionCommands } from '../catalogue/promotion-commands.js';
 import { StreamCommands } from '../infrastructure/stream-commands.js';
 
 /**
@@ -31,20 +32,46 @@ export class SubscriptionCommands extends StreamCommands<SubscriptionCommand, Su
    * Places an order, with its promo code redeemed in the same transaction (see
    * `PromotionCommands.redeemFor`). `newStream`: the id was just made, so nothing is read first.
    */
-  async placeOrder(
+  placeOrder(
     order: Omit<PlaceOrder['data'], 'promotion'>,
     promoCode: string | null,
     metadata: EventMetadata,
     options: { newStream: boolean },
   ): Promise<SubscriptionEvent[]> {
-    const place = (promotion: PlaceOrder['data']['promotion']): PlaceOrder => ({
-      type: 'PlaceOrder',
-      data: { ...order, promotion },
-    });
-    if (!promoCode) return (await this.execute(place(null), metadata, options)).newEvents;
-    const redemption = { code: promoCode, subscriptionId: order.subscriptionId, now: order.now };
-    const placed = await this.promotions.redeemFor(redemption, metadata, (promotion) =>
-      this.alongside(place(promotion), options),
+    return this.withPromotion(
+      (promotion) => ({ type: 'PlaceOrder', data: { ...order, promotion } }),
+      { promoCode, orderId: order.subscriptionId, now: order.now },
+      metadata,
+      options,
+    );
+  }
+
+  /** Orders a renewal, its promo code redeemed for that renewal (not for the subscription's first order). */
+  orderRenewal(
+    renewal: Omit<OrderRenewal['data'], 'promotion'>,
+    promoCode: string | null,
+    metadata: EventMetadata,
+  ): Promise<SubscriptionEvent[]> {
+    return this.withPromotion(
+      (promotion) => ({ type: 'OrderRenewal', data: { ...renewal, promotion } }),
+      { promoCode, orderId: renewal.renewalId, now: renewal.now },
+      metadata,
+      { newStream: false },
+    );
+  }
+
+  /** A command decided on the discount a promo code gives, the code redeemed for `orderId` in the same transaction. */
+  private async withPromotion(
+    command: (promotion: AppliedPromotion) => SubscriptionCommand,
+    redemption: { promoCode: string | null; orderId: string; now: Date },
+    metadata: EventMetadata,
+    options: { newStream: boolean },
+  ): Promise<SubscriptionEvent[]> {
+    if (!redemption.promoCode) return (await this.execute(command(null), metadata, options)).newEvents;
+    const placed = await this.promotions.redeemFor(
+      { code: redemption.promoCode, subscriptionId: redemption.orderId, now: redemption.now },
+      metadata,
+      (promotion) => this.alongside(command(promotion), options),
     );
     return placed as SubscriptionEvent[];
   }

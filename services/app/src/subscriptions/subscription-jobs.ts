@@ -6,6 +6,7 @@ import type { Logger } from '../infrastructure/logger.js';
 import type { SubscriptionCommands } from './subscription-commands.js';
 import type { JobHandlers } from '../jobs/job-queue.js';
 import { NotYetError } from '../jobs/not-yet.js';
+import { EXPIRY_SETTING_EVENTS } from './expiry-reactor.js';
 
 export interface JobDependencies {
   store: EventStore;
@@ -26,9 +27,9 @@ export function createJobHandlers({
   logger,
 }: JobDependencies): Pick<JobHandlers, 'expire-subscription' | 'sweep-expired-subscriptions'> {
   /**
-   * The expiry names its cause: the PaymentConfirmed whose expiry date it enforces (the one its
-   * timer was scheduled from, or for the sweep and timers scheduled before jobs carried it, the
-   * last one on the order's stream, the only event that sets an expiry).
+   * The expiry names its cause: the event whose expiry date it enforces (the one its timer was
+   * scheduled from, or for the sweep and timers scheduled before jobs carried it, the last event
+   * on the order's stream that set an expiry).
    */
   const expire = async (subscriptionId: string, scheduledFrom?: string) => {
     const streamId = subscriptionStreamId(subscriptionId);
@@ -64,5 +65,6 @@ export function createJobHandlers({
 
 async function lastConfirmation(store: EventStore, streamId: string): Promise<string | undefined> {
   const events = await store.readStream(streamId, { direction: 'backwards' });
-  return events.find((e) => e.type === 'PaymentConfirmed')?.id;
+  const setters: ReadonlySet<string> = new Set(EXPIRY_SETTING_EVENTS);
+  return events.find((e) => setters.has(e.type))?.id;
 }

@@ -203,7 +203,7 @@ function decideOnExisting(
       }
       // A renewal's refund takes its months back; the subscription stays.
       const renewalId = renewalPaidBy(current, data.paymentReference);
-      if (renewalId) return decideRenewalRefund(data, current, renewalId, refund);
+      if (renewalId) return decideRenewalRefund(current, renewalId, refund);
       if (current.refunded) return [];
       // A provider only refunds what it was paid. When the refund overtakes the payment's own
       // notification, it is still a fact: the order ends cancelled and the late payment is ignored.

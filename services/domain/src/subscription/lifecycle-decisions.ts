@@ -6,7 +6,6 @@ import type {
   ConfirmPayment,
   OpenPaymentSession,
   OrderRenewal,
-  RefundPayment,
   RequestRefund,
 } from './commands.js';
 import type { SubscriptionEvent } from './events.js';
@@ -205,7 +204,6 @@ export function renewalPaidBy(current: ExistingSubscription, reference: string):
  * expiry returns to where it started; an earlier one's months come off the end.
  */
 export function decideRenewalRefund(
-  data: RefundPayment['data'],
   current: ExistingSubscription,
   renewalId: string,
   refund: {

@@ -2,7 +2,7 @@ import type { CustomerSubscriptions, FreeOffer, FreeOfferClaimed, Plan } from '@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import SubscriptionRoute from '../../app/routes/subscription';
-import { aCustomer, aPlan } from '../../testing/fixtures';
+import { aCustomer, aMySubscription, aPlan } from '../../testing/fixtures';
 import type { Routes } from '../../testing/fetch-mock';
 import { json, problem, renderScreen } from '../../testing/render-screen';
 
@@ -22,19 +22,13 @@ function offerApi(overrides: Routes = {}): Routes {
     'GET /api/me/subscriptions': () =>
       json<CustomerSubscriptions>({
         data: [
-          {
+          aMySubscription({
             id: 'sub-free',
-            planId: 'netflix-premium',
-            planName: 'Netflix Premium',
-            logo: null,
-            status: 'active',
             totalCents: 0,
-            currency: 'EUR',
             months: 12,
             expiresAt: '2027-11-25T10:00:00.000Z',
             purchasedAt: '2026-11-25T10:00:00.000Z',
-            paymentIssue: null,
-          },
+          }),
         ],
         activeCount: 1,
         totalSpentCents: 0,

@@ -2,24 +2,11 @@ import type { CustomerSubscription, CustomerSubscriptions, OrderResponse, Profil
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ProfileRoute from '../../app/routes/profile';
-import { aCustomer } from '../../testing/fixtures';
+import { aCustomer, aMySubscription } from '../../testing/fixtures';
 import type { Routes } from '../../testing/fetch-mock';
 import { json, noContent, renderScreen } from '../../testing/render-screen';
 
-const subscription = (overrides: Partial<CustomerSubscription>): CustomerSubscription => ({
-  id: 'sub-1',
-  planId: 'netflix-premium',
-  planName: 'Netflix Premium',
-  logo: null,
-  status: 'active',
-  totalCents: 2397,
-  currency: 'EUR',
-  months: 3,
-  expiresAt: '2099-01-31T10:00:00.000Z',
-  purchasedAt: '2026-10-31T10:00:00.000Z',
-  paymentIssue: null,
-  ...overrides,
-});
+const subscription = (overrides: Partial<CustomerSubscription>) => aMySubscription(overrides);
 
 const mine: CustomerSubscriptions = {
   data: [

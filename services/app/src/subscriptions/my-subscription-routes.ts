@@ -1,0 +1,246 @@
+import { REFUND_WINDOW_DAYS } from '@shop/domain';
+import { isCurrentlyActive, listPlans, listSubscriptionsOfUser, type SubscriptionView } from '@shop/projections';
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import {
+  autoRenewRequest,
+  cancellationAnswer,
+  cancellationRequest,
+  customerSubscriptions,
+  identifier,
+  refundRequestAnswer,
+  refundRequestBody,
+  renewalRequest,
+  renewalResponse,
+  type CustomerSubscription,
+  type CustomerSubscriptions,
+} from '@shop/contracts';
+import type { SubscriptionLifecycle } from './subscription-lifecycle.js';
+import { recordCustomerLanguage } from '../notifications/customer-preferences.js';
+import { currentUser, requireUser } from '../api/auth/authentication.js';
+import { requestLanguage } from '../api/language.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
+import { idempotencyKeyOf } from '../api/idempotency.js';
+
+const DAY_MS = 24 * 3_600_000;
+
+/** A subscription as its customer sees it on their profile, with what they can do with it now. */
+function customerView(s: SubscriptionView, logo: string | null, now: Date): CustomerSubscription {
+  const lastPayment = s.lastPaymentAt ? Date.parse(s.lastPaymentAt) : null;
+  // The request, if any, for the latest payment (an older one was for an earlier payment).
+  const refundRequestedAt =
+    s.refundRequestedAt && lastPayment !== null && Date.parse(s.refundRequestedAt) >= lastPayment
+      ? s.refundRequestedAt
+      : null;
+  const refundableUntil =
+    lastPayment !== null &&
+    refundRequestedAt === null &&
+    s.statusReason !== 'refunded' &&
+    s.totalCents + s.renewedCents > 0 &&
+    lastPayment + REFUND_WINDOW_DAYS * DAY_MS > now.getTime()
+      ? new Date(lastPayment + REFUND_WINDOW_DAYS * DAY_MS).toISOString()
+      : null;
+  return {
+    id: s.id,
+    planId: s.planId,
+    planName: s.planName,
+    logo,
+    status: s.status,
+    totalCents: s.totalCents,
+    currency: s.currency,
+    months: s.months,
+    expiresAt: s.expiresAt,
+    purchasedAt: s.createdAt,
+    paymentIssue: s.lastPaymentIssue,
+    autoRenew: false,
+    cancelledAt: s.customerCancelledAt,
+    renewable: s.status === 'active' || s.status === 'expired',
+    refundableUntil,
+    refundRequestedAt,
+  };
+}
+
+/** The customer's own subscriptions: the profile's list and figures, renewing, cancelling, the 7-day guarantee. */
+export function mySubscriptionRoutes(
+  deps: { knex: Knex; lifecycle: SubscriptionLifecycle; clock: () => Date },
+  doc: ApiDocument,
+): Router {
+  const router = Router();
+  const params = z.object({ id: identifier() });
+  const unauthenticated = { 401: { description: 'auth.required', ...problems } };
+  const subscriptionId = (req: { params: Record<string, unknown> }) => String(req.params.id);
+
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/me/subscriptions',
+      operationId: 'listMySubscriptions',
+      summary: 'List your subscriptions',
+      description: 'Newest first, with the profile figures and what can be done with each now.',
+      tags: ['me'],
+      responses: {
+        200: { description: 'Subscriptions and figures', schema: customerSubscriptions },
+        ...unauthenticated,
+      },
+    },
+    requireUser,
+    async (req, res) => {
+      const language = requestLanguage(req);
+      const [subscriptions, plans] = await Promise.all([
+        listSubscriptionsOfUser(deps.knex, currentUser(req).userId),
+        listPlans(deps.knex, { language }),
+      ]);
+      const logos = new Map(plans.map((plan) => [plan.id, plan.logo]));
+      const now = deps.clock();
+      const answer: CustomerSubscriptions = {
+        data: subscriptions.map((s) => customerView(s, logos.get(s.planId) ?? null, now)),
+        // The seeds' profile figures: active with a future expiry; spent over every payment kept
+        // (an order cancelled before payment cost nothing, a refund gave it back).
+        activeCount: subscriptions.filter((s) => isCurrentlyActive(s, now)).length,
+        totalSpentCents: subscriptions
+          .filter((s) => s.paidAt !== null && s.statusReason !== 'refunded')
+          .reduce((sum, s) => sum + s.totalCents + s.renewedCents, 0),
+        currency: 'EUR',
+      };
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/me/subscriptions/:id/renew',
+      operationId: 'renewMySubscription',
+      summary: 'Renew a subscription early',
+      description:
+        'More months of the same subscription at the catalogue price now; once paid its expiry moves by exactly that many months (from the payment when it had expired). An Idempotency-Key makes a retry return the first answer.',
+      tags: ['me'],
+      params,
+      body: renewalRequest,
+      responses: {
+        201: { description: 'Renewal ordered, payment pending', schema: renewalResponse },
+        400: { description: 'validation.failed', ...problems },
+        ...unauthenticated,
+        404: { description: 'subscription.not_found, promo.unknown', ...problems },
+        409: {
+          description:
+            'subscription.not_renewable (pending, cancelled, suspended), subscription.voided, promo.expired, promo.exhausted, idempotency.in_progress',
+          ...problems,
+        },
+        422: {
+          description:
+            'order.unknown_plan (off sale), payment.provider_unavailable, payment.renewal_unsupported, idempotency.key_reused',
+          ...problems,
+        },
+      },
+    },
+    requireUser,
+    async (req, res) => {
+      const body = renewalRequest.parse(req.body);
+      const { userId } = currentUser(req);
+      await recordCustomerLanguage(deps.knex, userId, requestLanguage(req), deps.clock());
+      const answer = await deps.lifecycle.renew(
+        { ...body, userId, subscriptionId: subscriptionId(req), language: requestLanguage(req) },
+        { idempotencyKey: idempotencyKeyOf(req), correlationId: String(req.id) },
+      );
+      res.status(201).json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/me/subscriptions/:id/cancel',
+      operationId: 'cancelMySubscription',
+      summary: 'Cancel a subscription',
+      description:
+        'Nothing renews any more; the subscription stays active until its expiry, the date answered. Cancelling again answers the same.',
+      tags: ['me'],
+      params,
+      body: cancellationRequest,
+      responses: {
+        200: { description: 'Cancelled: access lasts until accessEndsAt', schema: cancellationAnswer },
+        400: { description: 'validation.failed', ...problems },
+        ...unauthenticated,
+        404: { description: 'subscription.not_found', ...problems },
+        409: { description: 'subscription.not_active, subscription.voided', ...problems },
+      },
+    },
+    requireUser,
+    async (req, res) => {
+      const { reason } = cancellationRequest.parse(req.body ?? {});
+      const answer = await deps.lifecycle.cancel(
+        { userId: currentUser(req).userId, subscriptionId: subscriptionId(req), reason: reason?.trim() || null },
+        String(req.id),
+      );
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/me/subscriptions/:id/auto-renew',
+      operationId: 'setMySubscriptionAutoRenew',
+      summary: 'Turn automatic renewal on or off',
+      description:
+        'Off is a cancellation (the subscription runs to its expiry). On needs a payment method the provider kept for it.',
+      tags: ['me'],
+      params,
+      body: autoRenewRequest,
+      responses: {
+        200: { description: 'Automatic renewal off: access lasts until accessEndsAt', schema: cancellationAnswer },
+        400: { description: 'validation.failed', ...problems },
+        ...unauthenticated,
+        404: { description: 'subscription.not_found', ...problems },
+        409: { description: 'subscription.no_saved_method, subscription.not_active, subscription.voided', ...problems },
+      },
+    },
+    requireUser,
+    async (req, res) => {
+      const { enabled } = autoRenewRequest.parse(req.body);
+      const answer = await deps.lifecycle.setAutoRenew(
+        { userId: currentUser(req).userId, subscriptionId: subscriptionId(req), enabled },
+        String(req.id),
+      );
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/me/subscriptions/:id/refund-request',
+      operationId: 'requestMyRefund',
+      summary: 'Ask for a refund (7-day guarantee)',
+      description: `Within ${REFUND_WINDOW_DAYS} days of the latest payment; the operator decides. Asking again answers the same.`,
+      tags: ['me'],
+      params,
+      body: refundRequestBody,
+      responses: {
+        201: { description: 'Refund requested', schema: refundRequestAnswer },
+        400: { description: 'validation.failed', ...problems },
+        ...unauthenticated,
+        404: { description: 'subscription.not_found', ...problems },
+        409: { description: 'refund.window_closed, refund.nothing_to_refund, subscription.voided', ...problems },
+      },
+    },
+    requireUser,
+    async (req, res) => {
+      const { reason } = refundRequestBody.parse(req.body);
+      const answer = await deps.lifecycle.requestRefund(
+        { userId: currentUser(req).userId, subscriptionId: subscriptionId(req), reason: reason.trim() },
+        String(req.id),
+      );
+      res.status(201).json(answer);
+    },
+  );
+
+  return router;
+}

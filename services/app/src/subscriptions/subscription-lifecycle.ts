@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, type Language } from '@shop/domain';
+import type { CancellationAnswer, RefundRequestAnswer, RenewalResponse } from '@shop/contracts';
+import type { EventMetadata } from '@shop/event-store';
+import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
+import {
+  enabledProvider,
+  requireAutomaticRenewal,
+  type PaymentServiceDependencies,
+} from '../payments/payment-dependencies.js';
+import type { ProviderName } from '../payments/payment-provider.js';
+import type { Checkouts } from './checkout.js';
+import type { Ordering } from './ordering.js';
+
+export interface RenewInput {
+  userId: string;
+  subscriptionId: string;
+  months: number;
+  provider: ProviderName;
+  promoCode?: string;
+  autoRenew?: boolean;
+  language: Language;
+}
+
+const customer = (userId: string, correlationId: string): EventMetadata => ({
+  actor: { type: 'customer', id: userId },
+  correlationId,
+});
+
+/**
+ * What a customer does with a subscription they have: renew it early (a checkout for more months
+ * of the same subscription), cancel it (it runs to its expiry and no further), ask for a refund
+ * under the 7-day guarantee. Each is a command on the subscription's stream, decided there.
+ */
+export class SubscriptionLifecycle {
+  constructor(
+    private readonly deps: Pick<PaymentServiceDependencies, 'knex' | 'commands' | 'providers' | 'clock'>,
+    private readonly checkouts: Checkouts,
+    private readonly ordering: Ordering,
+  ) {}
+
+  /**
+   * Orders a renewal at the catalogue's price now and opens its checkout. With an Idempotency-Key
+   * the renewal's id comes from the key: a retry finds the renewal its first run ordered.
+   */
+  renew(input: RenewInput, options: { idempotencyKey?: string; correlationId: string }): Promise<RenewalResponse> {
+    const { language: _language, ...request } = input;
+    const renewalId = options.idempotencyKey ? idForKey('renewal', input.userId, options.idempotencyKey) : randomUUID();
+    return onceForKey(
+      this.deps.knex,
+      { owner: input.userId, key: options.idempotencyKey, request: { renew: request } },
+      async () => {
+        const provider = enabledProvider(this.deps.providers, input.provider);
+        if (input.autoRenew) requireAutomaticRenewal(provider);
+        const subscription = await this.checkouts.ownedSubscription(input.userId, input.subscriptionId);
+        const plan = await this.ordering.requirePlan(subscription.planId);
+        const metadata = customer(input.userId, options.correlationId);
+        await this.deps.commands.subscriptions.orderRenewal(
+          {
+            subscriptionId: subscription.id,
+            renewalId,
+            userId: input.userId,
+            plan: { monthlyPriceCents: plan.monthlyPriceCents, currency: plan.currency },
+            months: input.months,
+            provider: provider.name,
+            now: this.deps.clock(),
+          },
+          input.promoCode?.trim() || null,
+          metadata,
+        );
+        // Read back rather than taken from the append: a retry ordered nothing new.
+        const state = await this.deps.commands.subscriptions.current(subscription.id);
+        const renewal = state.status === 'none' ? undefined : state.renewals?.[renewalId];
+        if (!renewal) throw new Error(`renewal ${renewalId} of ${subscription.id} is not in its stream`);
+        const redirectUrl = await this.checkouts.checkoutRenewal(
+          { subscriptionId: subscription.id, renewalId, planName: subscription.planName, ...renewal },
+          { userId: input.userId, provider, language: input.language },
+          metadata,
+        );
+        return {
+          subscriptionId: subscription.id,
+          renewalId,
+          months: renewal.months,
+          totalCents: renewal.totalCents,
+          currency: renewal.currency,
+          redirectUrl,
+        };
+      },
+    );
+  }
+
+  /** The customer cancels: it stays active until its expiry, then ends. Cancelling again changes nothing. */
+  async cancel(
+    input: { userId: string; subscriptionId: string; reason: string | null },
+    correlationId: string,
+  ): Promise<CancellationAnswer> {
+    const subscription = await this.checkouts.ownedSubscription(input.userId, input.subscriptionId);
+    const { state } = await this.deps.commands.subscriptions.execute(
+      {
+        type: 'CancelSubscription',
+        data: { subscriptionId: subscription.id, userId: input.userId, reason: input.reason, now: this.deps.clock() },
+      },
+      customer(input.userId, correlationId),
+    );
+    if (state.status === 'none' || !state.cancelledAt || !state.expiresAt) {
+      throw new Error(`subscription ${subscription.id} is not cancelled after its cancellation`);
+    }
+    return { subscriptionId: subscription.id, cancelledAt: state.cancelledAt, accessEndsAt: state.expiresAt };
+  }
+
+  /**
+   * Turning automatic renewal off is cancelling. Turning it on needs a payment method the provider
+   * kept for this subscription, which none has yet: `subscription.no_saved_method`.
+   */
+  async setAutoRenew(
+    input: { userId: string; subscriptionId: string; enabled: boolean },
+    correlationId: string,
+  ): Promise<CancellationAnswer> {
+    if (!input.enabled) return this.cancel({ ...input, reason: null }, correlationId);
+    await this.checkouts.ownedSubscription(input.userId, input.subscriptionId);
+    throw new DomainError({
+      code: 'subscription.no_saved_method',
+      message: 'No payment method is kept for this subscription: renew it by hand',
+      details: { subscriptionId: input.subscriptionId },
+    });
+  }
+
+  /** The 7-day guarantee: the request is recorded for the operator, once per payment. */
+  async requestRefund(
+    input: { userId: string; subscriptionId: string; reason: string },
+    correlationId: string,
+  ): Promise<RefundRequestAnswer> {
+    const subscription = await this.checkouts.ownedSubscription(input.userId, input.subscriptionId);
+    const { state } = await this.deps.commands.subscriptions.execute(
+      {
+        type: 'RequestRefund',
+        data: { subscriptionId: subscription.id, userId: input.userId, reason: input.reason, now: this.deps.clock() },
+      },
+      customer(input.userId, correlationId),
+    );
+    const payment = state.status === 'none' ? null : state.lastPayment;
+    if (!payment) throw new Error(`subscription ${subscription.id} has no payment after a refund request`);
+    return {
+      subscriptionId: subscription.id,
+      paymentReference: payment.reference,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      status: 'requested',
+    };
+  }
+}
