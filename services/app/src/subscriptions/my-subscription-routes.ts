@@ -69,6 +69,12 @@ export function mySubscriptionRoutes(
   const router = Router();
   const params = z.object({ id: identifier() });
   const unauthenticated = { 401: { description: 'auth.required', ...problems } };
+  /** What every action on one of the customer's subscriptions may answer besides its own refusals. */
+  const actionRefusals = {
+    400: { description: 'validation.failed', ...problems },
+    ...unauthenticated,
+    404: { description: 'subscription.not_found', ...problems },
+  };
   const subscriptionId = (req: { params: Record<string, unknown> }) => String(req.params.id);
 
   doc.route(
@@ -122,8 +128,7 @@ export function mySubscriptionRoutes(
       body: renewalRequest,
       responses: {
         201: { description: 'Renewal ordered, payment pending', schema: renewalResponse },
-        400: { description: 'validation.failed', ...problems },
-        ...unauthenticated,
+        ...actionRefusals,
         404: { description: 'subscription.not_found, promo.unknown', ...problems },
         409: {
           description:
@@ -164,9 +169,7 @@ export function mySubscriptionRoutes(
       body: cancellationRequest,
       responses: {
         200: { description: 'Cancelled: access lasts until accessEndsAt', schema: cancellationAnswer },
-        400: { description: 'validation.failed', ...problems },
-        ...unauthenticated,
-        404: { description: 'subscription.not_found', ...problems },
+        ...actionRefusals,
         409: { description: 'subscription.not_active, subscription.voided', ...problems },
       },
     },
@@ -195,9 +198,7 @@ export function mySubscriptionRoutes(
       body: autoRenewRequest,
       responses: {
         200: { description: 'Automatic renewal off: access lasts until accessEndsAt', schema: cancellationAnswer },
-        400: { description: 'validation.failed', ...problems },
-        ...unauthenticated,
-        404: { description: 'subscription.not_found', ...problems },
+        ...actionRefusals,
         409: { description: 'subscription.no_saved_method, subscription.not_active, subscription.voided', ...problems },
       },
     },
@@ -225,9 +226,7 @@ export function mySubscriptionRoutes(
       body: refundRequestBody,
       responses: {
         201: { description: 'Refund requested', schema: refundRequestAnswer },
-        400: { description: 'validation.failed', ...problems },
-        ...unauthenticated,
-        404: { description: 'subscription.not_found', ...problems },
+        ...actionRefusals,
         409: { description: 'refund.window_closed, refund.nothing_to_refund, subscription.voided', ...problems },
       },
     },

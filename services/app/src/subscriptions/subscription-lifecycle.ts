@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, type Language } from '@shop/domain';
+import { DomainError, type Language, type SubscriptionCommand } from '@shop/domain';
 import type { CancellationAnswer, RefundRequestAnswer, RenewalResponse } from '@shop/contracts';
 import type { EventMetadata } from '@shop/event-store';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
@@ -94,18 +94,14 @@ export class SubscriptionLifecycle {
     input: { userId: string; subscriptionId: string; reason: string | null },
     correlationId: string,
   ): Promise<CancellationAnswer> {
-    const subscription = await this.checkouts.ownedSubscription(input.userId, input.subscriptionId);
-    const { state } = await this.deps.commands.subscriptions.execute(
-      {
-        type: 'CancelSubscription',
-        data: { subscriptionId: subscription.id, userId: input.userId, reason: input.reason, now: this.deps.clock() },
-      },
-      customer(input.userId, correlationId),
-    );
+    const { subscriptionId, state } = await this.onOwn(input, correlationId, (data) => ({
+      type: 'CancelSubscription',
+      data: { ...data, reason: input.reason },
+    }));
     if (state.status === 'none' || !state.cancelledAt || !state.expiresAt) {
-      throw new Error(`subscription ${subscription.id} is not cancelled after its cancellation`);
+      throw new Error(`subscription ${subscriptionId} is not cancelled after its cancellation`);
     }
-    return { subscriptionId: subscription.id, cancelledAt: state.cancelledAt, accessEndsAt: state.expiresAt };
+    return { subscriptionId, cancelledAt: state.cancelledAt, accessEndsAt: state.expiresAt };
   }
 
   /**
@@ -130,22 +126,32 @@ export class SubscriptionLifecycle {
     input: { userId: string; subscriptionId: string; reason: string },
     correlationId: string,
   ): Promise<RefundRequestAnswer> {
-    const subscription = await this.checkouts.ownedSubscription(input.userId, input.subscriptionId);
-    const { state } = await this.deps.commands.subscriptions.execute(
-      {
-        type: 'RequestRefund',
-        data: { subscriptionId: subscription.id, userId: input.userId, reason: input.reason, now: this.deps.clock() },
-      },
-      customer(input.userId, correlationId),
-    );
+    const { subscriptionId, state } = await this.onOwn(input, correlationId, (data) => ({
+      type: 'RequestRefund',
+      data: { ...data, reason: input.reason },
+    }));
     const payment = state.status === 'none' ? null : state.lastPayment;
-    if (!payment) throw new Error(`subscription ${subscription.id} has no payment after a refund request`);
+    if (!payment) throw new Error(`subscription ${subscriptionId} has no payment after a refund request`);
     return {
-      subscriptionId: subscription.id,
+      subscriptionId,
       paymentReference: payment.reference,
       amountCents: payment.amountCents,
       currency: payment.currency,
       status: 'requested',
     };
+  }
+
+  /** A customer's command on a subscription of theirs (404 for anyone else's), decided on its stream. */
+  private async onOwn(
+    input: { userId: string; subscriptionId: string },
+    correlationId: string,
+    command: (data: { subscriptionId: string; userId: string; now: Date }) => SubscriptionCommand,
+  ) {
+    const subscription = await this.checkouts.ownedSubscription(input.userId, input.subscriptionId);
+    const { state } = await this.deps.commands.subscriptions.execute(
+      command({ subscriptionId: subscription.id, userId: input.userId, now: this.deps.clock() }),
+      customer(input.userId, correlationId),
+    );
+    return { subscriptionId: subscription.id, state };
   }
 }

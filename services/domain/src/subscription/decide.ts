@@ -1,10 +1,9 @@
 import { assertNever, type Decider } from '../shared/decider.js';
 import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError } from '../shared/domain-error.js';
-import { isSupportedDuration, priceOrder, SUPPORTED_DURATIONS_MONTHS } from '../shared/money.js';
 import type { ConfirmPayment, GrantSubscription, PlaceOrder, RefundPayment, SubscriptionCommand } from './commands.js';
 import { orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
-import { requireExisting, requireNew, type ExistingSubscription } from './guards.js';
+import { priceOnSale, requireExisting, requireNew, type ExistingSubscription } from './guards.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
 import { decideGrant, decideStatusChange, decideVoid } from './operator-decisions.js';
 import {
@@ -13,8 +12,8 @@ import {
   decideRenewalOrder,
   decideRenewalPayment,
   decideRenewalRefund,
-  decideRenewalSession,
   knownPayment,
+  requireOpenRenewal,
   renewalPaidBy,
 } from './lifecycle-decisions.js';
 
@@ -60,19 +59,7 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
     case 'PlaceOrder': {
       const { data } = command;
       requireNew(state, data.subscriptionId);
-      if (!isSupportedDuration(data.months)) {
-        throw new DomainError({
-          code: 'order.invalid_duration',
-          message: `Duration must be one of ${SUPPORTED_DURATIONS_MONTHS.join(', ')} months`,
-          details: { months: data.months, allowed: [...SUPPORTED_DURATIONS_MONTHS] },
-        });
-      }
-      const price = priceOrder({
-        monthlyPriceCents: data.plan.monthlyPriceCents,
-        months: data.months,
-        currency: data.plan.currency,
-        discountPercent: data.promotion?.percentOff ?? 0,
-      });
+      const price = priceOnSale(data.plan, data.months, data.promotion);
       return [
         orderPlaced({
           subscriptionId: data.subscriptionId,
@@ -154,13 +141,15 @@ function decideOnExisting(
 
     case 'OpenPaymentSession': {
       const { data } = command;
-      if (data.renewalId) return decideRenewalSession(command, current, data.renewalId);
-      requireStatus(
-        current,
-        data.subscriptionId,
-        'pending',
-        (status) => `A ${status} subscription has nothing left to pay`,
-      );
+      // A checkout pays a renewal ordered and not paid, or else the order while it is pending.
+      if (data.renewalId) requireOpenRenewal(current, data.renewalId);
+      else
+        requireStatus(
+          current,
+          data.subscriptionId,
+          'pending',
+          (status) => `A ${status} subscription has nothing left to pay`,
+        );
       return [
         {
           type: 'PaymentSessionOpened',
@@ -169,6 +158,7 @@ function decideOnExisting(
             userId: current.userId,
             provider: data.provider,
             sessionId: data.sessionId,
+            ...(data.renewalId ? { renewalId: data.renewalId } : {}),
             openedAt: data.now.toISOString(),
           },
         },

@@ -91,7 +91,7 @@ export type ExtraPaymentRecorded = DomainEvent<
 >;
 
 /** What a provider's refund records: which payment, how much went back and when. */
-interface RefundData {
+export interface RefundData {
   subscriptionId: string;
   provider: string;
   paymentReference: string;
@@ -186,16 +186,9 @@ export type SubscriptionVoided = DomainEvent<
  */
 export type RenewalOrdered = DomainEvent<
   'RenewalOrdered',
-  {
+  OrderPrice & {
     subscriptionId: string;
     renewalId: string;
-    months: number;
-    monthlyPriceCents: number;
-    subtotalCents: number;
-    discountPercent: number;
-    discountCents: number;
-    totalCents: number;
-    currency: string;
     promoCode: string | null;
     provider: string;
     orderedAt: string;

@@ -1,4 +1,5 @@
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
+import { isSupportedDuration, priceOrder, SUPPORTED_DURATIONS_MONTHS, type OrderPrice } from '../shared/money.js';
 import type { SubscriptionState } from './subscription-state.js';
 
 /** A subscription that exists: any state but `none`. */
@@ -25,4 +26,25 @@ export function requireNew(state: SubscriptionState, subscriptionId: string): vo
       details: { subscriptionId },
     });
   }
+}
+
+/** What `months` of a plan cost at its price now, a promotion taken off; a duration not on sale is refused. */
+export function priceOnSale(
+  plan: { monthlyPriceCents: number; currency: string },
+  months: number,
+  promotion: { percentOff: number } | null,
+): OrderPrice {
+  if (!isSupportedDuration(months)) {
+    throw new DomainError({
+      code: 'order.invalid_duration',
+      message: `Duration must be one of ${SUPPORTED_DURATIONS_MONTHS.join(', ')} months`,
+      details: { months, allowed: [...SUPPORTED_DURATIONS_MONTHS] },
+    });
+  }
+  return priceOrder({
+    monthlyPriceCents: plan.monthlyPriceCents,
+    months,
+    currency: plan.currency,
+    discountPercent: promotion?.percentOff ?? 0,
+  });
 }

@@ -1,15 +1,8 @@
 import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
-import { isSupportedDuration, priceOrder, SUPPORTED_DURATIONS_MONTHS } from '../shared/money.js';
-import type {
-  CancelSubscription,
-  ConfirmPayment,
-  OpenPaymentSession,
-  OrderRenewal,
-  RequestRefund,
-} from './commands.js';
-import type { SubscriptionEvent } from './events.js';
-import type { ExistingSubscription } from './guards.js';
+import type { CancelSubscription, ConfirmPayment, OrderRenewal, RequestRefund } from './commands.js';
+import type { RefundData, SubscriptionEvent } from './events.js';
+import { priceOnSale, type ExistingSubscription } from './guards.js';
 
 /** How long after a payment the customer may ask for their money back (the seeds' guarantee). */
 export const REFUND_WINDOW_DAYS = 7;
@@ -44,32 +37,14 @@ export function decideRenewalOrder(command: OrderRenewal, current: ExistingSubsc
   requireOwner(current, data.userId);
   if (current.renewals?.[data.renewalId]) return [];
   requireRenewable(current);
-  if (!isSupportedDuration(data.months)) {
-    throw new DomainError({
-      code: 'order.invalid_duration',
-      message: `Duration must be one of ${SUPPORTED_DURATIONS_MONTHS.join(', ')} months`,
-      details: { months: data.months, allowed: [...SUPPORTED_DURATIONS_MONTHS] },
-    });
-  }
-  const price = priceOrder({
-    monthlyPriceCents: data.plan.monthlyPriceCents,
-    months: data.months,
-    currency: data.plan.currency,
-    discountPercent: data.promotion?.percentOff ?? 0,
-  });
+  const price = priceOnSale(data.plan, data.months, data.promotion);
   return [
     {
       type: 'RenewalOrdered',
       data: {
         subscriptionId: data.subscriptionId,
         renewalId: data.renewalId,
-        months: price.months,
-        monthlyPriceCents: price.monthlyPriceCents,
-        subtotalCents: price.subtotalCents,
-        discountPercent: price.discountPercent,
-        discountCents: price.discountCents,
-        totalCents: price.totalCents,
-        currency: price.currency,
+        ...price,
         promoCode: data.promotion?.code ?? null,
         provider: data.provider,
         orderedAt: data.now.toISOString(),
@@ -78,42 +53,21 @@ export function decideRenewalOrder(command: OrderRenewal, current: ExistingSubsc
   ];
 }
 
-/** A checkout for a renewal ordered and not paid yet, on a subscription that can still be renewed. */
-export function decideRenewalSession(
-  command: OpenPaymentSession,
-  current: ExistingSubscription,
-  renewalId: string,
-): SubscriptionEvent[] {
-  const { data } = command;
+/** Refuses a checkout for a renewal unless it was ordered, is not paid yet, and the subscription can still be renewed. */
+export function requireOpenRenewal(current: ExistingSubscription, renewalId: string): void {
+  const details = { subscriptionId: current.subscriptionId, renewalId };
   const renewal = current.renewals?.[renewalId];
   if (!renewal) {
     throw new NotFoundError({
       code: 'renewal.not_found',
       message: `No renewal ${renewalId} was ordered for this subscription`,
-      details: { subscriptionId: data.subscriptionId, renewalId },
+      details,
     });
   }
   if (renewal.paid) {
-    throw new DomainError({
-      code: 'renewal.already_paid',
-      message: 'This renewal is paid already',
-      details: { subscriptionId: data.subscriptionId, renewalId },
-    });
+    throw new DomainError({ code: 'renewal.already_paid', message: 'This renewal is paid already', details });
   }
   requireRenewable(current);
-  return [
-    {
-      type: 'PaymentSessionOpened',
-      data: {
-        subscriptionId: data.subscriptionId,
-        userId: current.userId,
-        provider: data.provider,
-        sessionId: data.sessionId,
-        renewalId,
-        openedAt: data.now.toISOString(),
-      },
-    },
-  ];
 }
 
 /** Whether `reference` is a payment this subscription already recorded, in any role. */
@@ -206,14 +160,7 @@ export function renewalPaidBy(current: ExistingSubscription, reference: string):
 export function decideRenewalRefund(
   current: ExistingSubscription,
   renewalId: string,
-  refund: {
-    subscriptionId: string;
-    provider: string;
-    paymentReference: string;
-    amountCents: number;
-    currency: string;
-    refundedAt: string;
-  },
+  refund: RefundData,
 ): SubscriptionEvent[] {
   const renewal = current.renewals?.[renewalId];
   if (!renewal?.paid || renewal.paid.refunded) return [];

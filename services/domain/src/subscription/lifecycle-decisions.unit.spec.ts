@@ -9,13 +9,15 @@ import type {
   RequestRefund,
 } from './commands.js';
 import { subscriptionDecider } from './decide.js';
-import type {
-  OrderPlaced,
-  PaymentConfirmed,
-  PaymentSessionOpened,
-  RenewalOrdered,
-  SubscriptionEvent,
-  SubscriptionRenewed,
+import { priceOrder } from '../shared/money.js';
+import {
+  orderPlaced,
+  type PaymentConfirmed,
+  type PaymentSessionOpened,
+  type RefundRequested,
+  type RenewalOrdered,
+  type SubscriptionEvent,
+  type SubscriptionRenewed,
 } from './events.js';
 
 const spec = () => DeciderSpec.for(subscriptionDecider);
@@ -28,25 +30,15 @@ const EXPIRES_AT = '2026-04-10T09:05:00.000Z';
 const DURING = new Date('2026-03-01T12:00:00.000Z');
 
 // A Netflix subscription of three months at 4,53 € a month, paid with Stripe.
-const placed: OrderPlaced = {
-  type: 'OrderPlaced',
-  data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    userId: USER_ID,
-    planId: 'netflix',
-    planName: 'Netflix Premium',
-    months: 3,
-    monthlyPriceCents: 453,
-    subtotalCents: 1359,
-    discountPercent: 0,
-    discountCents: 0,
-    totalCents: 1359,
-    currency: 'EUR',
-    promoCode: null,
-    provider: 'stripe',
-    placedAt: PLACED_AT.toISOString(),
-  },
-};
+const placed = orderPlaced({
+  subscriptionId: SUBSCRIPTION_ID,
+  userId: USER_ID,
+  plan: { id: 'netflix', name: 'Netflix Premium' },
+  price: priceOrder({ monthlyPriceCents: 453, months: 3, currency: 'EUR' }),
+  promoCode: null,
+  provider: 'stripe',
+  at: PLACED_AT,
+});
 const paid: PaymentConfirmed = {
   type: 'PaymentConfirmed',
   data: {
@@ -371,22 +363,25 @@ const requestRefund = (now: Date, data: Partial<RequestRefund['data']> = {}): Re
   data: { subscriptionId: SUBSCRIPTION_ID, userId: USER_ID, reason: 'Not what I expected', now, ...data },
 });
 
+const refundRequested = (data: Partial<RefundRequested['data']> = {}): RefundRequested => ({
+  type: 'RefundRequested',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    paymentReference: 'pi_order',
+    amountCents: 1359,
+    currency: 'EUR',
+    reason: 'Not what I expected',
+    requestedAt: '2026-01-16T09:00:00.000Z',
+    ...data,
+  },
+});
+
 describe('asking for a refund within 7 days', () => {
   const sixDaysLater = new Date('2026-01-16T09:00:00.000Z');
   const eightDaysLater = new Date('2026-01-18T09:05:01.000Z');
 
   it('records the request for the latest payment within 7 days of it, once', () => {
-    const requested: SubscriptionEvent = {
-      type: 'RefundRequested',
-      data: {
-        subscriptionId: SUBSCRIPTION_ID,
-        paymentReference: 'pi_order',
-        amountCents: 1359,
-        currency: 'EUR',
-        reason: 'Not what I expected',
-        requestedAt: sixDaysLater.toISOString(),
-      },
-    };
+    const requested = refundRequested();
     spec().given(active).when(requestRefund(sixDaysLater)).then([requested]);
     spec()
       .given([...active, requested])
@@ -406,17 +401,7 @@ describe('asking for a refund within 7 days', () => {
       .given([...renewalOpen, renewed()])
       .when(requestRefund(new Date('2026-03-05T00:00:00.000Z')))
       .then([
-        {
-          type: 'RefundRequested',
-          data: {
-            subscriptionId: SUBSCRIPTION_ID,
-            paymentReference: 'pi_renew',
-            amountCents: 499,
-            currency: 'EUR',
-            reason: 'Not what I expected',
-            requestedAt: '2026-03-05T00:00:00.000Z',
-          },
-        },
+        refundRequested({ paymentReference: 'pi_renew', amountCents: 499, requestedAt: '2026-03-05T00:00:00.000Z' }),
       ]);
   });
 
