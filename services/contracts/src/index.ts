@@ -18,3 +18,4 @@ export * from './promo-codes.js';
 export * from './catalogue-limits.js';
 export * from './history.js';
 export * from './free-offer.js';
+export * from './refunds.js';
