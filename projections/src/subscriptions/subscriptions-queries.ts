@@ -155,6 +155,10 @@ export type AdminSubscriptionListQuery = AdminListQuery<
     userId?: string;
     /** true: a set of credentials was assigned; false: none yet (the operator's to-do list when active). */
     hasCredentials?: boolean;
+    /** true: the customer cancelled it (it ends at its expiry); false: they did not. */
+    customerCancelled?: boolean;
+    /** true: the customer asked for a refund and it was not refunded since; false: the others. */
+    refundRequested?: boolean;
     /** Words searched in the customer's e-mail and name and the plan's name (case-insensitive). */
     q?: string;
   }
@@ -222,6 +226,12 @@ export async function listSubscriptionsForAdmin(
     if (filter.userId) builder.where('s.user_id', filter.userId);
     if (filter.hasCredentials === true) builder.whereNotNull('s.credentials_id');
     if (filter.hasCredentials === false) builder.whereNull('s.credentials_id');
+    if (filter.customerCancelled === true) builder.whereNotNull('s.customer_cancelled_at');
+    if (filter.customerCancelled === false) builder.whereNull('s.customer_cancelled_at');
+    // A refund of the whole order ends the request: it no longer waits for the operator.
+    const refundWaiting = "s.refund_requested_at IS NOT NULL AND s.status_reason IS DISTINCT FROM 'refunded'";
+    if (filter.refundRequested === true) builder.whereRaw(refundWaiting);
+    if (filter.refundRequested === false) builder.whereRaw(`NOT (${refundWaiting})`);
     // Every word must match the customer's e-mail or name, or the plan's name.
     // A list of customers is joined (each customer's subscriptions from the user_id index), not
     // tested against every subscription.

@@ -47,9 +47,11 @@ const listQuery = adminListQuery(
     planId: oneOrMany(text({ max: 64 })).optional(),
     userId: text({ max: 64 }).optional(),
     hasCredentials: booleanFilter.optional(),
+    customerCancelled: booleanFilter.optional(),
+    refundRequested: booleanFilter.optional(),
     q: text({ max: 200 }).optional(),
   }),
-  '{"status":"active","hasCredentials":false,"planId":"netflix","q":"words in the e-mail, name or plan"}',
+  '{"status":"active","hasCredentials":false,"customerCancelled":true,"refundRequested":true,"planId":"netflix","q":"words in the e-mail, name or plan"}',
 );
 
 const notFound = (id: string) =>
@@ -89,6 +91,8 @@ export function adminSubscriptionRoutes(
           planIds: filter.planId,
           userId: filter.userId,
           hasCredentials: filter.hasCredentials,
+          customerCancelled: filter.customerCancelled,
+          refundRequested: filter.refundRequested,
           q: filter.q,
         },
       }),

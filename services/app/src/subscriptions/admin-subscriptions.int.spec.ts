@@ -424,3 +424,50 @@ describe('DELETE /api/admin/subscriptions/:id (void with a reason)', () => {
     }
   });
 });
+
+describe('GET /api/admin/subscriptions: what the customers asked for', () => {
+  it('filters the subscriptions their customers cancelled, and those whose refund they asked for', async () => {
+    const carol = await signUpAndSignIn(shop.url, { label: 'carol', fullName: 'Carol Vidal', ip: randomIp('10.71') });
+    const dave = await signUpAndSignIn(shop.url, { label: 'dave', fullName: 'Dave Roux', ip: randomIp('10.71') });
+    // Paid a day or two ago: within the 7-day guarantee.
+    const cancelledByCarol = await activeNetflix(shop.runtime, carol.userId, 29);
+    const refundForDave = await activeNetflix(shop.runtime, dave.userId, 29);
+    expect(await idsOf({ filter: { customerCancelled: true } })).toEqual([]);
+    expect(await idsOf({ filter: { refundRequested: true } })).toEqual([]);
+
+    const cancelled = await call('POST', `/api/me/subscriptions/${cancelledByCarol}/cancel`, carol.token, {
+      reason: 'Trop cher',
+    });
+    expect(cancelled.status).toBe(200);
+    const asked = await call('POST', `/api/me/subscriptions/${refundForDave}/refund-request`, dave.token, {
+      reason: 'Ne marche pas sur ma télévision',
+    });
+    expect(asked.status).toBe(201);
+
+    const byCustomer = await eventually(
+      () => list({ filter: { customerCancelled: true } }),
+      (reply) => reply.rows.length === 1,
+    );
+    expect(byCustomer.rows[0]).toMatchObject({
+      id: cancelledByCarol,
+      status: 'active',
+      cancellationReason: 'Trop cher',
+      customerCancelledAt: expect.any(String),
+    });
+    const refunds = await eventually(
+      () => list({ filter: { refundRequested: true } }),
+      (reply) => reply.rows.length === 1,
+    );
+    expect(refunds.rows[0]).toMatchObject({
+      id: refundForDave,
+      refundReason: 'Ne marche pas sur ma télévision',
+      refundRequestedAt: expect.any(String),
+    });
+    expect(refunds.range).toBe('subscriptions 0-0/1');
+    // As a hand-written URL would say it, and together with the other filters.
+    expect(await idsOf({ filter: { refundRequested: 'true', status: 'active' } })).toEqual([refundForDave]);
+    expect(await idsOf({ filter: { customerCancelled: true, refundRequested: true } })).toEqual([]);
+    expect(await idsOf({ filter: { customerCancelled: false, userId: carol.userId } })).toEqual([]);
+    expect((await list({ filter: { refundRequested: 'maybe' } })).status).toBe(400);
+  });
+});
