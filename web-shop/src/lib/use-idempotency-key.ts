@@ -1,6 +1,7 @@
 import { useCallback, useRef } from 'react';
 
-function randomUuid(): string {
+/** A version-4 UUID, e.g. a new `Idempotency-Key` for each attempt. */
+export function randomUuid(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // randomUUID exists only in secure contexts; a plain-HTTP preview still gets a version-4 UUID.
   const bytes = crypto.getRandomValues(new Uint8Array(16));

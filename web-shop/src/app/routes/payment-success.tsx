@@ -14,9 +14,12 @@ function Verification({ sessionId, capture }: { sessionId: string; capture: bool
   const toast = useToast();
   const result = useVerifyPayment(sessionId);
   const confirmed = result.status === 'success' && result.data.paid;
+  // A checkout that paid more months of a subscription rather than its order.
+  const renewal = result.status === 'success' && Boolean(result.data.renewalId);
+  const confirmedTitle = renewal ? t('payment.renewalConfirmedTitle') : t('payment.confirmedTitle');
 
   useEffect(() => {
-    if (confirmed) toast({ severity: 'success', message: t('payment.confirmedTitle') });
+    if (confirmed) toast({ severity: 'success', message: confirmedTitle });
     // PayPal's payment is captured by this very check: its failure is the capture's (seeds §8).
     if (result.status === 'error')
       toast({ severity: 'error', message: t(capture ? 'payment.captureError' : 'payment.verifyError') });
@@ -36,8 +39,12 @@ function Verification({ sessionId, capture }: { sessionId: string; capture: bool
           <ShieldIcon sx={{ fontSize: 64, color: 'warning.main' }} aria-hidden />
         )
       }
-      title={confirmed ? t('payment.confirmedTitle') : t('payment.processedTitle')}
-      message={confirmed ? t('payment.confirmedMessage') : t('payment.processedMessage')}
+      title={confirmed ? confirmedTitle : t('payment.processedTitle')}
+      message={
+        confirmed
+          ? t(renewal ? 'payment.renewalConfirmedMessage' : 'payment.confirmedMessage')
+          : t('payment.processedMessage')
+      }
       actions={<ResultActions />}
     />
   );

@@ -3,6 +3,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { LockIcon } from '../../components/icons';
@@ -17,13 +18,16 @@ import { SubscriptionList } from '../../features/profile/components/subscription
 import { useLanguage } from '../../lib/use-language';
 import { TwoColumns } from '../../components/ui/two-columns';
 
+// A renewal is a checkout of the subscription's plan: composed here, downloaded when first opened.
+const ProfileRenewal = lazy(() => import('./profile-renewal'));
+
 function SignedInProfile({ user }: { user: Profile }) {
   const subscriptions = useMySubscriptions(user.id, useLanguage());
   return (
     <TwoColumns widths={[1, '260px']}>
       <Stack spacing={3} sx={{ minWidth: 0 }}>
         <ProfileSummary user={user} figures={subscriptions.data} />
-        <SubscriptionList query={subscriptions} />
+        <SubscriptionList query={subscriptions} RenewalDialog={ProfileRenewal} />
       </Stack>
       <AccountMenu fullName={user.fullName} />
     </TwoColumns>

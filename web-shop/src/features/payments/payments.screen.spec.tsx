@@ -5,13 +5,14 @@ import PaymentCancelledRoute from '../../app/routes/payment-cancelled';
 import PaymentSuccessRoute from '../../app/routes/payment-success';
 import { json, problem, renderScreen } from '../../testing/render-screen';
 
-const verified = (paid: boolean) => ({
+const verified = (paid: boolean, renewalId?: string) => ({
   'GET /api/payments/verify': () =>
     json<PaymentVerification>({
       subscriptionId: 'sub-1',
       status: paid ? 'active' : 'pending',
       paid,
       outcome: paid ? 'paid' : 'pending',
+      renewalId,
     }),
 });
 
@@ -27,6 +28,39 @@ describe('coming back from the payment (/payment-success)', () => {
     expect(api.callsTo('GET /api/payments/verify')[0]?.query.get('session_id')).toBe('cs_test_1');
     await user.click(screen.getByRole('link', { name: 'Voir mon profil' }));
     expect(location()).toBe('/profile');
+  });
+
+  it('confirms a paid renewal as a renewal, not as an order', async () => {
+    renderScreen(<PaymentSuccessRoute />, {
+      path: '/payment-success',
+      url: '/payment-success?session_id=cs_test_2',
+      api: verified(true, 'renewal-1'),
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Renouvellement confirmé !' })).toBeVisible();
+    expect(screen.getByText(/Les mois payés s'ajoutent à votre abonnement/)).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Paiement confirmé avec succès!' })).toBeNull();
+  });
+
+  it('confirms a paid renewal in English', async () => {
+    renderScreen(<PaymentSuccessRoute />, {
+      path: '/payment-success',
+      url: '/payment-success?session_id=cs_test_2',
+      api: verified(true, 'renewal-1'),
+      language: 'en',
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Renewal confirmed!' })).toBeVisible();
+  });
+
+  it('says a renewal not paid yet is being processed', async () => {
+    renderScreen(<PaymentSuccessRoute />, {
+      path: '/payment-success',
+      url: '/payment-success?session_id=cs_test_2',
+      api: verified(false, 'renewal-1'),
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Paiement en cours de traitement' })).toBeVisible();
   });
 
   it('says a payment not confirmed yet is being processed', async () => {

@@ -1,10 +1,20 @@
-import type { CustomerSubscription, CustomerSubscriptions, OrderResponse, Profile } from '@shop/contracts';
+import type {
+  CancellationAnswer,
+  CustomerSubscription,
+  CustomerSubscriptions,
+  OrderResponse,
+  PaymentProviders,
+  Plan,
+  Profile,
+  RefundRequestAnswer,
+  RenewalResponse,
+} from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ProfileRoute from '../../app/routes/profile';
-import { aCustomer, aMySubscription } from '../../testing/fixtures';
+import { aCustomer, aMySubscription, aPlan } from '../../testing/fixtures';
 import type { Routes } from '../../testing/fetch-mock';
-import { json, noContent, renderScreen } from '../../testing/render-screen';
+import { json, noContent, problem, renderScreen } from '../../testing/render-screen';
 
 const subscription = (overrides: Partial<CustomerSubscription>) => aMySubscription(overrides);
 
@@ -32,7 +42,63 @@ function profileApi(overrides: Routes = {}): Routes {
   };
 }
 
-const profile = (api: Routes) => renderScreen(<ProfileRoute />, { path: '/profile', api });
+const profile = (api: Routes, language?: 'fr' | 'en') =>
+  renderScreen(<ProfileRoute />, { path: '/profile', api, language });
+
+/** The customer's subscriptions as the API keeps them: the actions below change them as the API would. */
+function lifecycleApi(first: Partial<CustomerSubscription>, overrides: Routes = {}): Routes {
+  let rows = [subscription(first)];
+  const list = (): CustomerSubscriptions => ({ data: rows, activeCount: 1, totalSpentCents: 2397, currency: 'EUR' });
+  const change = (id: string, patch: Partial<CustomerSubscription>) => {
+    rows = rows.map((row) => (row.id === id ? { ...row, ...patch } : row));
+  };
+  return profileApi({
+    'GET /api/me/subscriptions': () => json<CustomerSubscriptions>(list()),
+    'GET /api/plans/:id': () => json<Plan>(aPlan({ monthlyPriceCents: 1000 })),
+    'GET /api/payments/providers': () =>
+      json<PaymentProviders>({
+        data: [
+          { name: 'stripe', label: 'card' },
+          { name: 'paypal', label: 'paypal' },
+        ],
+      }),
+    'POST /api/me/subscriptions/:id/renew': ({ params, body }) =>
+      json<RenewalResponse>(
+        {
+          subscriptionId: params.id ?? '',
+          renewalId: 'renewal-1',
+          months: (body as { months: number }).months,
+          totalCents: 3000,
+          currency: 'EUR',
+          redirectUrl: `https://paypal.example/pay/${params.id}`,
+        },
+        { status: 201 },
+      ),
+    'POST /api/me/subscriptions/:id/cancel': ({ params }) => {
+      const cancelledAt = '2026-11-26T09:00:00.000Z';
+      change(params.id ?? '', { cancelledAt });
+      return json<CancellationAnswer>({
+        subscriptionId: params.id ?? '',
+        cancelledAt,
+        accessEndsAt: rows[0]?.expiresAt ?? '',
+      });
+    },
+    'POST /api/me/subscriptions/:id/refund-request': ({ params }) => {
+      change(params.id ?? '', { refundRequestedAt: '2026-11-26T09:00:00.000Z', refundableUntil: null });
+      return json<RefundRequestAnswer>(
+        {
+          subscriptionId: params.id ?? '',
+          paymentReference: 'pay-1',
+          amountCents: 2397,
+          currency: 'EUR',
+          status: 'requested',
+        },
+        { status: 201 },
+      );
+    },
+    ...overrides,
+  });
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -105,5 +171,161 @@ describe('the profile (/profile)', () => {
 
     await expect.poll(location).toBe('/');
     expect(api.callsTo('POST /api/auth/sign-out')[0]?.body).toEqual({ scope: 'local' });
+  });
+});
+
+describe('renewing, cancelling and the 7-day guarantee from the profile', () => {
+  it('says an active subscription renews only by hand, before its expiry', async () => {
+    profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }));
+
+    const [item] = await screen.findAllByTestId('profile-subscription');
+    expect(within(item!).getByTestId('subscription-renewal')).toHaveTextContent(
+      "Renouvellement manuel — renouvelez avant le 31 janvier 2099, sinon l'accès prend fin ce jour-là",
+    );
+  });
+
+  it('renews for 3 months: shows the total, then sends the browser to pay with the provider pressed', async () => {
+    const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user, api } = profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Renouveler' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renouveler Netflix Premium' });
+    expect(await within(dialog).findByText(/s'ajoutent à votre échéance actuelle du 31 janvier 2099/)).toBeVisible();
+    await user.click(await within(dialog).findByRole('radio', { name: /3 mois/ }));
+    expect(within(dialog).getByTestId('renew-total')).toHaveTextContent('30,00 €');
+    expect(within(dialog).getByText('Nouvelle échéance : 30 avril 2099')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: /^Payer avec PayPal 30,00\s€$/ }));
+
+    await expect.poll(() => leave.mock.calls[0]?.[0]).toBe('https://paypal.example/pay/sub-1');
+    const [renewal] = api.callsTo('POST /api/me/subscriptions/sub-1/renew');
+    expect(renewal?.body).toEqual({ months: 3, provider: 'paypal' });
+    expect(renewal?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(renewal?.query.get('lang')).toBe('fr');
+  });
+
+  it('says in the dialog why a renewal is refused, and a new attempt gets a new key', async () => {
+    const { user, api } = profile(
+      lifecycleApi({}, { 'POST /api/me/subscriptions/:id/renew': () => problem(422, 'order.unknown_plan') }),
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Renouveler' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renouveler Netflix Premium' });
+    await user.click(await within(dialog).findByRole('button', { name: /^Payer par carte/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "Cette offre n'est plus en vente : elle ne peut pas être renouvelée.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: /^Payer par carte/ }));
+    await expect.poll(() => api.callsTo('POST /api/me/subscriptions/sub-1/renew').length).toBe(2);
+    const [first, second] = api.callsTo('POST /api/me/subscriptions/sub-1/renew');
+    expect(first?.headers.get('Idempotency-Key')).not.toBe(second?.headers.get('Idempotency-Key'));
+  });
+
+  it('cancels in three clicks: the item then says until when access lasts', async () => {
+    const { user, api } = profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Résilier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Résilier Netflix Premium ?' });
+    expect(within(dialog).getByText(/Vous gardez l'accès jusqu'au 31 janvier 2099/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer la résiliation' }));
+
+    expect(await screen.findByText("Abonnement résilié : vous gardez l'accès jusqu'au 31 janvier 2099.")).toBeVisible();
+    const [item] = screen.getAllByTestId('profile-subscription');
+    await expect
+      .poll(() => within(item!).queryByTestId('subscription-renewal')?.textContent)
+      .toBe("Résilié — accès jusqu'au 31 janvier 2099");
+    expect(within(item!).queryByRole('button', { name: 'Résilier' })).toBeNull();
+    expect(api.callsTo('POST /api/me/subscriptions/sub-1/cancel')[0]?.body).toEqual({});
+  });
+
+  it('asks for a refund within the 7 days, a reason required, then shows the request on the item', async () => {
+    const { user, api } = profile(lifecycleApi({ refundableUntil: '2026-12-01T10:00:00.000Z' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Demander un remboursement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Demander un remboursement' });
+    expect(within(dialog).getByText(/ici jusqu'au 1 décembre 2026/)).toHaveTextContent(/sous 3 à 5 jours ouvrés/);
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
+    expect(await within(dialog).findByText('Indiquez la raison de votre demande')).toBeVisible();
+    expect(api.callsTo('POST /api/me/subscriptions/sub-1/refund-request')).toHaveLength(0);
+
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Raison de la demande/ }),
+      ' Le service ne marche pas ',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
+
+    const [item] = await screen.findAllByTestId('profile-subscription');
+    await expect
+      .poll(() => within(item!).queryByTestId('subscription-refund')?.textContent)
+      .toBe('Remboursement demandé le 26 novembre 2026');
+    expect(within(item!).queryByRole('button', { name: 'Demander un remboursement' })).toBeNull();
+    expect(api.callsTo('POST /api/me/subscriptions/sub-1/refund-request')[0]?.body).toEqual({
+      reason: 'Le service ne marche pas',
+    });
+  });
+
+  it('offers only what applies: nothing for a pending order, no cancel once cancelled, no refund past the 7 days', async () => {
+    profile(
+      profileApi({
+        'GET /api/me/subscriptions': () =>
+          json<CustomerSubscriptions>({
+            data: [
+              subscription({ id: 'sub-p', status: 'pending', expiresAt: null, renewable: false }),
+              subscription({ id: 'sub-c', cancelledAt: '2026-11-20T10:00:00.000Z', refundableUntil: null }),
+            ],
+            activeCount: 1,
+            totalSpentCents: 2397,
+            currency: 'EUR',
+          }),
+      }),
+    );
+
+    const [pending, cancelled] = await screen.findAllByTestId('profile-subscription');
+    for (const name of ['Renouveler', 'Résilier', 'Demander un remboursement'])
+      expect(within(pending!).queryByRole('button', { name })).toBeNull();
+    expect(within(pending!).queryByTestId('subscription-renewal')).toBeNull();
+    expect(within(cancelled!).getByRole('button', { name: 'Renouveler' })).toBeVisible();
+    expect(within(cancelled!).queryByRole('button', { name: 'Résilier' })).toBeNull();
+    expect(within(cancelled!).queryByRole('button', { name: 'Demander un remboursement' })).toBeNull();
+    expect(within(cancelled!).getByTestId('subscription-renewal')).toHaveTextContent(
+      "Résilié — accès jusqu'au 31 janvier 2099",
+    );
+  });
+
+  it('works in English: the renewal line, the refund and the cancellation', async () => {
+    const { user } = profile(lifecycleApi({ refundableUntil: '2026-12-01T10:00:00.000Z' }), 'en');
+
+    const [item] = await screen.findAllByTestId('profile-subscription');
+    expect(within(item!).getByTestId('subscription-renewal')).toHaveTextContent(
+      'Manual renewal — renew before 31 January 2099, or access ends that day',
+    );
+    await user.click(within(item!).getByRole('button', { name: 'Request a refund' }));
+    const refund = await screen.findByRole('dialog', { name: 'Request a refund' });
+    expect(within(refund).getByText(/within 3–5 business days/)).toBeVisible();
+    await user.type(within(refund).getByRole('textbox', { name: /^Reason for the request/ }), 'Not for me');
+    await user.click(within(refund).getByRole('button', { name: 'Send the request' }));
+    await expect
+      .poll(() => within(item!).queryByTestId('subscription-refund')?.textContent)
+      .toBe('Refund requested on 26 November 2026');
+
+    await user.click(await within(item!).findByRole('button', { name: 'Cancel' }));
+    const cancel = await screen.findByRole('dialog', { name: 'Cancel Netflix Premium?' });
+    await user.type(within(cancel).getByRole('textbox', { name: /Why are you leaving/ }), 'Too expensive');
+    await user.click(within(cancel).getByRole('button', { name: 'Confirm cancellation' }));
+    expect(await screen.findByText('Subscription cancelled: you keep access until 31 January 2099.')).toBeVisible();
+    await expect
+      .poll(() => within(item!).queryByTestId('subscription-renewal')?.textContent)
+      .toBe('Cancelled — access until 31 January 2099');
+  });
+
+  it('says in English why a renewal is refused', async () => {
+    const { user } = profile(
+      lifecycleApi({}, { 'POST /api/me/subscriptions/:id/renew': () => problem(409, 'subscription.not_renewable') }),
+      'en',
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew Netflix Premium' });
+    await user.click(await within(dialog).findByRole('button', { name: /^Pay by card/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This subscription can no longer be renewed.');
   });
 });

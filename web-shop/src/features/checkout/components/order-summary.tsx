@@ -8,13 +8,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { LockIcon } from '../../../components/icons';
 import { formatPrice } from '../../../lib/format-price';
 import type { Plan } from '../../../types/api';
 import type { PaymentProviderName, PaymentProviderOption } from '../api/get-payment-providers';
 import type { ValidPromo } from '../hooks/use-promo-code';
 import type { OrderErrorKey } from '../lib/checkout-errors';
 import type { Months } from '../types';
+import { PaymentButtons } from './payment-buttons';
 
 interface OrderSummaryProps {
   plan: Plan;
@@ -100,39 +100,15 @@ export function OrderSummary({
           {t(orderError)}
         </Alert>
       )}
-      {offered && offered.length === 0 && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('errors.providerUnavailable')}
-        </Alert>
-      )}
-      <Stack spacing={1.5}>
-        {offered && offered.length > 1 ? (
-          offered.map((provider, index) => (
-            <Button
-              key={provider.name}
-              type="submit"
-              variant={index === 0 ? 'contained' : 'outlined'}
-              size="large"
-              disabled={busy || promoChecking}
-              startIcon={<LockIcon aria-hidden />}
-              onClick={() => onChooseProvider(provider.name)}
-            >
-              {busy && payingWith === provider.name
-                ? t('paying')
-                : t(`payWith.${provider.label}`, { total: money(totalCents) })}
-            </Button>
-          ))
-        ) : (
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={busy || promoChecking || providersPending || offered?.length === 0}
-            startIcon={<LockIcon aria-hidden />}
-          >
-            {busy ? t('paying') : t('pay', { total: money(totalCents) })}
-          </Button>
-        )}
+      <PaymentButtons
+        total={money(totalCents)}
+        offered={offered}
+        providersPending={providersPending}
+        busy={busy}
+        waiting={promoChecking}
+        payingWith={payingWith}
+        onChooseProvider={onChooseProvider}
+      >
         <Button
           component={RouterLink}
           to={`/subscription/${encodeURIComponent(plan.id)}`}
@@ -141,7 +117,7 @@ export function OrderSummary({
         >
           {t('cancel')}
         </Button>
-      </Stack>
+      </PaymentButtons>
       <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
         {t('secure')}
       </Typography>

@@ -29,3 +29,31 @@ export function orderErrorKey(error: unknown): OrderErrorKey {
   if (error.code === 'payment.provider_unavailable') return 'errors.providerUnavailable';
   return 'errors.paymentCreation';
 }
+
+export type RenewalErrorKey =
+  | 'renewal.errors.notRenewable'
+  | 'renewal.errors.offSale'
+  | 'renewal.errors.providerUnavailable'
+  | 'renewal.errors.promoUnknown'
+  | 'renewal.errors.promoExpired'
+  | 'renewal.errors.promoExhausted'
+  | 'renewal.errors.sessionExpired'
+  | 'renewal.errors.noRedirect'
+  | 'renewal.errors.generic';
+
+const RENEWAL_ERRORS: Record<string, RenewalErrorKey> = {
+  'subscription.not_renewable': 'renewal.errors.notRenewable',
+  'subscription.voided': 'renewal.errors.notRenewable',
+  'order.unknown_plan': 'renewal.errors.offSale',
+  'plan.not_found': 'renewal.errors.offSale',
+  'payment.provider_unavailable': 'renewal.errors.providerUnavailable',
+  'promo.unknown': 'renewal.errors.promoUnknown',
+  'promo.expired': 'renewal.errors.promoExpired',
+  'promo.exhausted': 'renewal.errors.promoExhausted',
+  'auth.required': 'renewal.errors.sessionExpired',
+};
+
+/** Why a renewal could not be opened, from the API's problem code. */
+export function renewalErrorKey(error: unknown): RenewalErrorKey {
+  return (error instanceof ApiError && RENEWAL_ERRORS[error.code]) || 'renewal.errors.generic';
+}

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useToast } from '../../../components/ui/toast-provider';
@@ -13,9 +13,22 @@ import { formatPrice } from '../../../lib/format-price';
 import { useLanguage } from '../../../lib/use-language';
 import { useFinaliseOrder } from '../api/finalise-order';
 import { displayStatus, STATUS_COLOURS } from '../lib/display-status';
-import type { UserSubscription } from '../types';
+import type { RenewalDialogProps, UserSubscription } from '../types';
 
-export function SubscriptionItem({ subscription }: { subscription: UserSubscription }) {
+// Opened from an item; most visits never open them, so they are not part of the page's first download.
+const CancelDialog = lazy(() => import('./cancel-dialog'));
+const RefundDialog = lazy(() => import('./refund-dialog'));
+
+type Action = 'renew' | 'cancel' | 'refund';
+
+export function SubscriptionItem({
+  subscription,
+  RenewalDialog,
+}: {
+  subscription: UserSubscription;
+  /** How a renewal is chosen and paid; without it, no Renew button. */
+  RenewalDialog?: ComponentType<RenewalDialogProps>;
+}) {
   const { t, i18n } = useTranslation('profile');
   const language = useLanguage();
   const toast = useToast();
@@ -23,6 +36,22 @@ export function SubscriptionItem({ subscription }: { subscription: UserSubscript
   const finaliseOrder = useFinaliseOrder();
   const status = displayStatus(subscription);
   const date = (iso: string) => formatDate(iso, i18n.language);
+  // The dialog open, and the last one opened (kept mounted while it closes).
+  const [action, setAction] = useState<Action | null>(null);
+  const [shown, setShown] = useState<Action | null>(null);
+  const open = (chosen: Action) => {
+    setShown(chosen);
+    setAction(chosen);
+  };
+  const close = () => setAction(null);
+  const running = status === 'active';
+  const cancellable = running && !subscription.cancelledAt;
+  const renewalLine =
+    !subscription.expiresAt || !running
+      ? null
+      : subscription.cancelledAt
+        ? t('subscriptions.renewal.cancelled', { date: date(subscription.expiresAt) })
+        : t('subscriptions.renewal.manual', { date: date(subscription.expiresAt) });
 
   const finalise = async () => {
     setFinalising(true);
@@ -65,8 +94,38 @@ export function SubscriptionItem({ subscription }: { subscription: UserSubscript
           {' · '}
           {t('subscriptions.purchased', { date: date(subscription.purchasedAt) })}
         </Typography>
+        {renewalLine && (
+          <Typography
+            variant="body2"
+            data-testid="subscription-renewal"
+            sx={{ mt: 0.5, fontWeight: 600, color: subscription.cancelledAt ? 'warning.dark' : 'text.primary' }}
+          >
+            {renewalLine}
+          </Typography>
+        )}
+        {subscription.refundRequestedAt && (
+          <Typography
+            variant="body2"
+            data-testid="subscription-refund"
+            sx={{ mt: 0.5, fontWeight: 600, color: 'info.dark' }}
+          >
+            {t('subscriptions.renewal.refundRequested', { date: date(subscription.refundRequestedAt) })}
+          </Typography>
+        )}
       </Box>
-      <Stack direction="row" spacing={1} sx={{ alignSelf: 'center' }}>
+      <Box
+        role="group"
+        aria-label={t('subscriptions.actions.label', { name: subscription.planName })}
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          alignItems: 'center',
+          alignSelf: 'center',
+          flex: { xs: '1 1 100%', md: '0 1 auto' },
+          justifyContent: { md: 'flex-end' },
+        }}
+      >
         {status === 'pending' && (
           <Button variant="contained" size="small" onClick={() => void finalise()} disabled={finalising}>
             {finalising ? t('subscriptions.finalising') : t('subscriptions.finalise')}
@@ -82,6 +141,11 @@ export function SubscriptionItem({ subscription }: { subscription: UserSubscript
             {t('subscriptions.access')}
           </Button>
         )}
+        {RenewalDialog && subscription.renewable && status !== 'pending' && (
+          <Button variant={status === 'active' ? 'outlined' : 'contained'} size="small" onClick={() => open('renew')}>
+            {t('subscriptions.renew.action')}
+          </Button>
+        )}
         <Button
           component={RouterLink}
           to={`/subscription/${encodeURIComponent(subscription.planId)}`}
@@ -90,7 +154,24 @@ export function SubscriptionItem({ subscription }: { subscription: UserSubscript
         >
           {t('subscriptions.details')}
         </Button>
-      </Stack>
+        {subscription.refundableUntil && (
+          <Button size="small" onClick={() => open('refund')}>
+            {t('subscriptions.refund.action')}
+          </Button>
+        )}
+        {cancellable && (
+          <Button size="small" color="error" onClick={() => open('cancel')}>
+            {t('subscriptions.cancel.action')}
+          </Button>
+        )}
+      </Box>
+      <Suspense fallback={null}>
+        {shown === 'renew' && RenewalDialog && (
+          <RenewalDialog subscription={subscription} open={action === 'renew'} onClose={close} />
+        )}
+        {shown === 'cancel' && <CancelDialog subscription={subscription} open={action === 'cancel'} onClose={close} />}
+        {shown === 'refund' && <RefundDialog subscription={subscription} open={action === 'refund'} onClose={close} />}
+      </Suspense>
     </Paper>
   );
 }

@@ -6,11 +6,18 @@ import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { MySubscriptions } from '../types';
+import type { ComponentType } from 'react';
+import type { MySubscriptions, RenewalDialogProps } from '../types';
 import { SubscriptionItem } from './subscription-item';
 import { QueryFeedback } from '../../../components/ui/query-feedback';
 
-export function SubscriptionList({ query }: { query: UseQueryResult<MySubscriptions> }) {
+export function SubscriptionList({
+  query,
+  RenewalDialog,
+}: {
+  query: UseQueryResult<MySubscriptions>;
+  RenewalDialog?: ComponentType<RenewalDialogProps>;
+}) {
   const { t } = useTranslation('profile');
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3 }}>
@@ -33,7 +40,7 @@ export function SubscriptionList({ query }: { query: UseQueryResult<MySubscripti
       {query.status === 'success' && query.data.data.length > 0 && (
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {query.data.data.map((subscription) => (
-            <SubscriptionItem key={subscription.id} subscription={subscription} />
+            <SubscriptionItem key={subscription.id} subscription={subscription} RenewalDialog={RenewalDialog} />
           ))}
         </Stack>
       )}

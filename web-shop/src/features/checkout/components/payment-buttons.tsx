@@ -1,0 +1,78 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LockIcon } from '../../../components/icons';
+import type { PaymentProviderName, PaymentProviderOption } from '../api/get-payment-providers';
+
+export interface PaymentButtonsProps {
+  /** The total as shown on the buttons, already formatted. */
+  total: string;
+  /** The providers offered; null while the list is loading or could not be read. */
+  offered: PaymentProviderOption[] | null;
+  providersPending: boolean;
+  /** The payment is being opened (or the browser is leaving to pay). */
+  busy: boolean;
+  /** Something else must settle first (a promo code being checked). */
+  waiting?: boolean;
+  payingWith: PaymentProviderName | 'default' | null;
+  /** Called by a provider's pay button just before it submits the form. */
+  onChooseProvider: (provider: PaymentProviderName) => void;
+  /** Shown after the pay buttons (a way back). */
+  children?: ReactNode;
+}
+
+/**
+ * The submit buttons of a payment form: one per provider offered (the first one prominent), or a
+ * single one when one or none is known; a warning when no provider is enabled.
+ */
+export function PaymentButtons({
+  total,
+  offered,
+  providersPending,
+  busy,
+  waiting = false,
+  payingWith,
+  onChooseProvider,
+  children,
+}: PaymentButtonsProps) {
+  const { t } = useTranslation('checkout');
+  return (
+    <>
+      {offered && offered.length === 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('errors.providerUnavailable')}
+        </Alert>
+      )}
+      <Stack spacing={1.5}>
+        {offered && offered.length > 1 ? (
+          offered.map((provider, index) => (
+            <Button
+              key={provider.name}
+              type="submit"
+              variant={index === 0 ? 'contained' : 'outlined'}
+              size="large"
+              disabled={busy || waiting}
+              startIcon={<LockIcon aria-hidden />}
+              onClick={() => onChooseProvider(provider.name)}
+            >
+              {busy && payingWith === provider.name ? t('paying') : t(`payWith.${provider.label}`, { total })}
+            </Button>
+          ))
+        ) : (
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={busy || waiting || providersPending || offered?.length === 0}
+            startIcon={<LockIcon aria-hidden />}
+          >
+            {busy ? t('paying') : t('pay', { total })}
+          </Button>
+        )}
+        {children}
+      </Stack>
+    </>
+  );
+}

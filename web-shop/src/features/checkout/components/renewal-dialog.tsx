@@ -1,0 +1,217 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-date';
+import { formatPrice } from '../../../lib/format-price';
+import { useLanguage } from '../../../lib/use-language';
+import type { Plan } from '../../../types/api';
+import type { CustomerSubscription } from '@shop/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { usePaymentProviders, type PaymentProviderName } from '../api/get-payment-providers';
+import { useRenewSubscription } from '../api/renew-subscription';
+import { usePromoCode, useRecheckPromoOnDuration } from '../hooks/use-promo-code';
+import { renewalErrorKey, type RenewalErrorKey } from '../lib/checkout-errors';
+import { expiryAfterRenewal } from '../lib/renewal';
+import type { Months } from '../types';
+import { DurationPicker } from './duration-picker';
+import { PaymentButtons } from './payment-buttons';
+import { PromoCodeField } from './promo-code-field';
+
+/** Where the browser goes to pay; a function so tests can watch it. */
+function goTo(url: string) {
+  window.location.assign(url);
+}
+
+function RenewForm({
+  subscription,
+  plan,
+  onClose,
+}: {
+  subscription: CustomerSubscription;
+  plan: Plan;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('checkout');
+  const language = useLanguage();
+  const [months, setMonths] = useState<Months>(1);
+  const [promoCode, setPromoCode] = useState('');
+  const { promo, setPromo, runPromoCheck } = usePromoCode(plan.id);
+  const [error, setError] = useState<RenewalErrorKey | null>(null);
+  const [busy, setBusy] = useState(false);
+  const providers = usePaymentProviders();
+  const renew = useRenewSubscription();
+  const offered = providers.status === 'success' ? providers.data.data : null;
+  // Set by the pay button pressed; Enter in a field pays with the first provider offered.
+  const chosenProvider = useRef<PaymentProviderName | undefined>(undefined);
+  const [payingWith, setPayingWith] = useState<PaymentProviderName | 'default' | null>(null);
+
+  useRecheckPromoOnDuration(months, promo, runPromoCheck);
+
+  const applied = promo.status === 'valid' && promo.months === months ? promo.check : null;
+  const totalCents = applied ? applied.totalCents : plan.monthlyPriceCents * months;
+  const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
+  const newExpiry = expiryAfterRenewal(subscription, months);
+
+  const applyPromo = () => {
+    const code = promoCode.trim();
+    if (!code) {
+      setPromo({ status: 'idle' });
+      return;
+    }
+    void runPromoCheck(code, months);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setError(null);
+    const provider = chosenProvider.current ?? offered?.[0]?.name;
+    chosenProvider.current = undefined;
+    const code = promoCode.trim();
+    setBusy(true);
+    setPayingWith(provider ?? 'default');
+    // A code typed but not applied yet is checked first, so a wrong one never reaches the renewal.
+    if (code && !(promo.status === 'valid' && promo.code === code && promo.months === months)) {
+      if (!(await runPromoCheck(code, months))) {
+        setBusy(false);
+        setPayingWith(null);
+        return;
+      }
+    }
+    try {
+      const renewal = await renew.mutateAsync({
+        subscriptionId: subscription.id,
+        months,
+        provider,
+        promoCode: code || undefined,
+        language,
+      });
+      if (renewal.redirectUrl) {
+        goTo(renewal.redirectUrl);
+        // Stay busy while the browser leaves, so the button cannot renew twice.
+        return;
+      }
+      setError('renewal.errors.noRedirect');
+    } catch (caught) {
+      setError(renewalErrorKey(caught));
+    }
+    setBusy(false);
+    setPayingWith(null);
+  };
+
+  return (
+    <Stack component="form" noValidate onSubmit={(event) => void submit(event)} spacing={3}>
+      <Typography sx={{ color: 'text.secondary' }}>
+        {subscription.expiresAt && newExpiry
+          ? t('renewal.extends', { date: formatDate(subscription.expiresAt, i18n.language) })
+          : t('renewal.restarts')}
+      </Typography>
+      <DurationPicker
+        value={months}
+        onChange={setMonths}
+        monthlyPriceCents={plan.monthlyPriceCents}
+        currency={plan.currency}
+        disabled={busy}
+      />
+      <PromoCodeField
+        value={promoCode}
+        onChange={(event) => {
+          setPromoCode(event.target.value);
+          if (promo.status !== 'checking') setPromo({ status: 'idle' });
+        }}
+        promo={promo}
+        applied={applied}
+        onApply={applyPromo}
+        disabled={busy}
+      />
+      <Stack
+        direction="row"
+        aria-live="polite"
+        sx={{ justifyContent: 'space-between', alignItems: 'baseline', pt: 2, borderTop: 1, borderColor: 'divider' }}
+      >
+        <Typography sx={{ fontWeight: 700 }}>{t('renewal.total')}</Typography>
+        <Typography data-testid="renew-total" sx={{ fontWeight: 800, fontSize: '1.5rem', color: 'primary.main' }}>
+          {money(totalCents)}
+        </Typography>
+      </Stack>
+      {newExpiry && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: '8px !important' }}>
+          {t('renewal.newExpiry', { date: formatDate(newExpiry.toISOString(), i18n.language) })}
+        </Typography>
+      )}
+      {error && (
+        <Alert severity="error" role="alert">
+          <AlertTitle>{t('renewal.errors.title')}</AlertTitle>
+          {t(error)}
+        </Alert>
+      )}
+      <PaymentButtons
+        total={money(totalCents)}
+        offered={offered}
+        providersPending={providers.status === 'pending'}
+        busy={busy}
+        waiting={promo.status === 'checking'}
+        payingWith={payingWith}
+        onChooseProvider={(name) => {
+          chosenProvider.current = name;
+        }}
+      >
+        <Button onClick={onClose} disabled={busy}>
+          {t('renewal.close')}
+        </Button>
+      </PaymentButtons>
+    </Stack>
+  );
+}
+
+/** More months of the same subscription: the duration and its price, a promo code, then the payment page. */
+export function RenewalDialog({
+  subscription,
+  plan,
+  open,
+  onClose,
+}: {
+  subscription: CustomerSubscription;
+  /** The subscription's plan as the catalogue answers it now (its price, whether still on sale). */
+  plan: UseQueryResult<Plan>;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('checkout');
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId} sx={{ fontWeight: 800 }}>
+        {t('renewal.title', { name: subscription.planName })}
+      </DialogTitle>
+      <DialogContent>
+        {plan.status === 'pending' && (
+          <Stack sx={{ alignItems: 'center', py: 4 }}>
+            <CircularProgress aria-label={t('loading', { ns: 'common' })} />
+          </Stack>
+        )}
+        {plan.status === 'error' && (
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Alert severity="error" role="alert" sx={{ alignSelf: 'stretch' }}>
+              {t(
+                renewalErrorKey(plan.error) === 'renewal.errors.offSale'
+                  ? 'renewal.errors.offSale'
+                  : 'renewal.planError',
+              )}
+            </Alert>
+            <Button onClick={onClose}>{t('renewal.close')}</Button>
+          </Stack>
+        )}
+        {plan.status === 'success' && <RenewForm subscription={subscription} plan={plan.data} onClose={onClose} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
