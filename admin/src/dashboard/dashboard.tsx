@@ -22,6 +22,7 @@ import { SectionCard } from '../components/section-card';
 import { intlLocaleOf } from '../i18n/i18n-provider';
 import { InstantForm } from '../lib/instant-form';
 import { GREEN, useMoney, usePercent, VIOLET } from './dashboard-format';
+import { RefundRequestsCard } from './refund-requests-card';
 import { useAdminStats } from './use-admin-stats';
 
 // The charts' library is the largest part of the dashboard: the figures show first, the charts a moment later.
@@ -293,6 +294,7 @@ export default function Dashboard() {
           {/* What waits for the operator is today's business, not a past instant's. */}
           {!asOf && <ToDo stats={stats} />}
           {!asOf && <FailedJobs stats={stats} />}
+          {!asOf && <RefundRequestsCard />}
           <Figures stats={stats} />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
             <ActivityRate stats={stats} />

@@ -40,6 +40,14 @@ export const dashboardMessages: MessageTree = {
         conversion: 'Conversion rate',
         conversionHelp: 'Active subscriptions compared with the number of users.',
       },
+      toHandle: {
+        title: 'To handle',
+        refundRequests: 'Refund requests waiting',
+        none: 'No refund request waiting.',
+        loadError: 'Error while loading the refund requests',
+        requestedOn: 'requested on %{date}',
+        more: 'See all %{smart_count} requests',
+      },
       todo: {
         waiting:
           '%{smart_count} active subscription is waiting for its credentials |||| %{smart_count} active subscriptions are waiting for their credentials',

@@ -40,6 +40,14 @@ export const dashboardMessages: MessageTree = {
         conversion: 'Taux de conversion',
         conversionHelp: 'Abonnements actifs par rapport au nombre d’utilisateurs.',
       },
+      toHandle: {
+        title: 'À traiter',
+        refundRequests: 'Demandes de remboursement en attente',
+        none: 'Aucune demande de remboursement en attente.',
+        loadError: 'Erreur lors de la récupération des demandes de remboursement',
+        requestedOn: 'demandé le %{date}',
+        more: 'Voir les %{smart_count} demandes',
+      },
       todo: {
         waiting:
           '%{smart_count} abonnement actif attend ses identifiants |||| %{smart_count} abonnements actifs attendent leurs identifiants',

@@ -1,10 +1,13 @@
 import type {
   AdminPlan,
+  AdminRefundRequest,
   CredentialsAssigned,
   CredentialsDetail,
   GeneratedPassword,
   HistoryEntry,
   SubscriptionAsOf,
+  SubscriptionMoney,
+  SubscriptionRefund,
   VoidedSubscription,
 } from '@shop/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
@@ -35,6 +38,10 @@ export interface ShopDataProvider extends DataProvider {
     id: string,
     page: { from: number; to: number; order: 'ASC' | 'DESC'; language: string },
   ): Promise<{ entries: HistoryEntry[]; total: number }>;
+  /** GET /api/admin/subscriptions/:id/payments: each payment of a subscription, what is refundable, and its refunds. */
+  getSubscriptionMoney(id: string): Promise<SubscriptionMoney>;
+  /** POST /api/admin/subscriptions/:id/refunds: gives back part or all of a payment, with the operator's reason. */
+  refundSubscription(id: string, refund: AdminRefundRequest): Promise<SubscriptionRefund>;
   /** GET /api/admin/subscriptions/:id?asOf=: the subscription as it stood at that instant; null when it did not exist yet. */
   getSubscriptionAsOf(id: string, asOf: Date): Promise<SubscriptionAsOf | null>;
 }
@@ -155,6 +162,19 @@ export const dataProvider: ShopDataProvider = {
       if (error instanceof HttpError && error.status === 404) return null;
       throw error;
     }
+  },
+
+  async getSubscriptionMoney(id) {
+    const { json } = await httpClient(`/api/admin/subscriptions/${encodeURIComponent(id)}/payments`);
+    return json as SubscriptionMoney;
+  },
+
+  async refundSubscription(id, refund) {
+    const { json } = await httpClient(`/api/admin/subscriptions/${encodeURIComponent(id)}/refunds`, {
+      method: 'POST',
+      body: JSON.stringify(refund),
+    });
+    return json as SubscriptionRefund;
   },
 
   async revealCredentials(id) {

@@ -3,7 +3,15 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { AdminContext, CoreAdminUI, memoryStore, Notification, Resource, type ResourceProps } from 'react-admin';
+import {
+  AdminContext,
+  CoreAdminUI,
+  memoryStore,
+  Notification,
+  Resource,
+  type DashboardComponent,
+  type ResourceProps,
+} from 'react-admin';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { theme } from '../layout/theme';
@@ -42,6 +50,10 @@ interface ResourceOptions {
   /** Other resources the screen refers to (a plan filter reads `plans`); registered without screens. */
   references?: string[];
   children?: ReactNode;
+  /** The home page, as App.tsx gives it (the dashboard), at `/`. */
+  dashboard?: DashboardComponent;
+  /** The operator's language as the store remembers it; French when left out. */
+  locale?: 'fr' | 'en';
 }
 
 /**
@@ -62,11 +74,11 @@ export function renderResource(name: string, resource: Omit<ResourceProps, 'name
             dataProvider={dataProvider}
             i18nProvider={i18nProvider}
             queryClient={queryClient}
-            store={memoryStore()}
+            store={memoryStore(options.locale ? { locale: options.locale } : undefined)}
             theme={theme}
           >
             <CssBaseline />
-            <CoreAdminUI disableTelemetry>
+            <CoreAdminUI disableTelemetry dashboard={options.dashboard}>
               <Resource name={name} {...resource} />
               {(options.references ?? []).map((reference) => (
                 <Resource key={reference} name={reference} />

@@ -15,6 +15,7 @@ import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { CredentialsStateChip } from './credentials-state-chip';
 import { CustomerField } from './customer-field';
+import { CustomerRequestChips, refundWaiting } from './customer-requests';
 import { ChangeStatusButton, VoidSubscriptionButton } from './subscription-actions';
 import { SubscriptionCounters } from './subscription-counters';
 import { ExportSubscriptionsButton } from './subscription-export';
@@ -32,6 +33,22 @@ const filters = withSearch(
     trueLabel="shop.subscriptions.credentials.with"
     falseLabel="shop.subscriptions.credentials.without"
     nullLabel="shop.subscriptions.credentials.all"
+    alwaysOn
+  />,
+  <NullableBooleanInput
+    key="customerCancelled"
+    source="customerCancelled"
+    trueLabel="shop.subscriptions.requests.cancelled"
+    falseLabel="shop.subscriptions.requests.notCancelled"
+    nullLabel="shop.subscriptions.requests.anyCancellation"
+    alwaysOn
+  />,
+  <NullableBooleanInput
+    key="refundRequested"
+    source="refundRequested"
+    trueLabel="shop.subscriptions.requests.refundRequested"
+    falseLabel="shop.subscriptions.requests.noRefundRequest"
+    nullLabel="shop.subscriptions.requests.anyRefund"
     alwaysOn
   />,
 );
@@ -63,11 +80,15 @@ function SubscriptionSimpleList() {
       linkType="show"
       primaryText={(subscription) => subscription.customerName || subscription.customerEmail || subscription.planName}
       secondaryText={(subscription) =>
-        `${subscription.planName} · ${translate(`shop.subscriptions.statuses.${subscription.status}`)}${
-          subscription.status === 'active' && !subscription.credentialsId
-            ? ` · ${translate('shop.subscriptions.credentials.missing')}`
-            : ''
-        }`
+        [
+          subscription.planName,
+          translate(`shop.subscriptions.statuses.${subscription.status}`),
+          ...(subscription.status === 'active' && !subscription.credentialsId
+            ? [translate('shop.subscriptions.credentials.missing')]
+            : []),
+          ...(refundWaiting(subscription) ? [translate('shop.subscriptions.requests.refundRequested')] : []),
+          ...(subscription.customerCancelledAt ? [translate('shop.subscriptions.requests.cancelled')] : []),
+        ].join(' · ')
       }
       tertiaryText={(subscription) => formatCents(subscription.totalCents, subscription.currency, locale)}
     />
@@ -116,6 +137,9 @@ export function SubscriptionList() {
         </DataTable.Col>
         <DataTable.Col source="credentialsId" label="resources.subscriptions.fields.credentials" disableSort>
           <CredentialsStateChip />
+        </DataTable.Col>
+        <DataTable.Col label="resources.subscriptions.fields.customerRequests" disableSort>
+          <CustomerRequestChips />
         </DataTable.Col>
         <DataTable.Col label="shop.subscriptions.actions" disableSort align="right">
           <RowActions />

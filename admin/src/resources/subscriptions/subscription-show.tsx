@@ -20,9 +20,13 @@ import { formatCents } from '../../lib/money';
 import { AssignCredentialsButton } from './assign-credentials-button';
 import { CredentialsStateChip } from './credentials-state-chip';
 import { CustomerField } from './customer-field';
+import { CustomerRequestNotices } from './customer-requests';
+import { RefundButton } from './refund-button';
+import { SubscriptionMoneyCard } from './subscription-money-card';
 import { ChangeStatusButton, VoidSubscriptionButton } from './subscription-actions';
 import { SubscriptionStatusChip } from './subscription-status-chip';
 import { SubscriptionTitle } from './subscription-title';
+import type { ReactNode } from 'react';
 import type { Subscription } from './subscription-vocabulary';
 
 function SubscriptionShowActions() {
@@ -30,6 +34,7 @@ function SubscriptionShowActions() {
     <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
       <ListButton />
       <ChangeStatusButton />
+      <RefundButton />
       <VoidSubscriptionButton />
     </TopToolbar>
   );
@@ -64,6 +69,11 @@ function CredentialsCard() {
   );
 }
 
+/** A section across the page's columns. */
+function SectionWide({ children }: { children: ReactNode }) {
+  return <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>{children}</Box>;
+}
+
 /** One subscription: the order on the left; the customer and their credentials on the right. */
 export function SubscriptionShow() {
   const translate = useTranslate();
@@ -76,6 +86,7 @@ export function SubscriptionShow() {
       aside={<HistoryAside of="subscriptions" />}
       sx={withAsideLayout}
     >
+      <CustomerRequestNotices />
       <Box
         sx={{
           display: 'grid',
@@ -107,8 +118,13 @@ export function SubscriptionShow() {
                   : translate('shop.empty')
               }
             />
+            <FunctionField<Subscription>
+              source="renewedCents"
+              render={(subscription) => formatCents(subscription.renewedCents, subscription.currency, locale)}
+            />
             <DateField source="createdAt" showTime locales={dateLocale} />
             <DateField source="paidAt" showTime locales={dateLocale} emptyText="shop.empty" />
+            <DateField source="lastPaymentAt" showTime locales={dateLocale} emptyText="shop.empty" />
             <DateField source="expiresAt" showTime locales={dateLocale} emptyText="shop.empty" />
             <TextField source="provider" emptyText="shop.empty" />
             <TextField source="paymentReference" emptyText="shop.empty" />
@@ -128,6 +144,9 @@ export function SubscriptionShow() {
           </SectionCard>
           <CredentialsCard />
         </Box>
+        <SectionWide>
+          <SubscriptionMoneyCard />
+        </SectionWide>
       </Box>
     </Show>
   );

@@ -1,5 +1,5 @@
-import type { AdminPlan, AdminStats, AdminSubscription, AdminUser } from '@shop/contracts';
-import { screen, within } from '@testing-library/react';
+import type { AdminPlan, AdminStats, AdminSubscription, AdminUser, SubscriptionMoney } from '@shop/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aSubscription, anAdminPlan, anAdminUser, someStats } from '../../testing/fixtures';
 import { json, noContent, page, renderResource, type Routes } from '../../testing/render-resource';
@@ -13,13 +13,17 @@ function subscriptionsApi(rows: AdminSubscription[]): Routes {
     'GET /api/admin/subscriptions': ({ query }) => {
       const filter = JSON.parse(query.get('filter') ?? '{}') as Partial<AdminSubscription> & {
         hasCredentials?: boolean;
+        customerCancelled?: boolean;
+        refundRequested?: boolean;
         id?: string[];
       };
       const shown = stored.filter(
         (row) =>
           (filter.status === undefined || row.status === filter.status) &&
           (filter.hasCredentials === undefined || (row.credentialsId !== null) === filter.hasCredentials) &&
-          (filter.id === undefined || filter.id.includes(row.id)),
+          (filter.id === undefined || filter.id.includes(row.id)) &&
+          (filter.customerCancelled === undefined || (row.customerCancelledAt !== null) === filter.customerCancelled) &&
+          (filter.refundRequested === undefined || (row.refundRequestedAt !== null) === filter.refundRequested),
       );
       return page('subscriptions', shown);
     },
@@ -30,6 +34,7 @@ function subscriptionsApi(rows: AdminSubscription[]): Routes {
       return json<AdminSubscription | undefined>(byId(params.id));
     },
     'GET /api/admin/subscriptions/:id/history': () => page('history', []),
+    'GET /api/admin/subscriptions/:id/payments': () => json<SubscriptionMoney>({ payments: [], refunds: [] }),
     'GET /api/admin/stats': () => json<AdminStats>(someStats()),
     'GET /api/admin/plans': () => page<AdminPlan>('plans', [anAdminPlan()]),
     'GET /api/admin/users': ({ query }) => {
@@ -109,5 +114,49 @@ describe('the subscriptions (back-office)', () => {
       status: 'suspended',
       reason: 'Paiement contesté',
     });
+  });
+
+  it('narrows the list to what the customers asked for, and shows it in a column', async () => {
+    const asked = aSubscription({
+      id: 'sub-3',
+      userId: 'user-2',
+      customerEmail: 'lea@example.com',
+      customerName: 'Léa Petit',
+      credentialsAssigned: true,
+      credentialsId: 'cred-1',
+      customerCancelledAt: '2026-11-22T09:00:00.000Z',
+      cancellationReason: 'Trop cher',
+      refundRequestedAt: '2026-11-22T09:00:00.000Z',
+      refundReason: 'Ne fonctionne pas',
+    });
+    const { user, api } = renderResource('subscriptions', subscriptions, {
+      url: '/subscriptions',
+      api: subscriptionsApi([waiting, asked]),
+      references: ['plans', 'users', 'credentials'],
+    });
+    await screen.findByText('Camille Martin');
+    // The to-do list's filters first: the operator asks for every subscription with a refund request.
+    await user.click(screen.getByRole('combobox', { name: 'Identifiants' }));
+    await user.click(await screen.findByRole('option', { name: 'Tous' }));
+    await user.click(screen.getByRole('combobox', { name: 'Remboursement' }));
+    await user.click(await screen.findByRole('option', { name: 'Remboursement demandé' }));
+
+    expect(await screen.findByText('Léa Petit')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText('Camille Martin')).not.toBeInTheDocument());
+    const last = api.callsTo('GET /api/admin/subscriptions').at(-1);
+    expect(JSON.parse(last?.query.get('filter') ?? '')).toEqual({ status: 'active', refundRequested: true });
+    const row = screen.getByText('Léa Petit').closest('tr')!;
+    expect(within(row).getByText('Remboursement demandé')).toBeVisible();
+    expect(within(row).getByText('Résilié par le client')).toBeVisible();
+
+    await user.click(screen.getByRole('combobox', { name: 'Résiliation' }));
+    await user.click(await screen.findByRole('option', { name: 'Non résiliés' }));
+    await waitFor(() =>
+      expect(JSON.parse(api.callsTo('GET /api/admin/subscriptions').at(-1)?.query.get('filter') ?? '')).toEqual({
+        status: 'active',
+        refundRequested: true,
+        customerCancelled: false,
+      }),
+    );
   });
 });

@@ -1,0 +1,61 @@
+import type { AdminStats, AdminSubscription } from '@shop/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import subscriptions from '../resources/subscriptions';
+import { aSubscription, anAdminUser, someStats } from '../testing/fixtures';
+import { json, page, renderResource, type Routes } from '../testing/render-resource';
+import { LazyDashboard } from '.';
+
+const waiting = aSubscription({
+  id: 'sub-7',
+  customerName: 'Camille Martin',
+  planName: 'Netflix Premium',
+  refundRequestedAt: '2026-11-25T08:31:00.000Z',
+  refundReason: 'Ne fonctionne pas sur ma télévision',
+});
+
+function dashboardApi(requests: AdminSubscription[]): Routes {
+  return {
+    'GET /api/admin/stats': () => json<AdminStats>(someStats()),
+    'GET /api/admin/subscriptions': () => page('subscriptions', requests),
+    'GET /api/admin/subscriptions/:id': ({ params }) =>
+      json<AdminSubscription | undefined>(requests.find((row) => row.id === params.id)),
+    'GET /api/admin/subscriptions/:id/history': () => page('history', []),
+    'GET /api/admin/subscriptions/:id/payments': () => json({ payments: [], refunds: [] }),
+    'GET /api/admin/users': () => page('users', [anAdminUser()]),
+  };
+}
+
+const home = (requests: AdminSubscription[], locale?: 'en') =>
+  renderResource('subscriptions', subscriptions, {
+    url: '/',
+    api: dashboardApi(requests),
+    references: ['plans', 'users', 'credentials'],
+    dashboard: LazyDashboard,
+    locale,
+  });
+
+describe('the dashboard’s “À traiter” card', () => {
+  it('lists the refund requests waiting, each opening its subscription', async () => {
+    const { user, api, location } = home([waiting]);
+
+    const card = await screen.findByRole('region', { name: 'À traiter' });
+    const list = await within(card).findByRole('list', { name: 'Demandes de remboursement en attente' });
+    const [link] = within(list).getAllByRole('link');
+    expect(link).toHaveTextContent('Camille Martin — Netflix Premium');
+    expect(link).toHaveTextContent(/demandé le 25 nov\. 2026/);
+    expect(link).toHaveTextContent('« Ne fonctionne pas sur ma télévision »');
+    const [asked] = api.callsTo('GET /api/admin/subscriptions');
+    expect(JSON.parse(asked?.query.get('filter') ?? '')).toEqual({ refundRequested: true });
+
+    await user.click(link!);
+    await waitFor(() => expect(location()).toBe('/subscriptions/sub-7/show'));
+  });
+
+  it('says when nothing waits, in English', async () => {
+    home([], 'en');
+
+    const card = await screen.findByRole('region', { name: 'To handle' });
+    expect(await within(card).findByText('No refund request waiting.')).toBeVisible();
+  });
+});

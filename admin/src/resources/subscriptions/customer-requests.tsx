@@ -1,0 +1,87 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { TINTS } from '../../components/record-chips';
+import { intlLocaleOf } from '../../i18n/i18n-provider';
+import type { Subscription } from './subscription-vocabulary';
+import Chip from '@mui/material/Chip';
+
+/** The customer asked for a refund and it was not refunded since: it waits for the operator. */
+export const refundWaiting = (subscription: Pick<Subscription, 'refundRequestedAt' | 'statusReason'>) =>
+  subscription.refundRequestedAt !== null && subscription.statusReason !== 'refunded';
+
+/** What the customer asked for, as chips: cancelled by them, a refund waiting. Nothing when neither. */
+export function CustomerRequestChips() {
+  const subscription = useRecordContext<Subscription>();
+  const translate = useTranslate();
+  if (!subscription) return null;
+  const cancelled = subscription.customerCancelledAt !== null;
+  const refund = refundWaiting(subscription);
+  if (!cancelled && !refund) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {refund && (
+        <Chip
+          size="small"
+          label={translate('shop.subscriptions.requests.refundRequested')}
+          sx={{ ...TINTS.orange, fontWeight: 600 }}
+        />
+      )}
+      {cancelled && (
+        <Chip size="small" label={translate('shop.subscriptions.requests.cancelled')} sx={{ ...TINTS.grey }} />
+      )}
+    </Box>
+  );
+}
+
+/** The customer's cancellation and refund request, with their dates and reasons, above the subscription. */
+export function CustomerRequestNotices() {
+  const subscription = useRecordContext<Subscription>();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (!subscription) return null;
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  const reason = (text: string | null) =>
+    text
+      ? translate('shop.subscriptions.requests.reason', { reason: text })
+      : translate('shop.subscriptions.requests.noReason');
+  const { refundRequestedAt, customerCancelledAt } = subscription;
+  if (!refundRequestedAt && !customerCancelledAt) return null;
+  return (
+    <Box sx={{ display: 'grid', gap: 1, mb: 2 }}>
+      {refundRequestedAt && (
+        <Alert
+          severity={refundWaiting(subscription) ? 'warning' : 'info'}
+          aria-label={translate('shop.subscriptions.requests.refundRequested')}
+        >
+          <AlertTitle>
+            {translate('shop.subscriptions.requests.refundOn', { date: date(refundRequestedAt) })}
+          </AlertTitle>
+          <Box component="p" sx={{ m: 0, whiteSpace: 'pre-line' }}>
+            {reason(subscription.refundReason)}
+          </Box>
+          {refundWaiting(subscription) && (
+            <Box component="p" sx={{ m: 0, mt: 0.5 }}>
+              {translate('shop.subscriptions.requests.refundHelp')}
+            </Box>
+          )}
+        </Alert>
+      )}
+      {customerCancelledAt && (
+        <Alert severity="info" aria-label={translate('shop.subscriptions.requests.cancelled')}>
+          <AlertTitle>
+            {translate('shop.subscriptions.requests.cancelledOn', { date: date(customerCancelledAt) })}
+          </AlertTitle>
+          <Box component="p" sx={{ m: 0, whiteSpace: 'pre-line' }}>
+            {reason(subscription.cancellationReason)}
+          </Box>
+          <Box component="p" sx={{ m: 0, mt: 0.5 }}>
+            {translate('shop.subscriptions.requests.cancelledHelp')}
+          </Box>
+        </Alert>
+      )}
+    </Box>
+  );
+}
