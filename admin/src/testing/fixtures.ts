@@ -26,6 +26,7 @@ export function aSubscription(overrides: Partial<AdminSubscription> = {}): Admin
     expiresAt: '2099-02-20T10:05:00.000Z',
     updatedAt: '2026-11-20T10:05:00.000Z',
     renewedCents: 0,
+    refundedCents: 0,
     lastPaymentAt: '2026-11-20T10:05:00.000Z',
     customerCancelledAt: null,
     cancellationReason: null,

@@ -22,7 +22,8 @@ export interface SubscriptionFigures {
 
 /**
  * Every payment of a subscription not voided: the order's and each renewal's, when it was paid,
- * what it brought, and whether it is kept (a refunded order, or a refunded renewal, brings nothing).
+ * what it brought, and whether it is kept (a refunded order, or a refunded renewal, brings nothing);
+ * and each partial refund of them, a negative amount on its day.
  */
 const PAYMENTS = `(
   SELECT paid_at, total_cents AS cents, status_reason IS DISTINCT FROM 'refunded' AS earned, false AS renewal
@@ -30,6 +31,10 @@ const PAYMENTS = `(
   UNION ALL
   SELECT r.paid_at, r.amount_cents, r.refunded_at IS NULL AND s.status_reason IS DISTINCT FROM 'refunded', true
     FROM subscription_renewals r JOIN subscriptions s ON s.id = r.subscription_id
+   WHERE s.voided_at IS NULL
+  UNION ALL
+  SELECT f.refunded_at, -f.amount_cents, s.status_reason IS DISTINCT FROM 'refunded', true
+    FROM subscription_refunds f JOIN subscriptions s ON s.id = f.subscription_id
    WHERE s.voided_at IS NULL
 ) payments`;
 

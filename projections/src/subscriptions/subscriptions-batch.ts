@@ -13,15 +13,21 @@ import type { ProjectionContext } from '../runtime/projection.js';
 
 type Row = Record<string, unknown> & { id: string; user_id: string; stream_version: number };
 
-/** A renewal paid (its row), or refunded (the instant, on its row). */
-export type RenewalRowChange =
-  { insert: Record<string, unknown> & { id: string } } | { refund: { id: string; refunded_at: string } };
+/**
+ * A change to the rows of the money tables beside the subscriptions (renewals, partial refunds):
+ * a row inserted once, a column set on a row where it is still null, or rows deleted.
+ */
+export type MoneyRowChange = { table: string } & (
+  | { insert: Record<string, unknown> & { id: string } }
+  | { setOnce: { where: Record<string, unknown>; column: string; value: unknown } }
+  | { remove: Record<string, unknown> }
+);
 
 export interface SubscriptionHandlers {
   orderRow: (recorded: RecordedEvent) => Row;
   changesFor: (event: Exclude<SubscriptionEvent, { type: 'OrderPlaced' }>, row: Row) => Record<string, unknown>;
   changesStanding: ReadonlySet<SubscriptionEvent['type']>;
-  renewalRows: (event: SubscriptionEvent) => RenewalRowChange | null;
+  moneyRows: (event: SubscriptionEvent) => MoneyRowChange[];
 }
 
 export async function applySubscriptionEvents(
@@ -46,11 +52,10 @@ export async function applySubscriptionEvents(
   const rows = new Map<string, Row>(existing.map(({ row }) => [row.id, row]));
   const changed = new Set<Row>();
   const standing = new Set<string>();
-  const renewals: RenewalRowChange[] = [];
+  const money: MoneyRowChange[] = [];
   for (const recorded of events) {
     const event = { type: recorded.type, data: recorded.data } as SubscriptionEvent;
-    const renewal = handlers.renewalRows(event);
-    if (renewal) renewals.push(renewal);
+    money.push(...handlers.moneyRows(event));
     const id = event.data.subscriptionId;
     const row = rows.get(id);
     if (event.type === 'OrderPlaced') {
@@ -74,7 +79,7 @@ export async function applySubscriptionEvents(
     if (row && handlers.changesStanding.has(event.type)) standing.add(row.user_id);
   }
   if (changed.size > 0) await upsertRows(trx, subscriptions, [...changed]);
-  if (renewals.length > 0) await writeRenewals(trx, table('subscription_renewals'), renewals);
+  if (money.length > 0) await writeMoneyRows(trx, table, money);
   if (standing.size === 0) return;
   const customerStanding = table('customer_standing');
   if (loading) {
@@ -91,17 +96,22 @@ export async function applySubscriptionEvents(
   await refreshStanding(trx, { subscriptions, customerStanding }, [...standing]);
 }
 
-/** Renewals paid and refunded, in the log's order; each write is idempotent (a replay changes nothing). */
-async function writeRenewals(trx: Knex.Transaction, tableName: string, changes: RenewalRowChange[]): Promise<void> {
+/** The money tables' changes, in the log's order; each is idempotent (a replay changes nothing). */
+async function writeMoneyRows(
+  trx: Knex.Transaction,
+  table: ProjectionContext['table'],
+  changes: MoneyRowChange[],
+): Promise<void> {
   for (const change of changes) {
-    if ('insert' in change) {
-      await trx(tableName).insert(change.insert).onConflict('id').ignore();
-    } else {
-      await trx(tableName)
-        .where({ id: change.refund.id })
-        .whereNull('refunded_at')
-        .update({ refunded_at: change.refund.refunded_at });
-    }
+    const name = table(change.table);
+    if ('insert' in change) await trx(name).insert(change.insert).onConflict('id').ignore();
+    else if ('setOnce' in change) {
+      const { where, column, value } = change.setOnce;
+      await trx(name)
+        .where(where)
+        .whereNull(column)
+        .update({ [column]: value });
+    } else await trx(name).where(change.remove).delete();
   }
 }
 
@@ -132,7 +142,7 @@ async function upsertRows(trx: Knex.Transaction, tableName: string, rows: Row[])
 
 /** The figures of the customer standing: the same definitions as the dashboard's. */
 const STANDING_FIGURES = `
-  sum(s.total_cents + s.renewed_cents) FILTER (WHERE s.voided_at IS NULL AND s.paid_at IS NOT NULL AND s.status_reason IS DISTINCT FROM 'refunded') AS spent,
+  sum(s.total_cents + s.renewed_cents - s.refunded_cents) FILTER (WHERE s.voided_at IS NULL AND s.paid_at IS NOT NULL AND s.status_reason IS DISTINCT FROM 'refunded') AS spent,
   max(s.expires_at) FILTER (WHERE s.voided_at IS NULL AND s.status = 'active') AS active_until,
   bool_or(s.voided_at IS NULL) AS has_subscription`;
 

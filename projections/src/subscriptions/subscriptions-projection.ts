@@ -6,7 +6,7 @@ import {
   applySubscriptionEvents,
   finishCustomerStanding,
   refreshStanding,
-  type RenewalRowChange,
+  type MoneyRowChange,
 } from './subscriptions-batch.js';
 
 /** Writes SQL only (no connection): index keys knex cannot name, such as a descending order with nulls last. */
@@ -23,7 +23,8 @@ export const subscriptionsProjection: Projection = {
   // customer's standing (customer_standing). 3: the standing says whether the customer has any
   // subscription not voided, an order placed included (has_subscription, in place of has_expired
   // and first_active_expiry), for the seeds' "expired" segment. 4: renewals (renewed_cents, the
-  // subscription_renewals table, last_payment_at), the customer's cancellation and refund request.
+  // subscription_renewals table, last_payment_at), the customer's cancellation and refund request,
+  // partial refunds (refunded_cents, partial_refunds, the subscription_refunds table).
   version: 4,
   tables: {
     subscriptions: (table) => {
@@ -54,6 +55,10 @@ export const subscriptionsProjection: Projection = {
       table.integer('amount_paid_cents');
       /** What the renewals paid and kept (their refunds taken off): revenue beside total_cents. */
       table.integer('renewed_cents').notNullable().defaultTo(0);
+      /** What went back of the order's and the renewals' payments partly refunded (a full refund ends them instead). */
+      table.integer('refunded_cents').notNullable().defaultTo(0);
+      /** Those payments' refunded totals, by payment reference. */
+      table.jsonb('partial_refunds');
       /** The latest payment, the order's or a renewal's: the 7-day guarantee runs from it. */
       table.timestamp('last_payment_at', { useTz: true });
       table.timestamp('customer_cancelled_at', { useTz: true });
@@ -105,6 +110,14 @@ export const subscriptionsProjection: Projection = {
       table.timestamp('ends_at', { useTz: true }).notNullable();
       table.timestamp('refunded_at', { useTz: true });
     },
+    /** Each partial refund of a payment that counts as revenue, on its day (a full refund removes them). */
+    subscription_refunds: (table) => {
+      table.text('id').primary();
+      table.uuid('subscription_id').notNullable().index();
+      table.text('payment_reference').notNullable().index();
+      table.integer('amount_cents').notNullable();
+      table.timestamp('refunded_at', { useTz: true }).notNullable().index();
+    },
     /**
      * What the back-office's customer list sorts and filters by, recomputed from the customer's
      * non-voided subscriptions whenever one of them changes in a way that counts. The segment is
@@ -150,6 +163,7 @@ function orderRow(recorded: RecordedEvent) {
     provider: d.provider,
     created_at: d.placedAt,
     renewed_cents: 0,
+    refunded_cents: 0,
     updated_at: recorded.recordedAt,
     stream_version: recorded.streamVersion,
   };
@@ -168,6 +182,7 @@ const CHANGES_STANDING = new Set<SubscriptionEvent['type']>([
   'SubscriptionVoided',
   'SubscriptionRenewed',
   'RenewalRefunded',
+  'PartialRefundRecorded',
 ]);
 
 /**
@@ -187,33 +202,67 @@ export async function refreshCustomerStanding(
   await refreshStanding(trx, tables, customers);
 }
 
-/** What an event changes in its subscription's row, given the row as it stands. */
-const HANDLERS = { orderRow, changesFor, changesStanding: CHANGES_STANDING, renewalRows };
+const HANDLERS = { orderRow, changesFor, changesStanding: CHANGES_STANDING, moneyRows };
 
-/** The subscription_renewals row a renewal paid writes, or the refund it records on it. */
-function renewalRows(event: SubscriptionEvent): RenewalRowChange | null {
-  if (event.type === 'SubscriptionRenewed') {
-    const d = event.data;
-    return {
-      insert: {
-        id: d.renewalId,
-        subscription_id: d.subscriptionId,
-        months: d.months,
-        amount_cents: d.amountCents,
-        currency: d.currency,
-        provider: d.provider,
-        payment_reference: d.paymentReference,
-        paid_at: d.paidAt,
-        starts_at: d.from,
-        ends_at: d.to,
-      },
-    };
+/**
+ * The renewals paid, and the partial refunds of payments that count as revenue (the order's and
+ * the renewals'), each on its day; a payment refunded in full takes its partial refunds away (the
+ * whole payment then counts nothing).
+ */
+function moneyRows(event: SubscriptionEvent): MoneyRowChange[] {
+  switch (event.type) {
+    case 'SubscriptionRenewed': {
+      const d = event.data;
+      return [
+        {
+          table: 'subscription_renewals',
+          insert: {
+            id: d.renewalId,
+            subscription_id: d.subscriptionId,
+            months: d.months,
+            amount_cents: d.amountCents,
+            currency: d.currency,
+            provider: d.provider,
+            payment_reference: d.paymentReference,
+            paid_at: d.paidAt,
+            starts_at: d.from,
+            ends_at: d.to,
+          },
+        },
+      ];
+    }
+    case 'RenewalRefunded':
+      return [
+        {
+          table: 'subscription_renewals',
+          setOnce: { where: { id: event.data.renewalId }, column: 'refunded_at', value: event.data.refundedAt },
+        },
+        { table: 'subscription_refunds', remove: { payment_reference: event.data.paymentReference } },
+      ];
+    case 'PaymentRefunded':
+      return [{ table: 'subscription_refunds', remove: { payment_reference: event.data.paymentReference } }];
+    case 'PartialRefundRecorded': {
+      const d = event.data;
+      if (d.kind === 'extra') return [];
+      return [
+        {
+          table: 'subscription_refunds',
+          insert: {
+            id: `${d.paymentReference}:${d.refundedTotalCents}`,
+            subscription_id: d.subscriptionId,
+            payment_reference: d.paymentReference,
+            amount_cents: d.amountCents,
+            refunded_at: d.refundedAt,
+          },
+        },
+      ];
+    }
+    default:
+      return [];
   }
-  if (event.type === 'RenewalRefunded')
-    return { refund: { id: event.data.renewalId, refunded_at: event.data.refundedAt } };
-  return null;
 }
 
+/** What an event changes in its subscription's row, given the row as it stands. */
 function changesFor(
   event: Exclude<SubscriptionEvent, { type: 'OrderPlaced' }>,
   row: Readonly<Record<string, unknown>>,
@@ -241,15 +290,29 @@ function changesFor(
         renewed_cents: Number(row.renewed_cents ?? 0) + event.data.amountCents,
         last_payment_issue: null,
       };
-    case 'RenewalRefunded':
+    case 'RenewalRefunded': {
+      // The renewal counts nothing any more: neither its payment nor what went back of it before.
+      const { [event.data.paymentReference]: _before, ...partial } = partialRefunds(row);
       return {
         expires_at: event.data.expiresAt,
         renewed_cents: Number(row.renewed_cents ?? 0) - event.data.amountCents,
+        partial_refunds: JSON.stringify(partial),
+        refunded_cents: sumOf(partial),
       };
+    }
     case 'SubscriptionCancellationRecorded':
       return { customer_cancelled_at: event.data.cancelledAt, cancellation_reason: event.data.reason };
     case 'RefundRequested':
       return { refund_requested_at: event.data.requestedAt, refund_reason: event.data.reason };
+    case 'PartialRefundRecorded': {
+      if (event.data.kind === 'extra') return {};
+      const partial = { ...partialRefunds(row), [event.data.paymentReference]: event.data.refundedTotalCents };
+      return { partial_refunds: JSON.stringify(partial), refunded_cents: sumOf(partial) };
+    }
+    case 'RefundInitiated':
+    case 'RefundSettled':
+    case 'RefundFailed':
+      return {};
     case 'PaymentMismatchRecorded':
       return { last_payment_issue: 'amount_mismatch' };
     case 'ExtraPaymentRecorded':
@@ -272,8 +335,23 @@ function changesFor(
     case 'PaymentAttemptFailed':
       return { last_payment_issue: `payment_${event.data.reason}` };
     case 'PaymentRefunded':
-      return { status: 'cancelled', status_reason: 'refunded', cancelled_at: event.data.refundedAt };
+      return {
+        status: 'cancelled',
+        status_reason: 'refunded',
+        cancelled_at: event.data.refundedAt,
+        partial_refunds: JSON.stringify({}),
+        refunded_cents: 0,
+      };
     case 'SubscriptionVoided':
       return { voided_at: event.data.voidedAt, void_reason: event.data.reason };
   }
 }
+
+/** Each payment's refunded total so far, of those partly refunded, as the row keeps it. */
+function partialRefunds(row: Readonly<Record<string, unknown>>): Record<string, number> {
+  const value = row.partial_refunds;
+  if (!value) return {};
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, number>;
+}
+
+const sumOf = (amounts: Record<string, number>) => Object.values(amounts).reduce((sum, cents) => sum + cents, 0);

@@ -38,6 +38,7 @@ interface SubscriptionRow {
   voided_at?: Date | null;
   void_reason?: string | null;
   renewed_cents: number;
+  refunded_cents: number;
   last_payment_at: Date | null;
   customer_cancelled_at: Date | null;
   cancellation_reason: string | null;
@@ -69,6 +70,7 @@ const toView = (row: SubscriptionRow): SubscriptionView => ({
   expiresAt: iso(row.expires_at),
   updatedAt: row.updated_at.toISOString(),
   renewedCents: row.renewed_cents,
+  refundedCents: row.refunded_cents,
   lastPaymentAt: iso(row.last_payment_at),
   customerCancelledAt: iso(row.customer_cancelled_at),
   cancellationReason: row.cancellation_reason,

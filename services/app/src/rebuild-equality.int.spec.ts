@@ -181,6 +181,14 @@ async function doBusiness() {
   await subscriptionWhere(carolsOrder.subscriptionId, (row) => row.status === 'cancelled');
   await turnOnTwoFactor(shop.url, carol);
 
+  // Paid with Stripe, 2 € of it given back from Stripe's dashboard: the subscription stays.
+  const ines = await customer('ines', 'Inès Garnier');
+  const inesOrder = await order(ines, { planId: 'netflix', months: 3, provider: 'stripe' });
+  await stripeWebhook('checkout.session.completed', standIn.pay(inesOrder.sessionId));
+  await subscriptionWhere(inesOrder.subscriptionId, (row) => row.status === 'active');
+  await stripeWebhook('charge.refunded', standIn.refundedCharge(inesOrder.sessionId, { amountRefunded: 200 }));
+  await subscriptionWhere(inesOrder.subscriptionId, (row) => Number(row.refunded_cents) === 200);
+
   // Suspended by the operator, an order voided, the e-mail corrected in the back-office.
   const dave = await customer('dave', 'David Leroy');
   const davesPaid = await paidOnSandbox(dave, { planId: 'disney-plus', months: 1 });

@@ -37,6 +37,8 @@ export const adminSubscription = z
     updatedAt: z.string(),
     /** What its renewals paid and kept, beside the order's total. */
     renewedCents: z.number().int(),
+    /** What went back of its payments partly refunded (a payment refunded in full counts nothing instead). */
+    refundedCents: z.number().int(),
     /** The latest payment, the order's or a renewal's. */
     lastPaymentAt: z.string().nullable(),
     /** The customer cancelled: it ends at its expiry. */

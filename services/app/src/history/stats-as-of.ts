@@ -23,6 +23,8 @@ interface SubscriptionAsOf {
   state: SubscriptionState;
   /** From its last `PaymentConfirmed`: the state keeps the reference, not the instant. */
   paidAt: string | null;
+  /** Its partial refunds of the order's and the renewals' payments, each on its day. */
+  partialRefunds: Array<{ paymentReference: string; cents: number; at: string }>;
 }
 
 interface AccountAsOf {
@@ -60,10 +62,25 @@ export class DashboardFold {
     if (SUBSCRIPTION_TYPES.has(event.type)) {
       const domainEvent = asDomainEvent<SubscriptionEvent>(event);
       const id = domainEvent.data.subscriptionId;
-      const known = this.subscriptions.get(id) ?? { state: subscriptionDecider.initialState(), paidAt: null };
+      const known = this.subscriptions.get(id) ?? {
+        state: subscriptionDecider.initialState(),
+        paidAt: null,
+        partialRefunds: [],
+      };
+      const partial =
+        domainEvent.type === 'PartialRefundRecorded' && domainEvent.data.kind !== 'extra'
+          ? [
+              {
+                paymentReference: domainEvent.data.paymentReference,
+                cents: domainEvent.data.amountCents,
+                at: domainEvent.data.refundedAt,
+              },
+            ]
+          : [];
       this.subscriptions.set(id, {
         state: subscriptionDecider.evolve(known.state, domainEvent),
         paidAt: domainEvent.type === 'PaymentConfirmed' ? domainEvent.data.paidAt : known.paidAt,
+        partialRefunds: [...known.partialRefunds, ...partial],
       });
     } else if (ACCOUNT_TYPES.has(event.type)) {
       const domainEvent = asDomainEvent<AccountEvent>(event);
@@ -93,7 +110,7 @@ export class DashboardFold {
     let revenue = 0;
     let revenueThisMonth = 0;
 
-    for (const { state, paidAt } of this.subscriptions.values()) {
+    for (const { state, paidAt, partialRefunds } of this.subscriptions.values()) {
       if (state.status === 'none' || state.voided) continue;
       total++;
       if (state.credentialsId !== null) withCredentials++;
@@ -123,6 +140,16 @@ export class DashboardFold {
         if (renewalDay.slice(0, 7) >= month) revenueThisMonth += renewal.totalCents;
         const day = byDay.get(renewalDay);
         if (day) day.cents += renewal.totalCents;
+      }
+      // What went back of a payment that still counts (not refunded in full since), on its day.
+      for (const refund of partialRefunds) {
+        const payment = state.payments?.[refund.paymentReference];
+        if (state.refunded || !payment || payment.refundedCents >= payment.amountCents) continue;
+        revenue -= refund.cents;
+        const refundDay = parisDay(refund.at);
+        if (refundDay.slice(0, 7) >= month) revenueThisMonth -= refund.cents;
+        const day = byDay.get(refundDay);
+        if (day) day.cents -= refund.cents;
       }
       // Each customer's standing, as the customers' list keeps it: this subscription is one they have.
       const customer = standing.get(state.userId) ?? { activeUntil: null, hasSubscription: true };

@@ -120,9 +120,9 @@ export class MollieProvider implements Payments.PaymentProvider {
           currency,
           paidAt: payment.paidAt ? new Date(payment.paidAt) : this.options.clock(),
         };
+        // Mollie's refunded total so far, partial or full: the subscription's decision tells them apart.
         const refundedCents = refundedCentsOf(payment);
-        // A partial refund is a gesture, not the end of the subscription; the operator decides.
-        if (refundedCents < amountCents) return [paid];
+        if (refundedCents === 0) return [paid];
         return [
           paid,
           {

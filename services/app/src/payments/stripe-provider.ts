@@ -164,8 +164,9 @@ export class StripeProvider implements Payments.PaymentProvider {
 
   private async refundOutcome(payload: Record<string, unknown>): Promise<Payments.PaymentOutcome> {
     const chargeId = String(payload.chargeId);
-    // A partial refund is a gesture, not the end of the subscription; only a full refund ends it.
-    if (payload.refunded !== true) return { kind: 'ignored', reason: `charge ${chargeId} partly refunded` };
+    // The charge's refunded total so far, partial or full: the subscription's decision tells them apart.
+    if (!(Number(payload.amountRefunded) > 0))
+      return { kind: 'ignored', reason: `charge ${chargeId} has nothing refunded` };
     const paymentIntent = typeof payload.paymentIntent === 'string' ? payload.paymentIntent : null;
     // The checkout the money came through: the shop applies the refund only to a session it opened.
     const session = paymentIntent ? await this.sessionOfPaymentIntent(paymentIntent) : null;

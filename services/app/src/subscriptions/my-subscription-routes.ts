@@ -102,12 +102,12 @@ export function mySubscriptionRoutes(
       const now = deps.clock();
       const answer: CustomerSubscriptions = {
         data: subscriptions.map((s) => customerView(s, logos.get(s.planId) ?? null, now)),
-        // The seeds' profile figures: active with a future expiry; spent over every payment kept
-        // (an order cancelled before payment cost nothing, a refund gave it back).
+        // The seeds' profile figures: active with a future expiry; spent over every payment kept,
+        // less what went back (an order cancelled before payment cost nothing, a refund gave it back).
         activeCount: subscriptions.filter((s) => isCurrentlyActive(s, now)).length,
         totalSpentCents: subscriptions
           .filter((s) => s.paidAt !== null && s.statusReason !== 'refunded')
-          .reduce((sum, s) => sum + s.totalCents + s.renewedCents, 0),
+          .reduce((sum, s) => sum + s.totalCents + s.renewedCents - s.refundedCents, 0),
         currency: 'EUR',
       };
       res.json(answer);

@@ -78,9 +78,37 @@ export type RecordPaymentFailure = {
   };
 };
 
+/**
+ * A provider reports money given back on a payment. `amountCents` is what that payment has had
+ * refunded in all so far (Stripe's and Mollie's figure), so a report read twice adds nothing.
+ */
 export type RefundPayment = {
   type: 'RefundPayment';
   data: ProviderPayment & {
+    now: Date;
+  };
+};
+
+/** The operator gives back part or all of a payment (the latest one when none is named), through its provider. */
+export type InitiateRefund = {
+  type: 'InitiateRefund';
+  data: {
+    subscriptionId: string;
+    refundId: string;
+    paymentReference: string | null;
+    amountCents: number;
+    reason: string;
+    now: Date;
+  };
+};
+
+/** The provider answered the operator's refund: made (with its id), or refused (why). */
+export type SettleRefund = {
+  type: 'SettleRefund';
+  data: {
+    subscriptionId: string;
+    refundId: string;
+    outcome: { providerRefundId: string } | { failure: string };
     now: Date;
   };
 };
@@ -149,4 +177,6 @@ export type SubscriptionCommand =
   | ExpireSubscription
   | OrderRenewal
   | CancelSubscription
-  | RequestRefund;
+  | RequestRefund
+  | InitiateRefund
+  | SettleRefund;

@@ -6,15 +6,14 @@ import { orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './
 import { priceOnSale, requireExisting, requireNew, type ExistingSubscription } from './guards.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
 import { decideGrant, decideStatusChange, decideVoid } from './operator-decisions.js';
+import { decideMoneyBack, decideRefundInitiation, decideRefundSettlement } from './refund-decisions.js';
 import {
   decideCancellation,
   decideRefundRequest,
   decideRenewalOrder,
   decideRenewalPayment,
-  decideRenewalRefund,
   knownPayment,
   requireOpenRenewal,
-  renewalPaidBy,
 } from './lifecycle-decisions.js';
 
 export { ALLOWED_STATUS_CHANGES } from './operator-decisions.js';
@@ -183,22 +182,8 @@ function decideOnExisting(
       ];
     }
 
-    case 'RefundPayment': {
-      const { data } = command;
-      const refund = { ...reportedPayment(data), refundedAt: data.now.toISOString() };
-      const extra = current.extraPayments?.[data.paymentReference];
-      if (extra) {
-        // The refund of a second payment: the subscription the first one paid for stays.
-        return extra.refunded ? [] : [{ type: 'ExtraPaymentRefunded', data: refund }];
-      }
-      // A renewal's refund takes its months back; the subscription stays.
-      const renewalId = renewalPaidBy(current, data.paymentReference);
-      if (renewalId) return decideRenewalRefund(current, renewalId, refund);
-      if (current.refunded) return [];
-      // A provider only refunds what it was paid. When the refund overtakes the payment's own
-      // notification, it is still a fact: the order ends cancelled and the late payment is ignored.
-      return [{ type: 'PaymentRefunded', data: refund }];
-    }
+    case 'RefundPayment':
+      return decideMoneyBack(current, reportedPayment(command.data), command.data.now);
 
     case 'AssignCredentials': {
       const { data } = command;
@@ -266,6 +251,12 @@ function decideOnExisting(
 
     case 'RequestRefund':
       return decideRefundRequest(command, current);
+
+    case 'InitiateRefund':
+      return decideRefundInitiation(command, current);
+
+    case 'SettleRefund':
+      return decideRefundSettlement(command, current);
 
     default:
       return assertNever(command);

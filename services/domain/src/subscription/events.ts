@@ -246,6 +246,45 @@ export type RefundRequested = DomainEvent<
   }
 >;
 
+/**
+ * Part of a payment went back (a gesture, a partial refund from the shop or the provider's
+ * dashboard): `amountCents` this time, `refundedTotalCents` of that payment so far. The
+ * subscription stays as it is. `kind` says whose payment it was: the order's, a renewal's, an extra one.
+ */
+export type PartialRefundRecorded = DomainEvent<
+  'PartialRefundRecorded',
+  RefundData & { kind: 'order' | 'renewal' | 'extra'; refundedTotalCents: number; refundId?: string }
+>;
+
+/** The operator asked the provider to give back `amountCents` of a payment, and why. */
+export type RefundInitiated = DomainEvent<
+  'RefundInitiated',
+  {
+    subscriptionId: string;
+    refundId: string;
+    paymentReference: string;
+    provider: string;
+    amountCents: number;
+    currency: string;
+    reason: string;
+    /** What the payment had refunded before this one: with `amountCents`, its total once it is made. */
+    refundedBeforeCents: number;
+    initiatedAt: string;
+  }
+>;
+
+/** The provider made the operator's refund (its own id for it); the money events say what it changed. */
+export type RefundSettled = DomainEvent<
+  'RefundSettled',
+  { subscriptionId: string; refundId: string; providerRefundId: string; settledAt: string }
+>;
+
+/** The provider refused the operator's refund: nothing went back. */
+export type RefundFailed = DomainEvent<
+  'RefundFailed',
+  { subscriptionId: string; refundId: string; reason: string; failedAt: string }
+>;
+
 /** The provider of a subscription the operator granted: no payment went through the shop. */
 export const OPERATOR_PROVIDER = 'operator';
 
@@ -266,7 +305,11 @@ export type SubscriptionEvent =
   | SubscriptionRenewed
   | RenewalRefunded
   | SubscriptionCancellationRecorded
-  | RefundRequested;
+  | RefundRequested
+  | PartialRefundRecorded
+  | RefundInitiated
+  | RefundSettled
+  | RefundFailed;
 
 export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> = [
   'OrderPlaced',
@@ -286,4 +329,8 @@ export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> 
   'RenewalRefunded',
   'SubscriptionCancellationRecorded',
   'RefundRequested',
+  'PartialRefundRecorded',
+  'RefundInitiated',
+  'RefundSettled',
+  'RefundFailed',
 ];

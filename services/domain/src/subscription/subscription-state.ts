@@ -30,7 +30,53 @@ export type SubscriptionState =
       cancelledAt?: string | null;
       /** Payments whose refund the customer asked for, by reference. */
       refundRequested?: Readonly<Record<string, true>>;
+      /** Every payment received, by reference: the order's, each renewal's, any extra one, and what went back of it. */
+      payments?: Readonly<Record<string, PaidPayment>>;
+      /** The refunds the operator asked providers for, by id. */
+      operatorRefunds?: Readonly<Record<string, OperatorRefund>>;
     };
+
+export interface PaidPayment {
+  kind: 'order' | 'renewal' | 'extra';
+  provider: string;
+  amountCents: number;
+  currency: string;
+  paidAt: string;
+  refundedCents: number;
+}
+
+export interface OperatorRefund {
+  paymentReference: string;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  refundedBeforeCents: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  failure: string | null;
+  requestedAt: string;
+}
+
+type Existing = Exclude<SubscriptionState, { status: 'none' }>;
+
+/** The state with payment `reference` recorded, or changed when it is known. */
+function withPayment(
+  state: Existing,
+  reference: string,
+  change: (known: PaidPayment | undefined) => PaidPayment | undefined,
+): Existing {
+  const payment = change(state.payments?.[reference]);
+  return payment ? { ...state, payments: { ...state.payments, [reference]: payment } } : state;
+}
+
+const refundedTo = (refundedCents: number) => (known: PaidPayment | undefined) =>
+  known && { ...known, refundedCents: Math.max(known.refundedCents, refundedCents) };
+
+function withOperatorRefund(state: Existing, refundId: string, change: Partial<OperatorRefund>): Existing {
+  const known = state.operatorRefunds?.[refundId];
+  return known
+    ? { ...state, operatorRefunds: { ...state.operatorRefunds, [refundId]: { ...known, ...change } } }
+    : state;
+}
 
 export interface Renewal {
   months: number;
@@ -43,6 +89,68 @@ export interface Renewal {
 export const initialState = (): SubscriptionState => ({ status: 'none' });
 
 export function evolve(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
+  const next = evolveSubscription(state, event);
+  return next.status === 'none' ? next : evolveMoney(next, event);
+}
+
+/** What the payments and refunds of a subscription become: kept apart from its status and dates. */
+function evolveMoney(state: Existing, event: SubscriptionEvent): Existing {
+  switch (event.type) {
+    case 'PaymentConfirmed':
+    case 'SubscriptionRenewed':
+    case 'ExtraPaymentRecorded': {
+      const d = event.data;
+      const kind =
+        event.type === 'PaymentConfirmed' ? 'order' : event.type === 'SubscriptionRenewed' ? 'renewal' : 'extra';
+      const paidAt = event.type === 'ExtraPaymentRecorded' ? event.data.recordedAt : event.data.paidAt;
+      return withPayment(
+        state,
+        d.paymentReference,
+        (known) =>
+          known ?? {
+            kind,
+            provider: d.provider,
+            amountCents: d.amountCents,
+            currency: d.currency,
+            paidAt,
+            refundedCents: 0,
+          },
+      );
+    }
+    case 'PaymentRefunded':
+    case 'RenewalRefunded':
+    case 'ExtraPaymentRefunded':
+      return withPayment(state, event.data.paymentReference, refundedTo(event.data.amountCents));
+    case 'PartialRefundRecorded': {
+      const refunded = withPayment(state, event.data.paymentReference, refundedTo(event.data.refundedTotalCents));
+      return event.data.refundId
+        ? withOperatorRefund(refunded, event.data.refundId, { status: 'succeeded' })
+        : refunded;
+    }
+    case 'RefundInitiated': {
+      const d = event.data;
+      const refund: OperatorRefund = {
+        paymentReference: d.paymentReference,
+        amountCents: d.amountCents,
+        currency: d.currency,
+        reason: d.reason,
+        refundedBeforeCents: d.refundedBeforeCents,
+        status: 'pending',
+        failure: null,
+        requestedAt: d.initiatedAt,
+      };
+      return { ...state, operatorRefunds: { ...state.operatorRefunds, [d.refundId]: refund } };
+    }
+    case 'RefundSettled':
+      return withOperatorRefund(state, event.data.refundId, { status: 'succeeded' });
+    case 'RefundFailed':
+      return withOperatorRefund(state, event.data.refundId, { status: 'failed', failure: event.data.reason });
+    default:
+      return state;
+  }
+}
+
+function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
   if (event.type === 'OrderPlaced') {
     return {
       status: 'pending',
@@ -122,6 +230,11 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
       return { ...state, cancelledAt: event.data.cancelledAt };
     case 'RefundRequested':
       return { ...state, refundRequested: { ...state.refundRequested, [event.data.paymentReference]: true } };
+    case 'PartialRefundRecorded':
+    case 'RefundInitiated':
+    case 'RefundSettled':
+    case 'RefundFailed':
+      return state;
     case 'ExtraPaymentRecorded':
       return {
         ...state,

@@ -30,7 +30,8 @@ export interface StripeStandIn {
   pay(id: string, options?: { amountTotal?: number; paymentStatus?: 'paid' | 'unpaid' }): Json;
   expire(id: string): Json;
   /** The fully refunded charge of a paid session, as a `charge.refunded` event carries it. */
-  refundedCharge(id: string, options?: { withoutMetadata?: boolean }): Json;
+  /** The charge of session `id` refunded in full, or `amountRefunded` of it so far. */
+  refundedCharge(id: string, options?: { withoutMetadata?: boolean; amountRefunded?: number }): Json;
   /** An event as Stripe posts it to a webhook endpoint. */
   event(type: string, object: Json): Json & { id: string };
   close(): Promise<void>;
@@ -234,13 +235,13 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
         object: 'charge',
         amount: intent.amount,
         amount_captured: intent.amount,
-        amount_refunded: intent.amount,
+        amount_refunded: chargeOptions.amountRefunded ?? intent.amount,
         currency: intent.currency,
         // Stripe copies the payment intent's metadata onto the charge when it is confirmed.
         metadata: chargeOptions.withoutMetadata ? {} : intent.metadata,
         paid: true,
         payment_intent: intent.id,
-        refunded: true,
+        refunded: Number(chargeOptions.amountRefunded ?? intent.amount) >= Number(intent.amount),
         status: 'succeeded',
       };
     },

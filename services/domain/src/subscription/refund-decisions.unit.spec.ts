@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { DeciderSpec } from '../shared/decider-spec.js';
+import { priceOrder } from '../shared/money.js';
+import type { InitiateRefund, RefundPayment, SettleRefund } from './commands.js';
+import { subscriptionDecider } from './decide.js';
+import { orderPlaced, type PaymentConfirmed, type RefundInitiated, type SubscriptionEvent } from './events.js';
+import { refundableCents } from './refund-decisions.js';
+
+const spec = () => DeciderSpec.for(subscriptionDecider);
+
+const SUBSCRIPTION_ID = 'sub-0001';
+const AT = new Date('2026-02-01T10:00:00.000Z');
+const LATER = new Date('2026-02-02T10:00:00.000Z');
+
+// Three months of Netflix, 13,59 €, paid with Stripe under pi_order.
+const placed = orderPlaced({
+  subscriptionId: SUBSCRIPTION_ID,
+  userId: 'user-42',
+  plan: { id: 'netflix', name: 'Netflix Premium' },
+  price: priceOrder({ monthlyPriceCents: 453, months: 3, currency: 'EUR' }),
+  promoCode: null,
+  provider: 'stripe',
+  at: new Date('2026-01-10T09:00:00.000Z'),
+});
+const paid: PaymentConfirmed = {
+  type: 'PaymentConfirmed',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    provider: 'stripe',
+    paymentReference: 'pi_order',
+    amountCents: 1359,
+    currency: 'EUR',
+    paidAt: '2026-01-10T09:05:00.000Z',
+    expiresAt: '2026-04-10T09:05:00.000Z',
+  },
+};
+const active = [placed, paid];
+
+const initiate = (data: Partial<InitiateRefund['data']> = {}): InitiateRefund => ({
+  type: 'InitiateRefund',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    refundId: 'ref-1',
+    paymentReference: null,
+    amountCents: 500,
+    reason: 'Service down for a week',
+    now: AT,
+    ...data,
+  },
+});
+
+const initiated = (data: Partial<RefundInitiated['data']> = {}): RefundInitiated => ({
+  type: 'RefundInitiated',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    refundId: 'ref-1',
+    paymentReference: 'pi_order',
+    provider: 'stripe',
+    amountCents: 500,
+    currency: 'EUR',
+    reason: 'Service down for a week',
+    refundedBeforeCents: 0,
+    initiatedAt: AT.toISOString(),
+    ...data,
+  },
+});
+
+const settle = (outcome: SettleRefund['data']['outcome'], refundId = 'ref-1'): SettleRefund => ({
+  type: 'SettleRefund',
+  data: { subscriptionId: SUBSCRIPTION_ID, refundId, outcome, now: LATER },
+});
+
+/** Stripe's report: the payment's refunded total so far. */
+const reported = (amountCents: number): RefundPayment => ({
+  type: 'RefundPayment',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    provider: 'stripe',
+    paymentReference: 'pi_order',
+    amountCents,
+    currency: 'eur',
+    now: LATER,
+  },
+});
+
+const refundBase = {
+  subscriptionId: SUBSCRIPTION_ID,
+  provider: 'stripe',
+  paymentReference: 'pi_order',
+  currency: 'EUR',
+  refundedAt: LATER.toISOString(),
+};
+
+const stateAfter = (events: SubscriptionEvent[]) =>
+  events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+
+describe('the operator refunds a payment', () => {
+  it('asks for part of the latest payment, recording what the payment had refunded before', () => {
+    spec().given(active).when(initiate()).then([initiated()]);
+  });
+
+  it('never asks for more than is left, counting refunds still on their way', () => {
+    spec()
+      .given([...active, initiated({ amountCents: 1000 })])
+      .when(initiate({ refundId: 'ref-2', amountCents: 400 }))
+      .thenThrows({ code: 'refund.exceeds_payment', details: { refundableCents: 359 } });
+    const state = stateAfter([...active, initiated({ amountCents: 1000 })]);
+    if (state.status === 'none') throw new Error('no subscription');
+    expect(refundableCents(state, 'pi_order')).toBe(359);
+  });
+
+  it('refuses an amount of zero, an unknown payment, and a payment given back in full', () => {
+    spec()
+      .given(active)
+      .when(initiate({ amountCents: 0 }))
+      .thenThrows({ code: 'refund.invalid_amount' });
+    spec()
+      .given(active)
+      .when(initiate({ paymentReference: 'pi_other' }))
+      .thenThrows({ code: 'refund.unknown_payment' });
+    spec().given([placed]).when(initiate()).thenThrows({ code: 'refund.nothing_to_refund' });
+    spec()
+      .given([...active, { type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } }])
+      .when(initiate())
+      .thenThrows({ code: 'refund.nothing_to_refund' });
+  });
+
+  it('records a partial refund once the provider made it, and the subscription stays', () => {
+    spec()
+      .given([...active, initiated()])
+      .when(settle({ providerRefundId: 're_1' }))
+      .then([
+        {
+          type: 'PartialRefundRecorded',
+          data: { ...refundBase, amountCents: 500, kind: 'order', refundedTotalCents: 500, refundId: 'ref-1' },
+        },
+        {
+          type: 'RefundSettled',
+          data: {
+            subscriptionId: SUBSCRIPTION_ID,
+            refundId: 'ref-1',
+            providerRefundId: 're_1',
+            settledAt: LATER.toISOString(),
+          },
+        },
+      ]);
+    const state = stateAfter([
+      ...active,
+      initiated(),
+      {
+        type: 'RefundSettled',
+        data: {
+          subscriptionId: SUBSCRIPTION_ID,
+          refundId: 'ref-1',
+          providerRefundId: 're_1',
+          settledAt: LATER.toISOString(),
+        },
+      },
+    ]);
+    expect(state).toMatchObject({ status: 'active' });
+  });
+
+  it('ends the subscription when the whole of the order is given back', () => {
+    spec()
+      .given([...active, initiated({ amountCents: 1359 })])
+      .when(settle({ providerRefundId: 're_1' }))
+      .then([
+        { type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } },
+        {
+          type: 'RefundSettled',
+          data: {
+            subscriptionId: SUBSCRIPTION_ID,
+            refundId: 'ref-1',
+            providerRefundId: 're_1',
+            settledAt: LATER.toISOString(),
+          },
+        },
+      ]);
+  });
+
+  it('records a refusal, and nothing twice', () => {
+    spec()
+      .given([...active, initiated()])
+      .when(settle({ failure: 'charge_already_refunded' }))
+      .then([
+        {
+          type: 'RefundFailed',
+          data: {
+            subscriptionId: SUBSCRIPTION_ID,
+            refundId: 'ref-1',
+            reason: 'charge_already_refunded',
+            failedAt: LATER.toISOString(),
+          },
+        },
+      ]);
+    spec()
+      .given([
+        ...active,
+        initiated(),
+        {
+          type: 'RefundFailed',
+          data: { subscriptionId: SUBSCRIPTION_ID, refundId: 'ref-1', reason: 'x', failedAt: LATER.toISOString() },
+        },
+      ])
+      .when(settle({ providerRefundId: 're_1' }))
+      .thenNothing();
+  });
+});
+
+describe('refunds a provider reports', () => {
+  it('records a partial refund from the dashboard, then only what is new, then the end when all went back', () => {
+    const partial = {
+      type: 'PartialRefundRecorded' as const,
+      data: { ...refundBase, amountCents: 300, kind: 'order' as const, refundedTotalCents: 300 },
+    };
+    spec().given(active).when(reported(300)).then([partial]);
+    spec()
+      .given([...active, partial])
+      .when(reported(300))
+      .thenNothing();
+    spec()
+      .given([...active, partial])
+      .when(reported(800))
+      .then([
+        {
+          type: 'PartialRefundRecorded',
+          data: { ...refundBase, amountCents: 500, kind: 'order', refundedTotalCents: 800 },
+        },
+      ]);
+    spec()
+      .given([...active, partial])
+      .when(reported(1359))
+      .then([{ type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } }]);
+  });
+
+  it('adds nothing when the webhook reports the refund the shop already recorded', () => {
+    const settledPartial: SubscriptionEvent[] = [
+      initiated(),
+      {
+        type: 'PartialRefundRecorded',
+        data: { ...refundBase, amountCents: 500, kind: 'order', refundedTotalCents: 500, refundId: 'ref-1' },
+      },
+    ];
+    spec()
+      .given([...active, ...settledPartial])
+      .when(reported(500))
+      .thenNothing();
+  });
+});
