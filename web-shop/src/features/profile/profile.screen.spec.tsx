@@ -42,6 +42,9 @@ function profileApi(overrides: Routes = {}): Routes {
   };
 }
 
+/** Today as the profile writes it: a request is shown from the moment the API accepts it. */
+const today = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date());
+
 const profile = (api: Routes, language?: 'fr' | 'en') =>
   renderScreen(<ProfileRoute />, { path: '/profile', api, language });
 
@@ -256,7 +259,7 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
     const [item] = await screen.findAllByTestId('profile-subscription');
     await expect
       .poll(() => within(item!).queryByTestId('subscription-refund')?.textContent)
-      .toBe('Remboursement demandé le 26 novembre 2026');
+      .toBe(`Remboursement demandé le ${today('fr-FR')}`);
     expect(within(item!).queryByRole('button', { name: 'Demander un remboursement' })).toBeNull();
     expect(api.callsTo('POST /api/me/subscriptions/sub-1/refund-request')[0]?.body).toEqual({
       reason: 'Le service ne marche pas',
@@ -305,11 +308,11 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
     await user.click(within(refund).getByRole('button', { name: 'Send the request' }));
     await expect
       .poll(() => within(item!).queryByTestId('subscription-refund')?.textContent)
-      .toBe('Refund requested on 26 November 2026');
+      .toBe(`Refund requested on ${today('en-GB')}`);
 
     await user.click(await within(item!).findByRole('button', { name: 'Cancel' }));
     const cancel = await screen.findByRole('dialog', { name: 'Cancel Netflix Premium?' });
-    await user.type(within(cancel).getByRole('textbox', { name: /Why are you leaving/ }), 'Too expensive');
+    await user.type(within(cancel).getByRole('textbox', { name: /^Reason \(optional\)/ }), 'Too expensive');
     await user.click(within(cancel).getByRole('button', { name: 'Confirm cancellation' }));
     expect(await screen.findByText('Subscription cancelled: you keep access until 31 January 2099.')).toBeVisible();
     await expect

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CancellationAnswer, CancellationRequest, RefundRequestAnswer, RefundRequestBody } from '@shop/contracts';
 import { apiPost } from '../../../lib/api-client';
-import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
+import { applyToMySubscription } from './get-my-subscriptions';
 
 const subscriptionPath = (subscriptionId: string, action: string) =>
   `/api/me/subscriptions/${encodeURIComponent(subscriptionId)}/${action}`;
@@ -22,20 +22,28 @@ export function requestRefund({
   return apiPost<RefundRequestAnswer>(subscriptionPath(subscriptionId, 'refund-request'), body);
 }
 
-/** Settles once the subscriptions (and the profile's figures) have been asked again. */
+/** The item shows the cancellation at once; the lists are read again on the next visit. */
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelSubscription,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY }),
+    onSuccess: (answer) =>
+      applyToMySubscription(queryClient, answer.subscriptionId, {
+        cancelledAt: answer.cancelledAt,
+        expiresAt: answer.accessEndsAt,
+      }),
   });
 }
 
-/** Settles once the subscriptions have been asked again, so the request shows on its item. */
+/** The item shows the request at once (no more refund to ask for); the lists are read again on the next visit. */
 export function useRequestRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestRefund,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY }),
+    onSuccess: (answer) =>
+      applyToMySubscription(queryClient, answer.subscriptionId, {
+        refundRequestedAt: new Date().toISOString(),
+        refundableUntil: null,
+      }),
   });
 }
