@@ -35,7 +35,7 @@ export default function CancelDialog({
   const [error, setError] = useState<CancellationErrorKey | null>(null);
   const date = (iso: string) => formatDate(iso, i18n.language);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <Formik
         initialValues={{ reason: '' }}
         validationSchema={schema}
