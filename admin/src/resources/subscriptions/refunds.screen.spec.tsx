@@ -115,8 +115,8 @@ describe('a subscription’s payments and refunds (back-office)', () => {
     const section = await screen.findByRole('region', { name: 'Paiements et remboursements' });
     const payments = await within(section).findByRole('table', { name: 'Paiements' });
     expect(rowsOf(payments)).toEqual([
-      ['Renouvellement', '9,99 €', expect.stringMatching(/^24 nov\. 2026/), '5,00 €', '4,99 €', 'sandbox · pay-2'],
-      ['Commande', '23,97 €', expect.stringMatching(/^20 nov\. 2026/), '0,00 €', '23,97 €', 'sandbox · pay-1'],
+      ['Renouvellementsandbox · pay-2', '9,99 €', expect.stringMatching(/^24 nov\. 2026/), '5,00 €', '4,99 €'],
+      ['Commandesandbox · pay-1', '23,97 €', expect.stringMatching(/^20 nov\. 2026/), '0,00 €', '23,97 €'],
     ]);
     const refunds = within(section).getByRole('table', { name: 'Remboursements' });
     expect(within(refunds).getAllByRole('row')).toHaveLength(3);
@@ -219,7 +219,7 @@ describe('a subscription’s payments and refunds (back-office)', () => {
     const section = await screen.findByRole('region', { name: 'Payments and refunds' });
     const payments = await within(section).findByRole('table', { name: 'Payments' });
     expect(rowsOf(payments)).toEqual([
-      ['Order', '€23.97', expect.stringMatching(/^20 Nov 2026/), '€0.00', '€23.97', 'sandbox · pay-1'],
+      ['Ordersandbox · pay-1', '€23.97', expect.stringMatching(/^20 Nov 2026/), '€0.00', '€23.97'],
     ]);
     expect(within(section).getByText('No refund.')).toBeVisible();
 

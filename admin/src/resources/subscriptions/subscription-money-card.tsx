@@ -23,9 +23,41 @@ const REFUND_TINTS: Record<SubscriptionRefund['status'], Tint> = {
   failed: TINTS.orange,
 };
 
-/** A table that scrolls sideways on a phone rather than squeezing its figures. */
+/**
+ * A table that stacks on a phone: each row a block, each cell a line named by its column
+ * (`data-label`), rather than a table wider than the screen.
+ */
 function Scroll({ children }: { children: ReactNode }) {
-  return <Box sx={{ overflowX: 'auto', mx: -2, px: 2 }}>{children}</Box>;
+  return (
+    <Box
+      sx={{
+        overflowX: 'auto',
+        '@media (max-width: 599.95px)': {
+          '& thead': { display: 'none' },
+          '& tr': { display: 'block', borderBottom: 1, borderColor: 'divider', py: 1 },
+          '& td': {
+            display: 'flex',
+            flexDirection: 'row',
+            justifyContent: 'space-between',
+            gap: 2,
+            border: 0,
+            px: 0,
+            py: 0.25,
+            textAlign: 'right',
+            minWidth: 0,
+          },
+          '& td::before': {
+            content: 'attr(data-label)',
+            color: 'text.secondary',
+            textAlign: 'left',
+            flex: 'none',
+          },
+        },
+      }}
+    >
+      {children}
+    </Box>
+  );
 }
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -75,30 +107,39 @@ export function SubscriptionMoneyCard() {
                   <TableCell>{t('paidAt')}</TableCell>
                   <TableCell align="right">{t('refunded')}</TableCell>
                   <TableCell align="right">{t('refundable')}</TableCell>
-                  <TableCell>{t('reference')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {latestFirst(payments).map((payment: SubscriptionPayment) => (
                   <TableRow key={`${payment.kind}-${payment.reference}`}>
-                    <TableCell sx={nowrap}>{t(`kinds.${payment.kind}`)}</TableCell>
-                    <TableCell align="right" sx={nowrap}>
+                    <TableCell data-label={t('kind')}>
+                      <div>
+                        {t(`kinds.${payment.kind}`)}
+                        <Typography
+                          variant="caption"
+                          component="div"
+                          sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
+                        >
+                          {payment.provider} · {payment.reference}
+                        </Typography>
+                      </div>
+                    </TableCell>
+                    <TableCell align="right" sx={nowrap} data-label={t('amount')}>
                       {cents(payment.amountCents, payment.currency)}
                     </TableCell>
-                    <TableCell sx={nowrap}>{date(payment.paidAt)}</TableCell>
-                    <TableCell align="right" sx={nowrap}>
-                      {cents(payment.refundedCents, payment.currency)}
-                      {payment.pendingRefundCents > 0 && (
-                        <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                          {t('pending', { amount: cents(payment.pendingRefundCents, payment.currency) })}
-                        </Typography>
-                      )}
+                    <TableCell data-label={t('paidAt')}>{date(payment.paidAt)}</TableCell>
+                    <TableCell align="right" sx={nowrap} data-label={t('refunded')}>
+                      <div>
+                        {cents(payment.refundedCents, payment.currency)}
+                        {payment.pendingRefundCents > 0 && (
+                          <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                            {t('pending', { amount: cents(payment.pendingRefundCents, payment.currency) })}
+                          </Typography>
+                        )}
+                      </div>
                     </TableCell>
-                    <TableCell align="right" sx={{ ...nowrap, fontWeight: 600 }}>
+                    <TableCell align="right" sx={{ ...nowrap, fontWeight: 600 }} data-label={t('refundable')}>
                       {cents(payment.refundableCents, payment.currency)}
-                    </TableCell>
-                    <TableCell sx={{ color: 'text.secondary', wordBreak: 'break-all', minWidth: 120 }}>
-                      {payment.provider} · {payment.reference}
                     </TableCell>
                   </TableRow>
                 ))}
@@ -131,31 +172,35 @@ export function SubscriptionMoneyCard() {
                     const kind = referenceKind.get(refund.paymentReference);
                     return (
                       <TableRow key={refund.id}>
-                        <TableCell sx={nowrap}>
-                          {date(refund.requestedAt)}
-                          {kind && (
-                            <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                              {t(`kinds.${kind}`)}
-                            </Typography>
-                          )}
+                        <TableCell data-label={t('requestedAt')}>
+                          <div>
+                            {date(refund.requestedAt)}
+                            {kind && (
+                              <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                                {t(`kinds.${kind}`)}
+                              </Typography>
+                            )}
+                          </div>
                         </TableCell>
-                        <TableCell align="right" sx={nowrap}>
+                        <TableCell align="right" sx={nowrap} data-label={t('amount')}>
                           {cents(refund.amountCents, refund.currency)}
                         </TableCell>
-                        <TableCell>
+                        <TableCell data-label={t('status')}>
                           <TintedChip
                             value={refund.status}
                             tints={REFUND_TINTS}
                             messages="shop.subscriptions.money.statuses"
                           />
                         </TableCell>
-                        <TableCell sx={{ minWidth: 160, whiteSpace: 'pre-line' }}>
-                          {refund.reason}
-                          {refund.failure && (
-                            <Typography variant="body2" component="div" sx={{ color: 'error.main', mt: 0.5 }}>
-                              {t('failure', { failure: refund.failure })}
-                            </Typography>
-                          )}
+                        <TableCell sx={{ minWidth: 140, whiteSpace: 'pre-line' }} data-label={t('reason')}>
+                          <div>
+                            {refund.reason}
+                            {refund.failure && (
+                              <Typography variant="body2" component="div" sx={{ color: 'error.main', mt: 0.5 }}>
+                                {t('failure', { failure: refund.failure })}
+                              </Typography>
+                            )}
+                          </div>
                         </TableCell>
                       </TableRow>
                     );

@@ -26,7 +26,6 @@ import { SubscriptionMoneyCard } from './subscription-money-card';
 import { ChangeStatusButton, VoidSubscriptionButton } from './subscription-actions';
 import { SubscriptionStatusChip } from './subscription-status-chip';
 import { SubscriptionTitle } from './subscription-title';
-import type { ReactNode } from 'react';
 import type { Subscription } from './subscription-vocabulary';
 
 function SubscriptionShowActions() {
@@ -69,11 +68,6 @@ function CredentialsCard() {
   );
 }
 
-/** A section across the page's columns. */
-function SectionWide({ children }: { children: ReactNode }) {
-  return <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>{children}</Box>;
-}
-
 /** One subscription: the order on the left; the customer and their credentials on the right. */
 export function SubscriptionShow() {
   const translate = useTranslate();
@@ -95,43 +89,46 @@ export function SubscriptionShow() {
           alignItems: 'start',
         }}
       >
-        <SectionCard id="subscription-order-title" title={translate('shop.subscriptions.order')} flush>
-          <SimpleShowLayout>
-            <TextField source="planName" />
-            <FunctionField<Subscription> source="status" render={() => <SubscriptionStatusChip />} />
-            <TextField source="statusReason" emptyText="shop.empty" />
-            <FunctionField<Subscription>
-              source="months"
-              render={(subscription) =>
-                translate('shop.subscriptions.monthCount', { smart_count: subscription.months })
-              }
-            />
-            <FunctionField<Subscription>
-              source="totalCents"
-              render={(subscription) => formatCents(subscription.totalCents, subscription.currency, locale)}
-            />
-            <FunctionField<Subscription>
-              source="discountCents"
-              render={(subscription) =>
-                subscription.discountCents > 0
-                  ? `${formatCents(subscription.discountCents, subscription.currency, locale)}${subscription.promoCode ? ` (${subscription.promoCode})` : ''}`
-                  : translate('shop.empty')
-              }
-            />
-            <FunctionField<Subscription>
-              source="renewedCents"
-              render={(subscription) => formatCents(subscription.renewedCents, subscription.currency, locale)}
-            />
-            <DateField source="createdAt" showTime locales={dateLocale} />
-            <DateField source="paidAt" showTime locales={dateLocale} emptyText="shop.empty" />
-            <DateField source="lastPaymentAt" showTime locales={dateLocale} emptyText="shop.empty" />
-            <DateField source="expiresAt" showTime locales={dateLocale} emptyText="shop.empty" />
-            <TextField source="provider" emptyText="shop.empty" />
-            <TextField source="paymentReference" emptyText="shop.empty" />
-            <TextField source="lastPaymentIssue" emptyText="shop.empty" />
-            <TextField source="id" />
-          </SimpleShowLayout>
-        </SectionCard>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <SectionCard id="subscription-order-title" title={translate('shop.subscriptions.order')} flush>
+            <SimpleShowLayout>
+              <TextField source="planName" />
+              <FunctionField<Subscription> source="status" render={() => <SubscriptionStatusChip />} />
+              <TextField source="statusReason" emptyText="shop.empty" />
+              <FunctionField<Subscription>
+                source="months"
+                render={(subscription) =>
+                  translate('shop.subscriptions.monthCount', { smart_count: subscription.months })
+                }
+              />
+              <FunctionField<Subscription>
+                source="totalCents"
+                render={(subscription) => formatCents(subscription.totalCents, subscription.currency, locale)}
+              />
+              <FunctionField<Subscription>
+                source="discountCents"
+                render={(subscription) =>
+                  subscription.discountCents > 0
+                    ? `${formatCents(subscription.discountCents, subscription.currency, locale)}${subscription.promoCode ? ` (${subscription.promoCode})` : ''}`
+                    : translate('shop.empty')
+                }
+              />
+              <FunctionField<Subscription>
+                source="renewedCents"
+                render={(subscription) => formatCents(subscription.renewedCents, subscription.currency, locale)}
+              />
+              <DateField source="createdAt" showTime locales={dateLocale} />
+              <DateField source="paidAt" showTime locales={dateLocale} emptyText="shop.empty" />
+              <DateField source="lastPaymentAt" showTime locales={dateLocale} emptyText="shop.empty" />
+              <DateField source="expiresAt" showTime locales={dateLocale} emptyText="shop.empty" />
+              <TextField source="provider" emptyText="shop.empty" />
+              <TextField source="paymentReference" emptyText="shop.empty" />
+              <TextField source="lastPaymentIssue" emptyText="shop.empty" />
+              <TextField source="id" />
+            </SimpleShowLayout>
+          </SectionCard>
+          <SubscriptionMoneyCard />
+        </Box>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <SectionCard
             id="subscription-customer-title"
@@ -144,9 +141,6 @@ export function SubscriptionShow() {
           </SectionCard>
           <CredentialsCard />
         </Box>
-        <SectionWide>
-          <SubscriptionMoneyCard />
-        </SectionWide>
       </Box>
     </Show>
   );
