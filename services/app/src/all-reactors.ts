@@ -4,12 +4,14 @@ import { inquiryMailReactor } from './inquiries/inquiry-mail-reactor.js';
 import { notificationReactor } from './notifications/notification-reactor.js';
 import { orderMailReactor } from './subscriptions/order-mail-reactor.js';
 import { paymentReactor } from './payments/payment-reactor.js';
+import { refundReactor } from './subscriptions/refund-reactor.js';
 import type { Reactor } from './reactors/reactor.js';
 
 /** Every reactor the worker runs: each follows the log with its own checkpoint. */
 export const ALL_REACTORS: readonly Reactor[] = [
   expiryReactor,
   paymentReactor,
+  refundReactor,
   orderMailReactor,
   notificationReactor,
   accountMailReactor,

@@ -33,6 +33,7 @@ import { adminStatsRoutes } from './history/admin-stats-routes.js';
 import type { CredentialService } from './credentials/credential-service.js';
 import { adminCatalogueRoutes } from './catalogue/admin-catalogue-routes.js';
 import { adminSubscriptionRoutes } from './subscriptions/admin-subscription-routes.js';
+import { adminRefundRoutes } from './subscriptions/admin-refund-routes.js';
 import { credentialRoutes } from './credentials/credential-routes.js';
 import { inquiryRoutes } from './inquiries/inquiry-routes.js';
 import { authRoutes } from './accounts/auth-routes.js';
@@ -52,6 +53,7 @@ import type { ReadinessCheck } from './operations/readiness.js';
 import type { ShopCommands } from './shop-commands.js';
 import type { OrderService } from './subscriptions/order-service.js';
 import type { OperatorSubscriptions } from './subscriptions/operator-subscriptions.js';
+import type { OperatorRefunds } from './subscriptions/operator-refunds.js';
 import type { OperatorCatalogue } from './catalogue/operator-catalogue.js';
 
 export interface AppDependencies {
@@ -70,6 +72,7 @@ export interface AppDependencies {
   store: EventStore;
   commands: ShopCommands;
   operatorSubscriptions: OperatorSubscriptions;
+  operatorRefunds: OperatorRefunds;
   operatorCatalogue: OperatorCatalogue;
   inquiries: InquiryService;
   credentials: CredentialService;
@@ -164,6 +167,7 @@ export function createApp(deps: AppDependencies): Express {
     ),
   );
   app.use(adminGrantRoutes({ grants: deps.operatorSubscriptions }, doc));
+  app.use(adminRefundRoutes({ refunds: deps.operatorRefunds }, doc));
   app.use(freeOfferRoutes({ offer: deps.freeOffer, knex: deps.knex, clock: deps.clock }, doc));
   app.use(adminExportRoutes({ commands: deps.commands, knex: deps.knex, clock: deps.clock }, doc));
   app.use(

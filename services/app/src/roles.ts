@@ -1,5 +1,6 @@
 import { seedPromotions } from './catalogue/promotion-seed.js';
 import { paymentJobHandlers } from './payments/payment-jobs.js';
+import { refundJobHandlers } from './subscriptions/refund-reactor.js';
 import { sleep } from '@shop/event-store';
 import { settlePendingCommits } from './infrastructure/rows-with-events.js';
 import { purgeIdempotencyKeys } from './infrastructure/idempotency.js';
@@ -90,6 +91,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     ...createNotificationJobHandlers(jobDependencies),
     ...accountMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
     ...paymentJobHandlers({ store: runtime.store, payments: runtime.payments }),
+    ...refundJobHandlers({ refunds: runtime.operatorRefunds }),
     ...orderMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
     ...inquiryMailJobHandlers({
       ...jobDependencies,
@@ -199,6 +201,7 @@ export async function startApi(runtime: Runtime, options: { waitForReadModels?: 
     store: runtime.store,
     commands: runtime.commands,
     operatorSubscriptions: runtime.operatorSubscriptions,
+    operatorRefunds: runtime.operatorRefunds,
     operatorCatalogue: runtime.operatorCatalogue,
     inquiries: runtime.inquiries,
     credentials: runtime.credentials,

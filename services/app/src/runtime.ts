@@ -29,6 +29,7 @@ import { createPaymentProviders } from './payments/providers.js';
 import { SandboxProvider } from './payments/sandbox-provider.js';
 import { createShopCommands, type ShopCommands } from './shop-commands.js';
 import { OperatorSubscriptions } from './subscriptions/operator-subscriptions.js';
+import { OperatorRefunds } from './subscriptions/operator-refunds.js';
 import { OperatorCatalogue } from './catalogue/operator-catalogue.js';
 
 export interface Runtime {
@@ -56,6 +57,7 @@ export interface Runtime {
   credentials: CredentialService;
   freeOffer: FreeOfferService;
   operatorSubscriptions: OperatorSubscriptions;
+  operatorRefunds: OperatorRefunds;
   operatorCatalogue: OperatorCatalogue;
   history: RecordHistory;
   stripeSync: StripeSync;
@@ -159,6 +161,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   const credentials = new CredentialService({ knex, store, commands, key: keys.serviceCredentials, clock, logger });
   const freeOffer = new FreeOfferService({ knex, store, commands, clock });
   const operatorSubscriptions = new OperatorSubscriptions({ knex, commands, clock });
+  const operatorRefunds = new OperatorRefunds({ commands, providers: providers.all, clock, logger });
   const operatorCatalogue = new OperatorCatalogue({ knex, commands, clock });
   const history = new RecordHistory({ knex, store, vault });
   const stripeSync = new StripeSync({
@@ -203,6 +206,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     credentials,
     freeOffer,
     operatorSubscriptions,
+    operatorRefunds,
     operatorCatalogue,
     history,
     stripeSync,

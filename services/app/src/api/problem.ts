@@ -53,6 +53,7 @@ const UNPROCESSABLE_CODES = new Set([
   'credentials.unknown_plan',
   'payment.provider_unavailable',
   'payment.renewal_unsupported',
+  'refund.unsupported_provider',
   'idempotency.key_reused',
   'free_offer.unknown_plan',
   'free_offer.plan_not_on_sale',

@@ -31,6 +31,8 @@ export interface JobDataByName {
   'send-password-reset': { userId: string; requestId: string; requestedAt: string; purpose?: 'welcome' };
   /** eventId is the security event's id and becomes the notification's id; `at` is when it was recorded. */
   'notify-user': { userId: string; kind: SecurityNotificationKind; eventId: string; at: string };
+  /** A refund the operator asked for (RefundInitiated), made at its provider if it is still pending. */
+  'settle-refund': { subscriptionId: string; refundId: string };
   /** A stored provider notification, applied to its order. */
   'process-payment-webhook': { streamId: string };
   /**

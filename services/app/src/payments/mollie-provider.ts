@@ -65,6 +65,22 @@ export class MollieProvider implements Payments.PaymentProvider {
     return { sessionId: created.id, redirectUrl: checkoutUrl };
   }
 
+  async refund(request: Payments.RefundRequest): Promise<Payments.RefundAnswer> {
+    const currency = request.currency.toUpperCase();
+    try {
+      const refund = await this.client.paymentRefunds.create({
+        paymentId: request.paymentReference,
+        amount: { currency, value: toDecimalAmount(request.amountCents, currency) },
+        idempotencyKey: request.idempotencyKey,
+      });
+      return { providerRefundId: refund.id };
+    } catch (error) {
+      // Mollie refused (nothing left to refund, payment not paid): an answer, not an outage.
+      if (error instanceof MollieApiError && (error.statusCode ?? 500) < 500) return { failure: error.message };
+      throw error;
+    }
+  }
+
   async checkSession(sessionId: string): Promise<Payments.PaymentOutcome> {
     if (!MOLLIE_PAYMENT_ID.test(sessionId)) return { kind: 'ignored', reason: 'not a Mollie payment id' };
     const payment = await this.payment(sessionId);

@@ -2,6 +2,7 @@ import { subscriptionStreamId } from '@shop/domain';
 import { createMollieClient } from '@mollie/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useProviderShop } from '../testing/provider-checkout.js';
+import { randomIp, signUpAdmin } from '../testing/http-customer.js';
 import { useStandIn } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId } from './payment-service.js';
@@ -201,5 +202,41 @@ describe('Mollie through the real SDK', () => {
     mollie.setStatus(paymentId, 'paid');
     expect((await notify(paymentId)).status).toBe(200);
     await subscription(token, subscriptionId, (s) => s.status === 'active');
+  });
+});
+
+describe('refunds through Mollie', () => {
+  it('refunds part of a payment through the SDK, the notification that follows adds nothing, and the rest refunded from the dashboard ends it', async () => {
+    const admin = await signUpAdmin(shop, { label: 'mollie-refunds', ip: randomIp('10.7') });
+    const { token, subscriptionId, paymentId } = await orderWithMollie('netflix', 3);
+    mollie.setStatus(paymentId, 'paid');
+    await notify(paymentId);
+    await subscription(token, subscriptionId, (s) => s.status === 'active');
+
+    const refund = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+      token: admin.token,
+      body: { amountCents: 359, reason: 'A month unused' },
+    });
+    expect(refund.status).toBe(201);
+    expect(refund.body).toMatchObject({ paymentReference: paymentId, amountCents: 359, status: 'succeeded' });
+    const asked = mollie.requests.filter((r) => r.method === 'POST' && r.path === `/v2/payments/${paymentId}/refunds`);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({
+      body: { amount: { currency: 'EUR', value: '3.59' } },
+      idempotencyKey: `refund-${String(refund.body.id)}`,
+    });
+    expect(mollie.payment(paymentId)).toMatchObject({ amountRefunded: { value: '3.59' } });
+
+    // Mollie notifies the payment again: its refunded total is the one already recorded.
+    await notify(paymentId);
+    const partly = await subscription(token, subscriptionId, () => true);
+    expect(partly).toMatchObject({ status: 'active' });
+
+    mollie.refund(paymentId);
+    await notify(paymentId);
+    await subscription(token, subscriptionId, (s) => s.status === 'cancelled');
+    const types = await history(subscriptionId);
+    expect(types.filter((t) => t === 'PartialRefundRecorded')).toHaveLength(1);
+    expect(types.filter((t) => t === 'PaymentRefunded')).toHaveLength(1);
   });
 });

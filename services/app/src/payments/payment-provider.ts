@@ -61,6 +61,17 @@ export class WebhookSignatureError extends Error {
   readonly code = 'webhook.invalid_signature';
 }
 
+/** The operator gives back `amountCents` of a payment; the key makes a retry the same refund. */
+export interface RefundRequest {
+  paymentReference: string;
+  amountCents: number;
+  currency: string;
+  idempotencyKey: string;
+}
+
+/** The provider made the refund (its id for it), or refused it (why, in its words). */
+export type RefundAnswer = { providerRefundId: string } | { failure: string };
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** Keeps a payment method at checkout and charges it again later (automatic renewal); absent where it cannot. */
@@ -72,4 +83,10 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<VerifiedWebhook>;
   /** Turns a stored notification into outcomes; may ask the provider (Mollie sends only an id). */
   interpretWebhook(payload: Record<string, unknown>): Promise<PaymentOutcome[]>;
+  /**
+   * Gives money back on a payment it took; absent where the shop cannot refund through this
+   * provider (the operator then refunds from the provider's own dashboard). Throws when the
+   * provider could not be asked (the job retries with the same key).
+   */
+  refund?(request: RefundRequest): Promise<RefundAnswer>;
 }

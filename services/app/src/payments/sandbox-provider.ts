@@ -104,6 +104,15 @@ export class SandboxProvider implements Payments.PaymentProvider {
     return { kind: 'pending', subscriptionId: session.subscription_id };
   }
 
+  /** The sandbox gives back what a paid session took (the subscription's decision keeps the amount within it). */
+  async refund(request: Payments.RefundRequest): Promise<Payments.RefundAnswer> {
+    const session = await this.session(request.paymentReference);
+    if (!session || session.status !== 'paid') return { failure: 'payment_not_found' };
+    if (request.amountCents > session.amount_cents) return { failure: 'amount_too_large' };
+    const id = createHmac('sha256', this.deps.signingKey).update(request.idempotencyKey).digest('hex').slice(0, 24);
+    return { providerRefundId: `sbxre_${id}` };
+  }
+
   async verifyWebhook(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,

@@ -162,6 +162,22 @@ export class StripeProvider implements Payments.PaymentProvider {
     }
   }
 
+  async refund(request: Payments.RefundRequest): Promise<Payments.RefundAnswer> {
+    try {
+      const refund = await this.client.refunds.create(
+        { payment_intent: request.paymentReference, amount: request.amountCents },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return refund.status === 'failed' || refund.status === 'canceled'
+        ? { failure: refund.failure_reason ?? refund.status }
+        : { providerRefundId: refund.id };
+    } catch (error) {
+      // Stripe refused (already refunded, amount too large, unknown payment): an answer, not an outage.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return { failure: error.code ?? error.message };
+      throw error;
+    }
+  }
+
   private async refundOutcome(payload: Record<string, unknown>): Promise<Payments.PaymentOutcome> {
     const chargeId = String(payload.chargeId);
     // The charge's refunded total so far, partial or full: the subscription's decision tells them apart.

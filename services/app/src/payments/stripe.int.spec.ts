@@ -417,3 +417,41 @@ describe('POST /api/admin/payments/sync', () => {
     expect((await call('POST', '/api/admin/payments/sync', { body: { email: shopper.email } })).status).toBe(401);
   });
 });
+
+describe('refunds through Stripe', () => {
+  it('refunds part of the payment intent with an idempotency key, and the webhook that follows adds nothing', async () => {
+    const admin = await customer();
+    await grantAdmin(shop, admin);
+    const { token, order, session } = await paidOrder();
+    const refund = await call('POST', `/api/admin/subscriptions/${order.subscriptionId}/refunds`, {
+      token: admin.token,
+      body: { amountCents: 223, reason: 'Launch code applied twice' },
+    });
+    expect(refund.status).toBe(201);
+    expect(refund.body).toMatchObject({
+      paymentReference: session.payment_intent,
+      amountCents: 223,
+      status: 'succeeded',
+    });
+    const asked = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({
+      params: { payment_intent: session.payment_intent, amount: '223' },
+      idempotencyKey: `refund-${String(refund.body.id)}`,
+    });
+
+    // Stripe then tells of the charge refunded by 223 cents: already recorded.
+    const charge = standIn.refundedCharge(order.sessionId);
+    expect(charge).toMatchObject({ amount_refunded: 223, refunded: false });
+    const notice = standIn.event('charge.refunded', charge);
+    expect((await postWebhook(notice)).status).toBe(200);
+    await processed(notice.id);
+    const partials = ofType(await history(order.subscriptionId), 'PartialRefundRecorded');
+    expect(partials).toHaveLength(1);
+    expect(partials[0]!.data).toMatchObject({ amountCents: 223, refundedTotalCents: 223, kind: 'order' });
+    // The subscription stays; the customer has spent what was kept.
+    await subscriptionWhere(token, order.subscriptionId, (s) => s.status === 'active');
+    const mine = await call('GET', '/api/me/subscriptions', { token });
+    expect(mine.body.totalSpentCents).toBe(1223 - 223);
+  });
+});

@@ -40,7 +40,7 @@ export interface MollieStandIn {
   setStatus(id: string, status: MolliePaymentStatus): Json;
   /** As if the customer had paid another amount than the one asked (the shop must notice). */
   setAmount(id: string, value: string, currency?: string): Json;
-  /** Refunds the payment, all of it unless a value is given. */
+  /** Refunds the payment from the dashboard, all of it unless a value is given (the API's `POST /v2/payments/:id/refunds` is served too). */
   refund(id: string, value?: string): Json;
   close(): Promise<void>;
 }
@@ -101,6 +101,16 @@ export async function startMollieStandIn(options: { apiKey?: string } = {}): Pro
     return payment;
   };
 
+  const refundedCents = (payment: Json) =>
+    cents((payment.amountRefunded as { value?: string } | undefined)?.value ?? '0');
+  /** `amountCents` more of the payment given back, as the dashboard or the refunds API does. */
+  function giveBack(payment: Json, amountCents: number) {
+    const amount = payment.amount as { value: string; currency: string };
+    const refunded = refundedCents(payment) + amountCents;
+    payment.amountRefunded = { value: decimal(refunded), currency: amount.currency };
+    payment.amountRemaining = { value: decimal(cents(amount.value) - refunded), currency: amount.currency };
+  }
+
   function create(body: Json): Json {
     const amount = body.amount as { currency?: unknown; value?: unknown } | undefined;
     if (
@@ -155,6 +165,44 @@ export async function startMollieStandIn(options: { apiKey?: string } = {}): Pro
       requests.push({ method: req.method ?? 'GET', path: url.pathname, body, idempotencyKey });
       if (req.headers.authorization !== `Bearer ${apiKey}`) {
         return problem(res, 401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
+      }
+      const refundMatch = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(url.pathname);
+      if (req.method === 'POST' && refundMatch) {
+        const replayKey = idempotencyKey ? `POST ${url.pathname} ${idempotencyKey}` : null;
+        const replay = replayKey ? replies.get(replayKey) : undefined;
+        if (replay) return send(res, replay.status, replay.body);
+        const refunded = payments.get(refundMatch[1]!);
+        if (!refunded) return problem(res, 404, 'Not Found', `No payment exists with token ${refundMatch[1]!}.`);
+        if (refunded.status !== 'paid') return problem(res, 422, 'Unprocessable Entity', 'The payment is not paid');
+        const amount = (body?.amount ?? {}) as { value?: string; currency?: string };
+        const paidCents = cents(String((refunded.amount as Json).value));
+        const before = refundedCents(refunded);
+        const asked = cents(String(amount.value ?? '0'));
+        if (asked <= 0 || asked > paidCents - before) {
+          return problem(
+            res,
+            422,
+            'Unprocessable Entity',
+            'The amount is higher than the amount that can be refunded',
+            'amount',
+          );
+        }
+        const currency = String((refunded.amount as Json).currency);
+        giveBack(refunded, asked);
+        const reply = {
+          status: 201,
+          body: {
+            resource: 'refund',
+            id: `re_${randomBytes(5).toString('hex')}`,
+            amount: { value: decimal(asked), currency },
+            status: 'pending',
+            createdAt: new Date().toISOString(),
+            paymentId: refunded.id,
+            _links: { self: { href: `${baseUrl}${url.pathname}`, type: 'application/hal+json' } },
+          } as Json,
+        };
+        if (replayKey) replies.set(replayKey, reply);
+        return send(res, reply.status, reply.body);
       }
       const match = /^\/v2\/payments(?:\/([^/]+))?$/.exec(url.pathname);
       if (!match) return problem(res, 404, 'Not Found', 'The resource does not exist');
@@ -220,10 +268,7 @@ export async function startMollieStandIn(options: { apiKey?: string } = {}): Pro
       const payment = existing(id);
       if (payment.status !== 'paid') throw new Error(`Payment ${id} is ${String(payment.status)}, not paid`);
       const amount = payment.amount as { value: string; currency: string };
-      const already = cents((payment.amountRefunded as { value?: string } | undefined)?.value ?? '0');
-      const refunded = already + (value ? cents(value) : cents(amount.value) - already);
-      payment.amountRefunded = { value: decimal(refunded), currency: amount.currency };
-      payment.amountRemaining = { value: decimal(cents(amount.value) - refunded), currency: amount.currency };
+      giveBack(payment, value ? cents(value) : cents(amount.value) - refundedCents(payment));
       return view(payment);
     },
     close: async () => {

@@ -30,7 +30,7 @@ export interface StripeStandIn {
   pay(id: string, options?: { amountTotal?: number; paymentStatus?: 'paid' | 'unpaid' }): Json;
   expire(id: string): Json;
   /** The fully refunded charge of a paid session, as a `charge.refunded` event carries it. */
-  /** The charge of session `id` refunded in full, or `amountRefunded` of it so far. */
+  /** The charge of session `id` with its refunds made through the stand-in, in full when none was, or `amountRefunded` of it so far. */
   refundedCharge(id: string, options?: { withoutMetadata?: boolean; amountRefunded?: number }): Json;
   /** An event as Stripe posts it to a webhook endpoint. */
   event(type: string, object: Json): Json & { id: string };
@@ -85,6 +85,65 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
   const intentMetadata = new Map<string, Json>();
   const paymentIntents = new Map<string, Json>();
   const byIdempotencyKey = new Map<string, string>();
+  const refunds = new Map<string, Json>();
+  const refundedOf = (intentId: string) =>
+    [...refunds.values()].filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + Number(r.amount), 0);
+
+  /** `POST /v1/refunds`: all or part of a payment intent, never more than is left of it. */
+  function createRefund(params: Json): { status: number; body: Json } {
+    const intentId = String(params.payment_intent ?? '');
+    const intent = paymentIntents.get(intentId);
+    if (!intent) {
+      return {
+        status: 404,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${intentId}'`,
+          },
+        },
+      };
+    }
+    const left = Number(intent.amount) - refundedOf(intentId);
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (left <= 0) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: 'Charge has already been refunded.',
+          },
+        },
+      };
+    }
+    if (amount > left) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'amount_too_large',
+            message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          },
+        },
+      };
+    }
+    const refund: Json = {
+      id: newId('re_test'),
+      object: 'refund',
+      amount,
+      charge: intent.latest_charge,
+      currency: intent.currency,
+      created: nowSeconds(),
+      payment_intent: intentId,
+      status: 'succeeded',
+    };
+    refunds.set(String(refund.id), refund);
+    return { status: 200, body: refund };
+  }
   const requests: StandInRequest[] = [];
   let url = '';
 
@@ -164,6 +223,13 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, String(session.id));
         return send(res, 200, session);
       }
+      if (req.method === 'POST' && target.pathname === '/v1/refunds') {
+        const earlier = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (earlier) return send(res, 200, refunds.get(earlier)!);
+        const answer = createRefund(params);
+        if (idempotencyKey && answer.status === 200) byIdempotencyKey.set(idempotencyKey, String(answer.body.id));
+        return send(res, answer.status, answer.body);
+      }
       if (req.method === 'GET' && target.pathname === '/v1/checkout/sessions')
         return send(res, 200, listSessions(params));
       if (req.method === 'GET' && sessionMatch) {
@@ -235,13 +301,15 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
         object: 'charge',
         amount: intent.amount,
         amount_captured: intent.amount,
-        amount_refunded: chargeOptions.amountRefunded ?? intent.amount,
+        amount_refunded: chargeOptions.amountRefunded ?? (refundedOf(String(intent.id)) || intent.amount),
         currency: intent.currency,
         // Stripe copies the payment intent's metadata onto the charge when it is confirmed.
         metadata: chargeOptions.withoutMetadata ? {} : intent.metadata,
         paid: true,
         payment_intent: intent.id,
-        refunded: Number(chargeOptions.amountRefunded ?? intent.amount) >= Number(intent.amount),
+        refunded:
+          Number(chargeOptions.amountRefunded ?? (refundedOf(String(intent.id)) || intent.amount)) >=
+          Number(intent.amount),
         status: 'succeeded',
       };
     },

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { subscriptionStreamId } from '@shop/domain';
+import { subscriptionFigures } from '@shop/projections';
+import { describe, expect, it } from 'vitest';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
+import { eventually } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
+
+const shop = useTestShop('operator-refunds', { plans: 5 });
+
+const request = (method: string, path: string, options: JsonRequest = {}) =>
+  requestJson(shop.url, method, path, { redirect: 'manual', ip: randomIp('10.41'), ...options });
+
+/** Three months of Netflix (13,59 €) ordered and paid on the sandbox page by a new customer. */
+async function paidNetflix() {
+  const who = await signUpAndSignIn(shop.url, { label: 'refunded', ip: randomIp('10.41') });
+  const placed = await request('POST', '/api/orders', {
+    token: who.token,
+    body: { planId: 'netflix', months: 3, provider: 'sandbox' },
+  });
+  const sessionId = String(placed.body.redirectUrl).split('/').pop()!;
+  await request('POST', `/sandbox/sessions/${sessionId}/pay`, { token: who.token });
+  const subscriptionId = String(placed.body.subscriptionId);
+  await mySubscription(who.token, subscriptionId, (row) => row.status === 'active');
+  return { ...who, subscriptionId, sessionId };
+}
+
+async function mySubscription(token: string, id: string, accept: (row: Record<string, unknown>) => boolean) {
+  const reply = await eventually(
+    () => request('GET', '/api/me/subscriptions', { token }),
+    (r) => (r.body.data as Array<Record<string, unknown>>).some((row) => row.id === id && accept(row)),
+  );
+  return reply.body;
+}
+
+const eventTypes = async (subscriptionId: string) =>
+  (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).map((e) => ({
+    type: e.type,
+    actor: (e.metadata as { actor?: { type: string } }).actor?.type,
+  }));
+
+describe('refunds by the operator', () => {
+  it('gives back part of a payment (the subscription stays), then the rest (it ends), never more than was paid', async () => {
+    const admin = await signUpAdmin(shop, { label: 'refunder', ip: randomIp('10.41') });
+    const { token, subscriptionId, sessionId } = await paidNetflix();
+
+    const partial = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+      token: admin.token,
+      body: { amountCents: 500, reason: 'Service down for a week' },
+    });
+    expect(partial.status).toBe(201);
+    expect(partial.body).toMatchObject({
+      paymentReference: sessionId,
+      amountCents: 500,
+      currency: 'EUR',
+      status: 'succeeded',
+      reason: 'Service down for a week',
+    });
+    const figures = await mySubscription(token, subscriptionId, () => true);
+    expect(figures).toMatchObject({ activeCount: 1 });
+    await eventually(
+      async () => (await request('GET', '/api/me/subscriptions', { token })).body,
+      (body) => body.totalSpentCents === 1359 - 500,
+    );
+
+    const money = await request('GET', `/api/admin/subscriptions/${subscriptionId}/payments`, { token: admin.token });
+    expect(money.body.payments).toEqual([
+      expect.objectContaining({
+        reference: sessionId,
+        kind: 'order',
+        amountCents: 1359,
+        refundedCents: 500,
+        pendingRefundCents: 0,
+        refundableCents: 859,
+      }),
+    ]);
+
+    const tooMuch = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+      token: admin.token,
+      body: { amountCents: 900, reason: 'All of it' },
+    });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body).toMatchObject({ code: 'refund.exceeds_payment', refundableCents: 859 });
+
+    const rest = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+      token: admin.token,
+      body: { amountCents: 859, reason: 'Customer left' },
+    });
+    expect(rest.body).toMatchObject({ status: 'succeeded', amountCents: 859 });
+    await mySubscription(token, subscriptionId, (row) => row.status === 'cancelled');
+
+    const recorded = await eventTypes(subscriptionId);
+    expect(recorded.filter((e) => e.type === 'RefundInitiated')).toEqual([
+      { type: 'RefundInitiated', actor: 'admin' },
+      { type: 'RefundInitiated', actor: 'admin' },
+    ]);
+    expect(recorded.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['PartialRefundRecorded', 'PaymentRefunded', 'RefundSettled']),
+    );
+    // Nothing of this order counts as revenue any more, its partial refund included.
+    const row = await shop.runtime.knex('subscriptions').where({ id: subscriptionId }).first();
+    expect(row).toMatchObject({ status: 'cancelled', status_reason: 'refunded', refunded_cents: 0 });
+
+    const nothingLeft = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+      token: admin.token,
+      body: { amountCents: 1, reason: 'Again' },
+    });
+    expect(nothingLeft.status).toBe(409);
+    expect(nothingLeft.body).toMatchObject({ code: 'refund.nothing_to_refund' });
+  });
+
+  it('makes a retried refund once, and counts the refund on its day in the revenue', async () => {
+    const admin = await signUpAdmin(shop, { label: 'retrier', ip: randomIp('10.41') });
+    const { subscriptionId } = await paidNetflix();
+    const before = await subscriptionFigures(shop.runtime.knex, new Date());
+    const key = randomUUID();
+    const ask = () =>
+      request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+        token: admin.token,
+        body: { amountCents: 300, reason: 'Gesture' },
+        headers: { 'Idempotency-Key': key },
+      });
+    const first = await ask();
+    const again = await ask();
+    expect(again.body).toEqual(first.body);
+    expect((await eventTypes(subscriptionId)).filter((e) => e.type === 'RefundInitiated')).toHaveLength(1);
+    const after = await eventually(
+      () => subscriptionFigures(shop.runtime.knex, new Date()),
+      (figures) => figures.totalRevenueCents === before.totalRevenueCents - 300,
+    );
+    expect(after.revenueByDay.at(-1)!.cents).toBe(before.revenueByDay.at(-1)!.cents - 300);
+  });
+
+  it('refuses a payment the shop cannot refund through its provider, bad amounts, and customers', async () => {
+    const admin = await signUpAdmin(shop, { label: 'careful', ip: randomIp('10.41') });
+    const customer = await signUpAndSignIn(shop.url, { label: 'granted', ip: randomIp('10.41') });
+    const granted = await request('POST', `/api/admin/users/${customer.userId}/subscriptions`, {
+      token: admin.token,
+      body: { planId: 'netflix', months: 1, customPriceCents: 400 },
+    });
+    expect(granted.status).toBe(201);
+    const grantedId = String(granted.body.subscriptionId);
+    const outside = await request('POST', `/api/admin/subscriptions/${grantedId}/refunds`, {
+      token: admin.token,
+      body: { amountCents: 100, reason: 'Gesture' },
+    });
+    expect(outside.status).toBe(422);
+    expect(outside.body).toMatchObject({ code: 'refund.unsupported_provider' });
+
+    const { subscriptionId, token } = await paidNetflix();
+    for (const body of [{ amountCents: 0, reason: 'x' }, { amountCents: 100 }, { amountCents: 1.5, reason: 'x' }]) {
+      const bad = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+        token: admin.token,
+        body,
+      });
+      expect(bad.status).toBe(400);
+    }
+    const byCustomer = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+      token,
+      body: { amountCents: 100, reason: 'I want my money' },
+    });
+    expect(byCustomer.status).toBe(403);
+    expect((await eventTypes(subscriptionId)).some((e) => e.type === 'RefundInitiated')).toBe(false);
+  });
+});
