@@ -65,6 +65,8 @@ export const subscriptionsProjection: Projection = {
       table.text('cancellation_reason');
       table.timestamp('refund_requested_at', { useTz: true });
       table.text('refund_reason');
+      /** When the operator last refunded something: a request made before it is answered. */
+      table.timestamp('refund_answered_at', { useTz: true });
       table.text('last_payment_issue');
       table.timestamp('credentials_assigned_at', { useTz: true });
       table.timestamp('cancelled_at', { useTz: true });
@@ -310,6 +312,8 @@ function changesFor(
       return { partial_refunds: JSON.stringify(partial), refunded_cents: sumOf(partial) };
     }
     case 'RefundInitiated':
+      // The operator answered the customer's request, if one was waiting.
+      return { refund_answered_at: event.data.initiatedAt };
     case 'RefundSettled':
     case 'RefundFailed':
       return {};

@@ -231,7 +231,9 @@ export async function listSubscriptionsForAdmin(
     if (filter.customerCancelled === true) builder.whereNotNull('s.customer_cancelled_at');
     if (filter.customerCancelled === false) builder.whereNull('s.customer_cancelled_at');
     // A refund of the whole order ends the request: it no longer waits for the operator.
-    const refundWaiting = "s.refund_requested_at IS NOT NULL AND s.status_reason IS DISTINCT FROM 'refunded'";
+    // Asked, and the operator has not refunded anything since (a refund answers the request).
+    const refundWaiting =
+      "s.refund_requested_at IS NOT NULL AND s.status_reason IS DISTINCT FROM 'refunded' AND (s.refund_answered_at IS NULL OR s.refund_answered_at < s.refund_requested_at)";
     if (filter.refundRequested === true) builder.whereRaw(refundWaiting);
     if (filter.refundRequested === false) builder.whereRaw(`NOT (${refundWaiting})`);
     // Every word must match the customer's e-mail or name, or the plan's name.

@@ -469,5 +469,16 @@ describe('GET /api/admin/subscriptions: what the customers asked for', () => {
     expect(await idsOf({ filter: { customerCancelled: true, refundRequested: true } })).toEqual([]);
     expect(await idsOf({ filter: { customerCancelled: false, userId: carol.userId } })).toEqual([]);
     expect((await list({ filter: { refundRequested: 'maybe' } })).status).toBe(400);
+
+    // The operator gives part of it back: the request is answered and leaves the queue.
+    const gesture = await call('POST', `/api/admin/subscriptions/${refundForDave}/refunds`, admin.token, {
+      amountCents: 100,
+      reason: 'Un geste',
+    });
+    expect(gesture.status).toBe(201);
+    await eventually(
+      () => idsOf({ filter: { refundRequested: true } }),
+      (ids) => ids.length === 0,
+    );
   });
 });
