@@ -317,6 +317,8 @@ function changesFor(
     case 'RefundSettled':
     case 'RefundFailed':
       return {};
+    case 'PaymentDisputed':
+      return { last_payment_issue: 'disputed' };
     case 'PaymentMismatchRecorded':
       return { last_payment_issue: 'amount_mismatch' };
     case 'ExtraPaymentRecorded':

@@ -27,6 +27,7 @@ export const PAYMENT_OUTCOME_KINDS = [
   'expired',
   'canceled',
   'refunded',
+  'disputed',
   'pending',
   'ignored',
 ] as const;

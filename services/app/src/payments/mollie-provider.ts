@@ -136,21 +136,29 @@ export class MollieProvider implements Payments.PaymentProvider {
           currency,
           paidAt: payment.paidAt ? new Date(payment.paidAt) : this.options.clock(),
         };
+        const outcomes: Payments.PaymentOutcome[] = [paid];
         // Mollie's refunded total so far, partial or full: the subscription's decision tells them apart.
         const refundedCents = refundedCentsOf(payment);
-        if (refundedCents === 0) return [paid];
-        return [
-          paid,
-          {
-            kind: 'refunded',
+        if (refundedCents > 0) {
+          const refundedAt = this.options.clock();
+          const money = { subscriptionId, sessionId: payment.id, paymentReference: payment.id, currency };
+          outcomes.push({ kind: 'refunded', ...money, amountCents: refundedCents, refundedAt });
+        }
+        // A chargeback: Mollie reports the amount the bank took back on the payment.
+        const chargedBackCents = chargedBackCentsOf(payment);
+        if (chargedBackCents > 0) {
+          outcomes.push({
+            kind: 'disputed',
             subscriptionId,
             sessionId: payment.id,
             paymentReference: payment.id,
-            amountCents: refundedCents,
+            disputeId: `${payment.id}:chargeback`,
+            amountCents: chargedBackCents,
             currency,
-            refundedAt: this.options.clock(),
-          },
-        ];
+            reason: null,
+          });
+        }
+        return outcomes;
       }
       case 'failed':
       case 'canceled':
@@ -168,8 +176,19 @@ function refundedCentsOf(payment: Payment): number {
   return refunded ? fromDecimalAmount(refunded.value, refunded.currency) : 0;
 }
 
+function chargedBackCentsOf(payment: Payment): number {
+  const chargedBack = payment.amountChargedBack;
+  return chargedBack ? fromDecimalAmount(chargedBack.value, chargedBack.currency) : 0;
+}
+
 /** What distinguishes one notification-worthy state of a payment from another. */
 function stateOf(payment: Payment): string {
+  if (payment.status !== 'paid') return payment.status;
   const refundedCents = refundedCentsOf(payment);
-  return payment.status === 'paid' && refundedCents > 0 ? `refunded-${refundedCents}` : payment.status;
+  const chargedBackCents = chargedBackCentsOf(payment);
+  const parts = [
+    ...(refundedCents > 0 ? [`refunded-${refundedCents}`] : []),
+    ...(chargedBackCents > 0 ? [`chargedback-${chargedBackCents}`] : []),
+  ];
+  return parts.length > 0 ? parts.join('-') : payment.status;
 }

@@ -240,3 +240,18 @@ describe('refunds through Mollie', () => {
     expect(types.filter((t) => t === 'PaymentRefunded')).toHaveLength(1);
   });
 });
+
+describe('chargebacks through Mollie', () => {
+  it('suspends the subscription when the bank takes the payment back', async () => {
+    const { token, subscriptionId, paymentId } = await orderWithMollie();
+    mollie.setStatus(paymentId, 'paid');
+    await notify(paymentId);
+    await subscription(token, subscriptionId, (s) => s.status === 'active');
+    mollie.chargeBack(paymentId);
+    await notify(paymentId);
+    await notify(paymentId);
+    const suspended = await subscription(token, subscriptionId, (s) => s.status === 'suspended');
+    expect(suspended).toMatchObject({ paymentIssue: 'disputed' });
+    expect((await history(subscriptionId)).filter((t) => t === 'PaymentDisputed')).toHaveLength(1);
+  });
+});

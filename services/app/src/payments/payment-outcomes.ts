@@ -130,6 +130,24 @@ export class PaymentOutcomes {
         );
         return;
       }
+      case 'disputed':
+        await this.deps.commands.subscriptions.execute(
+          {
+            type: 'RecordDispute',
+            data: {
+              subscriptionId: outcome.subscriptionId,
+              provider,
+              paymentReference: outcome.paymentReference,
+              amountCents: outcome.amountCents,
+              currency: outcome.currency,
+              disputeId: outcome.disputeId,
+              reason: outcome.reason,
+              now,
+            },
+          },
+          metadata,
+        );
+        return;
       case 'failed':
       case 'expired':
       case 'canceled':

@@ -48,6 +48,17 @@ export type PaymentOutcome =
       currency: string;
       refundedAt: Date;
     }
+  | {
+      /** A chargeback: the customer disputed the payment with their bank. */
+      kind: 'disputed';
+      subscriptionId: string;
+      sessionId: string | null;
+      paymentReference: string;
+      disputeId: string;
+      amountCents: number;
+      currency: string;
+      reason: string | null;
+    }
   | { kind: 'pending'; subscriptionId: string }
   | { kind: 'ignored'; reason: string };
 

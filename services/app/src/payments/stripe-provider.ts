@@ -14,6 +14,7 @@ export const STRIPE_WEBHOOK_EVENTS = [
   'checkout.session.async_payment_failed',
   'checkout.session.expired',
   'charge.refunded',
+  'charge.dispute.created',
 ] as const;
 
 const SESSION_EVENTS: ReadonlySet<string> = new Set(STRIPE_WEBHOOK_EVENTS.filter((t) => t.startsWith('checkout.')));
@@ -133,6 +134,7 @@ export class StripeProvider implements Payments.PaymentProvider {
     const type = String(payload.type);
     if (SESSION_EVENTS.has(type)) return [this.sessionEventOutcome(type, payload)];
     if (type === 'charge.refunded') return [await this.refundOutcome(payload)];
+    if (type === 'charge.dispute.created') return [await this.disputeOutcome(payload)];
     return [{ kind: 'ignored', reason: `unhandled ${type}` }];
   }
 
@@ -183,21 +185,45 @@ export class StripeProvider implements Payments.PaymentProvider {
     // The charge's refunded total so far, partial or full: the subscription's decision tells them apart.
     if (!(Number(payload.amountRefunded) > 0))
       return { kind: 'ignored', reason: `charge ${chargeId} has nothing refunded` };
+    const payment = await this.paymentOfCharge(payload);
+    if (!payment) return { kind: 'ignored', reason: `charge ${chargeId} names no order` };
+    return {
+      kind: 'refunded',
+      ...payment,
+      amountCents: Number(payload.amountRefunded ?? 0),
+      currency: String(payload.currency ?? '').toUpperCase(),
+      refundedAt: new Date(Number(payload.created) * 1000),
+    };
+  }
+
+  private async disputeOutcome(payload: Record<string, unknown>): Promise<Payments.PaymentOutcome> {
+    const payment = await this.paymentOfCharge(payload);
+    if (!payment) return { kind: 'ignored', reason: `dispute ${String(payload.disputeId)} names no order` };
+    return {
+      kind: 'disputed',
+      ...payment,
+      disputeId: String(payload.disputeId),
+      amountCents: Number(payload.amount ?? 0),
+      currency: String(payload.currency ?? '').toUpperCase(),
+      reason: typeof payload.reason === 'string' ? payload.reason : null,
+    };
+  }
+
+  /**
+   * The order and checkout a charge's money came through (the shop applies an outcome only to a
+   * session it opened), and the payment it is: its payment intent, or the charge itself.
+   */
+  private async paymentOfCharge(payload: Record<string, unknown>) {
     const paymentIntent = typeof payload.paymentIntent === 'string' ? payload.paymentIntent : null;
-    // The checkout the money came through: the shop applies the refund only to a session it opened.
     const session = paymentIntent ? await this.sessionOfPaymentIntent(paymentIntent) : null;
     const subscriptionId =
       (typeof payload.subscriptionId === 'string' ? payload.subscriptionId : null) ??
       (paymentIntent ? await this.subscriptionOfPaymentIntent(paymentIntent, session) : null);
-    if (!subscriptionId) return { kind: 'ignored', reason: `charge ${chargeId} names no order` };
+    if (!subscriptionId) return null;
     return {
-      kind: 'refunded',
       subscriptionId,
       sessionId: session?.id ?? null,
-      paymentReference: paymentIntent ?? chargeId,
-      amountCents: Number(payload.amountRefunded ?? 0),
-      currency: String(payload.currency ?? '').toUpperCase(),
-      refundedAt: new Date(Number(payload.created) * 1000),
+      paymentReference: paymentIntent ?? String(payload.chargeId),
     };
   }
 
@@ -243,6 +269,18 @@ function minimalPayload(event: Stripe.Event): Record<string, unknown> {
       amountRefunded: charge.amount_refunded,
       currency: charge.currency,
       refunded: charge.refunded,
+    };
+  }
+  if (event.type === 'charge.dispute.created') {
+    const dispute = event.data.object;
+    return {
+      ...base,
+      disputeId: dispute.id,
+      chargeId: idOf(dispute.charge),
+      paymentIntent: idOf(dispute.payment_intent),
+      amount: dispute.amount,
+      currency: dispute.currency,
+      reason: dispute.reason,
     };
   }
   return base;

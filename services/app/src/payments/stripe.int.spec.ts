@@ -455,3 +455,28 @@ describe('refunds through Stripe', () => {
     expect(mine.body.totalSpentCents).toBe(1223 - 223);
   });
 });
+
+describe('disputes through Stripe', () => {
+  it('suspends the subscription when the customer disputes the payment with their bank, once however often Stripe tells', async () => {
+    const { token, order, session } = await paidOrder();
+    const dispute = standIn.dispute(order.sessionId);
+    const notice = standIn.event('charge.dispute.created', dispute);
+    expect((await postWebhook(notice)).status).toBe(200);
+    expect((await postWebhook(standIn.event('charge.dispute.created', dispute))).status).toBe(200);
+    const suspended = await subscriptionWhere(token, order.subscriptionId, (s) => s.status === 'suspended');
+    expect(suspended).toMatchObject({ paymentIssue: 'disputed' });
+    const disputed = ofType(await history(order.subscriptionId), 'PaymentDisputed');
+    expect(disputed).toHaveLength(1);
+    expect(disputed[0]!.data).toMatchObject({
+      paymentReference: session.payment_intent,
+      disputeId: dispute.id,
+      amountCents: 1223,
+      currency: 'EUR',
+      reason: 'fraudulent',
+    });
+    const changed = ofType(await history(order.subscriptionId), 'SubscriptionStatusChanged');
+    expect(changed.map((e) => e.data)).toEqual([
+      expect.objectContaining({ from: 'active', to: 'suspended', reason: 'payment_disputed' }),
+    ]);
+  });
+});

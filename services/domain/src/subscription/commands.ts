@@ -89,6 +89,12 @@ export type RefundPayment = {
   };
 };
 
+/** A provider reports a chargeback: the customer disputed a payment with their bank. */
+export type RecordDispute = {
+  type: 'RecordDispute';
+  data: ProviderPayment & { disputeId: string; reason: string | null; now: Date };
+};
+
 /** The operator gives back part or all of a payment (the latest one when none is named), through its provider. */
 export type InitiateRefund = {
   type: 'InitiateRefund';
@@ -179,4 +185,5 @@ export type SubscriptionCommand =
   | CancelSubscription
   | RequestRefund
   | InitiateRefund
-  | SettleRefund;
+  | SettleRefund
+  | RecordDispute;

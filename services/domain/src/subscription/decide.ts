@@ -6,7 +6,7 @@ import { orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './
 import { priceOnSale, requireExisting, requireNew, type ExistingSubscription } from './guards.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
 import { decideGrant, decideStatusChange, decideVoid } from './operator-decisions.js';
-import { decideMoneyBack, decideRefundInitiation, decideRefundSettlement } from './refund-decisions.js';
+import { decideDispute, decideMoneyBack, decideRefundInitiation, decideRefundSettlement } from './refund-decisions.js';
 import {
   decideCancellation,
   decideRefundRequest,
@@ -257,6 +257,9 @@ function decideOnExisting(
 
     case 'SettleRefund':
       return decideRefundSettlement(command, current);
+
+    case 'RecordDispute':
+      return decideDispute(command, current);
 
     default:
       return assertNever(command);

@@ -285,6 +285,22 @@ export type RefundFailed = DomainEvent<
   { subscriptionId: string; refundId: string; reason: string; failedAt: string }
 >;
 
+/** The customer disputed a payment with their bank (a chargeback): the subscription is suspended meanwhile. */
+export type PaymentDisputed = DomainEvent<
+  'PaymentDisputed',
+  {
+    subscriptionId: string;
+    provider: string;
+    paymentReference: string;
+    /** The provider's id for the dispute: the same dispute reported again adds nothing. */
+    disputeId: string;
+    amountCents: number;
+    currency: string;
+    reason: string | null;
+    disputedAt: string;
+  }
+>;
+
 /** The provider of a subscription the operator granted: no payment went through the shop. */
 export const OPERATOR_PROVIDER = 'operator';
 
@@ -309,7 +325,8 @@ export type SubscriptionEvent =
   | PartialRefundRecorded
   | RefundInitiated
   | RefundSettled
-  | RefundFailed;
+  | RefundFailed
+  | PaymentDisputed;
 
 export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> = [
   'OrderPlaced',
@@ -333,4 +350,5 @@ export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> 
   'RefundInitiated',
   'RefundSettled',
   'RefundFailed',
+  'PaymentDisputed',
 ];

@@ -1,5 +1,5 @@
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
-import type { InitiateRefund, SettleRefund } from './commands.js';
+import type { InitiateRefund, RecordDispute, SettleRefund } from './commands.js';
 import type { RefundData, SubscriptionEvent } from './events.js';
 import type { ExistingSubscription } from './guards.js';
 import { decideRenewalRefund, renewalPaidBy } from './lifecycle-decisions.js';
@@ -168,6 +168,43 @@ export function decideRefundSettlement(command: SettleRefund, current: ExistingS
         refundId: data.refundId,
         providerRefundId: data.outcome.providerRefundId,
         settledAt: at,
+      },
+    },
+  ];
+}
+
+/**
+ * A chargeback: recorded once per dispute, and a running subscription is suspended until the
+ * operator settles it (the bank took the money back, or will unless the shop answers).
+ */
+export function decideDispute(command: RecordDispute, current: ExistingSubscription): SubscriptionEvent[] {
+  const { data } = command;
+  if (current.disputes?.[data.disputeId]) return [];
+  const at = data.now.toISOString();
+  const disputed: SubscriptionEvent = {
+    type: 'PaymentDisputed',
+    data: {
+      subscriptionId: data.subscriptionId,
+      provider: data.provider,
+      paymentReference: data.paymentReference,
+      disputeId: data.disputeId,
+      amountCents: data.amountCents,
+      currency: data.currency.toUpperCase(),
+      reason: data.reason,
+      disputedAt: at,
+    },
+  };
+  if (current.status !== 'active') return [disputed];
+  return [
+    disputed,
+    {
+      type: 'SubscriptionStatusChanged',
+      data: {
+        subscriptionId: data.subscriptionId,
+        from: 'active',
+        to: 'suspended',
+        reason: 'payment_disputed',
+        changedAt: at,
       },
     },
   ];

@@ -247,3 +247,41 @@ describe('refunds a provider reports', () => {
       .thenNothing();
   });
 });
+
+describe('chargebacks', () => {
+  const dispute = {
+    type: 'RecordDispute' as const,
+    data: {
+      subscriptionId: SUBSCRIPTION_ID,
+      provider: 'stripe',
+      paymentReference: 'pi_order',
+      disputeId: 'dp_1',
+      amountCents: 1359,
+      currency: 'eur',
+      reason: 'fraudulent',
+      now: LATER,
+    },
+  };
+
+  it('records the dispute and suspends a running subscription, once per dispute', () => {
+    const events = subscriptionDecider.decide(dispute, stateAfter(active));
+    expect(events.map((e) => e.type)).toEqual(['PaymentDisputed', 'SubscriptionStatusChanged']);
+    expect(events[0]!.data).toMatchObject({
+      disputeId: 'dp_1',
+      amountCents: 1359,
+      currency: 'EUR',
+      reason: 'fraudulent',
+    });
+    expect(events[1]!.data).toMatchObject({ from: 'active', to: 'suspended', reason: 'payment_disputed' });
+    spec()
+      .given([...active, events[0]!, events[1]!])
+      .when(dispute)
+      .thenNothing();
+  });
+
+  it('only records it on a subscription that is not running', () => {
+    const refunded: SubscriptionEvent = { type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } };
+    const events = subscriptionDecider.decide(dispute, stateAfter([...active, refunded]));
+    expect(events.map((e) => e.type)).toEqual(['PaymentDisputed']);
+  });
+});

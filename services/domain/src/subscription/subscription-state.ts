@@ -34,6 +34,8 @@ export type SubscriptionState =
       payments?: Readonly<Record<string, PaidPayment>>;
       /** The refunds the operator asked providers for, by id. */
       operatorRefunds?: Readonly<Record<string, OperatorRefund>>;
+      /** Chargebacks reported, by the provider's dispute id. */
+      disputes?: Readonly<Record<string, true>>;
     };
 
 export interface PaidPayment {
@@ -145,6 +147,8 @@ function evolveMoney(state: Existing, event: SubscriptionEvent): Existing {
       return withOperatorRefund(state, event.data.refundId, { status: 'succeeded' });
     case 'RefundFailed':
       return withOperatorRefund(state, event.data.refundId, { status: 'failed', failure: event.data.reason });
+    case 'PaymentDisputed':
+      return { ...state, disputes: { ...state.disputes, [event.data.disputeId]: true } };
     default:
       return state;
   }
@@ -234,6 +238,7 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
     case 'RefundInitiated':
     case 'RefundSettled':
     case 'RefundFailed':
+    case 'PaymentDisputed':
       return state;
     case 'ExtraPaymentRecorded':
       return {

@@ -42,6 +42,8 @@ export interface MollieStandIn {
   setAmount(id: string, value: string, currency?: string): Json;
   /** Refunds the payment from the dashboard, all of it unless a value is given (the API's `POST /v2/payments/:id/refunds` is served too). */
   refund(id: string, value?: string): Json;
+  /** The customer's bank takes the whole payment back (a chargeback). */
+  chargeBack(id: string): Json;
   close(): Promise<void>;
 }
 
@@ -269,6 +271,12 @@ export async function startMollieStandIn(options: { apiKey?: string } = {}): Pro
       if (payment.status !== 'paid') throw new Error(`Payment ${id} is ${String(payment.status)}, not paid`);
       const amount = payment.amount as { value: string; currency: string };
       giveBack(payment, value ? cents(value) : cents(amount.value) - refundedCents(payment));
+      return view(payment);
+    },
+    chargeBack(id) {
+      const payment = existing(id);
+      if (payment.status !== 'paid') throw new Error(`Payment ${id} is ${String(payment.status)}, not paid`);
+      payment.amountChargedBack = { ...(payment.amount as Json) };
       return view(payment);
     },
     close: async () => {

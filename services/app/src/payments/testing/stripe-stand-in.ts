@@ -32,6 +32,8 @@ export interface StripeStandIn {
   /** The fully refunded charge of a paid session, as a `charge.refunded` event carries it. */
   /** The charge of session `id` with its refunds made through the stand-in, in full when none was, or `amountRefunded` of it so far. */
   refundedCharge(id: string, options?: { withoutMetadata?: boolean; amountRefunded?: number }): Json;
+  /** A dispute (chargeback) of the charge of session `id`, as the customer's bank opens it. */
+  dispute(id: string): Json;
   /** An event as Stripe posts it to a webhook endpoint. */
   event(type: string, object: Json): Json & { id: string };
   close(): Promise<void>;
@@ -311,6 +313,22 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
           Number(chargeOptions.amountRefunded ?? (refundedOf(String(intent.id)) || intent.amount)) >=
           Number(intent.amount),
         status: 'succeeded',
+      };
+    },
+    dispute(id) {
+      const session = requireSession(id);
+      const intent = paymentIntents.get(String(session.payment_intent));
+      if (!intent) throw new Error(`Session ${id} was not paid`);
+      return {
+        id: newId('dp'),
+        object: 'dispute',
+        amount: intent.amount,
+        charge: intent.latest_charge,
+        currency: intent.currency,
+        created: nowSeconds(),
+        payment_intent: intent.id,
+        reason: 'fraudulent',
+        status: 'needs_response',
       };
     },
     event(type, object) {
