@@ -15,11 +15,10 @@ import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { useSavingDialog } from '../../lib/use-saving-dialog';
 import type { ShopDataProvider } from '../../providers/data-provider';
+import { ReasonField } from './reason-field';
 import { SubscriptionDialogIntro } from './subscription-dialog-intro';
 import type { Subscription } from './subscription-vocabulary';
 import { latestFirst, paymentToRefund, useSubscriptionMoney } from './use-subscription-money';
-
-const REASON_MAX = 500;
 
 /** Euros as typed (12, 12.5, 12,50, 1 234,50 €) in cents; null when it is not an amount. */
 export function parseEuros(typed: string): number | null {
@@ -174,18 +173,7 @@ export function RefundButton() {
           slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
           sx={{ mt: 1 }}
         />
-        <TextField
-          label={translate('shop.subscriptions.reason.label')}
-          helperText={translate('shop.subscriptions.refund.reasonHelp')}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          required
-          fullWidth
-          multiline
-          minRows={2}
-          slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
-          sx={{ mt: 2 }}
-        />
+        <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.refund.reasonHelp" />
         {chosen?.kind === 'order' && parseEuros(amount) === chosen.refundableCents && payments.length === 1 && (
           <Alert severity="warning" sx={{ mt: 2 }}>
             {translate('shop.subscriptions.refund.fullOrder')}

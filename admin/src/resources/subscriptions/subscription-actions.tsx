@@ -9,7 +9,6 @@ import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
@@ -25,10 +24,9 @@ import { SavingDialog } from '../../components/save-dialog-actions';
 import { useSavingDialog } from '../../lib/use-saving-dialog';
 import { untilProjected } from './until-projected';
 import { SubscriptionDialogIntro } from './subscription-dialog-intro';
+import { ReasonField } from './reason-field';
 import type { ShopDataProvider } from '../../providers/data-provider';
 import { operatorMoves, type Subscription, type SubscriptionStatus } from './subscription-vocabulary';
-
-const REASON_MAX = 500;
 
 /** A list row opens its subscription on click: a click in these buttons and their dialogs stays here. */
 const keepInside = (event: MouseEvent) => event.stopPropagation();
@@ -63,35 +61,6 @@ function ActionButton({
     <Button startIcon={icon} color={color} variant="outlined" disabled={disabled} onClick={onClick}>
       {label}
     </Button>
-  );
-}
-
-function ReasonField({
-  value,
-  onChange,
-  helper,
-  autoFocus,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  helper: string;
-  autoFocus?: boolean;
-}) {
-  const translate = useTranslate();
-  return (
-    <TextField
-      label={translate('shop.subscriptions.reason.label')}
-      helperText={translate(helper)}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      required
-      fullWidth
-      multiline
-      minRows={2}
-      autoFocus={autoFocus}
-      slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
-      sx={{ mt: 2 }}
-    />
   );
 }
 
