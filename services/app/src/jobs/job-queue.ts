@@ -19,6 +19,9 @@ export const ORDER_MAIL_KINDS = [
   'renewal_confirmed',
   'cancellation_confirmed',
   'refund_requested',
+  'refund_issued',
+  'suspended',
+  'renewal_reminder',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
@@ -38,7 +41,7 @@ export interface JobDataByName {
   /**
    * News of an order to its customer (e-mail and notification). mailId is the job id: it keys
    * the sent e-mail and the notification, so a retry adds neither twice. `at` is when the news
-   * happened; expiresAt (expiring_soon) is the expiry the notice announces.
+   * happened; expiresAt (expiring_soon, renewal_reminder) is the expiry the notice announces.
    */
   /** expiresAt: the expiry the news is about; amountCents and months: what a renewal or a refund request was for. */
   'send-order-mail': {

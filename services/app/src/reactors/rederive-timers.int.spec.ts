@@ -51,12 +51,14 @@ describe('timers derived again from the log', () => {
     await elsewhere.query('COMMIT');
     elsewhere.release();
     const first = await deriving;
-    expect(first.recorded).toBe(3);
+    expect(first.recorded).toBe(5);
     expect(await timerIds()).toEqual(
       [
         running.confirmedEventId,
         `${running.confirmedEventId}:expiring_soon`,
-        // Its "expiring soon" notice would be two days ago: only its expiry is still to come.
+        `${running.confirmedEventId}:renewal_reminder:7d`,
+        `${running.confirmedEventId}:renewal_reminder:1d`,
+        // Its "expiring soon" notice and its reminders would be past: only its expiry is still to come.
         endingSoon.confirmedEventId,
       ].sort(),
     );

@@ -2,7 +2,7 @@ import { FREE_OFFER_PROVIDER, OPERATOR_PROVIDER, type SubscriptionEvent } from '
 import { asDomainEvent, type RecordedEvent } from '@shop/event-store';
 import type { JobRequest } from '../jobs/job-queue.js';
 import type { OrderMailKind } from '../jobs/job-queue.js';
-import { EXPIRING_SOON_NOTICE_MS } from './order-mail-jobs.js';
+import { EXPIRING_SOON_NOTICE_MS, RENEWAL_REMINDERS } from './order-mail-jobs.js';
 import type { Reactor } from '../reactors/reactor.js';
 
 /*
@@ -13,9 +13,9 @@ const orderMailJob = (
   recorded: RecordedEvent,
   subscriptionId: string,
   kind: OrderMailKind,
-  options: { at?: Date; expiresAt?: string; amountCents?: number; months?: number } = {},
+  options: { at?: Date; expiresAt?: string; amountCents?: number; months?: number; tag?: string } = {},
 ): JobRequest<'send-order-mail'> => {
-  const mailId = `${recorded.id}:${kind}`;
+  const mailId = `${recorded.id}:${kind}${options.tag ? `:${options.tag}` : ''}`;
   const at = options.at ?? recorded.recordedAt;
   return {
     name: 'send-order-mail',
@@ -43,9 +43,22 @@ function expiringSoon(recorded: RecordedEvent, subscriptionId: string, expiresAt
 }
 
 /**
+ * The renewal reminders for an expiry (7 days and 1 day before it), each keyed by how long before
+ * it comes; those already past when the expiry is set are left out, measured from the event.
+ */
+function renewalReminders(recorded: RecordedEvent, subscriptionId: string, expiresAt: string): JobRequest[] {
+  return RENEWAL_REMINDERS.flatMap(({ tag, beforeMs }) => {
+    const remindAt = new Date(Date.parse(expiresAt) - beforeMs);
+    if (remindAt.getTime() <= recorded.recordedAt.getTime()) return [];
+    return [orderMailJob(recorded, subscriptionId, 'renewal_reminder', { at: remindAt, expiresAt, tag })];
+  });
+}
+
+/**
  * Order news for the customer: order received, payment confirmed, credentials ready (each
  * assignment, a replacement too), expiring in 3 days, expired; a renewal paid, a cancellation
- * (with the date access ends), a refund request received.
+ * (with the date access ends), a refund request received, a refund issued (part or all of a
+ * payment), a suspension; renewal reminders 7 days and 1 day before each expiry.
  */
 export const orderMailReactor: Reactor = {
   name: 'order-mail',
@@ -57,6 +70,10 @@ export const orderMailReactor: Reactor = {
     'SubscriptionRenewed',
     'SubscriptionCancellationRecorded',
     'RefundRequested',
+    'PartialRefundRecorded',
+    'PaymentRefunded',
+    'RenewalRefunded',
+    'SubscriptionStatusChanged',
   ] satisfies ReadonlyArray<SubscriptionEvent['type']>,
   react: (recorded) => {
     const event = asDomainEvent<SubscriptionEvent>(recorded);
@@ -71,6 +88,7 @@ export const orderMailReactor: Reactor = {
         return [
           orderMailJob(recorded, subscriptionId, 'payment_confirmed'),
           ...expiringSoon(recorded, subscriptionId, expiresAt),
+          ...renewalReminders(recorded, subscriptionId, expiresAt),
         ];
       }
       case 'SubscriptionRenewed': {
@@ -78,6 +96,7 @@ export const orderMailReactor: Reactor = {
         return [
           orderMailJob(recorded, subscriptionId, 'renewal_confirmed', { expiresAt: to, amountCents, months }),
           ...expiringSoon(recorded, subscriptionId, to),
+          ...renewalReminders(recorded, subscriptionId, to),
         ];
       }
       case 'SubscriptionCancellationRecorded':
@@ -92,6 +111,20 @@ export const orderMailReactor: Reactor = {
             amountCents: event.data.amountCents,
           }),
         ];
+      case 'PartialRefundRecorded':
+        // A refund of an extra payment (a double charge) is the operator's own business.
+        if (event.data.kind === 'extra') return [];
+        return [
+          orderMailJob(recorded, event.data.subscriptionId, 'refund_issued', { amountCents: event.data.amountCents }),
+        ];
+      case 'PaymentRefunded':
+      case 'RenewalRefunded':
+        return [
+          orderMailJob(recorded, event.data.subscriptionId, 'refund_issued', { amountCents: event.data.amountCents }),
+        ];
+      case 'SubscriptionStatusChanged':
+        if (event.data.to !== 'suspended') return [];
+        return [orderMailJob(recorded, event.data.subscriptionId, 'suspended')];
       case 'CredentialsAssigned':
         return [orderMailJob(recorded, event.data.subscriptionId, 'credentials_ready')];
       case 'SubscriptionExpired':

@@ -13,8 +13,10 @@ import { eventually, startTestShop, type TestShop } from '../testing/test-shop.j
 interface ReceivedMail {
   to: string[];
   subject: string;
-  /** The body decoded, with the no-break spaces of French typography made plain spaces. */
+  /** The body decoded (the plain-text part), with the no-break spaces of French typography made plain spaces. */
   text: string;
+  /** The HTML part, decoded likewise, when the message has one. */
+  html?: string;
 }
 
 interface Notification {
@@ -55,20 +57,41 @@ const decodeWords = (value: string) =>
     return Buffer.concat(bytes).toString('utf8');
   });
 
-/** A single-part text message, read as a mail client would show it. */
-function readMail(raw: string, to: string[]): ReceivedMail {
+/** Headers unfolded, and a body, of a message or of one of its parts. */
+function splitEntity(raw: string) {
   const split = raw.indexOf('\r\n\r\n');
   const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const body = raw.slice(split + 4);
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? decodeQuotedPrintable(body)
-        : Buffer.from(body, 'latin1').toString('utf8');
-  return { to, subject: plainSpaces(decodeWords(header('Subject'))), text: plainSpaces(text) };
+  return { header, body };
+}
+
+function decodeBody(body: string, transferEncoding: string) {
+  const encoding = transferEncoding.toLowerCase();
+  return encoding === 'base64'
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+    : encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : Buffer.from(body, 'latin1').toString('utf8');
+}
+
+/** A text message, or a multipart/alternative one (text and HTML), read as a mail client would show it. */
+function readMail(raw: string, to: string[]): ReceivedMail {
+  const { header, body } = splitEntity(raw);
+  const subject = plainSpaces(decodeWords(header('Subject')));
+  const boundary = /boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
+  if (!boundary) return { to, subject, text: plainSpaces(decodeBody(body, header('Content-Transfer-Encoding'))) };
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => splitEntity(part.replace(/^\r\n/, '')))
+    .map((part) => ({
+      type: part.header('Content-Type').split(';')[0]!.trim().toLowerCase(),
+      content: plainSpaces(decodeBody(part.body.replace(/\r\n$/, ''), part.header('Content-Transfer-Encoding'))),
+    }));
+  const text = parts.find((part) => part.type === 'text/plain')?.content ?? '';
+  const html = parts.find((part) => part.type === 'text/html')?.content;
+  return { to, subject, text, ...(html !== undefined ? { html } : {}) };
 }
 
 beforeAll(async () => {
@@ -218,6 +241,13 @@ describe('order e-mails and notifications', () => {
     expect(received.text).toContain('Bonjour Bruno Petit,');
     expect(received.text).toContain("d'un total de 13,59 €");
     expect(received.text).not.toContain('Hello');
+    expect(received.text).toContain('PremiumShare — abonnements premium partagés');
+    // The same words as HTML, in the shared layout.
+    expect(received.html).toContain('<html lang="fr">');
+    expect(received.html).toContain('Bonjour Bruno Petit,');
+    expect(received.html).toContain('>Commande reçue</h1>');
+    expect(received.html).toContain('d&#x27;un total de 13,59 €');
+    expect(received.html).toContain('href="https://shop.example/profile"');
   });
 
   it('warns three days before the expiry, in the language of the last order', async () => {
@@ -229,6 +259,16 @@ describe('order e-mails and notifications', () => {
     const expiry = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' }).format(expiresAt);
     expect(warning.text).toContain(`expires on ${expiry}`);
     await waitForNotification(alice, 'en', 'Subscription expiring soon');
+  });
+
+  it('reminds one day before the expiry, with a one-click renewal link', async () => {
+    // Bruno ordered in French above; the 1-day reminder is due two seconds from now (the 7-day one is past).
+    const expiresAt = new Date(Date.now() + 24 * 3600_000 + 2000);
+    expiresAt.setUTCMilliseconds(0);
+    const { subscriptionId } = await paidSubscription(shop.runtime.store, bruno.userId, expiresAt);
+    const reminder = await waitForMail(bruno.email, 'Votre abonnement Netflix expire dans 1 jour');
+    expect(reminder.text).toContain(`Renouveler en un clic : https://shop.example/profile?renew=${subscriptionId}`);
+    await waitForNotification(bruno, 'fr', 'Pensez à renouveler votre abonnement');
   });
 
   it('mails "expired" when the subscription expires, and no late "expiring soon" for it', async () => {

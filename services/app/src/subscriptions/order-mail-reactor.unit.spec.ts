@@ -1,0 +1,114 @@
+import type { SubscriptionEvent } from '@shop/domain';
+import type { RecordedEvent } from '@shop/event-store';
+import { describe, expect, it } from 'vitest';
+import { orderMailReactor } from './order-mail-reactor.js';
+
+const RECORDED_AT = new Date('2027-01-01T12:00:00.000Z');
+const DAY = 24 * 3600_000;
+
+const recorded = (event: SubscriptionEvent): RecordedEvent => ({
+  id: 'event-1',
+  streamId: 'subscription-sub-1',
+  streamVersion: 2,
+  globalPosition: 7,
+  checkpoint: '7',
+  type: event.type,
+  schemaVersion: 1,
+  data: event.data,
+  metadata: {},
+  recordedAt: RECORDED_AT,
+});
+
+const refund = { subscriptionId: 'sub-1', provider: 'sandbox', paymentReference: 'pay-1', currency: 'EUR' };
+
+const jobsOf = (event: SubscriptionEvent) =>
+  orderMailReactor.react(recorded(event)).map((job) => ({
+    id: job.jobId,
+    data: job.data as Record<string, unknown>,
+    runAt: job.runAt?.toISOString(),
+  }));
+
+describe('the order mail reactor', () => {
+  it('reminds to renew 7 days and 1 day before an expiry it learns of, besides the 3-day notice', () => {
+    const expiresAt = new Date(RECORDED_AT.getTime() + 30 * DAY).toISOString();
+    const jobs = jobsOf({
+      type: 'PaymentConfirmed',
+      data: {
+        subscriptionId: 'sub-1',
+        provider: 'sandbox',
+        paymentReference: 'pay-1',
+        amountCents: 1359,
+        currency: 'EUR',
+        paidAt: RECORDED_AT.toISOString(),
+        expiresAt,
+      },
+    });
+    expect(jobs.map(({ id, runAt }) => [id, runAt])).toEqual([
+      ['event-1:payment_confirmed', undefined],
+      ['event-1:expiring_soon', new Date(Date.parse(expiresAt) - 3 * DAY).toISOString()],
+      ['event-1:renewal_reminder:7d', new Date(Date.parse(expiresAt) - 7 * DAY).toISOString()],
+      ['event-1:renewal_reminder:1d', new Date(Date.parse(expiresAt) - DAY).toISOString()],
+    ]);
+    expect(jobs[2]!.data).toMatchObject({ kind: 'renewal_reminder', subscriptionId: 'sub-1', expiresAt });
+  });
+
+  it('leaves out the reminders already past when a renewal sets the expiry', () => {
+    const to = new Date(RECORDED_AT.getTime() + 5 * DAY).toISOString();
+    const jobs = jobsOf({
+      type: 'SubscriptionRenewed',
+      data: {
+        subscriptionId: 'sub-1',
+        renewalId: 'renewal-1',
+        months: 1,
+        from: RECORDED_AT.toISOString(),
+        to,
+        amountCents: 453,
+        currency: 'EUR',
+        provider: 'sandbox',
+        paymentReference: 'pay-2',
+        paidAt: RECORDED_AT.toISOString(),
+      },
+    });
+    expect(jobs.map(({ id }) => id)).toEqual([
+      'event-1:renewal_confirmed',
+      'event-1:expiring_soon',
+      'event-1:renewal_reminder:1d',
+    ]);
+  });
+
+  it('tells of a refund issued: part of the order or a renewal, a whole payment, a renewal refunded', () => {
+    const at = RECORDED_AT.toISOString();
+    const partial = (kind: 'order' | 'renewal' | 'extra') =>
+      jobsOf({
+        type: 'PartialRefundRecorded',
+        data: { ...refund, amountCents: 300, refundedAt: at, kind, refundedTotalCents: 300 },
+      });
+    expect(partial('order').map(({ id, data }) => [id, data.kind, data.amountCents])).toEqual([
+      ['event-1:refund_issued', 'refund_issued', 300],
+    ]);
+    expect(partial('renewal')).toHaveLength(1);
+    expect(partial('extra')).toEqual([]);
+    expect(
+      jobsOf({ type: 'PaymentRefunded', data: { ...refund, amountCents: 1359, refundedAt: at } }).map(
+        ({ data }) => data.amountCents,
+      ),
+    ).toEqual([1359]);
+    expect(
+      jobsOf({
+        type: 'RenewalRefunded',
+        data: { ...refund, amountCents: 453, refundedAt: at, renewalId: 'renewal-1', expiresAt: at },
+      }).map(({ data }) => [data.kind, data.amountCents]),
+    ).toEqual([['refund_issued', 453]]);
+  });
+
+  it('tells of a suspension, and of no other status change', () => {
+    const change = (to: 'suspended' | 'active' | 'cancelled') =>
+      jobsOf({
+        type: 'SubscriptionStatusChanged',
+        data: { subscriptionId: 'sub-1', from: 'active', to, reason: 'support', changedAt: RECORDED_AT.toISOString() },
+      });
+    expect(change('suspended').map(({ id }) => id)).toEqual(['event-1:suspended']);
+    expect(change('active')).toEqual([]);
+    expect(change('cancelled')).toEqual([]);
+  });
+});
