@@ -1,20 +1,13 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { Form, Formik } from 'formik';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { FormTextField } from '../../../components/ui/form-text-field';
 import { useToast } from '../../../components/ui/toast-provider';
 import { formatDate } from '../../../lib/format-date';
 import { useRequestRefund } from '../api/subscription-actions';
-import { refundErrorKey, type RefundErrorKey } from '../lib/subscription-action-errors';
+import { refundErrorKey } from '../lib/subscription-action-errors';
 import type { UserSubscription } from '../types';
+import { SubscriptionReasonDialog } from './subscription-reason-dialog';
 
 const schema = yup.object({
   reason: yup
@@ -37,59 +30,32 @@ export default function RefundDialog({
   const { t, i18n } = useTranslation('profile');
   const toast = useToast();
   const requestRefund = useRequestRefund();
-  const titleId = useId();
-  const [error, setError] = useState<RefundErrorKey | null>(null);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Formik
-        initialValues={{ reason: '' }}
-        validationSchema={schema}
-        onSubmit={async ({ reason }) => {
-          setError(null);
-          try {
-            await requestRefund.mutateAsync({ subscriptionId: subscription.id, reason: reason.trim() });
-            toast({ severity: 'success', message: t('subscriptions.refund.done') });
-            onClose();
-          } catch (caught) {
-            setError(refundErrorKey(caught));
-          }
-        }}
-      >
-        {({ isSubmitting }) => (
-          <Form noValidate>
-            <DialogTitle id={titleId}>{t('subscriptions.refund.title')}</DialogTitle>
-            <DialogContent>
-              <Alert severity="info" sx={{ mb: 2.5 }}>
-                <AlertTitle>{t('subscriptions.refund.guaranteeTitle')}</AlertTitle>
-                {t('subscriptions.refund.guarantee', {
-                  date: subscription.refundableUntil ? formatDate(subscription.refundableUntil, i18n.language) : '',
-                })}
-              </Alert>
-              <FormTextField
-                name="reason"
-                label={t('subscriptions.refund.reason')}
-                required
-                multiline
-                minRows={3}
-                slotProps={{ htmlInput: { maxLength: 1000 } }}
-              />
-              {error && (
-                <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-                  {t(error)}
-                </Alert>
-              )}
-            </DialogContent>
-            <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-              <Button onClick={onClose} disabled={isSubmitting}>
-                {t('subscriptions.refund.close')}
-              </Button>
-              <Button type="submit" variant="contained" disabled={isSubmitting}>
-                {isSubmitting ? t('subscriptions.refund.submitting') : t('subscriptions.refund.submit')}
-              </Button>
-            </DialogActions>
-          </Form>
-        )}
-      </Formik>
-    </Dialog>
+    <SubscriptionReasonDialog
+      open={open}
+      onClose={onClose}
+      title={t('subscriptions.refund.title')}
+      intro={
+        <Alert severity="info" sx={{ mb: 2.5 }}>
+          <AlertTitle>{t('subscriptions.refund.guaranteeTitle')}</AlertTitle>
+          {t('subscriptions.refund.guarantee', {
+            date: subscription.refundableUntil ? formatDate(subscription.refundableUntil, i18n.language) : '',
+          })}
+        </Alert>
+      }
+      schema={schema}
+      reasonLabel={t('subscriptions.refund.reason')}
+      reasonRequired
+      reasonMaxLength={1000}
+      reasonMinRows={3}
+      closeLabel={t('subscriptions.refund.close')}
+      confirmLabel={t('subscriptions.refund.submit')}
+      confirmingLabel={t('subscriptions.refund.submitting')}
+      onConfirm={async (reason) => {
+        await requestRefund.mutateAsync({ subscriptionId: subscription.id, reason: reason.trim() });
+        toast({ severity: 'success', message: t('subscriptions.refund.done') });
+      }}
+      errorKey={refundErrorKey}
+    />
   );
 }

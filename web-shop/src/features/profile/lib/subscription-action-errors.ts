@@ -19,3 +19,6 @@ export function refundErrorKey(error: unknown): RefundErrorKey {
   if (error.code === 'refund.nothing_to_refund') return 'subscriptions.refund.errors.nothingToRefund';
   return 'subscriptions.refund.errors.generic';
 }
+
+/** What may go wrong when the customer confirms an action on a subscription. */
+export type SubscriptionActionErrorKey = CancellationErrorKey | RefundErrorKey;
