@@ -34,6 +34,7 @@ import type { CredentialService } from './credentials/credential-service.js';
 import { adminCatalogueRoutes } from './catalogue/admin-catalogue-routes.js';
 import { adminSubscriptionRoutes } from './subscriptions/admin-subscription-routes.js';
 import { adminRefundRoutes } from './subscriptions/admin-refund-routes.js';
+import { mailPreviewRoutes } from './mail/mail-preview-routes.js';
 import { credentialRoutes } from './credentials/credential-routes.js';
 import { inquiryRoutes } from './inquiries/inquiry-routes.js';
 import { authRoutes } from './accounts/auth-routes.js';
@@ -190,6 +191,7 @@ export function createApp(deps: AppDependencies): Express {
   );
   app.use(credentialRoutes(deps, doc));
   app.use(adminHistoryRoutes({ history: deps.history }, doc));
+  app.use(mailPreviewRoutes({ publicUrl: deps.config.publicUrl }, doc));
 
   const documentRoute = express.Router();
   doc.route(

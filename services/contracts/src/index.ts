@@ -19,3 +19,4 @@ export * from './catalogue-limits.js';
 export * from './history.js';
 export * from './free-offer.js';
 export * from './refunds.js';
+export * from './mail-previews.js';
