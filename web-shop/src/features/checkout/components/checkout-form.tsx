@@ -2,15 +2,14 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { formatPrice } from '../../../lib/format-price';
 import { useLanguage } from '../../../lib/use-language';
 import type { Plan } from '../../../types/api';
 import { useCreateOrder } from '../api/create-order';
-import { usePaymentProviders, type PaymentProviderName } from '../api/get-payment-providers';
-import { usePromoCode, useRecheckPromoOnDuration } from '../hooks/use-promo-code';
+import { goTo, usePaymentStart } from '../hooks/use-payment-start';
 import { orderErrorKey, type OrderErrorKey } from '../lib/checkout-errors';
 import { DURATIONS, type Months } from '../types';
 import { DurationPicker } from './duration-picker';
@@ -26,22 +25,11 @@ const schema = yup.object({
   promoCode: yup.string().trim().max(32),
 });
 
-/** Where the browser goes to pay; a function so tests can watch it. */
-function goTo(url: string) {
-  window.location.assign(url);
-}
-
 export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialMonths?: Months }) {
   const { t, i18n } = useTranslation('checkout');
   const language = useLanguage();
-  const { promo, setPromo, runPromoCheck } = usePromoCode(plan.id);
   const [orderError, setOrderError] = useState<OrderErrorKey | null>(null);
-  const providers = usePaymentProviders();
   const createOrder = useCreateOrder();
-  const offered = providers.status === 'success' ? providers.data.data : null;
-  // Set by the pay button pressed; Enter in a field pays with the first provider offered.
-  const chosenProvider = useRef<PaymentProviderName | undefined>(undefined);
-  const [payingWith, setPayingWith] = useState<PaymentProviderName | 'default' | null>(null);
   const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
 
   const formik = useFormik<{ months: Months; promoCode: string }>({
@@ -49,29 +37,19 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
     validationSchema: schema,
     onSubmit: async ({ months, promoCode }) => {
       setOrderError(null);
-      // Unknown when the list could not be read: the server then uses its default.
-      const provider = chosenProvider.current ?? offered?.[0]?.name;
-      chosenProvider.current = undefined;
-      setPayingWith(provider ?? 'default');
-      const code = promoCode.trim();
-      // A code typed but not applied yet is checked first, so a wrong one never reaches the order.
-      if (code && !(promo.status === 'valid' && promo.code === code && promo.months === months)) {
-        if (!(await runPromoCheck(code, months))) {
-          setPayingWith(null);
-          return;
-        }
-      }
+      const start = await payment.startPayment(promoCode, months);
+      if (!start) return;
       try {
         const order = await createOrder.mutateAsync({
           planId: plan.id,
           months,
-          promoCode: code || undefined,
+          promoCode: start.code || undefined,
           language,
-          provider,
+          provider: start.provider,
         });
         if (!order.redirectUrl) {
           setOrderError('errors.noRedirect');
-          setPayingWith(null);
+          payment.stopPaying();
           return;
         }
         goTo(order.redirectUrl);
@@ -79,27 +57,16 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
         await new Promise(() => undefined);
       } catch (error) {
         setOrderError(orderErrorKey(error));
-        setPayingWith(null);
+        payment.stopPaying();
       }
     },
   });
   const { months, promoCode } = formik.values;
-
-  useRecheckPromoOnDuration(months, promo, runPromoCheck);
-
-  const applied = promo.status === 'valid' && promo.months === months ? promo.check : null;
+  const payment = usePaymentStart(plan.id, months);
+  const { promo, applied } = payment;
   const subtotalCents = plan.monthlyPriceCents * months;
   const totalCents = applied ? applied.totalCents : subtotalCents;
   const busy = formik.isSubmitting;
-
-  const applyPromo = () => {
-    const code = promoCode.trim();
-    if (!code) {
-      setPromo({ status: 'idle' });
-      return;
-    }
-    void runPromoCheck(code, months);
-  };
 
   return (
     <TwoColumns<'form'> component="form" noValidate onSubmit={formik.handleSubmit} widths={[1.4, 1]} gap={4}>
@@ -129,11 +96,11 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
           value={promoCode}
           onChange={(event) => {
             formik.handleChange(event);
-            if (promo.status !== 'checking') setPromo({ status: 'idle' });
+            payment.promoCodeEdited();
           }}
           promo={promo}
           applied={applied}
-          onApply={applyPromo}
+          onApply={() => payment.applyPromo(promoCode)}
           disabled={busy}
         />
       </Stack>
@@ -144,14 +111,12 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
         applied={applied}
         totalCents={totalCents}
         orderError={orderError}
-        offered={offered}
-        providersPending={providers.status === 'pending'}
+        offered={payment.offered}
+        providersPending={payment.providersPending}
         busy={busy}
         promoChecking={promo.status === 'checking'}
-        payingWith={payingWith}
-        onChooseProvider={(name) => {
-          chosenProvider.current = name;
-        }}
+        payingWith={payment.payingWith}
+        onChooseProvider={payment.chooseProvider}
       />
     </TwoColumns>
   );

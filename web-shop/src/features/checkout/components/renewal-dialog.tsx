@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { formatPrice } from '../../../lib/format-price';
@@ -15,20 +15,14 @@ import { useLanguage } from '../../../lib/use-language';
 import type { Plan } from '../../../types/api';
 import type { CustomerSubscription } from '@shop/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { usePaymentProviders, type PaymentProviderName } from '../api/get-payment-providers';
 import { useRenewSubscription } from '../api/renew-subscription';
-import { usePromoCode, useRecheckPromoOnDuration } from '../hooks/use-promo-code';
+import { goTo, usePaymentStart } from '../hooks/use-payment-start';
 import { renewalErrorKey, type RenewalErrorKey } from '../lib/checkout-errors';
 import { expiryAfterRenewal } from '../lib/renewal';
 import type { Months } from '../types';
 import { DurationPicker } from './duration-picker';
 import { PaymentButtons } from './payment-buttons';
 import { PromoCodeField } from './promo-code-field';
-
-/** Where the browser goes to pay; a function so tests can watch it. */
-function goTo(url: string) {
-  window.location.assign(url);
-}
 
 function RenewForm({
   subscription,
@@ -43,55 +37,32 @@ function RenewForm({
   const language = useLanguage();
   const [months, setMonths] = useState<Months>(1);
   const [promoCode, setPromoCode] = useState('');
-  const { promo, setPromo, runPromoCheck } = usePromoCode(plan.id);
+  const payment = usePaymentStart(plan.id, months);
+  const { promo, applied } = payment;
   const [error, setError] = useState<RenewalErrorKey | null>(null);
   const [busy, setBusy] = useState(false);
-  const providers = usePaymentProviders();
   const renew = useRenewSubscription();
-  const offered = providers.status === 'success' ? providers.data.data : null;
-  // Set by the pay button pressed; Enter in a field pays with the first provider offered.
-  const chosenProvider = useRef<PaymentProviderName | undefined>(undefined);
-  const [payingWith, setPayingWith] = useState<PaymentProviderName | 'default' | null>(null);
 
-  useRecheckPromoOnDuration(months, promo, runPromoCheck);
-
-  const applied = promo.status === 'valid' && promo.months === months ? promo.check : null;
   const totalCents = applied ? applied.totalCents : plan.monthlyPriceCents * months;
   const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
   const newExpiry = expiryAfterRenewal(subscription, months);
-
-  const applyPromo = () => {
-    const code = promoCode.trim();
-    if (!code) {
-      setPromo({ status: 'idle' });
-      return;
-    }
-    void runPromoCheck(code, months);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     setError(null);
-    const provider = chosenProvider.current ?? offered?.[0]?.name;
-    chosenProvider.current = undefined;
-    const code = promoCode.trim();
     setBusy(true);
-    setPayingWith(provider ?? 'default');
-    // A code typed but not applied yet is checked first, so a wrong one never reaches the renewal.
-    if (code && !(promo.status === 'valid' && promo.code === code && promo.months === months)) {
-      if (!(await runPromoCheck(code, months))) {
-        setBusy(false);
-        setPayingWith(null);
-        return;
-      }
+    const start = await payment.startPayment(promoCode, months);
+    if (!start) {
+      setBusy(false);
+      return;
     }
     try {
       const renewal = await renew.mutateAsync({
         subscriptionId: subscription.id,
         months,
-        provider,
-        promoCode: code || undefined,
+        provider: start.provider,
+        promoCode: start.code || undefined,
         language,
       });
       if (renewal.redirectUrl) {
@@ -104,7 +75,7 @@ function RenewForm({
       setError(renewalErrorKey(caught));
     }
     setBusy(false);
-    setPayingWith(null);
+    payment.stopPaying();
   };
 
   return (
@@ -125,11 +96,11 @@ function RenewForm({
         value={promoCode}
         onChange={(event) => {
           setPromoCode(event.target.value);
-          if (promo.status !== 'checking') setPromo({ status: 'idle' });
+          payment.promoCodeEdited();
         }}
         promo={promo}
         applied={applied}
-        onApply={applyPromo}
+        onApply={() => payment.applyPromo(promoCode)}
         disabled={busy}
       />
       <Stack
@@ -155,14 +126,12 @@ function RenewForm({
       )}
       <PaymentButtons
         total={money(totalCents)}
-        offered={offered}
-        providersPending={providers.status === 'pending'}
+        offered={payment.offered}
+        providersPending={payment.providersPending}
         busy={busy}
         waiting={promo.status === 'checking'}
-        payingWith={payingWith}
-        onChooseProvider={(name) => {
-          chosenProvider.current = name;
-        }}
+        payingWith={payment.payingWith}
+        onChooseProvider={payment.chooseProvider}
       >
         <Button onClick={onClose} disabled={busy}>
           {t('renewal.close')}
