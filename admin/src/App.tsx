@@ -16,6 +16,7 @@ import subscriptions from './resources/subscriptions';
 import users from './resources/users';
 import { LazySyncPage } from './sync';
 import { LazyFreeOfferPage } from './free-offer';
+import { LazyMailPreviewsPage } from './mail-previews';
 
 function BackOffice() {
   return (
@@ -43,6 +44,7 @@ function BackOffice() {
       <CustomRoutes>
         <Route path="/sync" element={<LazySyncPage />} />
         <Route path="/free-offer" element={<LazyFreeOfferPage />} />
+        <Route path="/mail-previews" element={<LazyMailPreviewsPage />} />
       </CustomRoutes>
     </ShopAdmin>
   );

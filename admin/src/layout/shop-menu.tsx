@@ -1,8 +1,9 @@
 import { Menu } from 'react-admin';
 import { FreeOfferMenuItem } from '../free-offer';
+import { MailPreviewsMenuItem } from '../mail-previews';
 import { SyncMenuItem } from '../sync';
 
-/** The side menu: the home page, every resource, then the tools that are not resources (the sync tab, the free offer). */
+/** The side menu: the home page, every resource, then the tools that are not resources (the sync tab, the free offer, the e-mail preview). */
 export function ShopMenu() {
   return (
     <Menu>
@@ -10,6 +11,7 @@ export function ShopMenu() {
       <Menu.ResourceItems />
       <SyncMenuItem />
       <FreeOfferMenuItem />
+      <MailPreviewsMenuItem />
     </Menu>
   );
 }
