@@ -24,12 +24,16 @@ import {
   type SubscriptionStatus,
   type SubscriptionStatusChanged,
 } from './events.js';
+import {
+  NETFLIX,
+  orderPlacedEvent,
+  paymentConfirmedEvent,
+  SUBSCRIPTION_ID,
+  USER_ID,
+} from './testing/subscription-fixtures.js';
 
 const spec = () => DeciderSpec.for(subscriptionDecider);
 
-const SUBSCRIPTION_ID = 'sub-0001';
-const USER_ID = 'user-42';
-const NETFLIX = { id: 'netflix', name: 'Netflix Premium', monthlyPriceCents: 453, currency: 'EUR' };
 const SPOTIFY = { id: 'spotify', name: 'Spotify Family', monthlyPriceCents: 242, currency: 'EUR' };
 
 // One timeline: ordered, paid five minutes later for three months, checked before and after expiry.
@@ -119,36 +123,11 @@ const expire = (now: Date): ExpireSubscription => ({
 
 // ---- events ----
 
-const orderPlaced = (data: Partial<OrderPlaced['data']> = {}): OrderPlaced => ({
-  type: 'OrderPlaced',
-  data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    userId: USER_ID,
-    planId: 'netflix',
-    planName: 'Netflix Premium',
-    months: 3,
-    monthlyPriceCents: 453,
-    subtotalCents: 1359,
-    discountPercent: 0,
-    discountCents: 0,
-    totalCents: 1359,
-    currency: 'EUR',
-    promoCode: null,
-    provider: 'stripe',
-    placedAt: PLACED_AT.toISOString(),
-    ...data,
-  },
-});
+const orderPlaced = (data: Partial<OrderPlaced['data']> = {}): OrderPlaced =>
+  orderPlacedEvent({ placedAt: PLACED_AT.toISOString(), ...data });
 
-const paymentConfirmed = (data: Partial<PaymentConfirmed['data']> = {}): PaymentConfirmed => ({
-  type: 'PaymentConfirmed',
-  data: {
-    ...STRIPE_PAYMENT,
-    paidAt: PAID_AT.toISOString(),
-    expiresAt: EXPIRES_AT,
-    ...data,
-  },
-});
+const paymentConfirmed = (data: Partial<PaymentConfirmed['data']> = {}): PaymentConfirmed =>
+  paymentConfirmedEvent({ ...STRIPE_PAYMENT, paidAt: PAID_AT.toISOString(), expiresAt: EXPIRES_AT, ...data });
 
 const paymentMismatch = (data: Partial<PaymentMismatchRecorded['data']> = {}): PaymentMismatchRecorded => ({
   type: 'PaymentMismatchRecorded',

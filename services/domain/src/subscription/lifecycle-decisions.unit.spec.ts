@@ -9,48 +9,29 @@ import type {
   RequestRefund,
 } from './commands.js';
 import { subscriptionDecider } from './decide.js';
-import { priceOrder } from '../shared/money.js';
 import {
-  orderPlaced,
-  type PaymentConfirmed,
   type PaymentSessionOpened,
   type RefundRequested,
   type RenewalOrdered,
   type SubscriptionEvent,
   type SubscriptionRenewed,
 } from './events.js';
+import {
+  EXPIRES_AT,
+  orderPlacedEvent,
+  PAID_AT,
+  paymentConfirmedEvent,
+  SUBSCRIPTION_ID,
+  USER_ID,
+} from './testing/subscription-fixtures.js';
 
 const spec = () => DeciderSpec.for(subscriptionDecider);
 
-const SUBSCRIPTION_ID = 'sub-0001';
-const USER_ID = 'user-42';
-const PLACED_AT = new Date('2026-01-10T09:00:00.000Z');
-const PAID_AT = '2026-01-10T09:05:00.000Z';
-const EXPIRES_AT = '2026-04-10T09:05:00.000Z';
 const DURING = new Date('2026-03-01T12:00:00.000Z');
 
 // A Netflix subscription of three months at 4,53 € a month, paid with Stripe.
-const placed = orderPlaced({
-  subscriptionId: SUBSCRIPTION_ID,
-  userId: USER_ID,
-  plan: { id: 'netflix', name: 'Netflix Premium' },
-  price: priceOrder({ monthlyPriceCents: 453, months: 3, currency: 'EUR' }),
-  promoCode: null,
-  provider: 'stripe',
-  at: PLACED_AT,
-});
-const paid: PaymentConfirmed = {
-  type: 'PaymentConfirmed',
-  data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    provider: 'stripe',
-    paymentReference: 'pi_order',
-    amountCents: 1359,
-    currency: 'EUR',
-    paidAt: PAID_AT,
-    expiresAt: EXPIRES_AT,
-  },
-};
+const placed = orderPlacedEvent();
+const paid = paymentConfirmedEvent();
 const active = [placed, paid];
 
 // ---- renewal ----

@@ -1,39 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { DeciderSpec } from '../shared/decider-spec.js';
-import { priceOrder } from '../shared/money.js';
 import type { InitiateRefund, RefundPayment, SettleRefund } from './commands.js';
 import { subscriptionDecider } from './decide.js';
-import { orderPlaced, type PaymentConfirmed, type RefundInitiated, type SubscriptionEvent } from './events.js';
+import { type RefundInitiated, type RefundSettled, type SubscriptionEvent } from './events.js';
 import { refundableCents } from './refund-decisions.js';
+import { orderPlacedEvent, paymentConfirmedEvent, SUBSCRIPTION_ID } from './testing/subscription-fixtures.js';
 
 const spec = () => DeciderSpec.for(subscriptionDecider);
 
-const SUBSCRIPTION_ID = 'sub-0001';
 const AT = new Date('2026-02-01T10:00:00.000Z');
 const LATER = new Date('2026-02-02T10:00:00.000Z');
 
 // Three months of Netflix, 13,59 €, paid with Stripe under pi_order.
-const placed = orderPlaced({
-  subscriptionId: SUBSCRIPTION_ID,
-  userId: 'user-42',
-  plan: { id: 'netflix', name: 'Netflix Premium' },
-  price: priceOrder({ monthlyPriceCents: 453, months: 3, currency: 'EUR' }),
-  promoCode: null,
-  provider: 'stripe',
-  at: new Date('2026-01-10T09:00:00.000Z'),
-});
-const paid: PaymentConfirmed = {
-  type: 'PaymentConfirmed',
-  data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    provider: 'stripe',
-    paymentReference: 'pi_order',
-    amountCents: 1359,
-    currency: 'EUR',
-    paidAt: '2026-01-10T09:05:00.000Z',
-    expiresAt: '2026-04-10T09:05:00.000Z',
-  },
-};
+const placed = orderPlacedEvent();
+const paid = paymentConfirmedEvent();
 const active = [placed, paid];
 
 const initiate = (data: Partial<InitiateRefund['data']> = {}): InitiateRefund => ({
@@ -68,6 +48,12 @@ const initiated = (data: Partial<RefundInitiated['data']> = {}): RefundInitiated
 const settle = (outcome: SettleRefund['data']['outcome'], refundId = 'ref-1'): SettleRefund => ({
   type: 'SettleRefund',
   data: { subscriptionId: SUBSCRIPTION_ID, refundId, outcome, now: LATER },
+});
+
+/** The provider made refund `ref-1`, under its own id. */
+const settled = (providerRefundId: string): RefundSettled => ({
+  type: 'RefundSettled',
+  data: { subscriptionId: SUBSCRIPTION_ID, refundId: 'ref-1', providerRefundId, settledAt: LATER.toISOString() },
 });
 
 /** Stripe's report: the payment's refunded total so far. */
@@ -134,29 +120,9 @@ describe('the operator refunds a payment', () => {
           type: 'PartialRefundRecorded',
           data: { ...refundBase, amountCents: 500, kind: 'order', refundedTotalCents: 500, refundId: 'ref-1' },
         },
-        {
-          type: 'RefundSettled',
-          data: {
-            subscriptionId: SUBSCRIPTION_ID,
-            refundId: 'ref-1',
-            providerRefundId: 're_1',
-            settledAt: LATER.toISOString(),
-          },
-        },
+        settled('re_1'),
       ]);
-    const state = stateAfter([
-      ...active,
-      initiated(),
-      {
-        type: 'RefundSettled',
-        data: {
-          subscriptionId: SUBSCRIPTION_ID,
-          refundId: 'ref-1',
-          providerRefundId: 're_1',
-          settledAt: LATER.toISOString(),
-        },
-      },
-    ]);
+    const state = stateAfter([...active, initiated(), settled('re_1')]);
     expect(state).toMatchObject({ status: 'active' });
   });
 
@@ -164,18 +130,7 @@ describe('the operator refunds a payment', () => {
     spec()
       .given([...active, initiated({ amountCents: 1359 })])
       .when(settle({ providerRefundId: 're_1' }))
-      .then([
-        { type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } },
-        {
-          type: 'RefundSettled',
-          data: {
-            subscriptionId: SUBSCRIPTION_ID,
-            refundId: 'ref-1',
-            providerRefundId: 're_1',
-            settledAt: LATER.toISOString(),
-          },
-        },
-      ]);
+      .then([{ type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } }, settled('re_1')]);
   });
 
   it('records a refusal, and nothing twice', () => {
