@@ -12,9 +12,8 @@ import { useCreateOrder } from '../api/create-order';
 import { goTo, usePaymentStart } from '../hooks/use-payment-start';
 import { orderErrorKey, type OrderErrorKey } from '../lib/checkout-errors';
 import { DURATIONS, type Months } from '../types';
-import { DurationPicker } from './duration-picker';
+import { DurationAndPromo } from './duration-and-promo';
 import { OrderSummary } from './order-summary';
-import { PromoCodeField } from './promo-code-field';
 import { TwoColumns } from '../../../components/ui/two-columns';
 
 const schema = yup.object({
@@ -84,24 +83,14 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
         </Stack>
         <Typography sx={{ color: 'text.secondary', mt: '12px !important' }}>{t('subtitle')}</Typography>
 
-        <DurationPicker
-          value={months}
-          onChange={(value) => void formik.setFieldValue('months', value)}
-          monthlyPriceCents={plan.monthlyPriceCents}
-          currency={plan.currency}
-          disabled={busy}
-        />
-
-        <PromoCodeField
-          value={promoCode}
-          onChange={(event) => {
-            formik.handleChange(event);
-            payment.promoCodeEdited();
-          }}
-          promo={promo}
-          applied={applied}
-          onApply={() => payment.applyPromo(promoCode)}
-          disabled={busy}
+        <DurationAndPromo
+          plan={plan}
+          months={months}
+          onMonthsChange={(value) => void formik.setFieldValue('months', value)}
+          promoCode={promoCode}
+          onPromoCodeChange={formik.handleChange}
+          payment={payment}
+          busy={busy}
         />
       </Stack>
 

@@ -20,9 +20,8 @@ import { goTo, usePaymentStart } from '../hooks/use-payment-start';
 import { renewalErrorKey, type RenewalErrorKey } from '../lib/checkout-errors';
 import { expiryAfterRenewal } from '../lib/renewal';
 import type { Months } from '../types';
-import { DurationPicker } from './duration-picker';
+import { DurationAndPromo } from './duration-and-promo';
 import { PaymentButtons } from './payment-buttons';
-import { PromoCodeField } from './promo-code-field';
 
 function RenewForm({
   subscription,
@@ -85,23 +84,14 @@ function RenewForm({
           ? t('renewal.extends', { date: formatDate(subscription.expiresAt, i18n.language) })
           : t('renewal.restarts')}
       </Typography>
-      <DurationPicker
-        value={months}
-        onChange={setMonths}
-        monthlyPriceCents={plan.monthlyPriceCents}
-        currency={plan.currency}
-        disabled={busy}
-      />
-      <PromoCodeField
-        value={promoCode}
-        onChange={(event) => {
-          setPromoCode(event.target.value);
-          payment.promoCodeEdited();
-        }}
-        promo={promo}
-        applied={applied}
-        onApply={() => payment.applyPromo(promoCode)}
-        disabled={busy}
+      <DurationAndPromo
+        plan={plan}
+        months={months}
+        onMonthsChange={setMonths}
+        promoCode={promoCode}
+        onPromoCodeChange={(event) => setPromoCode(event.target.value)}
+        payment={payment}
+        busy={busy}
       />
       <Stack
         direction="row"

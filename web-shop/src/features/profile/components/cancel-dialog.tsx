@@ -5,21 +5,12 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { formatDate } from '../../../lib/format-date';
 import { useCancelSubscription } from '../api/subscription-actions';
 import { cancellationErrorKey } from '../lib/subscription-action-errors';
-import type { UserSubscription } from '../types';
-import { SubscriptionReasonDialog } from './subscription-reason-dialog';
+import { SubscriptionReasonDialog, type SubscriptionDialogProps } from './subscription-reason-dialog';
 
 const schema = yup.object({ reason: yup.string().trim().max(500) });
 
 /** The confirmation of a cancellation: it stays active until its expiry, said before and after. */
-export default function CancelDialog({
-  subscription,
-  open,
-  onClose,
-}: {
-  subscription: UserSubscription;
-  open: boolean;
-  onClose: () => void;
-}) {
+export default function CancelDialog({ subscription, open, onClose }: SubscriptionDialogProps) {
   const { t, i18n } = useTranslation('profile');
   const toast = useToast();
   const cancel = useCancelSubscription();

@@ -6,8 +6,7 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { formatDate } from '../../../lib/format-date';
 import { useRequestRefund } from '../api/subscription-actions';
 import { refundErrorKey } from '../lib/subscription-action-errors';
-import type { UserSubscription } from '../types';
-import { SubscriptionReasonDialog } from './subscription-reason-dialog';
+import { SubscriptionReasonDialog, type SubscriptionDialogProps } from './subscription-reason-dialog';
 
 const schema = yup.object({
   reason: yup
@@ -18,15 +17,7 @@ const schema = yup.object({
 });
 
 /** The 7-day guarantee: what it promises, then the customer's reason; the operator decides. */
-export default function RefundDialog({
-  subscription,
-  open,
-  onClose,
-}: {
-  subscription: UserSubscription;
-  open: boolean;
-  onClose: () => void;
-}) {
+export default function RefundDialog({ subscription, open, onClose }: SubscriptionDialogProps) {
   const { t, i18n } = useTranslation('profile');
   const toast = useToast();
   const requestRefund = useRequestRefund();

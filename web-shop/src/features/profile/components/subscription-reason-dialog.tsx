@@ -10,6 +10,14 @@ import { useTranslation } from 'react-i18next';
 import type { ObjectSchema } from 'yup';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import type { SubscriptionActionErrorKey } from '../lib/subscription-action-errors';
+import type { UserSubscription } from '../types';
+
+/** What the profile gives a dialog acting on one of the customer's subscriptions. */
+export type SubscriptionDialogProps = {
+  subscription: UserSubscription;
+  open: boolean;
+  onClose: () => void;
+};
 
 /**
  * The confirmation of an action the customer takes on a subscription, with their reason:
