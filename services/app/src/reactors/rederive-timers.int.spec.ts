@@ -51,14 +51,13 @@ describe('timers derived again from the log', () => {
     await elsewhere.query('COMMIT');
     elsewhere.release();
     const first = await deriving;
-    expect(first.recorded).toBe(5);
+    expect(first.recorded).toBe(4);
     expect(await timerIds()).toEqual(
       [
         running.confirmedEventId,
-        `${running.confirmedEventId}:expiring_soon`,
         `${running.confirmedEventId}:renewal_reminder:7d`,
         `${running.confirmedEventId}:renewal_reminder:1d`,
-        // Its "expiring soon" notice and its reminders would be past: only its expiry is still to come.
+        // Its reminders would be past: only its expiry is still to come.
         endingSoon.confirmedEventId,
       ].sort(),
     );

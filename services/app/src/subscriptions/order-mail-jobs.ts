@@ -11,9 +11,6 @@ import { orderNews } from '../mail/order-mail-templates.js';
 import type { JobHandlers, OrderMailKind } from '../jobs/job-queue.js';
 import { NotYetError } from '../jobs/not-yet.js';
 
-/** How long before its expiry a subscription is announced as expiring. */
-export const EXPIRING_SOON_NOTICE_MS = 3 * 24 * 3600_000;
-
 /**
  * When active subscriptions are reminded to renew, before their expiry; `tag` tells the two
  * reminders of one expiry apart in their mail id. Every active subscription not cancelled by its

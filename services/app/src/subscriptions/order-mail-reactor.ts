@@ -2,7 +2,7 @@ import { FREE_OFFER_PROVIDER, OPERATOR_PROVIDER, type SubscriptionEvent } from '
 import { asDomainEvent, type RecordedEvent } from '@shop/event-store';
 import type { JobRequest } from '../jobs/job-queue.js';
 import type { OrderMailKind } from '../jobs/job-queue.js';
-import { EXPIRING_SOON_NOTICE_MS, RENEWAL_REMINDERS } from './order-mail-jobs.js';
+import { RENEWAL_REMINDERS } from './order-mail-jobs.js';
 import type { Reactor } from '../reactors/reactor.js';
 
 /*
@@ -33,15 +33,6 @@ const orderMailJob = (
   };
 };
 
-/** "Expiring soon" for an expiry, unless less than the notice is left when it is set. */
-function expiringSoon(recorded: RecordedEvent, subscriptionId: string, expiresAt: string): JobRequest[] {
-  const noticeAt = new Date(Date.parse(expiresAt) - EXPIRING_SOON_NOTICE_MS);
-  // Measured from the event, not the wall clock, so a replay decides the same: a
-  // subscription paid with less than the notice left gets no "expiring soon".
-  if (noticeAt.getTime() <= recorded.recordedAt.getTime()) return [];
-  return [orderMailJob(recorded, subscriptionId, 'expiring_soon', { at: noticeAt, expiresAt })];
-}
-
 /**
  * The renewal reminders for an expiry (7 days and 1 day before it), each keyed by how long before
  * it comes; those already past when the expiry is set are left out, measured from the event.
@@ -56,9 +47,10 @@ function renewalReminders(recorded: RecordedEvent, subscriptionId: string, expir
 
 /**
  * Order news for the customer: order received, payment confirmed, credentials ready (each
- * assignment, a replacement too), expiring in 3 days, expired; a renewal paid, a cancellation
- * (with the date access ends), a refund request received, a refund issued (part or all of a
- * payment), a suspension; renewal reminders 7 days and 1 day before each expiry.
+ * assignment, a replacement too), expired; a renewal paid, a cancellation (with the date access
+ * ends), a refund request received, a refund issued (part or all of a payment), a suspension;
+ * renewal reminders 7 days and 1 day before each expiry (they replaced the 3-day "expiring soon"
+ * notice, whose jobs scheduled before still send).
  */
 export const orderMailReactor: Reactor = {
   name: 'order-mail',
@@ -87,7 +79,6 @@ export const orderMailReactor: Reactor = {
         const { subscriptionId, expiresAt } = event.data;
         return [
           orderMailJob(recorded, subscriptionId, 'payment_confirmed'),
-          ...expiringSoon(recorded, subscriptionId, expiresAt),
           ...renewalReminders(recorded, subscriptionId, expiresAt),
         ];
       }
@@ -95,7 +86,6 @@ export const orderMailReactor: Reactor = {
         const { subscriptionId, to, amountCents, months } = event.data;
         return [
           orderMailJob(recorded, subscriptionId, 'renewal_confirmed', { expiresAt: to, amountCents, months }),
-          ...expiringSoon(recorded, subscriptionId, to),
           ...renewalReminders(recorded, subscriptionId, to),
         ];
       }

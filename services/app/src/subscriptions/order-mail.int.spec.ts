@@ -250,15 +250,15 @@ describe('order e-mails and notifications', () => {
     expect(received.html).toContain('href="https://shop.example/profile"');
   });
 
-  it('warns three days before the expiry, in the language of the last order', async () => {
-    // Alice ordered in English above; the notice is due two seconds from now.
-    const expiresAt = new Date(Date.now() + 3 * 24 * 3600_000 + 2000);
+  it('reminds seven days before the expiry, in the language of the last order', async () => {
+    // Alice ordered in English above; the 7-day reminder is due two seconds from now.
+    const expiresAt = new Date(Date.now() + 7 * 24 * 3600_000 + 2000);
     expiresAt.setUTCMilliseconds(0);
-    await paidSubscription(shop.runtime.store, alice.userId, expiresAt);
-    const warning = await waitForMail(alice.email, 'Your Netflix subscription expires soon');
+    const { subscriptionId } = await paidSubscription(shop.runtime.store, alice.userId, expiresAt);
+    const reminder = await waitForMail(alice.email, 'Your Netflix subscription expires in 7 days');
     const expiry = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' }).format(expiresAt);
-    expect(warning.text).toContain(`expires on ${expiry}`);
-    await waitForNotification(alice, 'en', 'Subscription expiring soon');
+    expect(reminder.text).toContain(expiry);
+    expect(reminder.text).toContain(`https://shop.example/profile?renew=${subscriptionId}`);
   });
 
   it('reminds one day before the expiry, with a one-click renewal link', async () => {
