@@ -35,6 +35,35 @@ export function CustomerRequestChips() {
   );
 }
 
+/** One request of the customer: when they made it, their reason as they wrote it, then what the operator may do. */
+function RequestNotice({
+  severity,
+  label,
+  title,
+  reason,
+  help,
+}: {
+  severity: 'info' | 'warning';
+  label: string;
+  title: string;
+  reason: string;
+  help: string | null;
+}) {
+  return (
+    <Alert severity={severity} aria-label={label}>
+      <AlertTitle>{title}</AlertTitle>
+      <Box component="p" sx={{ m: 0, whiteSpace: 'pre-line' }}>
+        {reason}
+      </Box>
+      {help && (
+        <Box component="p" sx={{ m: 0, mt: 0.5 }}>
+          {help}
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
 /** The customer's cancellation and refund request, with their dates and reasons, above the subscription. */
 export function CustomerRequestNotices() {
   const subscription = useRecordContext<Subscription>();
@@ -52,35 +81,22 @@ export function CustomerRequestNotices() {
   return (
     <Box sx={{ display: 'grid', gap: 1, mb: 2 }}>
       {refundRequestedAt && (
-        <Alert
+        <RequestNotice
           severity={refundWaiting(subscription) ? 'warning' : 'info'}
-          aria-label={translate('shop.subscriptions.requests.refundRequested')}
-        >
-          <AlertTitle>
-            {translate('shop.subscriptions.requests.refundOn', { date: date(refundRequestedAt) })}
-          </AlertTitle>
-          <Box component="p" sx={{ m: 0, whiteSpace: 'pre-line' }}>
-            {reason(subscription.refundReason)}
-          </Box>
-          {refundWaiting(subscription) && (
-            <Box component="p" sx={{ m: 0, mt: 0.5 }}>
-              {translate('shop.subscriptions.requests.refundHelp')}
-            </Box>
-          )}
-        </Alert>
+          label={translate('shop.subscriptions.requests.refundRequested')}
+          title={translate('shop.subscriptions.requests.refundOn', { date: date(refundRequestedAt) })}
+          reason={reason(subscription.refundReason)}
+          help={refundWaiting(subscription) ? translate('shop.subscriptions.requests.refundHelp') : null}
+        />
       )}
       {customerCancelledAt && (
-        <Alert severity="info" aria-label={translate('shop.subscriptions.requests.cancelled')}>
-          <AlertTitle>
-            {translate('shop.subscriptions.requests.cancelledOn', { date: date(customerCancelledAt) })}
-          </AlertTitle>
-          <Box component="p" sx={{ m: 0, whiteSpace: 'pre-line' }}>
-            {reason(subscription.cancellationReason)}
-          </Box>
-          <Box component="p" sx={{ m: 0, mt: 0.5 }}>
-            {translate('shop.subscriptions.requests.cancelledHelp')}
-          </Box>
-        </Alert>
+        <RequestNotice
+          severity="info"
+          label={translate('shop.subscriptions.requests.cancelled')}
+          title={translate('shop.subscriptions.requests.cancelledOn', { date: date(customerCancelledAt) })}
+          reason={reason(subscription.cancellationReason)}
+          help={translate('shop.subscriptions.requests.cancelledHelp')}
+        />
       )}
     </Box>
   );

@@ -62,6 +62,33 @@ function Scroll({ children }: { children: ReactNode }) {
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
+/** A cell's value with a smaller grey line under it, when there is one. */
+function WithNote({
+  children,
+  note,
+  breakAnywhere = false,
+}: {
+  children: ReactNode;
+  note: ReactNode;
+  /** A long reference may break anywhere rather than widen the table. */
+  breakAnywhere?: boolean;
+}) {
+  return (
+    <div>
+      {children}
+      {note && (
+        <Typography
+          variant="caption"
+          component="div"
+          sx={{ color: 'text.secondary', ...(breakAnywhere && { overflowWrap: 'anywhere' }) }}
+        >
+          {note}
+        </Typography>
+      )}
+    </div>
+  );
+}
+
 /**
  * "Paiements et remboursements": each payment of the subscription (the order's, each renewal's, one
  * paid twice) with what was refunded and what still may be, then each refund the operator asked
@@ -113,30 +140,24 @@ export function SubscriptionMoneyCard() {
                 {latestFirst(payments).map((payment: SubscriptionPayment) => (
                   <TableRow key={`${payment.kind}-${payment.reference}`}>
                     <TableCell data-label={t('kind')}>
-                      <div>
+                      <WithNote note={`${payment.provider} · ${payment.reference}`} breakAnywhere>
                         {t(`kinds.${payment.kind}`)}
-                        <Typography
-                          variant="caption"
-                          component="div"
-                          sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
-                        >
-                          {payment.provider} · {payment.reference}
-                        </Typography>
-                      </div>
+                      </WithNote>
                     </TableCell>
                     <TableCell align="right" sx={nowrap} data-label={t('amount')}>
                       {cents(payment.amountCents, payment.currency)}
                     </TableCell>
                     <TableCell data-label={t('paidAt')}>{date(payment.paidAt)}</TableCell>
                     <TableCell align="right" sx={nowrap} data-label={t('refunded')}>
-                      <div>
+                      <WithNote
+                        note={
+                          payment.pendingRefundCents > 0
+                            ? t('pending', { amount: cents(payment.pendingRefundCents, payment.currency) })
+                            : null
+                        }
+                      >
                         {cents(payment.refundedCents, payment.currency)}
-                        {payment.pendingRefundCents > 0 && (
-                          <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                            {t('pending', { amount: cents(payment.pendingRefundCents, payment.currency) })}
-                          </Typography>
-                        )}
-                      </div>
+                      </WithNote>
                     </TableCell>
                     <TableCell align="right" sx={{ ...nowrap, fontWeight: 600 }} data-label={t('refundable')}>
                       {cents(payment.refundableCents, payment.currency)}
@@ -173,14 +194,7 @@ export function SubscriptionMoneyCard() {
                     return (
                       <TableRow key={refund.id}>
                         <TableCell data-label={t('requestedAt')}>
-                          <div>
-                            {date(refund.requestedAt)}
-                            {kind && (
-                              <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                                {t(`kinds.${kind}`)}
-                              </Typography>
-                            )}
-                          </div>
+                          <WithNote note={kind ? t(`kinds.${kind}`) : null}>{date(refund.requestedAt)}</WithNote>
                         </TableCell>
                         <TableCell align="right" sx={nowrap} data-label={t('amount')}>
                           {cents(refund.amountCents, refund.currency)}
