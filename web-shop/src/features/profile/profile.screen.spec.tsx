@@ -206,6 +206,15 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
     expect(renewal?.query.get('lang')).toBe('fr');
   });
 
+  it("opens the renewal straight away from the reminder e-mail's link", async () => {
+    renderScreen(<ProfileRoute />, {
+      path: '/profile',
+      url: '/profile?renew=sub-1',
+      api: lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }),
+    });
+    expect(await screen.findByRole('dialog', { name: 'Renouveler Netflix Premium' })).toBeVisible();
+  });
+
   it('says in the dialog why a renewal is refused, and a new attempt gets a new key', async () => {
     const { user, api } = profile(
       lifecycleApi({}, { 'POST /api/me/subscriptions/:id/renew': () => problem(422, 'order.unknown_plan') }),

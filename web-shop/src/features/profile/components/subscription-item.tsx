@@ -24,10 +24,13 @@ type Action = 'renew' | 'cancel' | 'refund';
 export function SubscriptionItem({
   subscription,
   RenewalDialog,
+  renewAtOnce = false,
 }: {
   subscription: UserSubscription;
   /** How a renewal is chosen and paid; without it, no Renew button. */
   RenewalDialog?: ComponentType<RenewalDialogProps>;
+  /** Opens its renewal straight away (the reminder e-mail's link), when it can be renewed. */
+  renewAtOnce?: boolean;
 }) {
   const { t, i18n } = useTranslation('profile');
   const language = useLanguage();
@@ -37,8 +40,9 @@ export function SubscriptionItem({
   const status = displayStatus(subscription);
   const date = (iso: string) => formatDate(iso, i18n.language);
   // The dialog open, and the last one opened (kept mounted while it closes).
-  const [action, setAction] = useState<Action | null>(null);
-  const [shown, setShown] = useState<Action | null>(null);
+  const renewNow = renewAtOnce && Boolean(RenewalDialog) && subscription.renewable && status !== 'pending';
+  const [action, setAction] = useState<Action | null>(renewNow ? 'renew' : null);
+  const [shown, setShown] = useState<Action | null>(renewNow ? 'renew' : null);
   const open = (chosen: Action) => {
     setShown(chosen);
     setAction(chosen);

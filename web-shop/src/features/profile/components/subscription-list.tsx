@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import type { MySubscriptions, RenewalDialogProps } from '../types';
 import { SubscriptionItem } from './subscription-item';
@@ -19,6 +19,9 @@ export function SubscriptionList({
   RenewalDialog?: ComponentType<RenewalDialogProps>;
 }) {
   const { t } = useTranslation('profile');
+  // The renewal reminder's one-click link: /profile?renew=<subscription id> opens its renewal.
+  const [params] = useSearchParams();
+  const renewId = params.get('renew');
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3 }}>
       <Typography component="h2" variant="h3" sx={{ mb: 2 }}>
@@ -40,7 +43,12 @@ export function SubscriptionList({
       {query.status === 'success' && query.data.data.length > 0 && (
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {query.data.data.map((subscription) => (
-            <SubscriptionItem key={subscription.id} subscription={subscription} RenewalDialog={RenewalDialog} />
+            <SubscriptionItem
+              key={subscription.id}
+              subscription={subscription}
+              RenewalDialog={RenewalDialog}
+              renewAtOnce={subscription.id === renewId}
+            />
           ))}
         </Stack>
       )}
