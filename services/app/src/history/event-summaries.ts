@@ -83,6 +83,46 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Paiement remboursé par ${providerName(d.provider)} : ${money(d, 'amountCents', language)}`,
     en: `Payment refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', language)}`,
   }),
+  RenewalOrdered: (d, { language, actorName }) => ({
+    fr: `Renouvellement demandé par ${actorName} : ${months(num(d.months)).fr}, ${money(d, 'totalCents', language)}${d.promoCode ? ` avec le code ${str(d.promoCode)}` : ''}`,
+    en: `Renewal ordered by ${actorName}: ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}${d.promoCode ? ` with code ${str(d.promoCode)}` : ''}`,
+  }),
+  SubscriptionRenewed: (d, { language }) => ({
+    fr: `Renouvellement payé chez ${providerName(d.provider)} : ${money(d, 'amountCents', language)}, ${months(num(d.months)).fr} de plus, actif jusqu'au ${when(d.to, language)}`,
+    en: `Renewal paid at ${providerName(d.provider)}: ${money(d, 'amountCents', language)}, ${months(num(d.months)).en} more, active until ${when(d.to, language)}`,
+  }),
+  RenewalRefunded: (d, { language }) => ({
+    fr: `Renouvellement remboursé par ${providerName(d.provider)} : ${money(d, 'amountCents', language)}, échéance ramenée au ${when(d.expiresAt, language)}`,
+    en: `Renewal refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', language)}, expiry back to ${when(d.expiresAt, language)}`,
+  }),
+  SubscriptionCancellationRecorded: (d, { language, actorName }) => ({
+    fr: `Résilié par ${actorName}${because(d.reason, language)} : accès jusqu'au ${when(d.accessEndsAt, language)}, sans renouvellement`,
+    en: `Cancelled by ${actorName}${because(d.reason, language)}: access until ${when(d.accessEndsAt, language)}, no renewal`,
+  }),
+  RefundRequested: (d, { language, actorName }) => ({
+    fr: `Remboursement de ${money(d, 'amountCents', language)} demandé par ${actorName} (garantie 7 jours)${because(d.reason, language)}`,
+    en: `Refund of ${money(d, 'amountCents', language)} asked for by ${actorName} (7-day guarantee)${because(d.reason, language)}`,
+  }),
+  RefundInitiated: (d, { language, actorName }) => ({
+    fr: `Remboursement de ${money(d, 'amountCents', language)} demandé à ${providerName(d.provider)} par ${actorName}${because(d.reason, language)}`,
+    en: `Refund of ${money(d, 'amountCents', language)} asked of ${providerName(d.provider)} by ${actorName}${because(d.reason, language)}`,
+  }),
+  RefundSettled: (d) => ({
+    fr: `Remboursement effectué (référence ${str(d.providerRefundId)})`,
+    en: `Refund made (reference ${str(d.providerRefundId)})`,
+  }),
+  RefundFailed: (d) => ({
+    fr: `Remboursement refusé par le prestataire : ${str(d.reason)}`,
+    en: `Refund refused by the provider: ${str(d.reason)}`,
+  }),
+  PartialRefundRecorded: (d, { language }) => ({
+    fr: `Remboursement partiel par ${providerName(d.provider)} : ${money(d, 'amountCents', language)} (${money(d, 'refundedTotalCents', language)} remboursés sur ce paiement, l'abonnement reste actif)`,
+    en: `Partial refund by ${providerName(d.provider)}: ${money(d, 'amountCents', language)} (${money(d, 'refundedTotalCents', language)} refunded of this payment, the subscription stays)`,
+  }),
+  PaymentDisputed: (d, { language }) => ({
+    fr: `Paiement contesté auprès de la banque (${providerName(d.provider)}) : ${money(d, 'amountCents', language)}${because(d.reason, language)}`,
+    en: `Payment disputed with the bank (${providerName(d.provider)}): ${money(d, 'amountCents', language)}${because(d.reason, language)}`,
+  }),
   CredentialsAssigned: (d, { actorName }) => ({
     fr: `Identifiants attribués par ${actorName} (jeu ${str(d.credentialsId).slice(0, 8)}${d.credentialsVersion ? `, version ${num(d.credentialsVersion)}` : ''})`,
     en: `Credentials assigned by ${actorName} (set ${str(d.credentialsId).slice(0, 8)}${d.credentialsVersion ? `, version ${num(d.credentialsVersion)}` : ''})`,
