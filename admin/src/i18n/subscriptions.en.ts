@@ -35,6 +35,7 @@ export const subscriptionsMessages: MessageTree = {
         cancelledHelp: 'It stays active until its expiry, then is not renewed.',
         refundOn: 'Refund requested on %{date} (7-day guarantee)',
         refundHelp: 'Yours to decide: "Refund" gives back all or part of the latest payment.',
+        refundAnswered: 'Handled: a refund was made since (see "Payments and refunds").',
         reason: "Customer's reason: %{reason}",
         noReason: 'No reason given.',
       },

@@ -35,6 +35,7 @@ export const subscriptionsMessages: MessageTree = {
         cancelledHelp: "Il reste actif jusqu'à son expiration, puis ne sera pas renouvelé.",
         refundOn: 'Remboursement demandé le %{date} (garantie 7 jours)',
         refundHelp: 'À vous de décider : « Rembourser » rend tout ou partie du dernier paiement.',
+        refundAnswered: 'Traitée : un remboursement a été fait depuis (voir « Paiements et remboursements »).',
         reason: 'Motif du client : %{reason}',
         noReason: 'Aucun motif donné.',
       },

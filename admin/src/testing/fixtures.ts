@@ -32,6 +32,7 @@ export function aSubscription(overrides: Partial<AdminSubscription> = {}): Admin
     cancellationReason: null,
     refundRequestedAt: null,
     refundReason: null,
+    refundAnsweredAt: null,
     ...overrides,
   };
 }

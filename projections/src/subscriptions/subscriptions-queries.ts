@@ -44,6 +44,7 @@ interface SubscriptionRow {
   cancellation_reason: string | null;
   refund_requested_at: Date | null;
   refund_reason: string | null;
+  refund_answered_at: Date | null;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -76,6 +77,7 @@ const toView = (row: SubscriptionRow): SubscriptionView => ({
   cancellationReason: row.cancellation_reason,
   refundRequestedAt: iso(row.refund_requested_at),
   refundReason: row.refund_reason,
+  refundAnsweredAt: iso(row.refund_answered_at),
 });
 
 export async function getSubscription(knex: Knex, id: string): Promise<SubscriptionView | null> {

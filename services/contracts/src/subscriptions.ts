@@ -47,6 +47,8 @@ export const adminSubscription = z
     /** The customer asked for a refund under the 7-day guarantee: for the operator to decide. */
     refundRequestedAt: z.string().nullable(),
     refundReason: z.string().nullable(),
+    /** When the operator last refunded something of it: a request made before is answered. */
+    refundAnsweredAt: z.string().nullable(),
   })
   .meta({ id: 'AdminSubscription' });
 export type AdminSubscription = z.infer<typeof adminSubscription>;

@@ -7,9 +7,13 @@ import { intlLocaleOf } from '../../i18n/i18n-provider';
 import type { Subscription } from './subscription-vocabulary';
 import Chip from '@mui/material/Chip';
 
-/** The customer asked for a refund and it was not refunded since: it waits for the operator. */
-export const refundWaiting = (subscription: Pick<Subscription, 'refundRequestedAt' | 'statusReason'>) =>
-  subscription.refundRequestedAt !== null && subscription.statusReason !== 'refunded';
+/** The customer asked for a refund and nothing was refunded since: it waits for the operator. */
+export const refundWaiting = (
+  subscription: Pick<Subscription, 'refundRequestedAt' | 'refundAnsweredAt' | 'statusReason'>,
+) =>
+  subscription.refundRequestedAt !== null &&
+  subscription.statusReason !== 'refunded' &&
+  (subscription.refundAnsweredAt === null || subscription.refundAnsweredAt < subscription.refundRequestedAt);
 
 /** What the customer asked for, as chips: cancelled by them, a refund waiting. Nothing when neither. */
 export function CustomerRequestChips() {
@@ -86,7 +90,11 @@ export function CustomerRequestNotices() {
           label={translate('shop.subscriptions.requests.refundRequested')}
           title={translate('shop.subscriptions.requests.refundOn', { date: date(refundRequestedAt) })}
           reason={reason(subscription.refundReason)}
-          help={refundWaiting(subscription) ? translate('shop.subscriptions.requests.refundHelp') : null}
+          help={translate(
+            refundWaiting(subscription)
+              ? 'shop.subscriptions.requests.refundHelp'
+              : 'shop.subscriptions.requests.refundAnswered',
+          )}
         />
       )}
       {customerCancelledAt && (

@@ -135,6 +135,13 @@ describe('a subscription’s payments and refunds (back-office)', () => {
     expect(screen.getAllByText(/^9,99\s€$/).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('says a request is handled once a refund was made after it', async () => {
+    show(subscriptionApi({ ...asked, refundAnsweredAt: '2026-11-25T09:00:00.000Z' }));
+    const request = await screen.findByRole('alert', { name: 'Remboursement demandé' });
+    expect(request).toHaveTextContent('Traitée : un remboursement a été fait depuis');
+    expect(request).not.toHaveTextContent('À vous de décider');
+  });
+
   it('refunds the latest payment: the amount checked in French, the customer’s reason offered, then the page read again', async () => {
     const { user, api } = show(subscriptionApi(asked, { payments: [order()], refunds: [] }));
 
