@@ -30,7 +30,7 @@ import { normalizeEmail, type AccountService } from './account-service.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { currentUser } from '../api/auth/authentication.js';
 import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
-import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 const sortFields = Object.keys(ADMIN_USER_SORT_FIELDS) as [AdminUserSortField, ...AdminUserSortField[]];
@@ -111,7 +111,6 @@ export function adminUserRoutes(
       tags: ['admin'],
       responses: {
         200: { description: 'The counters', schema: adminUserCounts },
-        ...ADMIN_REFUSALS,
       },
     },
     async (_req, res) => {
@@ -132,7 +131,6 @@ export function adminUserRoutes(
       responses: {
         200: { description: 'The customer', schema: adminUser },
         404: { description: 'account.not_found (also an erased person)', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -154,9 +152,7 @@ export function adminUserRoutes(
       body: adminUserCreate,
       responses: {
         201: { description: 'The account opened', schema: adminUser },
-        400: { description: 'validation.failed', ...problems },
         409: { description: 'auth.email_taken', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -199,13 +195,11 @@ export function adminUserRoutes(
       body: adminUserUpdate,
       responses: {
         200: { description: 'The customer as corrected', schema: adminUser },
-        400: { description: 'validation.failed', ...problems },
         404: { description: 'account.not_found (also an erased person)', ...problems },
         409: {
           description: 'auth.email_taken, account.changed_meanwhile (reload and make the change again)',
           ...problems,
         },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -252,7 +246,6 @@ export function adminUserRoutes(
             "account.cannot_erase_self (an operator cannot erase their own account), account.cannot_erase_admin (an administrator's account is erased with shopctl users erase)",
           ...problems,
         },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {

@@ -81,7 +81,6 @@ export function authRoutes(
       body: signInRequest,
       responses: {
         200: { description: 'Signed in', schema: signedInSession },
-        400: { description: 'validation.failed', ...problems },
         401: {
           description: 'auth.invalid_credentials, auth.second_factor_required, auth.invalid_second_factor',
           ...problems,
@@ -109,7 +108,6 @@ export function authRoutes(
       body: secondFactorRequest,
       responses: {
         200: { description: 'Signed in', schema: signedInSession },
-        400: { description: 'validation.failed', ...problems },
         401: {
           description:
             'auth.invalid_second_factor (the sign-in stays held), auth.second_factor_expired (none held, used or expired)',
@@ -146,7 +144,6 @@ export function authRoutes(
       body: refreshRequest,
       responses: {
         200: { description: 'New tokens', schema: signedInSession },
-        400: { description: 'validation.failed', ...problems },
         401: { description: 'auth.invalid_refresh_token or auth.refresh_token_reused', ...problems },
       },
     },
@@ -178,7 +175,6 @@ export function authRoutes(
       responses: {
         204: { description: 'Signed out' },
         400: { description: 'validation.failed (an unknown scope)', ...problems },
-        401: { description: 'auth.required', ...problems },
       },
     },
     requireUser,

@@ -32,7 +32,6 @@ export function meRoutes(
 ): Router {
   const router = Router();
   doc.guard(router, '/api/me', 'signed-in', requireUser);
-  const unauthenticated = { 401: { description: 'auth.required', ...problems } };
 
   const loadProfile = async (userId: string): Promise<Profile> => {
     const account = await getAccount(deps.knex, userId);
@@ -51,7 +50,6 @@ export function meRoutes(
       tags: ['me'],
       responses: {
         200: { description: 'Profile', schema: profile },
-        ...unauthenticated,
         404: { description: 'account.not_found', ...problems },
       },
     },
@@ -71,8 +69,6 @@ export function meRoutes(
       body: profileUpdateRequest,
       responses: {
         200: { description: 'Updated profile', schema: profile },
-        400: { description: 'validation.failed', ...problems },
-        ...unauthenticated,
       },
     },
     async (req, res) => {
@@ -107,7 +103,6 @@ export function meRoutes(
           description: 'auth.current_password_incorrect, auth.password_too_common, or invalid input',
           ...problems,
         },
-        ...unauthenticated,
       },
     },
     async (req, res) => {
@@ -129,7 +124,6 @@ export function meRoutes(
       tags: ['me'],
       responses: {
         200: { description: 'Activity', schema: securityActivity },
-        ...unauthenticated,
       },
     },
     async (req, res) => {
@@ -149,7 +143,6 @@ export function meRoutes(
       tags: ['me'],
       responses: {
         200: { description: 'Scan this, then confirm a code', schema: twoFactorSetup },
-        ...unauthenticated,
         409: { description: 'two_factor.already_enabled', ...problems },
       },
     },
@@ -174,7 +167,6 @@ export function meRoutes(
       responses: {
         200: { description: 'On', schema: recoveryCodesSchema },
         400: { description: 'validation.failed or two_factor.invalid_code', ...problems },
-        ...unauthenticated,
         409: { description: 'two_factor.no_pending_setup (start the set-up first)', ...problems },
       },
     },
@@ -207,7 +199,6 @@ export function meRoutes(
       responses: {
         204: { description: 'Off' },
         400: { description: 'validation.failed or two_factor.invalid_code', ...problems },
-        ...unauthenticated,
         429: { description: 'two_factor.locked (retryAfterSeconds)', ...problems },
       },
     },
@@ -229,7 +220,6 @@ export function meRoutes(
       tags: ['me'],
       responses: {
         200: { description: 'Sessions, at most 50', schema: accountSessions },
-        ...unauthenticated,
       },
     },
     async (req, res) => {
@@ -251,7 +241,6 @@ export function meRoutes(
       params: sessionParams,
       responses: {
         204: { description: 'Ended' },
-        ...unauthenticated,
         404: {
           description: "session.not_found (also for another account's session, or one already ended)",
           ...problems,

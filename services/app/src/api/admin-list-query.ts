@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ADMIN_REFUSALS, problems, type ApiDocument } from './openapi.js';
+import { type ApiDocument } from './openapi.js';
 import { parseOrReject } from './problem.js';
 
 /**
@@ -118,8 +118,6 @@ export function adminListRoute<F extends string, Filter extends z.ZodObject, Row
       query: route.query,
       responses: {
         200: route.rows,
-        400: { description: 'validation.failed', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {

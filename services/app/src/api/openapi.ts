@@ -45,6 +45,21 @@ export const ADMIN_REFUSALS: Record<number, ResponseDoc> = {
   403: { description: 'auth.forbidden', ...problems },
 };
 
+const VALIDATION_REFUSAL: Record<number, ResponseDoc> = { 400: { description: 'validation.failed', ...problems } };
+
+/**
+ * What an operation may answer whatever it does, so its declaration names only its own answers:
+ * 400 `validation.failed` when it reads a query or a body; 401 when it needs a
+ * signed-in person; 401 and 403 when it is the back-office's. A declared answer with the same
+ * status (a more precise description) is kept instead.
+ */
+function standardRefusals(route: RouteDoc, access: Access): Record<number, ResponseDoc> {
+  return {
+    ...(route.query || route.body ? VALIDATION_REFUSAL : {}),
+    ...(access === 'admin' ? ADMIN_REFUSALS : access === 'signed-in' ? { 401: ADMIN_REFUSALS[401]! } : {}),
+  };
+}
+
 /**
  * The routes table: every operation is declared here with its schemas and handlers at once
  * (`route`), so a route cannot exist undocumented, and `/api/openapi.json` is built from the
@@ -72,8 +87,10 @@ export class ApiDocument {
         `Two operations are named ${operationId}: ${taken.method.toUpperCase()} ${taken.path} and ${route.method.toUpperCase()} ${route.path}`,
       );
     const handlers = [handler, ...more];
-    this.routes.push({ ...route, operationId, access: handlers.includes(requireUser) ? 'signed-in' : 'anyone' });
-    const chain = this.options.checkResponses ? [answersAsDocumented(route), ...handlers] : handlers;
+    const access = handlers.includes(requireUser) ? 'signed-in' : 'anyone';
+    const documented = { ...route, responses: { ...standardRefusals(route, access), ...route.responses } };
+    this.routes.push({ ...documented, operationId, access });
+    const chain = this.options.checkResponses ? [answersAsDocumented(documented), ...handlers] : handlers;
     router[route.method](route.path, ...chain);
   }
 
@@ -140,8 +157,9 @@ export class ApiDocument {
         ...parametersOf(route.params, 'path', requests),
         ...parametersOf(route.query, 'query', requests),
       ];
+      const access = this.accessOf(route);
       const responses = Object.fromEntries(
-        Object.entries(route.responses).map(([status, response]) => {
+        Object.entries({ ...standardRefusals(route, access), ...route.responses }).map(([status, response]) => {
           const schema = schemaOf(response);
           const mediaType = response.problem ? 'application/problem+json' : 'application/json';
           return [
@@ -153,7 +171,6 @@ export class ApiDocument {
           ];
         }),
       );
-      const access = this.accessOf(route);
       paths[openApiPath] ??= {};
       paths[openApiPath][route.method] = {
         operationId: route.operationId,

@@ -5,7 +5,7 @@ import { recordDataExport } from './data-exports.js';
 import type { DataExportCommands } from './data-export-commands.js';
 import { currentUser } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
-import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 /** The back-office records each list it saves to a file (`recordDataExport`). */
@@ -31,7 +31,6 @@ export function adminExportRoutes(
         400: { description: 'validation.failed, idempotency.invalid_key', ...problems },
         409: { description: 'export.invalid (a filter name that is not one), idempotency.in_progress', ...problems },
         422: { description: 'idempotency.key_reused (the key was used for another request)', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {

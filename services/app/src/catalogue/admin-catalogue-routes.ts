@@ -28,7 +28,7 @@ import { z } from 'zod';
 import type { OperatorCatalogue } from './operator-catalogue.js';
 import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
 import { operatorAct } from '../api/auth/authentication.js';
-import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 const promoSortFields = Object.keys(PROMO_CODE_SORT_FIELDS) as [PromoCodeSortField, ...PromoCodeSortField[]];
@@ -104,7 +104,6 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
         200: { description: 'The promo code', schema: adminPromoCode },
         400: { description: 'validation.failed', ...problems },
         404: { description: 'promo.not_found', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -127,9 +126,7 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       body: createBody,
       responses: {
         201: { description: 'The promo code', schema: adminPromoCode },
-        400: { description: 'validation.failed', ...problems },
         409: { description: 'promo.already_exists', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -153,10 +150,8 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       body: updateBody,
       responses: {
         200: { description: 'The promo code', schema: adminPromoCode },
-        400: { description: 'validation.failed', ...problems },
         404: { description: 'promo.not_found', ...problems },
         409: { description: 'promo.stale: changed meanwhile, reload it', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -199,7 +194,6 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
         200: { description: 'The plan', schema: adminPlan },
         400: { description: 'validation.failed', ...problems },
         404: { description: 'plan.not_found', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -224,11 +218,9 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       body: adminPlanUpdate,
       responses: {
         200: { description: 'The plan', schema: adminPlan },
-        400: { description: 'validation.failed', ...problems },
         404: { description: 'plan.not_found', ...problems },
         409: { description: 'plan.stale: changed meanwhile, reload it', ...problems },
         422: { description: 'plan.invalid', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {

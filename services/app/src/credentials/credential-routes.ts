@@ -105,7 +105,6 @@ export function credentialRoutes(
       responses: {
         200: { description: 'The credentials', schema: credentialsDetail },
         404: { description: 'credentials.not_found', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -129,7 +128,6 @@ export function credentialRoutes(
         201: { description: 'Stored', schema: credentialsDetail },
         400: { description: 'validation.failed (errors: [{ path, message }])', ...problems },
         422: { description: 'credentials.unknown_plan', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -156,7 +154,6 @@ export function credentialRoutes(
       body: changeCredentialsRequest,
       responses: {
         200: { description: 'The credentials as changed', schema: credentialsDetail },
-        400: { description: 'validation.failed', ...problems },
         404: { description: 'credentials.not_found', ...problems },
         409: {
           description:
@@ -164,7 +161,6 @@ export function credentialRoutes(
           ...problems,
         },
         422: { description: 'credentials.unknown_plan', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -195,7 +191,6 @@ export function credentialRoutes(
             'credentials.in_use (subscriptions: how many), credentials.stale (changed since the version sent)',
           ...problems,
         },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -222,14 +217,12 @@ export function credentialRoutes(
       body: assignCredentialsRequest,
       responses: {
         200: { description: 'Assigned; changed is false when it already was', schema: credentialsAssigned },
-        400: { description: 'validation.failed', ...problems },
         404: { description: 'subscription.not_found, credentials.not_found', ...problems },
         409: {
           description:
             "subscription.not_active, credentials.plan_mismatch (the set is for another plan than the subscription's)",
           ...problems,
         },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -256,7 +249,6 @@ export function credentialRoutes(
       params: credentialsParams,
       responses: {
         200: { description: 'ready or preparing', schema: subscriptionCredentials },
-        401: { description: 'auth.required', ...problems },
         404: { description: "subscription.not_found (also another customer's subscription)", ...problems },
         409: { description: 'subscription.not_active (pending, ended or past its expiry)', ...problems },
         429: { description: 'credentials.rate_limited (Retry-After)', ...problems },

@@ -61,7 +61,6 @@ export function freeOfferRoutes(
       tags: ['free-offer'],
       responses: {
         201: { description: 'Claimed: the subscription it gave', schema: freeOfferClaimed },
-        401: { description: 'auth.required', ...problems },
         409: {
           description: 'free_offer.already_claimed, free_offer.closed, free_offer.sold_out, concurrency',
           ...problems,
@@ -109,12 +108,10 @@ export function freeOfferRoutes(
       body: adminFreeOfferSettings,
       responses: {
         200: { description: 'The settings and places', schema: adminFreeOffer },
-        400: { description: 'validation.failed', ...problems },
         422: {
           description: 'free_offer.unknown_plan, free_offer.plan_not_on_sale, free_offer.too_few_places',
           ...problems,
         },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { RecordHistory } from './record-history.js';
 import { contentRange, rangeParam, sortParam } from '../api/admin-list-query.js';
 import { requestLanguage } from '../api/language.js';
-import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 const historyQuery = z.object({
@@ -64,9 +64,7 @@ export function adminHistoryRoutes(deps: { history: RecordHistory }, doc: ApiDoc
         query: historyQuery,
         responses: {
           200: { description: 'One page of the history', schema: historyPage },
-          400: { description: 'validation.failed', ...problems },
           404: { description: notFound.code, ...problems },
-          ...ADMIN_REFUSALS,
         },
       },
       async (req, res) => {

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { CredentialService } from '../credentials/credential-service.js';
 import { dashboardFiguresAsOf } from './stats-as-of.js';
 import { jobLedgerCounts } from '../jobs/job-ledger.js';
-import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 /** A percentage rounded to one decimal; 0 where the seeds' formula would divide by zero. */
@@ -67,7 +67,6 @@ export function adminStatsRoutes(
       responses: {
         200: { description: 'The figures, as of now or as of `asOf`', schema: adminStats },
         400: { description: 'validation.failed (asOf is not an ISO 8601 instant)', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {

@@ -26,7 +26,7 @@ import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-que
 import { clientContext, operatorAct } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
 import { requestLanguage } from '../api/language.js';
-import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 const sortFields = Object.keys(INQUIRY_SORT_FIELDS) as [InquirySortField, ...InquirySortField[]];
@@ -173,7 +173,6 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
       responses: {
         200: { description: 'The inquiry', schema: inquiry },
         404: { description: 'inquiry.not_found', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -200,13 +199,11 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
       body: inquiryStatusChange,
       responses: {
         200: { description: 'The inquiry as changed', schema: inquiryAfterChange },
-        400: { description: 'validation.failed', ...problems },
         404: { description: 'inquiry.not_found', ...problems },
         409: {
           description: 'inquiry.stale (changed since `version`), inquiry.invalid_transition (e.g. back to new)',
           ...problems,
         },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req: Request, res) => {

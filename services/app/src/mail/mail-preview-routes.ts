@@ -8,7 +8,7 @@ import {
 } from '@shop/contracts';
 import { Router } from 'express';
 import { ORDER_MAIL_KINDS, type OrderMailKind } from '../jobs/job-queue.js';
-import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 import { ORDER_MAIL_LANGUAGES, orderNews, type OrderNewsFacts } from './order-mail-templates.js';
 
@@ -60,7 +60,6 @@ export function mailPreviewRoutes(deps: { publicUrl: string }, doc: ApiDocument)
       tags: ['admin'],
       responses: {
         200: { description: 'The e-mails', schema: mailPreviewList },
-        ...ADMIN_REFUSALS,
       },
     },
     (_req, res) => {
@@ -85,9 +84,7 @@ export function mailPreviewRoutes(deps: { publicUrl: string }, doc: ApiDocument)
       query: mailPreviewQuery,
       responses: {
         200: { description: 'The e-mail', schema: mailPreview },
-        400: { description: 'validation.failed', ...problems },
         404: { description: 'mail_preview.not_found', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     (req, res) => {

@@ -54,7 +54,6 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
       responses: {
         200: { description: 'Notifications', schema: notificationList },
         400: { description: 'validation.failed (an unknown language)', ...problems },
-        ...unauthenticated,
       },
     },
     async (req, res) => {
@@ -148,7 +147,6 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
       responses: {
         200: { description: 'Settings', schema: notificationSettings },
         400: { description: 'validation.failed (unknown setting or not a boolean)', ...problems },
-        ...unauthenticated,
       },
     },
     async (req, res) => {

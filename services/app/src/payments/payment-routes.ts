@@ -101,8 +101,6 @@ export function paymentRoutes(
       query: paymentVerificationQuery,
       responses: {
         200: { description: "The order's status once the provider was asked", schema: paymentVerification },
-        400: { description: 'validation.failed', ...problems },
-        401: { description: 'auth.required', ...problems },
         404: { description: 'payment.session_not_found', ...problems },
         422: { description: 'payment.provider_unavailable (the provider was switched off since)', ...problems },
       },

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { OperatorSubscriptions } from './operator-subscriptions.js';
 import { operatorAct } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
-import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 const userParams = z.object({ id: identifier(64) });
@@ -43,7 +43,6 @@ export function adminGrantRoutes(deps: { grants: OperatorSubscriptions }, doc: A
           description: 'order.unknown_plan, idempotency.key_reused (the key was used for another request)',
           ...problems,
         },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {

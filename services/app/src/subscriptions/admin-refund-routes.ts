@@ -11,7 +11,7 @@ import {
 import type { OperatorRefunds } from './operator-refunds.js';
 import { operatorAct } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
-import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 
 /** The back-office's view of a subscription's money, and the operator's refunds through its provider. */
 export function adminRefundRoutes(deps: { refunds: OperatorRefunds }, doc: ApiDocument): Router {
@@ -32,7 +32,6 @@ export function adminRefundRoutes(deps: { refunds: OperatorRefunds }, doc: ApiDo
       responses: {
         200: { description: 'Payments and refunds', schema: subscriptionMoney },
         404: { description: 'subscription.not_found', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -55,14 +54,12 @@ export function adminRefundRoutes(deps: { refunds: OperatorRefunds }, doc: ApiDo
       body: adminRefundRequest,
       responses: {
         201: { description: 'The refund and what the provider answered', schema: subscriptionRefund },
-        400: { description: 'validation.failed', ...problems },
         404: { description: 'subscription.not_found, refund.unknown_payment', ...problems },
         409: {
           description: 'refund.exceeds_payment, refund.nothing_to_refund, refund.invalid_amount, subscription.voided',
           ...problems,
         },
         422: { description: 'refund.unsupported_provider (refund from the provider dashboard)', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {

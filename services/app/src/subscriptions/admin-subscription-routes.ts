@@ -13,7 +13,7 @@ import { subscriptionAsOf } from '../history/state-as-of.js';
 import type { OperatorSubscriptions } from './operator-subscriptions.js';
 import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
 import { operatorAct } from '../api/auth/authentication.js';
-import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 import {
   adminSubscription,
@@ -120,7 +120,6 @@ export function adminSubscriptionRoutes(
           description: 'subscription.not_found; subscription.not_found_as_of (it did not exist yet then)',
           ...problems,
         },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -167,7 +166,6 @@ export function adminSubscriptionRoutes(
             'subscription.invalid_transition (a move the subscription does not allow; `allowed` lists those it does), subscription.past_expiry (reactivating past its expiry), subscription.voided',
           ...problems,
         },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {
@@ -199,7 +197,6 @@ export function adminSubscriptionRoutes(
         200: { description: 'The subscription as it was, now voided', schema: voidedSubscription },
         400: { description: 'validation.failed (no reason)', ...problems },
         404: { description: 'subscription.not_found', ...problems },
-        ...ADMIN_REFUSALS,
       },
     },
     async (req, res) => {

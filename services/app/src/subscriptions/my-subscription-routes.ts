@@ -68,11 +68,8 @@ export function mySubscriptionRoutes(
 ): Router {
   const router = Router();
   const params = z.object({ id: identifier() });
-  const unauthenticated = { 401: { description: 'auth.required', ...problems } };
   /** What every action on one of the customer's subscriptions may answer besides its own refusals. */
   const actionRefusals = {
-    400: { description: 'validation.failed', ...problems },
-    ...unauthenticated,
     404: { description: 'subscription.not_found', ...problems },
   };
   const subscriptionId = (req: { params: Record<string, unknown> }) => String(req.params.id);
@@ -88,7 +85,6 @@ export function mySubscriptionRoutes(
       tags: ['me'],
       responses: {
         200: { description: 'Subscriptions and figures', schema: customerSubscriptions },
-        ...unauthenticated,
       },
     },
     requireUser,

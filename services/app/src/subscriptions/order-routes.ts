@@ -35,7 +35,6 @@ export function orderRoutes(deps: { knex: Knex; orders: OrderService; clock: () 
       responses: {
         201: { description: 'Order placed, payment pending', schema: orderResponse },
         400: { description: 'Invalid input', ...problems },
-        401: { description: 'auth.required', ...problems },
         404: { description: 'promo.unknown', ...problems },
         409: { description: 'promo.expired, promo.exhausted, idempotency.in_progress', ...problems },
         422: { description: 'order.unknown_plan, payment.provider_unavailable, idempotency.key_reused', ...problems },
@@ -70,7 +69,6 @@ export function orderRoutes(deps: { knex: Knex; orders: OrderService; clock: () 
       responses: {
         200: { description: 'Where to pay', schema: orderResponse },
         400: { description: 'Invalid input', ...problems },
-        401: { description: 'auth.required', ...problems },
         404: { description: 'subscription.not_found', ...problems },
         409: { description: 'subscription.not_pending', ...problems },
         422: { description: 'payment.provider_unavailable', ...problems },
