@@ -136,7 +136,12 @@ describe('a subscription’s payments and refunds (back-office)', () => {
   });
 
   it('says a request is handled once a refund was made after it', async () => {
-    show(subscriptionApi({ ...asked, refundAnsweredAt: '2026-11-25T09:00:00.000Z' }));
+    show(
+      subscriptionApi(
+        { ...asked, refundAnsweredAt: '2026-11-25T09:00:00.000Z' },
+        { payments: [order()], refunds: [aRefund()] },
+      ),
+    );
     const request = await screen.findByRole('alert', { name: 'Remboursement demandé' });
     expect(request).toHaveTextContent('Traitée : un remboursement a été fait depuis');
     expect(request).not.toHaveTextContent('À vous de décider');
