@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestJson } from '../../services/app/src/testing/http-customer.js';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
-import { backOfficeDesk, csrfTokenOf, DESKTOP, MOBILE, screenshot, signUpCustomer, type E2eShop } from './e2e-shop.js';
+import { backOfficeDesk, DESKTOP, MOBILE, screenshot, signUpCustomer, type E2eShop } from './e2e-shop.js';
 
 // The list reads the projections, which follow the log: ready once the refund request shows there.
 const REFUND_REQUESTED = `/api/admin/subscriptions?filter=${encodeURIComponent('{"refundRequested":true}')}`;
@@ -18,38 +19,31 @@ beforeAll(async () => {
   e2e = await desk.start();
   await signUpCustomer(e2e, CLAIRE);
   // Claire buys a month of Netflix and pays on the sandbox page (so the sandbox can refund it),
-  // cancels, then asks for her money back, from her own session.
-  const customer = await e2e.openPage('/');
-  expect(
-    (
-      await customer.request.post('/api/auth/sign-in', { data: { email: CLAIRE.email, password: CLAIRE.password } })
-    ).status(),
-  ).toBe(200);
-  const headers = { 'X-CSRF-Token': await csrfTokenOf(customer) };
+  // cancels, then asks for her money back: through the API with her own token, as the shop's
+  // pages do (a page of the shop left open would refresh her session's cookies meanwhile).
+  let token = '';
+  const call = (method: string, path: string, body?: unknown) =>
+    requestJson(e2e.shop.url, method, path, { token, body, redirect: 'manual' });
+  const signedIn = await call('POST', '/api/auth/sign-in', { email: CLAIRE.email, password: CLAIRE.password });
+  expect(signedIn.status).toBe(200);
+  token = String(signedIn.body.accessToken);
   const ordered = await eventually(
-    () =>
-      customer.request.post('/api/orders', { headers, data: { planId: 'netflix', months: 1, provider: 'sandbox' } }),
-    (reply) => reply.status() === 201,
+    () => call('POST', '/api/orders', { planId: 'netflix', months: 1, provider: 'sandbox' }),
+    (reply) => reply.status === 201,
   );
-  const order = (await ordered.json()) as { subscriptionId: string; redirectUrl: string };
-  subscriptionId = order.subscriptionId;
-  const sessionId = order.redirectUrl.split('/').pop()!;
-  await customer.request.post(`/sandbox/sessions/${sessionId}/pay`, { headers, maxRedirects: 0 });
+  subscriptionId = String(ordered.body.subscriptionId);
+  const sessionId = String(ordered.body.redirectUrl).split('/').pop()!;
+  expect((await call('POST', `/sandbox/sessions/${sessionId}/pay`)).status).toBe(303);
   await eventually(
     async () =>
-      (
-        await customer.request.post(`/api/me/subscriptions/${subscriptionId}/cancel`, {
-          headers,
-          data: { reason: 'Je déménage à l’étranger' },
-        })
-      ).status(),
+      (await call('POST', `/api/me/subscriptions/${subscriptionId}/cancel`, { reason: 'Je déménage à l’étranger' }))
+        .status,
     (status) => status === 200,
   );
-  const asked = await customer.request.post(`/api/me/subscriptions/${subscriptionId}/refund-request`, {
-    headers,
-    data: { reason: 'Le service ne fonctionne pas sur ma télévision' },
+  const asked = await call('POST', `/api/me/subscriptions/${subscriptionId}/refund-request`, {
+    reason: 'Le service ne fonctionne pas sur ma télévision',
   });
-  expect(asked.status()).toBe(201);
+  expect(asked.status).toBe(201);
 });
 
 afterAll(async () => {
