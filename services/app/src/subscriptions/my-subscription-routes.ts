@@ -1,4 +1,4 @@
-import { REFUND_WINDOW_DAYS } from '@shop/domain';
+import { REFUND_WINDOW_DAYS, refundWindowClosesAt } from '@shop/domain';
 import { isCurrentlyActive, listPlans, listSubscriptionsOfUser, type SubscriptionView } from '@shop/projections';
 import { Router } from 'express';
 import type { Knex } from 'knex';
@@ -23,8 +23,6 @@ import { requestLanguage } from '../api/language.js';
 import { problems, type ApiDocument } from '../api/openapi.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
 
-const DAY_MS = 24 * 3_600_000;
-
 /** A subscription as its customer sees it on their profile, with what they can do with it now. */
 function customerView(s: SubscriptionView, logo: string | null, now: Date): CustomerSubscription {
   const lastPayment = s.lastPaymentAt ? Date.parse(s.lastPaymentAt) : null;
@@ -33,13 +31,15 @@ function customerView(s: SubscriptionView, logo: string | null, now: Date): Cust
     s.refundRequestedAt && lastPayment !== null && Date.parse(s.refundRequestedAt) >= lastPayment
       ? s.refundRequestedAt
       : null;
+  // The domain's window, as the read model knows the latest payment.
+  const closesAt = s.lastPaymentAt ? refundWindowClosesAt(s.lastPaymentAt) : null;
   const refundableUntil =
-    lastPayment !== null &&
+    closesAt !== null &&
     refundRequestedAt === null &&
     s.statusReason !== 'refunded' &&
     s.totalCents + s.renewedCents > 0 &&
-    lastPayment + REFUND_WINDOW_DAYS * DAY_MS > now.getTime()
-      ? new Date(lastPayment + REFUND_WINDOW_DAYS * DAY_MS).toISOString()
+    closesAt.getTime() > now.getTime()
+      ? closesAt.toISOString()
       : null;
   return {
     id: s.id,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, NotFoundError, refundableCents, type SubscriptionState } from '@shop/domain';
+import { DomainError, latestPayment, NotFoundError, refundableCents, type SubscriptionState } from '@shop/domain';
 import type { SubscriptionMoney, SubscriptionRefund } from '@shop/contracts';
 import type { EventMetadata } from '@shop/event-store';
 import { idForKey } from '../infrastructure/idempotency.js';
@@ -57,7 +57,7 @@ export class OperatorRefunds {
     act: { adminId: string; correlationId: string; idempotencyKey?: string },
   ): Promise<SubscriptionRefund> {
     const state = await this.existing(subscriptionId);
-    const reference = request.paymentReference ?? state.lastPayment?.reference;
+    const reference = request.paymentReference ?? latestPayment(state)?.reference;
     const payment = reference ? state.payments?.[reference] : undefined;
     if (payment && !this.deps.providers.get(payment.provider as ProviderName)?.refund) {
       throw new DomainError({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, type Language, type SubscriptionCommand } from '@shop/domain';
+import { DomainError, latestPayment, type Language, type SubscriptionCommand } from '@shop/domain';
 import type { CancellationAnswer, RefundRequestAnswer, RenewalResponse } from '@shop/contracts';
 import type { EventMetadata } from '@shop/event-store';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
@@ -130,7 +130,7 @@ export class SubscriptionLifecycle {
       type: 'RequestRefund',
       data: { ...data, reason: input.reason },
     }));
-    const payment = state.status === 'none' ? null : state.lastPayment;
+    const payment = state.status === 'none' ? null : latestPayment(state);
     if (!payment) throw new Error(`subscription ${subscriptionId} has no payment after a refund request`);
     return {
       subscriptionId,

@@ -3,9 +3,14 @@ import { DomainError, NotFoundError } from '../shared/domain-error.js';
 import type { CancelSubscription, ConfirmPayment, OrderRenewal, RequestRefund } from './commands.js';
 import type { RefundData, SubscriptionEvent } from './events.js';
 import { priceOnSale, type ExistingSubscription } from './guards.js';
+import { latestPayment } from './subscription-state.js';
 
 /** How long after a payment the customer may ask for their money back (the seeds' guarantee). */
 export const REFUND_WINDOW_DAYS = 7;
+
+/** Until when a refund of the payment made at `paidAt` may be asked for. */
+export const refundWindowClosesAt = (paidAt: string): Date =>
+  new Date(Date.parse(paidAt) + REFUND_WINDOW_DAYS * 24 * 3_600_000);
 
 /** The statuses a subscription can be renewed from: running, or run out. */
 const RENEWABLE = new Set(['active', 'expired']);
@@ -70,14 +75,9 @@ export function requireOpenRenewal(current: ExistingSubscription, renewalId: str
   requireRenewable(current);
 }
 
-/** Whether `reference` is a payment this subscription already recorded, in any role. */
-export function knownPayment(current: ExistingSubscription, reference: string): boolean {
-  return (
-    current.paymentReference === reference ||
-    Boolean(current.extraPayments?.[reference]) ||
-    Object.values(current.renewals ?? {}).some((renewal) => renewal.paid?.paymentReference === reference)
-  );
-}
+/** Whether `reference` is a payment this subscription already recorded, in any role (order, renewal, extra). */
+export const knownPayment = (current: ExistingSubscription, reference: string): boolean =>
+  current.payments?.[reference] !== undefined;
 
 /**
  * A renewal's checkout was paid: the expiry moves by the renewal's months from the expiry it has
@@ -203,11 +203,8 @@ export function decideCancellation(command: CancelSubscription, current: Existin
 export function decideRefundRequest(command: RequestRefund, current: ExistingSubscription): SubscriptionEvent[] {
   const { data } = command;
   requireOwner(current, data.userId);
-  const payment = current.lastPayment;
-  const refundedRenewal = payment ? renewalPaidBy(current, payment.reference) : undefined;
-  const refunded =
-    current.refunded || (refundedRenewal !== undefined && current.renewals?.[refundedRenewal]?.paid?.refunded);
-  if (!payment || payment.amountCents <= 0 || refunded) {
+  const payment = latestPayment(current);
+  if (!payment || payment.amountCents <= 0 || current.refunded || payment.refundedCents >= payment.amountCents) {
     throw new DomainError({
       code: 'refund.nothing_to_refund',
       message: 'This subscription has no payment to refund',
@@ -215,8 +212,7 @@ export function decideRefundRequest(command: RequestRefund, current: ExistingSub
     });
   }
   if (current.refundRequested?.[payment.reference]) return [];
-  const closesAt = new Date(payment.paidAt).getTime() + REFUND_WINDOW_DAYS * 24 * 3_600_000;
-  if (data.now.getTime() > closesAt) {
+  if (data.now.getTime() > refundWindowClosesAt(payment.paidAt).getTime()) {
     throw new DomainError({
       code: 'refund.window_closed',
       message: `A refund can be asked for within ${REFUND_WINDOW_DAYS} days of the payment`,

@@ -3,6 +3,7 @@ import type { InitiateRefund, RecordDispute, SettleRefund } from './commands.js'
 import type { RefundData, SubscriptionEvent } from './events.js';
 import type { ExistingSubscription } from './guards.js';
 import { decideRenewalRefund, renewalPaidBy } from './lifecycle-decisions.js';
+import { latestPayment } from './subscription-state.js';
 
 /** Money a provider says went back on a payment: `amountCents` is that payment's refunded total so far. */
 export interface RefundReport {
@@ -73,7 +74,7 @@ function pendingCents(current: ExistingSubscription, paymentReference: string): 
 export function decideRefundInitiation(command: InitiateRefund, current: ExistingSubscription): SubscriptionEvent[] {
   const { data } = command;
   if (current.operatorRefunds?.[data.refundId]) return [];
-  const reference = data.paymentReference ?? current.lastPayment?.reference ?? null;
+  const reference = data.paymentReference ?? latestPayment(current)?.reference ?? null;
   const payment = reference ? current.payments?.[reference] : undefined;
   const details = { subscriptionId: data.subscriptionId, paymentReference: reference };
   if (!reference || !payment) {

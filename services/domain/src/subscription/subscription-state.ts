@@ -20,8 +20,6 @@ export type SubscriptionState =
       voided?: boolean;
       /** Payments received after the one it stands on (ExtraPaymentRecorded), by reference; refunded or not. */
       extraPayments?: Readonly<Record<string, { refunded: boolean }>>;
-      /** The payment the customer made last (the order's or a renewal's), for the 7-day guarantee. */
-      lastPayment?: { reference: string; amountCents: number; currency: string; paidAt: string } | null;
       /** Renewals ordered, by id: their price, and once paid, the payment and the months it added. */
       renewals?: Readonly<Record<string, Renewal>>;
       /** Which renewal each renewal checkout pays, by the provider's session id. */
@@ -59,6 +57,20 @@ export interface OperatorRefund {
 }
 
 type Existing = Exclude<SubscriptionState, { status: 'none' }>;
+
+/**
+ * The payment the customer made last, the order's or a renewal's (an extra payment is the shop's
+ * to give back, not the customer's to claim): the one the 7-day guarantee and a refund start from.
+ */
+export function latestPayment(state: Existing): (PaidPayment & { reference: string }) | null {
+  let latest: (PaidPayment & { reference: string }) | null = null;
+  for (const [reference, payment] of Object.entries(state.payments ?? {})) {
+    if (payment.kind !== 'extra' && (latest === null || payment.paidAt >= latest.paidAt)) {
+      latest = { ...payment, reference };
+    }
+  }
+  return latest;
+}
 
 /** The state with payment `reference` recorded, or changed when it is known. */
 function withPayment(
@@ -177,12 +189,6 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
         status: 'active',
         paymentReference: event.data.paymentReference,
         expiresAt: event.data.expiresAt,
-        lastPayment: {
-          reference: event.data.paymentReference,
-          amountCents: event.data.amountCents,
-          currency: event.data.currency,
-          paidAt: event.data.paidAt,
-        },
       };
     case 'RenewalOrdered':
       return {
@@ -210,12 +216,6 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
         status: 'active',
         expiresAt: event.data.to,
         renewals: { ...state.renewals, [event.data.renewalId]: { ...renewal, paid: { ...paid, refunded: false } } },
-        lastPayment: {
-          reference: event.data.paymentReference,
-          amountCents: event.data.amountCents,
-          currency: event.data.currency,
-          paidAt: event.data.paidAt,
-        },
       };
     }
     case 'RenewalRefunded': {
