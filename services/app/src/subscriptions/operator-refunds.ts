@@ -68,7 +68,7 @@ export class OperatorRefunds {
     }
     const refundId = act.idempotencyKey ? idForKey('refund', subscriptionId, act.idempotencyKey) : randomUUID();
     const metadata: EventMetadata = { actor: { type: 'admin', id: act.adminId }, correlationId: act.correlationId };
-    await this.deps.commands.subscriptions.execute(
+    const { state: asked } = await this.deps.commands.subscriptions.execute(
       {
         type: 'InitiateRefund',
         data: {
@@ -82,20 +82,29 @@ export class OperatorRefunds {
       },
       metadata,
     );
+    let after = existingOf(asked, subscriptionId);
     try {
-      await this.settle(subscriptionId, refundId, metadata);
+      after = await this.settle(subscriptionId, refundId, metadata, after);
     } catch (error) {
       // The provider could not be asked now: the refund stays pending and its job asks again.
       this.deps.logger.warn({ err: error, subscriptionId, refundId }, 'refund not settled yet; its job will retry');
     }
-    return refundView(await this.existing(subscriptionId), refundId);
+    return refundView(after, refundId);
   }
 
-  /** Makes a pending refund at its provider and records the answer; nothing when it is settled already. */
-  async settle(subscriptionId: string, refundId: string, metadata: EventMetadata = { actor: SETTLEMENT_ACTOR }) {
-    const state = await this.existing(subscriptionId);
+  /**
+   * Makes a pending refund at its provider and records the answer; nothing when it is settled
+   * already. `known`: the subscription as the caller just wrote it (read otherwise). Answers it after.
+   */
+  async settle(
+    subscriptionId: string,
+    refundId: string,
+    metadata: EventMetadata = { actor: SETTLEMENT_ACTOR },
+    known?: Existing,
+  ): Promise<Existing> {
+    const state = known ?? (await this.existing(subscriptionId));
     const refund = state.operatorRefunds?.[refundId];
-    if (refund?.status !== 'pending') return;
+    if (refund?.status !== 'pending') return state;
     const payment = state.payments?.[refund.paymentReference];
     const provider = payment ? this.deps.providers.get(payment.provider as ProviderName) : undefined;
     const outcome = provider?.refund
@@ -106,19 +115,28 @@ export class OperatorRefunds {
           idempotencyKey: `refund-${refundId}`,
         })
       : { failure: 'provider_unavailable' };
-    await this.deps.commands.subscriptions.execute(
+    const settled = await this.deps.commands.subscriptions.execute(
       { type: 'SettleRefund', data: { subscriptionId, refundId, outcome, now: this.deps.clock() } },
       metadata,
     );
+    return existingOf(settled.state, subscriptionId);
   }
 
   private async existing(subscriptionId: string): Promise<Existing> {
-    const state = await this.deps.commands.subscriptions.current(subscriptionId);
-    if (state.status === 'none') {
-      throw new NotFoundError({ code: 'subscription.not_found', message: 'No such subscription' });
-    }
-    return state;
+    return existingOf(await this.deps.commands.subscriptions.current(subscriptionId), subscriptionId);
   }
+}
+
+/** The subscription the state holds, or `subscription.not_found`. */
+function existingOf(state: SubscriptionState, subscriptionId: string): Existing {
+  if (state.status === 'none') {
+    throw new NotFoundError({
+      code: 'subscription.not_found',
+      message: 'No such subscription',
+      details: { subscriptionId },
+    });
+  }
+  return state;
 }
 
 function refundView(state: Existing, refundId: string): SubscriptionRefund {

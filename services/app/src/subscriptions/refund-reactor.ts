@@ -11,6 +11,8 @@ export const refundReactor = jobPerEvent<RefundInitiated>('refund-settlement', '
 
 export function refundJobHandlers(deps: { refunds: OperatorRefunds }): Pick<JobHandlers, 'settle-refund'> {
   return {
-    'settle-refund': ({ subscriptionId, refundId }) => deps.refunds.settle(subscriptionId, refundId),
+    'settle-refund': async ({ subscriptionId, refundId }) => {
+      await deps.refunds.settle(subscriptionId, refundId);
+    },
   };
 }
