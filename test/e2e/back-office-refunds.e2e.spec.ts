@@ -99,7 +99,10 @@ describe('a refund the customer asked for, handled in the back-office', () => {
     await page.getByRole('region', { name: 'Payments and refunds' }).getByRole('table', { name: 'Payments' }).waitFor();
     await screenshot(page, 'back-office-refunds-subscription-375');
     await page.getByRole('button', { name: 'Refund' }).click();
-    await page.getByRole('dialog', { name: /^Refund Netflix/ }).waitFor();
+    const dialog = page.getByRole('dialog', { name: /^Refund Netflix/ });
+    await dialog.waitFor();
+    // The dialog fades in: shown once its transitions are over.
+    await page.evaluate('Promise.allSettled(document.getAnimations().map((animation) => animation.finished))');
     await screenshot(page, 'back-office-refunds-dialog-375', false);
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
