@@ -67,6 +67,13 @@ async function sealedLog(): Promise<Log> {
   return log;
 }
 
+/** The report on a sealed log after `tampering` (SQL) was run on it. */
+async function verifiedAfter(tampering: string) {
+  const log = await sealedLog();
+  await log.knex.raw(tampering);
+  return verifyChain(log);
+}
+
 describe('the hash chain over the event log', () => {
   it('verifies a sealed log, and counts events written since as not yet sealed', async () => {
     const log = await sealedLog();
@@ -80,40 +87,38 @@ describe('the hash chain over the event log', () => {
   });
 
   it('names the position of an event whose data was updated after sealing', async () => {
-    const log = await sealedLog();
-    await log.knex.raw(`UPDATE es_events SET data = jsonb_set(data, '{amount,cents}', '1') WHERE global_position = 5`);
-    const report = await verifyChain(log);
+    const report = await verifiedAfter(
+      `UPDATE es_events SET data = jsonb_set(data, '{amount,cents}', '1') WHERE global_position = 5`,
+    );
     expect(report.verified).toBe(4);
     expect(report.break).toMatchObject({ seq: 5, position: 5 });
     expect(report.break?.reason).toContain('edited');
   });
 
   it('names the position of a deleted event, and of a deleted seal', async () => {
-    const log = await sealedLog();
-    await log.knex.raw('DELETE FROM es_events WHERE global_position = 4');
-    expect((await verifyChain(log)).break).toMatchObject({ seq: 4, position: 4 });
-
-    const last = await sealedLog();
-    await last.knex.raw('DELETE FROM es_events WHERE global_position = 9');
-    expect((await verifyChain(last)).break).toMatchObject({ seq: 9, position: 9 });
-
-    const seals = await sealedLog();
-    await seals.knex.raw('DELETE FROM event_seals WHERE seq = 3');
-    expect((await verifyChain(seals)).break).toMatchObject({ seq: 3, position: 3 });
+    expect((await verifiedAfter('DELETE FROM es_events WHERE global_position = 4')).break).toMatchObject({
+      seq: 4,
+      position: 4,
+    });
+    expect((await verifiedAfter('DELETE FROM es_events WHERE global_position = 9')).break).toMatchObject({
+      seq: 9,
+      position: 9,
+    });
+    expect((await verifiedAfter('DELETE FROM event_seals WHERE seq = 3')).break).toMatchObject({
+      seq: 3,
+      position: 3,
+    });
   });
 
   it('detects reordered events: swapped data, and swapped places in the log order', async () => {
-    const log = await sealedLog();
-    await log.knex.raw(`
+    const swapped = await verifiedAfter(`
       UPDATE es_events e SET data = o.data FROM es_events o
       WHERE (e.global_position, o.global_position) IN ((2, 6), (6, 2))`);
-    expect((await verifyChain(log)).break).toMatchObject({ seq: 2, position: 2 });
+    expect(swapped.break).toMatchObject({ seq: 2, position: 2 });
 
-    const moved = await sealedLog();
-    await moved.knex.raw(`
+    const report = await verifiedAfter(`
       UPDATE es_events e SET transaction_id = o.transaction_id FROM es_events o
       WHERE (e.global_position, o.global_position) IN ((7, 8), (8, 7))`);
-    const report = await verifyChain(moved);
     expect(report.verified).toBe(6);
     expect(report.break).toMatchObject({ seq: 7, position: 7 });
     expect(report.break?.reason).toContain('not in its place');
