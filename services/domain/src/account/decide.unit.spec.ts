@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DeciderSpec } from '../shared/decider-spec.js';
-import { accountDecider, FAILURES_BEFORE_LOCK, LOCK_SECONDS, type AccountCommand } from './decide.js';
+import { FAILURES_BEFORE_LOCK, LOCK_SECONDS, type AccountCommand } from './decide.js';
 import type { AccountEvent } from './events.js';
+import { accountRegistered, accountSpec as spec, registration } from './testing/account-fixtures.js';
 
 const at = '2026-03-01T10:00:00.000Z';
-const registered: AccountEvent = {
-  type: 'AccountRegistered',
-  data: {
-    userId: 'u1',
-    email: 'pd1:sealed-email',
-    fullName: 'pd1:sealed-name',
-    method: 'password',
-    provider: null,
-    registeredAt: at,
-  },
-};
-const spec = () => DeciderSpec.for(accountDecider);
+const registered = accountRegistered(at);
 /** An attempt to turn two-factor off; the application has checked the code (`codeAccepted`). */
 const disableAttempt = (options: { codeAccepted: boolean; at?: string }): AccountCommand => ({
   type: 'DisableTwoFactor',
@@ -26,25 +15,11 @@ const disableAttempt = (options: { codeAccepted: boolean; at?: string }): Accoun
 describe('accounts', () => {
   it('are registered once', () => {
     spec()
-      .when({
-        type: 'RegisterAccount',
-        userId: 'u1',
-        data: {
-          email: 'pd1:sealed-email',
-          fullName: 'pd1:sealed-name',
-          method: 'password',
-          provider: null,
-          registeredAt: at,
-        },
-      })
+      .when({ type: 'RegisterAccount', userId: 'u1', data: registration(at) })
       .then([registered]);
     spec()
       .given([registered])
-      .when({
-        type: 'RegisterAccount',
-        userId: 'u1',
-        data: { email: 'x', fullName: 'y', method: 'password', provider: null, registeredAt: at },
-      })
+      .when({ type: 'RegisterAccount', userId: 'u1', data: registration(at, { email: 'x', fullName: 'y' }) })
       .thenThrows({ code: 'account.already_exists' });
   });
 

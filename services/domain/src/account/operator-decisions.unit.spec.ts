@@ -1,23 +1,11 @@
 import { describe, it } from 'vitest';
-import { DeciderSpec } from '../shared/decider-spec.js';
-import { accountDecider } from './decide.js';
 import type { AccountEvent } from './events.js';
+import { accountRegistered, accountSpec as spec } from './testing/account-fixtures.js';
 
 const at = '2026-11-02T10:00:00.000Z';
 const later = '2026-11-03T10:00:00.000Z';
-const registered: AccountEvent = {
-  type: 'AccountRegistered',
-  data: {
-    userId: 'u1',
-    email: 'pd1:sealed',
-    fullName: 'pd1:name',
-    method: 'operator',
-    provider: null,
-    registeredAt: at,
-  },
-};
+const registered = accountRegistered(at, { method: 'operator' });
 const erased: AccountEvent = { type: 'PersonalDataErased', data: { userId: 'u1', erasedAt: later } };
-const spec = () => DeciderSpec.for(accountDecider);
 
 describe("the operator's account decisions", () => {
   it('an e-mail correction is recorded sealed', () => {
