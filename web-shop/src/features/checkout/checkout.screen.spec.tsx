@@ -1,4 +1,4 @@
-import type { OrderResponse, PaymentProviders, Plan, PromoCheck } from '@shop/contracts';
+import type { OrderResponse, PaymentProviderOption, PaymentProviders, Plan, PromoCheck } from '@shop/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CheckoutRoute from '../../app/routes/checkout';
@@ -46,13 +46,21 @@ const checkoutApi = (overrides: Routes = {}): Routes => ({
   ...overrides,
 });
 
-const checkout = (api: Routes, options: { signedIn?: boolean } = {}) =>
+const checkout = (api: Routes, options: { signedIn?: boolean; language?: 'fr' | 'en' } = {}) =>
   renderScreen(<CheckoutRoute />, {
     path: '/checkout/:id',
     url: '/checkout/netflix-premium?months=3',
     api,
     user: options.signedIn === false ? undefined : aCustomer(),
+    language: options.language,
   });
+
+const providers = (...names: PaymentProviderOption['name'][]): Routes => ({
+  'GET /api/payments/providers': () =>
+    json<PaymentProviders>({
+      data: names.map((name) => ({ name, label: name === 'stripe' ? 'card' : name })),
+    }),
+});
 
 // Prices are written with the narrow no-break space French puts before the euro sign, hence \s in names.
 afterEach(() => {
@@ -107,6 +115,71 @@ describe('the checkout (/checkout/:id)', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Le moyen de paiement est momentanément indisponible. Réessayez plus tard.',
+    );
+  });
+});
+
+describe('automatic renewal at the checkout', () => {
+  it('is unticked by default, explained, and sends autoRenew when ticked', async () => {
+    const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user, api } = checkout(checkoutApi());
+
+    const box = await screen.findByRole('checkbox', { name: 'Renouveler automatiquement' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(
+      "Le même moyen de paiement est débité 3 jours avant l'échéance, pour la même durée au prix du moment. Résiliable à tout moment depuis votre profil.",
+    );
+    await user.click(box);
+
+    // PayPal cannot keep the payment method: it is not offered while the box is ticked.
+    expect(screen.getByRole('button', { name: /^Payer avec PayPal/ })).toBeDisabled();
+    expect(screen.getByText(/Le renouvellement automatique n'est pas proposé avec PayPal\./)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
+
+    await expect.poll(() => leave.mock.calls.length).toBe(1);
+    expect(api.callsTo('POST /api/orders')[0]?.body).toEqual({
+      planId: 'netflix-premium',
+      months: 3,
+      provider: 'stripe',
+      autoRenew: true,
+    });
+  });
+
+  it('sends no autoRenew when the box is left unticked', async () => {
+    const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user, api } = checkout(checkoutApi());
+
+    await user.click(await screen.findByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
+
+    await expect.poll(() => leave.mock.calls.length).toBe(1);
+    expect(api.callsTo('POST /api/orders')[0]?.body).toEqual({
+      planId: 'netflix-premium',
+      months: 3,
+      provider: 'stripe',
+    });
+  });
+
+  it('is not offered when the only providers cannot keep a payment method', async () => {
+    checkout(checkoutApi(providers('paypal', 'payssion')));
+
+    expect(await screen.findByRole('button', { name: /^Payer avec PayPal/ })).toBeEnabled();
+    expect(screen.queryByRole('checkbox', { name: 'Renouveler automatiquement' })).toBeNull();
+  });
+
+  it('says in English when the provider refuses automatic renewal', async () => {
+    const { user } = checkout(
+      checkoutApi({
+        ...providers('mollie'),
+        'POST /api/orders': () => problem(422, 'payment.renewal_unsupported'),
+      }),
+      { language: 'en' },
+    );
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Renew automatically' }));
+    await user.click(screen.getByRole('button', { name: /^Pay/ }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This payment method cannot renew automatically: pay by card or untick "Renew automatically".',
     );
   });
 });

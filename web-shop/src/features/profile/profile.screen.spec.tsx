@@ -86,6 +86,12 @@ function lifecycleApi(first: Partial<CustomerSubscription>, overrides: Routes = 
         accessEndsAt: rows[0]?.expiresAt ?? '',
       });
     },
+    'PUT /api/me/subscriptions/:id/auto-renew': ({ params, body }) => {
+      const { enabled } = body as { enabled: boolean };
+      const cancelledAt = enabled ? null : '2026-11-26T09:00:00.000Z';
+      change(params.id ?? '', { autoRenew: enabled, cancelledAt });
+      return json({ subscriptionId: params.id ?? '', cancelledAt, accessEndsAt: rows[0]?.expiresAt ?? '' });
+    },
     'POST /api/me/subscriptions/:id/refund-request': ({ params }) => {
       change(params.id ?? '', { refundRequestedAt: '2026-11-26T09:00:00.000Z', refundableUntil: null });
       return json<RefundRequestAnswer>(
@@ -339,5 +345,134 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
     const dialog = await screen.findByRole('dialog', { name: 'Renew Netflix Premium' });
     await user.click(await within(dialog).findByRole('button', { name: /^Pay by card/ }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This subscription can no longer be renewed.');
+  });
+});
+
+describe('automatic renewal on the profile', () => {
+  const renewing: Partial<CustomerSubscription> = {
+    expiresAt: '2099-01-31T10:00:00.000Z',
+    autoRenew: true,
+    paymentMethod: 'Visa •••• 4242',
+    nextChargeAt: '2099-01-28T10:00:00.000Z',
+    nextChargeCents: 3000,
+  };
+
+  it('says when and how much the kept method is charged next, and turning it off is the confirmed cancellation', async () => {
+    const { user, api } = profile(lifecycleApi(renewing));
+
+    const [item] = await screen.findAllByTestId('profile-subscription');
+    expect(within(item!).getByTestId('subscription-renewal')).toHaveTextContent(
+      'Renouvellement automatique le 28 janvier 2099 : 30,00 € (Visa •••• 4242)',
+    );
+    const toggle = within(item!).getByRole('switch', { name: /^Renouvellement automatique/ });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Résilier Netflix Premium ?' });
+    expect(within(dialog).getByText(/plus rien ne sera prélevé sur Visa •••• 4242/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer la résiliation' }));
+
+    await expect
+      .poll(() => within(item!).queryByTestId('subscription-renewal')?.textContent)
+      .toBe("Résilié — accès jusqu'au 31 janvier 2099");
+    expect(await within(item!).findByRole('switch', { name: /^Renouvellement automatique/ })).not.toBeChecked();
+    expect(api.callsTo('POST /api/me/subscriptions/sub-1/cancel')).toHaveLength(1);
+  });
+
+  it('turns automatic renewal back on with the method kept', async () => {
+    const { user, api } = profile(
+      lifecycleApi({
+        expiresAt: '2099-01-31T10:00:00.000Z',
+        paymentMethod: 'Visa •••• 4242',
+        cancelledAt: '2026-11-20T10:00:00.000Z',
+      }),
+    );
+
+    const [item] = await screen.findAllByTestId('profile-subscription');
+    const toggle = within(item!).getByRole('switch', { name: 'Renouvellement automatique (Visa •••• 4242)' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+
+    expect(await screen.findByText('Renouvellement automatique réactivé.')).toBeVisible();
+    expect(api.callsTo('PUT /api/me/subscriptions/sub-1/auto-renew')[0]?.body).toEqual({ enabled: true });
+    await expect
+      .poll(() => within(item!).queryByTestId('subscription-renewal')?.textContent)
+      .toBe('Renouvellement automatique avant le 31 janvier 2099');
+    expect(within(item!).getByRole('button', { name: 'Résilier' })).toBeVisible();
+  });
+
+  it('offers no switch without a kept method, and says why turning it on is refused', async () => {
+    const { user } = profile(
+      lifecycleApi(
+        { paymentMethod: 'Visa •••• 4242', cancelledAt: '2026-11-20T10:00:00.000Z' },
+        { 'PUT /api/me/subscriptions/:id/auto-renew': () => problem(409, 'subscription.no_saved_method') },
+      ),
+    );
+    const [item] = await screen.findAllByTestId('profile-subscription');
+    await user.click(within(item!).getByRole('switch', { name: /^Renouvellement automatique/ }));
+    expect(await screen.findByText(/Aucun moyen de paiement n'est enregistré/)).toBeVisible();
+  });
+
+  it('has no switch for a subscription renewed by hand', async () => {
+    profile(lifecycleApi({}));
+    const [item] = await screen.findAllByTestId('profile-subscription');
+    expect(within(item!).queryByRole('switch')).toBeNull();
+  });
+
+  it('warns of a declined renewal with the next try, and renews by hand from the warning', async () => {
+    const { user } = profile(
+      lifecycleApi({
+        ...renewing,
+        renewalFailedAt: '2099-01-28T10:00:00.000Z',
+        renewalRetryAt: '2099-01-29T10:00:00.000Z',
+      }),
+    );
+
+    const [item] = await screen.findAllByTestId('profile-subscription');
+    const warning = within(item!).getByTestId('subscription-renewal-failed');
+    expect(warning).toHaveTextContent('Le paiement du renouvellement a été refusé');
+    expect(warning).toHaveTextContent('Nouvel essai le 29 janvier 2099');
+    expect(within(item!).queryByTestId('subscription-renewal')).toBeNull();
+    await user.click(within(warning).getByRole('button', { name: 'Renouveler maintenant' }));
+    expect(await screen.findByRole('dialog', { name: 'Renouveler Netflix Premium' })).toBeVisible();
+  });
+
+  it('says when no try is left that it ends at its expiry, in English', async () => {
+    profile(lifecycleApi({ ...renewing, renewalFailedAt: '2099-01-30T10:00:00.000Z', renewalRetryAt: null }), 'en');
+
+    const warning = await screen.findByTestId('subscription-renewal-failed');
+    expect(warning).toHaveTextContent('The renewal payment was declined');
+    expect(warning).toHaveTextContent(
+      'No try is left: the subscription ends on 31 January 2099 unless you renew it yourself.',
+    );
+    expect(within(warning).getByRole('button', { name: 'Renew now' })).toBeVisible();
+  });
+
+  it('says the next charge in English', async () => {
+    profile(lifecycleApi(renewing), 'en');
+    const [item] = await screen.findAllByTestId('profile-subscription');
+    expect(within(item!).getByTestId('subscription-renewal')).toHaveTextContent(
+      'Automatic renewal on 28 January 2099: €30.00 (Visa •••• 4242)',
+    );
+  });
+
+  it('asks for automatic renewal when renewing by hand with a card', async () => {
+    const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user, api } = profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Renouveler' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renouveler Netflix Premium' });
+    const box = await within(dialog).findByRole('checkbox', { name: 'Renouveler automatiquement' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(within(dialog).getByRole('button', { name: /^Payer avec PayPal/ })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: /^Payer par carte/ }));
+
+    await expect.poll(() => leave.mock.calls.length).toBe(1);
+    expect(api.callsTo('POST /api/me/subscriptions/sub-1/renew')[0]?.body).toEqual({
+      months: 1,
+      provider: 'stripe',
+      autoRenew: true,
+    });
   });
 });

@@ -10,6 +10,7 @@ import { useLanguage } from '../../../lib/use-language';
 import type { Plan } from '../../../types/api';
 import { useCreateOrder } from '../api/create-order';
 import { goTo, usePaymentStart } from '../hooks/use-payment-start';
+import { autoRenewField } from '../lib/auto-renewal';
 import { orderErrorKey, type OrderErrorKey } from '../lib/checkout-errors';
 import { DURATIONS, type Months } from '../types';
 import { DurationAndPromo } from './duration-and-promo';
@@ -31,10 +32,10 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
   const createOrder = useCreateOrder();
   const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
 
-  const formik = useFormik<{ months: Months; promoCode: string }>({
-    initialValues: { months: initialMonths, promoCode: '' },
+  const formik = useFormik<{ months: Months; promoCode: string; autoRenew: boolean }>({
+    initialValues: { months: initialMonths, promoCode: '', autoRenew: false },
     validationSchema: schema,
-    onSubmit: async ({ months, promoCode }) => {
+    onSubmit: async ({ months, promoCode, autoRenew }) => {
       setOrderError(null);
       const start = await payment.startPayment(promoCode, months);
       if (!start) return;
@@ -45,6 +46,7 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
           promoCode: start.code || undefined,
           language,
           provider: start.provider,
+          ...autoRenewField(autoRenew, start.provider),
         });
         if (!order.redirectUrl) {
           setOrderError('errors.noRedirect');
@@ -106,6 +108,10 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
         promoChecking={promo.status === 'checking'}
         payingWith={payment.payingWith}
         onChooseProvider={payment.chooseProvider}
+        autoRenew={{
+          checked: formik.values.autoRenew,
+          onChange: (checked) => void formik.setFieldValue('autoRenew', checked),
+        }}
       />
     </TwoColumns>
   );

@@ -14,7 +14,7 @@ import type { PaymentProviderName, PaymentProviderOption } from '../api/get-paym
 import type { ValidPromo } from '../hooks/use-promo-code';
 import type { OrderErrorKey } from '../lib/checkout-errors';
 import type { Months } from '../types';
-import { PaymentButtons } from './payment-buttons';
+import { PaymentButtons, type PaymentButtonsProps } from './payment-buttons';
 
 interface OrderSummaryProps {
   plan: Plan;
@@ -32,6 +32,8 @@ interface OrderSummaryProps {
   payingWith: PaymentProviderName | 'default' | null;
   /** Called by a provider's pay button just before it submits the form. */
   onChooseProvider: (provider: PaymentProviderName) => void;
+  /** The "renew automatically" choice (see `PaymentButtons`). */
+  autoRenew?: PaymentButtonsProps['autoRenew'];
 }
 
 /** The order's recap and total, with one pay button per provider offered (or one when a single one is). */
@@ -47,6 +49,7 @@ export function OrderSummary({
   promoChecking,
   payingWith,
   onChooseProvider,
+  autoRenew,
 }: OrderSummaryProps) {
   const { t, i18n } = useTranslation('checkout');
   const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
@@ -108,6 +111,7 @@ export function OrderSummary({
         waiting={promoChecking}
         payingWith={payingWith}
         onChooseProvider={onChooseProvider}
+        autoRenew={autoRenew}
       >
         <Button
           component={RouterLink}

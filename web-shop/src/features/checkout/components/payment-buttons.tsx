@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../../components/icons';
 import type { PaymentProviderName, PaymentProviderOption } from '../api/get-payment-providers';
+import { autoRenewOffered, supportsAutoRenew } from '../lib/auto-renewal';
+import { AutoRenewField } from './auto-renew-field';
 
 export interface PaymentButtonsProps {
   /** The total as shown on the buttons, already formatted. */
@@ -19,6 +21,11 @@ export interface PaymentButtonsProps {
   payingWith: PaymentProviderName | 'default' | null;
   /** Called by a provider's pay button just before it submits the form. */
   onChooseProvider: (provider: PaymentProviderName) => void;
+  /**
+   * The "renew automatically" choice, offered when a provider shown keeps the payment method; while
+   * it is ticked, the providers that cannot (PayPal, Payssion) are not offered. Left out: no choice.
+   */
+  autoRenew?: { checked: boolean; onChange: (checked: boolean) => void };
   /** Shown after the pay buttons (a way back). */
   children?: ReactNode;
 }
@@ -35,15 +42,26 @@ export function PaymentButtons({
   waiting = false,
   payingWith,
   onChooseProvider,
+  autoRenew,
   children,
 }: PaymentButtonsProps) {
   const { t } = useTranslation('checkout');
+  const renewalChoice = autoRenew && autoRenewOffered(offered) ? autoRenew : null;
+  const keepsMethod = renewalChoice?.checked ?? false;
   return (
     <>
       {offered && offered.length === 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('errors.providerUnavailable')}
         </Alert>
+      )}
+      {renewalChoice && offered && (
+        <AutoRenewField
+          checked={renewalChoice.checked}
+          onChange={renewalChoice.onChange}
+          disabled={busy}
+          unsupported={offered.filter((provider) => !supportsAutoRenew(provider.name))}
+        />
       )}
       <Stack spacing={1.5}>
         {offered && offered.length > 1 ? (
@@ -53,7 +71,7 @@ export function PaymentButtons({
               type="submit"
               variant={index === 0 ? 'contained' : 'outlined'}
               size="large"
-              disabled={busy || waiting}
+              disabled={busy || waiting || (keepsMethod && !supportsAutoRenew(provider.name))}
               startIcon={<LockIcon aria-hidden />}
               onClick={() => onChooseProvider(provider.name)}
             >

@@ -17,6 +17,7 @@ import type { CustomerSubscription } from '@shop/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useRenewSubscription } from '../api/renew-subscription';
 import { goTo, usePaymentStart } from '../hooks/use-payment-start';
+import { autoRenewField } from '../lib/auto-renewal';
 import { renewalErrorKey, type RenewalErrorKey } from '../lib/checkout-errors';
 import { expiryAfterRenewal } from '../lib/renewal';
 import type { Months } from '../types';
@@ -36,6 +37,7 @@ function RenewForm({
   const language = useLanguage();
   const [months, setMonths] = useState<Months>(1);
   const [promoCode, setPromoCode] = useState('');
+  const [autoRenew, setAutoRenew] = useState(false);
   const payment = usePaymentStart(plan.id, months);
   const { promo, applied } = payment;
   const [error, setError] = useState<RenewalErrorKey | null>(null);
@@ -62,6 +64,7 @@ function RenewForm({
         months,
         provider: start.provider,
         promoCode: start.code || undefined,
+        ...autoRenewField(autoRenew, start.provider),
         language,
       });
       if (renewal.redirectUrl) {
@@ -122,6 +125,8 @@ function RenewForm({
         waiting={promo.status === 'checking'}
         payingWith={payment.payingWith}
         onChooseProvider={payment.chooseProvider}
+        // Already renewing itself: a renewal by hand keeps the method it has.
+        autoRenew={subscription.autoRenew ? undefined : { checked: autoRenew, onChange: setAutoRenew }}
       >
         <Button onClick={onClose} disabled={busy}>
           {t('renewal.close')}

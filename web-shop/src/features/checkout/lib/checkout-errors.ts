@@ -19,6 +19,7 @@ export type OrderErrorKey =
   | PromoMessageKey
   | 'errors.sessionExpired'
   | 'errors.providerUnavailable'
+  | 'errors.renewalUnsupported'
   | 'errors.paymentCreation'
   | 'errors.noRedirect';
 
@@ -27,6 +28,7 @@ export function orderErrorKey(error: unknown): OrderErrorKey {
   if (error.code.startsWith('promo.')) return promoMessageKey(error.code);
   if (error.code === 'auth.required') return 'errors.sessionExpired';
   if (error.code === 'payment.provider_unavailable') return 'errors.providerUnavailable';
+  if (error.code === 'payment.renewal_unsupported') return 'errors.renewalUnsupported';
   return 'errors.paymentCreation';
 }
 
@@ -34,6 +36,7 @@ export type RenewalErrorKey =
   | 'renewal.errors.notRenewable'
   | 'renewal.errors.offSale'
   | 'renewal.errors.providerUnavailable'
+  | 'renewal.errors.renewalUnsupported'
   | 'renewal.errors.promoUnknown'
   | 'renewal.errors.promoExpired'
   | 'renewal.errors.promoExhausted'
@@ -47,6 +50,7 @@ const RENEWAL_ERRORS: Record<string, RenewalErrorKey> = {
   'order.unknown_plan': 'renewal.errors.offSale',
   'plan.not_found': 'renewal.errors.offSale',
   'payment.provider_unavailable': 'renewal.errors.providerUnavailable',
+  'payment.renewal_unsupported': 'renewal.errors.renewalUnsupported',
   'promo.unknown': 'renewal.errors.promoUnknown',
   'promo.expired': 'renewal.errors.promoExpired',
   'promo.exhausted': 'renewal.errors.promoExhausted',

@@ -1,6 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CancellationAnswer, CancellationRequest, RefundRequestAnswer, RefundRequestBody } from '@shop/contracts';
-import { apiPost } from '../../../lib/api-client';
+import type {
+  AutoRenewRequest,
+  CancellationAnswer,
+  CancellationRequest,
+  RefundRequestAnswer,
+  RefundRequestBody,
+} from '@shop/contracts';
+import { apiPost, apiRequest } from '../../../lib/api-client';
 import { applyToMySubscription } from './get-my-subscriptions';
 
 const subscriptionPath = (subscriptionId: string, action: string) =>
@@ -12,6 +18,20 @@ export function cancelSubscription({
   ...body
 }: CancellationRequest & { subscriptionId: string }): Promise<CancellationAnswer> {
   return apiPost<CancellationAnswer>(subscriptionPath(subscriptionId, 'cancel'), body);
+}
+
+/** What turning automatic renewal on or off answers: as a cancellation, with no cancellation once it is on again. */
+export type AutoRenewAnswer = Omit<CancellationAnswer, 'cancelledAt'> & { cancelledAt: string | null };
+
+/**
+ * `PUT /api/me/subscriptions/:id/auto-renew`: `false` is a cancellation (it ends at its expiry); `true`
+ * turns it back on with the method kept, `subscription.no_saved_method` (409) when none is.
+ */
+export function setAutoRenew({
+  subscriptionId,
+  ...body
+}: AutoRenewRequest & { subscriptionId: string }): Promise<AutoRenewAnswer> {
+  return apiRequest<AutoRenewAnswer>('PUT', subscriptionPath(subscriptionId, 'auto-renew'), { body });
 }
 
 /** `POST /api/me/subscriptions/:id/refund-request`: `refund.window_closed`, `refund.nothing_to_refund`. */
@@ -31,7 +51,37 @@ export function useCancelSubscription() {
       applyToMySubscription(queryClient, answer.subscriptionId, {
         cancelledAt: answer.cancelledAt,
         expiresAt: answer.accessEndsAt,
+        autoRenew: false,
+        nextChargeAt: null,
+        nextChargeCents: null,
+        renewalRetryAt: null,
       }),
+  });
+}
+
+/**
+ * The item shows automatic renewal on or off at once; the next charge's date and amount come with
+ * the list read again on the next visit (until then the item says it renews before its expiry).
+ */
+export function useSetAutoRenew() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setAutoRenew,
+    onSuccess: (answer, { enabled }) =>
+      applyToMySubscription(
+        queryClient,
+        answer.subscriptionId,
+        enabled
+          ? { autoRenew: true, cancelledAt: null, expiresAt: answer.accessEndsAt }
+          : {
+              autoRenew: false,
+              cancelledAt: answer.cancelledAt,
+              expiresAt: answer.accessEndsAt,
+              nextChargeAt: null,
+              nextChargeCents: null,
+              renewalRetryAt: null,
+            },
+      ),
   });
 }
 

@@ -24,6 +24,9 @@ export default function CancelDialog({ subscription, open, onClose }: Subscripti
         subscription.expiresAt && (
           <DialogContentText sx={{ mb: 2 }}>
             {t('subscriptions.cancel.message', { date: date(subscription.expiresAt) })}
+            {subscription.autoRenew &&
+              subscription.paymentMethod &&
+              ` ${t('subscriptions.cancel.autoRenewStops', { method: subscription.paymentMethod })}`}
           </DialogContentText>
         )
       }

@@ -1,8 +1,12 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +16,9 @@ import { formatDate } from '../../../lib/format-date';
 import { formatPrice } from '../../../lib/format-price';
 import { useLanguage } from '../../../lib/use-language';
 import { useFinaliseOrder } from '../api/finalise-order';
+import { useSetAutoRenew } from '../api/subscription-actions';
 import { displayStatus, STATUS_COLOURS } from '../lib/display-status';
+import { autoRenewErrorKey } from '../lib/subscription-action-errors';
 import type { RenewalDialogProps, UserSubscription } from '../types';
 
 // Opened from an item; most visits never open them, so they are not part of the page's first download.
@@ -50,12 +56,35 @@ export function SubscriptionItem({
   const close = () => setAction(null);
   const running = status === 'active';
   const cancellable = running && !subscription.cancelledAt;
-  const renewalLine =
-    !subscription.expiresAt || !running
-      ? null
-      : subscription.cancelledAt
-        ? t('subscriptions.renewal.cancelled', { date: date(subscription.expiresAt) })
-        : t('subscriptions.renewal.manual', { date: date(subscription.expiresAt) });
+  const money = (cents: number) => formatPrice(cents, subscription.currency, i18n.language);
+  // A declined automatic charge says itself below, with what comes next; no renewal line beside it.
+  const renewalFailed = running && subscription.renewalFailedAt !== null;
+  const canRenew = Boolean(RenewalDialog) && subscription.renewable && status !== 'pending';
+  const renewalLine = (() => {
+    if (!subscription.expiresAt || !running || renewalFailed) return null;
+    if (subscription.autoRenew)
+      return subscription.nextChargeAt && subscription.nextChargeCents !== null && subscription.paymentMethod
+        ? t('subscriptions.renewal.auto', {
+            date: date(subscription.nextChargeAt),
+            amount: money(subscription.nextChargeCents),
+            method: subscription.paymentMethod,
+          })
+        : t('subscriptions.renewal.autoBefore', { date: date(subscription.expiresAt) });
+    return subscription.cancelledAt
+      ? t('subscriptions.renewal.cancelled', { date: date(subscription.expiresAt) })
+      : t('subscriptions.renewal.manual', { date: date(subscription.expiresAt) });
+  })();
+  // On: turning it off is a cancellation, confirmed in its dialog. Off: back on with the method kept.
+  const autoRenewSwitch = running && (subscription.autoRenew || subscription.paymentMethod !== null);
+  const setAutoRenew = useSetAutoRenew();
+  const turnAutoRenewOn = async () => {
+    try {
+      await setAutoRenew.mutateAsync({ subscriptionId: subscription.id, enabled: true });
+      toast({ severity: 'success', message: t('subscriptions.autoRenew.on') });
+    } catch (error) {
+      toast({ severity: 'error', message: t(autoRenewErrorKey(error)) });
+    }
+  };
 
   const finalise = async () => {
     setFinalising(true);
@@ -107,6 +136,53 @@ export function SubscriptionItem({
             {renewalLine}
           </Typography>
         )}
+        {renewalFailed && (
+          <Alert
+            severity="warning"
+            data-testid="subscription-renewal-failed"
+            sx={{ mt: 1 }}
+            action={
+              canRenew ? (
+                <Button color="inherit" size="small" onClick={() => open('renew')} sx={{ whiteSpace: 'nowrap' }}>
+                  {t('subscriptions.renewal.failed.renewNow')}
+                </Button>
+              ) : undefined
+            }
+          >
+            <AlertTitle sx={{ mb: 0 }}>{t('subscriptions.renewal.failed.title')}</AlertTitle>
+            {subscription.renewalRetryAt
+              ? t('subscriptions.renewal.failed.retry', { date: date(subscription.renewalRetryAt) })
+              : subscription.expiresAt &&
+                t('subscriptions.renewal.failed.ends', { date: date(subscription.expiresAt) })}
+          </Alert>
+        )}
+        {autoRenewSwitch && (
+          <FormControlLabel
+            sx={{ mt: 0.5 }}
+            control={
+              <Switch
+                size="small"
+                checked={subscription.autoRenew}
+                disabled={setAutoRenew.isPending}
+                onChange={(event) => {
+                  if (event.target.checked) void turnAutoRenewOn();
+                  else open('cancel');
+                }}
+              />
+            }
+            label={
+              <Typography variant="body2">
+                {t('subscriptions.autoRenew.label')}
+                {subscription.paymentMethod && (
+                  <Box component="span" sx={{ color: 'text.secondary' }}>
+                    {' '}
+                    ({subscription.paymentMethod})
+                  </Box>
+                )}
+              </Typography>
+            }
+          />
+        )}
         {subscription.refundRequestedAt && (
           <Typography
             variant="body2"
@@ -145,7 +221,7 @@ export function SubscriptionItem({
             {t('subscriptions.access')}
           </Button>
         )}
-        {RenewalDialog && subscription.renewable && status !== 'pending' && (
+        {canRenew && (
           <Button variant={status === 'active' ? 'outlined' : 'contained'} size="small" onClick={() => open('renew')}>
             {t('subscriptions.renew.action')}
           </Button>

@@ -20,5 +20,14 @@ export function refundErrorKey(error: unknown): RefundErrorKey {
   return 'subscriptions.refund.errors.generic';
 }
 
+export type AutoRenewErrorKey =
+  'subscriptions.autoRenew.errors.noSavedMethod' | 'subscriptions.autoRenew.errors.generic';
+
+export function autoRenewErrorKey(error: unknown): AutoRenewErrorKey {
+  return error instanceof ApiError && error.code === 'subscription.no_saved_method'
+    ? 'subscriptions.autoRenew.errors.noSavedMethod'
+    : 'subscriptions.autoRenew.errors.generic';
+}
+
 /** What may go wrong when the customer confirms an action on a subscription. */
 export type SubscriptionActionErrorKey = CancellationErrorKey | RefundErrorKey;
