@@ -1,6 +1,5 @@
 import { accountStreamId } from '@shop/domain';
-import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   randomIp,
   requestJson,
@@ -9,27 +8,12 @@ import {
   type HttpCustomer,
   type JsonRequest,
 } from '../testing/http-customer.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
+import { eventually } from '../testing/test-shop.js';
 
-let database: TestDatabase;
-let shop: TestShop;
 /** How far the shop's clock runs ahead of the real one: a test moves it past a lock. */
 let clockAheadMs = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase('account_security');
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    redisUrl: testServices().redisUrl,
-    queuePrefix: uniqueRedisPrefix('account_security'),
-    clock: () => new Date(Date.now() + clockAheadMs),
-  });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-});
+const shop = useTestShop('account_security', { redis: true, clock: () => new Date(Date.now() + clockAheadMs) });
 
 const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
 const PHONE =

@@ -1,11 +1,11 @@
 import type { AdminStats, UserSegment } from '@shop/contracts';
 import { getSubscription } from '@shop/projections';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
+import { eventually } from '../testing/test-shop.js';
 
 /**
  * The seeds' classification of the Users tab ("states and transitions"), through the back-office's
@@ -17,8 +17,7 @@ import { eventually, startTestShop, type TestShop } from '../testing/test-shop.j
 
 const DAY = 24 * 3600_000;
 
-let database: TestDatabase;
-let shop: TestShop;
+const shop = useTestShop('admin_users_segments');
 let provider: AdminDataProvider;
 let admin: HttpCustomer;
 const expected = new Map<string, UserSegment>();
@@ -66,8 +65,6 @@ const allUsers = {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase('admin_users_segments');
-  shop = await startTestShop({ databaseUrl: database.url });
   admin = await signUpAdmin(shop, { label: 'segments-admin', ip: randomIp('10.86') });
   provider = await adminDataProvider(shop.url, admin.token);
   expected.set(admin.userId, 'without');
@@ -116,11 +113,6 @@ beforeAll(async () => {
     async () => (await provider.getList('users', allUsers)).total,
     (total) => total === expected.size,
   );
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
 });
 
 const idsIn = (segment: UserSegment) =>

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMailJobHandlers } from './account-mail-jobs.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { tokenHash } from '../security/tokens.js';
 import { mailerFailingOnce } from '../testing/failing-mailer.js';
-import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
+import { decodeQuotedPrintable, startSmtpCapture } from '../testing/smtp-capture.js';
+import { eventually } from '../testing/test-shop.js';
 
 interface ReceivedMail {
   to: string[];
@@ -19,24 +19,10 @@ const EMAIL = 'alice@example.com';
 const FIRST_PASSWORD = 'first-secret';
 const NEW_PASSWORD = 'second-secret';
 
-let database: TestDatabase;
-let shop: TestShop;
-let smtp: SmtpCapture<ReceivedMail>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture((raw, to) => ({ to, text: decodeQuotedPrintable(raw) }));
-  database = await createTestDatabase('password_reset');
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    env: { SMTP_URL: smtp.url, PUBLIC_URL },
-  });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-  await smtp?.close();
-});
+const smtp = useStandIn('smtp', () =>
+  startSmtpCapture<ReceivedMail>((raw, to) => ({ to, text: decodeQuotedPrintable(raw) })),
+);
+const shop = useTestShop('password_reset', { env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL }) });
 
 const post = (path: string, body: unknown) =>
   fetch(`${shop.url}${path}`, {

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { credentialSetStreamId, subscriptionStreamId } from '@shop/domain';
 import { getSubscription } from '@shop/projections';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
+import { eventually } from '../testing/test-shop.js';
 
-let database: TestDatabase;
-let shop: TestShop;
+const shop = useTestShop('credential_history');
 let admin: HttpCustomer;
 let alice: HttpCustomer;
 
@@ -18,15 +17,8 @@ const PASSWORDS = [`V1!${randomUUID().slice(0, 12)}`, `V2!${randomUUID().slice(0
 const NOTES = `Profil ${randomUUID().slice(0, 6)}`;
 
 beforeAll(async () => {
-  database = await createTestDatabase('credential_history');
-  shop = await startTestShop({ databaseUrl: database.url });
   admin = await signUpAdmin(shop, { label: 'history-admin', ip: randomIp('10.71') });
   alice = await signUpAndSignIn(shop.url, { label: 'alice', ip: randomIp('10.71') });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
 });
 
 const asAdmin = (method: string, path: string, body?: unknown) =>

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestShop } from '../testing/shop-under-test.js';
+import { eventually } from '../testing/test-shop.js';
 
-let database: TestDatabase;
-let shop: TestShop;
+const shop = useTestShop('notifications_api');
 
 const LAPTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Safari/604.1';
@@ -76,8 +75,6 @@ let alice: User;
 let bob: User;
 
 beforeAll(async () => {
-  database = await createTestDatabase('notifications_api');
-  shop = await startTestShop({ databaseUrl: database.url });
   const a = await signUp('alice');
   const b = await signUp('bob');
   // The account's first device is its owner's: only a sign-in from another one is news.
@@ -85,11 +82,6 @@ beforeAll(async () => {
   await signIn(a, PHONE);
   bob = { ...b, token: await signIn(b) };
   await signIn(b, PHONE);
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
 });
 
 describe('notifications API', () => {

@@ -1,24 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { capturingLogger } from '../testing/captured-log.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
+import { eventually } from '../testing/test-shop.js';
 
-let database: TestDatabase;
-let shop: TestShop;
 const { logger, lines: logLines } = capturingLogger('trace');
-
-beforeAll(async () => {
-  database = await createTestDatabase('secrets');
-  shop = await startTestShop({ databaseUrl: database.url, logger });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-});
+const shop = useTestShop('secrets', { logger });
 
 async function call(method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`${shop.url}${path}`, {
@@ -67,7 +56,7 @@ describe('secrets never reach the event log or the logs', () => {
         (res.body.data as Array<{ action: string }> | undefined)?.some((a) => a.action === 'password_changed') ?? false,
     );
 
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: shop.database.url });
     await client.connect();
     const { rows } = await client.query<{ text: string }>(
       `SELECT event_type || data::text || metadata::text AS text FROM es_events`,
