@@ -45,10 +45,10 @@ export async function openReadModelTestDatabase(
  */
 export async function openProjectionTestDatabase(
   name: string,
-  options: { knexPoolMax?: number } = {},
+  options: { knexPoolMax?: number; storePoolMax?: number } = {},
 ): Promise<ProjectionTestDatabase> {
   const readModels = await openReadModelTestDatabase(name, options);
-  const pool = new pg.Pool({ connectionString: readModels.database.url, max: 4 });
+  const pool = new pg.Pool({ connectionString: readModels.database.url, max: options.storePoolMax ?? 4 });
   // Dropping the test database ends idle connections from the server side: expected, not a failure.
   pool.on('error', () => undefined);
   const store = new PostgresEventStore({ pool });

@@ -4,45 +4,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PostgresEventStore, type NewEvent } from '@shop/event-store';
-import { migrateToLatest } from '@shop/projections';
-import { createTestDatabase, eventually, type TestDatabase } from '@shop/testing';
-import knexFactory, { type Knex } from 'knex';
-import pg from 'pg';
+import { openProjectionTestDatabase, type ProjectionTestDatabase } from '@shop/projections/testing';
+import { createTestDatabase, eventually } from '@shop/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { exportChain, verifyChain, verifyExport } from './chain-verification.js';
 import { GENESIS_LINK } from './event-chain.js';
 import { startTestShop } from '../testing/test-shop.js';
 import { runSealer, sealPending } from './event-sealer.js';
 
-interface Log {
-  database: TestDatabase;
-  pool: pg.Pool;
-  knex: Knex;
-  store: PostgresEventStore;
-}
+type Log = ProjectionTestDatabase;
 
 const opened: Log[] = [];
 
 async function openLog(): Promise<Log> {
-  const database = await createTestDatabase('event_chain');
-  const pool = new pg.Pool({ connectionString: database.url, max: 12 });
-  // Dropping the test database ends connections still closing from the server side: expected, not a failure.
-  pool.on('error', () => undefined);
-  const knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 4 } });
-  const store = new PostgresEventStore({ pool });
-  await migrateToLatest(knex);
-  const log = { database, pool, knex, store };
+  // Room in the store's pool for the eight writers and two sealers of the concurrency test.
+  const log = await openProjectionTestDatabase('event_chain', { storePoolMax: 12 });
   opened.push(log);
   return log;
 }
 
 afterEach(async () => {
-  for (const { store, knex, pool, database } of opened.splice(0)) {
-    await store.close();
-    await knex.destroy();
-    await pool.end();
-    await database.drop();
-  }
+  for (const log of opened.splice(0)) await log.close();
 });
 
 const payment = (cents: number): NewEvent => ({
