@@ -14,10 +14,13 @@ const waiting = aSubscription({
   refundReason: 'Ne fonctionne pas sur ma télévision',
 });
 
-function dashboardApi(requests: AdminSubscription[]): Routes {
+function dashboardApi(requests: AdminSubscription[], declined: AdminSubscription[] = []): Routes {
   return {
     'GET /api/admin/stats': () => json<AdminStats>(someStats()),
-    'GET /api/admin/subscriptions': () => page('subscriptions', requests),
+    'GET /api/admin/subscriptions': ({ query }) => {
+      const filter = JSON.parse(query.get('filter') ?? '{}') as { renewalFailed?: boolean };
+      return page('subscriptions', filter.renewalFailed ? declined : requests);
+    },
     'GET /api/admin/subscriptions/:id': ({ params }) =>
       json<AdminSubscription | undefined>(requests.find((row) => row.id === params.id)),
     'GET /api/admin/subscriptions/:id/history': () => page('history', []),
@@ -26,10 +29,10 @@ function dashboardApi(requests: AdminSubscription[]): Routes {
   };
 }
 
-const home = (requests: AdminSubscription[], locale?: 'en') =>
+const home = (requests: AdminSubscription[], locale?: 'fr' | 'en', declined: AdminSubscription[] = []) =>
   renderResource('subscriptions', subscriptions, {
     url: '/',
-    api: dashboardApi(requests),
+    api: dashboardApi(requests, declined),
     references: ['plans', 'users', 'credentials'],
     dashboard: LazyDashboard,
     locale,
@@ -45,8 +48,10 @@ describe('the dashboard’s “À traiter” card', () => {
     expect(link).toHaveTextContent('Camille Martin — Netflix Premium');
     expect(link).toHaveTextContent(/demandé le 25 nov\. 2026/);
     expect(link).toHaveTextContent('« Ne fonctionne pas sur ma télévision »');
-    const [asked] = api.callsTo('GET /api/admin/subscriptions');
-    expect(JSON.parse(asked?.query.get('filter') ?? '')).toEqual({ refundRequested: true });
+    const filters = api
+      .callsTo('GET /api/admin/subscriptions')
+      .map((call) => JSON.parse(call.query.get('filter') ?? ''));
+    expect(filters).toContainEqual({ refundRequested: true });
 
     await user.click(link!);
     await waitFor(() => expect(location()).toBe('/subscriptions/sub-7/show'));
@@ -57,5 +62,23 @@ describe('the dashboard’s “À traiter” card', () => {
 
     const card = await screen.findByRole('region', { name: 'To handle' });
     expect(await within(card).findByText('No refund request waiting.')).toBeVisible();
+    expect(await within(card).findByText('No automatic renewal declined.')).toBeVisible();
+  });
+
+  it('counts the automatic renewals declined, with a link to the list filtered on them', async () => {
+    const declined = [
+      aSubscription({ id: 'sub-8', autoRenew: true, renewalFailedAt: '2026-11-25T08:31:00.000Z' }),
+      aSubscription({ id: 'sub-9', autoRenew: true, renewalFailedAt: '2026-11-24T08:31:00.000Z' }),
+    ];
+    const { user, location } = home([], 'fr', declined);
+
+    const card = await screen.findByRole('region', { name: 'À traiter' });
+    const link = await within(card).findByRole('link', {
+      name: '2 renouvellements automatiques refusés : voir la liste',
+    });
+    await user.click(link);
+    await waitFor(() =>
+      expect(decodeURIComponent(location())).toBe(`/subscriptions?filter=${JSON.stringify({ renewalFailed: true })}`),
+    );
   });
 });

@@ -11,6 +11,7 @@ import { useCreatePath, useGetList, useLocaleState, useTranslate } from 'react-a
 import { Link } from 'react-router-dom';
 import { SectionCard } from '../components/section-card';
 import { intlLocaleOf } from '../i18n/i18n-provider';
+import { FailedRenewals } from './failed-renewals';
 
 /** The refund requests waiting for the operator: the subscriptions list's own filter. */
 const REFUND_REQUESTED = { refundRequested: true } as const;
@@ -18,7 +19,8 @@ const SHOWN = 5;
 
 /**
  * "À traiter": the refunds customers asked for under the 7-day guarantee and nobody refunded yet,
- * the oldest first, each opening its subscription, where "Rembourser" decides it.
+ * the oldest first, each opening its subscription, where "Rembourser" decides it; then the automatic
+ * renewals declined, counted, with a link to them.
  */
 export function RefundRequestsCard() {
   const translate = useTranslate();
@@ -85,6 +87,7 @@ export function RefundRequestsCard() {
         {translate('shop.dashboard.toHandle.refundRequests')}
       </Box>
       {content}
+      <FailedRenewals />
     </SectionCard>
   );
 }

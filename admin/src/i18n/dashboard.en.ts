@@ -47,6 +47,11 @@ export const dashboardMessages: MessageTree = {
         loadError: 'Error while loading the refund requests',
         requestedOn: 'requested on %{date}',
         more: 'See all %{smart_count} requests',
+        failedRenewals: 'Automatic renewals declined',
+        failedRenewalsCount:
+          '%{smart_count} automatic renewal declined: see the list |||| %{smart_count} automatic renewals declined: see the list',
+        noFailedRenewal: 'No automatic renewal declined.',
+        failedRenewalsError: 'Could not load the declined renewals',
       },
       todo: {
         waiting:

@@ -47,6 +47,11 @@ export const dashboardMessages: MessageTree = {
         loadError: 'Erreur lors de la récupération des demandes de remboursement',
         requestedOn: 'demandé le %{date}',
         more: 'Voir les %{smart_count} demandes',
+        failedRenewals: 'Renouvellements automatiques refusés',
+        failedRenewalsCount:
+          '%{smart_count} renouvellement automatique refusé : voir la liste |||| %{smart_count} renouvellements automatiques refusés : voir la liste',
+        noFailedRenewal: 'Aucun renouvellement automatique refusé.',
+        failedRenewalsError: 'Erreur lors de la récupération des renouvellements refusés',
       },
       todo: {
         waiting:

@@ -11,6 +11,13 @@ export const subscriptionsMessages: MessageTree = {
         customerCancelled: 'Cancellation',
         refundRequested: 'Refund',
         customerRequests: "Customer's requests",
+        autoRenew: 'Auto-renewal',
+        renewalFailed: 'Renewal declined',
+        paymentMethod: 'Saved payment method',
+        nextChargeAt: 'Next charge',
+        renewalCount: 'Renewals',
+        renewalFailedAt: 'Charge declined on',
+        renewalRetryAt: 'Next try on',
       },
     },
   },
@@ -38,6 +45,18 @@ export const subscriptionsMessages: MessageTree = {
         refundAnswered: 'Handled: a refund was made since (see "Payments and refunds").',
         reason: "Customer's reason: %{reason}",
         noReason: 'No reason given.',
+      },
+      autoRenew: {
+        title: 'Automatic renewal',
+        on: 'Automatic',
+        off: 'Manual',
+        any: 'All',
+        failed: 'Renewal declined',
+        notFailed: 'Not declined',
+        failedRetry:
+          'The automatic charge was declined: next try on %{date}. The customer was e-mailed a link to pay by hand.',
+        failedEnds:
+          'The automatic charge was declined and no try is left: the subscription ends at its expiry unless the customer renews it by hand.',
       },
       money: {
         title: 'Payments and refunds',

@@ -11,6 +11,13 @@ export const subscriptionsMessages: MessageTree = {
         customerCancelled: 'Résiliation',
         refundRequested: 'Remboursement',
         customerRequests: 'Demandes du client',
+        autoRenew: 'Renouvellement auto.',
+        renewalFailed: 'Renouvellement refusé',
+        paymentMethod: 'Moyen de paiement enregistré',
+        nextChargeAt: 'Prochain prélèvement',
+        renewalCount: 'Renouvellements',
+        renewalFailedAt: 'Prélèvement refusé le',
+        renewalRetryAt: 'Nouvel essai le',
       },
     },
   },
@@ -38,6 +45,18 @@ export const subscriptionsMessages: MessageTree = {
         refundAnswered: 'Traitée : un remboursement a été fait depuis (voir « Paiements et remboursements »).',
         reason: 'Motif du client : %{reason}',
         noReason: 'Aucun motif donné.',
+      },
+      autoRenew: {
+        title: 'Renouvellement automatique',
+        on: 'Automatique',
+        off: 'Manuel',
+        any: 'Tous',
+        failed: 'Renouvellement refusé',
+        notFailed: 'Sans refus',
+        failedRetry:
+          'Le prélèvement automatique a été refusé : nouvel essai le %{date}. Le client a reçu un e-mail avec un lien pour payer lui-même.',
+        failedEnds:
+          "Le prélèvement automatique a été refusé et plus aucun essai n'est prévu : l'abonnement prend fin à son expiration, sauf si le client le renouvelle lui-même.",
       },
       money: {
         title: 'Paiements et remboursements',

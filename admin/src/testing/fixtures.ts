@@ -33,6 +33,12 @@ export function aSubscription(overrides: Partial<AdminSubscription> = {}): Admin
     refundRequestedAt: null,
     refundReason: null,
     refundAnsweredAt: null,
+    autoRenew: false,
+    paymentMethod: null,
+    nextChargeAt: null,
+    renewalFailedAt: null,
+    renewalRetryAt: null,
+    renewalCount: 0,
     ...overrides,
   };
 }

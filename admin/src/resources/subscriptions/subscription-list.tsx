@@ -13,6 +13,7 @@ import {
 import { ResponsiveList, withSearch } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
+import { AutoRenewChips, renewalFailed } from './automatic-renewal';
 import { CredentialsStateChip } from './credentials-state-chip';
 import { CustomerField } from './customer-field';
 import { CustomerRequestChips, refundWaiting } from './customer-requests';
@@ -49,6 +50,22 @@ const filters = withSearch(
     trueLabel="shop.subscriptions.requests.refundRequested"
     falseLabel="shop.subscriptions.requests.noRefundRequest"
     nullLabel="shop.subscriptions.requests.anyRefund"
+    alwaysOn
+  />,
+  <NullableBooleanInput
+    key="autoRenew"
+    source="autoRenew"
+    trueLabel="shop.subscriptions.autoRenew.on"
+    falseLabel="shop.subscriptions.autoRenew.off"
+    nullLabel="shop.subscriptions.autoRenew.any"
+    alwaysOn
+  />,
+  <NullableBooleanInput
+    key="renewalFailed"
+    source="renewalFailed"
+    trueLabel="shop.subscriptions.autoRenew.failed"
+    falseLabel="shop.subscriptions.autoRenew.notFailed"
+    nullLabel="shop.subscriptions.autoRenew.any"
     alwaysOn
   />,
 );
@@ -88,6 +105,7 @@ function SubscriptionSimpleList() {
             : []),
           ...(refundWaiting(subscription) ? [translate('shop.subscriptions.requests.refundRequested')] : []),
           ...(subscription.customerCancelledAt ? [translate('shop.subscriptions.requests.cancelled')] : []),
+          ...(renewalFailed(subscription) ? [translate('shop.subscriptions.autoRenew.failed')] : []),
         ].join(' · ')
       }
       tertiaryText={(subscription) => formatCents(subscription.totalCents, subscription.currency, locale)}
@@ -141,6 +159,13 @@ export function SubscriptionList() {
         <DataTable.Col label="resources.subscriptions.fields.customerRequests" disableSort>
           <CustomerRequestChips />
         </DataTable.Col>
+        <DataTable.Col source="autoRenew" disableSort>
+          <AutoRenewChips />
+        </DataTable.Col>
+        <DataTable.Col source="nextChargeAt" cellSx={nowrap}>
+          <DateField source="nextChargeAt" locales={dateLocale} emptyText="—" />
+        </DataTable.Col>
+        <DataTable.Col source="renewalCount" align="right" />
         <DataTable.Col label="shop.subscriptions.actions" disableSort align="right">
           <RowActions />
         </DataTable.Col>

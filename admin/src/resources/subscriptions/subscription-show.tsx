@@ -18,6 +18,7 @@ import { HistoryAside, withAsideLayout } from '../../history/history-aside';
 import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { AssignCredentialsButton } from './assign-credentials-button';
+import { AutomaticRenewalCard } from './automatic-renewal';
 import { CredentialsStateChip } from './credentials-state-chip';
 import { CustomerField } from './customer-field';
 import { CustomerRequestNotices } from './customer-requests';
@@ -139,6 +140,7 @@ export function SubscriptionShow() {
               <CustomerField />
             </CardContent>
           </SectionCard>
+          <AutomaticRenewalCard />
           <CredentialsCard />
         </Box>
       </Box>

@@ -15,6 +15,7 @@ function subscriptionsApi(rows: AdminSubscription[]): Routes {
         hasCredentials?: boolean;
         customerCancelled?: boolean;
         refundRequested?: boolean;
+        renewalFailed?: boolean;
         id?: string[];
       };
       const shown = stored.filter(
@@ -23,7 +24,9 @@ function subscriptionsApi(rows: AdminSubscription[]): Routes {
           (filter.hasCredentials === undefined || (row.credentialsId !== null) === filter.hasCredentials) &&
           (filter.id === undefined || filter.id.includes(row.id)) &&
           (filter.customerCancelled === undefined || (row.customerCancelledAt !== null) === filter.customerCancelled) &&
-          (filter.refundRequested === undefined || (row.refundRequestedAt !== null) === filter.refundRequested),
+          (filter.refundRequested === undefined || (row.refundRequestedAt !== null) === filter.refundRequested) &&
+          (filter.autoRenew === undefined || row.autoRenew === filter.autoRenew) &&
+          (filter.renewalFailed === undefined || (row.renewalFailedAt !== null) === filter.renewalFailed),
       );
       return page('subscriptions', shown);
     },
@@ -158,5 +161,95 @@ describe('the subscriptions (back-office)', () => {
         customerCancelled: false,
       }),
     );
+  });
+});
+
+describe('automatic renewal in the back-office', () => {
+  const renewing = aSubscription({
+    id: 'sub-4',
+    userId: 'user-2',
+    customerEmail: 'lea@example.com',
+    customerName: 'Léa Petit',
+    credentialsAssigned: true,
+    credentialsId: 'cred-1',
+    autoRenew: true,
+    paymentMethod: 'Visa •••• 4242',
+    nextChargeAt: '2099-02-17T10:05:00.000Z',
+    renewalCount: 2,
+  });
+  const declined = aSubscription({
+    id: 'sub-5',
+    autoRenew: true,
+    paymentMethod: 'Mastercard •••• 4444',
+    nextChargeAt: null,
+    renewalFailedAt: '2099-02-17T10:05:00.000Z',
+    renewalRetryAt: '2099-02-18T10:05:00.000Z',
+    renewalCount: 1,
+  });
+
+  it('shows automatic renewal, the next charge, the renewals paid and a declined charge in the list', async () => {
+    renderResource('subscriptions', subscriptions, {
+      url: `/subscriptions?filter=${encodeURIComponent(JSON.stringify({ autoRenew: true }))}`,
+      api: subscriptionsApi([waiting, renewing, declined]),
+      references: ['plans', 'users', 'credentials'],
+    });
+
+    const lea = (await screen.findByText('Léa Petit')).closest('tr')!;
+    const table = lea.closest('table')!;
+    for (const header of ['Renouvellement auto.', 'Prochain prélèvement', 'Renouvellements'])
+      expect(within(table).getByRole('columnheader', { name: new RegExp(header) })).toBeVisible();
+    expect(within(lea).getByText('Automatique')).toBeVisible();
+    expect(within(lea).getByText('17/02/2099')).toBeVisible();
+    expect(within(lea).getByRole('cell', { name: '2' })).toBeVisible();
+    expect(within(lea).queryByText('Renouvellement refusé')).toBeNull();
+    const camille = screen.getByText('Camille Martin').closest('tr')!;
+    expect(within(camille).getByText('Renouvellement refusé')).toBeVisible();
+  });
+
+  it('narrows the list to the declined renewals', async () => {
+    const { user, api } = renderResource('subscriptions', subscriptions, {
+      url: '/subscriptions',
+      api: subscriptionsApi([renewing, declined]),
+      references: ['plans', 'users', 'credentials'],
+    });
+    await screen.findByText('Camille Martin');
+    await user.click(screen.getByRole('combobox', { name: 'Identifiants' }));
+    await user.click(await screen.findByRole('option', { name: 'Tous' }));
+    expect(await screen.findByText('Léa Petit')).toBeVisible();
+
+    await user.click(screen.getByRole('combobox', { name: 'Renouvellement refusé' }));
+    await user.click(await screen.findByRole('option', { name: 'Renouvellement refusé' }));
+
+    await waitFor(() => expect(screen.queryByText('Léa Petit')).not.toBeInTheDocument());
+    expect(screen.getByText('Camille Martin')).toBeVisible();
+    const last = api.callsTo('GET /api/admin/subscriptions').at(-1);
+    expect(JSON.parse(last?.query.get('filter') ?? '')).toEqual({ status: 'active', renewalFailed: true });
+
+    await user.click(screen.getByRole('combobox', { name: 'Renouvellement auto.' }));
+    await user.click(await screen.findByRole('option', { name: 'Manuel' }));
+    await waitFor(() =>
+      expect(JSON.parse(api.callsTo('GET /api/admin/subscriptions').at(-1)?.query.get('filter') ?? '')).toEqual({
+        status: 'active',
+        renewalFailed: true,
+        autoRenew: false,
+      }),
+    );
+  });
+
+  it('shows the automatic renewal on the subscription’s page, a declined charge with its next try', async () => {
+    renderResource('subscriptions', subscriptions, {
+      url: '/subscriptions/sub-5/show',
+      api: subscriptionsApi([declined]),
+      references: ['plans', 'users', 'credentials'],
+    });
+
+    const card = await screen.findByRole('region', { name: 'Renouvellement automatique' });
+    expect(within(card).getByText('Mastercard •••• 4444')).toBeVisible();
+    expect(within(card).getByText('Automatique')).toBeVisible();
+    expect(within(card).getByText('Renouvellement refusé')).toBeVisible();
+    expect(within(card).getByRole('alert')).toHaveTextContent(
+      /Le prélèvement automatique a été refusé : nouvel essai le 18 février 2099/,
+    );
+    expect(within(card).getByText('Nouvel essai le')).toBeVisible();
   });
 });
