@@ -80,42 +80,43 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
     },
   );
 
-  doc.route(
-    router,
+  // What the customer does to one of their notifications: the same answers for both.
+  const changes = [
     {
       method: 'post',
       path: '/api/me/notifications/:id/read',
       operationId: 'markNotificationRead',
       summary: 'Mark one notification read',
-      tags: ['notifications'],
-      params: notificationParams,
-      responses: { 204: { description: 'Read' }, ...unauthenticated, ...notFoundResponse },
+      done: 'Read',
+      change: markNotificationRead,
     },
-    async (req, res) => {
-      const id = notificationId(req.params);
-      if (!(await markNotificationRead(deps.knex, currentUser(req).userId, id, deps.clock()))) throw notFound();
-      res.status(204).end();
-    },
-  );
-
-  doc.route(
-    router,
     {
       method: 'delete',
       path: '/api/me/notifications/:id',
       operationId: 'deleteNotification',
       summary: 'Delete one notification',
       description: 'It no longer lists.',
-      tags: ['notifications'],
-      params: notificationParams,
-      responses: { 204: { description: 'Deleted' }, ...unauthenticated, ...notFoundResponse },
+      done: 'Deleted',
+      change: deleteNotification,
     },
-    async (req, res) => {
-      const id = notificationId(req.params);
-      if (!(await deleteNotification(deps.knex, currentUser(req).userId, id, deps.clock()))) throw notFound();
-      res.status(204).end();
-    },
-  );
+  ] as const;
+
+  for (const { done, change, ...route } of changes) {
+    doc.route(
+      router,
+      {
+        ...route,
+        tags: ['notifications'],
+        params: notificationParams,
+        responses: { 204: { description: done }, ...unauthenticated, ...notFoundResponse },
+      },
+      async (req, res) => {
+        const id = notificationId(req.params);
+        if (!(await change(deps.knex, currentUser(req).userId, id, deps.clock()))) throw notFound();
+        res.status(204).end();
+      },
+    );
+  }
 
   doc.route(
     router,
