@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
-import { buyOnSandbox, csrfTokenOf, type E2eShop, screenshot, signUpAndIn, startBackOfficeShop } from './e2e-shop.js';
+import {
+  buyOnSandbox,
+  credentialsEmailOnceReady,
+  csrfTokenOf,
+  type E2eShop,
+  screenshot,
+  signUpAndIn,
+  startBackOfficeShop,
+} from './e2e-shop.js';
 
 const ADMIN_EMAIL = 'operator@premium-share.example';
 /** A second operator, so the credentials test signs up on its own and runs alone too. */
@@ -257,17 +265,9 @@ describe('the back-office in a browser', () => {
     expect(cspViolations).toEqual([]);
 
     // The customer reads the login e-mail on their credentials page.
-    await expect
-      .poll(
-        async () => {
-          await customer.goto(`/product-access/${subscriptionId}`);
-          await customer.getByTestId('credentials-email').or(customer.getByTestId('credentials-preparing')).waitFor();
-          return customer.getByTestId('credentials-email').count();
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(1);
-    expect(await customer.getByTestId('credentials-email').textContent()).toBe(SERVICE_LOGIN);
+    expect(await credentialsEmailOnceReady(customer, () => customer.goto(`/product-access/${subscriptionId}`))).toBe(
+      SERVICE_LOGIN,
+    );
     await customer.getByText('Profil « Inès », code PIN 1357').waitFor();
   });
 

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
 import { requestJson } from '../../services/app/src/testing/http-customer.js';
-import { buyOnSandbox, MOBILE, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
+import {
+  buyOnSandbox,
+  credentialsEmailOnceReady,
+  MOBILE,
+  screenshot,
+  signUpAndIn,
+  startE2eShop,
+  type E2eShop,
+} from './e2e-shop.js';
 
 const ADMIN_EMAIL = 'credentials-operator@premium-share.example';
 const ADMIN_PASSWORD = 'operator password 1';
@@ -62,18 +70,11 @@ describe('the credentials page', () => {
     expect(assigned.status).toBe(200);
 
     // The customer comes back after the e-mail: the page asks again on every visit.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.getByRole('heading', { name: 'Accès à votre abonnement' }).waitFor();
-          await page.getByTestId('credentials-email').or(page.getByTestId('credentials-preparing')).waitFor();
-          return page.getByTestId('credentials-email').count();
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(1);
-    expect(await page.getByTestId('credentials-email').textContent()).toBe(SERVICE_LOGIN);
+    const shown = await credentialsEmailOnceReady(page, async () => {
+      await page.reload();
+      await page.getByRole('heading', { name: 'Accès à votre abonnement' }).waitFor();
+    });
+    expect(shown).toBe(SERVICE_LOGIN);
     await page.getByText('Profil « Inès », code PIN 2468').waitFor();
     expect(await page.content()).not.toContain(SERVICE_PASSWORD);
     const copyPassword = page.getByRole('button', { name: 'Copier mot de passe' });

@@ -227,6 +227,26 @@ export async function firstSubscriptionOnceActive(page: Page): Promise<Locator> 
 }
 
 /**
+ * Opens the customer's credentials page with `open` until it shows the login e-mail rather than
+ * "preparing" (the page reads the assignment, which may trail the operator's click by a moment);
+ * answers the e-mail shown.
+ */
+export async function credentialsEmailOnceReady(page: Page, open: () => Promise<unknown>): Promise<string | null> {
+  const email = page.getByTestId('credentials-email');
+  await expect
+    .poll(
+      async () => {
+        await open();
+        await email.or(page.getByTestId('credentials-preparing')).waitFor();
+        return email.count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  return email.textContent();
+}
+
+/**
  * Pays `months` of `planId` on the sandbox as the signed-in customer and waits until /profile
  * shows it active (the profile reads the projection, which may trail the payment by a moment).
  * Leaves the page on /profile; answers the subscription's id.
