@@ -31,6 +31,12 @@ export class PayPalApiError extends Error {
     const issue = Array.isArray(details) ? details[0]?.issue : undefined;
     return typeof issue === 'string' ? issue : undefined;
   }
+
+  /** PayPal's most precise word for the refusal: the issue (REFUND_AMOUNT_EXCEEDED), else its error name, else the status. */
+  get reason(): string {
+    const name = (this.body as { name?: unknown } | null)?.name;
+    return this.issue ?? (typeof name === 'string' && name !== '' ? name : `HTTP_${this.status}`);
+  }
 }
 
 interface Answer {

@@ -64,6 +64,9 @@ export function minimalPayload(event: Record<string, unknown>): Record<string, u
   const related = isRecord(resource.supplementary_data) ? resource.supplementary_data.related_ids : undefined;
   const links = Array.isArray(resource.links) ? (resource.links as unknown[]).filter(isRecord) : [];
   const up = links.find((link) => link.rel === 'up' && typeof link.href === 'string');
+  const refund = eventType === 'PAYMENT.CAPTURE.REFUNDED';
+  const breakdown = isRecord(resource.seller_payable_breakdown) ? resource.seller_payable_breakdown : {};
+  const total = isRecord(breakdown.total_refunded_amount) ? breakdown.total_refunded_amount : {};
   return {
     eventType,
     resourceId: text(resource.id),
@@ -74,9 +77,11 @@ export function minimalPayload(event: Record<string, unknown>): Record<string, u
         ? text(related.order_id)
         : null,
     // A refund links "up" to the capture it refunds.
-    captureId:
-      eventType === 'PAYMENT.CAPTURE.REFUNDED' && up
-        ? (String(up.href).split('/').filter(Boolean).at(-1) ?? null)
+    captureId: refund && up ? (String(up.href).split('/').filter(Boolean).at(-1) ?? null) : null,
+    // What the capture has had refunded in all once this refund was made (a partial one included).
+    refundedTotal:
+      refund && text(total.value) && text(total.currency_code)
+        ? { value: text(total.value), currency_code: text(total.currency_code) }
         : null,
   };
 }

@@ -18,10 +18,15 @@ export interface PayPalProviderOptions extends PayPalClientOptions {
   openedByShop: (orderId: string) => Promise<boolean>;
 }
 
+interface Money {
+  currency_code: string;
+  value: string;
+}
+
 interface Capture {
   id: string;
   status: string;
-  amount?: { currency_code: string; value: string };
+  amount?: Money;
   custom_id?: string;
   create_time?: string;
   update_time?: string;
@@ -35,8 +40,32 @@ interface Order {
   purchase_units?: Array<{ reference_id?: string; custom_id?: string; payments?: { captures?: Capture[] } }>;
 }
 
+/** A refund of a capture; `seller_payable_breakdown.total_refunded_amount` is the capture's refunded total once it was made. */
+interface Refund {
+  id: string;
+  status: string;
+  amount?: Money;
+  status_details?: { reason?: string };
+  seller_payable_breakdown?: { total_refunded_amount?: Money };
+  create_time?: string;
+  update_time?: string;
+  links?: Array<{ href: string; rel: string }>;
+}
+
 const ignored = (reason: string): Payments.PaymentOutcome => ({ kind: 'ignored', reason });
 const orderPath = (orderId: string) => `/v2/checkout/orders/${encodeURIComponent(orderId)}`;
+const capturePath = (captureId: string) => `/v2/payments/captures/${encodeURIComponent(captureId)}`;
+
+/** PayPal answering "no" (already refunded, amount too large, unknown capture), as opposed to not answering. */
+const isRefusal = (error: unknown): error is PayPalApiError =>
+  error instanceof PayPalApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  // Our credentials rejected even after a new token, a timeout, a rate limit: ask again later.
+  ![401, 408, 429].includes(error.status);
+
+const isMoney = (value: unknown): value is Money =>
+  typeof (value as Money | null)?.value === 'string' && typeof (value as Money | null)?.currency_code === 'string';
 
 /**
  * PayPal Orders v2 over PayPalClient (plain fetch against a configurable base URL).
@@ -122,17 +151,77 @@ export class PayPalProvider implements Payments.PaymentProvider {
     const eventType = text(payload.eventType);
     // The payer approved but may never come back: the order is captured here.
     if (eventType === 'CHECKOUT.ORDER.APPROVED') return [await this.settle(text(payload.resourceId))];
-    // A refund's resource is the refund; the capture it belongs to says whether all of it went back.
+    // A refund's resource is the refund, partial or full; it names the capture it belongs to.
     const refund = eventType === 'PAYMENT.CAPTURE.REFUNDED';
     if (!refund && eventType !== 'PAYMENT.CAPTURE.COMPLETED' && eventType !== 'PAYMENT.CAPTURE.DENIED') {
       return [ignored(`unhandled PayPal event ${String(eventType)}`)];
     }
-    const captureId = text(refund ? payload.captureId : payload.resourceId);
-    const capture = captureId
-      ? await this.api.get<Capture>(`/v2/payments/captures/${encodeURIComponent(captureId)}`)
-      : null;
-    if (!capture) return [ignored(`${refund ? 'refund of an ' : ''}unknown PayPal capture ${captureId}`)];
+    if (refund) return [await this.refundOutcome(payload)];
+    const captureId = text(payload.resourceId);
+    const capture = captureId ? await this.api.get<Capture>(capturePath(captureId)) : null;
+    if (!capture) return [ignored(`unknown PayPal capture ${captureId}`)];
     return [this.captureOutcome(capture, text(payload.orderId))];
+  }
+
+  /**
+   * Gives back part or all of a capture (the payment reference the shop records for PayPal). The
+   * idempotency key is the PayPal-Request-Id, so a retry after a lost answer or a 5xx is answered
+   * with the first refund. A PENDING refund is made: PayPal completes it later.
+   */
+  async refund(request: Payments.RefundRequest): Promise<Payments.RefundAnswer> {
+    const currency = request.currency.toUpperCase();
+    let refund: Refund;
+    try {
+      refund = await this.api.post<Refund>(
+        `${capturePath(request.paymentReference)}/refund`,
+        { amount: { value: toDecimalAmount(request.amountCents, currency), currency_code: currency } },
+        request.idempotencyKey,
+      );
+    } catch (error) {
+      // PayPal refused (CAPTURE_FULLY_REFUNDED, REFUND_AMOUNT_EXCEEDED, …): an answer, not an outage.
+      if (isRefusal(error)) return { failure: error.reason };
+      throw error;
+    }
+    if (refund.status === 'FAILED' || refund.status === 'CANCELLED') {
+      return { failure: text(refund.status_details?.reason) ?? refund.status };
+    }
+    return { providerRefundId: refund.id };
+  }
+
+  /**
+   * A refund of a capture, made by the shop or from PayPal's dashboard, partial or full: reported
+   * as the capture's refunded total so far (the subscription's decision tells partial from full,
+   * and a refund it already recorded adds nothing). The refund and its capture are read from PayPal.
+   */
+  private async refundOutcome(payload: Record<string, unknown>): Promise<Payments.PaymentOutcome> {
+    const refundId = text(payload.resourceId);
+    const refund = refundId ? await this.api.get<Refund>(`/v2/payments/refunds/${encodeURIComponent(refundId)}`) : null;
+    if (refund && (refund.status === 'FAILED' || refund.status === 'CANCELLED')) {
+      return ignored(`PayPal refund ${refund.id} is ${refund.status}`);
+    }
+    const up = refund?.links?.find((link) => link.rel === 'up')?.href;
+    const captureId = text(payload.captureId) ?? (up ? (up.split('/').filter(Boolean).at(-1) ?? null) : null);
+    const capture = captureId ? await this.api.get<Capture>(capturePath(captureId)) : null;
+    if (!capture) return ignored(`refund of an unknown PayPal capture ${captureId}`);
+    const payment = this.paymentOf(capture, text(payload.orderId));
+    if (!payment) return ignored(`PayPal capture ${capture.id} is not one of our orders`);
+    const total = refund?.seller_payable_breakdown?.total_refunded_amount ?? payload.refundedTotal;
+    // A capture PayPal says is refunded in full is, whatever this refund's own total was.
+    const refundedCents =
+      capture.status === 'REFUNDED'
+        ? payment.amountCents
+        : isMoney(total)
+          ? fromDecimalAmount(total.value, total.currency_code)
+          : 0;
+    if (refundedCents <= 0)
+      return ignored(`PayPal refund ${refundId} of capture ${capture.id} names no refunded total`);
+    const when = refund?.update_time ?? refund?.create_time ?? capture.update_time;
+    return {
+      kind: 'refunded',
+      ...payment,
+      amountCents: Math.min(refundedCents, payment.amountCents),
+      refundedAt: when ? new Date(when) : this.options.clock(),
+    };
   }
 
   /** Captures an approved order, or reports the state of one already past approval. */
@@ -176,19 +265,26 @@ export class PayPalProvider implements Payments.PaymentProvider {
     return this.captureOutcome({ ...capture, custom_id: capture.custom_id ?? subscriptionId }, order.id);
   }
 
-  private captureOutcome(capture: Capture, notifiedOrderId: string | null): Payments.PaymentOutcome {
+  /** The order a capture pays and its money; null when the capture names none of ours. */
+  private paymentOf(capture: Capture, notifiedOrderId: string | null) {
     const subscriptionId = text(capture.custom_id);
-    if (!subscriptionId) return ignored(`PayPal capture ${capture.id} is not one of our orders`);
+    if (!subscriptionId) return null;
     // The PayPal order is the checkout the shop recorded; a capture names it among its related ids.
     const sessionId = notifiedOrderId ?? text(capture.supplementary_data?.related_ids?.order_id);
     const currency = capture.amount?.currency_code.toUpperCase() ?? '';
     const amountCents = capture.amount ? fromDecimalAmount(capture.amount.value, currency) : 0;
-    const payment = { subscriptionId, sessionId, paymentReference: capture.id, amountCents, currency };
+    return { subscriptionId, sessionId, paymentReference: capture.id, amountCents, currency };
+  }
+
+  private captureOutcome(capture: Capture, notifiedOrderId: string | null): Payments.PaymentOutcome {
+    const payment = this.paymentOf(capture, notifiedOrderId);
+    if (!payment) return ignored(`PayPal capture ${capture.id} is not one of our orders`);
+    const { subscriptionId, sessionId } = payment;
     const at = (time: string | undefined) => (time ? new Date(time) : this.options.clock());
     switch (capture.status) {
       case 'COMPLETED':
       case 'PARTIALLY_REFUNDED':
-        // A partial refund is a gesture, not the end of the subscription; the operator decides.
+        // Still paid: what went back of it is reported by its refunds (PAYMENT.CAPTURE.REFUNDED).
         return { kind: 'paid', ...payment, paidAt: at(capture.create_time) };
       case 'REFUNDED':
         return { kind: 'refunded', ...payment, refundedAt: at(capture.update_time) };

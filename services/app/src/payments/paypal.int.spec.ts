@@ -1,10 +1,11 @@
 import { subscriptionStreamId } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
+import { randomIp, signUpAdmin } from '../testing/http-customer.js';
 import { notificationsProcessed, useProviderShop } from '../testing/provider-checkout.js';
 import { useStandIn } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId } from './payment-service.js';
-import { captureRequestId } from './paypal-provider.js';
+import { captureRequestId, PayPalProvider } from './paypal-provider.js';
 import { startPayPalStandIn, type SignedNotification } from './testing/paypal-stand-in.js';
 
 /* PayPal Orders v2 over fetch against a local stand-in for PayPal's API (PayPal's servers cannot be reached here). */
@@ -271,5 +272,164 @@ describe('PayPal Orders v2', () => {
 
     paypal.approve(orderId);
     expect((await verify(token, orderId)).body).toMatchObject({ subscriptionId, status: 'active', paid: true });
+  });
+});
+
+describe('refunds through PayPal', () => {
+  /** The shop's PayPal provider, talking to the stand-in directly. */
+  const provider = () =>
+    new PayPalProvider({
+      clientId: paypal.clientId,
+      clientSecret: paypal.clientSecret,
+      apiUrl: paypal.url,
+      webhookId: paypal.webhookId,
+      publicUrl: 'http://shop.test',
+      clock: () => new Date(),
+      openedByShop: async () => true,
+      retryDelayMs: 1,
+    });
+
+  async function paidWithPayPal() {
+    const order = await orderWithPayPal();
+    paypal.approve(order.orderId);
+    expect((await verify(order.token, order.orderId)).body).toMatchObject({ status: 'active', paid: true });
+    return { ...order, captureId: String(paypal.captureOf(order.orderId).id) };
+  }
+
+  /** The subscription's status as its stream says (what the customer's list shows once projected). */
+  const statusOf = async (subscriptionId: string) =>
+    (await shop.runtime.commands.subscriptions.current(subscriptionId)).status;
+  const becomes = (subscriptionId: string, status: string) =>
+    eventually(
+      () => statusOf(subscriptionId),
+      (current) => current === status,
+    );
+
+  const refundsOfStream = async (subscriptionId: string, type: string) =>
+    (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).filter((e) => e.type === type);
+
+  it('refunds part of the capture then the rest from the back-office, each keyed by PayPal-Request-Id; the notifications that follow add nothing', async () => {
+    const admin = await signUpAdmin(shop, { label: 'paypal-refunds', ip: randomIp('10.8') });
+    const { subscriptionId, orderId, captureId } = await paidWithPayPal();
+
+    const partial = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+      token: admin.token,
+      body: { amountCents: 153, reason: 'A week without service' },
+    });
+    expect(partial.status).toBe(201);
+    expect(partial.body).toMatchObject({ paymentReference: captureId, amountCents: 153, status: 'succeeded' });
+    const asked = paypal.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v2/payments/captures/${captureId}/refund`,
+    );
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({
+      body: { amount: { value: '1.53', currency_code: 'EUR' } },
+      requestId: `refund-${String(partial.body.id)}`,
+    });
+    expect(paypal.captureOf(orderId).status).toBe('PARTIALLY_REFUNDED');
+
+    // PayPal tells of the refund the shop made: its total is the one already recorded.
+    const [first] = paypal.refundsOf(captureId);
+    const notice = paypal.notification('PAYMENT.CAPTURE.REFUNDED', first!);
+    expect((await post(notice)).status).toBe(200);
+    await processed(notice.id);
+    const partials = await refundsOfStream(subscriptionId, 'PartialRefundRecorded');
+    expect(partials).toHaveLength(1);
+    expect(partials[0]!.data).toMatchObject({ provider: 'paypal', amountCents: 153, refundedTotalCents: 153 });
+    expect(await statusOf(subscriptionId)).toBe('active');
+
+    const rest = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+      token: admin.token,
+      body: { amountCents: 300, reason: 'Customer left' },
+    });
+    expect(rest.body).toMatchObject({ amountCents: 300, status: 'succeeded' });
+    expect(await becomes(subscriptionId, 'cancelled')).toBe('cancelled');
+    const [, second] = paypal.refundsOf(captureId);
+    expect(second).toMatchObject({
+      amount: { value: '3.00', currency_code: 'EUR' },
+      seller_payable_breakdown: { total_refunded_amount: { value: '4.53' } },
+    });
+    const last = paypal.notification('PAYMENT.CAPTURE.REFUNDED', second!);
+    await post(last);
+    await processed(last.id);
+    expect(await refundsOfStream(subscriptionId, 'PaymentRefunded')).toHaveLength(1);
+    expect(await refundsOfStream(subscriptionId, 'PartialRefundRecorded')).toHaveLength(1);
+  });
+
+  it('a refund retried after its answer was lost, or asked again with the same key, is the same refund', async () => {
+    const { captureId } = await paidWithPayPal();
+    const ask = {
+      paymentReference: captureId,
+      amountCents: 200,
+      currency: 'eur',
+      idempotencyKey: `refund-${captureId}`,
+    };
+    paypal.loseNextRefundAnswer();
+    const made = await provider().refund(ask);
+    expect(made).toEqual({ providerRefundId: expect.any(String) });
+    const again = await provider().refund(ask);
+    expect(again).toEqual(made);
+    expect(paypal.refundsOf(captureId)).toHaveLength(1);
+    const calls = paypal.requests.filter((r) => r.path === `/v2/payments/captures/${captureId}/refund`);
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(calls.map((r) => r.requestId))).toEqual(new Set([ask.idempotencyKey]));
+  });
+
+  it('PayPal refusing more than is left, a fully refunded capture or an unknown one is an answer; PayPal unreachable throws', async () => {
+    const { captureId } = await paidWithPayPal();
+    const ask = (amountCents: number, key: string, paymentReference = captureId) =>
+      provider().refund({ paymentReference, amountCents, currency: 'EUR', idempotencyKey: key });
+    expect(await ask(454, 'too-much')).toEqual({ failure: 'REFUND_AMOUNT_EXCEEDED' });
+    expect(await ask(400, 'most')).toEqual({ providerRefundId: expect.any(String) });
+    expect(await ask(54, 'more-than-left')).toEqual({ failure: 'REFUND_AMOUNT_EXCEEDED' });
+    expect(await ask(53, 'the-rest')).toEqual({ providerRefundId: expect.any(String) });
+    expect(await ask(1, 'nothing-left')).toEqual({ failure: 'CAPTURE_FULLY_REFUNDED' });
+    expect(await ask(1, 'unknown', 'NOSUCHCAPTURE0000')).toEqual({ failure: 'INVALID_RESOURCE_ID' });
+    expect(paypal.refundsOf(captureId).map((r) => (r.amount as { value: string }).value)).toEqual(['4.00', '0.53']);
+
+    const unreachable = new PayPalProvider({
+      clientId: paypal.clientId,
+      clientSecret: paypal.clientSecret,
+      apiUrl: 'http://127.0.0.1:9',
+      webhookId: paypal.webhookId,
+      publicUrl: 'http://shop.test',
+      clock: () => new Date(),
+      openedByShop: async () => true,
+      retryDelayMs: 1,
+    });
+    await expect(
+      unreachable.refund({ paymentReference: captureId, amountCents: 1, currency: 'EUR', idempotencyKey: 'down' }),
+    ).rejects.toThrow();
+  });
+
+  it("a partial refund made from PayPal's dashboard is a partial refund of the subscription; the rest ends it", async () => {
+    const { subscriptionId, orderId, captureId } = await paidWithPayPal();
+    const partial = paypal.refund(orderId, '1.00');
+    const notice = paypal.notification('PAYMENT.CAPTURE.REFUNDED', partial);
+    expect((await post(notice)).body).toMatchObject({ received: true, duplicate: false });
+    expect((await post(notice)).body).toMatchObject({ received: true, duplicate: true });
+    await processed(notice.id);
+    const partials = await refundsOfStream(subscriptionId, 'PartialRefundRecorded');
+    expect(partials).toHaveLength(1);
+    expect(partials[0]!.data).toMatchObject({
+      provider: 'paypal',
+      paymentReference: captureId,
+      amountCents: 100,
+      refundedTotalCents: 100,
+      currency: 'EUR',
+    });
+    expect(await statusOf(subscriptionId)).toBe('active');
+
+    // The rest from the dashboard; then the first refund told again, late, adds nothing.
+    const rest = paypal.notification('PAYMENT.CAPTURE.REFUNDED', paypal.refund(orderId));
+    await post(rest);
+    expect(await becomes(subscriptionId, 'cancelled')).toBe('cancelled');
+    const late = paypal.notification('PAYMENT.CAPTURE.REFUNDED', partial);
+    await post(late);
+    await processed(late.id);
+    expect(await refundsOfStream(subscriptionId, 'PartialRefundRecorded')).toHaveLength(1);
+    const refunded = await refundsOfStream(subscriptionId, 'PaymentRefunded');
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]!.data).toMatchObject({ paymentReference: captureId, amountCents: 453 });
   });
 });

@@ -50,8 +50,15 @@ export class PayssionApiError extends Error {
   constructor(
     message: string,
     readonly resultCode: number | null,
+    /** Payssion's own words for it ("invalid amount"), when it gave some. */
+    readonly description = '',
   ) {
     super(message);
+  }
+
+  /** Payssion's result code and description, e.g. `407 invalid amount`. */
+  get reason(): string {
+    return [this.resultCode ?? '', this.description].join(' ').trim() || this.message;
   }
 }
 
@@ -80,7 +87,7 @@ export class PayssionProvider implements Payments.PaymentProvider {
     const orderId = `${request.subscriptionId}_${randomBytes(6).toString('hex')}`;
     const currency = request.currency.toUpperCase();
     const amount = toDecimalAmount(request.amountCents, currency);
-    const answer = await this.call('create', {
+    const answer = await this.call('payment/create', {
       api_key: apiKey,
       pm_id: pmId,
       amount,
@@ -143,7 +150,7 @@ export class PayssionProvider implements Payments.PaymentProvider {
   async details(transactionId: string, orderId: string): Promise<PayssionTransaction | null> {
     const { apiKey, secretKey } = this.options;
     try {
-      const answer = await this.call('details', {
+      const answer = await this.call('payment/details', {
         api_key: apiKey,
         transaction_id: transactionId,
         order_id: orderId,
@@ -159,6 +166,45 @@ export class PayssionProvider implements Payments.PaymentProvider {
       if (error instanceof PayssionApiError && error.resultCode === 412) return null;
       throw error;
     }
+  }
+
+  /**
+   * Gives back part or all of a payment (`POST /api/v1/refunds`: the payment's transaction id, a
+   * decimal amount, its currency, `api_sig` = MD5 of `api_key|transaction_id|amount|currency|secret_key`).
+   * The idempotency key goes as Payssion's `track_id`, our id for the refund. A `result_code` in the
+   * 400s is Payssion refusing (an answer); anything else unusual is Payssion not answering (throws,
+   * and the job asks again with the same key).
+   */
+  async refund(request: Payments.RefundRequest): Promise<Payments.RefundAnswer> {
+    const { apiKey, secretKey } = this.options;
+    const currency = request.currency.toUpperCase();
+    const amount = toDecimalAmount(request.amountCents, currency);
+    const transactionId = request.paymentReference;
+    let answer: Record<string, unknown>;
+    try {
+      answer = await this.call('refunds', {
+        api_key: apiKey,
+        transaction_id: transactionId,
+        amount,
+        currency,
+        track_id: request.idempotencyKey,
+        api_sig: payssionSignature([apiKey, transactionId, amount, currency, secretKey]),
+      });
+    } catch (error) {
+      if (
+        error instanceof PayssionApiError &&
+        error.resultCode !== null &&
+        error.resultCode >= 400 &&
+        error.resultCode < 500
+      ) {
+        return { failure: error.reason };
+      }
+      throw error;
+    }
+    const refund = answer.refund as { transaction_id?: unknown } | undefined;
+    const refundId = text(refund?.transaction_id);
+    if (!refundId) throw new PayssionApiError('Payssion answered the refund without its transaction id', 200);
+    return { providerRefundId: refundId };
   }
 
   /** What a payment's current state means for the order; the order id says which order. */
@@ -186,8 +232,11 @@ export class PayssionProvider implements Payments.PaymentProvider {
   }
 
   /** One signed form POST; Payssion's `result_code` other than 200 is a PayssionApiError (never the keys). */
-  private async call(action: 'create' | 'details', fields: Record<string, string>): Promise<Record<string, unknown>> {
-    const response = await fetch(`${this.apiUrl}/api/v1/payment/${action}`, {
+  private async call(
+    action: 'payment/create' | 'payment/details' | 'refunds',
+    fields: Record<string, string>,
+  ): Promise<Record<string, unknown>> {
+    const response = await fetch(`${this.apiUrl}/api/v1/${action}`, {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields).toString(),
@@ -197,7 +246,11 @@ export class PayssionProvider implements Payments.PaymentProvider {
     const resultCode = answer?.result_code === undefined ? null : Number(answer.result_code);
     if (!answer || resultCode !== 200) {
       const reason = text(answer?.description) || response.statusText;
-      throw new PayssionApiError(`Payssion ${action}: ${resultCode ?? response.status} ${reason}`, resultCode);
+      throw new PayssionApiError(
+        `Payssion ${action}: ${resultCode ?? response.status} ${reason}`,
+        resultCode,
+        text(answer?.description),
+      );
     }
     return answer;
   }

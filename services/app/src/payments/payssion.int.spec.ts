@@ -1,7 +1,9 @@
 import { subscriptionStreamId } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
+import { randomIp, signUpAdmin } from '../testing/http-customer.js';
 import { notificationsProcessed, useProviderShop } from '../testing/provider-checkout.js';
 import { useStandIn } from '../testing/shop-under-test.js';
+import { PayssionProvider, payssionSignature } from './payssion-provider.js';
 import { startPayssionStandIn, type PayssionState } from './testing/payssion-stand-in.js';
 
 const payssion = useStandIn('payssion', startPayssionStandIn);
@@ -205,5 +207,103 @@ describe('Payssion through its REST API', () => {
     expect(verified.body).toMatchObject({ subscriptionId, status: 'active', paid: true, outcome: 'paid' });
     expect((await notify(orderId)).status).toBe(200);
     expect((await settled(subscriptionId)).filter((t) => t === 'PaymentConfirmed')).toHaveLength(1);
+  });
+});
+
+describe('refunds through Payssion', () => {
+  /** The shop's Payssion provider, talking to the stand-in directly. */
+  const provider = (apiUrl = payssion.url) =>
+    new PayssionProvider({
+      apiKey: payssion.apiKey,
+      secretKey: payssion.secretKey,
+      pmId: payssion.pmId,
+      apiUrl,
+      publicUrl: 'http://shop.test',
+      clock: () => new Date(),
+    });
+
+  /** The subscription's status as its stream says (what the customer's list shows once projected). */
+  const statusOf = async (subscriptionId: string) =>
+    (await shop.runtime.commands.subscriptions.current(subscriptionId)).status;
+
+  async function paidWithPayssion() {
+    const order = await orderWithPayssion();
+    payssion.setState(order.orderId, 'completed');
+    const verified = await request('GET', `/api/payments/verify?session_id=${order.orderId}`, { token: order.token });
+    expect(verified.body).toMatchObject({ status: 'active', paid: true });
+    return { ...order, transactionId: payssion.byOrder(order.orderId)!.transaction_id };
+  }
+
+  it('refunds part of a payment then the rest from the back-office with a signed request; the refunded notification adds nothing', async () => {
+    const admin = await signUpAdmin(shop, { label: 'payssion-refunds', ip: randomIp('10.9') });
+    const { subscriptionId, orderId, transactionId } = await paidWithPayssion();
+
+    const partial = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+      token: admin.token,
+      body: { amountCents: 153, reason: 'A week without service' },
+    });
+    expect(partial.status).toBe(201);
+    expect(partial.body).toMatchObject({ paymentReference: transactionId, amountCents: 153, status: 'succeeded' });
+    const asked = payssion.requests.filter(
+      (r) => r.path === '/api/v1/refunds' && r.fields.transaction_id === transactionId,
+    );
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.fields).toEqual({
+      api_key: payssion.apiKey,
+      transaction_id: transactionId,
+      amount: '1.53',
+      currency: 'EUR',
+      track_id: `refund-${String(partial.body.id)}`,
+      api_sig: payssionSignature([payssion.apiKey, transactionId, '1.53', 'EUR', payssion.secretKey]),
+    });
+    expect(payssion.byOrder(orderId)!.state).toBe('completed');
+    const partials = (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).filter(
+      (e) => e.type === 'PartialRefundRecorded',
+    );
+    expect(partials.map((e) => e.data)).toEqual([
+      expect.objectContaining({ provider: 'payssion', amountCents: 153, refundedTotalCents: 153 }),
+    ]);
+    expect(await statusOf(subscriptionId)).toBe('active');
+
+    const rest = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+      token: admin.token,
+      body: { amountCents: 300, reason: 'Customer left' },
+    });
+    expect(rest.body).toMatchObject({ amountCents: 300, status: 'succeeded' });
+    expect(await statusOf(subscriptionId)).toBe('cancelled');
+    expect(payssion.byOrder(orderId)!.state).toBe('refunded');
+    expect(payssion.refundsOf(orderId).map((r) => r.amount)).toEqual(['1.53', '3.00']);
+
+    // Payssion tells of the payment refunded: all of it is recorded already.
+    expect((await notify(orderId)).body).toMatchObject({ received: true, duplicate: false });
+    const types = await settled(subscriptionId);
+    expect(types.filter((t) => t === 'PaymentRefunded')).toHaveLength(1);
+    expect(types.filter((t) => t === 'PartialRefundRecorded')).toHaveLength(1);
+  });
+
+  it('the same idempotency key is the same refund; more than is left is refused; Payssion unreachable throws', async () => {
+    const { orderId, transactionId } = await paidWithPayssion();
+    const ask = (amountCents: number, idempotencyKey: string, paymentReference = transactionId) =>
+      provider().refund({ paymentReference, amountCents, currency: 'eur', idempotencyKey });
+
+    const made = await ask(200, 'refund-same');
+    expect(made).toEqual({ providerRefundId: expect.stringMatching(/^R/) });
+    expect(await ask(200, 'refund-same')).toEqual(made);
+    expect(payssion.refundsOf(orderId)).toHaveLength(1);
+
+    expect(await ask(254, 'refund-too-much')).toEqual({ failure: '407 invalid amount: more than is left to refund' });
+    expect(await ask(1, 'refund-unknown', 'TNOSUCHPAYMENT000')).toEqual({ failure: '412 invalid transaction id' });
+    expect(await ask(253, 'refund-rest')).toEqual({ providerRefundId: expect.any(String) });
+    expect(await ask(1, 'refund-after')).toEqual({ failure: '400 transaction is refunded: not refundable' });
+    expect(payssion.refundsOf(orderId).map((r) => r.amount)).toEqual(['2.00', '2.53']);
+
+    await expect(
+      provider('http://127.0.0.1:9').refund({
+        paymentReference: transactionId,
+        amountCents: 1,
+        currency: 'EUR',
+        idempotencyKey: 'refund-down',
+      }),
+    ).rejects.toThrow();
   });
 });

@@ -1,17 +1,19 @@
 /**
  * A TEST DOUBLE for PayPal's REST API servers, which cannot be reached from our test machines.
  * It is a small local HTTP server answering just the calls the shop makes (OAuth client
- * credentials, create / get / capture an Orders v2 order, get a capture, verify a webhook
- * signature), with PayPal-shaped JSON kept in memory. Like PayPal it answers a repeated
- * PayPal-Request-Id with the first result. Tests use it to play the payer (approve), to make
- * PayPal misbehave (lose a capture's answer, decline it), to refund, and to build signed
- * notifications. It is not PayPal: its "signature" is an HMAC of its own, checked only by its
+ * credentials, create / get / capture an Orders v2 order, get a capture, refund a capture in part
+ * or in full and get the refund, verify a webhook signature), with PayPal-shaped JSON kept in
+ * memory. Like PayPal it answers a repeated PayPal-Request-Id with the first result and refuses to
+ * refund more than is left of a capture. Tests use it to play the payer (approve), to make PayPal
+ * misbehave (lose a capture's or a refund's answer, decline it), to refund from PayPal's
+ * dashboard, and to build signed notifications. It is not PayPal: its "signature" is an HMAC of its own, checked only by its
  * own verification endpoint, it moves no money and it only writes the fields the shop reads.
  * (Over 300 lines because it plays every PayPal call the shop makes, in one place the tests share.)
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fromDecimalAmount, toDecimalAmount } from '../decimal-amount.js';
 
 type Json = Record<string, unknown>;
 
@@ -45,8 +47,15 @@ export interface PayPalStandIn {
   nextCaptureStatus(status: 'COMPLETED' | 'DECLINED' | 'PENDING'): void;
   /** The capture of a captured order, as PAYMENT.CAPTURE.* notifications carry it. */
   captureOf(orderId: string): Json;
-  /** Refunds the whole capture of an order; returns the refund, as PAYMENT.CAPTURE.REFUNDED carries it. */
-  refund(orderId: string): Json;
+  /** The next refund is made but its answer is lost (a 500), as after a network fault. */
+  loseNextRefundAnswer(): void;
+  /** Every refund made of a capture, oldest first. */
+  refundsOf(captureId: string): Json[];
+  /**
+   * Refunds `value` (a decimal string; what is left when absent) of an order's capture from PayPal's
+   * dashboard; returns the refund, as PAYMENT.CAPTURE.REFUNDED carries it.
+   */
+  refund(orderId: string, value?: string): Json;
   /** A notification as PayPal posts it, with transmission headers its verification endpoint accepts. */
   notification(eventType: string, resource: Json): SignedNotification & { id: string };
   close(): Promise<void>;
@@ -84,9 +93,11 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const tokens = new Set<string>();
   const orders = new Map<string, Json>();
   const captures = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
   const requests: PayPalStandInRequest[] = [];
   const replies = new Map<string, { status: number; body: unknown }>();
   let loseCaptureAnswer = false;
+  let loseRefundAnswer = false;
   let captureStatus: 'COMPLETED' | 'DECLINED' | 'PENDING' = 'COMPLETED';
   let baseUrl = '';
 
@@ -161,6 +172,79 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     unit.payments = { captures: [captured] };
     order.status = 'COMPLETED';
     return order;
+  }
+
+  /** A refused refund: PayPal's status, error name and issue. */
+  class Refusal extends Error {
+    constructor(
+      readonly status: number,
+      readonly errorName: string,
+      readonly issue: string,
+    ) {
+      super(issue);
+    }
+  }
+
+  const refundsOfCapture = (captureId: string) =>
+    [...refunds.values()].filter((r) => r.capture_id === captureId && r.status !== 'FAILED');
+  const refundedCents = (captured: Json) =>
+    refundsOfCapture(String(captured.id)).reduce((sum, r) => {
+      const amount = r.amount as { value: string; currency_code: string };
+      return sum + fromDecimalAmount(amount.value, amount.currency_code);
+    }, 0);
+
+  /** Refunds part (`amount`) or the rest of a capture, as PayPal does; throws a Refusal as PayPal answers one. */
+  function refundCapture(captured: Json, amount?: { value?: unknown; currency_code?: unknown }): Json {
+    const paid = captured.amount as { value: string; currency_code: string };
+    if (captured.status === 'REFUNDED') throw new Refusal(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+    if (captured.status !== 'COMPLETED' && captured.status !== 'PARTIALLY_REFUNDED') {
+      throw new Refusal(422, 'UNPROCESSABLE_ENTITY', 'REFUND_NOT_ALLOWED');
+    }
+    const paidCents = fromDecimalAmount(paid.value, paid.currency_code);
+    const left = paidCents - refundedCents(captured);
+    let cents = left;
+    if (amount !== undefined) {
+      if (typeof amount.value !== 'string' || typeof amount.currency_code !== 'string') {
+        throw new Refusal(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER');
+      }
+      if (amount.currency_code !== paid.currency_code) {
+        throw new Refusal(422, 'UNPROCESSABLE_ENTITY', 'REFUND_CAPTURE_CURRENCY_MISMATCH');
+      }
+      try {
+        cents = fromDecimalAmount(amount.value, paid.currency_code);
+      } catch {
+        throw new Refusal(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
+      }
+      if (cents <= 0) throw new Refusal(422, 'UNPROCESSABLE_ENTITY', 'INVALID_REFUND_AMOUNT');
+      if (cents > left) throw new Refusal(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
+    }
+    const id = newPayPalId();
+    const now = new Date().toISOString();
+    const currency = paid.currency_code;
+    const total = paidCents - left + cents;
+    const refund: Json = {
+      id,
+      status: 'COMPLETED',
+      amount: { value: toDecimalAmount(cents, currency), currency_code: currency },
+      seller_payable_breakdown: {
+        gross_amount: { value: toDecimalAmount(cents, currency), currency_code: currency },
+        total_refunded_amount: { value: toDecimalAmount(total, currency), currency_code: currency },
+      },
+      create_time: now,
+      update_time: now,
+      links: [
+        { href: `${baseUrl}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
+        { href: `${baseUrl}/v2/payments/captures/${String(captured.id)}`, rel: 'up', method: 'GET' },
+      ],
+    };
+    refunds.set(id, { ...refund, capture_id: captured.id });
+    captured.status = total >= paidCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    captured.update_time = now;
+    const orderId = (captured.supplementary_data as { related_ids?: { order_id?: string } } | undefined)?.related_ids
+      ?.order_id;
+    const payments = orderId ? (unitOf(existing(orderId)).payments as Json | undefined) : undefined;
+    if (payments) payments.refunds = [...((payments.refunds as Json[] | undefined) ?? []), refund];
+    return refund;
   }
 
   const server = createServer(async (req, res) => {
@@ -239,6 +323,33 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         const found = captures.get(decodeURIComponent(captureMatch[1]!));
         return found ? send(res, 200, found) : failure(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
       }
+      const refundCaptureMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(url.pathname);
+      if (req.method === 'POST' && refundCaptureMatch) {
+        const captured = captures.get(decodeURIComponent(refundCaptureMatch[1]!));
+        if (!captured) return failure(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+        let refund: Json;
+        try {
+          refund = refundCapture(captured, (body as { amount?: Json } | null)?.amount);
+        } catch (error) {
+          if (!(error instanceof Refusal)) throw error;
+          failure(res, error.status, error.errorName, error.issue);
+          return;
+        }
+        if (loseRefundAnswer) {
+          // Made, and kept for the same request id, but the answer never arrives.
+          loseRefundAnswer = false;
+          if (replayKey) replies.set(replayKey, { status: 201, body: refund });
+          return failure(res, 500, 'INTERNAL_SERVER_ERROR');
+        }
+        return answer(201, refund);
+      }
+      const refundMatch = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && refundMatch) {
+        const found = refunds.get(decodeURIComponent(refundMatch[1]!));
+        if (!found) return failure(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+        const { capture_id: _captureId, ...refund } = found;
+        return send(res, 200, refund);
+      }
       if (req.method === 'POST' && url.pathname === '/v1/notifications/verify-webhook-signature') {
         const check = (body ?? {}) as Record<string, unknown>;
         for (const field of ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time']) {
@@ -294,21 +405,14 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       captureStatus = status;
     },
     captureOf: (orderId) => captureOfOrder(existing(orderId)),
-    refund(orderId) {
+    loseNextRefundAnswer: () => {
+      loseRefundAnswer = true;
+    },
+    refundsOf: (captureId) => refundsOfCapture(captureId).map(({ capture_id: _captureId, ...refund }) => refund),
+    refund(orderId, value) {
       const captured = captureOfOrder(existing(orderId));
-      captured.status = 'REFUNDED';
-      captured.update_time = new Date().toISOString();
-      const id = newPayPalId();
-      return {
-        id,
-        status: 'COMPLETED',
-        amount: captured.amount,
-        create_time: captured.update_time,
-        links: [
-          { href: `${baseUrl}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
-          { href: `${baseUrl}/v2/payments/captures/${String(captured.id)}`, rel: 'up', method: 'GET' },
-        ],
-      };
+      const paid = captured.amount as { currency_code: string };
+      return refundCapture(captured, value === undefined ? undefined : { value, currency_code: paid.currency_code });
     },
     notification(eventType, resource) {
       const id = `WH-${newPayPalId(8)}-${newPayPalId(17)}`;

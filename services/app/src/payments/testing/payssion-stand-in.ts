@@ -1,7 +1,10 @@
 /**
  * A TEST DOUBLE for Payssion's API servers, which cannot be reached from our test machines. It is
- * a small local HTTP server answering the two calls the shop makes (create a payment, ask for its
- * details) as Payssion documents them: signed forms in (`api_sig`), JSON out with a `result_code`.
+ * a small local HTTP server answering the three calls the shop makes (create a payment, ask for its
+ * details, refund it in part or in full) as Payssion documents them: signed forms in (`api_sig`),
+ * JSON out with a `result_code`. A refund never goes beyond what is left of the payment, and a
+ * repeated `track_id` is answered with the first refund (the shop's idempotency key travels there).
+ * A payment refunded in full turns `refunded`; a partial refund leaves it `completed`.
  * Its payment page has a Pay and a Cancel button which, like Payssion, notify the shop with a
  * signed form (`notify_sig`) and send the browser back to the `return_url`. Tests use it to play
  * the customer's and Payssion's side (pay, fail, refund, a changed amount, stale notifications).
@@ -35,6 +38,15 @@ export interface PayssionStandInTransaction {
   notify_url: string;
 }
 
+export interface PayssionStandInRefund {
+  transaction_id: string;
+  original_transaction_id: string;
+  track_id: string;
+  amount: string;
+  currency: string;
+  state: 'refunded';
+}
+
 export interface PayssionStandIn {
   /** The API base URL to give the shop as PAYSSION_API_URL. */
   url: string;
@@ -48,6 +60,8 @@ export interface PayssionStandIn {
   setState(orderId: string, state: PayssionState): void;
   /** As if the customer had paid another amount than the one asked (the shop must notice). */
   setAmount(orderId: string, amount: string): void;
+  /** The refunds made of the order's payment, oldest first. */
+  refundsOf(orderId: string): PayssionStandInRefund[];
   /** The form Payssion posts to the notify_url for this payment, in its current state or `state`, signed. */
   notification(orderId: string, state?: PayssionState): string;
   close(): Promise<void>;
@@ -81,6 +95,7 @@ export async function startPayssionStandIn(
   const pmId = options.pmId ?? 'payssion_test';
   const transactions = new Map<string, PayssionStandInTransaction>();
   const requests: PayssionStandIn['requests'] = [];
+  const refunds: PayssionStandInRefund[] = [];
   let baseUrl = '';
 
   const byOrder = (orderId: string) => [...transactions.values()].find((t) => t.order_id === orderId);
@@ -154,6 +169,39 @@ export async function startPayssionStandIn(
     json(res, { result_code: 200, transaction: view(transaction) });
   }
 
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  const refundsOf = (transactionId: string) => refunds.filter((r) => r.original_transaction_id === transactionId);
+
+  function refund(res: ServerResponse, f: Record<string, string>) {
+    const { transaction_id = '', amount = '', currency = '', track_id = '' } = f;
+    if (f.api_sig !== md5([apiKey, transaction_id, amount, currency, secretKey])) {
+      return refuse(res, 402, 'invalid api signature');
+    }
+    const transaction = transactions.get(transaction_id);
+    if (!transaction) return refuse(res, 412, 'invalid transaction id');
+    // The same track id again is the same refund.
+    const repeated = track_id ? refunds.find((r) => r.track_id === track_id) : undefined;
+    if (repeated) return json(res, { result_code: 200, refund: repeated });
+    if (transaction.state !== 'completed')
+      return refuse(res, 400, `transaction is ${transaction.state}: not refundable`);
+    if (currency !== transaction.currency) return refuse(res, 406, 'invalid currency');
+    if (!/^\d+\.\d{2}$/.test(amount) || cents(amount) <= 0) return refuse(res, 407, 'invalid amount');
+    const refunded = refundsOf(transaction_id).reduce((sum, r) => sum + cents(r.amount), 0);
+    const left = cents(transaction.amount) - refunded;
+    if (cents(amount) > left) return refuse(res, 407, 'invalid amount: more than is left to refund');
+    const made: PayssionStandInRefund = {
+      transaction_id: `R${randomBytes(8).toString('hex').toUpperCase()}`,
+      original_transaction_id: transaction_id,
+      track_id,
+      amount,
+      currency,
+      state: 'refunded',
+    };
+    refunds.push(made);
+    if (cents(amount) === left) transaction.state = 'refunded';
+    json(res, { result_code: 200, refund: made });
+  }
+
   /** The page the customer is sent to; its buttons notify the shop, then go back to the return_url. */
   function page(res: ServerResponse, t: PayssionStandInTransaction) {
     const open = t.state === 'pending';
@@ -194,6 +242,7 @@ ${open ? `<form method="post"><button name="action" value="pay">Pay</button><but
       if (fields.api_key !== apiKey) return refuse(res, 401, 'invalid api key');
       if (url.pathname === '/api/v1/payment/create') return create(res, fields);
       if (url.pathname === '/api/v1/payment/details') return details(res, fields);
+      if (url.pathname === '/api/v1/refunds') return refund(res, fields);
       refuse(res, 503, 'service not found');
     } catch (error) {
       refuse(res, 500, (error as Error).message);
@@ -211,6 +260,7 @@ ${open ? `<form method="post"><button name="action" value="pay">Pay</button><but
     byOrder,
     setState: (orderId, state) => void (existing(orderId).state = state),
     setAmount: (orderId, amount) => void (existing(orderId).amount = amount),
+    refundsOf: (orderId) => refundsOf(existing(orderId).transaction_id),
     notification,
     close: async () => {
       server.closeAllConnections();
