@@ -69,4 +69,15 @@ describe('the support page (/support)', () => {
     expect(await screen.findByText("Cette valeur n'a pas été acceptée. Vérifiez-la puis réessayez.")).toBeVisible();
     expect(screen.getByRole('textbox', { name: /^Sujet/ })).toHaveValue('Bonjour');
   });
+
+  it('answers in the FAQ how automatic renewal works and how to stop it', async () => {
+    const { user } = renderScreen(<SupportRoute />, { path: '/support', api: received });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher dans la FAQ' }), 'automatique');
+
+    expect(await screen.findByRole('heading', { name: /^Comment annuler mon abonnement\s\?$/ })).toBeVisible();
+    expect(screen.getByText(/^Depuis «\sMon profil\s»/)).toHaveTextContent(
+      /Le renouvellement automatique est facultatif.*débité 3\sjours avant l'échéance.*tenté de nouveau 1\sjour puis 3\sjours plus tard/,
+    );
+  });
 });

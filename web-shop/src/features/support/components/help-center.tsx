@@ -26,7 +26,7 @@ interface HelpCategory {
 
 /**
  * Search over the help articles (title or content) and the matching ones by category, each expandable.
- * The four categories of three articles are the `help.categories` texts, in their order.
+ * The four categories and their articles are the `help.categories` texts, in their order.
  */
 export function HelpCenter() {
   const { t } = useTranslation('support');
