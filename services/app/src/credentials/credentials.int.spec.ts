@@ -353,11 +353,7 @@ describe('assigning credentials to a subscription', () => {
   it('mails a customer who ordered in English in English', async () => {
     const order = await pendingOrder(bob, 'en');
     const sessionId = new URL(order.redirectUrl).pathname.split('/').at(-1)!;
-    const pay = await fetch(`${shop.url}/sandbox/sessions/${sessionId}/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { Authorization: `Bearer ${bob.token}` },
-    });
+    const pay = await call('POST', `/sandbox/sessions/${sessionId}/pay`, { token: bob.token, redirect: 'manual' });
     expect(pay.status).toBe(303);
     await eventually(
       () => getSubscription(shop.runtime.knex, order.subscriptionId),

@@ -120,10 +120,9 @@ describe('GET /api/admin/stats', () => {
       (reply) => reply.status === 201,
     );
     const sessionId = new URL(placed.body.redirectUrl as string).pathname.split('/').at(-1)!;
-    const pay = await fetch(`${shop.url}/sandbox/sessions/${sessionId}/pay`, {
-      method: 'POST',
+    const pay = await requestJson(shop.url, 'POST', `/sandbox/sessions/${sessionId}/pay`, {
+      token: alice!.token,
       redirect: 'manual',
-      headers: { Authorization: `Bearer ${alice!.token}` },
     });
     expect(pay.status).toBe(303);
     const b = {
