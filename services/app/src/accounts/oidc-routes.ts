@@ -1,5 +1,5 @@
 import { externalSignInCallbackQuery, externalSignInStartQuery, identifier } from '@shop/contracts';
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { HELD_SIGN_IN_TTL_SECONDS, type AccountService } from './account-service.js';
@@ -30,6 +30,11 @@ const SCOPE = 'openid email profile';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 const providerParams = z.object({ provider: identifier(64).describe('A configured provider, e.g. google') });
+/** What a route answers for a `:provider` that is not one. */
+const providerRefusals = {
+  400: { description: 'validation.failed (not a provider name)', ...problems },
+  404: { description: 'auth.unknown_provider', ...problems },
+};
 
 export interface OidcRoutesDependencies {
   accounts: AccountService;
@@ -58,6 +63,7 @@ export function oidcRoutes(deps: OidcRoutesDependencies, doc: ApiDocument): Rout
     }
     return provider;
   };
+  const providerOf = (req: Request) => providerNamed(providerParams.parse(req.params).provider);
 
   const configurationOf = (provider: OidcProviderConfig): Promise<oidc.Configuration> => {
     let pending = discovered.get(provider.name);
@@ -104,12 +110,11 @@ export function oidcRoutes(deps: OidcRoutesDependencies, doc: ApiDocument): Rout
             "To the provider's sign-in page; sets a short-lived sealed state cookie. " +
             'When the provider cannot be reached: to /auth?error=provider_unavailable',
         },
-        400: { description: 'validation.failed (not a provider name)', ...problems },
-        404: { description: 'auth.unknown_provider', ...problems },
+        ...providerRefusals,
       },
     },
     async (req, res) => {
-      const provider = providerNamed(providerParams.parse(req.params).provider);
+      const provider = providerOf(req);
       const { returnTo } = externalSignInStartQuery.catch({}).parse(req.query);
       let configuration: oidc.Configuration;
       try {
@@ -158,12 +163,11 @@ export function oidcRoutes(deps: OidcRoutesDependencies, doc: ApiDocument): Rout
             'Refused: to /auth?error=<code>&error_description=<text>, ' +
             "code one of the provider's own (e.g. access_denied), invalid_state, email_not_verified, oidc_failed",
         },
-        400: { description: 'validation.failed (not a provider name)', ...problems },
-        404: { description: 'auth.unknown_provider', ...problems },
+        ...providerRefusals,
       },
     },
     async (req, res) => {
-      const provider = providerNamed(providerParams.parse(req.params).provider);
+      const provider = providerOf(req);
       const query = externalSignInCallbackQuery.catch({}).parse(req.query);
       // A refusal signs no one in, so it is passed on even when the state cookie has expired meanwhile.
       if (query.error !== undefined || query.error_description !== undefined) {
