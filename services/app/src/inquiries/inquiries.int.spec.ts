@@ -176,115 +176,37 @@ describe('visitor forms', () => {
 });
 
 describe('bad input', () => {
+  /** A case that sends the form at `path` valid but for `change` (`undefined` leaves a member out). */
+  const invalid =
+    (path: string, valid: () => Record<string, unknown>) =>
+    (name: string, change: Record<string, unknown>, field: string) => ({
+      name,
+      path,
+      body: { ...valid(), ...change },
+      field,
+    });
+  const support = invalid('/api/support/messages', supportMessage);
+  const affiliate = invalid('/api/affiliate-requests', affiliateRequest);
+  const partnership = invalid('/api/partnership-requests', partnershipRequest);
   const cases: Array<{ name: string; path: string; body: Record<string, unknown>; field: string }> = [
-    {
-      name: 'missing e-mail',
-      path: '/api/support/messages',
-      body: { ...supportMessage(), email: undefined },
-      field: 'email',
-    },
-    {
-      name: 'bad e-mail',
-      path: '/api/support/messages',
-      body: { ...supportMessage(), email: 'not-an-email' },
-      field: 'email',
-    },
-    {
-      name: 'unknown category',
-      path: '/api/support/messages',
-      body: { ...supportMessage(), category: 'billing' },
-      field: 'category',
-    },
-    {
-      name: 'short subject',
-      path: '/api/support/messages',
-      body: { ...supportMessage(), subject: ' a ' },
-      field: 'subject',
-    },
-    {
-      name: 'short message',
-      path: '/api/support/messages',
-      body: { ...supportMessage(), message: 'too short' },
-      field: 'message',
-    },
-    {
-      name: 'long message',
-      path: '/api/support/messages',
-      body: { ...supportMessage(), message: 'x'.repeat(5001) },
-      field: 'message',
-    },
-    {
-      name: 'long name',
-      path: '/api/support/messages',
-      body: { ...supportMessage(), name: 'n'.repeat(101) },
-      field: 'name',
-    },
-    {
-      name: 'blank name',
-      path: '/api/affiliate-requests',
-      body: { ...affiliateRequest(), name: '   ' },
-      field: 'name',
-    },
-    {
-      name: 'letters in phone',
-      path: '/api/affiliate-requests',
-      body: { ...affiliateRequest(), phone: 'call me' },
-      field: 'phone',
-    },
-    {
-      name: 'website not http',
-      path: '/api/affiliate-requests',
-      body: { ...affiliateRequest(), website: 'ftp://example.com' },
-      field: 'website',
-    },
-    {
-      name: 'unknown traffic band',
-      path: '/api/affiliate-requests',
-      body: { ...affiliateRequest(), trafficVolume: '1-2' },
-      field: 'trafficVolume',
-    },
-    {
-      name: 'no promotion method',
-      path: '/api/affiliate-requests',
-      body: { ...affiliateRequest(), promotionMethods: [] },
-      field: 'promotionMethods',
-    },
-    {
-      name: 'repeated promotion method',
-      path: '/api/affiliate-requests',
-      body: { ...affiliateRequest(), promotionMethods: ['blog', 'blog'] },
-      field: 'promotionMethods',
-    },
-    {
-      name: 'unknown promotion method',
-      path: '/api/affiliate-requests',
-      body: { ...affiliateRequest(), promotionMethods: ['tv'] },
-      field: 'promotionMethods.0',
-    },
-    {
-      name: 'short motivation',
-      path: '/api/affiliate-requests',
-      body: { ...affiliateRequest(), motivation: 'money' },
-      field: 'motivation',
-    },
-    {
-      name: 'unknown partnership type',
-      path: '/api/partnership-requests',
-      body: { ...partnershipRequest(), partnershipType: 'merger' },
-      field: 'partnershipType',
-    },
-    {
-      name: 'long expected volume',
-      path: '/api/partnership-requests',
-      body: { ...partnershipRequest(), expectedVolume: 'v'.repeat(101) },
-      field: 'expectedVolume',
-    },
-    {
-      name: 'missing company',
-      path: '/api/partnership-requests',
-      body: { ...partnershipRequest(), companyName: undefined },
-      field: 'companyName',
-    },
+    support('missing e-mail', { email: undefined }, 'email'),
+    support('bad e-mail', { email: 'not-an-email' }, 'email'),
+    support('unknown category', { category: 'billing' }, 'category'),
+    support('short subject', { subject: ' a ' }, 'subject'),
+    support('short message', { message: 'too short' }, 'message'),
+    support('long message', { message: 'x'.repeat(5001) }, 'message'),
+    support('long name', { name: 'n'.repeat(101) }, 'name'),
+    affiliate('blank name', { name: '   ' }, 'name'),
+    affiliate('letters in phone', { phone: 'call me' }, 'phone'),
+    affiliate('website not http', { website: 'ftp://example.com' }, 'website'),
+    affiliate('unknown traffic band', { trafficVolume: '1-2' }, 'trafficVolume'),
+    affiliate('no promotion method', { promotionMethods: [] }, 'promotionMethods'),
+    affiliate('repeated promotion method', { promotionMethods: ['blog', 'blog'] }, 'promotionMethods'),
+    affiliate('unknown promotion method', { promotionMethods: ['tv'] }, 'promotionMethods.0'),
+    affiliate('short motivation', { motivation: 'money' }, 'motivation'),
+    partnership('unknown partnership type', { partnershipType: 'merger' }, 'partnershipType'),
+    partnership('long expected volume', { expectedVolume: 'v'.repeat(101) }, 'expectedVolume'),
+    partnership('missing company', { companyName: undefined }, 'companyName'),
     { name: 'short suggestion', path: '/api/service-suggestions', body: { suggestion: 'ab' }, field: 'suggestion' },
     {
       name: 'unknown field',
@@ -292,12 +214,7 @@ describe('bad input', () => {
       body: { suggestion: 'Netflix 4K', admin: true },
       field: 'admin',
     },
-    {
-      name: 'unknown field on support',
-      path: '/api/support/messages',
-      body: { ...supportMessage(), status: 'closed' },
-      field: 'status',
-    },
+    support('unknown field on support', { status: 'closed' }, 'status'),
   ];
 
   it.each(cases)('$name → 400 validation.failed naming $field, nothing stored', async ({ path, body, field }) => {
