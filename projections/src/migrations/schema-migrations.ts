@@ -8,6 +8,7 @@ import { projectionPreviousGeneration } from './0006-projection-previous-generat
 import { credentialRevealVersion } from './0007-credential-reveal-version.js';
 import { rateLimits } from './0008-rate-limits.js';
 import { jobLedgerAndHeartbeats } from './0009-job-ledger-and-heartbeats.js';
+import { sandboxSavedCards } from './0010-sandbox-saved-cards.js';
 
 export interface SchemaMigration {
   /** Recorded in `knex_migrations` once applied: never rename one. */
@@ -31,6 +32,7 @@ export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
   credentialRevealVersion,
   rateLimits,
   jobLedgerAndHeartbeats,
+  sandboxSavedCards,
 ];
 
 /**

@@ -24,8 +24,10 @@ export const subscriptionsProjection: Projection = {
   // subscription not voided, an order placed included (has_subscription, in place of has_expired
   // and first_active_expiry), for the seeds' "expired" segment. 4: renewals (renewed_cents, the
   // subscription_renewals table, last_payment_at), the customer's cancellation and refund request,
-  // partial refunds (refunded_cents, partial_refunds, the subscription_refunds table).
-  version: 4,
+  // partial refunds (refunded_cents, partial_refunds, the subscription_refunds table). 5: automatic
+  // renewal (auto_renew, payment_method, period_started_at, auto_renewal_for, renewal_failed_at,
+  // renewal_retry_at, renewal_count).
+  version: 5,
   tables: {
     subscriptions: (table) => {
       table.uuid('id').primary();
@@ -67,6 +69,19 @@ export const subscriptionsProjection: Projection = {
       table.text('refund_reason');
       /** When the operator last refunded something: a request made before it is answered. */
       table.timestamp('refund_answered_at', { useTz: true });
+      /** It renews itself: a payment method is kept and the customer has not cancelled since. */
+      table.boolean('auto_renew').notNullable().defaultTo(false);
+      /** The kept method as the customer knows it ("Visa •••• 4242"). */
+      table.text('payment_method');
+      /** When the paid period that ends at expires_at began: a charge is never due before. */
+      table.timestamp('period_started_at', { useTz: true });
+      /** The expiry the last automatic renewal was ordered for: none is ordered twice for one expiry. */
+      table.timestamp('auto_renewal_for', { useTz: true });
+      /** The last automatic charge declined for the current period, and when it is tried again. */
+      table.timestamp('renewal_failed_at', { useTz: true });
+      table.timestamp('renewal_retry_at', { useTz: true });
+      /** Renewals paid, by hand or automatically. */
+      table.integer('renewal_count').notNullable().defaultTo(0);
       table.text('last_payment_issue');
       table.timestamp('credentials_assigned_at', { useTz: true });
       table.timestamp('cancelled_at', { useTz: true });
@@ -97,6 +112,8 @@ export const subscriptionsProjection: Projection = {
       // What the lists count and the dashboard adds up, read from this index alone (the rows
       // themselves are wide): the subscriptions not voided, by status, expiry and credentials.
       table.index(['status', 'expires_at', 'credentials_id'], undefined, { predicate: sql.whereNull('voided_at') });
+      // The renewals sweep: the subscriptions that renew themselves, by expiry.
+      table.index(['expires_at'], undefined, { predicate: sql.whereRaw('auto_renew') });
     },
     /** Each renewal paid: the months it added and when, what it cost; for the revenue by day and month. */
     subscription_renewals: (table) => {
@@ -166,6 +183,8 @@ function orderRow(recorded: RecordedEvent) {
     created_at: d.placedAt,
     renewed_cents: 0,
     refunded_cents: 0,
+    auto_renew: false,
+    renewal_count: 0,
     updated_at: recorded.recordedAt,
     stream_version: recorded.streamVersion,
   };
@@ -279,17 +298,31 @@ function changesFor(
         paid_at: event.data.paidAt,
         last_payment_at: event.data.paidAt,
         expires_at: event.data.expiresAt,
+        period_started_at: event.data.paidAt,
         last_payment_issue: null,
       };
     case 'RenewalOrdered':
-      return {};
+      return event.data.automatic ? { auto_renewal_for: event.data.automatic.forExpiry } : {};
+    case 'AutoRenewalEnabled':
+      return {
+        auto_renew: true,
+        payment_method: event.data.methodLabel,
+        customer_cancelled_at: null,
+        cancellation_reason: null,
+      };
+    case 'RenewalChargeFailed':
+      return { renewal_failed_at: event.data.failedAt, renewal_retry_at: event.data.nextAttemptAt };
     case 'SubscriptionRenewed':
       return {
         status: 'active',
         expires_at: event.data.to,
+        period_started_at: event.data.from,
         expired_at: null,
         last_payment_at: event.data.paidAt,
         renewed_cents: Number(row.renewed_cents ?? 0) + event.data.amountCents,
+        renewal_count: Number(row.renewal_count ?? 0) + 1,
+        renewal_failed_at: null,
+        renewal_retry_at: null,
         last_payment_issue: null,
       };
     case 'RenewalRefunded': {
@@ -297,13 +330,20 @@ function changesFor(
       const { [event.data.paymentReference]: _before, ...partial } = partialRefunds(row);
       return {
         expires_at: event.data.expiresAt,
+        period_started_at: null,
         renewed_cents: Number(row.renewed_cents ?? 0) - event.data.amountCents,
         partial_refunds: JSON.stringify(partial),
         refunded_cents: sumOf(partial),
       };
     }
     case 'SubscriptionCancellationRecorded':
-      return { customer_cancelled_at: event.data.cancelledAt, cancellation_reason: event.data.reason };
+      // Nothing renews any more: no charge is tried again either.
+      return {
+        customer_cancelled_at: event.data.cancelledAt,
+        cancellation_reason: event.data.reason,
+        auto_renew: false,
+        renewal_retry_at: null,
+      };
     case 'RefundRequested':
       return { refund_requested_at: event.data.requestedAt, refund_reason: event.data.reason };
     case 'PartialRefundRecorded': {

@@ -3,8 +3,14 @@ import type { SubscriptionStatus } from '@shop/domain';
 import type { Knex } from 'knex';
 import { containsPattern, searchWords, type AdminListQuery } from '../admin-list-query.js';
 
-/** A subscription as its read model holds it: the back-office's view without whose it is. */
-export type SubscriptionView = Omit<AdminSubscription, 'customerEmail' | 'customerName'>;
+/**
+ * A subscription as its read model holds it: the back-office's view without whose it is, and
+ * with when its paid period began instead of when it is charged next (that depends on the shop's
+ * renewal lead, see `renewalDueAt`).
+ */
+export type SubscriptionView = Omit<AdminSubscription, 'customerEmail' | 'customerName' | 'nextChargeAt'> & {
+  periodStartedAt: string | null;
+};
 
 /** Active in the seeds' sense: status active and the expiry still ahead (the expiry job may lag). */
 export function isCurrentlyActive(subscription: Pick<SubscriptionView, 'status' | 'expiresAt'>, now: Date): boolean {
@@ -45,6 +51,12 @@ interface SubscriptionRow {
   refund_requested_at: Date | null;
   refund_reason: string | null;
   refund_answered_at: Date | null;
+  auto_renew: boolean;
+  payment_method: string | null;
+  period_started_at: Date | null;
+  renewal_failed_at: Date | null;
+  renewal_retry_at: Date | null;
+  renewal_count: number;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -78,6 +90,12 @@ const toView = (row: SubscriptionRow): SubscriptionView => ({
   refundRequestedAt: iso(row.refund_requested_at),
   refundReason: row.refund_reason,
   refundAnsweredAt: iso(row.refund_answered_at),
+  autoRenew: row.auto_renew,
+  paymentMethod: row.payment_method,
+  periodStartedAt: iso(row.period_started_at),
+  renewalFailedAt: iso(row.renewal_failed_at),
+  renewalRetryAt: iso(row.renewal_retry_at),
+  renewalCount: row.renewal_count,
 });
 
 export async function getSubscription(knex: Knex, id: string): Promise<SubscriptionView | null> {
@@ -92,6 +110,30 @@ export async function listSubscriptionsOfUser(knex: Knex, userId: string): Promi
     .whereNull('voided_at')
     .orderBy('created_at', 'desc');
   return rows.map(toView);
+}
+
+/**
+ * Subscriptions that renew themselves and whose next period is due to be charged (`leadHours`
+ * before the expiry, never before the paid period began), with no automatic renewal ordered for
+ * that expiry yet: what the renewals sweep orders.
+ */
+export async function listRenewalsDue(
+  knex: Knex,
+  options: { now: Date; leadHours: number; limit?: number },
+): Promise<Array<{ id: string; planId: string; expiresAt: string }>> {
+  const rows = await knex<SubscriptionRow>('subscriptions')
+    .where({ auto_renew: true, status: 'active' })
+    .whereNull('voided_at')
+    .whereNotNull('expires_at')
+    .whereRaw('auto_renewal_for IS DISTINCT FROM expires_at')
+    .whereRaw("GREATEST(expires_at - make_interval(hours => ?), COALESCE(period_started_at, '-infinity')) <= ?", [
+      options.leadHours,
+      options.now,
+    ])
+    .orderBy('expires_at')
+    .limit(options.limit ?? 500)
+    .select('id', 'plan_id', 'expires_at');
+  return rows.map((row) => ({ id: row.id, planId: row.plan_id, expiresAt: row.expires_at!.toISOString() }));
 }
 
 /** Subscriptions still open although their paid period is over: what the expiry sweep closes. */
@@ -129,7 +171,7 @@ export async function dumpSubscriptions(knex: Knex, table = 'subscriptions'): Pr
 }
 
 /** A subscription as the back-office lists it: the order, and whose it is. */
-export type AdminSubscriptionView = AdminSubscription;
+export type AdminSubscriptionView = SubscriptionView & Pick<AdminSubscription, 'customerEmail' | 'customerName'>;
 
 /** Fields the back-office list may be sorted by, and their columns. */
 export const ADMIN_SUBSCRIPTION_SORT_FIELDS = {
@@ -163,6 +205,10 @@ export type AdminSubscriptionListQuery = AdminListQuery<
     customerCancelled?: boolean;
     /** true: the customer asked for a refund and it was not refunded since; false: the others. */
     refundRequested?: boolean;
+    /** true: it renews itself; false: it does not. */
+    autoRenew?: boolean;
+    /** true: an automatic charge for its current period was declined (being tried again, or out of tries). */
+    renewalFailed?: boolean;
     /** Words searched in the customer's e-mail and name and the plan's name (case-insensitive). */
     q?: string;
   }
@@ -238,6 +284,9 @@ export async function listSubscriptionsForAdmin(
       "s.refund_requested_at IS NOT NULL AND s.status_reason IS DISTINCT FROM 'refunded' AND (s.refund_answered_at IS NULL OR s.refund_answered_at < s.refund_requested_at)";
     if (filter.refundRequested === true) builder.whereRaw(refundWaiting);
     if (filter.refundRequested === false) builder.whereRaw(`NOT (${refundWaiting})`);
+    if (filter.autoRenew !== undefined) builder.where('s.auto_renew', filter.autoRenew);
+    if (filter.renewalFailed === true) builder.whereNotNull('s.renewal_failed_at');
+    if (filter.renewalFailed === false) builder.whereNull('s.renewal_failed_at');
     // Every word must match the customer's e-mail or name, or the plan's name.
     // A list of customers is joined (each customer's subscriptions from the user_id index), not
     // tested against every subscription.

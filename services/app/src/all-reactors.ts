@@ -5,6 +5,7 @@ import { notificationReactor } from './notifications/notification-reactor.js';
 import { orderMailReactor } from './subscriptions/order-mail-reactor.js';
 import { paymentReactor } from './payments/payment-reactor.js';
 import { refundReactor } from './subscriptions/refund-reactor.js';
+import { renewalChargeReactor } from './subscriptions/automatic-renewals.js';
 import type { Reactor } from './reactors/reactor.js';
 
 /** Every reactor the worker runs: each follows the log with its own checkpoint. */
@@ -12,6 +13,7 @@ export const ALL_REACTORS: readonly Reactor[] = [
   expiryReactor,
   paymentReactor,
   refundReactor,
+  renewalChargeReactor,
   orderMailReactor,
   notificationReactor,
   accountMailReactor,

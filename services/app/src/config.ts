@@ -46,6 +46,27 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
+/** A comma-separated list of increasing hours (`24,72`), or empty for no retry. */
+const retryHoursSetting = z
+  .string()
+  .trim()
+  .default('24,72')
+  .transform((value, ctx): number[] => {
+    if (value === '') return [];
+    const hours = value.split(',').map((entry) => entry.trim());
+    const numbers = hours.map(Number);
+    const valid =
+      hours.every((entry) => /^\d{1,4}$/.test(entry)) &&
+      numbers.every((n, i) => n > 0 && n <= 8760 && (i === 0 || n > numbers[i - 1]!));
+    if (valid && numbers.length <= 10) return numbers;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be up to 10 increasing whole numbers of hours from 1 to 8760, separated by commas (24,72), or empty',
+    });
+    return z.NEVER;
+  });
+
 const DEFAULT_WEB_SHOP_DIR = fileURLToPath(new URL('../../../web-shop/dist/', import.meta.url));
 const DEFAULT_ADMIN_DIR = fileURLToPath(new URL('../../../admin/dist/', import.meta.url));
 
@@ -74,6 +95,10 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PROJECTOR_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** How long before its expiry a subscription that renews itself is charged (at most a year). */
+  RENEWAL_LEAD_HOURS: z.coerce.number().int().min(0).max(8760).default(72),
+  /** When a declined automatic charge is tried again, in hours after the first decline, in order. */
+  RENEWAL_RETRY_HOURS: retryHoursSetting,
   /** Prefix of every Redis key the queues use, so several shops can share one Redis. */
   QUEUE_PREFIX: z.string().min(1).default('shop'),
   /** Longest a projection may trail the log before /readyz reports not ready. */
@@ -179,6 +204,8 @@ export type ShopConfig = {
   logLevel: string;
   projectorBatchSize: number;
   expirySweepIntervalMs: number;
+  renewalLeadHours: number;
+  renewalRetryHours: number[];
   queuePrefix: string;
   readyMaxLagEvents: number;
   readyMaxSilenceMs: number;
@@ -276,6 +303,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     projectorBatchSize: c.PROJECTOR_BATCH_SIZE,
     expirySweepIntervalMs: c.EXPIRY_SWEEP_INTERVAL_MS,
+    renewalLeadHours: c.RENEWAL_LEAD_HOURS,
+    renewalRetryHours: c.RENEWAL_RETRY_HOURS,
     queuePrefix: c.QUEUE_PREFIX,
     readyMaxLagEvents: c.READY_MAX_LAG_EVENTS,
     readyMaxSilenceMs: c.READY_MAX_SILENCE_MS,

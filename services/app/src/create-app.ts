@@ -147,7 +147,17 @@ export function createApp(deps: AppDependencies): Express {
   app.use(meRoutes({ knex: deps.knex, accounts: deps.accounts, twoFactor: deps.twoFactor, clock: deps.clock }, doc));
   app.use(notificationRoutes({ knex: deps.knex, clock: deps.clock }, doc));
   app.use(orderRoutes({ knex: deps.knex, orders: deps.orders, clock: deps.clock }, doc));
-  app.use(mySubscriptionRoutes({ knex: deps.knex, lifecycle: deps.orders.lifecycle, clock: deps.clock }, doc));
+  app.use(
+    mySubscriptionRoutes(
+      {
+        knex: deps.knex,
+        lifecycle: deps.orders.lifecycle,
+        clock: deps.clock,
+        renewalLeadHours: deps.config.renewalLeadHours,
+      },
+      doc,
+    ),
+  );
   app.use(paymentRoutes({ payments: deps.payments, sandbox: deps.sandbox }, doc));
   // Every back-office route is for admins: one check, before all of them (unknown paths included).
   doc.guard(app, '/api/admin', 'admin', requireRole(deps.knex, 'admin'));
@@ -185,7 +195,13 @@ export function createApp(deps: AppDependencies): Express {
   app.use(adminCatalogueRoutes({ knex: deps.knex, operator: deps.operatorCatalogue }, doc));
   app.use(
     adminSubscriptionRoutes(
-      { knex: deps.knex, store: deps.store, clock: deps.clock, operator: deps.operatorSubscriptions },
+      {
+        knex: deps.knex,
+        store: deps.store,
+        clock: deps.clock,
+        operator: deps.operatorSubscriptions,
+        renewalLeadHours: deps.config.renewalLeadHours,
+      },
       doc,
     ),
   );

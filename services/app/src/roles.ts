@@ -1,6 +1,7 @@
 import { seedPromotions } from './catalogue/promotion-seed.js';
 import { paymentJobHandlers } from './payments/payment-jobs.js';
 import { refundJobHandlers } from './subscriptions/refund-reactor.js';
+import { RENEWAL_SWEEP_INTERVAL_MS, renewalJobHandlers } from './subscriptions/automatic-renewals.js';
 import { sleep } from '@shop/event-store';
 import { settlePendingCommits } from './infrastructure/rows-with-events.js';
 import { purgeIdempotencyKeys } from './infrastructure/idempotency.js';
@@ -92,6 +93,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     ...accountMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
     ...paymentJobHandlers({ store: runtime.store, payments: runtime.payments }),
     ...refundJobHandlers({ refunds: runtime.operatorRefunds }),
+    ...renewalJobHandlers({ renewals: runtime.automaticRenewals }),
     ...orderMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
     ...inquiryMailJobHandlers({
       ...jobDependencies,
@@ -100,6 +102,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     }),
   });
   await runtime.queue.scheduleRepeating('sweep-expired-subscriptions', runtime.config.expirySweepIntervalMs);
+  await runtime.queue.scheduleRepeating('order-due-renewals', RENEWAL_SWEEP_INTERVAL_MS);
   // Timers the log implies but the job ledger lacks (a lost row, a timer an older version kept in
   // Redis only) are recorded again from the log: at start, then every day.
   const rederiving = supervise('timers', runtime, signal, async () => {

@@ -30,6 +30,7 @@ import { SandboxProvider } from './payments/sandbox-provider.js';
 import { createShopCommands, type ShopCommands } from './shop-commands.js';
 import { OperatorSubscriptions } from './subscriptions/operator-subscriptions.js';
 import { OperatorRefunds } from './subscriptions/operator-refunds.js';
+import { AutomaticRenewals } from './subscriptions/automatic-renewals.js';
 import { OperatorCatalogue } from './catalogue/operator-catalogue.js';
 
 export interface Runtime {
@@ -58,6 +59,7 @@ export interface Runtime {
   freeOffer: FreeOfferService;
   operatorSubscriptions: OperatorSubscriptions;
   operatorRefunds: OperatorRefunds;
+  automaticRenewals: AutomaticRenewals;
   operatorCatalogue: OperatorCatalogue;
   history: RecordHistory;
   stripeSync: StripeSync;
@@ -162,6 +164,14 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   const freeOffer = new FreeOfferService({ knex, store, commands, clock });
   const operatorSubscriptions = new OperatorSubscriptions({ knex, commands, clock });
   const operatorRefunds = new OperatorRefunds({ commands, providers: providers.all, clock, logger });
+  const automaticRenewals = new AutomaticRenewals({
+    knex,
+    commands,
+    providers: providers.all,
+    clock,
+    logger,
+    settings: { leadHours: config.renewalLeadHours, retryHours: config.renewalRetryHours },
+  });
   const operatorCatalogue = new OperatorCatalogue({ knex, commands, clock });
   const history = new RecordHistory({ knex, store, vault });
   const stripeSync = new StripeSync({
@@ -207,6 +217,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     freeOffer,
     operatorSubscriptions,
     operatorRefunds,
+    automaticRenewals,
     operatorCatalogue,
     history,
     stripeSync,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { automaticRenewalFields } from './subscriptions.js';
 import { identifier, text } from './text.js';
 import { PAYMENT_PROVIDERS, SUBSCRIPTION_STATUSES } from './vocabulary.js';
 
@@ -82,6 +83,20 @@ export type RefundRequestAnswer = z.infer<typeof refundRequestAnswer>;
 export const autoRenewRequest = z.strictObject({ enabled: z.boolean() });
 export type AutoRenewRequest = z.input<typeof autoRenewRequest>;
 
+/**
+ * What turning automatic renewal on or off answers: off is a cancellation (`cancelledAt`, access
+ * until `accessEndsAt`); on, it renews itself before `accessEndsAt` (the current expiry).
+ */
+export const autoRenewAnswer = z
+  .object({
+    subscriptionId: z.string(),
+    autoRenew: z.boolean(),
+    cancelledAt: z.string().nullable(),
+    accessEndsAt: z.string(),
+  })
+  .meta({ id: 'AutoRenewal' });
+export type AutoRenewAnswer = z.infer<typeof autoRenewAnswer>;
+
 /** `POST /api/me/subscriptions/:id/refund-request`: the 7-day guarantee. */
 export const refundRequestBody = z.strictObject({ reason: text({ min: 1, max: 1000, multiline: true }) });
 export type RefundRequestBody = z.input<typeof refundRequestBody>;
@@ -130,8 +145,9 @@ export const customerSubscription = z
     purchasedAt: z.string(),
     /** The last payment problem a provider reported (a failed or refunded payment), or null. */
     paymentIssue: z.string().nullable(),
-    /** Whether it renews itself at its expiry (a payment method kept at the provider). */
-    autoRenew: z.boolean(),
+    ...automaticRenewalFields,
+    /** What the next automatic charge will be at the catalogue's price now, while automatic renewal is on. */
+    nextChargeCents: z.number().int().nullable(),
     /** When the customer cancelled (it then ends at its expiry), or null. */
     cancelledAt: z.string().nullable(),
     /** Whether more months can be bought for it now (active or expired, not voided). */

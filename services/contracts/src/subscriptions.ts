@@ -14,6 +14,20 @@ export const subscriptionOrderFields = {
   status: z.enum(SUBSCRIPTION_STATUSES),
 };
 
+/** Where a subscription's automatic renewal stands: the customer's profile and the back-office read the same. */
+export const automaticRenewalFields = {
+  /** It renews itself before its expiry: a payment method is kept and the customer has not cancelled. */
+  autoRenew: z.boolean(),
+  /** The method kept for automatic renewals, as the customer recognises it ("Visa •••• 4242"), or null. */
+  paymentMethod: z.string().nullable(),
+  /** When the kept method is charged next, while automatic renewal is on; null otherwise. */
+  nextChargeAt: z.string().nullable(),
+  /** The last automatic charge declined for the current period, or null (cleared once a renewal is paid). */
+  renewalFailedAt: z.string().nullable(),
+  /** When the declined charge is tried again; null once no try is left (it then ends at its expiry). */
+  renewalRetryAt: z.string().nullable(),
+};
+
 /** A subscription as the back-office sees it: the order, its payment, its credentials, and whose it is. */
 export const adminSubscription = z
   .object({
@@ -49,6 +63,9 @@ export const adminSubscription = z
     refundReason: z.string().nullable(),
     /** When the operator last refunded something of it: a request made before is answered. */
     refundAnsweredAt: z.string().nullable(),
+    ...automaticRenewalFields,
+    /** How many renewals were paid for it (by hand or automatically). */
+    renewalCount: z.number().int(),
   })
   .meta({ id: 'AdminSubscription' });
 export type AdminSubscription = z.infer<typeof adminSubscription>;

@@ -41,8 +41,8 @@ const ATTEMPT_FAILURE: Record<string, { fr: string; en: string }> = {
  */
 const SENTENCES: Record<string, Sentence> = {
   OrderPlaced: (d, { language }) => ({
-    fr: `Commande passée : ${str(d.planName)}, ${months(num(d.months)).fr}, ${money(d, 'totalCents', language)}${d.promoCode ? ` avec le code ${str(d.promoCode)}` : ''}`,
-    en: `Order placed: ${str(d.planName)}, ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}${d.promoCode ? ` with code ${str(d.promoCode)}` : ''}`,
+    fr: `Commande passée : ${str(d.planName)}, ${months(num(d.months)).fr}, ${money(d, 'totalCents', language)}${d.promoCode ? ` avec le code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', avec renouvellement automatique' : ''}`,
+    en: `Order placed: ${str(d.planName)}, ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}${d.promoCode ? ` with code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', renewing automatically' : ''}`,
   }),
   PaymentSessionOpened: (d, { actorName }) => ({
     fr: `Paiement ouvert chez ${providerName(d.provider)} par ${actorName}`,
@@ -83,9 +83,23 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Paiement remboursé par ${providerName(d.provider)} : ${money(d, 'amountCents', language)}`,
     en: `Payment refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', language)}`,
   }),
-  RenewalOrdered: (d, { language, actorName }) => ({
-    fr: `Renouvellement demandé par ${actorName} : ${months(num(d.months)).fr}, ${money(d, 'totalCents', language)}${d.promoCode ? ` avec le code ${str(d.promoCode)}` : ''}`,
-    en: `Renewal ordered by ${actorName}: ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}${d.promoCode ? ` with code ${str(d.promoCode)}` : ''}`,
+  RenewalOrdered: (d, { language, actorName }) =>
+    d.automatic
+      ? {
+          fr: `Renouvellement automatique commandé : ${months(num(d.months)).fr}, ${money(d, 'totalCents', language)}, à prélever sur le moyen de paiement enregistré`,
+          en: `Automatic renewal ordered: ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}, to charge to the saved payment method`,
+        }
+      : {
+          fr: `Renouvellement demandé par ${actorName} : ${months(num(d.months)).fr}, ${money(d, 'totalCents', language)}${d.promoCode ? ` avec le code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', avec renouvellement automatique' : ''}`,
+          en: `Renewal ordered by ${actorName}: ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}${d.promoCode ? ` with code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', renewing automatically' : ''}`,
+        },
+  AutoRenewalEnabled: (d) => ({
+    fr: `Renouvellement automatique activé : ${str(d.methodLabel)} enregistré chez ${providerName(d.provider)}`,
+    en: `Automatic renewal on: ${str(d.methodLabel)} saved at ${providerName(d.provider)}`,
+  }),
+  RenewalChargeFailed: (d, { language }) => ({
+    fr: `Prélèvement du renouvellement refusé par ${providerName(d.provider)} (essai ${num(d.attempt)}, ${str(d.reason)}) : ${money(d, 'amountCents', language)}${d.nextAttemptAt ? `, nouvel essai le ${when(d.nextAttemptAt, language)}` : ', plus d’essai : il prend fin à son échéance'}`,
+    en: `Renewal charge declined by ${providerName(d.provider)} (try ${num(d.attempt)}, ${str(d.reason)}): ${money(d, 'amountCents', language)}${d.nextAttemptAt ? `, tried again on ${when(d.nextAttemptAt, language)}` : ', no try left: it ends at its expiry'}`,
   }),
   SubscriptionRenewed: (d, { language }) => ({
     fr: `Renouvellement payé chez ${providerName(d.provider)} : ${money(d, 'amountCents', language)}, ${months(num(d.months)).fr} de plus, actif jusqu'au ${when(d.to, language)}`,

@@ -22,6 +22,7 @@ export const ORDER_MAIL_KINDS = [
   'refund_issued',
   'suspended',
   'renewal_reminder',
+  'renewal_failed',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
@@ -34,6 +35,10 @@ export interface JobDataByName {
   'send-password-reset': { userId: string; requestId: string; requestedAt: string; purpose?: 'welcome' };
   /** eventId is the security event's id and becomes the notification's id; `at` is when it was recorded. */
   'notify-user': { userId: string; kind: SecurityNotificationKind; eventId: string; at: string };
+  /** Orders the automatic renewals whose charge is due (repeating). */
+  'order-due-renewals': Record<string, never>;
+  /** One try at charging the kept payment method for an automatic renewal. */
+  'charge-renewal': { subscriptionId: string; renewalId: string };
   /** A refund the operator asked for (RefundInitiated), made at its provider if it is still pending. */
   'settle-refund': { subscriptionId: string; refundId: string };
   /** A stored provider notification, applied to its order. */
@@ -52,6 +57,8 @@ export interface JobDataByName {
     expiresAt?: string;
     amountCents?: number;
     months?: number;
+    /** renewal_failed: when the declined charge is tried again (absent when no try is left). */
+    retryAt?: string;
   };
   /** Tells the operator (SUPPORT_EMAIL) of a new inquiry. mailId is the job id; `at` is when it was received. */
   'notify-support-of-inquiry': { inquiryId: string; mailId: string; at: string };

@@ -43,6 +43,8 @@ export interface OrderNewsFacts {
   months?: number;
   /** When the news is given (a reminder counts the days left from it). */
   at?: string;
+  /** When a declined renewal is tried again; absent when no try is left. */
+  retryAt?: string;
 }
 
 const DAY_MS = 24 * 3600_000;
@@ -106,6 +108,7 @@ export function orderNewsPath(kind: OrderMailKind, subscriptionId: string): stri
     case 'credentials_ready':
       return `/product-access/${subscriptionId}`;
     case 'renewal_reminder':
+    case 'renewal_failed':
       return `/profile?renew=${encodeURIComponent(subscriptionId)}`;
     case 'suspended':
       return '/support';
@@ -128,6 +131,7 @@ export function orderNews(kind: OrderMailKind, language: Language, facts: OrderN
     amount: formatMoney(facts.amountCents ?? subscription.totalCents, subscription.currency, language),
     expiry: expiresAt ? formatDateTime(expiresAt, language) : '',
     daysLeft: expiresAt ? Math.max(1, Math.round((Date.parse(expiresAt) - at) / DAY_MS)) : 0,
+    retry: facts.retryAt ? formatDateTime(facts.retryAt, language) : '',
   };
   const render = (sections: Sections, key: string) => sections[key]?.(variables);
   const common = sectionsOf(`common.${language}.txt`);

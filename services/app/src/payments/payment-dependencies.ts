@@ -46,7 +46,7 @@ export function enabledProvider(providers: ReadonlyMap<ProviderName, PaymentProv
  * `payment.renewal_unsupported` (the customer renews by hand, or picks another provider).
  */
 export function requireAutomaticRenewal(provider: PaymentProvider): PaymentProvider {
-  if (!provider.chargesSavedMethods) {
+  if (!provider.chargeSavedMethod) {
     throw new DomainError({
       code: 'payment.renewal_unsupported',
       message: `${provider.name} cannot keep a payment method for automatic renewals`,

@@ -123,7 +123,13 @@ export class PaymentOutcomes {
           outcome.kind === 'paid'
             ? {
                 type: 'ConfirmPayment',
-                data: { ...payment, sessionId: outcome.sessionId, paidAt: outcome.paidAt, now },
+                data: {
+                  ...payment,
+                  sessionId: outcome.sessionId,
+                  ...(outcome.savedMethod ? { savedMethod: outcome.savedMethod } : {}),
+                  paidAt: outcome.paidAt,
+                  now,
+                },
               }
             : { type: 'RefundPayment', data: { ...payment, now } },
           metadata,
@@ -159,6 +165,7 @@ export class PaymentOutcomes {
               provider,
               sessionId: outcome.sessionId,
               reason: outcome.kind,
+              ...(outcome.detail ? { detail: outcome.detail } : {}),
               now,
             },
           },

@@ -1,4 +1,5 @@
 import { PAYMENT_PROVIDERS, type PaymentProviderName } from '@shop/contracts';
+import type { SavedMethod } from '@shop/domain';
 
 export const PROVIDERS = PAYMENT_PROVIDERS;
 export type ProviderName = PaymentProviderName;
@@ -14,6 +15,13 @@ export interface CheckoutRequest {
   successUrl: string;
   cancelUrl: string;
   idempotencyKey: string;
+  /**
+   * Ask the provider to keep the payment method for later charges without the customer
+   * (automatic renewal): Stripe's `setup_future_usage: 'off_session'` with a customer, Mollie's
+   * first payment that creates a mandate, the sandbox's saved test card. Only asked of a provider
+   * with `chargeSavedMethod`.
+   */
+  saveMethod?: boolean;
 }
 
 export interface CheckoutSession {
@@ -37,8 +45,16 @@ export type PaymentOutcome =
       amountCents: number;
       currency: string;
       paidAt: Date;
+      /** The payment method the provider kept for later charges, when the checkout asked it to (`saveMethod`). */
+      savedMethod?: SavedMethod;
     }
-  | { kind: 'failed' | 'expired' | 'canceled'; subscriptionId: string; sessionId: string | null }
+  | {
+      kind: 'failed' | 'expired' | 'canceled';
+      subscriptionId: string;
+      sessionId: string | null;
+      /** The provider's word for a failure, when it gives one (a decline code). */
+      detail?: string;
+    }
   | {
       kind: 'refunded';
       subscriptionId: string;
@@ -83,10 +99,36 @@ export interface RefundRequest {
 /** The provider made the refund (its id for it), or refused it (why, in its words). */
 export type RefundAnswer = { providerRefundId: string } | { failure: string };
 
+/** A payment method a provider keeps for later charges (ids and a label, never card numbers). */
+export type { SavedMethod };
+
+/** An automatic renewal charged to a saved method; the key makes a retry the same charge. */
+export interface RenewalCharge {
+  subscriptionId: string;
+  renewalId: string;
+  description: string;
+  amountCents: number;
+  currency: string;
+  method: SavedMethod;
+  idempotencyKey: string;
+}
+
+/**
+ * What a charge of a saved method became. `sessionId` is the provider's id for the charge (Stripe
+ * payment intent, Mollie payment, sandbox session): the shop records it as the renewal's checkout,
+ * so a later notification about it (paid, failed, refunded, disputed) finds the renewal.
+ * `pending`: the provider answers later, by notification (Mollie's recurring payments may).
+ */
+export interface ChargeAnswer {
+  sessionId: string;
+  outcome:
+    | { kind: 'paid'; paymentReference: string; amountCents: number; currency: string; paidAt: Date }
+    | { kind: 'declined'; reason: string }
+    | { kind: 'pending' };
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
-  /** Keeps a payment method at checkout and charges it again later (automatic renewal); absent where it cannot. */
-  readonly chargesSavedMethods?: true;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Asks the provider now (the success page's check). */
   checkSession(sessionId: string): Promise<PaymentOutcome>;
@@ -100,4 +142,10 @@ export interface PaymentProvider {
    * provider could not be asked (the job retries with the same key).
    */
   refund?(request: RefundRequest): Promise<RefundAnswer>;
+  /**
+   * Charges a method kept at checkout (`saveMethod`), without the customer: an automatic renewal.
+   * Absent where the provider cannot (`payment.renewal_unsupported`). A decline is an answer;
+   * throws only when the provider could not be asked (the job retries with the same key).
+   */
+  chargeSavedMethod?(charge: RenewalCharge): Promise<ChargeAnswer>;
 }

@@ -1,9 +1,16 @@
-import { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { formatMoney } from '../i18n/formatting.js';
 import type { PaymentService } from './payment-service.js';
 import { WebhookSignatureError } from './payment-provider.js';
-import { SANDBOX_SIGNATURE_HEADER, type SandboxProvider, type SandboxSession } from './sandbox-provider.js';
+import {
+  DEFAULT_SANDBOX_CARD,
+  isSandboxTestCard,
+  SANDBOX_SIGNATURE_HEADER,
+  SANDBOX_TEST_CARDS,
+  type SandboxProvider,
+  type SandboxSession,
+} from './sandbox-provider.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem } from '../api/problem.js';
@@ -38,6 +45,10 @@ const PAGE_TEXT = {
     cancel: 'Annuler',
     note: 'Aucun argent réel ne sera débité.',
     done: 'Cette session est terminée.',
+    card: 'Carte de test',
+    succeeds: 'les prélèvements suivants réussissent',
+    declines: 'les prélèvements suivants sont refusés',
+    kept: 'Cette carte sera enregistrée pour le renouvellement automatique.',
   },
   en: {
     title: 'Test payment',
@@ -45,22 +56,34 @@ const PAGE_TEXT = {
     cancel: 'Cancel',
     note: 'No real money will be charged.',
     done: 'This session is over.',
+    card: 'Test card',
+    succeeds: 'later charges succeed',
+    declines: 'later charges are declined',
+    kept: 'This card will be saved for automatic renewal.',
   },
 };
 
 function sandboxPage(res: Response, session: SandboxSession) {
   const t = PAGE_TEXT[session.language] ?? PAGE_TEXT.fr;
   const amount = formatMoney(session.amount_cents, session.currency, session.language);
+  // The two test cards, as Stripe's: both pay now; kept, one is charged again and one is declined.
+  const cards = Object.entries(SANDBOX_TEST_CARDS)
+    .map(
+      ([number, card], index) =>
+        `<label class="card"><input type="radio" name="card" value="${number}"${index === 0 ? ' checked' : ''}> ${number.replace(/(\d{4})(?=\d)/g, '$1 ')} <small>(${card.laterCharges === 'succeed' ? t.succeeds : t.declines})</small></label>`,
+    )
+    .join('');
   const actions =
     session.status === 'open'
-      ? `<form method="post" action="/sandbox/sessions/${session.id}/pay"><button type="submit" class="pay">${t.pay} ${amount}</button></form>
+      ? `<form method="post" action="/sandbox/sessions/${session.id}/pay"><fieldset><legend>${t.card}</legend>${cards}</fieldset>${session.save_method ? `<p><small>${t.kept}</small></p>` : ''}<button type="submit" class="pay">${t.pay} ${amount}</button></form>
          <form method="post" action="/sandbox/sessions/${session.id}/cancel"><button type="submit">${t.cancel}</button></form>`
       : `<p>${t.done}</p>`;
   res.type('html')
     .send(`<!doctype html><html lang="${session.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111}
 button{font-size:1rem;padding:.75rem 1.25rem;margin:.25rem 0;width:100%;border-radius:.5rem;border:1px solid #444;background:#fff;cursor:pointer}
-button.pay{background:#1b5e20;color:#fff;border-color:#1b5e20}button:focus-visible{outline:3px solid #ff9800;outline-offset:2px}</style></head>
+button.pay{background:#1b5e20;color:#fff;border-color:#1b5e20}button:focus-visible{outline:3px solid #ff9800;outline-offset:2px}
+fieldset{border:1px solid #ccc;border-radius:.5rem;margin:0 0 .5rem}label.card{display:block;padding:.35rem 0;font-variant-numeric:tabular-nums}</style></head>
 <body><h1>${t.title}</h1><p>${escapeHtml(session.description)}</p><p><strong>${amount}</strong></p>${actions}<p><small>${t.note}</small></p></body></html>`);
 }
 
@@ -199,8 +222,13 @@ export function paymentRoutes(
             404: { description: 'payment.session_not_found', ...problems },
           },
         },
+        express.urlencoded({ extended: false, limit: '1kb' }),
         async (req, res) => {
-          const completed = (await ownSession(req)) ? await sandbox.complete(String(req.params.id), action) : null;
+          const body = (req.body ?? {}) as { card?: unknown };
+          const card = isSandboxTestCard(body.card) ? body.card : DEFAULT_SANDBOX_CARD;
+          const completed = (await ownSession(req))
+            ? await sandbox.complete(String(req.params.id), action, card)
+            : null;
           if (!completed) throw notFound();
           // The provider notifies the shop exactly as a remote one would: a signed webhook.
           await deps.payments.receiveWebhook('sandbox', completed.notification.body, {

@@ -4,6 +4,7 @@ import {
   getSubscriptionForAdminWithVoid,
   listSubscriptionsForAdmin,
   type AdminSubscriptionSortField,
+  type AdminSubscriptionView,
 } from '@shop/projections';
 import type { EventStore } from '@shop/event-store';
 import { Router } from 'express';
@@ -11,6 +12,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { subscriptionAsOf } from '../history/state-as-of.js';
 import type { OperatorSubscriptions } from './operator-subscriptions.js';
+import { withNextCharge } from './automatic-renewals.js';
 import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
 import { operatorAct } from '../api/auth/authentication.js';
 import { problems, type ApiDocument } from '../api/openapi.js';
@@ -49,9 +51,11 @@ const listQuery = adminListQuery(
     hasCredentials: booleanFilter.optional(),
     customerCancelled: booleanFilter.optional(),
     refundRequested: booleanFilter.optional(),
+    autoRenew: booleanFilter.optional(),
+    renewalFailed: booleanFilter.optional(),
     q: text({ max: 200 }).optional(),
   }),
-  '{"status":"active","hasCredentials":false,"customerCancelled":true,"refundRequested":true,"planId":"netflix","q":"words in the e-mail, name or plan"}',
+  '{"status":"active","hasCredentials":false,"customerCancelled":true,"refundRequested":true,"autoRenew":true,"renewalFailed":true,"planId":"netflix","q":"words in the e-mail, name or plan"}',
 );
 
 const notFound = (id: string) =>
@@ -64,11 +68,12 @@ const subscriptionParams = z.object({ id: identifier() });
  * to; the operator changes a status or voids one, each time with a reason kept in its history.
  */
 export function adminSubscriptionRoutes(
-  deps: { knex: Knex; store: EventStore; clock: () => Date; operator: OperatorSubscriptions },
+  deps: { knex: Knex; store: EventStore; clock: () => Date; operator: OperatorSubscriptions; renewalLeadHours: number },
   doc: ApiDocument,
 ): Router {
   const router = Router();
   const { operator } = deps;
+  const shown = <V extends AdminSubscriptionView>(view: V) => withNextCharge(view, deps.renewalLeadHours);
 
   adminListRoute(
     doc,
@@ -82,8 +87,8 @@ export function adminSubscriptionRoutes(
       query: listQuery,
       rows: { description: 'Subscriptions', schema: adminSubscriptionList },
     },
-    ({ filter, ...page }) =>
-      listSubscriptionsForAdmin(deps.knex, {
+    async ({ filter, ...page }) => {
+      const { data, total } = await listSubscriptionsForAdmin(deps.knex, {
         ...page,
         filter: {
           ids: filter.id,
@@ -93,9 +98,13 @@ export function adminSubscriptionRoutes(
           hasCredentials: filter.hasCredentials,
           customerCancelled: filter.customerCancelled,
           refundRequested: filter.refundRequested,
+          autoRenew: filter.autoRenew,
+          renewalFailed: filter.renewalFailed,
           q: filter.q,
         },
-      }),
+      });
+      return { data: data.map(shown), total };
+    },
   );
 
   doc.route(
@@ -140,7 +149,7 @@ export function adminSubscriptionRoutes(
       }
       const subscription = await getSubscriptionForAdmin(deps.knex, id);
       if (!subscription) throw notFound(id);
-      const answer: AdminSubscription = subscription;
+      const answer: AdminSubscription = shown(subscription);
       res.json(answer);
     },
   );
@@ -174,9 +183,10 @@ export function adminSubscriptionRoutes(
       const { changed } = await operator.changeStatus(id, status, reason, operatorAct(req));
       // The read model may trail the append: answer the subscription as it now is.
       const found = await getSubscriptionForAdmin(deps.knex, id);
+      const view = found && shown(found);
       const answer: AdminSubscriptionAfterChange = changed
-        ? { ...(found ?? { id }), status, statusReason: reason }
-        : (found ?? { id, status, statusReason: null });
+        ? { ...(view ?? { id }), status, statusReason: reason }
+        : (view ?? { id, status, statusReason: null });
       res.json(answer);
     },
   );
@@ -207,7 +217,7 @@ export function adminSubscriptionRoutes(
       if (!before) throw notFound(id);
       const { changed } = await operator.void(id, reason, operatorAct(req));
       const answer: VoidedSubscription = {
-        ...before.subscription,
+        ...shown(before.subscription),
         voidedAt: changed || before.voidedAt === null ? deps.clock().toISOString() : before.voidedAt,
         voidReason: changed || before.voidReason === null ? reason : before.voidReason,
       };

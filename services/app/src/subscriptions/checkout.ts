@@ -26,8 +26,11 @@ export class Checkouts {
     const subscription = await this.ownedSubscription(input.userId, input.subscriptionId);
     if (subscription.status !== 'pending') throw notPending();
     const provider = enabledProvider(this.deps.providers, input.provider ?? subscription.provider ?? 'sandbox');
+    // The order's wish to renew automatically is on its stream (the read model does not keep it).
+    const state = await this.deps.commands.subscriptions.current(subscription.id);
+    const saveMethod = state.status !== 'none' && state.autoRenewRequested === true;
     return this.checkout(
-      { ...subscription, subscriptionId: subscription.id },
+      { ...subscription, subscriptionId: subscription.id, saveMethod },
       { userId: input.userId, provider, language: input.language },
       { actor: { type: 'customer', id: input.userId }, correlationId },
     );
@@ -46,11 +49,23 @@ export class Checkouts {
     const placed = stream.find((event) => event.type === 'OrderPlaced');
     const state = stream.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
     if (placed?.type !== 'OrderPlaced' || state.status !== 'pending') throw notPending();
-    return this.checkout(placed.data, customer, metadata, options.fresh ? stream : undefined);
+    return this.checkout(
+      { ...placed.data, saveMethod: placed.data.autoRenew === true },
+      customer,
+      metadata,
+      options.fresh ? stream : undefined,
+    );
   }
 
   private async checkout(
-    order: { subscriptionId: string; planName: string; months: number; totalCents: number; currency: string },
+    order: {
+      subscriptionId: string;
+      planName: string;
+      months: number;
+      totalCents: number;
+      currency: string;
+      saveMethod: boolean;
+    },
     customer: { userId: string; provider: PaymentProvider; language: Language },
     metadata: EventMetadata,
     stream?: readonly SubscriptionEvent[],
@@ -63,6 +78,7 @@ export class Checkouts {
         description: `${order.planName} - ${order.months} mois`,
         totalCents,
         currency,
+        saveMethod: order.saveMethod,
       },
       metadata,
       stream,
@@ -79,6 +95,8 @@ export class Checkouts {
       months: number;
       totalCents: number;
       currency: string;
+      /** Keep the payment method for automatic renewals. */
+      saveMethod: boolean;
     },
     customer: { userId: string; provider: PaymentProvider; language: Language },
     metadata: EventMetadata,
@@ -91,6 +109,7 @@ export class Checkouts {
         description: `${renewal.planName} - ${renewal.months} mois (renouvellement)`,
         totalCents: renewal.totalCents,
         currency: renewal.currency,
+        saveMethod: renewal.saveMethod,
       },
       metadata,
     );
@@ -121,6 +140,7 @@ export class Checkouts {
       totalCents: number;
       currency: string;
       language: Language;
+      saveMethod: boolean;
     },
     metadata: EventMetadata,
     /** The whole stream, when the caller has just written it (a new order): not read again. */
@@ -142,6 +162,8 @@ export class Checkouts {
       successUrl: `${this.deps.publicUrl}/payment-success?session_id={SESSION_ID}`,
       cancelUrl: `${this.deps.publicUrl}/payment-cancelled?session_id={SESSION_ID}`,
       idempotencyKey: `checkout-${order.renewalId ?? order.subscriptionId}-${randomUUID()}`,
+      // Only a provider that can charge again is asked (the order was refused otherwise).
+      ...(order.saveMethod && order.provider.chargeSavedMethod ? { saveMethod: true } : {}),
     });
     // The payment-sessions read model gets its row in the append's own transaction (an inline
     // projection), so the provider's page finds the session the moment the browser arrives. A

@@ -1,9 +1,10 @@
-import { REFUND_WINDOW_DAYS, refundWindowClosesAt } from '@shop/domain';
+import { priceOrder, REFUND_WINDOW_DAYS, refundWindowClosesAt } from '@shop/domain';
 import { isCurrentlyActive, listPlans, listSubscriptionsOfUser, type SubscriptionView } from '@shop/projections';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import {
+  autoRenewAnswer,
   autoRenewRequest,
   cancellationAnswer,
   cancellationRequest,
@@ -17,6 +18,7 @@ import {
   type CustomerSubscriptions,
 } from '@shop/contracts';
 import type { SubscriptionLifecycle } from './subscription-lifecycle.js';
+import { withNextCharge } from './automatic-renewals.js';
 import { recordCustomerLanguage } from '../notifications/customer-preferences.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
@@ -24,7 +26,12 @@ import { problems, type ApiDocument } from '../api/openapi.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
 
 /** A subscription as its customer sees it on their profile, with what they can do with it now. */
-function customerView(s: SubscriptionView, logo: string | null, now: Date): CustomerSubscription {
+function customerView(
+  s: SubscriptionView,
+  plan: { logo: string | null; monthlyPriceCents: number; currency: string } | undefined,
+  now: Date,
+  leadHours: number,
+): CustomerSubscription {
   const lastPayment = s.lastPaymentAt ? Date.parse(s.lastPaymentAt) : null;
   // The request, if any, for the latest payment (an older one was for an earlier payment).
   const refundRequestedAt =
@@ -41,11 +48,12 @@ function customerView(s: SubscriptionView, logo: string | null, now: Date): Cust
     closesAt.getTime() > now.getTime()
       ? closesAt.toISOString()
       : null;
+  const { nextChargeAt } = withNextCharge(s, leadHours);
   return {
     id: s.id,
     planId: s.planId,
     planName: s.planName,
-    logo,
+    logo: plan?.logo ?? null,
     status: s.status,
     totalCents: s.totalCents,
     currency: s.currency,
@@ -53,7 +61,21 @@ function customerView(s: SubscriptionView, logo: string | null, now: Date): Cust
     expiresAt: s.expiresAt,
     purchasedAt: s.createdAt,
     paymentIssue: s.lastPaymentIssue,
-    autoRenew: false,
+    autoRenew: s.autoRenew,
+    paymentMethod: s.paymentMethod,
+    nextChargeAt,
+    // The next charge is for the order's duration at the catalogue's price now.
+    nextChargeCents:
+      nextChargeAt !== null && plan
+        ? priceOrder({
+            monthlyPriceCents: plan.monthlyPriceCents,
+            months: s.months,
+            currency: plan.currency,
+            discountPercent: 0,
+          }).totalCents
+        : null,
+    renewalFailedAt: s.renewalFailedAt,
+    renewalRetryAt: s.renewalRetryAt,
     cancelledAt: s.customerCancelledAt,
     renewable: s.status === 'active' || s.status === 'expired',
     refundableUntil,
@@ -63,7 +85,7 @@ function customerView(s: SubscriptionView, logo: string | null, now: Date): Cust
 
 /** The customer's own subscriptions: the profile's list and figures, renewing, cancelling, the 7-day guarantee. */
 export function mySubscriptionRoutes(
-  deps: { knex: Knex; lifecycle: SubscriptionLifecycle; clock: () => Date },
+  deps: { knex: Knex; lifecycle: SubscriptionLifecycle; clock: () => Date; renewalLeadHours: number },
   doc: ApiDocument,
 ): Router {
   const router = Router();
@@ -94,10 +116,10 @@ export function mySubscriptionRoutes(
         listSubscriptionsOfUser(deps.knex, currentUser(req).userId),
         listPlans(deps.knex, { language }),
       ]);
-      const logos = new Map(plans.map((plan) => [plan.id, plan.logo]));
+      const byId = new Map(plans.map((plan) => [plan.id, plan]));
       const now = deps.clock();
       const answer: CustomerSubscriptions = {
-        data: subscriptions.map((s) => customerView(s, logos.get(s.planId) ?? null, now)),
+        data: subscriptions.map((s) => customerView(s, byId.get(s.planId), now, deps.renewalLeadHours)),
         // The seeds' profile figures: active with a future expiry; spent over every payment kept,
         // less what went back (an order cancelled before payment cost nothing, a refund gave it back).
         activeCount: subscriptions.filter((s) => isCurrentlyActive(s, now)).length,
@@ -193,7 +215,10 @@ export function mySubscriptionRoutes(
       params,
       body: autoRenewRequest,
       responses: {
-        200: { description: 'Automatic renewal off: access lasts until accessEndsAt', schema: cancellationAnswer },
+        200: {
+          description: 'Off: cancelled, access lasts until accessEndsAt; on: it renews itself before accessEndsAt',
+          schema: autoRenewAnswer,
+        },
         ...actionRefusals,
         409: { description: 'subscription.no_saved_method, subscription.not_active, subscription.voided', ...problems },
       },

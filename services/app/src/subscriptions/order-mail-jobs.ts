@@ -13,8 +13,8 @@ import { NotYetError } from '../jobs/not-yet.js';
 
 /**
  * When active subscriptions are reminded to renew, before their expiry; `tag` tells the two
- * reminders of one expiry apart in their mail id. Every active subscription not cancelled by its
- * customer gets them (nothing renews by itself). The 3-day "expiring soon" notice stays as well.
+ * reminders of one expiry apart in their mail id. Every active subscription that does not renew
+ * itself and was not cancelled by its customer gets them. The 3-day "expiring soon" notice stays as well.
  */
 export const RENEWAL_REMINDERS = [
   { tag: '7d', beforeMs: 7 * 24 * 3600_000 },
@@ -46,6 +46,7 @@ function readModelHasCaughtUp(
       return true;
     case 'refund_issued':
     case 'suspended':
+    case 'renewal_failed':
       // The row was written by this event or a later one (the refund's amount comes from the job).
       return Date.parse(subscription.updatedAt) >= Date.parse(job.at);
     case 'payment_confirmed':
@@ -94,7 +95,7 @@ export function orderMailJobHandlers({
   const sendOnce = (mailId: string, message: MailMessage) => sendMailOnce({ knex, mailer, clock }, mailId, message);
 
   return {
-    'send-order-mail': async ({ kind, subscriptionId, mailId, at, expiresAt, amountCents, months }) => {
+    'send-order-mail': async ({ kind, subscriptionId, mailId, at, expiresAt, amountCents, months, retryAt }) => {
       const now = clock();
       const context = { kind, subscriptionId, mailId };
       if (now.getTime() - Date.parse(at) > ORDER_MAIL_STALE_AFTER_MS) {
@@ -117,11 +118,17 @@ export function orderMailJobHandlers({
         const stillDue =
           subscription.expiresAt === expiresAt &&
           isCurrentlyActive(subscription, now) &&
-          subscription.customerCancelledAt === null;
+          subscription.customerCancelledAt === null &&
+          // One that renews itself is charged instead; its customer is told if the charge fails.
+          !subscription.autoRenew;
         if (!stillDue) {
           logger.info(context, 'subscription no longer renewable at that date; no reminder');
           return;
         }
+      }
+      if (kind === 'renewal_failed' && subscription.renewalFailedAt === null) {
+        logger.info(context, 'renewal paid since; no news of the declined charge');
+        return;
       }
       if (kind === 'suspended' && subscription.status !== 'suspended') {
         logger.info(context, 'subscription no longer suspended; no news');
@@ -141,7 +148,16 @@ export function orderMailJobHandlers({
         customerLanguage(knex, subscription.userId),
         getNotificationSettings(knex, subscription.userId),
       ]);
-      const facts = { subscription, fullName: account.fullName, publicUrl, at, expiresAt, amountCents, months };
+      const facts = {
+        subscription,
+        fullName: account.fullName,
+        publicUrl,
+        at,
+        expiresAt,
+        amountCents,
+        months,
+        retryAt,
+      };
       const texts = { fr: orderNews(kind, 'fr', facts), en: orderNews(kind, 'en', facts) };
 
       if (settings.subscriptionAlerts) {

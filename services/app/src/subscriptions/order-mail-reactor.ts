@@ -13,7 +13,14 @@ const orderMailJob = (
   recorded: RecordedEvent,
   subscriptionId: string,
   kind: OrderMailKind,
-  options: { at?: Date; expiresAt?: string; amountCents?: number; months?: number; tag?: string } = {},
+  options: {
+    at?: Date;
+    expiresAt?: string;
+    amountCents?: number;
+    months?: number;
+    retryAt?: string;
+    tag?: string;
+  } = {},
 ): JobRequest<'send-order-mail'> => {
   const mailId = `${recorded.id}:${kind}${options.tag ? `:${options.tag}` : ''}`;
   const at = options.at ?? recorded.recordedAt;
@@ -27,6 +34,7 @@ const orderMailJob = (
       ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}),
       ...(options.amountCents !== undefined ? { amountCents: options.amountCents } : {}),
       ...(options.months !== undefined ? { months: options.months } : {}),
+      ...(options.retryAt ? { retryAt: options.retryAt } : {}),
     },
     jobId: mailId,
     ...(options.at ? { runAt: options.at } : {}),
@@ -49,8 +57,9 @@ function renewalReminders(recorded: RecordedEvent, subscriptionId: string, expir
  * Order news for the customer: order received, payment confirmed, credentials ready (each
  * assignment, a replacement too), expired; a renewal paid, a cancellation (with the date access
  * ends), a refund request received, a refund issued (part or all of a payment), a suspension;
- * renewal reminders 7 days and 1 day before each expiry (they replaced the 3-day "expiring soon"
- * notice, whose jobs scheduled before still send).
+ * renewal reminders 7 days and 1 day before each expiry when it does not renew itself (they
+ * replaced the 3-day "expiring soon" notice, whose jobs scheduled before still send); each
+ * declined charge of an automatic renewal, with when it is tried again.
  */
 export const orderMailReactor: Reactor = {
   name: 'order-mail',
@@ -66,6 +75,7 @@ export const orderMailReactor: Reactor = {
     'PaymentRefunded',
     'RenewalRefunded',
     'SubscriptionStatusChanged',
+    'RenewalChargeFailed',
   ] satisfies ReadonlyArray<SubscriptionEvent['type']>,
   react: (recorded) => {
     const event = asDomainEvent<SubscriptionEvent>(recorded);
@@ -119,6 +129,13 @@ export const orderMailReactor: Reactor = {
         return [orderMailJob(recorded, event.data.subscriptionId, 'credentials_ready')];
       case 'SubscriptionExpired':
         return [orderMailJob(recorded, event.data.subscriptionId, 'expired')];
+      case 'RenewalChargeFailed':
+        return [
+          orderMailJob(recorded, event.data.subscriptionId, 'renewal_failed', {
+            amountCents: event.data.amountCents,
+            ...(event.data.nextAttemptAt ? { retryAt: event.data.nextAttemptAt } : {}),
+          }),
+        ];
       default:
         return [];
     }

@@ -100,6 +100,7 @@ export class Ordering {
           plan: { id: plan.id, name: plan.name, monthlyPriceCents: plan.monthlyPriceCents, currency: plan.currency },
           months: input.months,
           provider: provider.name,
+          ...(input.autoRenew ? { autoRenew: true } : {}),
           now: this.deps.clock(),
         },
         input.promoCode?.trim() || null,

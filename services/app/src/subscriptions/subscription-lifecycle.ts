@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, latestPayment, type Language, type SubscriptionCommand } from '@shop/domain';
-import type { CancellationAnswer, RefundRequestAnswer, RenewalResponse } from '@shop/contracts';
+import { latestPayment, type Language, type SubscriptionCommand } from '@shop/domain';
+import type { AutoRenewAnswer, CancellationAnswer, RefundRequestAnswer, RenewalResponse } from '@shop/contracts';
 import type { EventMetadata } from '@shop/event-store';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
 import {
@@ -63,6 +63,7 @@ export class SubscriptionLifecycle {
             plan: { monthlyPriceCents: plan.monthlyPriceCents, currency: plan.currency },
             months: input.months,
             provider: provider.name,
+            ...(input.autoRenew ? { autoRenew: true } : {}),
             now: this.deps.clock(),
           },
           input.promoCode?.trim() || null,
@@ -73,7 +74,15 @@ export class SubscriptionLifecycle {
         const renewal = state.status === 'none' ? undefined : state.renewals?.[renewalId];
         if (!renewal) throw new Error(`renewal ${renewalId} of ${subscription.id} is not in its stream`);
         const redirectUrl = await this.checkouts.checkoutRenewal(
-          { subscriptionId: subscription.id, renewalId, planName: subscription.planName, ...renewal },
+          {
+            subscriptionId: subscription.id,
+            renewalId,
+            planName: subscription.planName,
+            months: renewal.months,
+            totalCents: renewal.totalCents,
+            currency: renewal.currency,
+            saveMethod: renewal.autoRenew === true,
+          },
           { userId: input.userId, provider, language: input.language },
           metadata,
         );
@@ -105,20 +114,22 @@ export class SubscriptionLifecycle {
   }
 
   /**
-   * Turning automatic renewal off is cancelling. Turning it on needs a payment method the provider
-   * kept for this subscription, which none has yet: `subscription.no_saved_method`.
+   * Turning automatic renewal off is cancelling. Turning it on again needs the payment method the
+   * provider kept for this subscription (`subscription.no_saved_method` without one).
    */
   async setAutoRenew(
     input: { userId: string; subscriptionId: string; enabled: boolean },
     correlationId: string,
-  ): Promise<CancellationAnswer> {
-    if (!input.enabled) return this.cancel({ ...input, reason: null }, correlationId);
-    await this.checkouts.ownedSubscription(input.userId, input.subscriptionId);
-    throw new DomainError({
-      code: 'subscription.no_saved_method',
-      message: 'No payment method is kept for this subscription: renew it by hand',
-      details: { subscriptionId: input.subscriptionId },
-    });
+  ): Promise<AutoRenewAnswer> {
+    if (!input.enabled) return { ...(await this.cancel({ ...input, reason: null }, correlationId)), autoRenew: false };
+    const { subscriptionId, state } = await this.onOwn(input, correlationId, (data) => ({
+      type: 'ResumeAutoRenewal',
+      data,
+    }));
+    if (state.status === 'none' || !state.autoRenew || !state.expiresAt) {
+      throw new Error(`subscription ${subscriptionId} does not renew itself after automatic renewal was turned on`);
+    }
+    return { subscriptionId, autoRenew: true, cancelledAt: null, accessEndsAt: state.expiresAt };
   }
 
   /** The 7-day guarantee: the request is recorded for the operator, once per payment. */

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from './events.js';
+import type { SavedMethod, SubscriptionStatus } from './events.js';
 
 /** A new subscription: whose, which plan at its catalogue price, and for how many months. */
 interface NewSubscription {
@@ -13,6 +13,8 @@ export type PlaceOrder = {
   data: NewSubscription & {
     promotion: { code: string; percentOff: number } | null;
     provider: string | null;
+    /** Keep the payment method and renew automatically. */
+    autoRenew?: boolean;
     now: Date;
   };
 };
@@ -31,6 +33,8 @@ export type ConfirmPayment = {
   data: ProviderPayment & {
     /** The checkout it was paid through, when the provider names it: it tells a renewal's payment from the order's. */
     sessionId?: string | null;
+    /** The method the provider kept, when the checkout asked it to (automatic renewal). */
+    savedMethod?: SavedMethod | null;
     paidAt: Date;
     now: Date;
   };
@@ -74,6 +78,8 @@ export type RecordPaymentFailure = {
     provider: string;
     sessionId: string | null;
     reason: 'expired' | 'failed' | 'canceled';
+    /** The provider's word for it (a decline code), when it gives one. */
+    detail?: string;
     now: Date;
   };
 };
@@ -154,8 +160,51 @@ export type OrderRenewal = {
     months: number;
     promotion: { code: string; percentOff: number } | null;
     provider: string;
+    /** Keep this checkout's payment method and renew automatically from now on. */
+    autoRenew?: boolean;
     now: Date;
   };
+};
+
+/**
+ * The shop renews a subscription that renews itself: once its charge is due (`leadHours` before
+ * the expiry `forExpiry`, never before the paid period has begun), a renewal of the same duration
+ * at the plan's price now, to charge to the kept method. Anything else (renewal off, not due, one
+ * ordered already for that expiry) orders nothing.
+ */
+export type OrderAutomaticRenewal = {
+  type: 'OrderAutomaticRenewal';
+  data: {
+    subscriptionId: string;
+    renewalId: string;
+    forExpiry: string;
+    plan: { monthlyPriceCents: number; currency: string };
+    leadHours: number;
+    retryHours: readonly number[];
+    now: Date;
+  };
+};
+
+/** What the provider answered to a charge of the kept method for an automatic renewal (`sessionId`: its id for the charge). */
+export type RecordRenewalCharge = {
+  type: 'RecordRenewalCharge';
+  data: {
+    subscriptionId: string;
+    renewalId: string;
+    provider: string;
+    sessionId: string;
+    outcome:
+      | { kind: 'paid'; paymentReference: string; amountCents: number; currency: string; paidAt: Date }
+      | { kind: 'declined'; reason: string }
+      | { kind: 'pending' };
+    now: Date;
+  };
+};
+
+/** The customer turns automatic renewal back on (after cancelling), with the method kept before. */
+export type ResumeAutoRenewal = {
+  type: 'ResumeAutoRenewal';
+  data: { subscriptionId: string; userId: string; now: Date };
 };
 
 /** The customer cancels: nothing renews any more, access lasts until the expiry. */
@@ -186,4 +235,7 @@ export type SubscriptionCommand =
   | RequestRefund
   | InitiateRefund
   | SettleRefund
-  | RecordDispute;
+  | RecordDispute
+  | OrderAutomaticRenewal
+  | RecordRenewalCharge
+  | ResumeAutoRenewal;

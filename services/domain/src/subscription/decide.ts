@@ -2,11 +2,17 @@ import { assertNever, type Decider } from '../shared/decider.js';
 import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError } from '../shared/domain-error.js';
 import type { ConfirmPayment, GrantSubscription, PlaceOrder, RefundPayment, SubscriptionCommand } from './commands.js';
-import { orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
+import { autoRenewalEnabled, orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
 import { priceOnSale, requireExisting, requireNew, type ExistingSubscription } from './guards.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
 import { decideGrant, decideStatusChange, decideVoid } from './operator-decisions.js';
 import { decideDispute, decideMoneyBack, decideRefundInitiation, decideRefundSettlement } from './refund-decisions.js';
+import {
+  decideAutomaticRenewalOrder,
+  decideAutoRenewalResume,
+  decideRenewalCharge,
+  decideRenewalDecline,
+} from './auto-renewal-decisions.js';
 import {
   decideCancellation,
   decideRefundRequest,
@@ -68,6 +74,7 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
           promoCode: data.promotion?.code ?? null,
           provider: data.provider,
           at: data.now,
+          autoRenew: data.autoRenew,
         }),
       ];
     }
@@ -90,7 +97,7 @@ function decideOnExisting(
       const { data } = command;
       // A renewal's checkout pays that renewal, not the order.
       const renewalId = data.sessionId ? current.renewalSessions?.[data.sessionId] : undefined;
-      if (renewalId) return decideRenewalPayment(data, current, renewalId, reportedPayment(data));
+      if (renewalId) return decideRenewalPayment(current, renewalId, reportedPayment(data), data, data.savedMethod);
       // Nothing after the payment was refunded. A provider retries, the success page verifies too:
       // the same payment again changes nothing (every path names a payment by the same reference).
       if (current.refunded) return [];
@@ -122,24 +129,28 @@ function decideOnExisting(
           },
         ];
       }
-      return [
-        {
-          type: 'PaymentConfirmed',
-          data: {
-            subscriptionId: data.subscriptionId,
-            provider: data.provider,
-            paymentReference: data.paymentReference,
-            amountCents: data.amountCents,
-            currency: current.currency,
-            paidAt: data.paidAt.toISOString(),
-            expiresAt: addMonthsUtc(data.paidAt, current.months).toISOString(),
-          },
+      const confirmed: SubscriptionEvent = {
+        type: 'PaymentConfirmed',
+        data: {
+          subscriptionId: data.subscriptionId,
+          provider: data.provider,
+          paymentReference: data.paymentReference,
+          amountCents: data.amountCents,
+          currency: current.currency,
+          paidAt: data.paidAt.toISOString(),
+          expiresAt: addMonthsUtc(data.paidAt, current.months).toISOString(),
         },
-      ];
+      };
+      // A checkout that asked to keep the payment method, paid with one kept: it renews itself.
+      return current.autoRenewRequested && data.savedMethod
+        ? [confirmed, autoRenewalEnabled(data.subscriptionId, data.provider, data.savedMethod, data.now)]
+        : [confirmed];
     }
 
     case 'OpenPaymentSession': {
       const { data } = command;
+      // The same checkout recorded again (a retried request) adds nothing.
+      if (data.renewalId && current.renewalSessions?.[data.sessionId] === data.renewalId) return [];
       // A checkout pays a renewal ordered and not paid, or else the order while it is pending.
       if (data.renewalId) requireOpenRenewal(current, data.renewalId);
       else
@@ -166,6 +177,17 @@ function decideOnExisting(
 
     case 'RecordPaymentFailure': {
       const { data } = command;
+      // A declined charge of the kept method, reported by the provider: the automatic renewal's tries go on.
+      const renewalId = data.sessionId ? current.renewalSessions?.[data.sessionId] : undefined;
+      if (renewalId && data.sessionId) {
+        return decideRenewalDecline(current, {
+          renewalId,
+          provider: data.provider,
+          sessionId: data.sessionId,
+          reason: data.detail ?? data.reason,
+          now: data.now,
+        });
+      }
       // A late "expired" for a session that was paid after all, or a repeat: nothing to record.
       if (current.status !== 'pending') return [];
       return [
@@ -260,6 +282,15 @@ function decideOnExisting(
 
     case 'RecordDispute':
       return decideDispute(command, current);
+
+    case 'OrderAutomaticRenewal':
+      return decideAutomaticRenewalOrder(command, current);
+
+    case 'RecordRenewalCharge':
+      return decideRenewalCharge(command, current);
+
+    case 'ResumeAutoRenewal':
+      return decideAutoRenewalResume(command, current);
 
     default:
       return assertNever(command);

@@ -6,6 +6,17 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const subscriptionStreamId = (subscriptionId: string) => `subscription-${subscriptionId}`;
 
+/**
+ * A payment method a provider keeps for later charges: its id there (Stripe payment method,
+ * Mollie mandate, sandbox card), the provider's customer it belongs to where it has one, and what
+ * the customer recognises it by ("Visa •••• 4242"). Ids, never card numbers.
+ */
+export interface SavedMethod {
+  id: string;
+  customerId: string | null;
+  label: string;
+}
+
 export type OrderPlaced = DomainEvent<
   'OrderPlaced',
   {
@@ -23,6 +34,8 @@ export type OrderPlaced = DomainEvent<
     promoCode: string | null;
     provider: string | null;
     placedAt: string;
+    /** The customer asked to keep the payment method and renew automatically (absent: renewed by hand). */
+    autoRenew?: true;
   }
 >;
 
@@ -35,6 +48,7 @@ export function orderPlaced(order: {
   promoCode: string | null;
   provider: string | null;
   at: Date;
+  autoRenew?: boolean;
 }): OrderPlaced {
   const { price } = order;
   return {
@@ -54,6 +68,7 @@ export function orderPlaced(order: {
       promoCode: order.promoCode,
       provider: order.provider,
       placedAt: order.at.toISOString(),
+      ...(order.autoRenew ? { autoRenew: true as const } : {}),
     },
   };
 }
@@ -182,7 +197,9 @@ export type SubscriptionVoided = DomainEvent<
 
 /**
  * The customer asked to extend this subscription by `months`, priced from the catalogue at that
- * moment; nothing changes until it is paid (`SubscriptionRenewed`).
+ * moment; nothing changes until it is paid (`SubscriptionRenewed`). `automatic`: the shop ordered
+ * it itself, to charge the payment method kept for the subscription, for the period that ends at
+ * `forExpiry`; a declined charge is tried again `retryHours` after the first decline.
  */
 export type RenewalOrdered = DomainEvent<
   'RenewalOrdered',
@@ -192,6 +209,68 @@ export type RenewalOrdered = DomainEvent<
     promoCode: string | null;
     provider: string;
     orderedAt: string;
+    /** The customer asked to keep the payment method of this renewal's checkout for the next ones. */
+    autoRenew?: true;
+    automatic?: { forExpiry: string; retryHours: number[] };
+  }
+>;
+
+/**
+ * The subscription renews itself from now on: the provider keeps a payment method for it
+ * (`methodId` at `provider`, of its customer `customerId`), charged before each expiry. Recorded
+ * when a checkout that asked for it is paid, or when the customer turns renewal back on.
+ */
+export type AutoRenewalEnabled = DomainEvent<
+  'AutoRenewalEnabled',
+  {
+    subscriptionId: string;
+    provider: string;
+    methodId: string;
+    customerId: string | null;
+    /** What the customer recognises it by ("Visa •••• 4242"). */
+    methodLabel: string;
+    enabledAt: string;
+  }
+>;
+
+/** The kept method as the log records it when renewal is turned on. */
+export function autoRenewalEnabled(
+  subscriptionId: string,
+  provider: string,
+  method: SavedMethod,
+  at: Date,
+): AutoRenewalEnabled {
+  return {
+    type: 'AutoRenewalEnabled',
+    data: {
+      subscriptionId,
+      provider,
+      methodId: method.id,
+      customerId: method.customerId,
+      methodLabel: method.label,
+      enabledAt: at.toISOString(),
+    },
+  };
+}
+
+/**
+ * An automatic renewal's charge was declined (`attempt` 1 is the first try). `nextAttemptAt`: when
+ * it is tried again; null when no try is left, and the subscription ends at its expiry.
+ */
+export type RenewalChargeFailed = DomainEvent<
+  'RenewalChargeFailed',
+  {
+    subscriptionId: string;
+    renewalId: string;
+    provider: string;
+    sessionId: string;
+    attempt: number;
+    /** What the charge asked for. */
+    amountCents: number;
+    currency: string;
+    reason: string;
+    nextAttemptAt: string | null;
+    failedAt: string;
   }
 >;
 
@@ -318,6 +397,8 @@ export type SubscriptionEvent =
   | SubscriptionExpired
   | SubscriptionVoided
   | RenewalOrdered
+  | AutoRenewalEnabled
+  | RenewalChargeFailed
   | SubscriptionRenewed
   | RenewalRefunded
   | SubscriptionCancellationRecorded
@@ -342,6 +423,8 @@ export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> 
   'SubscriptionExpired',
   'SubscriptionVoided',
   'RenewalOrdered',
+  'AutoRenewalEnabled',
+  'RenewalChargeFailed',
   'SubscriptionRenewed',
   'RenewalRefunded',
   'SubscriptionCancellationRecorded',

@@ -1,7 +1,7 @@
 import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
-import type { CancelSubscription, ConfirmPayment, OrderRenewal, RequestRefund } from './commands.js';
-import type { RefundData, SubscriptionEvent } from './events.js';
+import type { CancelSubscription, OrderRenewal, RequestRefund } from './commands.js';
+import { autoRenewalEnabled, type RefundData, type SavedMethod, type SubscriptionEvent } from './events.js';
 import { priceOnSale, type ExistingSubscription } from './guards.js';
 import { latestPayment } from './subscription-state.js';
 
@@ -16,7 +16,7 @@ export const refundWindowClosesAt = (paidAt: string): Date =>
 const RENEWABLE = new Set(['active', 'expired']);
 
 /** A customer's command on someone else's subscription is refused as if it did not exist. */
-function requireOwner(current: ExistingSubscription, userId: string): void {
+export function requireOwner(current: ExistingSubscription, userId: string): void {
   if (current.userId !== userId) {
     throw new NotFoundError({
       code: 'subscription.not_found',
@@ -53,6 +53,7 @@ export function decideRenewalOrder(command: OrderRenewal, current: ExistingSubsc
         promoCode: data.promotion?.code ?? null,
         provider: data.provider,
         orderedAt: data.now.toISOString(),
+        ...(data.autoRenew ? { autoRenew: true as const } : {}),
       },
     },
   ];
@@ -79,26 +80,32 @@ export function requireOpenRenewal(current: ExistingSubscription, renewalId: str
 export const knownPayment = (current: ExistingSubscription, reference: string): boolean =>
   current.payments?.[reference] !== undefined;
 
+/** A payment a provider reports for a subscription, as the log records it (the currency in upper case). */
+export interface ReportedPayment {
+  subscriptionId: string;
+  provider: string;
+  paymentReference: string;
+  amountCents: number;
+  currency: string;
+}
+
 /**
  * A renewal's checkout was paid: the expiry moves by the renewal's months from the expiry it has
  * (from the payment time when it has already passed). Money for a renewal paid already, or for a
  * subscription that ended meanwhile (cancelled, refunded, suspended), is recorded for a refund.
+ * A checkout that asked to keep its payment method, once paid with one kept, turns automatic
+ * renewal on.
  */
 export function decideRenewalPayment(
-  data: ConfirmPayment['data'],
   current: ExistingSubscription,
   renewalId: string,
-  reported: {
-    subscriptionId: string;
-    provider: string;
-    paymentReference: string;
-    amountCents: number;
-    currency: string;
-  },
+  reported: ReportedPayment,
+  times: { paidAt: Date; now: Date },
+  savedMethod?: SavedMethod | null,
 ): SubscriptionEvent[] {
-  if (knownPayment(current, data.paymentReference)) return [];
+  if (knownPayment(current, reported.paymentReference)) return [];
   const renewal = current.renewals?.[renewalId];
-  const at = data.now.toISOString();
+  const at = times.now.toISOString();
   if (!renewal || renewal.paid || !RENEWABLE.has(current.status)) {
     return [
       {
@@ -124,26 +131,27 @@ export function decideRenewalPayment(
       },
     ];
   }
-  const paidAt = data.paidAt.getTime();
+  const paidAt = times.paidAt.getTime();
   const running = current.expiresAt !== null && new Date(current.expiresAt).getTime() > paidAt;
-  const from = running ? new Date(current.expiresAt as string) : data.paidAt;
-  return [
-    {
-      type: 'SubscriptionRenewed',
-      data: {
-        subscriptionId: data.subscriptionId,
-        renewalId,
-        months: renewal.months,
-        from: from.toISOString(),
-        to: addMonthsUtc(from, renewal.months).toISOString(),
-        amountCents: reported.amountCents,
-        currency: renewal.currency,
-        provider: data.provider,
-        paymentReference: data.paymentReference,
-        paidAt: data.paidAt.toISOString(),
-      },
+  const from = running ? new Date(current.expiresAt as string) : times.paidAt;
+  const renewed: SubscriptionEvent = {
+    type: 'SubscriptionRenewed',
+    data: {
+      subscriptionId: reported.subscriptionId,
+      renewalId,
+      months: renewal.months,
+      from: from.toISOString(),
+      to: addMonthsUtc(from, renewal.months).toISOString(),
+      amountCents: reported.amountCents,
+      currency: renewal.currency,
+      provider: reported.provider,
+      paymentReference: reported.paymentReference,
+      paidAt: times.paidAt.toISOString(),
     },
-  ];
+  };
+  return renewal.autoRenew && savedMethod
+    ? [renewed, autoRenewalEnabled(reported.subscriptionId, reported.provider, savedMethod, times.now)]
+    : [renewed];
 }
 
 /** The renewal a payment paid, if it paid one. */

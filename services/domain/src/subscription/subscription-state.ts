@@ -34,7 +34,34 @@ export type SubscriptionState =
       operatorRefunds?: Readonly<Record<string, OperatorRefund>>;
       /** Chargebacks reported, by the provider's dispute id. */
       disputes?: Readonly<Record<string, true>>;
+      /** The order asked to keep the payment method for automatic renewal. */
+      autoRenewRequested?: boolean;
+      /** The payment method the provider keeps for this subscription's automatic renewals. */
+      savedMethod?: KeptMethod | null;
+      /** It renews itself: a method is kept and the customer has not cancelled since. */
+      autoRenew?: boolean;
+      /** When the paid period that ends at `expiresAt` began (the payment, or the renewal's `from`). */
+      periodStartedAt?: string | null;
     };
+
+export interface KeptMethod {
+  provider: string;
+  id: string;
+  customerId: string | null;
+  label: string;
+}
+
+/** An automatic renewal's tries at charging the kept method. */
+export interface AutomaticCharge {
+  /** The expiry it renews from: once the expiry moved (a renewal by hand), it is out of date. */
+  forExpiry: string;
+  retryHours: readonly number[];
+  /** Charges declined so far, by the provider's id for each. */
+  declined: Readonly<Record<string, true>>;
+  firstDeclinedAt: string | null;
+  /** When the next try is due; null once no try is left. */
+  nextAttemptAt: string | null;
+}
 
 export interface PaidPayment {
   kind: 'order' | 'renewal' | 'extra';
@@ -96,6 +123,10 @@ export interface Renewal {
   months: number;
   totalCents: number;
   currency: string;
+  /** Its checkout was to keep the payment method for automatic renewal. */
+  autoRenew?: boolean;
+  /** Ordered by the shop to charge the kept method. */
+  automatic?: AutomaticCharge;
   /** Set once paid. */
   paid?: { paymentReference: string; paidAt: string; from: string; to: string; refunded: boolean };
 }
@@ -179,6 +210,7 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
       paymentReference: null,
       expiresAt: null,
       credentialsId: null,
+      ...(event.data.autoRenew ? { autoRenewRequested: true } : {}),
     };
   }
   if (state.status === 'none') return state;
@@ -189,19 +221,49 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
         status: 'active',
         paymentReference: event.data.paymentReference,
         expiresAt: event.data.expiresAt,
+        periodStartedAt: event.data.paidAt,
       };
-    case 'RenewalOrdered':
+    case 'RenewalOrdered': {
+      const { automatic } = event.data;
+      const renewal: Renewal = {
+        months: event.data.months,
+        totalCents: event.data.totalCents,
+        currency: event.data.currency,
+        ...(event.data.autoRenew ? { autoRenew: true } : {}),
+        ...(automatic
+          ? {
+              automatic: {
+                forExpiry: automatic.forExpiry,
+                retryHours: automatic.retryHours,
+                declined: {},
+                firstDeclinedAt: null,
+                nextAttemptAt: event.data.orderedAt,
+              },
+            }
+          : {}),
+      };
+      return { ...state, renewals: { ...state.renewals, [event.data.renewalId]: renewal } };
+    }
+    case 'AutoRenewalEnabled': {
+      const { provider, methodId, customerId, methodLabel } = event.data;
       return {
         ...state,
-        renewals: {
-          ...state.renewals,
-          [event.data.renewalId]: {
-            months: event.data.months,
-            totalCents: event.data.totalCents,
-            currency: event.data.currency,
-          },
-        },
+        savedMethod: { provider, id: methodId, customerId, label: methodLabel },
+        autoRenew: true,
+        cancelledAt: null,
       };
+    }
+    case 'RenewalChargeFailed': {
+      const renewal = state.renewals?.[event.data.renewalId];
+      if (!renewal?.automatic) return state;
+      const automatic: AutomaticCharge = {
+        ...renewal.automatic,
+        declined: { ...renewal.automatic.declined, [event.data.sessionId]: true },
+        firstDeclinedAt: renewal.automatic.firstDeclinedAt ?? event.data.failedAt,
+        nextAttemptAt: event.data.nextAttemptAt,
+      };
+      return { ...state, renewals: { ...state.renewals, [event.data.renewalId]: { ...renewal, automatic } } };
+    }
     case 'SubscriptionRenewed': {
       const renewal = state.renewals?.[event.data.renewalId];
       if (!renewal) return state;
@@ -215,6 +277,7 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
         ...state,
         status: 'active',
         expiresAt: event.data.to,
+        periodStartedAt: event.data.from,
         renewals: { ...state.renewals, [event.data.renewalId]: { ...renewal, paid: { ...paid, refunded: false } } },
       };
     }
@@ -224,6 +287,8 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
       return {
         ...state,
         expiresAt: event.data.expiresAt,
+        // The period it returns to began before this renewal's; when exactly is not kept.
+        periodStartedAt: null,
         renewals: {
           ...state.renewals,
           [event.data.renewalId]: { ...renewal, paid: { ...renewal.paid, refunded: true } },
@@ -231,7 +296,7 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
       };
     }
     case 'SubscriptionCancellationRecorded':
-      return { ...state, cancelledAt: event.data.cancelledAt };
+      return { ...state, cancelledAt: event.data.cancelledAt, autoRenew: false };
     case 'RefundRequested':
       return { ...state, refundRequested: { ...state.refundRequested, [event.data.paymentReference]: true } };
     case 'PartialRefundRecorded':
