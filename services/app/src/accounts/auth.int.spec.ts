@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { accountStreamId } from '@shop/domain';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { requestJson } from '../testing/http-customer.js';
 import { eventually } from '../testing/test-shop.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 
@@ -9,30 +10,21 @@ const shop = useTestShop('auth', { redis: true, env: { ADMIN_EMAILS: 'boss@examp
 
 /** Each test speaks from its own address, so per-address limits of one test do not touch another. */
 const client = (ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) => {
-  const call = async (
+  const call = (
     method: string,
     path: string,
     options: { body?: unknown; token?: string; cookies?: string; headers?: Record<string, string> } = {},
-  ) => {
-    const res = await fetch(`${shop.url}${path}`, {
-      method,
+  ) =>
+    requestJson(shop.url, method, path, {
+      ip,
+      body: options.body,
+      token: options.token,
       headers: {
-        'X-Forwarded-For': ip,
         'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36',
-        ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
         ...(options.cookies ? { Cookie: options.cookies } : {}),
         ...options.headers,
       },
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     });
-    const text = await res.text();
-    return {
-      status: res.status,
-      headers: res.headers,
-      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-    };
-  };
   return call;
 };
 

@@ -1,17 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LAUNCH_PLANS, seedCatalogue } from './catalogue-seed.js';
 import { eventually } from '../testing/test-shop.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 
-const shop = useTestShop('catalogue_api');
-
-beforeAll(async () => {
-  // Ready means within the allowed lag; these tests read the seeded plans, so wait for all five.
-  await eventually(
-    async () => ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data?: unknown[] }).data?.length ?? 0,
-    (count) => count === 5,
-  );
-});
+// Ready means within the allowed lag; these tests read the seeded plans, so wait for all five.
+const shop = useTestShop('catalogue_api', { plans: 5 });
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${shop.url}${path}`, { headers });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { requestsTo } from '../testing/http-customer.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
 
@@ -22,23 +23,13 @@ interface Mailbox {
   unread: number;
 }
 
-async function call(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; userAgent?: string } = {},
-) {
-  const res = await fetch(`${shop.url}${path}`, {
-    method,
-    headers: {
-      ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      ...(options.userAgent ? { 'User-Agent': options.userAgent } : {}),
-    },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+const request = requestsTo(shop);
+const call = (method: string, path: string, options: { token?: string; body?: unknown; userAgent?: string } = {}) =>
+  request(method, path, {
+    token: options.token,
+    body: options.body,
+    headers: options.userAgent ? { 'User-Agent': options.userAgent } : {},
   });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-}
 
 interface User {
   email: string;

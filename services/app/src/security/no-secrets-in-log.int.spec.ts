@@ -3,24 +3,16 @@ import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { capturingLogger } from '../testing/captured-log.js';
+import { requestJson } from '../testing/http-customer.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
 
 const { logger, lines: logLines } = capturingLogger('trace');
 const shop = useTestShop('secrets', { logger });
 
-async function call(method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${shop.url}${path}`, {
-    method,
-    headers: {
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-      ...(token ? { Authorization: `Bearer ${token}`, Cookie: `access_token=${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown>, headers: res.headers };
-}
+/** Signed in both ways a client may be: the bearer token and the cookie. */
+const call = (method: string, path: string, body?: unknown, token?: string) =>
+  requestJson(shop.url, method, path, { body, token, headers: token ? { Cookie: `access_token=${token}` } : {} });
 
 describe('secrets never reach the event log or the logs', () => {
   it('after sign-up, sign-in, refresh, 2FA and a password change, no password, hash, token or TOTP secret is stored in events or logged', async () => {
