@@ -118,34 +118,38 @@ export function registerProjectionCommands(program: Command): void {
       });
     });
 
-  projections
-    .command('retry')
-    .argument('<name>', 'the projection that parked the event')
-    .argument('<position>', "the event's position in the log, as `projections status` lists it", positiveInt)
-    .description('Apply a parked event again (after the cause was fixed); it stays parked if it fails again')
-    .action(async (name: string, position: number) => {
-      const projection = projectionNamed(name);
-      await withRuntime(async ({ knex, store, vault }) => {
-        try {
-          const resolved = await retryParkedEvent({ knex, store, projection, position, vault, by: operator() });
-          console.log(`${name}: event ${resolved.eventId} at position ${position} applied; no longer parked`);
-        } catch (error) {
-          console.error(`${name}: event at position ${position} still fails: ${(error as Error).message}`);
-          process.exitCode = 1;
-        }
-      });
-    });
+  /** `projections <verb> <name> <position>`: a decision on one event a projection parked. */
+  const parkedEventCommand = (verb: string, description: string) =>
+    projections
+      .command(verb)
+      .argument('<name>', 'the projection that parked the event')
+      .argument('<position>', "the event's position in the log, as `projections status` lists it", positiveInt)
+      .description(description);
 
-  projections
-    .command('skip')
-    .argument('<name>', 'the projection that parked the event')
-    .argument('<position>', "the event's position in the log, as `projections status` lists it", positiveInt)
-    .description('Give up on a parked event: the read model goes without it, and the record says who decided')
-    .action(async (name: string, position: number) => {
-      const projection = projectionNamed(name);
-      await withRuntime(async ({ knex }) => {
-        const skipped = await skipParkedEvent({ knex, projection, position, by: operator() });
-        console.log(`${name}: event ${skipped.eventId} at position ${position} skipped by ${skipped.resolvedBy}`);
-      });
+  parkedEventCommand(
+    'retry',
+    'Apply a parked event again (after the cause was fixed); it stays parked if it fails again',
+  ).action(async (name: string, position: number) => {
+    const projection = projectionNamed(name);
+    await withRuntime(async ({ knex, store, vault }) => {
+      try {
+        const resolved = await retryParkedEvent({ knex, store, projection, position, vault, by: operator() });
+        console.log(`${name}: event ${resolved.eventId} at position ${position} applied; no longer parked`);
+      } catch (error) {
+        console.error(`${name}: event at position ${position} still fails: ${(error as Error).message}`);
+        process.exitCode = 1;
+      }
     });
+  });
+
+  parkedEventCommand(
+    'skip',
+    'Give up on a parked event: the read model goes without it, and the record says who decided',
+  ).action(async (name: string, position: number) => {
+    const projection = projectionNamed(name);
+    await withRuntime(async ({ knex }) => {
+      const skipped = await skipParkedEvent({ knex, projection, position, by: operator() });
+      console.log(`${name}: event ${skipped.eventId} at position ${position} skipped by ${skipped.resolvedBy}`);
+    });
+  });
 }
