@@ -1,4 +1,12 @@
-import { createMollieClient, Locale, MollieApiError, type MollieClient, type Payment } from '@mollie/api-client';
+import {
+  createMollieClient,
+  Locale,
+  MollieApiError,
+  SequenceType,
+  type Mandate,
+  type MollieClient,
+  type Payment,
+} from '@mollie/api-client';
 import { fromDecimalAmount, toDecimalAmount } from './decimal-amount.js';
 import type * as Payments from './payment-provider.js';
 import { WebhookSignatureError } from './payment-provider.js';
@@ -27,6 +35,11 @@ export interface MollieProviderOptions {
  * payment id with the state Mollie reports, which makes a re-delivery of the same state a
  * duplicate while a later change (paid, then refunded) is a new event. The job asks Mollie
  * again before acting, so a stale notification never overrides the current state.
+ *
+ * Automatic renewals: a checkout that keeps the method (`saveMethod`) is a first payment of a
+ * Mollie customer, which leaves a mandate once paid; a renewal is a recurring payment on that
+ * mandate (`chargeSavedMethod`), whose id is the renewal's checkout. Mollie may answer it at once
+ * or later, through the same notification as any payment.
  */
 export class MollieProvider implements Payments.PaymentProvider {
   readonly name = 'mollie' as const;
@@ -41,6 +54,13 @@ export class MollieProvider implements Payments.PaymentProvider {
 
   async createCheckout(request: Payments.CheckoutRequest): Promise<Payments.CheckoutSession> {
     const currency = request.currency.toUpperCase();
+    // Keeping the method needs a Mollie customer for the mandate; the key makes a retry the same customer.
+    const customer = request.saveMethod
+      ? await this.client.customers.create({
+          ...(request.customerEmail ? { email: request.customerEmail } : {}),
+          idempotencyKey: `${request.idempotencyKey}-customer`,
+        })
+      : null;
     const created = await this.client.payments.create({
       amount: { currency, value: toDecimalAmount(request.amountCents, currency) },
       description: request.description.slice(0, 255),
@@ -50,6 +70,8 @@ export class MollieProvider implements Payments.PaymentProvider {
       webhookUrl: `${this.options.publicUrl}/webhooks/mollie`,
       metadata: { subscriptionId: request.subscriptionId },
       locale: request.language === 'en' ? Locale.en_US : Locale.fr_FR,
+      // The first payment of the customer: once paid, Mollie keeps a mandate for recurring payments.
+      ...(customer ? { customerId: customer.id, sequenceType: SequenceType.first } : {}),
       // A retried create answers the first payment instead of opening a second one.
       idempotencyKey: request.idempotencyKey,
     });
@@ -86,7 +108,63 @@ export class MollieProvider implements Payments.PaymentProvider {
     const payment = await this.payment(sessionId);
     if (!payment) return { kind: 'ignored', reason: `unknown Mollie payment ${sessionId}` };
     // The latest fact wins on the success page: a payment refunded since is reported as refunded.
-    return this.outcomes(payment).at(-1)!;
+    return (await this.outcomesOf(payment)).at(-1)!;
+  }
+
+  async chargeSavedMethod(charge: Payments.RenewalCharge): Promise<Payments.ChargeAnswer> {
+    const declined = (reason: string): Payments.ChargeAnswer => ({
+      sessionId: declinedChargeId(charge.idempotencyKey),
+      outcome: { kind: 'declined', reason },
+    });
+    // A mandate belongs to a Mollie customer; a method kept without one cannot be charged.
+    if (!charge.method.customerId) return declined('mandate_without_customer');
+    const currency = charge.currency.toUpperCase();
+    let payment: Payment;
+    try {
+      payment = await this.client.customerPayments.create({
+        customerId: charge.method.customerId,
+        sequenceType: SequenceType.recurring,
+        mandateId: charge.method.id,
+        amount: { currency, value: toDecimalAmount(charge.amountCents, currency) },
+        description: charge.description.slice(0, 255),
+        // Mollie may settle it later: the notification then finds the renewal by this payment's id.
+        webhookUrl: `${this.options.publicUrl}/webhooks/mollie`,
+        metadata: { subscriptionId: charge.subscriptionId, renewalId: charge.renewalId },
+        // A retried charge answers the first payment instead of charging twice.
+        idempotencyKey: charge.idempotencyKey,
+      });
+    } catch (error) {
+      // Mollie refused it (the mandate was revoked, the customer deleted): an answer, not an outage.
+      if (error instanceof MollieApiError && error.statusCode !== undefined && error.statusCode < 500) {
+        return declined(error.field ? `${error.field}: ${error.message}` : error.message);
+      }
+      throw error;
+    }
+    switch (payment.status) {
+      case 'paid': {
+        const paymentCurrency = payment.amount.currency.toUpperCase();
+        return {
+          sessionId: payment.id,
+          outcome: {
+            kind: 'paid',
+            paymentReference: payment.id,
+            amountCents: fromDecimalAmount(payment.amount.value, paymentCurrency),
+            currency: paymentCurrency,
+            paidAt: payment.paidAt ? new Date(payment.paidAt) : this.options.clock(),
+          },
+        };
+      }
+      case 'failed':
+      case 'canceled':
+      case 'expired':
+        return {
+          sessionId: payment.id,
+          outcome: { kind: 'declined', reason: failureReasonOf(payment) ?? payment.status },
+        };
+      default:
+        // open, pending, authorized: Mollie notifies the outcome later.
+        return { sessionId: payment.id, outcome: { kind: 'pending' } };
+    }
   }
 
   async verifyWebhook(rawBody: Buffer): Promise<Payments.VerifiedWebhook> {
@@ -105,7 +183,34 @@ export class MollieProvider implements Payments.PaymentProvider {
     if (!MOLLIE_PAYMENT_ID.test(id)) return [{ kind: 'ignored', reason: 'no Mollie payment id' }];
     const payment = await this.payment(id);
     if (!payment) return [{ kind: 'ignored', reason: `unknown Mollie payment ${id}` }];
-    return this.outcomes(payment);
+    return this.outcomesOf(payment);
+  }
+
+  /** Everything the payment says now, with the method a paid first payment kept. */
+  private async outcomesOf(payment: Payment): Promise<Payments.PaymentOutcome[]> {
+    const outcomes = this.outcomes(payment);
+    const savedMethod = outcomes.some((o) => o.kind === 'paid') ? await this.savedMethodOf(payment) : null;
+    if (!savedMethod) return outcomes;
+    return outcomes.map((o) => (o.kind === 'paid' ? { ...o, savedMethod } : o));
+  }
+
+  /** The mandate a paid first payment (`saveMethod`) left, as the customer recognises it. */
+  private async savedMethodOf(payment: Payment): Promise<Payments.SavedMethod | null> {
+    if (payment.sequenceType !== SequenceType.first || !payment.mandateId || !payment.customerId) return null;
+    let mandate: Mandate | null = null;
+    try {
+      mandate = await this.client.customerMandates.get(payment.mandateId, { customerId: payment.customerId });
+    } catch (error) {
+      if (!(error instanceof MollieApiError && (error.statusCode === 404 || error.statusCode === 410))) throw error;
+    }
+    return {
+      id: payment.mandateId,
+      customerId: payment.customerId,
+      label:
+        methodLabel(mandate?.method, mandate?.details as Loose | undefined) ??
+        methodLabel(payment.method, payment.details as Loose | undefined) ??
+        String(mandate?.method ?? payment.method ?? 'Mollie'),
+    };
   }
 
   /** The payment as Mollie reports it now; null when Mollie does not know it. */
@@ -162,13 +267,44 @@ export class MollieProvider implements Payments.PaymentProvider {
       }
       case 'failed':
       case 'canceled':
-      case 'expired':
-        return [{ kind: payment.status, subscriptionId, sessionId: payment.id }];
+      case 'expired': {
+        const detail = failureReasonOf(payment);
+        return [{ kind: payment.status, subscriptionId, sessionId: payment.id, ...(detail ? { detail } : {}) }];
+      }
       default:
         // open, pending, authorized: nothing decided yet.
         return [{ kind: 'pending', subscriptionId }];
     }
   }
+}
+
+type Loose = Record<string, unknown>;
+
+/** The id of a charge Mollie refused to make: the same for every retry of the same charge. */
+const declinedChargeId = (idempotencyKey: string) => `declined-${idempotencyKey}`;
+
+/** Mollie's word for a failure, where the payment method gives one (`card_declined`, ...). */
+function failureReasonOf(payment: Payment): string | null {
+  const reason = (payment.details as Loose | null | undefined)?.failureReason;
+  return typeof reason === 'string' && reason !== '' ? reason : null;
+}
+
+const lastFour = (value: unknown) => (typeof value === 'string' ? value.replace(/\s/g, '').slice(-4) : '');
+
+/** "Visa •••• 4242", "SEPA Direct Debit •••• 4300", "PayPal": from a mandate's or payment's details; null when they say nothing. */
+function methodLabel(method: unknown, details: Loose | null | undefined): string | null {
+  if (!details) return method === 'paypal' ? 'PayPal' : null;
+  if (method === 'creditcard' || 'cardNumber' in details) {
+    const brand = typeof details.cardLabel === 'string' && details.cardLabel ? details.cardLabel : 'Card';
+    const last4 = lastFour(details.cardNumber);
+    return last4 ? `${brand} •••• ${last4}` : brand;
+  }
+  if (method === 'directdebit' || 'consumerAccount' in details) {
+    const last4 = lastFour(details.consumerAccount);
+    return last4 ? `SEPA Direct Debit •••• ${last4}` : 'SEPA Direct Debit';
+  }
+  if (method === 'paypal') return 'PayPal';
+  return null;
 }
 
 function refundedCentsOf(payment: Payment): number {

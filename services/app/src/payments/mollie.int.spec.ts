@@ -6,7 +6,10 @@ import { randomIp, signUpAdmin } from '../testing/http-customer.js';
 import { useStandIn } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId } from './payment-service.js';
-import { startMollieStandIn } from './testing/mollie-stand-in.js';
+import { randomUUID } from 'node:crypto';
+import { MollieProvider } from './mollie-provider.js';
+import type { CheckoutRequest, PaymentOutcome, RenewalCharge, SavedMethod } from './payment-provider.js';
+import { MOLLIE_TEST_CARDS, startMollieStandIn } from './testing/mollie-stand-in.js';
 
 /*
  * The real `@mollie/api-client` SDK against a local stand-in for Mollie's API (Mollie's servers
@@ -253,5 +256,255 @@ describe('chargebacks through Mollie', () => {
     const suspended = await subscription(token, subscriptionId, (s) => s.status === 'suspended');
     expect(suspended).toMatchObject({ paymentIssue: 'disputed' });
     expect((await history(subscriptionId)).filter((t) => t === 'PaymentDisputed')).toHaveLength(1);
+  });
+});
+
+describe('automatic renewal through Mollie: a mandate from a first payment, charged by recurring payments', () => {
+  const PUBLIC_URL = 'https://shop.example';
+  /** The Mollie adapter as the shop builds it, against the stand-in. */
+  const mollieProvider = () =>
+    new MollieProvider({ apiKey: mollie.apiKey, apiUrl: mollie.url, publicUrl: PUBLIC_URL, clock: () => new Date() });
+
+  const checkoutRequest = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => {
+    const subscriptionId = randomUUID();
+    return {
+      subscriptionId,
+      description: 'Netflix - 1 mois',
+      amountCents: 453,
+      currency: 'EUR',
+      customerEmail: `renewal-${subscriptionId.slice(0, 8)}@example.com`,
+      language: 'fr',
+      successUrl: `${PUBLIC_URL}/payment-success?session_id={SESSION_ID}`,
+      cancelUrl: `${PUBLIC_URL}/payment-cancelled?session_id={SESSION_ID}`,
+      idempotencyKey: `checkout-${subscriptionId}-1`,
+      ...overrides,
+    };
+  };
+
+  /** What the shop reads of a Mollie notification: the id checked with Mollie, then interpreted. */
+  async function interpreted(provider: MollieProvider, paymentId: string): Promise<PaymentOutcome[]> {
+    const verified = await provider.verifyWebhook(Buffer.from(`id=${paymentId}`));
+    return provider.interpretWebhook(verified.payload);
+  }
+
+  /** A first payment paid with `card`: the mandate the shop then holds. */
+  async function savedCheckout(card: string = MOLLIE_TEST_CARDS.visa) {
+    const provider = mollieProvider();
+    const request = checkoutRequest({ saveMethod: true });
+    const checkout = await provider.createCheckout(request);
+    mollie.setStatus(checkout.sessionId, 'paid', { card });
+    const outcome = await provider.checkSession(checkout.sessionId);
+    expect(outcome.kind).toBe('paid');
+    const savedMethod = (outcome as Extract<PaymentOutcome, { kind: 'paid' }>).savedMethod!;
+    expect(savedMethod).toBeDefined();
+    return { provider, request, checkout, savedMethod };
+  }
+
+  const renewal = (subscriptionId: string, method: SavedMethod, overrides: Partial<RenewalCharge> = {}) => {
+    const renewalId = randomUUID();
+    return {
+      subscriptionId,
+      renewalId,
+      description: 'Netflix - 1 mois (renouvellement)',
+      amountCents: 453,
+      currency: 'EUR',
+      method,
+      idempotencyKey: `renewal-${renewalId}`,
+      ...overrides,
+    } satisfies RenewalCharge;
+  };
+
+  it('is offered by the Mollie adapter', () => {
+    expect(typeof mollieProvider().chargeSavedMethod).toBe('function');
+  });
+
+  it('opens a first payment for a new Mollie customer, and the paid outcome names the mandate, from the check and the notification alike', async () => {
+    const provider = mollieProvider();
+    const request = checkoutRequest({ saveMethod: true });
+    const checkout = await provider.createCheckout(request);
+
+    const customerCreate = mollie.requests.find(
+      (r) => r.method === 'POST' && r.path === '/v2/customers' && r.body?.email === request.customerEmail,
+    )!;
+    expect(customerCreate).toBeDefined();
+    expect(customerCreate.idempotencyKey).toBe(`${request.idempotencyKey}-customer`);
+    const payment = mollie.payment(checkout.sessionId)!;
+    expect(payment).toMatchObject({
+      sequenceType: 'first',
+      customerId: expect.stringMatching(/^cst_/),
+      metadata: { subscriptionId: request.subscriptionId },
+      webhookUrl: `${PUBLIC_URL}/webhooks/mollie`,
+      redirectUrl: `${PUBLIC_URL}/payment-success?session_id=${checkout.sessionId}`,
+    });
+    expect(mollie.customer(String(payment.customerId))).toMatchObject({ email: request.customerEmail });
+    expect(checkout.redirectUrl).toBe(mollie.checkoutUrl(checkout.sessionId));
+
+    mollie.setStatus(checkout.sessionId, 'paid');
+    const mandateId = String(mollie.payment(checkout.sessionId)!.mandateId);
+    expect(mollie.mandate(mandateId)).toMatchObject({ status: 'valid', customerId: payment.customerId });
+    const expected = {
+      kind: 'paid',
+      subscriptionId: request.subscriptionId,
+      sessionId: checkout.sessionId,
+      paymentReference: checkout.sessionId,
+      amountCents: 453,
+      currency: 'EUR',
+      savedMethod: { id: mandateId, customerId: payment.customerId, label: 'Visa •••• 4242' },
+    };
+    expect(await provider.checkSession(checkout.sessionId)).toMatchObject(expected);
+    expect(await interpreted(provider, checkout.sessionId)).toEqual([expect.objectContaining(expected)]);
+    expect(
+      mollie.requests.some(
+        (r) => r.method === 'GET' && r.path === `/v2/customers/${String(payment.customerId)}/mandates/${mandateId}`,
+      ),
+    ).toBe(true);
+  });
+
+  it('keeps nothing of an ordinary checkout: no customer, a one-off payment, no method in the paid outcome', async () => {
+    const provider = mollieProvider();
+    const request = checkoutRequest();
+    const checkout = await provider.createCheckout(request);
+    expect(mollie.requests.some((r) => r.path === '/v2/customers' && r.body?.email === request.customerEmail)).toBe(
+      false,
+    );
+    expect(mollie.payment(checkout.sessionId)).toMatchObject({ sequenceType: 'oneoff' });
+    expect(mollie.payment(checkout.sessionId)!.customerId).toBeUndefined();
+    mollie.setStatus(checkout.sessionId, 'paid');
+    const checked = await provider.checkSession(checkout.sessionId);
+    expect(checked).toMatchObject({ kind: 'paid', sessionId: checkout.sessionId });
+    expect(checked).not.toHaveProperty('savedMethod');
+  });
+
+  it('charges the mandate with a recurring payment, once per idempotency key', async () => {
+    const { provider, request, savedMethod } = await savedCheckout();
+    const charge = renewal(request.subscriptionId, savedMethod);
+
+    const answer = await provider.chargeSavedMethod(charge);
+    expect(answer).toMatchObject({
+      sessionId: expect.stringMatching(/^tr_/),
+      outcome: { kind: 'paid', amountCents: 453, currency: 'EUR', paidAt: expect.any(Date) },
+    });
+    expect(answer.outcome).toMatchObject({ paymentReference: answer.sessionId });
+    const asked = mollie.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v2/customers/${savedMethod.customerId!}/payments`,
+    );
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({
+      idempotencyKey: charge.idempotencyKey,
+      body: {
+        sequenceType: 'recurring',
+        mandateId: savedMethod.id,
+        amount: { currency: 'EUR', value: '4.53' },
+        description: charge.description,
+        webhookUrl: `${PUBLIC_URL}/webhooks/mollie`,
+        metadata: { subscriptionId: charge.subscriptionId, renewalId: charge.renewalId },
+      },
+    });
+
+    // Asked again with the same key (a retried job): the same payment, no second charge.
+    const again = await provider.chargeSavedMethod(charge);
+    expect(again.sessionId).toBe(answer.sessionId);
+    expect(again.outcome.kind).toBe('paid');
+    expect(mollie.paymentsOf(savedMethod.customerId!).filter((p) => p.sequenceType === 'recurring')).toHaveLength(1);
+
+    const next = await provider.chargeSavedMethod(renewal(request.subscriptionId, savedMethod));
+    expect(next.outcome.kind).toBe('paid');
+    expect(next.sessionId).not.toBe(answer.sessionId);
+  });
+
+  it('answers declined for a card whose mandate was made but whose recurring payments fail, the same for a retry and again for a new attempt', async () => {
+    const { provider, request, savedMethod } = await savedCheckout(MOLLIE_TEST_CARDS.declineAfterAttaching);
+    expect(savedMethod.label).toBe('Visa •••• 0341');
+    const charge = renewal(request.subscriptionId, savedMethod);
+
+    const answer = await provider.chargeSavedMethod(charge);
+    expect(answer).toEqual({
+      sessionId: expect.stringMatching(/^tr_/),
+      outcome: { kind: 'declined', reason: 'card_declined' },
+    });
+    expect(await provider.chargeSavedMethod(charge)).toEqual(answer);
+    const nextAttempt = await provider.chargeSavedMethod({ ...charge, idempotencyKey: `${charge.idempotencyKey}-2` });
+    expect(nextAttempt.outcome).toEqual({ kind: 'declined', reason: 'card_declined' });
+    expect(nextAttempt.sessionId).not.toBe(answer.sessionId);
+    expect(mollie.paymentsOf(savedMethod.customerId!).filter((p) => p.sequenceType === 'recurring')).toHaveLength(2);
+  });
+
+  it('answers pending when Mollie settles later, and the notification then says paid or failed with the reason, under the payment id', async () => {
+    const good = await savedCheckout();
+    const bad = await savedCheckout(MOLLIE_TEST_CARDS.declineAfterAttaching);
+    mollie.settleRecurringLater(true);
+    try {
+      const paying = renewal(good.request.subscriptionId, good.savedMethod);
+      const failing = renewal(bad.request.subscriptionId, bad.savedMethod);
+      const paid = await good.provider.chargeSavedMethod(paying);
+      const failed = await bad.provider.chargeSavedMethod(failing);
+      expect(paid).toEqual({ sessionId: expect.stringMatching(/^tr_/), outcome: { kind: 'pending' } });
+      expect(failed).toEqual({ sessionId: expect.stringMatching(/^tr_/), outcome: { kind: 'pending' } });
+      expect(await interpreted(good.provider, paid.sessionId)).toEqual([
+        { kind: 'pending', subscriptionId: paying.subscriptionId },
+      ]);
+
+      mollie.settle(paid.sessionId);
+      mollie.settle(failed.sessionId);
+      const [paidOutcome] = await interpreted(good.provider, paid.sessionId);
+      expect(paidOutcome).toMatchObject({
+        kind: 'paid',
+        subscriptionId: paying.subscriptionId,
+        sessionId: paid.sessionId,
+        paymentReference: paid.sessionId,
+        amountCents: 453,
+        currency: 'EUR',
+      });
+      // A renewal keeps no new method: the mandate is the one it was charged on.
+      expect(paidOutcome).not.toHaveProperty('savedMethod');
+      expect(await interpreted(bad.provider, failed.sessionId)).toEqual([
+        {
+          kind: 'failed',
+          subscriptionId: failing.subscriptionId,
+          sessionId: failed.sessionId,
+          detail: 'card_declined',
+        },
+      ]);
+    } finally {
+      mollie.settleRecurringLater(false);
+    }
+  });
+
+  it('answers declined when Mollie refuses the recurring payment outright (no valid mandate)', async () => {
+    const { provider, request, savedMethod } = await savedCheckout();
+    const charge = renewal(request.subscriptionId, { ...savedMethod, id: 'mdt_revoked12345' });
+    const answer = await provider.chargeSavedMethod(charge);
+    expect(answer.sessionId).toBe(`declined-${charge.idempotencyKey}`);
+    expect(answer.outcome).toMatchObject({ kind: 'declined', reason: expect.stringContaining('mandate') });
+  });
+
+  it('reads a refund of a recurring payment under its payment id, through the refund API and the notification', async () => {
+    const { provider, request, savedMethod } = await savedCheckout();
+    const charge = renewal(request.subscriptionId, savedMethod);
+    const answer = await provider.chargeSavedMethod(charge);
+    expect(answer.outcome.kind).toBe('paid');
+
+    const refund = await provider.refund({
+      paymentReference: answer.sessionId,
+      amountCents: 153,
+      currency: 'EUR',
+      idempotencyKey: `refund-${charge.renewalId}`,
+    });
+    expect(refund).toEqual({ providerRefundId: expect.stringMatching(/^re_/) });
+    const payment = {
+      subscriptionId: charge.subscriptionId,
+      sessionId: answer.sessionId,
+      paymentReference: answer.sessionId,
+    };
+    expect(await interpreted(provider, answer.sessionId)).toEqual([
+      expect.objectContaining({ kind: 'paid', ...payment, amountCents: 453 }),
+      expect.objectContaining({ kind: 'refunded', ...payment, amountCents: 153, currency: 'EUR' }),
+    ]);
+    mollie.refund(answer.sessionId);
+    expect((await interpreted(provider, answer.sessionId)).at(-1)).toMatchObject({
+      kind: 'refunded',
+      ...payment,
+      amountCents: 453,
+    });
   });
 });

@@ -47,10 +47,35 @@ function connection(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host
   return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 }
 
+/** How a card brand Stripe names (`visa`, `amex`, ...) is written for the customer. */
+const CARD_BRANDS: Readonly<Record<string, string>> = {
+  amex: 'American Express',
+  cartes_bancaires: 'Cartes Bancaires',
+  diners: 'Diners Club',
+  eftpos_au: 'EFTPOS Australia',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** "Visa •••• 4242": what the customer recognises a saved card by; "Card" when Stripe says nothing of it. */
+export function stripeCardLabel(method: Stripe.PaymentMethod): string {
+  const card = method.card;
+  if (!card) return 'Card';
+  const brand =
+    card.brand && card.brand !== 'unknown'
+      ? (CARD_BRANDS[card.brand] ?? `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)}`)
+      : 'Card';
+  return card.last4 ? `${brand} •••• ${card.last4}` : brand;
+}
+
 /**
  * Stripe Checkout Sessions through the official SDK. Webhooks carry the whole session, so
  * they are interpreted without asking Stripe again, except a refund, whose charge is traced
- * back to the order through the payment intent's metadata.
+ * back to the order through the payment intent's metadata, and a paid checkout that kept the
+ * payment method (`saveMethod`), whose method is read from its payment intent.
+ *
+ * Automatic renewals charge the kept method off-session (`chargeSavedMethod`): a payment intent
+ * confirmed at once with the customer's method, whose id is the renewal's checkout.
  */
 export class StripeProvider implements Payments.PaymentProvider {
   readonly name = 'stripe' as const;
@@ -67,6 +92,13 @@ export class StripeProvider implements Payments.PaymentProvider {
 
   async createCheckout(request: Payments.CheckoutRequest): Promise<Payments.CheckoutSession> {
     const metadata = { subscriptionId: request.subscriptionId };
+    // Keeping the method needs a customer to attach it to; the key makes a retried checkout the same customer.
+    const customer = request.saveMethod
+      ? await this.client.customers.create(
+          { ...(request.customerEmail ? { email: request.customerEmail } : {}), metadata },
+          { idempotencyKey: `${request.idempotencyKey}-customer` },
+        )
+      : null;
     const session = await this.client.checkout.sessions.create(
       {
         mode: 'payment',
@@ -83,8 +115,12 @@ export class StripeProvider implements Payments.PaymentProvider {
         client_reference_id: request.subscriptionId,
         metadata,
         // On the payment intent too, so a refund (which names only the charge) leads back to the order.
-        payment_intent_data: { metadata },
-        ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
+        payment_intent_data: customer ? { metadata, setup_future_usage: 'off_session' } : { metadata },
+        ...(customer
+          ? { customer: customer.id }
+          : request.customerEmail
+            ? { customer_email: request.customerEmail }
+            : {}),
         locale: request.language,
         success_url: request.successUrl.replaceAll('{SESSION_ID}', STRIPE_SESSION_PLACEHOLDER),
         cancel_url: withoutSessionPlaceholder(request.cancelUrl),
@@ -105,7 +141,95 @@ export class StripeProvider implements Payments.PaymentProvider {
   }
 
   async checkSession(sessionId: string): Promise<Payments.PaymentOutcome> {
-    return this.sessionOutcome(await this.retrieveSession(sessionId));
+    const session = await this.client.checkout.sessions.retrieve(sessionId, {
+      expand: ['payment_intent.payment_method'],
+    });
+    const outcome = this.sessionOutcome(session);
+    if (outcome.kind !== 'paid' || typeof session.payment_intent !== 'object' || !session.payment_intent) {
+      return outcome;
+    }
+    const savedMethod = await this.savedMethodOf(session.payment_intent);
+    return savedMethod ? { ...outcome, savedMethod } : outcome;
+  }
+
+  /**
+   * The method a payment intent kept for later charges: only one made to keep it
+   * (`setup_future_usage: off_session`, a saving checkout) and attached to a customer.
+   */
+  private async savedMethodOf(intent: Stripe.PaymentIntent): Promise<Payments.SavedMethod | null> {
+    if (intent.setup_future_usage !== 'off_session' || !intent.payment_method) return null;
+    const method =
+      typeof intent.payment_method === 'string'
+        ? await this.client.paymentMethods.retrieve(intent.payment_method)
+        : intent.payment_method;
+    const customerId = idOf(intent.customer) ?? idOf(method.customer);
+    if (!customerId) return null;
+    return { id: method.id, customerId, label: stripeCardLabel(method) };
+  }
+
+  /** A completed session's kept method, read from its payment intent when the session has a customer. */
+  private async savedMethodOfSession(payload: Record<string, unknown>): Promise<Payments.SavedMethod | null> {
+    if (typeof payload.customer !== 'string' || typeof payload.paymentIntent !== 'string') return null;
+    const intent = await this.client.paymentIntents.retrieve(payload.paymentIntent, { expand: ['payment_method'] });
+    return this.savedMethodOf(intent);
+  }
+
+  async chargeSavedMethod(charge: Payments.RenewalCharge): Promise<Payments.ChargeAnswer> {
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.client.paymentIntents.create(
+        {
+          amount: charge.amountCents,
+          currency: charge.currency.toLowerCase(),
+          ...(charge.method.customerId ? { customer: charge.method.customerId } : {}),
+          payment_method: charge.method.id,
+          off_session: true,
+          confirm: true,
+          description: charge.description,
+          // The renewal is traced back from a refund or dispute of this payment intent by its metadata.
+          metadata: { subscriptionId: charge.subscriptionId, renewalId: charge.renewalId },
+        },
+        { idempotencyKey: charge.idempotencyKey },
+      );
+    } catch (error) {
+      // The bank said no (declined, or it wants the customer to authenticate): an answer, not an outage.
+      if (error instanceof Stripe.errors.StripeCardError) {
+        return {
+          sessionId: error.payment_intent?.id ?? declinedChargeId(charge.idempotencyKey),
+          outcome: { kind: 'declined', reason: error.decline_code || error.code || 'card_declined' },
+        };
+      }
+      // Stripe refused the request itself (the method was detached, the customer deleted): no retry helps.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        return {
+          sessionId: error.payment_intent?.id ?? declinedChargeId(charge.idempotencyKey),
+          outcome: { kind: 'declined', reason: error.code ?? 'invalid_request' },
+        };
+      }
+      throw error;
+    }
+    switch (intent.status) {
+      case 'succeeded':
+        return {
+          sessionId: intent.id,
+          outcome: {
+            kind: 'paid',
+            paymentReference: intent.id,
+            amountCents: intent.amount_received || intent.amount,
+            currency: intent.currency.toUpperCase(),
+            paidAt: this.options.clock(),
+          },
+        };
+      case 'processing':
+        return { sessionId: intent.id, outcome: { kind: 'pending' } };
+      default: {
+        const failure = intent.last_payment_error;
+        return {
+          sessionId: intent.id,
+          outcome: { kind: 'declined', reason: failure?.decline_code || failure?.code || intent.status },
+        };
+      }
+    }
   }
 
   async verifyWebhook(
@@ -132,7 +256,12 @@ export class StripeProvider implements Payments.PaymentProvider {
 
   async interpretWebhook(payload: Record<string, unknown>): Promise<Payments.PaymentOutcome[]> {
     const type = String(payload.type);
-    if (SESSION_EVENTS.has(type)) return [this.sessionEventOutcome(type, payload)];
+    if (SESSION_EVENTS.has(type)) {
+      const outcome = this.sessionEventOutcome(type, payload);
+      if (outcome.kind !== 'paid') return [outcome];
+      const savedMethod = await this.savedMethodOfSession(payload);
+      return [savedMethod ? { ...outcome, savedMethod } : outcome];
+    }
     if (type === 'charge.refunded') return [await this.refundOutcome(payload)];
     if (type === 'charge.dispute.created') return [await this.disputeOutcome(payload)];
     return [{ kind: 'ignored', reason: `unhandled ${type}` }];
@@ -222,7 +351,8 @@ export class StripeProvider implements Payments.PaymentProvider {
     if (!subscriptionId) return null;
     return {
       subscriptionId,
-      sessionId: session?.id ?? null,
+      // A renewal charged off-session has no checkout session: its payment intent is the renewal's checkout.
+      sessionId: session?.id ?? paymentIntent,
       paymentReference: paymentIntent ?? String(payload.chargeId),
     };
   }
@@ -257,6 +387,8 @@ function minimalPayload(event: Stripe.Event): Record<string, unknown> {
       currency: session.currency,
       paymentStatus: session.payment_status,
       paymentIntent: idOf(session.payment_intent),
+      // Set when the checkout kept the payment method (`saveMethod`): an id, never the customer's details.
+      customer: idOf(session.customer),
     };
   }
   if (event.type === 'charge.refunded') {
@@ -285,3 +417,6 @@ function minimalPayload(event: Stripe.Event): Record<string, unknown> {
   }
   return base;
 }
+
+/** The id of a declined charge Stripe made no payment intent for: the same for every retry of the same charge. */
+const declinedChargeId = (idempotencyKey: string) => `declined-${idempotencyKey}`;

@@ -6,7 +6,11 @@ import { randomIp, requestJson, signUpAndSignIn, type JsonRequest } from '../tes
 import { grantAdmin, eventually } from '../testing/test-shop.js';
 import { notificationsProcessed, placeStripeOrder } from '../testing/provider-checkout.js';
 import { useStripeShop } from '../testing/shop-under-test.js';
+import { randomUUID } from 'node:crypto';
+import type { CheckoutRequest, PaymentOutcome, RenewalCharge, SavedMethod } from './payment-provider.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId, webhookStreamId } from './payment-service.js';
+import { StripeProvider } from './stripe-provider.js';
+import { STRIPE_TEST_CARDS } from './testing/stripe-stand-in.js';
 
 const SECRET_KEY = 'sk_test_shop_integration';
 const WEBHOOK_SECRET = 'whsec_shop_integration_secret';
@@ -478,5 +482,267 @@ describe('disputes through Stripe', () => {
     expect(changed.map((e) => e.data)).toEqual([
       expect.objectContaining({ from: 'active', to: 'suspended', reason: 'payment_disputed' }),
     ]);
+  });
+});
+
+describe('automatic renewal through Stripe: a kept payment method charged off-session', () => {
+  /** The Stripe adapter as the shop builds it, against the stand-in. */
+  const stripe = () =>
+    new StripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl: standIn.url,
+      clock: () => new Date(),
+    });
+
+  const checkoutRequest = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => {
+    const subscriptionId = randomUUID();
+    return {
+      subscriptionId,
+      description: 'Netflix - 1 mois',
+      amountCents: 453,
+      currency: 'EUR',
+      customerEmail: `renewal-${subscriptionId.slice(0, 8)}@example.com`,
+      language: 'fr',
+      successUrl: 'https://shop.example/payment-success?session_id={SESSION_ID}',
+      cancelUrl: 'https://shop.example/payment-cancelled?session_id={SESSION_ID}',
+      idempotencyKey: `checkout-${subscriptionId}-1`,
+      ...overrides,
+    };
+  };
+
+  /** What the shop reads of a Stripe notification: its signature checked, then interpreted. */
+  async function interpreted(provider: StripeProvider, type: string, object: Body): Promise<PaymentOutcome[]> {
+    const payload = JSON.stringify(standIn.event(type, object));
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const verified = await provider.verifyWebhook(Buffer.from(payload), { 'stripe-signature': signature });
+    return provider.interpretWebhook(verified.payload);
+  }
+
+  /** A checkout that keeps the method, paid with `card`: the method the shop then holds. */
+  async function savedCheckout(card: string = STRIPE_TEST_CARDS.visa) {
+    const provider = stripe();
+    const request = checkoutRequest({ saveMethod: true });
+    const checkout = await provider.createCheckout(request);
+    const session = standIn.pay(checkout.sessionId, { card });
+    const outcome = await provider.checkSession(checkout.sessionId);
+    expect(outcome.kind).toBe('paid');
+    const savedMethod = (outcome as Extract<PaymentOutcome, { kind: 'paid' }>).savedMethod!;
+    expect(savedMethod).toBeDefined();
+    return { provider, request, checkout, session, savedMethod };
+  }
+
+  const renewal = (subscriptionId: string, method: SavedMethod, overrides: Partial<RenewalCharge> = {}) => {
+    const renewalId = randomUUID();
+    return {
+      subscriptionId,
+      renewalId,
+      description: 'Netflix - 1 mois (renouvellement)',
+      amountCents: 453,
+      currency: 'EUR',
+      method,
+      idempotencyKey: `renewal-${renewalId}`,
+      ...overrides,
+    } satisfies RenewalCharge;
+  };
+
+  it('is offered by the Stripe adapter', () => {
+    expect(typeof stripe().chargeSavedMethod).toBe('function');
+  });
+
+  it('opens a checkout that keeps the method for a new customer, and the paid outcome names the method, from the check and the notification alike', async () => {
+    const provider = stripe();
+    const request = checkoutRequest({ saveMethod: true });
+    const checkout = await provider.createCheckout(request);
+
+    const customerCreate = standIn.requests.find(
+      (r) => r.method === 'POST' && r.path === '/v1/customers' && r.params.email === request.customerEmail,
+    )!;
+    expect(customerCreate).toBeDefined();
+    expect(customerCreate.idempotencyKey).toBe(`${request.idempotencyKey}-customer`);
+    const customerId = String(standIn.session(checkout.sessionId)!.customer);
+    expect(customerId).toMatch(/^cus_/);
+    const sessionCreate = standIn.requests.find(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/checkout/sessions' &&
+        r.params.client_reference_id === request.subscriptionId,
+    )!;
+    expect(sessionCreate.params).toMatchObject({
+      customer: customerId,
+      payment_intent_data: {
+        setup_future_usage: 'off_session',
+        metadata: { subscriptionId: request.subscriptionId },
+      },
+      metadata: { subscriptionId: request.subscriptionId },
+    });
+    // Stripe takes a customer or an e-mail, not both: the customer carries the e-mail.
+    expect(sessionCreate.params.customer_email).toBeUndefined();
+
+    const session = standIn.pay(checkout.sessionId);
+    const intent = standIn.paymentIntent(String(session.payment_intent))!;
+    const expected = {
+      kind: 'paid',
+      subscriptionId: request.subscriptionId,
+      sessionId: checkout.sessionId,
+      paymentReference: intent.id,
+      amountCents: 453,
+      currency: 'EUR',
+      savedMethod: { id: intent.payment_method, customerId, label: 'Visa •••• 4242' },
+    };
+    expect(await provider.checkSession(checkout.sessionId)).toMatchObject(expected);
+    expect(await interpreted(provider, 'checkout.session.completed', session)).toEqual([
+      expect.objectContaining(expected),
+    ]);
+    // The method is the customer's at Stripe, so it can be charged without them.
+    expect(standIn.paymentMethod(String(intent.payment_method))).toMatchObject({ customer: customerId });
+  });
+
+  it('keeps nothing of an ordinary checkout: no customer, no method in the paid outcome', async () => {
+    const provider = stripe();
+    const request = checkoutRequest();
+    const checkout = await provider.createCheckout(request);
+    expect(standIn.requests.some((r) => r.path === '/v1/customers' && r.params.email === request.customerEmail)).toBe(
+      false,
+    );
+    const create = standIn.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.params.client_reference_id === request.subscriptionId,
+    )!;
+    expect(create.params).toMatchObject({ customer_email: request.customerEmail });
+    expect(create.params.customer).toBeUndefined();
+    expect((create.params.payment_intent_data as Body).setup_future_usage).toBeUndefined();
+
+    const session = standIn.pay(checkout.sessionId);
+    const checked = await provider.checkSession(checkout.sessionId);
+    expect(checked).toMatchObject({ kind: 'paid', sessionId: checkout.sessionId });
+    expect(checked).not.toHaveProperty('savedMethod');
+    const [notified] = await interpreted(provider, 'checkout.session.completed', session);
+    expect(notified).toMatchObject({ kind: 'paid', sessionId: checkout.sessionId });
+    expect(notified).not.toHaveProperty('savedMethod');
+  });
+
+  it('charges the kept method off-session, once per idempotency key', async () => {
+    const { provider, request, savedMethod } = await savedCheckout();
+    const charge = renewal(request.subscriptionId, savedMethod);
+
+    const answer = await provider.chargeSavedMethod(charge);
+    expect(answer).toMatchObject({
+      sessionId: expect.stringMatching(/^pi_/),
+      outcome: { kind: 'paid', amountCents: 453, currency: 'EUR', paidAt: expect.any(Date) },
+    });
+    expect(answer.outcome).toMatchObject({ paymentReference: answer.sessionId });
+    const asked = standIn.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.idempotencyKey === charge.idempotencyKey,
+    );
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.params).toMatchObject({
+      amount: '453',
+      currency: 'eur',
+      customer: savedMethod.customerId,
+      payment_method: savedMethod.id,
+      off_session: 'true',
+      confirm: 'true',
+      description: charge.description,
+      metadata: { subscriptionId: charge.subscriptionId, renewalId: charge.renewalId },
+    });
+
+    // Asked again with the same key (a retried job): the same payment intent, no second charge.
+    const again = await provider.chargeSavedMethod(charge);
+    expect(again.sessionId).toBe(answer.sessionId);
+    expect(again.outcome.kind).toBe('paid');
+    const renewals = standIn
+      .paymentIntentsOf(savedMethod.customerId!)
+      .filter((i) => (i.metadata as Body).renewalId === charge.renewalId);
+    expect(renewals).toHaveLength(1);
+
+    // The next renewal, with its own key, is a charge of its own.
+    const next = await provider.chargeSavedMethod(renewal(request.subscriptionId, savedMethod));
+    expect(next.outcome.kind).toBe('paid');
+    expect(next.sessionId).not.toBe(answer.sessionId);
+  });
+
+  it('answers declined for a card that attached but refuses later charges, the same for a retry and again for a new attempt', async () => {
+    const { provider, request, savedMethod } = await savedCheckout(STRIPE_TEST_CARDS.declineAfterAttaching);
+    expect(savedMethod.label).toBe('Visa •••• 0341');
+    const charge = renewal(request.subscriptionId, savedMethod);
+
+    const answer = await provider.chargeSavedMethod(charge);
+    expect(answer).toEqual({
+      sessionId: expect.stringMatching(/^pi_/),
+      outcome: { kind: 'declined', reason: 'generic_decline' },
+    });
+    expect(standIn.paymentIntent(answer.sessionId)).toMatchObject({ status: 'requires_payment_method' });
+
+    const retried = await provider.chargeSavedMethod(charge);
+    expect(retried).toEqual(answer);
+    expect(
+      standIn
+        .paymentIntentsOf(savedMethod.customerId!)
+        .filter((i) => (i.metadata as Body).renewalId === charge.renewalId),
+    ).toHaveLength(1);
+
+    const nextAttempt = await provider.chargeSavedMethod({ ...charge, idempotencyKey: `${charge.idempotencyKey}-2` });
+    expect(nextAttempt.outcome).toEqual({ kind: 'declined', reason: 'generic_decline' });
+    expect(nextAttempt.sessionId).toMatch(/^pi_/);
+    expect(nextAttempt.sessionId).not.toBe(answer.sessionId);
+  });
+
+  it('throws when Stripe cannot be asked, so the job retries with the same key', async () => {
+    const { request, savedMethod } = await savedCheckout();
+    const unreachable = new StripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl: 'http://127.0.0.1:9',
+      clock: () => new Date(),
+    });
+    await expect(unreachable.chargeSavedMethod(renewal(request.subscriptionId, savedMethod))).rejects.toThrow();
+  });
+
+  it('reads a refund and a dispute of an off-session charge as the renewal payment intent, through the refund API and the notifications', async () => {
+    const { provider, request, savedMethod } = await savedCheckout();
+    const charge = renewal(request.subscriptionId, savedMethod);
+    const answer = await provider.chargeSavedMethod(charge);
+    expect(answer.outcome.kind).toBe('paid');
+    const intentId = answer.sessionId;
+
+    const refund = await provider.refund({
+      paymentReference: intentId,
+      amountCents: 153,
+      currency: 'EUR',
+      idempotencyKey: `refund-${charge.renewalId}`,
+    });
+    expect(refund).toEqual({ providerRefundId: expect.stringMatching(/^re_/) });
+
+    const payment = { subscriptionId: request.subscriptionId, sessionId: intentId, paymentReference: intentId };
+    expect(await interpreted(provider, 'charge.refunded', standIn.refundedCharge(intentId))).toEqual([
+      expect.objectContaining({ kind: 'refunded', ...payment, amountCents: 153, currency: 'EUR' }),
+    ]);
+    // A charge without metadata is traced through the payment intent's.
+    expect(
+      await interpreted(
+        provider,
+        'charge.refunded',
+        standIn.refundedCharge(intentId, { withoutMetadata: true, amountRefunded: 453 }),
+      ),
+    ).toEqual([expect.objectContaining({ kind: 'refunded', ...payment, amountCents: 453 })]);
+    const dispute = standIn.dispute(intentId);
+    expect(await interpreted(provider, 'charge.dispute.created', dispute)).toEqual([
+      expect.objectContaining({ kind: 'disputed', ...payment, disputeId: dispute.id, amountCents: 453 }),
+    ]);
+
+    // Told to the shop, which opened no renewal with that payment intent here: kept under its id.
+    const notice = standIn.event('charge.refunded', standIn.refundedCharge(intentId));
+    expect((await postWebhook(notice)).status).toBe(200);
+    const [recorded] = await eventually(
+      () => unmatched(intentId),
+      (events) => events.length > 0,
+    );
+    expect(recorded?.data).toMatchObject({
+      provider: 'stripe',
+      kind: 'refunded',
+      sessionId: intentId,
+      paymentReference: intentId,
+      claimedSubscriptionId: request.subscriptionId,
+    });
   });
 });

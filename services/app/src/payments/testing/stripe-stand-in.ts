@@ -1,11 +1,14 @@
 /**
  * A TEST DOUBLE for Stripe's servers, which cannot be reached from our test machines. It is
  * a small local HTTP server answering just the Stripe API calls the shop makes through the
- * real `stripe` SDK (create, retrieve and list Checkout Sessions; retrieve a PaymentIntent),
- * with Stripe-shaped JSON kept in memory. Tests use it to play the customer's side (pay,
- * expire) and to build the event objects Stripe would send; they sign those themselves with
- * `stripe.webhooks.generateTestHeaderString`. It is not Stripe: it checks no card, runs no
- * fraud rules and only knows the fields the shop reads.
+ * real `stripe` SDK (create, retrieve and list Checkout Sessions; create Customers; retrieve a
+ * PaymentMethod; create, confirm off-session and retrieve a PaymentIntent), with Stripe-shaped
+ * JSON kept in memory. Tests use it to play the customer's side (pay, with a test card of their
+ * choosing, expire) and to build the event objects Stripe would send; they sign those themselves
+ * with `stripe.webhooks.generateTestHeaderString`. It is not Stripe: it runs no fraud rules and
+ * only knows the fields the shop reads. Of cards it knows just two of Stripe's test numbers:
+ * `4242 4242 4242 4242`, whose later charges succeed, and `4000 0000 0000 0341`, which attaches
+ * to its customer but whose later off-session charges are declined (`card_declined`).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -20,19 +23,38 @@ export interface StandInRequest {
   idempotencyKey: string | null;
 }
 
+/** Stripe's test card numbers the stand-in knows (spaces allowed). */
+export const STRIPE_TEST_CARDS = {
+  /** Pays, and pays again later off-session. */
+  visa: '4242 4242 4242 4242',
+  /** Pays at checkout and attaches to its customer; every later off-session charge is declined. */
+  declineAfterAttaching: '4000 0000 0000 0341',
+} as const;
+
 export interface StripeStandIn {
   /** The API base URL to give the shop as STRIPE_API_URL. */
   url: string;
   requests: StandInRequest[];
   idempotencyKeys: string[];
   session(id: string): Json | undefined;
-  /** The customer pays: the session completes and a payment intent carries the checkout's metadata. */
-  pay(id: string, options?: { amountTotal?: number; paymentStatus?: 'paid' | 'unpaid' }): Json;
+  /**
+   * The customer pays: the session completes and a payment intent carries the checkout's metadata.
+   * `card` is the number typed (Visa 4242 unless given); a session opened to keep the method
+   * (`setup_future_usage`) attaches the card's payment method to the session's customer.
+   */
+  pay(id: string, options?: { amountTotal?: number; paymentStatus?: 'paid' | 'unpaid'; card?: string }): Json;
+  customer(id: string): Json | undefined;
+  paymentMethod(id: string): Json | undefined;
+  paymentIntent(id: string): Json | undefined;
+  /** The payment intents made for a customer, oldest first (each off-session charge makes one). */
+  paymentIntentsOf(customerId: string): Json[];
   expire(id: string): Json;
-  /** The fully refunded charge of a paid session, as a `charge.refunded` event carries it. */
-  /** The charge of session `id` with its refunds made through the stand-in, in full when none was, or `amountRefunded` of it so far. */
+  /**
+   * The charge of session `id` (or of payment intent `pi_…`, an off-session charge) with its refunds
+   * made through the stand-in, in full when none was, or `amountRefunded` of it so far.
+   */
   refundedCharge(id: string, options?: { withoutMetadata?: boolean; amountRefunded?: number }): Json;
-  /** A dispute (chargeback) of the charge of session `id`, as the customer's bank opens it. */
+  /** A dispute (chargeback) of the charge of session `id` (or of payment intent `pi_…`), as the customer's bank opens it. */
   dispute(id: string): Json;
   /** An event as Stripe posts it to a webhook endpoint. */
   event(type: string, object: Json): Json & { id: string };
@@ -84,7 +106,14 @@ const missing = (res: ServerResponse, kind: string, id: string) =>
 
 export async function startStripeStandIn(options: { secretKey: string }): Promise<StripeStandIn> {
   const sessions = new Map<string, Json>();
-  const intentMetadata = new Map<string, Json>();
+  /** What a session's payment intent is to be made with (`payment_intent_data`). */
+  const intentData = new Map<string, Json>();
+  const customers = new Map<string, Json>();
+  const paymentMethods = new Map<string, Json>();
+  /** Payment methods whose off-session charges are declined (Stripe's 4000 0000 0000 0341). */
+  const declinesLater = new Set<string>();
+  /** What a POST answered, by idempotency key: a repeated key gets the same answer, an error included. */
+  const replies = new Map<string, { status: number; body: Json }>();
   const paymentIntents = new Map<string, Json>();
   const byIdempotencyKey = new Map<string, string>();
   const refunds = new Map<string, Json>();
@@ -95,7 +124,7 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
   function createRefund(params: Json): { status: number; body: Json } {
     const intentId = String(params.payment_intent ?? '');
     const intent = paymentIntents.get(intentId);
-    if (!intent) {
+    if (!intent || intent.status !== 'succeeded') {
       return {
         status: 404,
         body: {
@@ -166,7 +195,7 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       client_reference_id: params.client_reference_id ?? null,
       created: nowSeconds(),
       currency,
-      customer: null,
+      customer: params.customer ?? null,
       customer_details: null,
       customer_email: params.customer_email ?? null,
       expires_at: nowSeconds() + 24 * 3600,
@@ -181,9 +210,138 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       url: `${url}/c/pay/${id}`,
     };
     sessions.set(id, session);
-    intentMetadata.set(id, ((params.payment_intent_data as Json | undefined)?.metadata as Json | undefined) ?? {});
+    intentData.set(id, (params.payment_intent_data as Json | undefined) ?? {});
     return session;
   }
+
+  /** `POST /v1/customers`. */
+  function createCustomer(params: Json): { status: number; body: Json } {
+    const customer: Json = {
+      id: newId('cus_test'),
+      object: 'customer',
+      created: nowSeconds(),
+      email: params.email ?? null,
+      livemode: false,
+      metadata: (params.metadata as Json | undefined) ?? {},
+    };
+    customers.set(String(customer.id), customer);
+    return { status: 200, body: customer };
+  }
+
+  /** A card payment method as Stripe makes it from a test card number. */
+  function cardPaymentMethod(number: string): Json {
+    const digits = number.replace(/\D/g, '');
+    const known = Object.values(STRIPE_TEST_CARDS).map((n) => n.replace(/\D/g, ''));
+    if (!known.includes(digits)) throw new Error(`The stand-in does not know the test card ${number}`);
+    const method: Json = {
+      id: newId('pm_test'),
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: 'visa', last4: digits.slice(-4), exp_month: 12, exp_year: 2034, funding: 'credit', country: 'US' },
+      created: nowSeconds(),
+      customer: null,
+      livemode: false,
+      metadata: {},
+    };
+    paymentMethods.set(String(method.id), method);
+    if (digits === STRIPE_TEST_CARDS.declineAfterAttaching.replace(/\D/g, '')) declinesLater.add(String(method.id));
+    return method;
+  }
+
+  const invalid = (message: string, param?: string, code?: string) => ({
+    status: 400,
+    body: { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}), ...(code ? { code } : {}) } },
+  });
+
+  /** `POST /v1/payment_intents`, confirmed off-session at once with a customer's saved payment method. */
+  function createPaymentIntent(params: Json): { status: number; body: Json } {
+    if (params.confirm !== 'true' || params.off_session !== 'true') {
+      return invalid('The stand-in only makes payment intents confirmed off-session', 'confirm');
+    }
+    const amount = Number(params.amount);
+    if (!Number.isInteger(amount) || amount <= 0) return invalid('Invalid positive integer', 'amount');
+    const customerId = String(params.customer ?? '');
+    if (!customers.has(customerId)) return invalid(`No such customer: '${customerId}'`, 'customer', 'resource_missing');
+    const methodId = String(params.payment_method ?? '');
+    const method = paymentMethods.get(methodId);
+    if (!method) return invalid(`No such PaymentMethod: '${methodId}'`, 'payment_method', 'resource_missing');
+    if (method.customer !== customerId) {
+      return invalid(
+        `The provided PaymentMethod ${methodId} does not belong to the Customer ${customerId}.`,
+        'payment_method',
+      );
+    }
+    const declined = declinesLater.has(methodId);
+    const intent: Json = {
+      id: newId('pi_test'),
+      object: 'payment_intent',
+      amount,
+      amount_received: declined ? 0 : amount,
+      currency: String(params.currency ?? 'eur'),
+      created: nowSeconds(),
+      customer: customerId,
+      description: params.description ?? null,
+      latest_charge: newId('ch_test'),
+      livemode: false,
+      metadata: (params.metadata as Json | undefined) ?? {},
+      payment_method: declined ? null : methodId,
+      setup_future_usage: null,
+      status: declined ? 'requires_payment_method' : 'succeeded',
+      last_payment_error: declined
+        ? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', payment_method: method }
+        : null,
+    };
+    paymentIntents.set(String(intent.id), intent);
+    if (!declined) return { status: 200, body: intent };
+    return {
+      status: 402,
+      body: {
+        error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          charge: intent.latest_charge,
+          message: 'Your card was declined.',
+          payment_intent: intent,
+          payment_method: method,
+        },
+      },
+    };
+  }
+
+  /** A POST whose answer a repeated idempotency key gets again. */
+  function once(idempotencyKey: string | null, make: () => { status: number; body: Json }) {
+    const earlier = idempotencyKey ? replies.get(idempotencyKey) : undefined;
+    if (earlier) return earlier;
+    const answer = make();
+    if (idempotencyKey) replies.set(idempotencyKey, answer);
+    return answer;
+  }
+
+  /** An object with the ids `expand` names replaced by the objects (`payment_intent`, `payment_intent.payment_method`, `payment_method`). */
+  function expanded(object: Json, expand: unknown): Json {
+    const paths = Array.isArray(expand) ? expand.map(String) : [];
+    const copy: Json = { ...object };
+    for (const path of paths) {
+      const [first, second] = path.split('.');
+      const value = copy[first!];
+      let inner = typeof value === 'string' ? lookUp(first!, value) : (value as Json | null | undefined);
+      if (inner && second) {
+        const nested = inner[second];
+        inner = { ...inner, [second]: typeof nested === 'string' ? (lookUp(second, nested) ?? nested) : nested };
+      }
+      if (inner) copy[first!] = inner;
+    }
+    return copy;
+  }
+  const lookUp = (field: string, id: string): Json | undefined =>
+    field === 'payment_intent'
+      ? paymentIntents.get(id)
+      : field === 'payment_method'
+        ? paymentMethods.get(id)
+        : field === 'customer'
+          ? customers.get(id)
+          : undefined;
 
   function listSessions(params: Json): Json {
     const email = (params.customer_details as Json | undefined)?.email;
@@ -217,6 +375,24 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
 
       const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(target.pathname);
       const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(target.pathname);
+      const methodMatch = /^\/v1\/payment_methods\/([^/]+)$/.exec(target.pathname);
+      const customerMatch = /^\/v1\/customers\/([^/]+)$/.exec(target.pathname);
+      if (req.method === 'POST' && target.pathname === '/v1/customers') {
+        const answer = once(idempotencyKey, () => createCustomer(params));
+        return send(res, answer.status, answer.body);
+      }
+      if (req.method === 'POST' && target.pathname === '/v1/payment_intents') {
+        const answer = once(idempotencyKey, () => createPaymentIntent(params));
+        return send(res, answer.status, answer.body);
+      }
+      if (req.method === 'GET' && methodMatch) {
+        const method = paymentMethods.get(decodeURIComponent(methodMatch[1]!));
+        return method ? send(res, 200, method) : missing(res, 'payment_method', methodMatch[1]!);
+      }
+      if (req.method === 'GET' && customerMatch) {
+        const customer = customers.get(decodeURIComponent(customerMatch[1]!));
+        return customer ? send(res, 200, customer) : missing(res, 'customer', customerMatch[1]!);
+      }
       if (req.method === 'POST' && target.pathname === '/v1/checkout/sessions') {
         // Stripe answers a repeated idempotency key with the first request's result.
         const earlier = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
@@ -236,11 +412,15 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
         return send(res, 200, listSessions(params));
       if (req.method === 'GET' && sessionMatch) {
         const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
-        return session ? send(res, 200, session) : missing(res, 'checkout.session', sessionMatch[1]!);
+        return session
+          ? send(res, 200, expanded(session, params.expand))
+          : missing(res, 'checkout.session', sessionMatch[1]!);
       }
       if (req.method === 'GET' && intentMatch) {
         const intent = paymentIntents.get(decodeURIComponent(intentMatch[1]!));
-        return intent ? send(res, 200, intent) : missing(res, 'payment_intent', intentMatch[1]!);
+        return intent
+          ? send(res, 200, expanded(intent, params.expand))
+          : missing(res, 'payment_intent', intentMatch[1]!);
       }
       send(res, 404, {
         error: {
@@ -258,6 +438,14 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
     if (!session) throw new Error(`The stand-in has no session ${id}`);
     return session;
   };
+  /** The succeeded payment intent of session `id`, or payment intent `id` itself. */
+  const paidIntent = (id: string) => {
+    const intent = id.startsWith('pi_')
+      ? paymentIntents.get(id)
+      : paymentIntents.get(String(requireSession(id).payment_intent));
+    if (!intent || intent.status !== 'succeeded') throw new Error(`${id} was not paid`);
+    return intent;
+  };
 
   return {
     url,
@@ -269,6 +457,12 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
     pay(id, payOptions = {}) {
       const session = requireSession(id);
       const amount = payOptions.amountTotal ?? Number(session.amount_total);
+      const data = intentData.get(id) ?? {};
+      const customerId = typeof session.customer === 'string' ? session.customer : null;
+      const setupFutureUsage = typeof data.setup_future_usage === 'string' ? data.setup_future_usage : null;
+      const method = cardPaymentMethod(payOptions.card ?? STRIPE_TEST_CARDS.visa);
+      // Kept for later: Stripe attaches the method to the customer once the payment is confirmed.
+      if (setupFutureUsage && customerId) method.customer = customerId;
       const intent: Json = {
         id: newId('pi_test'),
         object: 'payment_intent',
@@ -276,28 +470,34 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
         amount_received: amount,
         currency: session.currency,
         created: nowSeconds(),
+        customer: customerId,
         latest_charge: newId('ch_test'),
         livemode: false,
-        metadata: intentMetadata.get(id) ?? {},
+        metadata: (data.metadata as Json | undefined) ?? {},
+        payment_method: method.id,
+        setup_future_usage: setupFutureUsage,
         status: 'succeeded',
       };
       paymentIntents.set(String(intent.id), intent);
+      const email = customerId ? (customers.get(customerId)?.email ?? null) : session.customer_email;
       Object.assign(session, {
         status: 'complete',
         payment_status: payOptions.paymentStatus ?? 'paid',
         amount_total: amount,
         payment_intent: intent.id,
-        customer_details: { email: session.customer_email, name: null },
+        customer_details: { email, name: null },
       });
       return { ...session };
     },
     expire(id) {
       return { ...Object.assign(requireSession(id), { status: 'expired' }) };
     },
+    customer: (id) => customers.get(id),
+    paymentMethod: (id) => paymentMethods.get(id),
+    paymentIntent: (id) => paymentIntents.get(id),
+    paymentIntentsOf: (customerId) => [...paymentIntents.values()].filter((i) => i.customer === customerId),
     refundedCharge(id, chargeOptions = {}) {
-      const session = requireSession(id);
-      const intent = paymentIntents.get(String(session.payment_intent));
-      if (!intent) throw new Error(`Session ${id} was not paid`);
+      const intent = paidIntent(id);
       return {
         id: intent.latest_charge,
         object: 'charge',
@@ -316,9 +516,7 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       };
     },
     dispute(id) {
-      const session = requireSession(id);
-      const intent = paymentIntents.get(String(session.payment_intent));
-      if (!intent) throw new Error(`Session ${id} was not paid`);
+      const intent = paidIntent(id);
       return {
         id: newId('dp'),
         object: 'dispute',
