@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { exportStreamId } from '@shop/domain';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paidSubscription } from '../../services/app/src/testing/paid-subscription.js';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
@@ -19,6 +19,26 @@ const DAY = 24 * 3600_000;
 let e2e: E2eShop;
 /** Alice's two active Netflix subscriptions, waiting for credentials; Bruno's expired one. */
 const subscriptions: { first: string; second: string; expired: string } = { first: '', second: '', expired: '' };
+
+/**
+ * Gives the reason `dialog` asks for (its `button` stays disabled until then), photographs it as
+ * `shot` once it settled, confirms and waits for the back-office to say `done`.
+ */
+async function confirmWithReason(
+  page: Page,
+  dialog: Locator,
+  action: { button: string; reason: string; shot: string; done: string },
+) {
+  const button = dialog.getByRole('button', { name: action.button });
+  expect(await button.isDisabled()).toBe(true);
+  await dialog.getByRole('textbox', { name: 'Motif' }).fill(action.reason);
+  await expect.poll(() => button.isEnabled()).toBe(true);
+  // MUI's dialogs fade in whatever the motion preference: let the picture settle.
+  await page.waitForTimeout(500);
+  await screenshot(page, action.shot, false);
+  await button.click();
+  await page.getByText(action.done).waitFor();
+}
 
 const inDays = (days: number) => {
   const at = new Date(Date.now() + days * DAY);
@@ -118,15 +138,12 @@ describe('the dashboard and the Subscriptions tab in a browser', () => {
     for (const status of ['Suspendu', 'Annulé', 'Expiré']) await dialog.getByRole('radio', { name: status }).waitFor();
     expect(await dialog.getByRole('radio').count()).toBe(3);
     await dialog.getByRole('radio', { name: 'Suspendu' }).check();
-    const save = dialog.getByRole('button', { name: 'Enregistrer' });
-    expect(await save.isDisabled()).toBe(true);
-    await dialog.getByRole('textbox', { name: 'Motif' }).fill('Paiement contesté auprès de la banque');
-    await expect.poll(() => save.isEnabled()).toBe(true);
-    // MUI's dialogs fade in whatever the motion preference: let the picture settle.
-    await page.waitForTimeout(500);
-    await screenshot(page, 'subscriptions-status-dialog-fr-desktop', false);
-    await save.click();
-    await page.getByText('Statut mis à jour vers Suspendu').waitFor();
+    await confirmWithReason(page, dialog, {
+      button: 'Enregistrer',
+      reason: 'Paiement contesté auprès de la banque',
+      shot: 'subscriptions-status-dialog-fr-desktop',
+      done: 'Statut mis à jour vers Suspendu',
+    });
     await dialog.waitFor({ state: 'detached' });
     // It left the to-do list (active without credentials).
     await expect.poll(() => rows.count()).toBe(1);
@@ -136,14 +153,12 @@ describe('the dashboard and the Subscriptions tab in a browser', () => {
     await rows.first().getByRole('button', { name: 'Supprimer' }).click();
     const confirm = page.getByRole('dialog', { name: /Supprimer l'abonnement Netflix/ });
     await confirm.getByText('Êtes-vous sûr de vouloir supprimer cet abonnement ?').waitFor();
-    const submit = confirm.getByRole('button', { name: 'Supprimer' });
-    expect(await submit.isDisabled()).toBe(true);
-    await confirm.getByRole('textbox', { name: 'Motif' }).fill('Commande enregistrée deux fois');
-    await expect.poll(() => submit.isEnabled()).toBe(true);
-    await page.waitForTimeout(500);
-    await screenshot(page, 'subscriptions-void-dialog-fr-desktop', false);
-    await submit.click();
-    await page.getByText('Abonnement supprimé').waitFor();
+    await confirmWithReason(page, confirm, {
+      button: 'Supprimer',
+      reason: 'Commande enregistrée deux fois',
+      shot: 'subscriptions-void-dialog-fr-desktop',
+      done: 'Abonnement supprimé',
+    });
     await expect.poll(() => rows.count()).toBe(0);
     await expect.poll(() => counters.textContent()).toBe('Total2Avec identifiants0Sans identifiants2Actifs0');
 
