@@ -28,7 +28,7 @@ import { z } from 'zod';
 import type { OperatorCatalogue } from './operator-catalogue.js';
 import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
 import { operatorAct } from '../api/auth/authentication.js';
-import { problems, type ApiDocument, type RouteDoc } from '../api/openapi.js';
+import { problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 const promoSortFields = Object.keys(PROMO_CODE_SORT_FIELDS) as [PromoCodeSortField, ...PromoCodeSortField[]];
@@ -63,8 +63,8 @@ const windowMessage = { message: 'validUntil must come after validFrom', path: [
 const createBody = promoCodeCreate.refine(windowInOrder, windowMessage);
 const updateBody = promoCodeUpdate.refine(windowInOrder, windowMessage);
 
-/** A promo code's id is the code; a plan's, its slug. */
-const idParams = z.object({ id: identifier(64) });
+const codeParams = z.object({ id: identifier(64) });
+const planParams = z.object({ id: identifier(64) });
 
 /**
  * The back-office's catalogue: promo codes and plans. Every change is a command on the code's or
@@ -74,39 +74,6 @@ const idParams = z.object({ id: identifier(64) });
 export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatalogue }, doc: ApiDocument): Router {
   const router = Router();
   const { operator } = deps;
-
-  /** `GET path` (with `:id`): the back-office's row that `read` finds for the id, or 404 `notFound`. */
-  const oneRowRoute = <Row>(
-    route: Pick<RouteDoc, 'path' | 'operationId' | 'summary' | 'description'> & {
-      row: { description: string; schema: z.ZodType<Row> };
-      notFound: { code: string; detail: (id: string) => string };
-    },
-    read: (id: string) => Promise<Row | null>,
-  ) =>
-    doc.route(
-      router,
-      {
-        method: 'get',
-        path: route.path,
-        operationId: route.operationId,
-        summary: route.summary,
-        description: route.description,
-        tags: ['admin'],
-        params: idParams,
-        responses: {
-          200: route.row,
-          400: { description: 'validation.failed', ...problems },
-          404: { description: route.notFound.code, ...problems },
-        },
-      },
-      async (req, res) => {
-        const { id } = parseOrReject(idParams, req.params);
-        const answer = await read(id);
-        if (!answer)
-          throw new HttpProblem({ status: 404, code: route.notFound.code, detail: route.notFound.detail(id) });
-        res.json(answer);
-      },
-    );
 
   adminListRoute(
     doc,
@@ -123,16 +90,28 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       listPromoCodes(deps.knex, { ...page, filter: { ids: filter.id, q: filter.q, active: filter.active } }),
   );
 
-  oneRowRoute(
+  doc.route(
+    router,
     {
+      method: 'get',
       path: '/api/admin/promo-codes/:id',
       operationId: 'getPromoCode',
       summary: 'Get one promo code',
       description: 'Its id is the code, in any case.',
-      row: { description: 'The promo code', schema: adminPromoCode },
-      notFound: { code: 'promo.not_found', detail: (id) => `No promo code ${id}` },
+      tags: ['admin'],
+      params: codeParams,
+      responses: {
+        200: { description: 'The promo code', schema: adminPromoCode },
+        400: { description: 'validation.failed', ...problems },
+        404: { description: 'promo.not_found', ...problems },
+      },
     },
-    (id) => getPromoCode(deps.knex, id),
+    async (req, res) => {
+      const { id } = parseOrReject(codeParams, req.params);
+      const answer: AdminPromoCode | null = await getPromoCode(deps.knex, id);
+      if (!answer) throw new HttpProblem({ status: 404, code: 'promo.not_found', detail: `No promo code ${id}` });
+      res.json(answer);
+    },
   );
 
   doc.route(
@@ -167,7 +146,7 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       description:
         'Revises, deactivates or reactivates a promo code against the version the form was loaded at; the shop applies it at once.',
       tags: ['admin'],
-      params: idParams,
+      params: codeParams,
       body: updateBody,
       responses: {
         200: { description: 'The promo code', schema: adminPromoCode },
@@ -176,7 +155,7 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       },
     },
     async (req, res) => {
-      const { id } = parseOrReject(idParams, req.params);
+      const { id } = parseOrReject(codeParams, req.params);
       const body = parseOrReject(updateBody, req.body);
       const answer: AdminPromoCode = await operator.revisePromoCode({ ...body, code: id }, operatorAct(req));
       res.json(answer);
@@ -201,16 +180,28 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       }),
   );
 
-  oneRowRoute(
+  doc.route(
+    router,
     {
+      method: 'get',
       path: '/api/admin/plans/:id',
       operationId: 'getAdminPlan',
       summary: 'Get one plan in both languages',
       description: 'With its features in both languages.',
-      row: { description: 'The plan', schema: adminPlan },
-      notFound: { code: 'plan.not_found', detail: (id) => `No plan ${id}` },
+      tags: ['admin'],
+      params: planParams,
+      responses: {
+        200: { description: 'The plan', schema: adminPlan },
+        400: { description: 'validation.failed', ...problems },
+        404: { description: 'plan.not_found', ...problems },
+      },
     },
-    (id) => getPlanForAdmin(deps.knex, id),
+    async (req, res) => {
+      const { id } = parseOrReject(planParams, req.params);
+      const answer: AdminPlan | null = await getPlanForAdmin(deps.knex, id);
+      if (!answer) throw new HttpProblem({ status: 404, code: 'plan.not_found', detail: `No plan ${id}` });
+      res.json(answer);
+    },
   );
 
   doc.route(
@@ -223,7 +214,7 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       description:
         'Changes a plan (PlanRevised, PlanWithdrawn, PlanBackOnSale; the operator as actor) against the version the form was loaded at.',
       tags: ['admin'],
-      params: idParams,
+      params: planParams,
       body: adminPlanUpdate,
       responses: {
         200: { description: 'The plan', schema: adminPlan },
@@ -233,7 +224,7 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       },
     },
     async (req, res) => {
-      const { id } = parseOrReject(idParams, req.params);
+      const { id } = parseOrReject(planParams, req.params);
       const body = parseOrReject(adminPlanUpdate, req.body);
       const answer: AdminPlan = await operator.revisePlan(id, body, operatorAct(req));
       res.json(answer);
