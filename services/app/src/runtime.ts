@@ -127,7 +127,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
         clock,
         backoffMs: config.jobBackoffMs,
       })
-    : new InProcessJobQueue({ knex, logger, backoffMs: config.jobBackoffMs });
+    : new InProcessJobQueue({ knex, logger, clock, backoffMs: config.jobBackoffMs });
   closers.unshift(() => queue.close());
 
   // Before anything reads or writes its tables; processes started together take turns.

@@ -64,6 +64,8 @@ export class InProcessJobQueue implements Jobs.JobQueue {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly repeatTimers = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
+  /** Ids of the jobs running in this instance now: a second timer for one of them does not run it again. */
+  private readonly runningIds = new Set<string>();
   private repeatActive = 0;
   private closed = false;
 
@@ -88,7 +90,11 @@ export class InProcessJobQueue implements Jobs.JobQueue {
     if (handedOver > 0) this.logger.info({ jobs: handedOver }, 'pending jobs scheduled');
   }
 
-  /** Sets a timer for every pending row this instance has none for (rows retried from the CLI, say). */
+  /**
+   * Sets a timer for every pending row this instance has none for (rows retried from the CLI,
+   * say), and runs at once those whose time has come although their timer waits further (the
+   * clock was put forward, the machine slept): a timer's wait is the clock's at the time it was set.
+   */
   async reconcile(): Promise<{ handedOver: number }> {
     if (!this.handlers) return { handedOver: 0 };
     let handedOver = 0;
@@ -96,9 +102,12 @@ export class InProcessJobQueue implements Jobs.JobQueue {
     for (;;) {
       const page = await pendingJobsPage(this.knex, { all: true, afterId, limit: PAGE });
       if (page.length === 0) break;
+      const now = this.now();
       for (const job of page) {
-        if (this.scheduled.has(job.id)) continue;
-        this.schedule(stored(job));
+        const due = job.runAt.getTime() <= now;
+        if (this.scheduled.has(job.id) && !due) continue;
+        // A second timer is harmless: the run claims the row first, and a job done is not run again.
+        this.schedule(stored(job), undefined, due);
         handedOver++;
       }
       afterId = page.at(-1)!.id;
@@ -188,7 +197,16 @@ export class InProcessJobQueue implements Jobs.JobQueue {
   }
 
   private async run(job: StoredJob): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || this.runningIds.has(job.id)) return;
+    this.runningIds.add(job.id);
+    try {
+      await this.runOnce(job);
+    } finally {
+      this.runningIds.delete(job.id);
+    }
+  }
+
+  private async runOnce(job: StoredJob): Promise<void> {
     const handler = handlerOf(this.handlers, job.name);
     if (!handler) {
       this.logger.warn({ job: job.name, jobId: job.id }, 'no handler for job; left pending');

@@ -7,17 +7,8 @@ import type { MailMessage } from '../mail/mailer.js';
 import { mailerFailingOnce } from '../testing/failing-mailer.js';
 import { requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
-import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
+import { readMail, startSmtpCapture, type ReceivedMail, type SmtpCapture } from '../testing/smtp-capture.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
-
-interface ReceivedMail {
-  to: string[];
-  subject: string;
-  /** The body decoded (the plain-text part), with the no-break spaces of French typography made plain spaces. */
-  text: string;
-  /** The HTML part, decoded likewise, when the message has one. */
-  html?: string;
-}
 
 interface Notification {
   id: string;
@@ -37,62 +28,6 @@ const MAIL_TIMEOUT_MS = 20_000;
 let database: TestDatabase;
 let shop: TestShop;
 let smtp: SmtpCapture<ReceivedMail>;
-
-const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-
-/** RFC 2047 encoded words, as nodemailer writes a subject that is not ASCII. */
-const decodeWords = (value: string) =>
-  value.replace(/(\?=)\s+(?==\?)/g, '$1').replace(/(?:=\?[^?]+\?[QqBb]\?[^?]*\?=)+/g, (run) => {
-    const words = [...run.matchAll(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g)];
-    const bytes = words.map(([, encoding, data = '']) =>
-      encoding!.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64')
-        : Buffer.from(
-            data
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-            'latin1',
-          ),
-    );
-    return Buffer.concat(bytes).toString('utf8');
-  });
-
-/** Headers unfolded, and a body, of a message or of one of its parts. */
-function splitEntity(raw: string) {
-  const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
-  return { header, body };
-}
-
-function decodeBody(body: string, transferEncoding: string) {
-  const encoding = transferEncoding.toLowerCase();
-  return encoding === 'base64'
-    ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-    : encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : Buffer.from(body, 'latin1').toString('utf8');
-}
-
-/** A text message, or a multipart/alternative one (text and HTML), read as a mail client would show it. */
-function readMail(raw: string, to: string[]): ReceivedMail {
-  const { header, body } = splitEntity(raw);
-  const subject = plainSpaces(decodeWords(header('Subject')));
-  const boundary = /boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
-  if (!boundary) return { to, subject, text: plainSpaces(decodeBody(body, header('Content-Transfer-Encoding'))) };
-  const parts = body
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .map((part) => splitEntity(part.replace(/^\r\n/, '')))
-    .map((part) => ({
-      type: part.header('Content-Type').split(';')[0]!.trim().toLowerCase(),
-      content: plainSpaces(decodeBody(part.body.replace(/\r\n$/, ''), part.header('Content-Transfer-Encoding'))),
-    }));
-  const text = parts.find((part) => part.type === 'text/plain')?.content ?? '';
-  const html = parts.find((part) => part.type === 'text/html')?.content;
-  return { to, subject, text, ...(html !== undefined ? { html } : {}) };
-}
 
 beforeAll(async () => {
   smtp = await startSmtpCapture(readMail);
