@@ -26,6 +26,7 @@ export const mailPreviewsMessages: MessageTree = {
         refund_issued: 'Refund issued',
         suspended: 'Subscription suspended',
         renewal_reminder: 'Renewal reminder (7 days and 1 day before)',
+        renewal_failed: 'Automatic renewal declined',
       },
     },
   },

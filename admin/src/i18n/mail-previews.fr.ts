@@ -26,6 +26,7 @@ export const mailPreviewsMessages: MessageTree = {
         refund_issued: 'Remboursement effectué',
         suspended: 'Abonnement suspendu',
         renewal_reminder: 'Rappel de renouvellement (7 jours et 1 jour avant)',
+        renewal_failed: 'Renouvellement automatique refusé',
       },
     },
   },
