@@ -76,6 +76,9 @@ export function SubscriptionItem({
   })();
   // On: turning it off is a cancellation, confirmed in its dialog. Off: back on with the method kept.
   const autoRenewSwitch = running && (subscription.autoRenew || subscription.paymentMethod !== null);
+  // The switch names the kept method unless the renewal line just above already does.
+  const switchNamesMethod =
+    subscription.paymentMethod !== null && !(renewalLine?.includes(subscription.paymentMethod) ?? false);
   const setAutoRenew = useSetAutoRenew();
   const turnAutoRenewOn = async () => {
     try {
@@ -158,7 +161,8 @@ export function SubscriptionItem({
         )}
         {autoRenewSwitch && (
           <FormControlLabel
-            sx={{ mt: 0.5 }}
+            // The small switch's track lines up with the text above, its label a little apart from the thumb.
+            sx={{ mt: 0.5, ml: '-4px', gap: 0.5 }}
             control={
               <Switch
                 size="small"
@@ -173,7 +177,7 @@ export function SubscriptionItem({
             label={
               <Typography variant="body2">
                 {t('subscriptions.autoRenew.label')}
-                {subscription.paymentMethod && (
+                {switchNamesMethod && (
                   <Box component="span" sx={{ color: 'text.secondary' }}>
                     {' '}
                     ({subscription.paymentMethod})
