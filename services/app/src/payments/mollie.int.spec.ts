@@ -1,9 +1,10 @@
-import { subscriptionStreamId } from '@shop/domain';
+import { addMonthsUtc, subscriptionStreamId } from '@shop/domain';
+import type { RecordedEvent } from '@shop/event-store';
 import { createMollieClient } from '@mollie/api-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useProviderShop } from '../testing/provider-checkout.js';
-import { randomIp, signUpAdmin } from '../testing/http-customer.js';
-import { useStandIn } from '../testing/shop-under-test.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
+import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId } from './payment-service.js';
 import { randomUUID } from 'node:crypto';
@@ -35,6 +36,10 @@ const { shop, customers } = useProviderShop('mollie', {
   env: () => ({ MOLLIE_API_KEY: mollie.apiKey, MOLLIE_API_URL: mollie.url }),
 });
 const { request, customer, subscription, history } = customers;
+
+type Json = Record<string, unknown>;
+
+const monthsAfter = (iso: string, months: number) => addMonthsUtc(new Date(iso), months).toISOString();
 
 /** Every stored provider notification in the log, by id. */
 const storedNotifications = async () => (await customers.storedNotifications()).map((e) => e.id);
@@ -506,5 +511,246 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
       ...payment,
       amountCents: 453,
     });
+  });
+});
+
+describe('automatic renewal through Mollie in the shop, on its own clock', () => {
+  const HOUR = 3_600_000;
+  /** The renewing shop's clock: set by the test, then running on as real time does. */
+  let setAt = { shop: Date.now(), real: Date.now() };
+  const shopNow = () => new Date(setAt.shop + (Date.now() - setAt.real));
+  // A shop of its own, on a clock the tests move, paying with Mollie through the same stand-in.
+  const renewing = useTestShop('mollie_renewal', {
+    clock: shopNow,
+    plans: true,
+    env: () => ({
+      MOLLIE_API_KEY: mollie.apiKey,
+      MOLLIE_API_URL: mollie.url,
+      RENEWAL_LEAD_HOURS: '72',
+      RENEWAL_RETRY_HOURS: '24,72',
+    }),
+  });
+
+  // Each customer pays now: Mollie dates the payment on real time.
+  beforeEach(() => {
+    setAt = { shop: Date.now(), real: Date.now() };
+  });
+
+  /** The shop's clock moves on; timers whose time has come run (as the worker's reconciliation does). */
+  async function moveClockTo(instant: Date | string) {
+    setAt = { shop: new Date(instant).getTime(), real: Date.now() };
+    await renewing.runtime.queue.reconcile();
+  }
+
+  /** Mollie's notification to the renewing shop: a form with the payment id. */
+  const notifyRenewing = (paymentId: string) =>
+    requestJson(renewing.url, 'POST', '/webhooks/mollie', { form: `id=${paymentId}`, ip: '10.22.0.1' });
+
+  /** As the customer, signed in again when their session ran out on the shop's clock meanwhile. */
+  async function as(who: HttpCustomer, method: string, path: string, body?: unknown) {
+    const send = () =>
+      requestJson(renewing.url, method, path, {
+        token: who.token,
+        ip: randomIp('10.22'),
+        ...(body === undefined ? {} : { body }),
+      });
+    const res = await send();
+    if (res.status !== 401) return res;
+    const signIn = await requestJson(renewing.url, 'POST', '/api/auth/sign-in', {
+      body: { email: who.email, password: who.password },
+      ip: randomIp('10.22'),
+    });
+    expect(signIn.status).toBe(200);
+    who.token = String(signIn.body.accessToken);
+    return send();
+  }
+
+  async function renewalRow(who: HttpCustomer, subscriptionId: string, accept: (row: Json) => boolean) {
+    const rows = await eventually(
+      async () => ((await as(who, 'GET', '/api/me/subscriptions')).body.data as Json[] | undefined) ?? [],
+      (found) => found.some((r) => r.id === subscriptionId && accept(r)),
+    );
+    const row = rows.find((r) => r.id === subscriptionId);
+    if (!row || !accept(row)) throw new Error(`the profile never showed what was awaited: ${JSON.stringify(row)}`);
+    return row;
+  }
+
+  const renewingHistory = (subscriptionId: string) =>
+    renewing.runtime.store.readStream(subscriptionStreamId(subscriptionId));
+  const ofType = (events: Array<{ type: string }>, type: string) => events.filter((e) => e.type === type);
+  const recurringOf = (customerId: string) =>
+    mollie.paymentsOf(customerId).filter((p) => p.sequenceType === 'recurring');
+
+  /**
+   * A customer orders Netflix for a month to renew itself, pays Mollie's first payment with `card`
+   * and Mollie tells the shop: the order is active, with the mandate kept.
+   */
+  async function renewingOrder(card: string) {
+    const who = await signUpAndSignIn(renewing.url, { label: 'mollie-renews', ip: randomIp('10.22') });
+    const placed = await as(who, 'POST', '/api/orders', {
+      planId: 'netflix',
+      months: 1,
+      provider: 'mollie',
+      autoRenew: true,
+    });
+    expect(placed.status).toBe(201);
+    const subscriptionId = String(placed.body.subscriptionId);
+    const paymentId = String(placed.body.redirectUrl).split('/').pop()!;
+    expect(mollie.payment(paymentId)).toMatchObject({
+      sequenceType: 'first',
+      customerId: expect.stringMatching(/^cst_/),
+    });
+    mollie.setStatus(paymentId, 'paid', { card });
+    expect((await notifyRenewing(paymentId)).status).toBe(200);
+    const row = await renewalRow(who, subscriptionId, (r) => r.status === 'active' && r.autoRenew === true);
+    const payment = mollie.payment(paymentId)!;
+    return {
+      who,
+      subscriptionId,
+      customerId: String(payment.customerId),
+      mandateId: String(payment.mandateId),
+      row,
+      totalCents: Number(placed.body.totalCents),
+    };
+  }
+
+  it('keeps the mandate of a first payment ordered to renew itself, then charges a recurring payment when due and extends the subscription', async () => {
+    const { who, subscriptionId, customerId, mandateId, row, totalCents } = await renewingOrder(MOLLIE_TEST_CARDS.visa);
+    const [enabled, ...again] = ofType(await renewingHistory(subscriptionId), 'AutoRenewalEnabled') as RecordedEvent[];
+    expect(again).toHaveLength(0);
+    expect(enabled!.data).toMatchObject({
+      subscriptionId,
+      provider: 'mollie',
+      methodId: mandateId,
+      customerId,
+      methodLabel: 'Visa •••• 4242',
+    });
+    const expiresAt = String(row.expiresAt);
+    expect(Math.abs(Date.parse(expiresAt) - Date.parse(monthsAfter(new Date().toISOString(), 1)))).toBeLessThan(60_000);
+    expect(row).toMatchObject({
+      status: 'active',
+      paymentMethod: 'Visa •••• 4242',
+      nextChargeAt: new Date(Date.parse(expiresAt) - 72 * HOUR).toISOString(),
+      nextChargeCents: totalCents,
+      renewalFailedAt: null,
+    });
+
+    await moveClockTo(new Date(Date.parse(String(row.nextChargeAt)) - 24 * HOUR));
+    expect(await renewing.runtime.automaticRenewals.orderDue()).toBe(0);
+    await moveClockTo(String(row.nextChargeAt));
+    expect(await renewing.runtime.automaticRenewals.orderDue()).toBe(1);
+    const renewed = await renewalRow(who, subscriptionId, (r) => r.expiresAt === monthsAfter(expiresAt, 1));
+    expect(renewed).toMatchObject({ status: 'active', autoRenew: true, renewalFailedAt: null, renewalRetryAt: null });
+
+    // One recurring payment on the mandate, through the SDK, paid at Mollie.
+    const [recurring, ...more] = recurringOf(customerId);
+    expect(more).toHaveLength(0);
+    expect(recurring).toMatchObject({
+      status: 'paid',
+      mandateId,
+      amount: { currency: 'EUR', value: (totalCents / 100).toFixed(2) },
+      metadata: { subscriptionId },
+    });
+    const asked = mollie.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v2/customers/${customerId}/payments`,
+    );
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.idempotencyKey).toMatch(/^renewal-.+-1$/);
+    const [renewal, ...twice] = ofType(await renewingHistory(subscriptionId), 'SubscriptionRenewed') as RecordedEvent[];
+    expect(twice).toHaveLength(0);
+    expect(renewal!.data).toMatchObject({
+      months: 1,
+      from: expiresAt,
+      to: monthsAfter(expiresAt, 1),
+      amountCents: totalCents,
+      provider: 'mollie',
+      paymentReference: recurring!.id,
+    });
+  });
+
+  it('records a recurring payment that fails on a declining card, with its retry a day later, and the profile shows both', async () => {
+    const { who, subscriptionId, customerId, row } = await renewingOrder(MOLLIE_TEST_CARDS.declineAfterAttaching);
+    expect(row).toMatchObject({ paymentMethod: 'Visa •••• 0341' });
+    const expiresAt = String(row.expiresAt);
+    await moveClockTo(String(row.nextChargeAt));
+    expect(await renewing.runtime.automaticRenewals.orderDue()).toBe(1);
+    const declined = await renewalRow(who, subscriptionId, (r) => r.renewalFailedAt !== null);
+    expect(declined).toMatchObject({
+      status: 'active',
+      autoRenew: true,
+      expiresAt,
+      renewalRetryAt: new Date(Date.parse(String(declined.renewalFailedAt)) + 24 * HOUR).toISOString(),
+    });
+    const [recurring] = recurringOf(customerId);
+    expect(recurring).toMatchObject({ status: 'failed' });
+    const [failure, ...more] = ofType(await renewingHistory(subscriptionId), 'RenewalChargeFailed') as RecordedEvent[];
+    expect(more).toHaveLength(0);
+    expect(failure!.data).toMatchObject({
+      provider: 'mollie',
+      sessionId: recurring!.id,
+      attempt: 1,
+      reason: 'card_declined',
+      nextAttemptAt: new Date(Date.parse(String((failure!.data as Json).failedAt)) + 24 * HOUR).toISOString(),
+    });
+    expect(ofType(await renewingHistory(subscriptionId), 'SubscriptionRenewed')).toHaveLength(0);
+  });
+
+  it('waits for a recurring payment Mollie settles later: its notification then renews the subscription, or records the decline', async () => {
+    const good = await renewingOrder(MOLLIE_TEST_CARDS.visa);
+    const bad = await renewingOrder(MOLLIE_TEST_CARDS.declineAfterAttaching);
+    mollie.settleRecurringLater(true);
+    try {
+      // Both due at about the same time (paid a moment apart): the later of the two.
+      const dueAt = [good.row.nextChargeAt, bad.row.nextChargeAt].map(String).sort().at(-1)!;
+      await moveClockTo(dueAt);
+      expect(await renewing.runtime.automaticRenewals.orderDue()).toBe(2);
+      const opened = async (subscriptionId: string) =>
+        (
+          await eventually(
+            async () =>
+              (ofType(await renewingHistory(subscriptionId), 'PaymentSessionOpened') as RecordedEvent[]).filter(
+                (e) => (e.data as Json).renewalId !== undefined,
+              ),
+            (events) => events.length > 0,
+          )
+        )[0];
+      const goodOpened = await opened(good.subscriptionId);
+      const badOpened = await opened(bad.subscriptionId);
+      const [paying] = recurringOf(good.customerId);
+      const [failing] = recurringOf(bad.customerId);
+      expect(paying).toMatchObject({ status: 'pending' });
+      expect(failing).toMatchObject({ status: 'pending' });
+      // The charge is the renewal's checkout, under Mollie's payment id; nothing is decided yet.
+      expect(goodOpened!.data).toMatchObject({ provider: 'mollie', sessionId: paying!.id });
+      expect(badOpened!.data).toMatchObject({ provider: 'mollie', sessionId: failing!.id });
+      expect(await renewalRow(good.who, good.subscriptionId, () => true)).toMatchObject({
+        expiresAt: good.row.expiresAt,
+        renewalFailedAt: null,
+      });
+
+      mollie.settle(String(paying!.id));
+      mollie.settle(String(failing!.id));
+      expect((await notifyRenewing(String(paying!.id))).status).toBe(200);
+      expect((await notifyRenewing(String(failing!.id))).status).toBe(200);
+
+      const next = monthsAfter(String(good.row.expiresAt), 1);
+      await renewalRow(good.who, good.subscriptionId, (r) => r.expiresAt === next);
+      const [renewal, ...twice] = ofType(
+        await renewingHistory(good.subscriptionId),
+        'SubscriptionRenewed',
+      ) as RecordedEvent[];
+      expect(twice).toHaveLength(0);
+      expect(renewal!.data).toMatchObject({ provider: 'mollie', paymentReference: paying!.id, months: 1 });
+
+      const declined = await renewalRow(bad.who, bad.subscriptionId, (r) => r.renewalFailedAt !== null);
+      expect(declined).toMatchObject({
+        expiresAt: bad.row.expiresAt,
+        renewalRetryAt: new Date(Date.parse(String(declined.renewalFailedAt)) + 24 * HOUR).toISOString(),
+      });
+      const [failure] = ofType(await renewingHistory(bad.subscriptionId), 'RenewalChargeFailed') as RecordedEvent[];
+      expect(failure!.data).toMatchObject({ sessionId: failing!.id, attempt: 1, reason: 'card_declined' });
+    } finally {
+      mollie.settleRecurringLater(false);
+    }
   });
 });

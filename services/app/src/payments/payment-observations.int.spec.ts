@@ -363,3 +363,68 @@ describe('the expiry in the log', () => {
     }
   });
 });
+
+describe('a sync run that confirms a checkout ordered to renew itself', () => {
+  it('records the card the checkout kept, in the observation and on the order, as the notification would', async () => {
+    const operator = await admin();
+    const shopper = await customer();
+    const placed = await eventually(
+      () =>
+        call('POST', '/api/orders', {
+          token: shopper.token,
+          body: { planId: 'netflix', months: 1, provider: 'stripe', autoRenew: true },
+        }),
+      (res) => res.status !== 422, // the catalogue is projected just after start-up
+    );
+    expect(placed.status).toBe(201);
+    const subscriptionId = String(placed.body.subscriptionId);
+    const sessionId = String(placed.body.redirectUrl).split('/').pop()!;
+    // Paid at Stripe with the card kept; the notification never arrives.
+    const session = standIn.pay(sessionId);
+    const intent = standIn.paymentIntent(String(session.payment_intent))!;
+    const savedMethod = { id: intent.payment_method, customerId: session.customer, label: 'Visa •••• 4242' };
+    expect(savedMethod.customerId).toMatch(/^cus_/);
+
+    const res = await sync(operator.token, shopper.email);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ count: 1, payments: [{ sessionId }] });
+    const runId = String(res.body.runId);
+    const observed = (await store().readStream(paymentSyncStreamId(runId))).find(
+      (e) => e.type === PAYMENT_OBSERVED && (e.data as PaymentObservation).sessionId === sessionId,
+    )!;
+    expect(observed.data).toMatchObject({ status: 'complete', paymentStatus: 'paid', savedMethod });
+
+    const events = await history(subscriptionId);
+    expect(ofType(events, 'PaymentConfirmed')).toHaveLength(1);
+    const [enabled, ...again] = ofType(events, 'AutoRenewalEnabled');
+    expect(again).toHaveLength(0);
+    expect(enabled!.data).toMatchObject({
+      subscriptionId,
+      provider: 'stripe',
+      methodId: savedMethod.id,
+      customerId: savedMethod.customerId,
+      methodLabel: 'Visa •••• 4242',
+    });
+    expect(enabled!.metadata).toMatchObject({
+      causationId: observed.id,
+      causationStreamId: paymentSyncStreamId(runId),
+    });
+    const row = await eventually(
+      () => subscriptionRow(shopper.token, subscriptionId),
+      (s) => s?.autoRenew === true,
+    );
+    expect(row).toMatchObject({
+      status: 'active',
+      autoRenew: true,
+      paymentMethod: 'Visa •••• 4242',
+      nextChargeAt: new Date(Date.parse(String(row!.expiresAt)) - 72 * 3_600_000).toISOString(),
+    });
+
+    // Replayed from the log alone, the run finds it applied: nothing more, the card recorded once.
+    const before = await logLength();
+    const replay = await shopctl('payments', 'replay-sync', runId);
+    expect({ status: replay.status, stderr: replay.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(replay.stdout).toContain('Nothing changed');
+    expect(await logLength()).toBe(before);
+  });
+});

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EventMetadata } from '@shop/event-store';
 import type Stripe from 'stripe';
-import type { PaymentOutcome } from './payment-provider.js';
+import type { PaymentOutcome, SavedMethod } from './payment-provider.js';
 
 /**
  * What a provider answered when the shop asked it, recorded before the shop acts on it (ADR 0016):
@@ -46,6 +46,11 @@ export interface PaymentObservation {
   createdAt: string;
   /** The order the session's reference or metadata names: a claim, checked before anything is applied. */
   claimedSubscriptionId: string | null;
+  /**
+   * The method a paid checkout kept for automatic renewals (Stripe's ids and "Visa •••• 4242"),
+   * as its payment intent said: absent when it kept none, and in observations recorded before it was read.
+   */
+  savedMethod?: SavedMethod;
   observedAt: string;
 }
 
@@ -72,7 +77,14 @@ export const idOf = (value: string | { id: string } | null | undefined): string 
 /** What the shop reads of a Checkout Session, live or recorded: never the customer's e-mail, name or address. */
 export type StripeSessionFacts = Pick<
   PaymentObservation,
-  'sessionId' | 'status' | 'paymentStatus' | 'paymentReference' | 'amountCents' | 'currency' | 'claimedSubscriptionId'
+  | 'sessionId'
+  | 'status'
+  | 'paymentStatus'
+  | 'paymentReference'
+  | 'amountCents'
+  | 'currency'
+  | 'claimedSubscriptionId'
+  | 'savedMethod'
 >;
 
 export function stripeSessionFacts(session: Stripe.Checkout.Session): StripeSessionFacts {
@@ -87,16 +99,21 @@ export function stripeSessionFacts(session: Stripe.Checkout.Session): StripeSess
   };
 }
 
-/** What is kept of a Checkout Session: its facts, when it was opened and when the shop observed it. */
+/**
+ * What is kept of a Checkout Session: its facts, the method it kept (`StripeProvider.savedMethodOfCheckout`),
+ * when it was opened and when the shop observed it.
+ */
 export function observeStripeSession(
   runId: string,
   session: Stripe.Checkout.Session,
   observedAt: Date,
+  savedMethod: SavedMethod | null = null,
 ): PaymentObservation {
   return {
     runId,
     provider: 'stripe',
     ...stripeSessionFacts(session),
+    ...(savedMethod ? { savedMethod } : {}),
     createdAt: new Date(session.created * 1000).toISOString(),
     observedAt: observedAt.toISOString(),
   };
@@ -117,6 +134,8 @@ export function stripeSessionOutcome(session: StripeSessionFacts, paidAt: Date):
       paymentReference: session.paymentReference ?? session.sessionId,
       amountCents: session.amountCents ?? 0,
       currency: session.currency ?? '',
+      // A saving checkout's method: its order then renews itself with it, however the payment was learnt of.
+      ...(session.savedMethod ? { savedMethod: session.savedMethod } : {}),
       paidAt,
     };
   }

@@ -1,12 +1,13 @@
 import { subscriptionStreamId } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import { randomIp, signUpAdmin } from '../testing/http-customer.js';
-import { notificationsProcessed, useProviderShop } from '../testing/provider-checkout.js';
-import { useStandIn } from '../testing/shop-under-test.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn } from '../testing/http-customer.js';
+import { eventsOfType, notificationsProcessed, useProviderShop } from '../testing/provider-checkout.js';
+import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId } from './payment-service.js';
 import { captureRequestId, PayPalProvider } from './paypal-provider.js';
 import { startPayPalStandIn, type SignedNotification } from './testing/paypal-stand-in.js';
+import { startPayssionStandIn } from './testing/payssion-stand-in.js';
 
 /* PayPal Orders v2 over fetch against a local stand-in for PayPal's API (PayPal's servers cannot be reached here). */
 
@@ -431,5 +432,42 @@ describe('refunds through PayPal', () => {
     const refunded = await refundsOfStream(subscriptionId, 'PaymentRefunded');
     expect(refunded).toHaveLength(1);
     expect(refunded[0]!.data).toMatchObject({ paymentReference: captureId, amountCents: 453 });
+  });
+});
+
+describe('automatic renewal with a provider that keeps no payment method', () => {
+  const payssion = useStandIn('payssion', startPayssionStandIn);
+  // PayPal and Payssion both on offer, so that each refuses for itself, not for being off.
+  const both = useTestShop('paypal_payssion_renewal', {
+    plans: true,
+    env: () => ({
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      PAYPAL_API_URL: paypal.url,
+      PAYSSION_API_KEY: payssion.apiKey,
+      PAYSSION_SECRET_KEY: payssion.secretKey,
+      PAYSSION_PM_ID: payssion.pmId,
+      PAYSSION_API_URL: payssion.url,
+    }),
+  });
+
+  it('refuses an order to renew itself with PayPal or Payssion with 422 payment.renewal_unsupported, and places nothing', async () => {
+    const { token } = await signUpAndSignIn(both.url, { label: 'paypal-renews', ip: randomIp('10.8') });
+    const order = (provider: string, autoRenew: boolean) =>
+      requestJson(both.url, 'POST', '/api/orders', {
+        token,
+        ip: randomIp('10.8'),
+        body: { planId: 'netflix', months: 1, provider, autoRenew },
+      });
+    for (const provider of ['paypal', 'payssion']) {
+      const refused = await order(provider, true);
+      expect(refused.status, provider).toBe(422);
+      expect(refused.body).toMatchObject({ code: 'payment.renewal_unsupported' });
+    }
+    expect(await eventsOfType(both.runtime.store, 'OrderPlaced')).toHaveLength(0);
+    // Both are on offer to pay by hand.
+    expect((await order('paypal', false)).status).toBe(201);
+    expect((await order('payssion', false)).status).toBe(201);
   });
 });

@@ -145,11 +145,26 @@ export class StripeProvider implements Payments.PaymentProvider {
       expand: ['payment_intent.payment_method'],
     });
     const outcome = this.sessionOutcome(session);
-    if (outcome.kind !== 'paid' || typeof session.payment_intent !== 'object' || !session.payment_intent) {
-      return outcome;
-    }
-    const savedMethod = await this.savedMethodOf(session.payment_intent);
+    if (outcome.kind !== 'paid') return outcome;
+    const savedMethod = await this.savedMethodOfCheckout(session);
     return savedMethod ? { ...outcome, savedMethod } : outcome;
+  }
+
+  /**
+   * The method a paid Checkout Session kept for automatic renewals, read from its payment intent
+   * (expanded with its method, or asked of Stripe when the session has a customer to keep it for):
+   * null for an ordinary checkout. The one reading for the notification, the success page's check
+   * and the operator's sync.
+   */
+  async savedMethodOfCheckout(
+    session: Pick<Stripe.Checkout.Session, 'customer' | 'payment_intent'>,
+  ): Promise<Payments.SavedMethod | null> {
+    const paymentIntent = session.payment_intent;
+    if (!paymentIntent) return null;
+    if (typeof paymentIntent !== 'string') return this.savedMethodOf(paymentIntent);
+    // Only a checkout with a customer can have kept the method: an ordinary one costs no call.
+    if (!idOf(session.customer)) return null;
+    return this.savedMethodOf(await this.client.paymentIntents.retrieve(paymentIntent, { expand: ['payment_method'] }));
   }
 
   /**
@@ -167,11 +182,10 @@ export class StripeProvider implements Payments.PaymentProvider {
     return { id: method.id, customerId, label: stripeCardLabel(method) };
   }
 
-  /** A completed session's kept method, read from its payment intent when the session has a customer. */
+  /** A completed session's kept method, from the ids its notification carries (see savedMethodOfCheckout). */
   private async savedMethodOfSession(payload: Record<string, unknown>): Promise<Payments.SavedMethod | null> {
     if (typeof payload.customer !== 'string' || typeof payload.paymentIntent !== 'string') return null;
-    const intent = await this.client.paymentIntents.retrieve(payload.paymentIntent, { expand: ['payment_method'] });
-    return this.savedMethodOf(intent);
+    return this.savedMethodOfCheckout({ customer: payload.customer, payment_intent: payload.paymentIntent });
   }
 
   async chargeSavedMethod(charge: Payments.RenewalCharge): Promise<Payments.ChargeAnswer> {

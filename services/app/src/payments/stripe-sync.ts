@@ -19,6 +19,7 @@ import {
   type PaymentSyncRequestedData,
 } from './payment-observations.js';
 import type { ProviderRecords } from './provider-record-commands.js';
+import type { SavedMethod } from './payment-provider.js';
 import type { PaymentService } from './payment-service.js';
 import { StripeProvider } from './stripe-provider.js';
 import { SyncRuns, type ObservationResult } from './sync-runs.js';
@@ -88,9 +89,9 @@ export class StripeSync {
       },
     );
 
-    let sessions: Stripe.Checkout.Session[];
+    let sessions: Array<{ session: Stripe.Checkout.Session; savedMethod: SavedMethod | null }>;
     try {
-      sessions = await this.sessionsOf(provider, userId, normalized);
+      sessions = await this.withSavedMethods(provider, await this.sessionsOf(provider, userId, normalized));
     } catch (error) {
       const failed: PaymentSyncFailedData = {
         runId,
@@ -105,10 +106,10 @@ export class StripeSync {
 
     // What Stripe answered, recorded before anything is applied.
     const observedAt = this.clock();
-    const observed = sessions.map((session) => ({
+    const observed = sessions.map(({ session, savedMethod }) => ({
       id: `sync:${runId}:${session.id}`,
       streamId,
-      data: observeStripeSession(runId, session, observedAt),
+      data: observeStripeSession(runId, session, observedAt, savedMethod),
     }));
     if (observed.length > 0) {
       await this.deps.commands.providerRecords.record(
@@ -171,6 +172,20 @@ export class StripeSync {
       unmatched,
       runId,
     };
+  }
+
+  /**
+   * Each session with the method it kept, when it is paid and kept one (a checkout ordered to renew
+   * itself): recorded in its observation, so the order it activates renews with that method, as
+   * when the notification or the success page confirms it.
+   */
+  private async withSavedMethods(provider: StripeProvider, sessions: Stripe.Checkout.Session[]) {
+    const read = [];
+    for (const session of sessions) {
+      const paid = provider.sessionOutcome(session).kind === 'paid';
+      read.push({ session, savedMethod: paid ? await provider.savedMethodOfCheckout(session) : null });
+    }
+    return read;
   }
 
   /**
