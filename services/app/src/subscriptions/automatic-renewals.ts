@@ -16,6 +16,8 @@ import { NotYetError } from '../jobs/not-yet.js';
 import type { PaymentProvider, ProviderName } from '../payments/payment-provider.js';
 import type { Reactor } from '../reactors/reactor.js';
 import type { SubscriptionCommands } from './subscription-commands.js';
+import { checkoutDescription } from './checkout.js';
+import { customerLanguage } from '../notifications/customer-preferences.js';
 
 /** Who orders and charges automatic renewals in the log. */
 const RENEWAL_ACTOR: EventMetadata = { actor: { type: 'system', id: 'renewals' } };
@@ -129,11 +131,15 @@ export class AutomaticRenewals {
       throw new Error(`provider ${method.provider} cannot charge the kept method of subscription ${subscriptionId}`);
     }
     const attempt = Object.keys(renewal.automatic.declined).length + 1;
-    const planName = (await getSubscription(this.deps.knex, subscriptionId))?.planName ?? state.planId;
+    const [subscription, language] = await Promise.all([
+      getSubscription(this.deps.knex, subscriptionId),
+      customerLanguage(this.deps.knex, state.userId),
+    ]);
+    const planName = subscription?.planName ?? state.planId;
     const answer = await provider.chargeSavedMethod({
       subscriptionId,
       renewalId,
-      description: `${planName} - ${renewal.months} mois (renouvellement automatique)`,
+      description: checkoutDescription({ planName, months: renewal.months }, 'automatic', language),
       amountCents: renewal.totalCents,
       currency: renewal.currency,
       method,

@@ -153,6 +153,22 @@ describe('checkout with the built-in sandbox', () => {
     expect(finaliseActive.body.code).toBe('subscription.not_pending');
   });
 
+  it('names the payment on the provider’s page in the language the customer ordered in', async () => {
+    const { token } = await customer();
+    const english = await order(
+      token,
+      { planId: 'netflix', months: 3, provider: 'sandbox' },
+      { 'accept-language': 'en' },
+    );
+    expect(english.status).toBe(201);
+    const page = await fetch(`${shop.url}/sandbox/checkout/${sessionOf(english.body.redirectUrl)}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const html = await page.text();
+    expect(html).toContain('Netflix - 3 months');
+    expect(html).not.toContain('mois');
+  });
+
   it('answers a retried order with the same Idempotency-Key with the first answer and places one order', async () => {
     const { token } = await customer();
     const key = `order-${randomUUID()}`;

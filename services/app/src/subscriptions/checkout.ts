@@ -6,6 +6,22 @@ import { getAccount, getSubscription, paymentSessionInlineWrite, whenProjected }
 import { enabledProvider, type PaymentServiceDependencies } from '../payments/payment-dependencies.js';
 import type { PaymentProvider, ProviderName } from '../payments/payment-provider.js';
 
+const DESCRIPTION_WORDS = {
+  fr: { month: 'mois', months: 'mois', renewal: 'renouvellement', automatic: 'renouvellement automatique' },
+  en: { month: 'month', months: 'months', renewal: 'renewal', automatic: 'automatic renewal' },
+} as const;
+
+/** What the provider's page and receipt call the payment, in the customer's language: "Netflix - 3 months (renewal)". */
+export function checkoutDescription(
+  item: { planName: string; months: number },
+  kind: 'order' | 'renewal' | 'automatic',
+  language: Language,
+): string {
+  const words = DESCRIPTION_WORDS[language];
+  const duration = `${item.months} ${item.months === 1 ? words.month : words.months}`;
+  return `${item.planName} - ${duration}${kind === 'order' ? '' : ` (${words[kind]})`}`;
+}
+
 const notPending = () =>
   new DomainError({ code: 'subscription.not_pending', message: 'This order has nothing left to pay' });
 
@@ -75,7 +91,7 @@ export class Checkouts {
       {
         subscriptionId,
         ...customer,
-        description: `${order.planName} - ${order.months} mois`,
+        description: checkoutDescription(order, 'order', customer.language),
         totalCents,
         currency,
         saveMethod: order.saveMethod,
@@ -106,7 +122,7 @@ export class Checkouts {
         ...customer,
         subscriptionId: renewal.subscriptionId,
         renewalId: renewal.renewalId,
-        description: `${renewal.planName} - ${renewal.months} mois (renouvellement)`,
+        description: checkoutDescription(renewal, 'renewal', customer.language),
         totalCents: renewal.totalCents,
         currency: renewal.currency,
         saveMethod: renewal.saveMethod,
