@@ -140,30 +140,35 @@ export class MollieProvider implements Payments.PaymentProvider {
       }
       throw error;
     }
+    return { sessionId: payment.id, outcome: this.chargeOutcome(payment) };
+  }
+
+  /** How an automatic charge stands now, asked again (Mollie may settle a recurring payment later). */
+  async checkCharge(sessionId: string): Promise<Payments.ChargeAnswer['outcome']> {
+    const payment = await this.payment(sessionId);
+    if (!payment) throw new Error(`Mollie does not know the renewal charge ${sessionId}`);
+    return this.chargeOutcome(payment);
+  }
+
+  private chargeOutcome(payment: Payment): Payments.ChargeAnswer['outcome'] {
     switch (payment.status) {
       case 'paid': {
-        const paymentCurrency = payment.amount.currency.toUpperCase();
+        const currency = payment.amount.currency.toUpperCase();
         return {
-          sessionId: payment.id,
-          outcome: {
-            kind: 'paid',
-            paymentReference: payment.id,
-            amountCents: fromDecimalAmount(payment.amount.value, paymentCurrency),
-            currency: paymentCurrency,
-            paidAt: payment.paidAt ? new Date(payment.paidAt) : this.options.clock(),
-          },
+          kind: 'paid',
+          paymentReference: payment.id,
+          amountCents: fromDecimalAmount(payment.amount.value, currency),
+          currency,
+          paidAt: payment.paidAt ? new Date(payment.paidAt) : this.options.clock(),
         };
       }
       case 'failed':
       case 'canceled':
       case 'expired':
-        return {
-          sessionId: payment.id,
-          outcome: { kind: 'declined', reason: failureReasonOf(payment) ?? payment.status },
-        };
+        return { kind: 'declined', reason: failureReasonOf(payment) ?? payment.status };
       default:
         // open, pending, authorized: Mollie notifies the outcome later.
-        return { sessionId: payment.id, outcome: { kind: 'pending' } };
+        return { kind: 'pending' };
     }
   }
 

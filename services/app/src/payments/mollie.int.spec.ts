@@ -753,4 +753,29 @@ describe('automatic renewal through Mollie in the shop, on its own clock', () =>
       mollie.settleRecurringLater(false);
     }
   });
+
+  it('asks Mollie again about a recurring payment whose notification never comes, and renews once it is paid, without charging twice', async () => {
+    const customer = await renewingOrder(MOLLIE_TEST_CARDS.visa);
+    mollie.settleRecurringLater(true);
+    try {
+      await moveClockTo(String(customer.row.nextChargeAt));
+      expect(await renewing.runtime.automaticRenewals.orderDue()).toBe(1);
+      const [pending] = await eventually(
+        async () => recurringOf(customer.customerId),
+        (payments) => payments.length === 1,
+      );
+      expect(pending).toMatchObject({ status: 'pending' });
+      // Mollie settles it, and its notification is lost.
+      mollie.settle(String(pending!.id));
+      // A quarter of an hour later the waiting charge asks Mollie how it went.
+      await moveClockTo(new Date(Date.parse(String(customer.row.nextChargeAt)) + 16 * 60_000));
+      const next = monthsAfter(String(customer.row.expiresAt), 1);
+      await renewalRow(customer.who, customer.subscriptionId, (r) => r.expiresAt === next);
+      const renewals = ofType(await renewingHistory(customer.subscriptionId), 'SubscriptionRenewed') as RecordedEvent[];
+      expect(renewals.map((e) => (e.data as Json).paymentReference)).toEqual([pending!.id]);
+      expect(recurringOf(customer.customerId)).toHaveLength(1);
+    } finally {
+      mollie.settleRecurringLater(false);
+    }
+  });
 });

@@ -148,4 +148,6 @@ export interface PaymentProvider {
    * throws only when the provider could not be asked (the job retries with the same key).
    */
   chargeSavedMethod?(charge: RenewalCharge): Promise<ChargeAnswer>;
+  /** How a charge of a kept method (its `sessionId`) stands now: asked again while it was pending. */
+  checkCharge?(sessionId: string): Promise<ChargeAnswer['outcome']>;
 }

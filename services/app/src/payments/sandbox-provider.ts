@@ -180,18 +180,14 @@ export class SandboxProvider implements Payments.PaymentProvider {
       .where({ idempotency_key: charge.idempotencyKey })
       .first()) as SandboxSession | undefined;
     if (!session) throw new Error(`sandbox charge ${charge.idempotencyKey} was not recorded`);
-    if (session.status !== 'paid')
-      return { sessionId: session.id, outcome: { kind: 'declined', reason: 'card_declined' } };
-    return {
-      sessionId: session.id,
-      outcome: {
-        kind: 'paid',
-        paymentReference: session.id,
-        amountCents: session.amount_cents,
-        currency: session.currency,
-        paidAt: new Date(session.created_at),
-      },
-    };
+    return { sessionId: session.id, outcome: chargeOutcome(session) };
+  }
+
+  /** How a charge of a kept card stands (the sandbox answers at once: paid or declined). */
+  async checkCharge(sessionId: string): Promise<Payments.ChargeAnswer['outcome']> {
+    const session = await this.session(sessionId);
+    if (!session || session.kind !== 'charge') throw new Error(`no sandbox charge ${sessionId}`);
+    return chargeOutcome(session);
   }
 
   async verifyWebhook(
@@ -246,4 +242,15 @@ function isSavedMethod(value: unknown): value is Payments.SavedMethod {
     typeof method.label === 'string' &&
     (method.customerId === null || typeof method.customerId === 'string')
   );
+}
+
+function chargeOutcome(session: SandboxSession): Payments.ChargeAnswer['outcome'] {
+  if (session.status !== 'paid') return { kind: 'declined', reason: 'card_declined' };
+  return {
+    kind: 'paid',
+    paymentReference: session.id,
+    amountCents: session.amount_cents,
+    currency: session.currency,
+    paidAt: new Date(session.created_at),
+  };
 }

@@ -222,26 +222,29 @@ export class StripeProvider implements Payments.PaymentProvider {
       }
       throw error;
     }
+    return { sessionId: intent.id, outcome: this.chargeOutcome(intent) };
+  }
+
+  /** How an automatic charge stands now, asked again (its answer may have been "processing"). */
+  async checkCharge(sessionId: string): Promise<Payments.ChargeAnswer['outcome']> {
+    return this.chargeOutcome(await this.client.paymentIntents.retrieve(sessionId));
+  }
+
+  private chargeOutcome(intent: Stripe.PaymentIntent): Payments.ChargeAnswer['outcome'] {
     switch (intent.status) {
       case 'succeeded':
         return {
-          sessionId: intent.id,
-          outcome: {
-            kind: 'paid',
-            paymentReference: intent.id,
-            amountCents: intent.amount_received || intent.amount,
-            currency: intent.currency.toUpperCase(),
-            paidAt: this.options.clock(),
-          },
+          kind: 'paid',
+          paymentReference: intent.id,
+          amountCents: intent.amount_received || intent.amount,
+          currency: intent.currency.toUpperCase(),
+          paidAt: this.options.clock(),
         };
       case 'processing':
-        return { sessionId: intent.id, outcome: { kind: 'pending' } };
+        return { kind: 'pending' };
       default: {
         const failure = intent.last_payment_error;
-        return {
-          sessionId: intent.id,
-          outcome: { kind: 'declined', reason: failure?.decline_code || failure?.code || intent.status },
-        };
+        return { kind: 'declined', reason: failure?.decline_code || failure?.code || intent.status };
       }
     }
   }

@@ -13,7 +13,7 @@ import { idForKey } from '../infrastructure/idempotency.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { JobHandlers } from '../jobs/job-queue.js';
 import { NotYetError } from '../jobs/not-yet.js';
-import type { PaymentProvider, ProviderName } from '../payments/payment-provider.js';
+import type { ChargeAnswer, PaymentProvider, ProviderName } from '../payments/payment-provider.js';
 import type { Reactor } from '../reactors/reactor.js';
 import type { SubscriptionCommands } from './subscription-commands.js';
 import { checkoutDescription } from './checkout.js';
@@ -21,6 +21,9 @@ import { customerLanguage } from '../notifications/customer-preferences.js';
 
 /** Who orders and charges automatic renewals in the log. */
 const RENEWAL_ACTOR: EventMetadata = { actor: { type: 'system', id: 'renewals' } };
+
+/** How long a charge the provider answers later waits before it is asked about again (its notification may be lost). */
+const PENDING_CHARGE_RECHECK_MS = 15 * 60_000;
 
 /** How often the worker looks for renewals whose charge is due: a due one is charged within a minute. */
 export const RENEWAL_SWEEP_INTERVAL_MS = 30_000;
@@ -130,6 +133,16 @@ export class AutomaticRenewals {
       // The provider was switched off since: the job fails, for the operator to see and retry.
       throw new Error(`provider ${method.provider} cannot charge the kept method of subscription ${subscriptionId}`);
     }
+    // A try made already and not answered yet (the provider settles it later): ask how it went,
+    // never charge again meanwhile.
+    const unanswered = Object.entries(state.renewalSessions ?? {}).find(
+      ([sessionId, id]) => id === renewalId && !renewal.automatic.declined[sessionId],
+    )?.[0];
+    if (unanswered) {
+      const outcome = provider.checkCharge ? await provider.checkCharge(unanswered) : ({ kind: 'pending' } as const);
+      await this.record(subscriptionId, renewalId, provider.name, { sessionId: unanswered, outcome });
+      return;
+    }
     const attempt = Object.keys(renewal.automatic.declined).length + 1;
     const [subscription, language] = await Promise.all([
       getSubscription(this.deps.knex, subscriptionId),
@@ -145,21 +158,34 @@ export class AutomaticRenewals {
       method,
       idempotencyKey: `renewal-${renewalId}-${attempt}`,
     });
-    await commands.subscriptions.execute(
+    logger.info({ subscriptionId, renewalId, attempt, outcome: answer.outcome.kind }, 'automatic renewal charged');
+    await this.record(subscriptionId, renewalId, provider.name, answer);
+  }
+
+  /**
+   * Records what the provider answered of a charge; one still pending keeps its job waiting, to
+   * ask again later should the provider's notification not come.
+   */
+  private async record(subscriptionId: string, renewalId: string, provider: string, answer: ChargeAnswer) {
+    await this.deps.commands.subscriptions.execute(
       {
         type: 'RecordRenewalCharge',
         data: {
           subscriptionId,
           renewalId,
-          provider: provider.name,
+          provider,
           sessionId: answer.sessionId,
           outcome: answer.outcome,
-          now: clock(),
+          now: this.deps.clock(),
         },
       },
       RENEWAL_ACTOR,
     );
-    logger.info({ subscriptionId, renewalId, attempt, outcome: answer.outcome.kind }, 'automatic renewal charged');
+    if (answer.outcome.kind === 'pending') {
+      throw new NotYetError(`renewal charge ${answer.sessionId} still pending at ${provider}`, {
+        retryInMs: PENDING_CHARGE_RECHECK_MS,
+      });
+    }
   }
 }
 
