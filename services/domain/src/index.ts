@@ -24,6 +24,9 @@ export * from './credentials/events.js';
 export * from './credentials/decide.js';
 export * from './free-offer/events.js';
 export * from './free-offer/free-offer.js';
+export * from './invoicing/vat.js';
+export * from './invoicing/events.js';
+export * from './invoicing/decide.js';
 
 import { CATALOGUE_EVENT_TYPES, type CatalogueEvent } from './catalogue/events.js';
 import { SUBSCRIPTION_EVENT_TYPES, type SubscriptionEvent } from './subscription/events.js';
@@ -32,6 +35,7 @@ import { PROMOTION_EVENT_TYPES, type PromotionEvent } from './promotion/promotio
 import { INQUIRY_EVENT_TYPES, type InquiryEvent } from './inquiry/events.js';
 import { CREDENTIAL_SET_EVENT_TYPES, type CredentialSetEvent } from './credentials/events.js';
 import { FREE_OFFER_EVENT_TYPES, type FreeOfferEvent } from './free-offer/events.js';
+import { ACCOUNTING_EVENT_TYPES, type AccountingEvent } from './invoicing/events.js';
 
 /** Every event the shop writes to its log. */
 export type ShopEvent =
@@ -41,7 +45,8 @@ export type ShopEvent =
   | PromotionEvent
   | InquiryEvent
   | CredentialSetEvent
-  | FreeOfferEvent;
+  | FreeOfferEvent
+  | AccountingEvent;
 export const SHOP_EVENT_TYPES: ReadonlyArray<ShopEvent['type']> = [
   ...SUBSCRIPTION_EVENT_TYPES,
   ...CATALOGUE_EVENT_TYPES,
@@ -50,4 +55,5 @@ export const SHOP_EVENT_TYPES: ReadonlyArray<ShopEvent['type']> = [
   ...INQUIRY_EVENT_TYPES,
   ...CREDENTIAL_SET_EVENT_TYPES,
   ...FREE_OFFER_EVENT_TYPES,
+  ...ACCOUNTING_EVENT_TYPES,
 ];
