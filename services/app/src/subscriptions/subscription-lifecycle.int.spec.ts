@@ -163,7 +163,6 @@ describe('renewing a subscription early', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ code: 'subscription.not_found' });
 
-
     const twoMonths = await request('POST', `/api/me/subscriptions/${subscriptionId}/renew`, {
       token,
       body: { months: 2, provider: 'sandbox' },
