@@ -20,3 +20,4 @@ export * from './history.js';
 export * from './free-offer.js';
 export * from './refunds.js';
 export * from './mail-previews.js';
+export * from './invoices.js';

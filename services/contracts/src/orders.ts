@@ -1,14 +1,34 @@
 import { z } from 'zod';
 import { automaticRenewalFields } from './subscriptions.js';
 import { identifier, text } from './text.js';
-import { PAYMENT_PROVIDERS, SUBSCRIPTION_STATUSES } from './vocabulary.js';
+import { COUNTRY_CODES, PAYMENT_PROVIDERS, SUBSCRIPTION_STATUSES } from './vocabulary.js';
 
 /** 1, 3 or 12 months: the durations on sale. */
 export const monthsSchema = z.union([z.literal(1), z.literal(3), z.literal(12)]);
 export type Months = z.infer<typeof monthsSchema>;
 
+/**
+ * Who pays, for the invoice and its VAT: the country of residence (ISO 3166-1 alpha-2, required:
+ * an EU consumer pays their country's VAT), and for a business its name and VAT number.
+ */
+export const billingFields = {
+  billingCountry: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((code) => COUNTRY_CODES.includes(code), 'must be an ISO 3166-1 alpha-2 country code (FR, BE, DE, …)'),
+  companyName: text({ min: 1, max: 200 }).optional(),
+  vatNumber: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, 'must be a VAT number with its country prefix (FR12345678901)')
+    .optional(),
+};
+
 /** `POST /api/orders`. */
 export const orderRequest = z.strictObject({
+  ...billingFields,
   planId: identifier(64),
   months: monthsSchema,
   promoCode: text({ max: 32 }).optional(),
@@ -37,6 +57,7 @@ export type OrderResponse = z.infer<typeof orderResponse>;
 
 /** `POST /api/me/subscriptions/:id/renew`: more months of the same subscription, at the catalogue's price now. */
 export const renewalRequest = z.strictObject({
+  ...billingFields,
   months: monthsSchema,
   provider: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
   promoCode: text({ max: 32 }).optional(),

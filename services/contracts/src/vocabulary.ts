@@ -3,6 +3,8 @@
 // The shop's forms take their limits and the back-office its status rules from here, so neither
 // explains a refusal differently from the API.
 export {
+  ACCOUNTING_DOCUMENT_KINDS,
+  COUNTRY_CODES,
   INQUIRY_KINDS,
   INQUIRY_LIMITS,
   INQUIRY_TRANSITIONS,
@@ -17,7 +19,14 @@ export {
   SUPPORTED_DURATIONS_MONTHS,
   TRAFFIC_VOLUMES,
 } from '@shop/domain';
-export type { InquiryKind, InquiryStatus, PlanCategory, Role, SubscriptionStatus } from '@shop/domain';
+export type {
+  AccountingDocumentKind,
+  InquiryKind,
+  InquiryStatus,
+  PlanCategory,
+  Role,
+  SubscriptionStatus,
+} from '@shop/domain';
 
 /** The payment providers a checkout may name; which are configured is `GET /api/payments/providers`. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'mollie', 'paypal', 'payssion'] as const;

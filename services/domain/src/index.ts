@@ -25,6 +25,7 @@ export * from './credentials/decide.js';
 export * from './free-offer/events.js';
 export * from './free-offer/free-offer.js';
 export * from './invoicing/vat.js';
+export * from './invoicing/countries.js';
 export * from './invoicing/events.js';
 export * from './invoicing/decide.js';
 
