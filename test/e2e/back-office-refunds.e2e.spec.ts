@@ -28,7 +28,7 @@ beforeAll(async () => {
   expect(signedIn.status).toBe(200);
   token = String(signedIn.body.accessToken);
   const ordered = await eventually(
-    () => call('POST', '/api/orders', { planId: 'netflix', months: 1, provider: 'sandbox' }),
+    () => call('POST', '/api/orders', { planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'FR' }),
     (reply) => reply.status === 201,
   );
   subscriptionId = String(ordered.body.subscriptionId);

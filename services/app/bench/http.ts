@@ -238,7 +238,7 @@ export async function benchHttp(options: {
           path: '/api/orders',
           method: 'POST',
           connections: CUSTOMERS,
-          body: JSON.stringify({ planId: 'netflix', months: 1, provider: 'sandbox' }),
+          body: JSON.stringify({ planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'FR' }),
           tokens,
         },
       ];

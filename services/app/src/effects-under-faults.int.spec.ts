@@ -104,7 +104,7 @@ const customers: HttpCustomer[] = [];
 
 async function placeOrder(customer: HttpCustomer, api: string, other: string): Promise<Order> {
   const key = randomUUID();
-  const body = { planId: 'netflix', months: 1, provider: 'sandbox' };
+  const body = { planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'FR' };
   const placed = await requestJson(api, 'POST', '/api/orders', {
     token: customer.token,
     body,

@@ -92,7 +92,11 @@ describe('the embedded default (nothing configured)', () => {
         accessToken: string;
       };
       const placed = (await (
-        await post('/api/orders', { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10' }, accessToken)
+        await post(
+          '/api/orders',
+          { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', billingCountry: 'FR' },
+          accessToken,
+        )
       ).json()) as {
         subscriptionId: string;
         totalCents: number;

@@ -67,7 +67,7 @@ const customer = (label: string, fullName: string) =>
 const sessionOf = (body: Record<string, unknown>) => String(body.redirectUrl).split('/').pop()!;
 
 async function order(who: HttpCustomer, body: Record<string, unknown>) {
-  const placed = await expectAnswer(call('POST', '/api/orders', who.token, body), 201);
+  const placed = await expectAnswer(call('POST', '/api/orders', who.token, { billingCountry: 'FR', ...body }), 201);
   return { subscriptionId: String(placed.subscriptionId), sessionId: sessionOf(placed) };
 }
 
@@ -266,6 +266,7 @@ async function doBusiness() {
     call('POST', `/api/me/subscriptions/${hugosMonth.subscriptionId}/renew`, hugo.token, {
       months: 3,
       provider: 'sandbox',
+      billingCountry: 'FR',
     }),
     201,
   );

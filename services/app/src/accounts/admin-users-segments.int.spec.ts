@@ -32,7 +32,13 @@ const customer = (label: string) =>
 async function pendingOrder(who: HttpCustomer): Promise<string> {
   // The checkout waits for the account to reach its read model; a fresh one may not have yet.
   const placed = await eventually(
-    () => call('POST', '/api/orders', who.token, { planId: 'netflix', months: 1, provider: 'sandbox' }),
+    () =>
+      call('POST', '/api/orders', who.token, {
+        planId: 'netflix',
+        months: 1,
+        provider: 'sandbox',
+        billingCountry: 'FR',
+      }),
     (reply) => reply.status !== 422,
   );
   expect(placed.status).toBe(201);

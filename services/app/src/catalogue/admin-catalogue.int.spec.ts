@@ -42,7 +42,13 @@ const checkPromo = (code: string, token = customer.token) =>
   call('POST', '/api/promo-codes/check', token, { code, planId: 'spotify', months: 1 });
 /** The customer orders a month of Spotify with `code`, the plan and months the code is checked for. */
 const orderWithPromo = (code: string) =>
-  call('POST', '/api/orders', customer.token, { planId: 'spotify', months: 1, promoCode: code, provider: 'sandbox' });
+  call('POST', '/api/orders', customer.token, {
+    planId: 'spotify',
+    months: 1,
+    promoCode: code,
+    provider: 'sandbox',
+    billingCountry: 'FR',
+  });
 
 beforeAll(async () => {
   admin = await signUpAdmin(shop, { label: 'catalogue-admin', ip: randomIp('10.72') });
@@ -324,6 +330,7 @@ describe('back-office plans', () => {
       planId: 'nordvpn',
       months: 1,
       provider: 'sandbox',
+      billingCountry: 'FR',
     });
     expect(order.status).toBe(422);
     expect(order.body.code).toBe('order.unknown_plan');

@@ -66,7 +66,7 @@ async function pendingOrder(customer: HttpCustomer, language: 'fr' | 'en') {
   const order = await call('POST', '/api/orders', {
     token: customer.token,
     headers: { 'accept-language': language },
-    body: { planId: 'netflix', months: 1, provider: 'sandbox' },
+    body: { planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'FR' },
   });
   expect(order.status).toBe(201);
   return order.body as { subscriptionId: string; redirectUrl: string };

@@ -116,7 +116,13 @@ describe('GET /api/admin/stats', () => {
     // Alice: one paid two days ago, one paid today through the sandbox's checkout page.
     const a = await paidDaysAgo(alice!.userId, 2);
     const placed = await eventually(
-      () => call('POST', '/api/orders', alice!.token, { planId: 'netflix', months: 1, provider: 'sandbox' }),
+      () =>
+        call('POST', '/api/orders', alice!.token, {
+          planId: 'netflix',
+          months: 1,
+          provider: 'sandbox',
+          billingCountry: 'FR',
+        }),
       (reply) => reply.status === 201,
     );
     const sessionId = new URL(placed.body.redirectUrl as string).pathname.split('/').at(-1)!;
@@ -169,6 +175,7 @@ describe('GET /api/admin/stats', () => {
       planId: 'netflix',
       months: 1,
       provider: 'sandbox',
+      billingCountry: 'FR',
     });
     expect(pending.status).toBe(201);
 

@@ -35,7 +35,7 @@ const stripeOrder = (customer: HttpCustomer, ipPrefix: string) =>
     () =>
       requestJson(shop.url, 'POST', '/api/orders', {
         token: customer.token,
-        body: { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'stripe' },
+        body: { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'stripe', billingCountry: 'FR' },
         ip: randomIp(ipPrefix),
       }),
     (res) => res.status !== 422,

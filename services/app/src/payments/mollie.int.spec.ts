@@ -49,7 +49,10 @@ const notify = (paymentId: string) => request('POST', '/webhooks/mollie', { form
 
 async function orderWithMollie(planId = 'netflix', months = 1) {
   const { token } = await customer();
-  const placed = await request('POST', '/api/orders', { token, body: { planId, months, provider: 'mollie' } });
+  const placed = await request('POST', '/api/orders', {
+    token,
+    body: { planId, months, provider: 'mollie', billingCountry: 'FR' },
+  });
   expect(placed.status).toBe(201);
   // The checkout link Mollie gave ends with the payment id.
   const paymentId = String(placed.body.redirectUrl).split('/').pop()!;
@@ -592,6 +595,7 @@ describe('automatic renewal through Mollie in the shop, on its own clock', () =>
       months: 1,
       provider: 'mollie',
       autoRenew: true,
+      billingCountry: 'FR',
     });
     expect(placed.status).toBe(201);
     const subscriptionId = String(placed.body.subscriptionId);

@@ -372,7 +372,7 @@ describe('a sync run that confirms a checkout ordered to renew itself', () => {
       () =>
         call('POST', '/api/orders', {
           token: shopper.token,
-          body: { planId: 'netflix', months: 1, provider: 'stripe', autoRenew: true },
+          body: { planId: 'netflix', months: 1, provider: 'stripe', autoRenew: true, billingCountry: 'FR' },
         }),
       (res) => res.status !== 422, // the catalogue is projected just after start-up
     );

@@ -30,7 +30,10 @@ const storedNotifications = async () =>
 
 async function orderWithPayPal(planId = 'netflix', months = 1) {
   const { token } = await customer();
-  const placed = await request('POST', '/api/orders', { token, body: { planId, months, provider: 'paypal' } });
+  const placed = await request('POST', '/api/orders', {
+    token,
+    body: { planId, months, provider: 'paypal', billingCountry: 'FR' },
+  });
   expect(placed.status).toBe(201);
   // The approval link PayPal gave carries the order id as `token`.
   const orderId = new URL(String(placed.body.redirectUrl)).searchParams.get('token')!;
@@ -458,7 +461,7 @@ describe('automatic renewal with a provider that keeps no payment method', () =>
       requestJson(both.url, 'POST', '/api/orders', {
         token,
         ip: randomIp('10.8'),
-        body: { planId: 'netflix', months: 1, provider, autoRenew },
+        body: { planId: 'netflix', months: 1, provider, autoRenew, billingCountry: 'FR' },
       });
     for (const provider of ['paypal', 'payssion']) {
       const refused = await order(provider, true);

@@ -29,7 +29,10 @@ const notify = (orderId: string, state?: PayssionState) =>
 
 async function orderWithPayssion(planId = 'netflix', months = 1) {
   const { token } = await customer();
-  const placed = await request('POST', '/api/orders', { token, body: { planId, months, provider: 'payssion' } });
+  const placed = await request('POST', '/api/orders', {
+    token,
+    body: { planId, months, provider: 'payssion', billingCountry: 'FR' },
+  });
   expect(placed.status).toBe(201);
   const subscriptionId = placed.body.subscriptionId as string;
   const created = payssion.requests.filter((r) => r.path === '/api/v1/payment/create').at(-1)!;

@@ -37,9 +37,9 @@ describe('SANDBOX_PAYMENTS=off', () => {
 
     const { token } = await customer(off);
     for (const body of [
-      { planId: 'netflix', months: 1, provider: 'sandbox' },
+      { planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'FR' },
       // Without a provider the order asks for the sandbox, the API's default.
-      { planId: 'netflix', months: 1 },
+      { planId: 'netflix', months: 1, billingCountry: 'FR' },
     ]) {
       const refused = await call(off, 'POST', '/api/orders', { token, body });
       expect(refused.status).toBe(422);
@@ -110,7 +110,7 @@ describe('SANDBOX_PAYMENTS=on in production beside Stripe', () => {
     const { token } = await customer(on);
     const placed = await call(on, 'POST', '/api/orders', {
       token,
-      body: { planId: 'spotify', months: 1, provider: 'sandbox' },
+      body: { planId: 'spotify', months: 1, provider: 'sandbox', billingCountry: 'FR' },
     });
     expect(placed.status).toBe(201);
     const sessionId = String(placed.body.redirectUrl).split('/').pop()!;

@@ -832,6 +832,7 @@ describe('automatic renewal through Stripe in the shop, on its own clock', () =>
       months,
       provider: 'stripe',
       autoRenew: true,
+      billingCountry: 'FR',
     });
     expect(placed.status).toBe(201);
     const subscriptionId = String(placed.body.subscriptionId);

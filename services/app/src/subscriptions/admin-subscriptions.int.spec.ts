@@ -65,7 +65,7 @@ beforeAll(async () => {
     () =>
       requestJson(shop.url, 'POST', '/api/orders', {
         token: bob.token,
-        body: { planId: 'spotify', months: 1, provider: 'sandbox' },
+        body: { planId: 'spotify', months: 1, provider: 'sandbox', billingCountry: 'FR' },
       }),
     (reply) => reply.status === 201,
   );

@@ -134,6 +134,7 @@ describe('a subscription that renews itself, through a year', () => {
         months: 1,
         provider: 'sandbox',
         autoRenew: true,
+        billingCountry: 'FR',
       });
       expect(order.status).toBe(201);
       const subscriptionId = String(order.body.subscriptionId);

@@ -22,8 +22,9 @@ async function customer() {
   return { email, token: signIn.body.accessToken as string };
 }
 
+/** An order billed in France unless `body` says otherwise. */
 const order = (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  request('POST', '/api/orders', { token, body, headers });
+  request('POST', '/api/orders', { token, body: { billingCountry: 'FR', ...body }, headers });
 const sessionOf = (redirectUrl: unknown) => String(redirectUrl).split('/').pop()!;
 const mySubscriptions = (token: string) => request('GET', '/api/me/subscriptions', { token });
 const history = async (subscriptionId: string) =>
@@ -320,7 +321,28 @@ describe('checkout with the built-in sandbox', () => {
     expect((await request('POST', '/api/orders', { body: { planId: 'netflix', months: 1 } })).body.code).toBe(
       'auth.required',
     );
+    // The billing country is required, and a country code.
+    const withoutCountry = await request('POST', '/api/orders', {
+      token,
+      body: { planId: 'netflix', months: 1, provider: 'sandbox' },
+    });
+    expect(withoutCountry.status).toBe(400);
+    expect(withoutCountry.body.code).toBe('validation.failed');
+    const unknownCountry = await order(token, {
+      planId: 'netflix',
+      months: 1,
+      provider: 'sandbox',
+      billingCountry: 'XX',
+    });
+    expect(unknownCountry.status).toBe(400);
+    expect(unknownCountry.body.code).toBe('validation.failed');
     expect((await mySubscriptions(token)).body.data).toEqual([]);
+  });
+
+  it('accepts a billing country written in lower case', async () => {
+    const { token } = await customer();
+    const placed = await order(token, { planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'be' });
+    expect(placed.status).toBe(201);
   });
 });
 

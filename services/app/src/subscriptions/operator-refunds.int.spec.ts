@@ -16,7 +16,7 @@ async function paidNetflix() {
   const who = await signUpAndSignIn(shop.url, { label: 'refunded', ip: randomIp('10.41') });
   const placed = await request('POST', '/api/orders', {
     token: who.token,
-    body: { planId: 'netflix', months: 3, provider: 'sandbox' },
+    body: { planId: 'netflix', months: 3, provider: 'sandbox', billingCountry: 'FR' },
   });
   const sessionId = String(placed.body.redirectUrl).split('/').pop()!;
   await request('POST', `/sandbox/sessions/${sessionId}/pay`, { token: who.token });

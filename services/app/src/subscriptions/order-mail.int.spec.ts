@@ -64,7 +64,7 @@ const placeOrder = async (customer: Customer, language: 'fr' | 'en') => {
   const res = await call('POST', '/api/orders', {
     token: customer.token,
     language,
-    body: { planId: 'netflix', months: 3, provider: 'sandbox' },
+    body: { planId: 'netflix', months: 3, provider: 'sandbox', billingCountry: 'FR' },
   });
   expect(res.status).toBe(201);
   return res.body as { subscriptionId: string; redirectUrl: string; totalCents: number };

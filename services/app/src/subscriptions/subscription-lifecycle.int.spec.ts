@@ -40,7 +40,7 @@ async function activeMonth() {
   const who = await customer();
   const placed = await request('POST', '/api/orders', {
     token: who.token,
-    body: { planId: 'netflix', months: 1, provider: 'sandbox' },
+    body: { planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'FR' },
   });
   expect(placed.status).toBe(201);
   await payOnSandbox(who.token, placed.body.redirectUrl);
@@ -59,7 +59,7 @@ describe('renewing a subscription early', () => {
     const { token, subscriptionId, expiresAt } = await activeMonth();
     const renewal = await request('POST', `/api/me/subscriptions/${subscriptionId}/renew`, {
       token,
-      body: { months: 3, provider: 'sandbox' },
+      body: { months: 3, provider: 'sandbox', billingCountry: 'FR' },
     });
     expect(renewal.status).toBe(201);
     // Netflix is 4,53 € a month in the catalogue: three months, 13,59 €.
@@ -129,12 +129,12 @@ describe('renewing a subscription early', () => {
     const key = randomUUID();
     const first = await request('POST', `/api/me/subscriptions/${subscriptionId}/renew`, {
       token,
-      body: { months: 1, provider: 'sandbox' },
+      body: { months: 1, provider: 'sandbox', billingCountry: 'FR' },
       headers: { 'Idempotency-Key': key },
     });
     const again = await request('POST', `/api/me/subscriptions/${subscriptionId}/renew`, {
       token,
-      body: { months: 1, provider: 'sandbox' },
+      body: { months: 1, provider: 'sandbox', billingCountry: 'FR' },
       headers: { 'Idempotency-Key': key },
     });
     expect(first.status).toBe(201);
@@ -146,11 +146,11 @@ describe('renewing a subscription early', () => {
     const { token, subscriptionId } = await activeMonth();
     const pending = await request('POST', '/api/orders', {
       token,
-      body: { planId: 'spotify', months: 1, provider: 'sandbox' },
+      body: { planId: 'spotify', months: 1, provider: 'sandbox', billingCountry: 'FR' },
     });
     const notYet = await request('POST', `/api/me/subscriptions/${pending.body.subscriptionId}/renew`, {
       token,
-      body: { months: 1, provider: 'sandbox' },
+      body: { months: 1, provider: 'sandbox', billingCountry: 'FR' },
     });
     expect(notYet.status).toBe(409);
     expect(notYet.body).toMatchObject({ code: 'subscription.not_renewable' });
@@ -158,17 +158,23 @@ describe('renewing a subscription early', () => {
     const stranger = await customer();
     const foreign = await request('POST', `/api/me/subscriptions/${subscriptionId}/renew`, {
       token: stranger.token,
-      body: { months: 1, provider: 'sandbox' },
+      body: { months: 1, provider: 'sandbox', billingCountry: 'FR' },
     });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ code: 'subscription.not_found' });
 
     const twoMonths = await request('POST', `/api/me/subscriptions/${subscriptionId}/renew`, {
       token,
-      body: { months: 2, provider: 'sandbox' },
+      body: { months: 2, provider: 'sandbox', billingCountry: 'FR' },
     });
     expect(twoMonths.status).toBe(400);
     expect(twoMonths.body).toMatchObject({ code: 'validation.failed' });
+    const withoutCountry = await request('POST', `/api/me/subscriptions/${subscriptionId}/renew`, {
+      token,
+      body: { months: 1, provider: 'sandbox' },
+    });
+    expect(withoutCountry.status).toBe(400);
+    expect(withoutCountry.body).toMatchObject({ code: 'validation.failed' });
     // Nothing of it reached the log.
     expect((await streamOf(subscriptionId)).filter((e) => e.type === 'RenewalOrdered')).toHaveLength(0);
   });
@@ -181,7 +187,7 @@ describe('renewing a subscription early', () => {
     await mySubscription(who.token, subscriptionId, (row) => row.status === 'expired');
     const renewal = await request('POST', `/api/me/subscriptions/${subscriptionId}/renew`, {
       token: who.token,
-      body: { months: 1, provider: 'sandbox' },
+      body: { months: 1, provider: 'sandbox', billingCountry: 'FR' },
     });
     expect(renewal.status).toBe(201);
     const before = Date.now();
@@ -233,7 +239,7 @@ describe('cancelling a subscription', () => {
     expect(on.body).toMatchObject({ code: 'subscription.no_saved_method' });
     const pending = await request('POST', '/api/orders', {
       token,
-      body: { planId: 'spotify', months: 1, provider: 'sandbox' },
+      body: { planId: 'spotify', months: 1, provider: 'sandbox', billingCountry: 'FR' },
     });
     const unpaid = await request('POST', `/api/me/subscriptions/${pending.body.subscriptionId}/cancel`, {
       token,

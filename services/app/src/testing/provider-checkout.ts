@@ -83,7 +83,7 @@ export async function placeStripeOrder(
     () =>
       call('POST', '/api/orders', {
         token,
-        body: { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'stripe' },
+        body: { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'stripe', billingCountry: 'FR' },
       }),
     // The catalogue is projected just after start-up.
     (res) => res.status !== 422,
