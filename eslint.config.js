@@ -156,6 +156,7 @@ export default tseslint.config(
             'services/app/src/free-offer/free-offer-commands.ts': ['freeOfferDecider'],
             'services/app/src/inquiries/inquiry-commands.ts': ['inquiryDecider'],
             'services/app/src/audit/data-export-commands.ts': ['dataExportDecider'],
+            'services/app/src/invoicing/accounting-commands.ts': ['accountingSeriesDecider'],
             // The provider record streams have no decider: observations appended as they came.
             'services/app/src/payments/provider-record-commands.ts': [],
           },

@@ -25,7 +25,10 @@ export * from './payment-sessions/payment-sessions-projection.js';
 export * from './payment-sessions/payment-sessions-queries.js';
 export * from './promotions/promotions-projection.js';
 export * from './promotions/promotions-queries.js';
+export * from './accounting/accounting-projection.js';
+export * from './accounting/accounting-queries.js';
 
+import { accountingProjection } from './accounting/accounting-projection.js';
 import { accountsProjection } from './accounts/accounts-projection.js';
 import { catalogueProjection } from './catalogue/catalogue-projection.js';
 import { inquiriesProjection } from './inquiries/inquiries-projection.js';
@@ -41,4 +44,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   inquiriesProjection,
   paymentSessionsProjection,
   promotionsProjection,
+  accountingProjection,
 ];

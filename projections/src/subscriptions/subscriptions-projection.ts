@@ -26,7 +26,7 @@ export const subscriptionsProjection: Projection = {
   // subscription_renewals table, last_payment_at), the customer's cancellation and refund request,
   // partial refunds (refunded_cents, partial_refunds, the subscription_refunds table). 5: automatic
   // renewal (auto_renew, payment_method, period_started_at, auto_renewal_for, renewal_failed_at,
-  // renewal_retry_at, renewal_count).
+  // renewal_retry_at, renewal_count) and who pays (billing_country, billing_company, billing_vat_number).
   version: 5,
   tables: {
     subscriptions: (table) => {
@@ -82,6 +82,10 @@ export const subscriptionsProjection: Projection = {
       table.timestamp('renewal_retry_at', { useTz: true });
       /** Renewals paid, by hand or automatically. */
       table.integer('renewal_count').notNullable().defaultTo(0);
+      /** Who pays, as the order or the latest renewal said (offered again at the next checkout). */
+      table.text('billing_country');
+      table.text('billing_company');
+      table.text('billing_vat_number');
       table.text('last_payment_issue');
       table.timestamp('credentials_assigned_at', { useTz: true });
       table.timestamp('cancelled_at', { useTz: true });
@@ -185,6 +189,9 @@ function orderRow(recorded: RecordedEvent) {
     refunded_cents: 0,
     auto_renew: false,
     renewal_count: 0,
+    billing_country: d.billing?.country ?? null,
+    billing_company: d.billing?.companyName ?? null,
+    billing_vat_number: d.billing?.vatNumber ?? null,
     updated_at: recorded.recordedAt,
     stream_version: recorded.streamVersion,
   };
@@ -302,7 +309,16 @@ function changesFor(
         last_payment_issue: null,
       };
     case 'RenewalOrdered':
-      return event.data.automatic ? { auto_renewal_for: event.data.automatic.forExpiry } : {};
+      return {
+        ...(event.data.automatic ? { auto_renewal_for: event.data.automatic.forExpiry } : {}),
+        ...(event.data.billing
+          ? {
+              billing_country: event.data.billing.country,
+              billing_company: event.data.billing.companyName,
+              billing_vat_number: event.data.billing.vatNumber,
+            }
+          : {}),
+      };
     case 'AutoRenewalEnabled':
       return {
         auto_renew: true,

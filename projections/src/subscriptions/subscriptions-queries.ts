@@ -136,6 +136,24 @@ export async function listRenewalsDue(
   return rows.map((row) => ({ id: row.id, planId: row.plan_id, expiresAt: row.expires_at!.toISOString() }));
 }
 
+/** Who the customer's latest order or renewal was billed to, offered at their next checkout. */
+export async function latestBillingOfUser(
+  knex: Knex,
+  userId: string,
+): Promise<{ billingCountry: string | null; companyName: string | null; vatNumber: string | null }> {
+  const row = (await knex('subscriptions')
+    .where({ user_id: userId })
+    .whereNotNull('billing_country')
+    .orderBy('updated_at', 'desc')
+    .first('billing_country', 'billing_company', 'billing_vat_number')) as
+    { billing_country: string; billing_company: string | null; billing_vat_number: string | null } | undefined;
+  return {
+    billingCountry: row?.billing_country ?? null,
+    companyName: row?.billing_company ?? null,
+    vatNumber: row?.billing_vat_number ?? null,
+  };
+}
+
 /** Subscriptions still open although their paid period is over: what the expiry sweep closes. */
 export async function listOverdueSubscriptionIds(knex: Knex, now: Date, limit = 500): Promise<string[]> {
   const rows = await knex<SubscriptionRow>('subscriptions')

@@ -6,6 +6,7 @@ import { orderMailReactor } from './subscriptions/order-mail-reactor.js';
 import { paymentReactor } from './payments/payment-reactor.js';
 import { refundReactor } from './subscriptions/refund-reactor.js';
 import { renewalChargeReactor } from './subscriptions/automatic-renewals.js';
+import { accountingReactor } from './invoicing/invoicing.js';
 import type { Reactor } from './reactors/reactor.js';
 
 /** Every reactor the worker runs: each follows the log with its own checkpoint. */
@@ -14,6 +15,7 @@ export const ALL_REACTORS: readonly Reactor[] = [
   paymentReactor,
   refundReactor,
   renewalChargeReactor,
+  accountingReactor,
   orderMailReactor,
   notificationReactor,
   accountMailReactor,

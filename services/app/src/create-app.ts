@@ -40,6 +40,7 @@ import { inquiryRoutes } from './inquiries/inquiry-routes.js';
 import { authRoutes } from './accounts/auth-routes.js';
 import { meRoutes } from './accounts/me-routes.js';
 import { notificationRoutes } from './notifications/notification-routes.js';
+import { myInvoiceRoutes } from './invoicing/my-invoice-routes.js';
 import { oidcRoutes } from './accounts/oidc-routes.js';
 import { signInProviderRoutes } from './accounts/sign-in-provider-routes.js';
 import { passwordResetRoutes } from './accounts/password-reset-routes.js';
@@ -146,6 +147,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(passwordResetRoutes({ accounts: deps.accounts }, doc));
   app.use(meRoutes({ knex: deps.knex, accounts: deps.accounts, twoFactor: deps.twoFactor, clock: deps.clock }, doc));
   app.use(notificationRoutes({ knex: deps.knex, clock: deps.clock }, doc));
+  app.use(myInvoiceRoutes({ knex: deps.knex }, doc));
   app.use(orderRoutes({ knex: deps.knex, orders: deps.orders, clock: deps.clock }, doc));
   app.use(
     mySubscriptionRoutes(

@@ -2,6 +2,7 @@ import { seedPromotions } from './catalogue/promotion-seed.js';
 import { paymentJobHandlers } from './payments/payment-jobs.js';
 import { refundJobHandlers } from './subscriptions/refund-reactor.js';
 import { RENEWAL_SWEEP_INTERVAL_MS, renewalJobHandlers } from './subscriptions/automatic-renewals.js';
+import { accountingJobHandlers } from './invoicing/invoicing.js';
 import { sleep } from '@shop/event-store';
 import { settlePendingCommits } from './infrastructure/rows-with-events.js';
 import { purgeIdempotencyKeys } from './infrastructure/idempotency.js';
@@ -94,6 +95,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     ...paymentJobHandlers({ store: runtime.store, payments: runtime.payments }),
     ...refundJobHandlers({ refunds: runtime.operatorRefunds }),
     ...renewalJobHandlers({ renewals: runtime.automaticRenewals }),
+    ...accountingJobHandlers({ invoicing: runtime.invoicing }),
     ...orderMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
     ...inquiryMailJobHandlers({
       ...jobDependencies,

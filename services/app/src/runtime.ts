@@ -31,6 +31,7 @@ import { createShopCommands, type ShopCommands } from './shop-commands.js';
 import { OperatorSubscriptions } from './subscriptions/operator-subscriptions.js';
 import { OperatorRefunds } from './subscriptions/operator-refunds.js';
 import { AutomaticRenewals } from './subscriptions/automatic-renewals.js';
+import { Invoicing } from './invoicing/invoicing.js';
 import { OperatorCatalogue } from './catalogue/operator-catalogue.js';
 
 export interface Runtime {
@@ -60,6 +61,7 @@ export interface Runtime {
   operatorSubscriptions: OperatorSubscriptions;
   operatorRefunds: OperatorRefunds;
   automaticRenewals: AutomaticRenewals;
+  invoicing: Invoicing;
   operatorCatalogue: OperatorCatalogue;
   history: RecordHistory;
   stripeSync: StripeSync;
@@ -173,6 +175,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     settings: { leadHours: config.renewalLeadHours, retryHours: config.renewalRetryHours },
   });
   const operatorCatalogue = new OperatorCatalogue({ knex, commands, clock });
+  const invoicing = new Invoicing({ knex, vault, commands, clock });
   const history = new RecordHistory({ knex, store, vault });
   const stripeSync = new StripeSync({
     knex,
@@ -218,6 +221,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     operatorSubscriptions,
     operatorRefunds,
     automaticRenewals,
+    invoicing,
     operatorCatalogue,
     history,
     stripeSync,

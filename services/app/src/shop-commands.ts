@@ -1,6 +1,7 @@
 import type { EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
 import { DataExportCommands } from './audit/data-export-commands.js';
+import { AccountingCommands } from './invoicing/accounting-commands.js';
 import { PlanCommands } from './catalogue/plan-commands.js';
 import { PromotionCommands } from './catalogue/promotion-commands.js';
 import { CredentialSetCommands } from './credentials/credential-set-commands.js';
@@ -23,6 +24,7 @@ export interface ShopCommands {
   inquiries: InquiryCommands;
   dataExports: DataExportCommands;
   providerRecords: ProviderRecords;
+  accounting: AccountingCommands;
 }
 
 export function createShopCommands(deps: { store: EventStore; knex: Knex }): ShopCommands {
@@ -36,5 +38,6 @@ export function createShopCommands(deps: { store: EventStore; knex: Knex }): Sho
     inquiries: new InquiryCommands(deps),
     dataExports: new DataExportCommands(deps),
     providerRecords: new ProviderRecords(deps),
+    accounting: new AccountingCommands(deps),
   };
 }

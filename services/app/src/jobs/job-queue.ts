@@ -39,6 +39,19 @@ export interface JobDataByName {
   'order-due-renewals': Record<string, never>;
   /** One try at charging the kept payment method for an automatic renewal. */
   'charge-renewal': { subscriptionId: string; renewalId: string };
+  /**
+   * The invoice of a payment kept, or the credit note of a refund: what went back of the payment
+   * before and after it, so that its amount is the difference.
+   */
+  'issue-accounting-document':
+    | { kind: 'invoice'; subscriptionId: string; paymentReference: string }
+    | {
+        kind: 'credit_note';
+        subscriptionId: string;
+        paymentReference: string;
+        refundedBeforeCents: number;
+        refundedAfterCents: number;
+      };
   /** A refund the operator asked for (RefundInitiated), made at its provider if it is still pending. */
   'settle-refund': { subscriptionId: string; refundId: string };
   /** A stored provider notification, applied to its order. */

@@ -25,8 +25,19 @@ export interface PlaceOrderInput {
   promoCode?: string;
   provider: ProviderName;
   autoRenew?: boolean;
+  /** Who pays, for the invoice. */
+  billingCountry: string;
+  companyName?: string;
+  vatNumber?: string;
   language: Language;
 }
+
+/** The order's billing as the subscription records it. */
+export const billingOf = (input: { billingCountry: string; companyName?: string; vatNumber?: string }) => ({
+  country: input.billingCountry,
+  companyName: input.companyName ?? null,
+  vatNumber: input.vatNumber ?? null,
+});
 
 /** The enabled provider called `name`, or `payment.provider_unavailable`. */
 export function enabledProvider(providers: ReadonlyMap<ProviderName, PaymentProvider>, name: string): PaymentProvider {

@@ -14,6 +14,7 @@ import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
 import type { Checkouts } from './checkout.js';
 import {
   enabledProvider,
+  billingOf,
   requireAutomaticRenewal,
   type PaymentServiceDependencies,
   type PlaceOrderInput,
@@ -101,6 +102,7 @@ export class Ordering {
           months: input.months,
           provider: provider.name,
           ...(input.autoRenew ? { autoRenew: true } : {}),
+          billing: billingOf(input),
           now: this.deps.clock(),
         },
         input.promoCode?.trim() || null,

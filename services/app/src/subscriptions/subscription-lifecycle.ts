@@ -4,6 +4,7 @@ import type { AutoRenewAnswer, CancellationAnswer, RefundRequestAnswer, RenewalR
 import type { EventMetadata } from '@shop/event-store';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
 import {
+  billingOf,
   enabledProvider,
   requireAutomaticRenewal,
   type PaymentServiceDependencies,
@@ -19,6 +20,9 @@ export interface RenewInput {
   provider: ProviderName;
   promoCode?: string;
   autoRenew?: boolean;
+  billingCountry: string;
+  companyName?: string;
+  vatNumber?: string;
   language: Language;
 }
 
@@ -64,6 +68,7 @@ export class SubscriptionLifecycle {
             months: input.months,
             provider: provider.name,
             ...(input.autoRenew ? { autoRenew: true } : {}),
+            billing: billingOf(input),
             now: this.deps.clock(),
           },
           input.promoCode?.trim() || null,

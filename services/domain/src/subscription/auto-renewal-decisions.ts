@@ -3,7 +3,7 @@ import type { OrderAutomaticRenewal, RecordRenewalCharge, ResumeAutoRenewal } fr
 import { autoRenewalEnabled, type SubscriptionEvent } from './events.js';
 import { priceOnSale, type ExistingSubscription } from './guards.js';
 import { decideRenewalPayment, requireOwner } from './lifecycle-decisions.js';
-import type { AutomaticCharge, Renewal } from './subscription-state.js';
+import { latestBilling, type AutomaticCharge, type Renewal } from './subscription-state.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -61,6 +61,7 @@ export function decideAutomaticRenewalOrder(
   );
   if (data.now.getTime() < due.getTime()) return [];
   const price = priceOnSale(data.plan, current.months, null);
+  const billing = latestBilling(current);
   return [
     {
       type: 'RenewalOrdered',
@@ -72,6 +73,7 @@ export function decideAutomaticRenewalOrder(
         provider: method.provider,
         orderedAt: data.now.toISOString(),
         automatic: { forExpiry: current.expiresAt, retryHours: [...data.retryHours] },
+        ...(billing ? { billing } : {}),
       },
     },
   ];

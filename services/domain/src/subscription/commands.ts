@@ -1,4 +1,4 @@
-import type { SavedMethod, SubscriptionStatus } from './events.js';
+import type { Billing, SavedMethod, SubscriptionStatus } from './events.js';
 
 /** A new subscription: whose, which plan at its catalogue price, and for how many months. */
 interface NewSubscription {
@@ -15,6 +15,7 @@ export type PlaceOrder = {
     provider: string | null;
     /** Keep the payment method and renew automatically. */
     autoRenew?: boolean;
+    billing?: Billing;
     now: Date;
   };
 };
@@ -162,6 +163,7 @@ export type OrderRenewal = {
     provider: string;
     /** Keep this checkout's payment method and renew automatically from now on. */
     autoRenew?: boolean;
+    billing?: Billing;
     now: Date;
   };
 };

@@ -75,6 +75,7 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
           provider: data.provider,
           at: data.now,
           autoRenew: data.autoRenew,
+          billing: data.billing,
         }),
       ];
     }

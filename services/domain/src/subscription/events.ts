@@ -17,6 +17,13 @@ export interface SavedMethod {
   label: string;
 }
 
+/** Who pays, as the invoice names them: their country of residence, and for a business its name and VAT number. */
+export interface Billing {
+  country: string;
+  companyName: string | null;
+  vatNumber: string | null;
+}
+
 export type OrderPlaced = DomainEvent<
   'OrderPlaced',
   {
@@ -36,6 +43,8 @@ export type OrderPlaced = DomainEvent<
     placedAt: string;
     /** The customer asked to keep the payment method and renew automatically (absent: renewed by hand). */
     autoRenew?: true;
+    /** Who pays, for the invoice; absent from orders placed before invoices (and from grants). */
+    billing?: Billing;
   }
 >;
 
@@ -49,6 +58,7 @@ export function orderPlaced(order: {
   provider: string | null;
   at: Date;
   autoRenew?: boolean;
+  billing?: Billing;
 }): OrderPlaced {
   const { price } = order;
   return {
@@ -69,6 +79,7 @@ export function orderPlaced(order: {
       provider: order.provider,
       placedAt: order.at.toISOString(),
       ...(order.autoRenew ? { autoRenew: true as const } : {}),
+      ...(order.billing ? { billing: order.billing } : {}),
     },
   };
 }
@@ -186,8 +197,16 @@ export type PaymentAttemptFailed = DomainEvent<
   }
 >;
 
+/**
+ * What went back of a payment before it was refunded in full (partial refunds), when some did: the
+ * last refund gave back `amountCents` less that.
+ */
+interface RefundedBefore {
+  refundedBeforeCents?: number;
+}
+
 /** The money was given back: the subscription ends. */
-export type PaymentRefunded = DomainEvent<'PaymentRefunded', RefundData>;
+export type PaymentRefunded = DomainEvent<'PaymentRefunded', RefundData & RefundedBefore>;
 
 /** Gone from lists and figures (an order recorded by mistake); the events before it stay readable. */
 export type SubscriptionVoided = DomainEvent<
@@ -212,6 +231,8 @@ export type RenewalOrdered = DomainEvent<
     /** The customer asked to keep the payment method of this renewal's checkout for the next ones. */
     autoRenew?: true;
     automatic?: { forExpiry: string; retryHours: number[] };
+    /** Who pays this renewal, for its invoice (an automatic one: as the subscription was billed last). */
+    billing?: Billing;
   }
 >;
 
@@ -298,7 +319,10 @@ export type SubscriptionRenewed = DomainEvent<
  * A renewal's payment went back: the months it added are taken off again (`expiresAt` is the
  * expiry from now on); the subscription otherwise stays as it is.
  */
-export type RenewalRefunded = DomainEvent<'RenewalRefunded', RefundData & { renewalId: string; expiresAt: string }>;
+export type RenewalRefunded = DomainEvent<
+  'RenewalRefunded',
+  RefundData & RefundedBefore & { renewalId: string; expiresAt: string }
+>;
 
 /**
  * The customer cancelled: nothing renews any more and the subscription ends at its expiry

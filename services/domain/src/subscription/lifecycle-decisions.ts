@@ -54,6 +54,7 @@ export function decideRenewalOrder(command: OrderRenewal, current: ExistingSubsc
         provider: data.provider,
         orderedAt: data.now.toISOString(),
         ...(data.autoRenew ? { autoRenew: true as const } : {}),
+        ...(data.billing ? { billing: data.billing } : {}),
       },
     },
   ];
@@ -176,7 +177,13 @@ export function decideRenewalRefund(
     renewal.paid.to === current.expiresAt
       ? renewal.paid.from
       : addMonthsUtc(current.expiresAt ?? renewal.paid.to, -renewal.months).toISOString();
-  return [{ type: 'RenewalRefunded', data: { ...refund, renewalId, expiresAt } }];
+  const before = current.payments?.[refund.paymentReference]?.refundedCents ?? 0;
+  return [
+    {
+      type: 'RenewalRefunded',
+      data: { ...refund, ...(before > 0 ? { refundedBeforeCents: before } : {}), renewalId, expiresAt },
+    },
+  ];
 }
 
 /** The customer cancels a running subscription: it stays active until its expiry and never renews. */

@@ -51,7 +51,8 @@ export function decideMoneyBack(
   const renewalId = renewalPaidBy(current, report.paymentReference);
   if (renewalId) return decideRenewalRefund(current, renewalId, refund);
   if (current.refunded) return [];
-  return [{ type: 'PaymentRefunded', data: refund }];
+  const before = payment?.refundedCents ?? 0;
+  return [{ type: 'PaymentRefunded', data: { ...refund, ...(before > 0 ? { refundedBeforeCents: before } : {}) } }];
 }
 
 /** What may still be given back of a payment: its amount less what went back and what is on its way. */

@@ -182,10 +182,11 @@ describe('refunds a provider reports', () => {
           data: { ...refundBase, amountCents: 500, kind: 'order', refundedTotalCents: 800 },
         },
       ]);
+    // The rest: refunded in full, saying what had gone back before (its credit is the difference).
     spec()
       .given([...active, partial])
       .when(reported(1359))
-      .then([{ type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } }]);
+      .then([{ type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359, refundedBeforeCents: 300 } }]);
   });
 
   it('adds nothing when the webhook reports the refund the shop already recorded', () => {

@@ -1,4 +1,4 @@
-import type { SubscriptionEvent, SubscriptionStatus } from './events.js';
+import type { Billing, SubscriptionEvent, SubscriptionStatus } from './events.js';
 
 export type SubscriptionState =
   | { status: 'none' }
@@ -42,6 +42,8 @@ export type SubscriptionState =
       autoRenew?: boolean;
       /** When the paid period that ends at `expiresAt` began (the payment, or the renewal's `from`). */
       periodStartedAt?: string | null;
+      /** Who pays the order, as given with it (each renewal keeps its own). */
+      billing?: Billing | null;
     };
 
 export interface KeptMethod {
@@ -85,6 +87,12 @@ export interface OperatorRefund {
 
 type Existing = Exclude<SubscriptionState, { status: 'none' }>;
 
+/** Who pays, as the customer said last: the latest renewal ordered with billing, else the order. */
+export function latestBilling(state: Existing): Billing | null {
+  const renewals = Object.values(state.renewals ?? {}).filter((renewal) => renewal.billing);
+  return renewals.at(-1)?.billing ?? state.billing ?? null;
+}
+
 /**
  * The payment the customer made last, the order's or a renewal's (an extra payment is the shop's
  * to give back, not the customer's to claim): the one the 7-day guarantee and a refund start from.
@@ -127,6 +135,8 @@ export interface Renewal {
   autoRenew?: boolean;
   /** Ordered by the shop to charge the kept method. */
   automatic?: AutomaticCharge;
+  /** Who pays it, for its invoice. */
+  billing?: Billing;
   /** Set once paid. */
   paid?: { paymentReference: string; paidAt: string; from: string; to: string; refunded: boolean };
 }
@@ -211,6 +221,7 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
       expiresAt: null,
       credentialsId: null,
       ...(event.data.autoRenew ? { autoRenewRequested: true } : {}),
+      ...(event.data.billing ? { billing: event.data.billing } : {}),
     };
   }
   if (state.status === 'none') return state;
@@ -230,6 +241,7 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
         totalCents: event.data.totalCents,
         currency: event.data.currency,
         ...(event.data.autoRenew ? { autoRenew: true } : {}),
+        ...(event.data.billing ? { billing: event.data.billing } : {}),
         ...(automatic
           ? {
               automatic: {
