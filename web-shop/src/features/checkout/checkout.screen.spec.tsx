@@ -1,7 +1,15 @@
-import type { OrderResponse, PaymentProviderOption, PaymentProviders, Plan, PromoCheck } from '@shop/contracts';
+import type {
+  BillingDetails,
+  OrderResponse,
+  PaymentProviderOption,
+  PaymentProviders,
+  Plan,
+  PromoCheck,
+} from '@shop/contracts';
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CheckoutRoute from '../../app/routes/checkout';
+import { browserLocale } from '../../testing/browser-locale';
 import { aCustomer, aPlan } from '../../testing/fixtures';
 import type { Routes } from '../../testing/fetch-mock';
 import { json, problem, renderScreen } from '../../testing/render-screen';
@@ -10,6 +18,8 @@ const plan = aPlan({ monthlyPriceCents: 1000 });
 
 const checkoutApi = (overrides: Routes = {}): Routes => ({
   'GET /api/plans/:id': () => json<Plan>(plan),
+  // Nothing remembered yet: no order billed before.
+  'GET /api/me/billing': () => problem(404, 'billing.not_found'),
   'GET /api/payments/providers': () =>
     json<PaymentProviders>({
       data: [
@@ -63,6 +73,11 @@ const providers = (...names: PaymentProviderOption['name'][]): Routes => ({
 });
 
 // Prices are written with the narrow no-break space French puts before the euro sign, hence \s in names.
+beforeEach(() => {
+  // A French browser: France is preselected.
+  browserLocale('fr-FR');
+});
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -92,7 +107,13 @@ describe('the checkout (/checkout/:id)', () => {
 
     await expect.poll(() => leave.mock.calls[0]?.[0]).toBe('https://paypal.example/pay/order-1');
     const [order] = api.callsTo('POST /api/orders');
-    expect(order?.body).toEqual({ planId: 'netflix-premium', months: 3, promoCode: 'BIENVENUE', provider: 'paypal' });
+    expect(order?.body).toEqual({
+      planId: 'netflix-premium',
+      months: 3,
+      promoCode: 'BIENVENUE',
+      provider: 'paypal',
+      billingCountry: 'FR',
+    });
     expect(order?.query.get('lang')).toBe('fr');
   });
 
@@ -142,6 +163,7 @@ describe('automatic renewal at the checkout', () => {
       months: 3,
       provider: 'stripe',
       autoRenew: true,
+      billingCountry: 'FR',
     });
   });
 
@@ -156,6 +178,7 @@ describe('automatic renewal at the checkout', () => {
       planId: 'netflix-premium',
       months: 3,
       provider: 'stripe',
+      billingCountry: 'FR',
     });
   });
 
@@ -181,5 +204,119 @@ describe('automatic renewal at the checkout', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This payment method cannot renew automatically: pay by card or untick "Renew automatically".',
     );
+  });
+});
+
+describe('the billing country at the checkout', () => {
+  const ordered = async (api: { callsTo: (key: string) => { body: unknown }[] }) => {
+    await expect.poll(() => api.callsTo('POST /api/orders').length).toBe(1);
+    return api.callsTo('POST /api/orders')[0]?.body;
+  };
+
+  it("preselects the browser's country, explains why it is asked, and sends the one chosen", async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    browserLocale('de-DE');
+    const { user, api } = checkout(checkoutApi());
+
+    const country = await screen.findByRole('combobox', { name: 'Pays de résidence' });
+    expect(country).toHaveValue('DE');
+    expect(country).toHaveDisplayValue('Allemagne');
+    expect(country).toHaveAccessibleDescription('Utilisé pour votre facture et la TVA de votre pays.');
+    await user.selectOptions(country, 'Belgique');
+    await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
+
+    expect(await ordered(api)).toEqual({
+      planId: 'netflix-premium',
+      months: 3,
+      provider: 'stripe',
+      billingCountry: 'BE',
+    });
+  });
+
+  it('names the countries in the page language, sorted by name', async () => {
+    checkout(checkoutApi());
+
+    const names = Array.from(
+      (await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Pays de résidence' })).options,
+      (option) => option.text,
+    ).slice(1);
+    expect(names).toHaveLength(249);
+    expect(names.slice(0, 3)).toEqual(['Afghanistan', 'Afrique du Sud', 'Albanie']);
+    expect(names).toContain('États-Unis');
+    expect(names).toEqual([...names].sort(new Intl.Collator('fr').compare));
+  });
+
+  it("preselects the country and the company of the customer's last order", async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user, api } = checkout(
+      checkoutApi({
+        'GET /api/me/billing': () =>
+          json<BillingDetails>({ billingCountry: 'BE', companyName: 'Atelier Lumière', vatNumber: 'BE0123456789' }),
+      }),
+    );
+
+    const country = await screen.findByRole('combobox', { name: 'Pays de résidence' });
+    await expect.poll(() => (country as HTMLSelectElement).value).toBe('BE');
+    expect(screen.getByRole('button', { name: 'Achat professionnel\u00a0?' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('textbox', { name: 'Raison sociale' })).toHaveValue('Atelier Lumière');
+    await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
+
+    expect(await ordered(api)).toEqual({
+      planId: 'netflix-premium',
+      months: 3,
+      provider: 'stripe',
+      billingCountry: 'BE',
+      companyName: 'Atelier Lumière',
+      vatNumber: 'BE0123456789',
+    });
+  });
+
+  it('checks the VAT number of a business purchase, and sends it with its company', async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user, api } = checkout(checkoutApi());
+
+    const business = await screen.findByRole('button', { name: 'Achat professionnel\u00a0?' });
+    expect(business).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox', { name: 'Raison sociale' })).toBeNull();
+    await user.click(business);
+    await user.type(screen.getByRole('textbox', { name: 'Raison sociale' }), 'Atelier Lumière');
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de TVA intracommunautaire' }), '12345678901');
+    await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
+    const vatNumber = screen.getByRole('textbox', { name: 'Numéro de TVA intracommunautaire' });
+    await expect.poll(() => vatNumber.getAttribute('aria-invalid')).toBe('true');
+    expect(vatNumber).toHaveAccessibleDescription(
+      'Numéro de TVA invalide\u00a0: le code du pays puis le numéro, par exemple FR12345678901',
+    );
+    expect(api.callsTo('POST /api/orders')).toHaveLength(0);
+    await user.clear(vatNumber);
+    await user.type(vatNumber, 'fr 12345678901');
+    await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
+
+    expect(await ordered(api)).toEqual({
+      planId: 'netflix-premium',
+      months: 3,
+      provider: 'stripe',
+      billingCountry: 'FR',
+      companyName: 'Atelier Lumière',
+      vatNumber: 'FR12345678901',
+    });
+  });
+
+  it('requires a country in English when the browser names none, and orders once one is chosen', async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    browserLocale('en');
+    const { user, api } = checkout(checkoutApi(), { language: 'en' });
+
+    const country = await screen.findByRole('combobox', { name: /^Country of residence/ });
+    expect(country).toHaveValue('');
+    expect(country).toHaveAccessibleDescription("Used for your invoice and your country's VAT.");
+    await user.click(await screen.findByRole('button', { name: /^Pay by card/ }));
+
+    expect(await screen.findByText('Choose your country of residence')).toBeVisible();
+    expect(api.callsTo('POST /api/orders')).toHaveLength(0);
+    await user.selectOptions(country, 'Germany');
+    await user.click(screen.getByRole('button', { name: /^Pay by card/ }));
+
+    expect(await ordered(api)).toMatchObject({ billingCountry: 'DE' });
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  BillingDetails,
   CancellationAnswer,
   CustomerSubscription,
   CustomerSubscriptions,
@@ -12,6 +13,7 @@ import type {
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ProfileRoute from '../../app/routes/profile';
+import { browserLocale } from '../../testing/browser-locale';
 import { aCustomer, aMySubscription, aPlan } from '../../testing/fixtures';
 import type { Routes } from '../../testing/fetch-mock';
 import { json, noContent, problem, renderScreen } from '../../testing/render-screen';
@@ -58,6 +60,8 @@ function lifecycleApi(first: Partial<CustomerSubscription>, overrides: Routes = 
   return profileApi({
     'GET /api/me/subscriptions': () => json<CustomerSubscriptions>(list()),
     'GET /api/plans/:id': () => json<Plan>(aPlan({ monthlyPriceCents: 1000 })),
+    // No order billed yet: nothing remembered.
+    'GET /api/me/billing': () => problem(404, 'billing.not_found'),
     'GET /api/payments/providers': () =>
       json<PaymentProviders>({
         data: [
@@ -195,10 +199,12 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
 
   it('renews for 3 months: shows the total, then sends the browser to pay with the provider pressed', async () => {
     const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    browserLocale('fr-FR');
     const { user, api } = profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }));
 
     await user.click(await screen.findByRole('button', { name: 'Renouveler' }));
     const dialog = await screen.findByRole('dialog', { name: 'Renouveler Netflix Premium' });
+    expect(await within(dialog).findByRole('combobox', { name: 'Pays de résidence' })).toHaveValue('FR');
     expect(await within(dialog).findByText(/s'ajoutent à votre échéance actuelle du 31 janvier 2099/)).toBeVisible();
     await user.click(await within(dialog).findByRole('radio', { name: /3 mois/ }));
     expect(within(dialog).getByTestId('renew-total')).toHaveTextContent('30,00 €');
@@ -207,9 +213,62 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
 
     await expect.poll(() => leave.mock.calls[0]?.[0]).toBe('https://paypal.example/pay/sub-1');
     const [renewal] = api.callsTo('POST /api/me/subscriptions/sub-1/renew');
-    expect(renewal?.body).toEqual({ months: 3, provider: 'paypal' });
+    expect(renewal?.body).toEqual({ months: 3, provider: 'paypal', billingCountry: 'FR' });
     expect(renewal?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(renewal?.query.get('lang')).toBe('fr');
+  });
+
+  it("renews billed to the last order's country and company", async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    browserLocale('fr-FR');
+    const { user, api } = profile(
+      lifecycleApi(
+        { expiresAt: '2099-01-31T10:00:00.000Z' },
+        {
+          'GET /api/me/billing': () =>
+            json<BillingDetails>({ billingCountry: 'BE', companyName: 'Atelier Lumière', vatNumber: null }),
+        },
+      ),
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Renouveler' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renouveler Netflix Premium' });
+    const country = await within(dialog).findByRole<HTMLSelectElement>('combobox', { name: 'Pays de résidence' });
+    await expect.poll(() => country.value).toBe('BE');
+    expect(country).toHaveDisplayValue('Belgique');
+    await user.click(await within(dialog).findByRole('button', { name: /^Payer par carte/ }));
+
+    await expect.poll(() => api.callsTo('POST /api/me/subscriptions/sub-1/renew').length).toBe(1);
+    expect(api.callsTo('POST /api/me/subscriptions/sub-1/renew')[0]?.body).toEqual({
+      months: 1,
+      provider: 'stripe',
+      billingCountry: 'BE',
+      companyName: 'Atelier Lumière',
+    });
+  });
+
+  it('requires a country of residence to renew in English when the browser names none', async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    browserLocale('en');
+    const { user, api } = profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }), 'en');
+
+    await user.click(await screen.findByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew Netflix Premium' });
+    const country = await within(dialog).findByRole('combobox', { name: /^Country of residence/ });
+    expect(country).toHaveValue('');
+    await user.click(await within(dialog).findByRole('button', { name: /^Pay by card/ }));
+
+    expect(await within(dialog).findByText('Choose your country of residence')).toBeVisible();
+    expect(api.callsTo('POST /api/me/subscriptions/sub-1/renew')).toHaveLength(0);
+    await user.selectOptions(country, 'Germany');
+    await user.click(within(dialog).getByRole('button', { name: /^Pay by card/ }));
+
+    await expect.poll(() => api.callsTo('POST /api/me/subscriptions/sub-1/renew').length).toBe(1);
+    expect(api.callsTo('POST /api/me/subscriptions/sub-1/renew')[0]?.body).toEqual({
+      months: 1,
+      provider: 'stripe',
+      billingCountry: 'DE',
+    });
   });
 
   it("opens the renewal straight away from the reminder e-mail's link", async () => {
@@ -458,6 +517,7 @@ describe('automatic renewal on the profile', () => {
 
   it('asks for automatic renewal when renewing by hand with a card', async () => {
     const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    browserLocale('fr-FR');
     const { user, api } = profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }));
 
     await user.click(await screen.findByRole('button', { name: 'Renouveler' }));
@@ -473,6 +533,7 @@ describe('automatic renewal on the profile', () => {
       months: 1,
       provider: 'stripe',
       autoRenew: true,
+      billingCountry: 'FR',
     });
   });
 });

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useFormik } from 'formik';
+import { FormikProvider, useFormik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
@@ -10,9 +10,12 @@ import { useLanguage } from '../../../lib/use-language';
 import type { Plan } from '../../../types/api';
 import { useCreateOrder } from '../api/create-order';
 import { goTo, usePaymentStart } from '../hooks/use-payment-start';
+import { useRememberedBilling } from '../hooks/use-remembered-billing';
 import { autoRenewField } from '../lib/auto-renewal';
+import { billingRequestFields, billingSchema, initialBillingValues, type BillingValues } from '../lib/billing';
 import { orderErrorKey, type OrderErrorKey } from '../lib/checkout-errors';
 import { DURATIONS, type Months } from '../types';
+import { BillingFields } from './billing-fields';
 import { DurationAndPromo } from './duration-and-promo';
 import { OrderSummary } from './order-summary';
 import { TwoColumns } from '../../../components/ui/two-columns';
@@ -23,7 +26,10 @@ const schema = yup.object({
     .oneOf([...DURATIONS])
     .required(),
   promoCode: yup.string().trim().max(32),
+  ...billingSchema,
 });
+
+type CheckoutValues = { months: Months; promoCode: string; autoRenew: boolean } & BillingValues;
 
 export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialMonths?: Months }) {
   const { t, i18n } = useTranslation('checkout');
@@ -32,10 +38,15 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
   const createOrder = useCreateOrder();
   const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
 
-  const formik = useFormik<{ months: Months; promoCode: string; autoRenew: boolean }>({
-    initialValues: { months: initialMonths, promoCode: '', autoRenew: false },
+  const formik = useFormik<CheckoutValues>({
+    initialValues: {
+      months: initialMonths,
+      promoCode: '',
+      autoRenew: false,
+      ...initialBillingValues(language, navigator.language),
+    },
     validationSchema: schema,
-    onSubmit: async ({ months, promoCode, autoRenew }) => {
+    onSubmit: async ({ months, promoCode, autoRenew, ...billing }) => {
       setOrderError(null);
       const start = await payment.startPayment(promoCode, months);
       if (!start) return;
@@ -47,6 +58,7 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
           language,
           provider: start.provider,
           ...autoRenewField(autoRenew, start.provider),
+          ...billingRequestFields(billing),
         });
         if (!order.redirectUrl) {
           setOrderError('errors.noRedirect');
@@ -62,6 +74,7 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
       }
     },
   });
+  useRememberedBilling(formik);
   const { months, promoCode } = formik.values;
   const payment = usePaymentStart(plan.id, months);
   const { promo, applied } = payment;
@@ -70,49 +83,52 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
   const busy = formik.isSubmitting;
 
   return (
-    <TwoColumns<'form'> component="form" noValidate onSubmit={formik.handleSubmit} widths={[1.4, 1]} gap={4}>
-      <Stack spacing={4}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Box component="img" src={plan.logo} alt="" width={64} height={64} sx={{ borderRadius: 2 }} />
-          <Box>
-            <Typography component="h1" variant="h2">
-              {plan.name}
-            </Typography>
-            <Typography sx={{ color: 'text.secondary' }}>
-              {t('duration.perMonth', { price: money(plan.monthlyPriceCents) })}
-            </Typography>
-          </Box>
-        </Stack>
-        <Typography sx={{ color: 'text.secondary', mt: '12px !important' }}>{t('subtitle')}</Typography>
+    <FormikProvider value={formik}>
+      <TwoColumns<'form'> component="form" noValidate onSubmit={formik.handleSubmit} widths={[1.4, 1]} gap={4}>
+        <Stack spacing={4}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Box component="img" src={plan.logo} alt="" width={64} height={64} sx={{ borderRadius: 2 }} />
+            <Box>
+              <Typography component="h1" variant="h2">
+                {plan.name}
+              </Typography>
+              <Typography sx={{ color: 'text.secondary' }}>
+                {t('duration.perMonth', { price: money(plan.monthlyPriceCents) })}
+              </Typography>
+            </Box>
+          </Stack>
+          <Typography sx={{ color: 'text.secondary', mt: '12px !important' }}>{t('subtitle')}</Typography>
 
-        <DurationAndPromo
+          <DurationAndPromo
+            plan={plan}
+            months={months}
+            onMonthsChange={(value) => void formik.setFieldValue('months', value)}
+            promoCode={promoCode}
+            onPromoCodeChange={formik.handleChange}
+            payment={payment}
+            busy={busy}
+          />
+          <BillingFields disabled={busy} />
+        </Stack>
+
+        <OrderSummary
           plan={plan}
           months={months}
-          onMonthsChange={(value) => void formik.setFieldValue('months', value)}
-          promoCode={promoCode}
-          onPromoCodeChange={formik.handleChange}
-          payment={payment}
+          applied={applied}
+          totalCents={totalCents}
+          orderError={orderError}
+          offered={payment.offered}
+          providersPending={payment.providersPending}
           busy={busy}
+          promoChecking={promo.status === 'checking'}
+          payingWith={payment.payingWith}
+          onChooseProvider={payment.chooseProvider}
+          autoRenew={{
+            checked: formik.values.autoRenew,
+            onChange: (checked) => void formik.setFieldValue('autoRenew', checked),
+          }}
         />
-      </Stack>
-
-      <OrderSummary
-        plan={plan}
-        months={months}
-        applied={applied}
-        totalCents={totalCents}
-        orderError={orderError}
-        offered={payment.offered}
-        providersPending={payment.providersPending}
-        busy={busy}
-        promoChecking={promo.status === 'checking'}
-        payingWith={payment.payingWith}
-        onChooseProvider={payment.chooseProvider}
-        autoRenew={{
-          checked: formik.values.autoRenew,
-          onChange: (checked) => void formik.setFieldValue('autoRenew', checked),
-        }}
-      />
-    </TwoColumns>
+      </TwoColumns>
+    </FormikProvider>
   );
 }

@@ -14,6 +14,7 @@ import { useLanguage } from '../../../lib/use-language';
 import type { Plan } from '../../../types/api';
 import { useCreateOrder } from '../api/create-order';
 import { usePaymentProviders } from '../api/get-payment-providers';
+import { preselectedCountry } from '../lib/billing';
 import { orderErrorKey, type OrderErrorKey } from '../lib/checkout-errors';
 
 /** Seeds /paypal-test: one month of a plan, through PayPal when it is enabled, else the built-in sandbox. */
@@ -33,7 +34,9 @@ export function PaymentTest({ plan }: { plan: Plan }) {
     setError(null);
     setPaying(true);
     try {
-      const order = await createOrder.mutateAsync({ planId: plan.id, months: 1, language, provider });
+      // A test payment bills the browser's country, else France: nothing is really charged.
+      const billingCountry = preselectedCountry(language, navigator.language) || 'FR';
+      const order = await createOrder.mutateAsync({ planId: plan.id, months: 1, language, provider, billingCountry });
       if (!order.redirectUrl) {
         setError('errors.noRedirect');
         setPaying(false);

@@ -7,8 +7,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import { FormikProvider, useFormik } from 'formik';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
 import { formatDate } from '../../../lib/format-date';
 import { formatPrice } from '../../../lib/format-price';
 import { useLanguage } from '../../../lib/use-language';
@@ -17,12 +19,17 @@ import type { CustomerSubscription } from '@shop/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useRenewSubscription } from '../api/renew-subscription';
 import { goTo, usePaymentStart } from '../hooks/use-payment-start';
+import { useRememberedBilling } from '../hooks/use-remembered-billing';
 import { autoRenewField } from '../lib/auto-renewal';
+import { billingRequestFields, billingSchema, initialBillingValues, type BillingValues } from '../lib/billing';
 import { renewalErrorKey, type RenewalErrorKey } from '../lib/checkout-errors';
 import { expiryAfterRenewal } from '../lib/renewal';
 import type { Months } from '../types';
+import { BillingFields } from './billing-fields';
 import { DurationAndPromo } from './duration-and-promo';
 import { PaymentButtons } from './payment-buttons';
+
+const billingValidation = yup.object(billingSchema);
 
 function RenewForm({
   subscription,
@@ -48,8 +55,7 @@ function RenewForm({
   const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
   const newExpiry = expiryAfterRenewal(subscription, months);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (billing: BillingValues) => {
     if (busy) return;
     setError(null);
     setBusy(true);
@@ -65,6 +71,7 @@ function RenewForm({
         provider: start.provider,
         promoCode: start.code || undefined,
         ...autoRenewField(autoRenew, start.provider),
+        ...billingRequestFields(billing),
         language,
       });
       if (renewal.redirectUrl) {
@@ -79,60 +86,70 @@ function RenewForm({
     setBusy(false);
     payment.stopPaying();
   };
+  // Who pays, checked before the payment starts; the rest of the renewal is plain state.
+  const billing = useFormik<BillingValues>({
+    initialValues: initialBillingValues(language, navigator.language),
+    validationSchema: billingValidation,
+    onSubmit: submit,
+  });
+  useRememberedBilling(billing);
 
   return (
-    <Stack component="form" noValidate onSubmit={(event) => void submit(event)} spacing={3}>
-      <Typography sx={{ color: 'text.secondary' }}>
-        {subscription.expiresAt && newExpiry
-          ? t('renewal.extends', { date: formatDate(subscription.expiresAt, i18n.language) })
-          : t('renewal.restarts')}
-      </Typography>
-      <DurationAndPromo
-        plan={plan}
-        months={months}
-        onMonthsChange={setMonths}
-        promoCode={promoCode}
-        onPromoCodeChange={(event) => setPromoCode(event.target.value)}
-        payment={payment}
-        busy={busy}
-      />
-      <Stack
-        direction="row"
-        aria-live="polite"
-        sx={{ justifyContent: 'space-between', alignItems: 'baseline', pt: 2, borderTop: 1, borderColor: 'divider' }}
-      >
-        <Typography sx={{ fontWeight: 700 }}>{t('renewal.total')}</Typography>
-        <Typography data-testid="renew-total" sx={{ fontWeight: 800, fontSize: '1.5rem', color: 'primary.main' }}>
-          {money(totalCents)}
+    <FormikProvider value={billing}>
+      <Stack component="form" noValidate onSubmit={billing.handleSubmit} spacing={3}>
+        <Typography sx={{ color: 'text.secondary' }}>
+          {subscription.expiresAt && newExpiry
+            ? t('renewal.extends', { date: formatDate(subscription.expiresAt, i18n.language) })
+            : t('renewal.restarts')}
         </Typography>
+        <DurationAndPromo
+          plan={plan}
+          months={months}
+          onMonthsChange={setMonths}
+          promoCode={promoCode}
+          onPromoCodeChange={(event) => setPromoCode(event.target.value)}
+          payment={payment}
+          busy={busy}
+        />
+        <BillingFields disabled={busy} />
+        <Stack
+          direction="row"
+          aria-live="polite"
+          sx={{ justifyContent: 'space-between', alignItems: 'baseline', pt: 2, borderTop: 1, borderColor: 'divider' }}
+        >
+          <Typography sx={{ fontWeight: 700 }}>{t('renewal.total')}</Typography>
+          <Typography data-testid="renew-total" sx={{ fontWeight: 800, fontSize: '1.5rem', color: 'primary.main' }}>
+            {money(totalCents)}
+          </Typography>
+        </Stack>
+        {newExpiry && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: '8px !important' }}>
+            {t('renewal.newExpiry', { date: formatDate(newExpiry.toISOString(), i18n.language) })}
+          </Typography>
+        )}
+        {error && (
+          <Alert severity="error" role="alert">
+            <AlertTitle>{t('renewal.errors.title')}</AlertTitle>
+            {t(error)}
+          </Alert>
+        )}
+        <PaymentButtons
+          total={money(totalCents)}
+          offered={payment.offered}
+          providersPending={payment.providersPending}
+          busy={busy}
+          waiting={promo.status === 'checking'}
+          payingWith={payment.payingWith}
+          onChooseProvider={payment.chooseProvider}
+          // Already renewing itself: a renewal by hand keeps the method it has.
+          autoRenew={subscription.autoRenew ? undefined : { checked: autoRenew, onChange: setAutoRenew }}
+        >
+          <Button onClick={onClose} disabled={busy}>
+            {t('renewal.close')}
+          </Button>
+        </PaymentButtons>
       </Stack>
-      {newExpiry && (
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: '8px !important' }}>
-          {t('renewal.newExpiry', { date: formatDate(newExpiry.toISOString(), i18n.language) })}
-        </Typography>
-      )}
-      {error && (
-        <Alert severity="error" role="alert">
-          <AlertTitle>{t('renewal.errors.title')}</AlertTitle>
-          {t(error)}
-        </Alert>
-      )}
-      <PaymentButtons
-        total={money(totalCents)}
-        offered={payment.offered}
-        providersPending={payment.providersPending}
-        busy={busy}
-        waiting={promo.status === 'checking'}
-        payingWith={payment.payingWith}
-        onChooseProvider={payment.chooseProvider}
-        // Already renewing itself: a renewal by hand keeps the method it has.
-        autoRenew={subscription.autoRenew ? undefined : { checked: autoRenew, onChange: setAutoRenew }}
-      >
-        <Button onClick={onClose} disabled={busy}>
-          {t('renewal.close')}
-        </Button>
-      </PaymentButtons>
-    </Stack>
+    </FormikProvider>
   );
 }
 
