@@ -15,6 +15,7 @@ const ProfileRoute = lazy(() => import('./routes/profile'));
 const ProductAccessRoute = lazy(() => import('./routes/product-access'));
 const NotificationsRoute = lazy(() => import('./routes/notifications'));
 const SecurityRoute = lazy(() => import('./routes/security'));
+const InvoicesRoute = lazy(() => import('./routes/invoices'));
 const PaypalTestRoute = lazy(() => import('./routes/paypal-test'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const SupportRoute = lazy(() => import('./routes/support'));
@@ -52,6 +53,7 @@ export function AppRouter() {
             <Route path="/product-access/:id" element={<ProductAccessRoute />} />
             <Route path="/notifications" element={<NotificationsRoute />} />
             <Route path="/security" element={<SecurityRoute />} />
+            <Route path="/invoices" element={<InvoicesRoute />} />
             <Route path="/paypal-test" element={<PaypalTestRoute />} />
             <Route path="/auth/reset-password" element={<ResetPasswordRoute />} />
             <Route path="/support" element={<SupportRoute />} />

@@ -75,7 +75,7 @@ interface RequestOptions {
 }
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (UNSAFE_METHODS.has(method)) {
     const csrf = readCsrfToken();
@@ -110,15 +110,21 @@ function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/** Sends once, and on a 401 refreshes the session and sends again (only when a session cookie suggests there is something to refresh). */
+async function sendRefreshing(method: string, path: string, options: RequestOptions): Promise<Response> {
+  const response = await send(method, path, options);
+  if (response.status === 401 && !NO_REFRESH_PATHS.includes(path) && readCsrfToken() !== undefined) {
+    if (await refreshSession()) return send(method, path, options);
+  }
+  return response;
+}
+
 /**
  * One API call: JSON in and out, the CSRF header on writes, and on a 401 one refresh of the session
  * followed by one retry (only when a session cookie suggests there is something to refresh).
  */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  let response = await send(method, path, options);
-  if (response.status === 401 && !NO_REFRESH_PATHS.includes(path) && readCsrfToken() !== undefined) {
-    if (await refreshSession()) response = await send(method, path, options);
-  }
+  const response = await sendRefreshing(method, path, options);
   if (!response.ok) throw await toError(response);
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
@@ -135,4 +141,28 @@ export function apiPost<T>(
   options: { query?: Query; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ) {
   return apiRequest<T>('POST', path, { ...options, body });
+}
+
+/**
+ * A file the API serves to the signed-in customer (an invoice's PDF), read whole with the session's
+ * cookies and refreshed like any other call; a failure is the API's problem, as for JSON calls.
+ */
+export async function apiDownload(path: string, options: { accept: string; signal?: AbortSignal }): Promise<Blob> {
+  const response = await sendRefreshing('GET', path, { signal: options.signal, headers: { Accept: options.accept } });
+  if (!response.ok) throw await toError(response);
+  return response.blob();
+}
+
+/** Hands a file read from the API to the browser as a download named `filename`. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; the address is freed just after.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

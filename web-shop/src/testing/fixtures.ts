@@ -1,4 +1,4 @@
-import type { CustomerSubscription, Plan, Profile } from '@shop/contracts';
+import type { AccountingDocumentView, CustomerSubscription, Plan, Profile } from '@shop/contracts';
 
 /** A plan as `GET /api/plans` answers it in French. */
 export function aPlan(overrides: Partial<Plan> = {}): Plan {
@@ -53,6 +53,36 @@ export function aMySubscription(overrides: Partial<CustomerSubscription> = {}): 
     renewable: true,
     refundableUntil: null,
     refundRequestedAt: null,
+    ...overrides,
+  };
+}
+
+/** One of the customer's documents as `GET /api/me/invoices` lists it: the invoice of a 3-month order, French VAT. */
+export function anInvoice(overrides: Partial<AccountingDocumentView> = {}): AccountingDocumentView {
+  return {
+    id: 'doc-1',
+    number: 'F2026-000001',
+    kind: 'invoice',
+    issuedAt: '2026-11-20T10:05:00.000Z',
+    subscriptionId: 'sub-1',
+    userId: 'user-1',
+    customerName: 'Camille Martin',
+    companyName: null,
+    vatNumber: null,
+    country: 'FR',
+    vatRate: 0.2,
+    netCents: 1998,
+    vatCents: 399,
+    grossCents: 2397,
+    currency: 'EUR',
+    correctsNumber: null,
+    planName: 'Netflix Premium',
+    months: 3,
+    periodFrom: '2026-11-20T10:05:00.000Z',
+    periodTo: '2027-02-20T10:05:00.000Z',
+    paymentReference: 'pay-1',
+    provider: 'sandbox',
+    paidAt: '2026-11-20T10:05:00.000Z',
     ...overrides,
   };
 }

@@ -8,7 +8,13 @@ import { LockIcon } from '../../../components/icons';
 import { authPathFor } from '../../../lib/auth-redirect';
 
 /** The please-log-in panel of the account screens; signing in comes back to `returnTo`. */
-export function AccountLoginRequired({ returnTo, screen }: { returnTo: string; screen: 'notifications' | 'security' }) {
+export function AccountLoginRequired({
+  returnTo,
+  screen,
+}: {
+  returnTo: string;
+  screen: 'notifications' | 'security' | 'invoices';
+}) {
   const { t } = useTranslation('account');
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>

@@ -9,6 +9,7 @@ import {
   LogoutIcon,
   NotificationsIcon,
   PersonIcon,
+  ReceiptIcon,
   ShieldIcon,
   StarIcon,
   SupportIcon,
@@ -20,11 +21,12 @@ import { EditProfileDialog } from './edit-profile-dialog';
 const LINKS = [
   { to: '/notifications', key: 'menu.notifications', Icon: NotificationsIcon },
   { to: '/security', key: 'menu.security', Icon: ShieldIcon },
+  { to: '/invoices', key: 'menu.invoices', Icon: ReceiptIcon },
   { to: '/support', key: 'menu.support', Icon: SupportIcon },
   { to: '/subscriptions', key: 'menu.subscriptions', Icon: StarIcon },
 ] as const;
 
-/** The profile's side menu (seeds §2): notifications, security, support, profile update and sign-out. */
+/** The profile's side menu (seeds §2): notifications, security, invoices, support, profile update and sign-out. */
 export function AccountMenu({ fullName }: { fullName: string }) {
   const { t } = useTranslation('profile');
   const { signOut } = useSession();
