@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { isCountryCode } from '@shop/domain';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -66,6 +67,78 @@ const retryHoursSetting = z
     });
     return z.NEVER;
   });
+
+/** A setting that may be left unset (or empty), trimmed, then checked by `schema`. */
+const optionalText = (schema: z.ZodType<string>) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(schema.optional())
+    .optional();
+
+/** SIREN (9 digits) and SIRET (14 digits) end with a Luhn check digit; La Poste's SIRETs are the one exception. */
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+const SELLER_SETTINGS = {
+  SELLER_NAME: optionalText(z.string().max(200)),
+  SELLER_ADDRESS: optionalText(z.string().max(500)),
+  SELLER_COUNTRY: optionalText(
+    z.string().toUpperCase().refine(isCountryCode, { message: 'must be an ISO 3166-1 alpha-2 country code (FR)' }),
+  ),
+  SELLER_VAT_ID: optionalText(
+    z
+      .string()
+      .transform((value) => value.replace(/[\s.-]/g, '').toUpperCase())
+      .refine((value) => /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(value), {
+        message: 'must be an intra-community VAT number: two letters, then 2 to 13 letters or digits (FR12345678901)',
+      }),
+  ),
+  SELLER_COMPANY_ID: optionalText(
+    z
+      .string()
+      .transform((value) => value.replace(/[\s.]/g, ''))
+      .refine(
+        (value) =>
+          /^(\d{9}|\d{14})$/.test(value) &&
+          (luhnValid(value) || (value.length === 14 && value.startsWith('356000000'))),
+        { message: 'must be a SIREN (9 digits) or SIRET (14 digits) with its check digit' },
+      ),
+  ),
+} as const;
+type SellerSetting = keyof typeof SELLER_SETTINGS;
+
+/** Who sells, as every invoice and credit note names them. */
+export interface SellerIdentity {
+  name: string;
+  /** Lines separated by line breaks (`\n` in the setting). */
+  address: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  vatId: string;
+  /** SIREN or SIRET. */
+  companyId: string;
+  /** The fictitious identity of a development or test shop without SELLER_ settings: never for real documents. */
+  demo: boolean;
+}
+
+/** The identity a shop outside production shows when no SELLER_ setting is given: plainly not a real seller. */
+export const DEMO_SELLER: SellerIdentity = {
+  name: 'PremiumShare (DÉMONSTRATION — identité fictive)',
+  address: "1 rue de l'Exemple\n75000 Paris (adresse fictive)",
+  country: 'FR',
+  vatId: 'FR00000000000 (fictif)',
+  companyId: '000 000 000 (fictif)',
+  demo: true,
+};
 
 const DEFAULT_WEB_SHOP_DIR = fileURLToPath(new URL('../../../web-shop/dist/', import.meta.url));
 const DEFAULT_ADMIN_DIR = fileURLToPath(new URL('../../../admin/dist/', import.meta.url));
@@ -185,6 +258,8 @@ const configSchema = z.object({
     .transform((value) => (value === '' ? undefined : value))
     .pipe(z.enum(['on', 'off']).optional())
     .optional(),
+  /** The seller named on invoices and credit notes: all five required in production. */
+  ...SELLER_SETTINGS,
 });
 
 export type ShopConfig = {
@@ -235,6 +310,8 @@ export type ShopConfig = {
   payssionApiUrl: string | undefined;
   /** Whether the built-in sandbox provider is offered (SANDBOX_PAYMENTS, or its default). */
   sandboxPayments: boolean;
+  /** The seller on invoices (SELLER_ settings; outside production without them, `DEMO_SELLER`). */
+  seller: SellerIdentity;
 };
 
 export interface OidcProviderConfig {
@@ -253,6 +330,28 @@ function realProviderConfigured(c: z.infer<typeof configSchema>): boolean {
   const stripe = Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET);
   const paypal = Boolean(c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET && c.PAYPAL_WEBHOOK_ID);
   return stripe || Boolean(c.MOLLIE_API_KEY) || paypal || Boolean(c.PAYSSION_API_KEY);
+}
+
+/**
+ * The seller from its five settings: all of them, or (outside production) none for the
+ * demonstration identity; half an identity is refused, naming what is missing.
+ */
+function sellerOf(c: z.infer<typeof configSchema>): SellerIdentity {
+  const names = Object.keys(SELLER_SETTINGS) as SellerSetting[];
+  const missing = names.filter((name) => !c[name]);
+  if (missing.length === names.length && c.NODE_ENV !== 'production') return DEMO_SELLER;
+  if (missing.length > 0) {
+    const why = c.NODE_ENV === 'production' ? 'required in production' : 'required with the other SELLER_ settings';
+    throw new ConfigError(`Invalid configuration: ${missing.join(', ')}: ${why} (the seller named on invoices)`);
+  }
+  return {
+    name: c.SELLER_NAME!,
+    address: c.SELLER_ADDRESS!.replace(/\\n/g, '\n'),
+    country: c.SELLER_COUNTRY!,
+    vatId: c.SELLER_VAT_ID!,
+    companyId: c.SELLER_COMPANY_ID!,
+    demo: false,
+  };
 }
 
 /** Reads the settings once. A bad value stops start-up with one line naming the setting. */
@@ -286,6 +385,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(`Invalid configuration: ${missing.join(', ')}: required to switch Payssion on`);
     }
   }
+  const seller = sellerOf(c);
   return {
     nodeEnv: c.NODE_ENV,
     port: c.PORT,
@@ -348,5 +448,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxPayments: c.SANDBOX_PAYMENTS
       ? c.SANDBOX_PAYMENTS === 'on'
       : !(c.NODE_ENV === 'production' && realProviderConfigured(c)),
+    seller,
   };
 }

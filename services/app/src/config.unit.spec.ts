@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEMO_SELLER, loadConfig } from './config.js';
 
 const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+/** A complete seller: production requires one. */
+const SELLER = {
+  SELLER_NAME: 'Premium Share SAS',
+  SELLER_ADDRESS: '12 rue de la Paix\\n75002 Paris',
+  SELLER_COUNTRY: 'fr',
+  SELLER_VAT_ID: 'FR 44 732 829 320',
+  SELLER_COMPANY_ID: '732 829 320 00074',
+};
 
 describe('TRUST_PROXY', () => {
   it('trusts no proxy in production and loopback elsewhere, unless told', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY }).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY, ...SELLER }).trustProxy).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).trustProxy).toEqual(['loopback']);
     expect(loadConfig({ NODE_ENV: 'test' }).trustProxy).toEqual(['loopback']);
     expect(loadConfig({ NODE_ENV: 'development', TRUST_PROXY: 'off' }).trustProxy).toBe(false);
@@ -14,7 +22,7 @@ describe('TRUST_PROXY', () => {
   it('takes a hop count, or addresses, networks and Express’s names', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY, TRUST_PROXY: 'loopback' }).trustProxy).toEqual([
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY, ...SELLER, TRUST_PROXY: 'loopback' }).trustProxy).toEqual([
       'loopback',
     ]);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4 ,fd00::/8,uniquelocal' }).trustProxy).toEqual([
@@ -92,7 +100,64 @@ describe('PAYSSION_*', () => {
   });
 
   it('counts as a real provider: the sandbox is off in production once Payssion is configured', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY, ...PAYSSION }).sandboxPayments).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY, ...SELLER, ...PAYSSION }).sandboxPayments).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', ...PAYSSION }).sandboxPayments).toBe(true);
+  });
+});
+
+describe('SELLER_*', () => {
+  it('reads the seller named on invoices, normalised', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY, ...SELLER }).seller).toEqual({
+      name: 'Premium Share SAS',
+      address: '12 rue de la Paix\n75002 Paris',
+      country: 'FR',
+      vatId: 'FR44732829320',
+      companyId: '73282932000074',
+      demo: false,
+    });
+    expect(loadConfig({ ...SELLER, SELLER_COMPANY_ID: '732829320' }).seller.companyId).toBe('732829320');
+  });
+
+  it('requires all five in production, naming the missing ones', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SECRETS_KEY })).toThrow(
+      /^Invalid configuration: SELLER_NAME, SELLER_ADDRESS, SELLER_COUNTRY, SELLER_VAT_ID, SELLER_COMPANY_ID: required in production/,
+    );
+    const { SELLER_VAT_ID: _vat, ...withoutVat } = SELLER;
+    expect(() => loadConfig({ NODE_ENV: 'production', SECRETS_KEY, ...withoutVat })).toThrow(
+      /^Invalid configuration: SELLER_VAT_ID: required in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SECRETS_KEY, ...SELLER, SELLER_NAME: '  ' })).toThrow(
+      /^Invalid configuration: SELLER_NAME: required in production/,
+    );
+  });
+
+  it('outside production without them, a plainly fictitious seller; half a seller is refused', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const { seller } = loadConfig({ NODE_ENV });
+      expect(seller).toEqual(DEMO_SELLER);
+      expect(seller.demo).toBe(true);
+      expect(seller.name).toMatch(/DÉMONSTRATION/);
+    }
+    expect(() => loadConfig({ SELLER_NAME: 'Premium Share SAS' })).toThrow(
+      /^Invalid configuration: SELLER_ADDRESS, SELLER_COUNTRY, SELLER_VAT_ID, SELLER_COMPANY_ID: required with the other SELLER_ settings/,
+    );
+  });
+
+  it('refuses a bad value, naming the setting', () => {
+    const bad: Array<[keyof typeof SELLER, string]> = [
+      ['SELLER_COUNTRY', 'France'],
+      ['SELLER_COUNTRY', 'XX'],
+      ['SELLER_VAT_ID', '44732829320'],
+      ['SELLER_VAT_ID', 'FR1'],
+      ['SELLER_COMPANY_ID', '73282932'],
+      ['SELLER_COMPANY_ID', '732829321'],
+      ['SELLER_COMPANY_ID', 'ABCDEFGHI'],
+      ['SELLER_NAME', 'x'.repeat(201)],
+    ];
+    for (const [name, value] of bad) {
+      const env = { NODE_ENV: 'production', SECRETS_KEY, ...SELLER, [name]: value };
+      expect(() => loadConfig(env), `${name}=${value}`).toThrow(ConfigError);
+      expect(() => loadConfig(env), `${name}=${value}`).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
+    }
   });
 });
