@@ -69,7 +69,7 @@ const retryHoursSetting = z
   });
 
 /** A setting that may be left unset (or empty), trimmed, then checked by `schema`. */
-const optionalText = (schema: z.ZodType<string>) =>
+const optionalText = (schema: z.ZodType<string, string>) =>
   z
     .string()
     .trim()
