@@ -16,6 +16,10 @@ const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 const money = (data: Data, cents: string, language: Language) =>
   formatMoney(num(data[cents]), str(data.currency) || 'EUR', language);
 const when = (value: unknown, language: Language) => (typeof value === 'string' ? formatDateTime(value, language) : '');
+const formatPercent = (rate: unknown, language: Language) =>
+  new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-IE', { style: 'percent', maximumFractionDigits: 2 }).format(
+    num(rate),
+  );
 const months = (n: number) => ({ fr: `${n} mois`, en: n === 1 ? '1 month' : `${n} months` });
 
 const STATUS: Record<string, { fr: string; en: string }> = {
@@ -169,6 +173,17 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Synchronisation terminée : ${num(d.observed)} paiement(s) lu(s)`,
     en: `Sync completed: ${num(d.observed)} payment(s) read`,
   }),
+  InvoiceIssued: (d, { language }) => ({
+    fr: `Facture ${str(d.number)} émise : ${money(d, 'grossCents', language)} TTC, TVA ${formatPercent(d.vatRate, language)}`,
+    en: `Invoice ${str(d.number)} issued: ${money(d, 'grossCents', language)} incl. VAT, VAT ${formatPercent(d.vatRate, language)}`,
+  }),
+  CreditNoteIssued: (d, { language }) => {
+    const corrected = str((d.corrects as { number?: unknown } | null)?.number);
+    return {
+      fr: `Avoir ${str(d.number)} émis sur la facture ${corrected} : ${money(d, 'grossCents', language)} TTC`,
+      en: `Credit note ${str(d.number)} issued on invoice ${corrected}: ${money(d, 'grossCents', language)} incl. VAT`,
+    };
+  },
   CredentialSetCreated: (d, { actorName }) => ({
     fr: `Jeu d'identifiants créé (version ${num(d.version)}) par ${actorName}`,
     en: `Credential set created (version ${num(d.version)}) by ${actorName}`,
