@@ -25,7 +25,7 @@ const customer = (label: string, fullName: string) =>
   signUpAndSignIn(shop.url, { label, fullName, ip: randomIp('10.61') });
 
 /** Orders three months of Netflix (13,59 €) billed to `billingCountry`; answers the order and its sandbox session. */
-async function order(who: HttpCustomer, billing: Record<string, string>) {
+async function order(who: HttpCustomer, billing: { billingCountry: string; companyName?: string; vatNumber?: string }) {
   const placed = await call(who, 'POST', '/api/orders', {
     planId: 'netflix',
     months: 3,
