@@ -771,8 +771,18 @@ describe('automatic renewal through Mollie in the shop, on its own clock', () =>
       expect(pending).toMatchObject({ status: 'pending' });
       // Mollie settles it, and its notification is lost.
       mollie.settle(String(pending!.id));
-      // A quarter of an hour later the waiting charge asks Mollie how it went.
-      await moveClockTo(new Date(Date.parse(String(customer.row.nextChargeAt)) + 16 * 60_000));
+      // The charge's job waits to ask again (a quarter of an hour on the shop's clock); once that
+      // time has come, it asks Mollie how it went.
+      const waiting = await eventually(
+        () =>
+          renewing.runtime
+            .knex('queued_jobs')
+            .where({ name: 'charge-renewal', status: 'pending' })
+            .andWhereRaw("data->>'subscriptionId' = ?", [customer.subscriptionId])
+            .first<{ run_at: Date } | undefined>('run_at'),
+        (job) => job !== undefined && job.run_at.getTime() > Date.parse(String(customer.row.nextChargeAt)) + 60_000,
+      );
+      await moveClockTo(new Date(waiting!.run_at.getTime() + 60_000));
       const next = monthsAfter(String(customer.row.expiresAt), 1);
       await renewalRow(customer.who, customer.subscriptionId, (r) => r.expiresAt === next);
       const renewals = ofType(await renewingHistory(customer.subscriptionId), 'SubscriptionRenewed') as RecordedEvent[];
