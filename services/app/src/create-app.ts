@@ -41,6 +41,7 @@ import { authRoutes } from './accounts/auth-routes.js';
 import { meRoutes } from './accounts/me-routes.js';
 import { notificationRoutes } from './notifications/notification-routes.js';
 import { myInvoiceRoutes } from './invoicing/my-invoice-routes.js';
+import { adminInvoiceRoutes, myInvoicePdfRoutes } from './invoicing/invoice-routes.js';
 import { oidcRoutes } from './accounts/oidc-routes.js';
 import { signInProviderRoutes } from './accounts/sign-in-provider-routes.js';
 import { passwordResetRoutes } from './accounts/password-reset-routes.js';
@@ -148,6 +149,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(meRoutes({ knex: deps.knex, accounts: deps.accounts, twoFactor: deps.twoFactor, clock: deps.clock }, doc));
   app.use(notificationRoutes({ knex: deps.knex, clock: deps.clock }, doc));
   app.use(myInvoiceRoutes({ knex: deps.knex }, doc));
+  app.use(myInvoicePdfRoutes({ knex: deps.knex, seller: deps.config.seller, logger: deps.logger }, doc));
   app.use(orderRoutes({ knex: deps.knex, orders: deps.orders, clock: deps.clock }, doc));
   app.use(
     mySubscriptionRoutes(
@@ -183,6 +185,12 @@ export function createApp(deps: AppDependencies): Express {
   app.use(adminRefundRoutes({ refunds: deps.operatorRefunds }, doc));
   app.use(freeOfferRoutes({ offer: deps.freeOffer, knex: deps.knex, clock: deps.clock }, doc));
   app.use(adminExportRoutes({ commands: deps.commands, knex: deps.knex, clock: deps.clock }, doc));
+  app.use(
+    adminInvoiceRoutes(
+      { knex: deps.knex, seller: deps.config.seller, logger: deps.logger, commands: deps.commands, clock: deps.clock },
+      doc,
+    ),
+  );
   app.use(
     adminStatsRoutes(
       {

@@ -16,10 +16,27 @@ export function recordDataExport(
   input: z.output<typeof adminExportRecord>,
   context: { operatorId: string; idempotencyKey: string | undefined; correlationId: string },
 ): Promise<AdminExportRecorded> {
+  return recordExport(
+    deps,
+    { resource: input.resource, filterNames: Object.keys(input.filter), rowCount: input.count },
+    // A retry with the key must be the same request, filter values included.
+    { ...context, request: { operation: 'record-export', ...input } },
+  );
+}
+
+/**
+ * Records an export the server itself hands out (the accountant's VAT report and its CSV), as
+ * `recordDataExport` records the back-office's lists: the same event, actor and idempotency.
+ */
+export function recordExport(
+  deps: { commands: { dataExports: DataExportCommands }; knex: Knex; clock: () => Date },
+  input: { resource: string; filterNames: readonly string[]; rowCount: number },
+  context: { operatorId: string; idempotencyKey: string | undefined; correlationId: string; request?: object },
+): Promise<AdminExportRecorded> {
   const { operatorId, idempotencyKey: key } = context;
   const exportId = key ? idForKey('data-export', operatorId, key) : randomUUID();
   const now = deps.clock();
-  const request = { operation: 'record-export', ...input };
+  const request = context.request ?? { operation: 'record-export', ...input };
   return onceForKey(deps.knex, { owner: operatorId, key, request }, async () => {
     await deps.commands.dataExports.execute(
       {
@@ -27,8 +44,8 @@ export function recordDataExport(
         data: {
           exportId,
           resource: input.resource,
-          filterNames: Object.keys(input.filter),
-          rowCount: input.count,
+          filterNames: input.filterNames,
+          rowCount: input.rowCount,
           exportedBy: operatorId,
           exportedAt: now.toISOString(),
         },

@@ -3,14 +3,23 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import nodemailer from 'nodemailer';
-import type { ShopConfig } from '../config.js';
+import type { SellerIdentity, ShopConfig } from '../config.js';
 import type { Logger } from '../infrastructure/logger.js';
+
+/** A file sent with a message (an invoice's PDF). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with it, in this order. */
+  attachments?: MailAttachment[];
   /** Where a reply goes, when not to the sender. */
   replyTo?: string;
   /**
@@ -45,6 +54,8 @@ export interface MailJobDependencies {
   publicUrl: string;
   clock: () => Date;
   logger: Logger;
+  /** The seller the invoices sent with order e-mails name; unset, the process's SELLER_ settings. */
+  seller?: SellerIdentity;
 }
 
 /**

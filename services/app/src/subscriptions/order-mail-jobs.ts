@@ -10,6 +10,7 @@ import {
 import { orderNews } from '../mail/order-mail-templates.js';
 import type { JobHandlers, OrderMailKind } from '../jobs/job-queue.js';
 import { NotYetError } from '../jobs/not-yet.js';
+import { invoiceAttachments, processSeller } from '../invoicing/invoice-mail.js';
 
 /**
  * When active subscriptions are reminded to renew, before their expiry; `tag` tells the two
@@ -91,7 +92,9 @@ export function orderMailJobHandlers({
   publicUrl,
   clock,
   logger,
+  seller,
 }: MailJobDependencies): Pick<JobHandlers, 'send-order-mail'> {
+  const invoiceSeller = processSeller(seller, logger);
   const sendOnce = (mailId: string, message: MailMessage) => sendMailOnce({ knex, mailer, clock }, mailId, message);
 
   return {
@@ -159,6 +162,18 @@ export function orderMailJobHandlers({
         retryAt,
       };
       const texts = { fr: orderNews(kind, 'fr', facts), en: orderNews(kind, 'en', facts) };
+      // The confirmation of a payment carries its invoice: looked for (and waited for) before
+      // anything is recorded, so that a job waiting for it repeats nothing.
+      const mailed = settings.emailNotifications && account.email.includes('@');
+      const attachments = mailed
+        ? await invoiceAttachments(
+            { knex, clock, logger, seller: invoiceSeller },
+            kind,
+            subscription,
+            { at, expiresAt, amountCents, mailId },
+            language,
+          )
+        : [];
 
       if (settings.subscriptionAlerts) {
         await insertNotification(knex, {
@@ -182,6 +197,7 @@ export function orderMailJobHandlers({
         // Never the credentials themselves: only where to read them, signed in.
         text: news.text,
         html: news.html,
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
       logger.info({ ...context, language }, sent ? 'order e-mail sent' : 'order e-mail already sent');
     },
