@@ -10,6 +10,7 @@ import { authProvider, BASENAME } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import credentials from './resources/credentials';
 import inquiries from './resources/inquiries';
+import invoices from './resources/invoices';
 import plans from './resources/plans';
 import promoCodes from './resources/promo-codes';
 import subscriptions from './resources/subscriptions';
@@ -17,6 +18,7 @@ import users from './resources/users';
 import { LazySyncPage } from './sync';
 import { LazyFreeOfferPage } from './free-offer';
 import { LazyMailPreviewsPage } from './mail-previews';
+import { LazyVatReportPage } from './vat-report';
 
 function BackOffice() {
   return (
@@ -39,12 +41,14 @@ function BackOffice() {
       <Resource name="subscriptions" {...subscriptions} />
       <Resource name="credentials" {...credentials} />
       <Resource name="users" {...users} />
+      <Resource name="invoices" {...invoices} />
       <Resource name="promo-codes" {...promoCodes} />
       <Resource name="plans" {...plans} />
       <CustomRoutes>
         <Route path="/sync" element={<LazySyncPage />} />
         <Route path="/free-offer" element={<LazyFreeOfferPage />} />
         <Route path="/mail-previews" element={<LazyMailPreviewsPage />} />
+        <Route path="/vat-report" element={<LazyVatReportPage />} />
       </CustomRoutes>
     </ShopAdmin>
   );

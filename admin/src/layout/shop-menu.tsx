@@ -2,13 +2,15 @@ import { Menu } from 'react-admin';
 import { FreeOfferMenuItem } from '../free-offer';
 import { MailPreviewsMenuItem } from '../mail-previews';
 import { SyncMenuItem } from '../sync';
+import { VatReportMenuItem } from '../vat-report';
 
-/** The side menu: the home page, every resource, then the tools that are not resources (the sync tab, the free offer, the e-mail preview). */
+/** The side menu: the home page, every resource, the VAT report, then the tools that are not resources (the sync tab, the free offer, the e-mail preview). */
 export function ShopMenu() {
   return (
     <Menu>
       <Menu.DashboardItem />
       <Menu.ResourceItems />
+      <VatReportMenuItem />
       <SyncMenuItem />
       <FreeOfferMenuItem />
       <MailPreviewsMenuItem />

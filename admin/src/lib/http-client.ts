@@ -124,3 +124,59 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
     throw describe(error);
   }
 }
+
+/**
+ * A file the API serves to the back-office (an invoice's PDF, a report's CSV), read whole with the
+ * session like any other call: the same cookies, one refresh of the session on a 401, and the same
+ * wording of a refusal. Answers the file and the name the server gives it (Content-Disposition), if any.
+ */
+export async function fetchFile(url: string, accept: string): Promise<{ blob: Blob; filename: string | undefined }> {
+  const send = () => {
+    const options = withSession({});
+    const headers = new Headers(options.headers);
+    headers.set('Accept', `${accept}, application/problem+json`);
+    return fetch(url, { ...options, headers });
+  };
+  let response: Response;
+  try {
+    response = await send();
+    if (response.status === 401 && readCsrfToken() !== undefined && (await refreshSession())) response = await send();
+  } catch (error) {
+    throw describe(error);
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw describe(new HttpError(response.statusText || `HTTP ${response.status}`, response.status, body));
+  }
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header. */
+function filenameOf(disposition: string | null): string | undefined {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
+/** Hands a file read from the API to the browser as a download named `filename`. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; the address is freed just after.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Downloads `url` with the session and saves it, under the server's file name or `fallbackName`. */
+export async function downloadFile(url: string, accept: string, fallbackName: string): Promise<void> {
+  const { blob, filename } = await fetchFile(url, accept);
+  saveFile(blob, filename ?? fallbackName);
+}

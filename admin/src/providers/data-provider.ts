@@ -8,6 +8,7 @@ import type {
   SubscriptionAsOf,
   SubscriptionMoney,
   SubscriptionRefund,
+  VatReport,
   VoidedSubscription,
 } from '@shop/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
@@ -44,6 +45,8 @@ export interface ShopDataProvider extends DataProvider {
   refundSubscription(id: string, refund: AdminRefundRequest): Promise<SubscriptionRefund>;
   /** GET /api/admin/subscriptions/:id?asOf=: the subscription as it stood at that instant; null when it did not exist yet. */
   getSubscriptionAsOf(id: string, asOf: Date): Promise<SubscriptionAsOf | null>;
+  /** GET /api/admin/reports/vat?month=YYYY-MM: the month's VAT per country and rate, credit notes deducted, with totals. */
+  getVatReport(month: string): Promise<VatReport>;
 }
 
 /** Whose history: a subscription's or a customer's. */
@@ -162,6 +165,11 @@ export const dataProvider: ShopDataProvider = {
       if (error instanceof HttpError && error.status === 404) return null;
       throw error;
     }
+  },
+
+  async getVatReport(month) {
+    const { json } = await httpClient(`/api/admin/reports/vat?${new URLSearchParams({ month })}`);
+    return json as VatReport;
   },
 
   async getSubscriptionMoney(id) {

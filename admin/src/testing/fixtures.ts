@@ -1,4 +1,11 @@
-import type { AdminPlan, AdminStats, AdminSubscription, AdminUser } from '@shop/contracts';
+import type {
+  AccountingDocumentView,
+  AdminPlan,
+  AdminStats,
+  AdminSubscription,
+  AdminUser,
+  VatReport,
+} from '@shop/contracts';
 
 /** A paid subscription still waiting for its credentials, as `GET /api/admin/subscriptions` answers it. */
 export function aSubscription(overrides: Partial<AdminSubscription> = {}): AdminSubscription {
@@ -104,6 +111,65 @@ export function someStats(overrides: Partial<AdminStats> = {}): AdminStats {
     credentials: { total: 4, plans: 3, logins: 4 },
     revenueByDay: [],
     subscriptionsByDay: [],
+    ...overrides,
+  };
+}
+
+/** An invoice as `GET /api/admin/invoices` answers it: a 3-month order billed in France at 20 %. */
+export function anInvoice(overrides: Partial<AccountingDocumentView> = {}): AccountingDocumentView {
+  return {
+    id: 'doc-1',
+    number: 'F2026-000001',
+    kind: 'invoice',
+    issuedAt: '2026-11-20T10:05:00.000Z',
+    subscriptionId: 'sub-1',
+    userId: 'user-1',
+    customerName: 'Camille Martin',
+    companyName: null,
+    vatNumber: null,
+    country: 'FR',
+    vatRate: 0.2,
+    netCents: 1998,
+    vatCents: 399,
+    grossCents: 2397,
+    currency: 'EUR',
+    correctsNumber: null,
+    planName: 'Netflix Premium',
+    months: 3,
+    periodFrom: '2026-11-20T10:05:00.000Z',
+    periodTo: '2027-02-20T10:05:00.000Z',
+    paymentReference: 'pay-1',
+    provider: 'sandbox',
+    paidAt: '2026-11-20T10:05:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A credit note refunding `anInvoice()` whole. */
+export function aCreditNote(overrides: Partial<AccountingDocumentView> = {}): AccountingDocumentView {
+  return anInvoice({
+    id: 'doc-2',
+    number: 'A2026-000001',
+    kind: 'credit_note',
+    issuedAt: '2026-11-22T09:00:00.000Z',
+    netCents: -1998,
+    vatCents: -399,
+    grossCents: -2397,
+    correctsNumber: 'F2026-000001',
+    ...overrides,
+  });
+}
+
+/** The VAT report of a month (`GET /api/admin/reports/vat`): France and Belgium. */
+export function aVatReport(overrides: Partial<VatReport> = {}): VatReport {
+  return {
+    month: '2026-11',
+    currency: 'EUR',
+    data: [
+      { country: 'BE', rate: 0.21, netCents: 1000, vatCents: 210, grossCents: 1210, documents: 1 },
+      { country: 'FR', rate: 0.2, netCents: 3996, vatCents: 799, grossCents: 4795, documents: 3 },
+    ],
+    totals: { netCents: 4996, vatCents: 1009, grossCents: 6005, documents: 4 },
     ...overrides,
   };
 }

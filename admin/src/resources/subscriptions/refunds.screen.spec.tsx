@@ -62,6 +62,7 @@ function subscriptionApi(
   return {
     'GET /api/admin/subscriptions/:id': () => json<AdminSubscription>(subscription),
     'GET /api/admin/subscriptions/:id/history': () => page('history', []),
+    'GET /api/admin/invoices': () => page('invoices', []),
     'GET /api/admin/subscriptions/:id/payments': () => json<SubscriptionMoney>(money),
     'POST /api/admin/subscriptions/:id/refunds': ({ body }) => refunded(body as AdminRefundRequest),
     'GET /api/admin/users': () => page<AdminUser>('users', [anAdminUser()]),

@@ -14,6 +14,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { SectionCard } from '../../components/section-card';
+import { RecordInvoices } from '../invoices/record-invoices';
 import { HistoryAside, withAsideLayout } from '../../history/history-aside';
 import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
@@ -129,6 +130,11 @@ export function SubscriptionShow() {
             </SimpleShowLayout>
           </SectionCard>
           <SubscriptionMoneyCard />
+          <SectionCard id="subscription-invoices-title" title={translate('shop.invoices.section')}>
+            <Box sx={{ overflowX: 'auto' }}>
+              <RecordInvoices target="subscriptionId" />
+            </Box>
+          </SectionCard>
         </Box>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <SectionCard

@@ -37,6 +37,7 @@ function subscriptionsApi(rows: AdminSubscription[]): Routes {
       return json<AdminSubscription | undefined>(byId(params.id));
     },
     'GET /api/admin/subscriptions/:id/history': () => page('history', []),
+    'GET /api/admin/invoices': () => page('invoices', []),
     'GET /api/admin/subscriptions/:id/payments': () => json<SubscriptionMoney>({ payments: [], refunds: [] }),
     'GET /api/admin/stats': () => json<AdminStats>(someStats()),
     'GET /api/admin/plans': () => page<AdminPlan>('plans', [anAdminPlan()]),

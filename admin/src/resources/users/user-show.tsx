@@ -25,6 +25,7 @@ import { HistoryAside, withAsideLayout } from '../../history/history-aside';
 import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { InquiryStatusChip } from '../inquiries/inquiry-status-chip';
+import { RecordInvoices } from '../invoices/record-invoices';
 import { AssignSubscriptionButton } from './assign-subscription-button';
 import { EraseUserButton } from './erase-user-button';
 import { UserAvatar } from './user-avatar';
@@ -110,6 +111,10 @@ export function UserShow() {
 
         <Section id="user-subscriptions" title={translate('shop.users.sections.subscriptions')}>
           <UserSubscriptions small={small} />
+        </Section>
+
+        <Section id="user-invoices" title={translate('shop.invoices.section')}>
+          <RecordInvoices target="userId" />
         </Section>
 
         <Section id="user-inquiries" title={translate('shop.users.sections.inquiries')}>

@@ -25,6 +25,7 @@ function usersApi(): Routes {
     'GET /api/admin/users/:id/history': () => page('history', []),
     'GET /api/admin/subscriptions': () => page('subscriptions', []),
     'GET /api/admin/inquiries': () => page('inquiries', []),
+    'GET /api/admin/invoices': () => page('invoices', []),
     'GET /api/admin/plans': () => page<AdminPlan>('plans', [anAdminPlan()]),
   };
 }

@@ -1,0 +1,15 @@
+import { useRecordContext } from 'react-admin';
+import { TINTS, TintedChip, type Tint } from '../../components/record-chips';
+import type { Invoice, InvoiceKind } from './invoice-vocabulary';
+
+/** Blue for an invoice, orange for a credit note (money given back). */
+const COLOURS: Record<InvoiceKind, Tint> = {
+  invoice: TINTS.blue,
+  credit_note: TINTS.orange,
+};
+
+/** The document's kind as a coloured chip: Facture or Avoir. */
+export function InvoiceKindChip() {
+  const invoice = useRecordContext<Invoice>();
+  return <TintedChip value={invoice?.kind} tints={COLOURS} messages="shop.invoices.kinds" />;
+}

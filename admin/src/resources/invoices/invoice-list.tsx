@@ -1,0 +1,84 @@
+import { DataTable, DateField, DateInput, SelectInput, SimpleList, useLocaleState, useTranslate } from 'react-admin';
+import { ResponsiveList, withSearch } from '../../components/responsive-list';
+import { useLocales } from '../../i18n/i18n-provider';
+import { formatCents } from '../../lib/money';
+import { InvoiceCustomer } from './invoice-customer';
+import { InvoiceKindChip } from './invoice-kind-chip';
+import { formatRate, kindChoices, type Invoice } from './invoice-vocabulary';
+
+const filters = withSearch(
+  <SelectInput key="kind" source="kind" choices={kindChoices} alwaysOn />,
+  <DateInput key="from" source="from" alwaysOn />,
+  <DateInput key="until" source="until" alwaysOn />,
+);
+
+/** On a phone: one line per document, its page for the rest. */
+function InvoiceSimpleList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <SimpleList<Invoice>
+      linkType="show"
+      primaryText={(invoice) => `${invoice.number} · ${invoice.customerName}`}
+      secondaryText={(invoice) =>
+        [
+          translate(`shop.invoices.kinds.${invoice.kind}`),
+          new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'fr-FR').format(new Date(invoice.issuedAt)),
+          invoice.country,
+        ].join(' · ')
+      }
+      tertiaryText={(invoice) => formatCents(invoice.grossCents, invoice.currency, locale)}
+    />
+  );
+}
+
+/** Every invoice and credit note issued, the latest number first; sorted by number or issue date. */
+export function InvoiceList() {
+  const { locale, dateLocale } = useLocales();
+  const nowrap = () => ({ whiteSpace: 'nowrap' }) as const;
+  return (
+    <ResponsiveList filters={filters} sort={{ field: 'number', order: 'DESC' }} phone={<InvoiceSimpleList />}>
+      <DataTable<Invoice> rowClick="show" bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+        <DataTable.Col source="number" cellSx={nowrap} />
+        <DataTable.Col source="kind" disableSort>
+          <InvoiceKindChip />
+        </DataTable.Col>
+        <DataTable.Col source="issuedAt" cellSx={nowrap}>
+          <DateField source="issuedAt" locales={dateLocale} />
+        </DataTable.Col>
+        <DataTable.Col source="customerName" label="resources.invoices.fields.customer" disableSort>
+          <InvoiceCustomer />
+        </DataTable.Col>
+        <DataTable.Col source="country" disableSort />
+        <DataTable.Col
+          source="vatRate"
+          disableSort
+          align="right"
+          cellSx={nowrap}
+          render={(invoice) => formatRate(invoice.vatRate, locale)}
+        />
+        <DataTable.Col
+          source="netCents"
+          disableSort
+          align="right"
+          cellSx={nowrap}
+          render={(invoice) => formatCents(invoice.netCents, invoice.currency, locale)}
+        />
+        <DataTable.Col
+          source="vatCents"
+          disableSort
+          align="right"
+          cellSx={nowrap}
+          render={(invoice) => formatCents(invoice.vatCents, invoice.currency, locale)}
+        />
+        <DataTable.Col
+          source="grossCents"
+          disableSort
+          align="right"
+          cellSx={nowrap}
+          render={(invoice) => formatCents(invoice.grossCents, invoice.currency, locale)}
+        />
+      </DataTable>
+    </ResponsiveList>
+  );
+}

@@ -1,0 +1,36 @@
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { useState } from 'react';
+import { Button, useNotify, useRecordContext } from 'react-admin';
+import { downloadFile } from '../../lib/http-client';
+import type { Invoice } from './invoice-vocabulary';
+
+/** "PDF": the document as issued (GET /api/admin/invoices/:id/pdf), read with the operator's session and saved. */
+export function InvoicePdfButton() {
+  const invoice = useRecordContext<Invoice>();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  if (!invoice) return null;
+
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(
+        `/api/admin/invoices/${encodeURIComponent(invoice.id)}/pdf`,
+        'application/pdf',
+        `${invoice.number}.pdf`,
+      );
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'shop.invoices.pdfError', {
+        type: 'error',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button label="shop.invoices.pdf" onClick={() => void download()} disabled={busy}>
+      <PictureAsPdfIcon />
+    </Button>
+  );
+}
