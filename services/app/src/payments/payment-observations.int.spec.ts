@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { subscriptionStreamId } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
-import { rebuildProjection, subscriptionsProjection } from '@shop/projections';
+import { rebuildProjection, subscriptionsProjection, invoiceOfPayment } from '@shop/projections';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
@@ -255,8 +255,13 @@ describe('a payment sync run in the log', () => {
       (s) => s?.status === 'active',
     );
 
+    // The payment, and the invoice the shop issues for it.
+    await eventually(
+      () => invoiceOfPayment(shop.runtime.knex, orderB.subscriptionId, String(session.payment_intent)),
+      (invoice) => invoice !== null,
+    );
     const after = await logLength();
-    expect(after).toBe(before + 1);
+    expect(after).toBe(before + 2);
     const second = await shopctl('payments', 'replay-sync', lostRun);
     expect(second.status).toBe(0);
     expect(second.stdout).toContain('Nothing changed');
