@@ -7,7 +7,7 @@ export const vatReportMessages: MessageTree = {
       menu: 'VAT report',
       title: 'VAT report',
       explanation:
-        "The VAT collected over the month, per buyer's country and rate: the invoices and credit notes issued that month, credit notes deducted. The amounts are the documents' as issued.",
+        "The VAT collected over the month, per buyer's country and rate: the invoices and credit notes issued that month, credit notes deducted. The amounts are the documents' as issued; the CSV export lists each of them.",
       month: 'Month',
       monthInvalid: 'Pick a month (YYYY-MM).',
       export: 'Export (CSV)',

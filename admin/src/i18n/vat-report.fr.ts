@@ -7,7 +7,7 @@ export const vatReportMessages: MessageTree = {
       menu: 'Rapport TVA',
       title: 'Rapport TVA',
       explanation:
-        "La TVA collectée sur le mois, par pays de l'acheteur et par taux : factures et avoirs émis ce mois-là, les avoirs déduits. Les montants sont ceux des documents tels qu'émis.",
+        "La TVA collectée sur le mois, par pays de l'acheteur et par taux : factures et avoirs émis ce mois-là, les avoirs déduits. Les montants sont ceux des documents tels qu'émis ; l'export CSV liste chacun d'eux.",
       month: 'Mois',
       monthInvalid: 'Choisissez un mois (AAAA-MM).',
       export: 'Exporter (CSV)',

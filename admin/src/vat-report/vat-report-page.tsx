@@ -23,12 +23,12 @@ import { countryName, formatRate } from '../resources/invoices/invoice-vocabular
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** The current month on the operator's clock, YYYY-MM. */
+/** The current month, YYYY-MM, in UTC as the report counts months. */
 export function currentMonth(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+  return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-/** "Exporter (CSV)": the month's report as the server writes it (GET /api/admin/reports/vat.csv), saved. */
+/** "Exporter (CSV)": the month's documents, one line each, as the server writes them (GET /api/admin/reports/vat.csv), saved. */
 function ExportCsvButton({ month, disabled }: { month: string; disabled: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -39,7 +39,7 @@ function ExportCsvButton({ month, disabled }: { month: string; disabled: boolean
       await downloadFile(
         `/api/admin/reports/vat.csv?${new URLSearchParams({ month })}`,
         'text/csv',
-        `tva-${month}.csv`,
+        `documents-${month}.csv`,
       );
     } catch (error) {
       notify(error instanceof Error ? error.message : 'shop.vatReport.exportError', {
@@ -70,6 +70,9 @@ export function VatReportPage() {
     queryKey: ['reports', 'vat', month],
     queryFn: () => dataProvider.getVatReport(month),
     enabled: valid,
+    // Each reading is recorded by the server as an export: only the operator's choice of month asks again.
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
   });
   const money = (cents: number) => formatCents(cents, report.data?.currency ?? 'EUR', locale);
 

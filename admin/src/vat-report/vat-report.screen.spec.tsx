@@ -21,7 +21,7 @@ function showPage(routes: Routes = {}, locale?: 'fr' | 'en') {
       body: `country,rate\nFR,0.2 ${query.get('month')}`,
       headers: {
         'content-type': 'text/csv',
-        'content-disposition': `attachment; filename="tva-${query.get('month')}.csv"`,
+        'content-disposition': `attachment; filename="documents-${query.get('month')}.csv"`,
       },
     }),
     ...routes,
@@ -44,7 +44,7 @@ function showPage(routes: Routes = {}, locale?: 'fr' | 'en') {
 
 const thisMonth = () => {
   const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+  return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 };
 
 afterEach(() => {
@@ -111,7 +111,7 @@ describe('the VAT report', () => {
 
     await user.click(screen.getByRole('button', { name: 'Exporter (CSV)' }));
 
-    await waitFor(() => expect(saved).toEqual(['tva-2026-10.csv']));
+    await waitFor(() => expect(saved).toEqual(['documents-2026-10.csv']));
     const [download] = api.callsTo('GET /api/admin/reports/vat.csv');
     expect(download?.query.get('month')).toBe('2026-10');
     expect(download?.headers.get('Accept')).toContain('text/csv');

@@ -1,13 +1,14 @@
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useState } from 'react';
-import { Button, useNotify, useRecordContext } from 'react-admin';
+import { Button, useLocaleState, useNotify, useRecordContext } from 'react-admin';
 import { downloadFile } from '../../lib/http-client';
 import type { Invoice } from './invoice-vocabulary';
 
-/** "PDF": the document as issued (GET /api/admin/invoices/:id/pdf), read with the operator's session and saved. */
+/** "PDF": the document as issued (GET /api/admin/invoices/:id/pdf), in the operator's language, read with their session and saved. */
 export function InvoicePdfButton() {
   const invoice = useRecordContext<Invoice>();
   const notify = useNotify();
+  const [locale] = useLocaleState();
   const [busy, setBusy] = useState(false);
   if (!invoice) return null;
 
@@ -15,7 +16,7 @@ export function InvoicePdfButton() {
     setBusy(true);
     try {
       await downloadFile(
-        `/api/admin/invoices/${encodeURIComponent(invoice.id)}/pdf`,
+        `/api/admin/invoices/${encodeURIComponent(invoice.id)}/pdf?${new URLSearchParams({ lang: locale === 'en' ? 'en' : 'fr' })}`,
         'application/pdf',
         `${invoice.number}.pdf`,
       );

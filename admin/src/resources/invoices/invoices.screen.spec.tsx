@@ -127,6 +127,7 @@ describe('the invoices (back-office)', () => {
     await waitFor(() => expect(saved).toEqual(['A2026-000001.pdf']));
     const [download] = api.callsTo('GET /api/admin/invoices/doc-2/pdf');
     expect(download?.headers.get('Accept')).toContain('application/pdf');
+    expect(download?.query.get('lang')).toBe('fr');
     expect(await (created.mock.calls[0]?.[0] as Blob).text()).toContain('%PDF-1.7');
   });
 
