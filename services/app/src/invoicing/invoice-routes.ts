@@ -22,7 +22,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { SellerIdentity } from '../config.js';
 import type { Logger } from '../infrastructure/logger.js';
-import { adminListQuery, adminListRoute } from '../api/admin-list-query.js';
+import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
 import { problems, type ApiDocument } from '../api/openapi.js';
@@ -41,7 +41,9 @@ const sortFields = Object.keys(ACCOUNTING_SORT_FIELDS) as [AccountingSortField, 
 const listQuery = adminListQuery(
   sortFields,
   ['number', 'desc'],
-  adminInvoiceFilter,
+  // A document's id names its subscription and payment (`invoice:<subscription>:<payment>`): longer
+  // than the 64 characters the contract's `id` filter allows.
+  adminInvoiceFilter.extend({ id: oneOrMany(identifier()).optional() }),
   '{"q":"F2026-000001 or words of the customer or company","kind":"invoice","from":"2026-11-01","until":"2026-11-30"}',
 );
 
@@ -145,7 +147,7 @@ export function myInvoicePdfRoutes(deps: { knex: Knex; seller: SellerIdentity; l
     },
     requireUser,
     async (req, res) => {
-      const { id } = parseOrReject(documentParams, req.params);
+      const id = String(req.params.id);
       const { userId } = currentUser(req);
       const document = await getAccountingDocument(deps.knex, id);
       if (!document || document.userId !== userId) throw notFound(id);
@@ -190,7 +192,7 @@ export function adminInvoiceRoutes(
       listAccountingDocumentsForAdmin(deps.knex, {
         ...page,
         filter: {
-          ids: filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id],
+          ids: filter.id,
           q: filter.q,
           kind: filter.kind,
           from: filter.from ? startOf(filter.from) : undefined,
@@ -217,7 +219,7 @@ export function adminInvoiceRoutes(
       },
     },
     async (req, res) => {
-      const { id } = parseOrReject(documentParams, req.params);
+      const id = String(req.params.id);
       const document = await getAccountingDocument(deps.knex, id);
       if (!document) throw notFound(id);
       const answer: AccountingDocumentView = document;
@@ -243,7 +245,7 @@ export function adminInvoiceRoutes(
       },
     },
     async (req, res) => {
-      const { id } = parseOrReject(documentParams, req.params);
+      const id = String(req.params.id);
       parseOrReject(pdfQuery, req.query);
       const document = await getAccountingDocument(deps.knex, id);
       if (!document) throw notFound(id);
@@ -272,6 +274,7 @@ export function adminInvoiceRoutes(
       responses: {
         200: { description: 'The report', schema: vatReport },
         400: { description: 'validation.failed (month is not YYYY-MM)', ...problems },
+        409: { description: 'export.invalid (the export could not be recorded: nothing is given)', ...problems },
       },
     },
     async (req, res) => {
@@ -311,6 +314,7 @@ export function adminInvoiceRoutes(
       responses: {
         200: { description: 'The CSV (text/csv)' },
         400: { description: 'validation.failed (month is not YYYY-MM)', ...problems },
+        409: { description: 'export.invalid (the export could not be recorded: nothing is given)', ...problems },
       },
     },
     async (req, res) => {
