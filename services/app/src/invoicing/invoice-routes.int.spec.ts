@@ -12,6 +12,11 @@ import {
 import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
 import { startSmtpCapture } from '../testing/smtp-capture.js';
 import { eventually } from '../testing/test-shop.js';
+import { getSubscription } from '@shop/projections';
+import { DEMO_SELLER } from '../config.js';
+import { createLogger } from '../infrastructure/logger.js';
+import { NotYetError } from '../jobs/not-yet.js';
+import { INVOICE_ATTACHMENT_WAIT_MS, invoiceAttachments } from './invoice-mail.js';
 
 const smtp = useStandIn('smtp', () => startSmtpCapture((raw, to) => ({ raw, to })));
 const shop = useTestShop('invoice-routes', { env: () => ({ SMTP_URL: smtp.url }), plans: true });
@@ -159,6 +164,43 @@ describe("the customer's invoices", () => {
     const text = await pdfText(Buffer.from(part![2]!.replace(/\s+/g, ''), 'base64'));
     expect(text).toContain(`Facture ${french.invoice.number}`);
     expect(text).toContain('Total TTC 13,59 €');
+  });
+});
+
+describe('the invoice sent with a confirmation', () => {
+  const deps = (at: string, afterMs: number) => ({
+    knex: shop.runtime.knex,
+    clock: () => new Date(Date.parse(at) + afterMs),
+    logger: createLogger({ level: 'silent' }),
+    seller: DEMO_SELLER,
+  });
+
+  it("finds a renewal's invoice by the end of its period, and waits for one not issued yet at most ten minutes", async () => {
+    const subscription = (await getSubscription(shop.runtime.knex, german.subscriptionId))!;
+    const at = new Date().toISOString();
+    const job = { at, mailId: 'mail-1', expiresAt: german.invoice.periodTo, amountCents: 1359 };
+    const [renewal] = await invoiceAttachments(deps(at, 0), 'renewal_confirmed', subscription, job, 'en');
+    expect(renewal).toMatchObject({ filename: `${german.invoice.number}.pdf`, contentType: 'application/pdf' });
+    expect(await pdfText(renewal!.content)).toContain(`Invoice ${german.invoice.number}`);
+
+    const notYet = { ...job, expiresAt: '2099-01-01T00:00:00.000Z' };
+    await expect(
+      invoiceAttachments(deps(at, INVOICE_ATTACHMENT_WAIT_MS - 1000), 'renewal_confirmed', subscription, notYet, 'fr'),
+    ).rejects.toBeInstanceOf(NotYetError);
+    expect(
+      await invoiceAttachments(
+        deps(at, INVOICE_ATTACHMENT_WAIT_MS + 1000),
+        'renewal_confirmed',
+        subscription,
+        notYet,
+        'fr',
+      ),
+    ).toEqual([]);
+    // Other news carries nothing; a free renewal has no invoice to wait for.
+    expect(await invoiceAttachments(deps(at, 0), 'credentials_ready', subscription, job, 'fr')).toEqual([]);
+    expect(
+      await invoiceAttachments(deps(at, 0), 'renewal_confirmed', subscription, { ...notYet, amountCents: 0 }, 'fr'),
+    ).toEqual([]);
   });
 });
 
