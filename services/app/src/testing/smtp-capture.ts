@@ -97,20 +97,26 @@ function decodeBody(body: string, transferEncoding: string) {
       : Buffer.from(body, 'latin1').toString('utf8');
 }
 
-/** A text message, or a multipart/alternative one (text and HTML), read as a mail client would show it. */
-export function readMail(raw: string, to: string[]): ReceivedMail {
-  const { header, body } = splitEntity(raw);
-  const subject = plainSpaces(decodeWords(header('Subject')));
-  const boundary = /boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
-  if (!boundary) return { to, subject, text: plainSpaces(decodeBody(body, header('Content-Transfer-Encoding'))) };
-  const parts = body
+/** The leaves of an entity: itself, or the parts of its multipart parts (mixed with attachments, alternative), in order. */
+function leavesOf(entity: ReturnType<typeof splitEntity>): Array<{ type: string; content: string }> {
+  const contentType = entity.header('Content-Type');
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!boundary) {
+    const type = contentType.split(';')[0]!.trim().toLowerCase() || 'text/plain';
+    const transfer = entity.header('Content-Transfer-Encoding');
+    return [{ type, content: plainSpaces(decodeBody(entity.body.replace(/\r\n$/, ''), transfer)) }];
+  }
+  return entity.body
     .split(`--${boundary}`)
     .slice(1, -1)
-    .map((part) => splitEntity(part.replace(/^\r\n/, '')))
-    .map((part) => ({
-      type: part.header('Content-Type').split(';')[0]!.trim().toLowerCase(),
-      content: plainSpaces(decodeBody(part.body.replace(/\r\n$/, ''), part.header('Content-Transfer-Encoding'))),
-    }));
+    .flatMap((part) => leavesOf(splitEntity(part.replace(/^\r\n/, ''))));
+}
+
+/** A text message, or a multipart one (text and HTML, attachments beside them), read as a mail client would show it. */
+export function readMail(raw: string, to: string[]): ReceivedMail {
+  const entity = splitEntity(raw);
+  const subject = plainSpaces(decodeWords(entity.header('Subject')));
+  const parts = leavesOf(entity);
   const text = parts.find((part) => part.type === 'text/plain')?.content ?? '';
   const html = parts.find((part) => part.type === 'text/html')?.content;
   return { to, subject, text, ...(html !== undefined ? { html } : {}) };
