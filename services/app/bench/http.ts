@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../src/testing/free-port.js';
+import { TEST_SELLER_ENV } from '../src/testing/seller.js';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const CUSTOMERS = 16;
@@ -54,6 +55,7 @@ export async function startShop(
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    ...TEST_SELLER_ENV,
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -95,7 +95,15 @@ function configKeys(): string[] {
   const text = readFileSync(configPath, 'utf8');
   const block = /const configSchema = z\.object\(\{([\s\S]*?)\n\}\);/.exec(text)?.[1];
   if (!block) throw new Error('configSchema not found in config.ts');
-  return [...block.matchAll(/^\s*([A-Z][A-Z0-9_]*)\s*:/gm)].map((match) => match[1]!);
+  // Groups of settings spread into the schema (`...SELLER_SETTINGS`) are read from their own object.
+  const spread = [...block.matchAll(/^\s*\.\.\.([A-Z][A-Z0-9_]*),/gm)].map((match) => {
+    const group = new RegExp(`const ${match[1]} = \\{([\\s\\S]*?)\\n\\};`).exec(text)?.[1];
+    if (!group) throw new Error(`${match[1]} not found in config.ts`);
+    return group;
+  });
+  return [block, ...spread].flatMap((part) =>
+    [...part.matchAll(/^\s*([A-Z][A-Z0-9_]*)\s*:/gm)].map((match) => match[1]!),
+  );
 }
 
 describe('docker-compose.yml', () => {

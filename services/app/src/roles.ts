@@ -96,7 +96,12 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     ...refundJobHandlers({ refunds: runtime.operatorRefunds }),
     ...renewalJobHandlers({ renewals: runtime.automaticRenewals }),
     ...accountingJobHandlers({ invoicing: runtime.invoicing }),
-    ...orderMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
+    ...orderMailJobHandlers({
+      ...jobDependencies,
+      mailer: runtime.mailer,
+      publicUrl: runtime.config.publicUrl,
+      seller: runtime.config.seller,
+    }),
     ...inquiryMailJobHandlers({
       ...jobDependencies,
       mailer: runtime.mailer,

@@ -65,7 +65,7 @@ export const adminInvoiceFilter = z.strictObject({
     .optional(),
   userId: text({ max: 64 }).optional(),
   subscriptionId: text({ max: 64 }).optional(),
-  id: z.union([text({ max: 64 }), z.array(text({ max: 64 })).max(200)]).optional(),
+  id: z.union([text({ max: 200 }), z.array(text({ max: 200 })).max(200)]).optional(),
 });
 
 /** `GET /api/admin/reports/vat?month=2026-11`. */

@@ -2,13 +2,12 @@ import type { AccountingDocumentView } from '@shop/contracts';
 import type { Language } from '@shop/domain';
 import { invoiceOfPayment, listAccountingDocumentsForAdmin, type SubscriptionView } from '@shop/projections';
 import type { Knex } from 'knex';
-import { ConfigError, loadConfig, type SellerIdentity } from '../config.js';
+import type { SellerIdentity } from '../config.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { OrderMailKind } from '../jobs/job-queue.js';
 import { NotYetError } from '../jobs/not-yet.js';
 import type { MailAttachment } from '../mail/mailer.js';
 import { renderAccountingDocumentPdf } from './invoice-pdf.js';
-import { warnOfDemoSeller } from './seller-warning.js';
 
 /**
  * How long after the news a confirmation waits for its invoice to be issued (the accounting job
@@ -18,22 +17,6 @@ export const INVOICE_ATTACHMENT_WAIT_MS = 10 * 60_000;
 
 /** The confirmations that carry the invoice of the payment they confirm. */
 const WITH_INVOICE: ReadonlySet<OrderMailKind> = new Set(['payment_confirmed', 'renewal_confirmed']);
-
-/**
- * The seller of this process: the one the worker was started with, or, when its caller did not
- * pass it, the settings read again as at start-up (`loadConfig`); null if they cannot be read.
- */
-export function processSeller(given: SellerIdentity | undefined, logger: Logger): SellerIdentity | null {
-  if (given) return given;
-  try {
-    const { seller } = loadConfig();
-    warnOfDemoSeller(seller, logger);
-    return seller;
-  } catch (error) {
-    if (error instanceof ConfigError) return null;
-    throw error;
-  }
-}
 
 /** The invoice of the payment a confirmation is about, or null when that payment has none. */
 async function invoiceOfNews(

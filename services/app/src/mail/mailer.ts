@@ -54,7 +54,7 @@ export interface MailJobDependencies {
   publicUrl: string;
   clock: () => Date;
   logger: Logger;
-  /** The seller the invoices sent with order e-mails name; unset, the process's SELLER_ settings. */
+  /** The seller the invoices sent with order e-mails name; unset, confirmations carry no invoice. */
   seller?: SellerIdentity;
 }
 

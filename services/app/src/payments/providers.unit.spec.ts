@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
 import type { ShopKeys } from '../security/keys.js';
 import { createPaymentProviders } from './providers.js';
+import { TEST_SELLER_ENV } from '../testing/seller.js';
 
 const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_unit', STRIPE_WEBHOOK_SECRET: 'whsec_unit' };
@@ -14,7 +15,7 @@ const keys = { sandboxWebhooks: Buffer.alloc(32, 1) } as ShopKeys;
 
 /** The providers a shop configured with `env` offers, in the order it registers them. */
 function offered(env: Record<string, string>): string[] {
-  const config = loadConfig({ SECRETS_KEY, ...env });
+  const config = loadConfig({ SECRETS_KEY, ...TEST_SELLER_ENV, ...env });
   const providers = createPaymentProviders({ config, keys, knex: {} as Knex, clock: () => new Date() });
   expect(providers.sandbox !== null).toBe(providers.all.has('sandbox'));
   return [...providers.all.keys()];
@@ -40,15 +41,18 @@ describe('which providers are offered', () => {
 
   it('SANDBOX_PAYMENTS=on keeps the sandbox beside a real provider in production', () => {
     expect(offered({ NODE_ENV: 'production', ...STRIPE, SANDBOX_PAYMENTS: 'on' })).toEqual(['stripe', 'sandbox']);
-    expect(loadConfig({ SECRETS_KEY, NODE_ENV: 'production', ...PAYPAL, SANDBOX_PAYMENTS: 'on' }).sandboxPayments).toBe(
-      true,
-    );
+    expect(
+      loadConfig({ SECRETS_KEY, ...TEST_SELLER_ENV, NODE_ENV: 'production', ...PAYPAL, SANDBOX_PAYMENTS: 'on' })
+        .sandboxPayments,
+    ).toBe(true);
   });
 
   it('SANDBOX_PAYMENTS=off switches the sandbox off anywhere, even with no other provider', () => {
     expect(offered({ NODE_ENV: 'development', SANDBOX_PAYMENTS: 'off' })).toEqual([]);
     expect(offered({ NODE_ENV: 'test', ...STRIPE, SANDBOX_PAYMENTS: 'off' })).toEqual(['stripe']);
-    expect(loadConfig({ SECRETS_KEY, NODE_ENV: 'production', SANDBOX_PAYMENTS: 'off' }).sandboxPayments).toBe(false);
+    expect(
+      loadConfig({ SECRETS_KEY, ...TEST_SELLER_ENV, NODE_ENV: 'production', SANDBOX_PAYMENTS: 'off' }).sandboxPayments,
+    ).toBe(false);
   });
 
   it('reads an empty SANDBOX_PAYMENTS as unset, and refuses any other value naming the setting', () => {

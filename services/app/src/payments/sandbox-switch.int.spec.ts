@@ -7,6 +7,7 @@ import { eventually, type TestShop } from '../testing/test-shop.js';
 import { webhookStreamId } from './payment-service.js';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-provider.js';
 import { startStripeStandIn } from './testing/stripe-stand-in.js';
+import { TEST_SELLER_ENV } from '../testing/seller.js';
 
 const SECRET_KEY = 'sk_test_sandbox_switch';
 
@@ -17,6 +18,7 @@ const off = useTestShop('sandbox-off', { env: { NODE_ENV: 'development', SANDBOX
 const on = useTestShop('sandbox-on', {
   env: () => ({
     NODE_ENV: 'production',
+    ...TEST_SELLER_ENV,
     SANDBOX_PAYMENTS: 'on',
     STRIPE_SECRET_KEY: SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: 'whsec_sandbox_switch',

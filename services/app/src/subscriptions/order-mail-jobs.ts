@@ -10,7 +10,7 @@ import {
 import { orderNews } from '../mail/order-mail-templates.js';
 import type { JobHandlers, OrderMailKind } from '../jobs/job-queue.js';
 import { NotYetError } from '../jobs/not-yet.js';
-import { invoiceAttachments, processSeller } from '../invoicing/invoice-mail.js';
+import { invoiceAttachments } from '../invoicing/invoice-mail.js';
 
 /**
  * When active subscriptions are reminded to renew, before their expiry; `tag` tells the two
@@ -94,7 +94,8 @@ export function orderMailJobHandlers({
   logger,
   seller,
 }: MailJobDependencies): Pick<JobHandlers, 'send-order-mail'> {
-  const invoiceSeller = processSeller(seller, logger);
+  // Without a seller (a caller that gives none), confirmations leave without their invoice.
+  const invoiceSeller = seller ?? null;
   const sendOnce = (mailId: string, message: MailMessage) => sendMailOnce({ knex, mailer, clock }, mailId, message);
 
   return {

@@ -1,0 +1,11 @@
+/**
+ * A seller's five settings, as production requires them (`SELLER_*`): for tests and benches that
+ * start the shop with NODE_ENV=production. A company that exists only here.
+ */
+export const TEST_SELLER_ENV = {
+  SELLER_NAME: 'Premium Share SAS',
+  SELLER_ADDRESS: '12 rue de la Paix\\n75002 Paris',
+  SELLER_COUNTRY: 'FR',
+  SELLER_VAT_ID: 'FR 44 732 829 320',
+  SELLER_COMPANY_ID: '732 829 320 00074',
+} as const;
