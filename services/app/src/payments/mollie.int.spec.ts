@@ -1,15 +1,16 @@
-import { addMonthsUtc, subscriptionStreamId } from '@shop/domain';
+import { subscriptionStreamId } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
 import { createMollieClient } from '@mollie/api-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useProviderShop } from '../testing/provider-checkout.js';
-import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
-import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
+import { customerSessions, randomIp, requestJson, signUpAdmin, signUpAndSignIn } from '../testing/http-customer.js';
+import { ADAPTER_PUBLIC_URL, checkoutRequest, renewalCharge } from '../testing/provider-requests.js';
+import { HOUR, monthsAfter, useShopOnClock } from '../testing/shop-clock.js';
+import { useStandIn } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId } from './payment-service.js';
-import { randomUUID } from 'node:crypto';
 import { MollieProvider } from './mollie-provider.js';
-import type { CheckoutRequest, PaymentOutcome, RenewalCharge, SavedMethod } from './payment-provider.js';
+import type { PaymentOutcome } from './payment-provider.js';
 import { MOLLIE_TEST_CARDS, startMollieStandIn } from './testing/mollie-stand-in.js';
 
 /*
@@ -38,8 +39,6 @@ const { shop, customers } = useProviderShop('mollie', {
 const { request, customer, subscription, history } = customers;
 
 type Json = Record<string, unknown>;
-
-const monthsAfter = (iso: string, months: number) => addMonthsUtc(new Date(iso), months).toISOString();
 
 /** Every stored provider notification in the log, by id. */
 const storedNotifications = async () => (await customers.storedNotifications()).map((e) => e.id);
@@ -268,26 +267,10 @@ describe('chargebacks through Mollie', () => {
 });
 
 describe('automatic renewal through Mollie: a mandate from a first payment, charged by recurring payments', () => {
-  const PUBLIC_URL = 'https://shop.example';
+  const PUBLIC_URL = ADAPTER_PUBLIC_URL;
   /** The Mollie adapter as the shop builds it, against the stand-in. */
   const mollieProvider = () =>
     new MollieProvider({ apiKey: mollie.apiKey, apiUrl: mollie.url, publicUrl: PUBLIC_URL, clock: () => new Date() });
-
-  const checkoutRequest = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => {
-    const subscriptionId = randomUUID();
-    return {
-      subscriptionId,
-      description: 'Netflix - 1 mois',
-      amountCents: 453,
-      currency: 'EUR',
-      customerEmail: `renewal-${subscriptionId.slice(0, 8)}@example.com`,
-      language: 'fr',
-      successUrl: `${PUBLIC_URL}/payment-success?session_id={SESSION_ID}`,
-      cancelUrl: `${PUBLIC_URL}/payment-cancelled?session_id={SESSION_ID}`,
-      idempotencyKey: `checkout-${subscriptionId}-1`,
-      ...overrides,
-    };
-  };
 
   /** What the shop reads of a Mollie notification: the id checked with Mollie, then interpreted. */
   async function interpreted(provider: MollieProvider, paymentId: string): Promise<PaymentOutcome[]> {
@@ -307,20 +290,6 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
     expect(savedMethod).toBeDefined();
     return { provider, request, checkout, savedMethod };
   }
-
-  const renewal = (subscriptionId: string, method: SavedMethod, overrides: Partial<RenewalCharge> = {}) => {
-    const renewalId = randomUUID();
-    return {
-      subscriptionId,
-      renewalId,
-      description: 'Netflix - 1 mois (renouvellement)',
-      amountCents: 453,
-      currency: 'EUR',
-      method,
-      idempotencyKey: `renewal-${renewalId}`,
-      ...overrides,
-    } satisfies RenewalCharge;
-  };
 
   it('is offered by the Mollie adapter', () => {
     expect(typeof mollieProvider().chargeSavedMethod).toBe('function');
@@ -385,7 +354,7 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
 
   it('charges the mandate with a recurring payment, once per idempotency key', async () => {
     const { provider, request, savedMethod } = await savedCheckout();
-    const charge = renewal(request.subscriptionId, savedMethod);
+    const charge = renewalCharge(request.subscriptionId, savedMethod);
 
     const answer = await provider.chargeSavedMethod(charge);
     expect(answer).toMatchObject({
@@ -415,7 +384,7 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
     expect(again.outcome.kind).toBe('paid');
     expect(mollie.paymentsOf(savedMethod.customerId!).filter((p) => p.sequenceType === 'recurring')).toHaveLength(1);
 
-    const next = await provider.chargeSavedMethod(renewal(request.subscriptionId, savedMethod));
+    const next = await provider.chargeSavedMethod(renewalCharge(request.subscriptionId, savedMethod));
     expect(next.outcome.kind).toBe('paid');
     expect(next.sessionId).not.toBe(answer.sessionId);
   });
@@ -423,7 +392,7 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
   it('answers declined for a card whose mandate was made but whose recurring payments fail, the same for a retry and again for a new attempt', async () => {
     const { provider, request, savedMethod } = await savedCheckout(MOLLIE_TEST_CARDS.declineAfterAttaching);
     expect(savedMethod.label).toBe('Visa •••• 0341');
-    const charge = renewal(request.subscriptionId, savedMethod);
+    const charge = renewalCharge(request.subscriptionId, savedMethod);
 
     const answer = await provider.chargeSavedMethod(charge);
     expect(answer).toEqual({
@@ -442,8 +411,8 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
     const bad = await savedCheckout(MOLLIE_TEST_CARDS.declineAfterAttaching);
     mollie.settleRecurringLater(true);
     try {
-      const paying = renewal(good.request.subscriptionId, good.savedMethod);
-      const failing = renewal(bad.request.subscriptionId, bad.savedMethod);
+      const paying = renewalCharge(good.request.subscriptionId, good.savedMethod);
+      const failing = renewalCharge(bad.request.subscriptionId, bad.savedMethod);
       const paid = await good.provider.chargeSavedMethod(paying);
       const failed = await bad.provider.chargeSavedMethod(failing);
       expect(paid).toEqual({ sessionId: expect.stringMatching(/^tr_/), outcome: { kind: 'pending' } });
@@ -480,7 +449,7 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
 
   it('answers declined when Mollie refuses the recurring payment outright (no valid mandate)', async () => {
     const { provider, request, savedMethod } = await savedCheckout();
-    const charge = renewal(request.subscriptionId, { ...savedMethod, id: 'mdt_revoked12345' });
+    const charge = renewalCharge(request.subscriptionId, { ...savedMethod, id: 'mdt_revoked12345' });
     const answer = await provider.chargeSavedMethod(charge);
     expect(answer.sessionId).toBe(`declined-${charge.idempotencyKey}`);
     expect(answer.outcome).toMatchObject({ kind: 'declined', reason: expect.stringContaining('mandate') });
@@ -488,7 +457,7 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
 
   it('reads a refund of a recurring payment under its payment id, through the refund API and the notification', async () => {
     const { provider, request, savedMethod } = await savedCheckout();
-    const charge = renewal(request.subscriptionId, savedMethod);
+    const charge = renewalCharge(request.subscriptionId, savedMethod);
     const answer = await provider.chargeSavedMethod(charge);
     expect(answer.outcome.kind).toBe('paid');
 
@@ -518,13 +487,12 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
 });
 
 describe('automatic renewal through Mollie in the shop, on its own clock', () => {
-  const HOUR = 3_600_000;
-  /** The renewing shop's clock: set by the test, then running on as real time does. */
-  let setAt = { shop: Date.now(), real: Date.now() };
-  const shopNow = () => new Date(setAt.shop + (Date.now() - setAt.real));
   // A shop of its own, on a clock the tests move, paying with Mollie through the same stand-in.
-  const renewing = useTestShop('mollie_renewal', {
-    clock: shopNow,
+  const {
+    shop: renewing,
+    clock,
+    moveClockTo,
+  } = useShopOnClock('mollie_renewal', {
     plans: true,
     env: () => ({
       MOLLIE_API_KEY: mollie.apiKey,
@@ -535,48 +503,14 @@ describe('automatic renewal through Mollie in the shop, on its own clock', () =>
   });
 
   // Each customer pays now: Mollie dates the payment on real time.
-  beforeEach(() => {
-    setAt = { shop: Date.now(), real: Date.now() };
-  });
-
-  /** The shop's clock moves on; timers whose time has come run (as the worker's reconciliation does). */
-  async function moveClockTo(instant: Date | string) {
-    setAt = { shop: new Date(instant).getTime(), real: Date.now() };
-    await renewing.runtime.queue.reconcile();
-  }
+  beforeEach(() => clock.set());
 
   /** Mollie's notification to the renewing shop: a form with the payment id. */
   const notifyRenewing = (paymentId: string) =>
     requestJson(renewing.url, 'POST', '/webhooks/mollie', { form: `id=${paymentId}`, ip: '10.22.0.1' });
 
   /** As the customer, signed in again when their session ran out on the shop's clock meanwhile. */
-  async function as(who: HttpCustomer, method: string, path: string, body?: unknown) {
-    const send = () =>
-      requestJson(renewing.url, method, path, {
-        token: who.token,
-        ip: randomIp('10.22'),
-        ...(body === undefined ? {} : { body }),
-      });
-    const res = await send();
-    if (res.status !== 401) return res;
-    const signIn = await requestJson(renewing.url, 'POST', '/api/auth/sign-in', {
-      body: { email: who.email, password: who.password },
-      ip: randomIp('10.22'),
-    });
-    expect(signIn.status).toBe(200);
-    who.token = String(signIn.body.accessToken);
-    return send();
-  }
-
-  async function renewalRow(who: HttpCustomer, subscriptionId: string, accept: (row: Json) => boolean) {
-    const rows = await eventually(
-      async () => ((await as(who, 'GET', '/api/me/subscriptions')).body.data as Json[] | undefined) ?? [],
-      (found) => found.some((r) => r.id === subscriptionId && accept(r)),
-    );
-    const row = rows.find((r) => r.id === subscriptionId);
-    if (!row || !accept(row)) throw new Error(`the profile never showed what was awaited: ${JSON.stringify(row)}`);
-    return row;
-  }
+  const { as, subscriptionRow: renewalRow } = customerSessions(renewing, { ipPrefix: '10.22' });
 
   const renewingHistory = (subscriptionId: string) =>
     renewing.runtime.store.readStream(subscriptionStreamId(subscriptionId));

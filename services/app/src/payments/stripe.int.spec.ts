@@ -1,19 +1,20 @@
-import { addMonthsUtc, subscriptionStreamId } from '@shop/domain';
+import { subscriptionStreamId } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
 import Stripe from 'stripe';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  customerSessions,
   randomIp,
   requestJson,
   signUpAndSignIn,
-  type HttpCustomer,
   type JsonRequest,
 } from '../testing/http-customer.js';
 import { grantAdmin, eventually } from '../testing/test-shop.js';
 import { notificationsProcessed, placeStripeOrder } from '../testing/provider-checkout.js';
-import { useStripeShop, useTestShop } from '../testing/shop-under-test.js';
-import { randomUUID } from 'node:crypto';
-import type { CheckoutRequest, PaymentOutcome, RenewalCharge, SavedMethod } from './payment-provider.js';
+import { checkoutRequest, renewalCharge } from '../testing/provider-requests.js';
+import { HOUR, monthsAfter, useShopOnClock } from '../testing/shop-clock.js';
+import { useStripeShop } from '../testing/shop-under-test.js';
+import type { PaymentOutcome } from './payment-provider.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId, webhookStreamId } from './payment-service.js';
 import { StripeProvider } from './stripe-provider.js';
 import { STRIPE_TEST_CARDS } from './testing/stripe-stand-in.js';
@@ -85,8 +86,6 @@ async function foreignPaidSession(subscriptionId: string, email: string, amount 
   });
   return standIn.pay(session.id);
 }
-
-const monthsAfter = (iso: string, months: number) => addMonthsUtc(new Date(iso), months).toISOString();
 
 const unmatched = (sessionId: string) => shop.runtime.store.readStream(unmatchedPaymentStreamId('stripe', sessionId));
 
@@ -503,22 +502,6 @@ describe('automatic renewal through Stripe: a kept payment method charged off-se
       clock: () => new Date(),
     });
 
-  const checkoutRequest = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => {
-    const subscriptionId = randomUUID();
-    return {
-      subscriptionId,
-      description: 'Netflix - 1 mois',
-      amountCents: 453,
-      currency: 'EUR',
-      customerEmail: `renewal-${subscriptionId.slice(0, 8)}@example.com`,
-      language: 'fr',
-      successUrl: 'https://shop.example/payment-success?session_id={SESSION_ID}',
-      cancelUrl: 'https://shop.example/payment-cancelled?session_id={SESSION_ID}',
-      idempotencyKey: `checkout-${subscriptionId}-1`,
-      ...overrides,
-    };
-  };
-
   /** What the shop reads of a Stripe notification: its signature checked, then interpreted. */
   async function interpreted(provider: StripeProvider, type: string, object: Body): Promise<PaymentOutcome[]> {
     const payload = JSON.stringify(standIn.event(type, object));
@@ -539,20 +522,6 @@ describe('automatic renewal through Stripe: a kept payment method charged off-se
     expect(savedMethod).toBeDefined();
     return { provider, request, checkout, session, savedMethod };
   }
-
-  const renewal = (subscriptionId: string, method: SavedMethod, overrides: Partial<RenewalCharge> = {}) => {
-    const renewalId = randomUUID();
-    return {
-      subscriptionId,
-      renewalId,
-      description: 'Netflix - 1 mois (renouvellement)',
-      amountCents: 453,
-      currency: 'EUR',
-      method,
-      idempotencyKey: `renewal-${renewalId}`,
-      ...overrides,
-    } satisfies RenewalCharge;
-  };
 
   it('is offered by the Stripe adapter', () => {
     expect(typeof stripe().chargeSavedMethod).toBe('function');
@@ -631,7 +600,7 @@ describe('automatic renewal through Stripe: a kept payment method charged off-se
 
   it('charges the kept method off-session, once per idempotency key', async () => {
     const { provider, request, savedMethod } = await savedCheckout();
-    const charge = renewal(request.subscriptionId, savedMethod);
+    const charge = renewalCharge(request.subscriptionId, savedMethod);
 
     const answer = await provider.chargeSavedMethod(charge);
     expect(answer).toMatchObject({
@@ -664,7 +633,7 @@ describe('automatic renewal through Stripe: a kept payment method charged off-se
     expect(renewals).toHaveLength(1);
 
     // The next renewal, with its own key, is a charge of its own.
-    const next = await provider.chargeSavedMethod(renewal(request.subscriptionId, savedMethod));
+    const next = await provider.chargeSavedMethod(renewalCharge(request.subscriptionId, savedMethod));
     expect(next.outcome.kind).toBe('paid');
     expect(next.sessionId).not.toBe(answer.sessionId);
   });
@@ -672,7 +641,7 @@ describe('automatic renewal through Stripe: a kept payment method charged off-se
   it('answers declined for a card that attached but refuses later charges, the same for a retry and again for a new attempt', async () => {
     const { provider, request, savedMethod } = await savedCheckout(STRIPE_TEST_CARDS.declineAfterAttaching);
     expect(savedMethod.label).toBe('Visa •••• 0341');
-    const charge = renewal(request.subscriptionId, savedMethod);
+    const charge = renewalCharge(request.subscriptionId, savedMethod);
 
     const answer = await provider.chargeSavedMethod(charge);
     expect(answer).toEqual({
@@ -703,12 +672,12 @@ describe('automatic renewal through Stripe: a kept payment method charged off-se
       apiUrl: 'http://127.0.0.1:9',
       clock: () => new Date(),
     });
-    await expect(unreachable.chargeSavedMethod(renewal(request.subscriptionId, savedMethod))).rejects.toThrow();
+    await expect(unreachable.chargeSavedMethod(renewalCharge(request.subscriptionId, savedMethod))).rejects.toThrow();
   });
 
   it('reads a refund and a dispute of an off-session charge as the renewal payment intent, through the refund API and the notifications', async () => {
     const { provider, request, savedMethod } = await savedCheckout();
-    const charge = renewal(request.subscriptionId, savedMethod);
+    const charge = renewalCharge(request.subscriptionId, savedMethod);
     const answer = await provider.chargeSavedMethod(charge);
     expect(answer.outcome.kind).toBe('paid');
     const intentId = answer.sessionId;
@@ -756,13 +725,12 @@ describe('automatic renewal through Stripe: a kept payment method charged off-se
 });
 
 describe('automatic renewal through Stripe in the shop, on its own clock', () => {
-  const HOUR = 3_600_000;
-  /** The renewing shop's clock: set by the test, then running on as real time does. */
-  let setAt = { shop: Date.now(), real: Date.now() };
-  const shopNow = () => new Date(setAt.shop + (Date.now() - setAt.real));
   // A shop of its own, on a clock the tests move, paying with Stripe through the same stand-in.
-  const renewing = useTestShop('stripe_renewal', {
-    clock: shopNow,
+  const {
+    shop: renewing,
+    clock,
+    moveClockTo,
+  } = useShopOnClock('stripe_renewal', {
     plans: true,
     env: () => ({
       STRIPE_SECRET_KEY: SECRET_KEY,
@@ -774,45 +742,10 @@ describe('automatic renewal through Stripe in the shop, on its own clock', () =>
   });
 
   // Each customer pays now: the paid notification is dated by Stripe, on real time.
-  beforeEach(() => {
-    setAt = { shop: Date.now(), real: Date.now() };
-  });
-
-  /** The shop's clock moves on; timers whose time has come run (as the worker's reconciliation does). */
-  async function moveClockTo(instant: Date | string) {
-    setAt = { shop: new Date(instant).getTime(), real: Date.now() };
-    await renewing.runtime.queue.reconcile();
-  }
+  beforeEach(() => clock.set());
 
   /** As the customer, signed in again when their session ran out on the shop's clock meanwhile. */
-  async function as(who: HttpCustomer, method: string, path: string, body?: unknown) {
-    const send = () =>
-      requestJson(renewing.url, method, path, {
-        token: who.token,
-        ip: randomIp('10.21'),
-        ...(body === undefined ? {} : { body }),
-      });
-    const res = await send();
-    if (res.status !== 401) return res;
-    const signIn = await requestJson(renewing.url, 'POST', '/api/auth/sign-in', {
-      body: { email: who.email, password: who.password },
-      ip: randomIp('10.21'),
-    });
-    expect(signIn.status).toBe(200);
-    who.token = String(signIn.body.accessToken);
-    return send();
-  }
-
-  async function renewalRow(who: HttpCustomer, subscriptionId: string, accept: (row: Body) => boolean) {
-    const row = await eventually(
-      async () => ((await as(who, 'GET', '/api/me/subscriptions')).body.data as Body[] | undefined) ?? [],
-      (rows) => rows.some((r) => r.id === subscriptionId && accept(r)),
-    );
-    const found = row.find((r) => r.id === subscriptionId);
-    if (!found || !accept(found))
-      throw new Error(`the profile never showed what was awaited: ${JSON.stringify(found)}`);
-    return found;
-  }
+  const { as, subscriptionRow: renewalRow } = customerSessions(renewing, { ipPrefix: '10.21' });
 
   const renewingHistory = (subscriptionId: string) =>
     renewing.runtime.store.readStream(subscriptionStreamId(subscriptionId));

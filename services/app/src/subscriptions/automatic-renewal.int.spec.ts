@@ -1,9 +1,10 @@
-import { addMonthsUtc, subscriptionStreamId } from '@shop/domain';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
-import { readMail, startSmtpCapture, type ReceivedMail, type SmtpCapture } from '../testing/smtp-capture.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { subscriptionStreamId } from '@shop/domain';
+import { describe, expect, it } from 'vitest';
+import { customerSessions, signUpAndSignIn } from '../testing/http-customer.js';
+import { HOUR, monthsAfter, useShopOnClock } from '../testing/shop-clock.js';
+import { useStandIn } from '../testing/shop-under-test.js';
+import { readMail, startSmtpCapture } from '../testing/smtp-capture.js';
+import { eventually } from '../testing/test-shop.js';
 
 /**
  * A subscription through a year on the shop's own clock: ordered to renew itself, charged three
@@ -15,36 +16,19 @@ import { eventually, startTestShop, type TestShop } from '../testing/test-shop.j
  * days, which a year played ahead of the database would all be.
  */
 const MAIL_TIMEOUT_MS = 20_000;
-const HOUR = 3_600_000;
 const GOOD_CARD = '4242424242424242';
 const DECLINING_CARD = '4000000000000341';
 
-/** The shop's clock: set by the test, then running on as real time does. */
-let setAt = { shop: Date.parse('2025-01-05T10:00:00.000Z'), real: Date.now() };
-const shopNow = () => new Date(setAt.shop + (Date.now() - setAt.real));
-let database: TestDatabase;
-let shop: TestShop;
-let smtp: SmtpCapture<ReceivedMail>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture(readMail);
-  database = await createTestDatabase('automatic_renewal');
-  shop = await startTestShop({
-    databaseUrl: database.url,
-    clock: shopNow,
-    env: {
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: 'https://shop.example',
-      RENEWAL_LEAD_HOURS: '72',
-      RENEWAL_RETRY_HOURS: '24,72',
-    },
-  });
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-  await smtp?.close();
+const smtp = useStandIn('smtp', () => startSmtpCapture(readMail));
+/** The shop, on a clock the test moves. */
+const { shop, moveClockTo } = useShopOnClock('automatic_renewal', {
+  startAt: '2025-01-05T10:00:00.000Z',
+  env: () => ({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://shop.example',
+    RENEWAL_LEAD_HOURS: '72',
+    RENEWAL_RETRY_HOURS: '24,72',
+  }),
 });
 
 interface MyRow {
@@ -64,34 +48,7 @@ interface MyRow {
  * As the customer, signed in again when their session has run out meanwhile (a session lasts 30
  * days on the shop's clock: a year is many visits).
  */
-async function call(customer: HttpCustomer, method: string, path: string, body?: unknown) {
-  const send = () =>
-    requestJson(shop.url, method, path, { token: customer.token, ...(body === undefined ? {} : { body }) });
-  const res = await send();
-  if (res.status !== 401) return res;
-  const signIn = await requestJson(shop.url, 'POST', '/api/auth/sign-in', {
-    body: { email: customer.email, password: customer.password },
-    ip: randomIp('10.77'),
-  });
-  expect(signIn.status).toBe(200);
-  customer.token = String(signIn.body.accessToken);
-  return send();
-}
-
-async function mySubscription(customer: HttpCustomer, until: (row: MyRow) => boolean): Promise<MyRow> {
-  const row = await eventually(
-    async () => {
-      const res = await call(customer, 'GET', '/api/me/subscriptions');
-      if (res.status !== 200)
-        throw new Error(`GET /api/me/subscriptions answered ${res.status}: ${JSON.stringify(res.body)}`);
-      return (res.body.data as MyRow[] | undefined)?.[0];
-    },
-    (found) => found !== undefined && until(found),
-    MAIL_TIMEOUT_MS,
-  );
-  if (!row || !until(row)) throw new Error(`the profile never showed what was awaited: ${JSON.stringify(row)}`);
-  return row;
-}
+const { as: call, subscriptionRow } = customerSessions(shop, { ipPrefix: '10.77', timeoutMs: MAIL_TIMEOUT_MS });
 
 const subjectsTo = (email: string) => smtp.messages.filter((mail) => mail.to.includes(email)).map((m) => m.subject);
 
@@ -103,14 +60,6 @@ async function mailsReach(email: string, count: number): Promise<string[]> {
   );
   expect(subjects).toHaveLength(count);
   return subjects;
-}
-
-const monthsAfter = (iso: string, months: number) => addMonthsUtc(new Date(iso), months).toISOString();
-
-/** The shop's clock moves on; timers whose time has come run (as the worker's reconciliation does). */
-async function moveClockTo(instant: Date | string) {
-  setAt = { shop: new Date(instant).getTime(), real: Date.now() };
-  await shop.runtime.queue.reconcile();
 }
 
 /** The test card the sandbox kept for the subscription's automatic renewals, as the customer's bank answers for it. */
@@ -154,7 +103,7 @@ describe('a subscription that renews itself, through a year', () => {
       });
       expect(pay.status).toBe(303);
 
-      let row = await mySubscription(customer, (r) => r.autoRenew);
+      let row = await subscriptionRow<MyRow>(customer, subscriptionId, (r) => r.autoRenew);
       // A month from the payment, a moment after the order; charged three days before.
       const firstExpiry = row.expiresAt;
       expect(Date.parse(firstExpiry) - Date.parse('2025-02-05T10:00:00.000Z')).toBeLessThan(60_000);
@@ -184,7 +133,7 @@ describe('a subscription that renews itself, through a year', () => {
         expect(await shop.runtime.automaticRenewals.orderDue()).toBe(1);
         if (declineThisTime) {
           // The bank declines: the customer is told, with the retry's date and a link to pay by hand.
-          row = await mySubscription(customer, (r) => r.renewalFailedAt !== null);
+          row = await subscriptionRow<MyRow>(customer, subscriptionId, (r) => r.renewalFailedAt !== null);
           expect(row).toMatchObject({
             expiresAt,
             renewalRetryAt: new Date(Date.parse(row.renewalFailedAt!) + 24 * HOUR).toISOString(),
@@ -200,7 +149,7 @@ describe('a subscription that renews itself, through a year', () => {
           await setKeptCard(checkoutId, GOOD_CARD);
           await moveClockTo(row.renewalRetryAt!);
         }
-        row = await mySubscription(customer, (r) => r.expiresAt === next);
+        row = await subscriptionRow<MyRow>(customer, subscriptionId, (r) => r.expiresAt === next);
         expect(row).toMatchObject({ status: 'active', autoRenew: true, renewalFailedAt: null, renewalRetryAt: null });
         const [receipt] = (await mailsReach(customer.email, ++mails)).slice(-1);
         expect(receipt).toBe('Renouvellement confirmé : Netflix, 1 mois');
@@ -215,14 +164,14 @@ describe('a subscription that renews itself, through a year', () => {
       });
       expect(cancelled.status).toBe(200);
       expect(cancelled.body).toMatchObject({ accessEndsAt: row.expiresAt });
-      row = await mySubscription(customer, (r) => r.cancelledAt !== null);
+      row = await subscriptionRow<MyRow>(customer, subscriptionId, (r) => r.cancelledAt !== null);
       expect(row).toMatchObject({ status: 'active', autoRenew: false, nextChargeAt: null });
       expect((await mailsReach(customer.email, ++mails)).at(-1)).toBe('Résiliation confirmée : Netflix');
 
       await moveClockTo(new Date(Date.parse(row.expiresAt) - 72 * HOUR));
       expect(await shop.runtime.automaticRenewals.orderDue()).toBe(0);
       await moveClockTo(new Date(Date.parse(row.expiresAt) + 60_000));
-      row = await mySubscription(customer, (r) => r.status === 'expired');
+      row = await subscriptionRow<MyRow>(customer, subscriptionId, (r) => r.status === 'expired');
       expect((await mailsReach(customer.email, ++mails)).at(-1)).toBe('Votre abonnement Netflix a expiré');
 
       // Exactly these e-mails, in this order, and nothing more.

@@ -156,3 +156,56 @@ export async function mySubscriptionWhere(
   );
   return (reply.body.data as Array<Record<string, unknown>>).find((s) => s.id === subscriptionId)!;
 }
+
+/**
+ * Customers of `shop` who are signed in again when their session has run out meanwhile (a session
+ * lasts 30 days on the shop's clock: a test that moves it months on meets many). Each request and
+ * sign-in comes from a random address under `ipPrefix`; `timeoutMs` bounds each poll of a profile.
+ */
+export function customerSessions(shop: { readonly url: string }, options: { ipPrefix: string; timeoutMs?: number }) {
+  /** `method path` as `who`, with `body` as JSON when given. */
+  async function as(who: HttpCustomer, method: string, path: string, body?: unknown): Promise<JsonReply> {
+    const send = () =>
+      requestJson(shop.url, method, path, {
+        token: who.token,
+        ip: randomIp(options.ipPrefix),
+        ...(body === undefined ? {} : { body }),
+      });
+    const res = await send();
+    if (res.status !== 401) return res;
+    const signIn = await requestJson(shop.url, 'POST', '/api/auth/sign-in', {
+      body: { email: who.email, password: who.password },
+      ip: randomIp(options.ipPrefix),
+    });
+    expect(signIn.status).toBe(200);
+    who.token = String(signIn.body.accessToken);
+    return send();
+  }
+
+  /** Polls `who`'s GET /api/me/subscriptions until the row `subscriptionId` passes `accept`; throws when it never did. */
+  async function subscriptionRow<Row extends object = Record<string, unknown>>(
+    who: HttpCustomer,
+    subscriptionId: string,
+    accept: (row: Row) => boolean,
+  ): Promise<Row> {
+    const mine = (rows: Row[]) => rows.find((r) => (r as { id?: unknown }).id === subscriptionId);
+    const rows = await eventually(
+      async () => {
+        const res = await as(who, 'GET', '/api/me/subscriptions');
+        if (res.status !== 200)
+          throw new Error(`GET /api/me/subscriptions answered ${res.status}: ${JSON.stringify(res.body)}`);
+        return (res.body.data as Row[] | undefined) ?? [];
+      },
+      (found) => {
+        const row = mine(found);
+        return row !== undefined && accept(row);
+      },
+      options.timeoutMs,
+    );
+    const row = mine(rows);
+    if (!row || !accept(row)) throw new Error(`the profile never showed what was awaited: ${JSON.stringify(row)}`);
+    return row;
+  }
+
+  return { as, subscriptionRow };
+}
