@@ -1,6 +1,6 @@
 import { DomainError } from '../shared/domain-error.js';
 import type { OrderAutomaticRenewal, RecordRenewalCharge, ResumeAutoRenewal } from './commands.js';
-import { autoRenewalEnabled, type SubscriptionEvent } from './events.js';
+import { autoRenewalEnabled, paymentSessionOpened, renewalOrdered, type SubscriptionEvent } from './events.js';
 import { priceOnSale, type ExistingSubscription } from './guards.js';
 import { decideRenewalPayment, requireOwner } from './lifecycle-decisions.js';
 import { latestBilling, type AutomaticCharge, type Renewal } from './subscription-state.js';
@@ -63,19 +63,16 @@ export function decideAutomaticRenewalOrder(
   const price = priceOnSale(data.plan, current.months, null);
   const billing = latestBilling(current);
   return [
-    {
-      type: 'RenewalOrdered',
-      data: {
-        subscriptionId: data.subscriptionId,
-        renewalId: data.renewalId,
-        ...price,
-        promoCode: null,
-        provider: method.provider,
-        orderedAt: data.now.toISOString(),
-        automatic: { forExpiry: current.expiresAt, retryHours: [...data.retryHours] },
-        ...(billing ? { billing } : {}),
-      },
-    },
+    renewalOrdered({
+      subscriptionId: data.subscriptionId,
+      renewalId: data.renewalId,
+      price,
+      promoCode: null,
+      provider: method.provider,
+      at: data.now,
+      automatic: { forExpiry: current.expiresAt, retryHours: data.retryHours },
+      billing: billing ?? undefined,
+    }),
   ];
 }
 
@@ -130,21 +127,7 @@ export function decideRenewalCharge(command: RecordRenewalCharge, current: Exist
     });
   }
   const known = current.renewalSessions?.[data.sessionId] === data.renewalId;
-  const opened: SubscriptionEvent[] = known
-    ? []
-    : [
-        {
-          type: 'PaymentSessionOpened',
-          data: {
-            subscriptionId: data.subscriptionId,
-            userId: current.userId,
-            provider: data.provider,
-            sessionId: data.sessionId,
-            renewalId: data.renewalId,
-            openedAt: data.now.toISOString(),
-          },
-        },
-      ];
+  const opened: SubscriptionEvent[] = known ? [] : [paymentSessionOpened(data, current.userId)];
   const { outcome } = data;
   switch (outcome.kind) {
     case 'pending':

@@ -3,7 +3,6 @@ import { DeciderSpec } from '../shared/decider-spec.js';
 import { foldEvents } from '../shared/decider.js';
 import type {
   CancelSubscription,
-  ConfirmPayment,
   OrderAutomaticRenewal,
   RecordPaymentFailure,
   RecordRenewalCharge,
@@ -20,11 +19,15 @@ import type {
   SubscriptionRenewed,
 } from './events.js';
 import {
+  confirmPaymentCommand,
   EXPIRES_AT,
   orderPlacedEvent,
   PAID_AT,
   paymentConfirmedEvent,
+  renewalOrderedEvent,
+  renewalSessionOpenedEvent,
   SUBSCRIPTION_ID,
+  subscriptionRenewedEvent,
   USER_ID,
 } from './testing/subscription-fixtures.js';
 
@@ -56,20 +59,7 @@ const RETRY_HOURS = [24, 72];
 // Three days before the expiry: the charge is due.
 const DUE = at(EXPIRES_AT, -LEAD_HOURS);
 
-const confirm = (data: Partial<ConfirmPayment['data']> = {}): ConfirmPayment => ({
-  type: 'ConfirmPayment',
-  data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    provider: 'stripe',
-    paymentReference: 'pi_order',
-    amountCents: 1359,
-    currency: 'eur',
-    sessionId: 'cs_order',
-    paidAt: new Date(PAID_AT),
-    now: new Date(PAID_AT),
-    ...data,
-  },
-});
+const confirm = confirmPaymentCommand;
 
 const orderAutomatic = (data: Partial<OrderAutomaticRenewal['data']> = {}): OrderAutomaticRenewal => ({
   type: 'OrderAutomaticRenewal',
@@ -86,25 +76,16 @@ const orderAutomatic = (data: Partial<OrderAutomaticRenewal['data']> = {}): Orde
   },
 });
 
-const automaticOrdered = (data: Partial<RenewalOrdered['data']> = {}): RenewalOrdered => ({
-  type: 'RenewalOrdered',
-  data: {
-    subscriptionId: SUBSCRIPTION_ID,
+const automaticOrdered = (data: Partial<RenewalOrdered['data']> = {}): RenewalOrdered =>
+  renewalOrderedEvent({
     renewalId: 'auto-1',
     months: 3,
-    monthlyPriceCents: 499,
     subtotalCents: 1497,
-    discountPercent: 0,
-    discountCents: 0,
     totalCents: 1497,
-    currency: 'EUR',
-    promoCode: null,
-    provider: 'stripe',
     orderedAt: DUE.toISOString(),
     automatic: { forExpiry: EXPIRES_AT, retryHours: RETRY_HOURS },
     ...data,
-  },
-});
+  });
 
 const charged = (
   outcome: RecordRenewalCharge['data']['outcome'],
@@ -122,17 +103,20 @@ const charged = (
   },
 });
 
-const sessionOpened = (sessionId: string, now: Date): PaymentSessionOpened => ({
-  type: 'PaymentSessionOpened',
-  data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    userId: USER_ID,
-    provider: 'stripe',
-    sessionId,
+const sessionOpened = (sessionId: string, now: Date): PaymentSessionOpened =>
+  renewalSessionOpenedEvent({ sessionId, renewalId: 'auto-1', openedAt: now.toISOString() });
+
+/** The automatic renewal `auto-1`, paid under `pi_try_1`: three months more from the expiry. */
+const automaticRenewed = (data: Partial<SubscriptionRenewed['data']> = {}): SubscriptionRenewed =>
+  subscriptionRenewedEvent({
     renewalId: 'auto-1',
-    openedAt: now.toISOString(),
-  },
-});
+    months: 3,
+    to: '2026-07-10T09:05:00.000Z',
+    amountCents: 1497,
+    paymentReference: 'pi_try_1',
+    paidAt: DUE.toISOString(),
+    ...data,
+  });
 
 const declined = (attempt: number, sessionId: string, now: Date, nextAttemptAt: Date | null): RenewalChargeFailed => ({
   type: 'RenewalChargeFailed',
@@ -243,21 +227,7 @@ describe('ordering the next period', () => {
       .when(orderAutomatic({ leadHours: yearAhead, now: new Date(PAID_AT) }))
       .then([automaticOrdered({ orderedAt: PAID_AT })]);
     // Paid for the next period (from 10 April): the one after is not due before 10 April.
-    const renewed: SubscriptionRenewed = {
-      type: 'SubscriptionRenewed',
-      data: {
-        subscriptionId: SUBSCRIPTION_ID,
-        renewalId: 'auto-1',
-        months: 3,
-        from: EXPIRES_AT,
-        to: '2026-07-10T09:05:00.000Z',
-        amountCents: 1497,
-        currency: 'EUR',
-        provider: 'stripe',
-        paymentReference: 'pi_try_1',
-        paidAt: PAID_AT,
-      },
-    };
+    const renewed = automaticRenewed({ paidAt: PAID_AT });
     const next = orderAutomatic({ renewalId: 'auto-2', forExpiry: renewed.data.to, leadHours: yearAhead });
     spec()
       .given([...renewing, automaticOrdered({ orderedAt: PAID_AT }), renewed])

@@ -2,7 +2,13 @@ import { assertNever, type Decider } from '../shared/decider.js';
 import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError } from '../shared/domain-error.js';
 import type { ConfirmPayment, GrantSubscription, PlaceOrder, RefundPayment, SubscriptionCommand } from './commands.js';
-import { autoRenewalEnabled, orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
+import {
+  autoRenewalEnabled,
+  orderPlaced,
+  paymentSessionOpened,
+  type SubscriptionEvent,
+  type SubscriptionStatus,
+} from './events.js';
 import { priceOnSale, requireExisting, requireNew, type ExistingSubscription } from './guards.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
 import { decideGrant, decideStatusChange, decideVoid } from './operator-decisions.js';
@@ -161,19 +167,7 @@ function decideOnExisting(
           'pending',
           (status) => `A ${status} subscription has nothing left to pay`,
         );
-      return [
-        {
-          type: 'PaymentSessionOpened',
-          data: {
-            subscriptionId: data.subscriptionId,
-            userId: current.userId,
-            provider: data.provider,
-            sessionId: data.sessionId,
-            ...(data.renewalId ? { renewalId: data.renewalId } : {}),
-            openedAt: data.now.toISOString(),
-          },
-        },
-      ];
+      return [paymentSessionOpened(data, current.userId)];
     }
 
     case 'RecordPaymentFailure': {

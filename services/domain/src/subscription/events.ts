@@ -185,6 +185,27 @@ export type PaymentSessionOpened = DomainEvent<
   }
 >;
 
+/**
+ * The one way a `PaymentSessionOpened` is made, from the command that opens the checkout (for the
+ * order, or for `renewalId` when it pays a renewal) and whose checkout it is.
+ */
+export function paymentSessionOpened(
+  session: { subscriptionId: string; provider: string; sessionId: string; renewalId?: string; now: Date },
+  userId: string | undefined,
+): PaymentSessionOpened {
+  return {
+    type: 'PaymentSessionOpened',
+    data: {
+      subscriptionId: session.subscriptionId,
+      userId,
+      provider: session.provider,
+      sessionId: session.sessionId,
+      ...(session.renewalId ? { renewalId: session.renewalId } : {}),
+      openedAt: session.now.toISOString(),
+    },
+  };
+}
+
 /** A payment attempt ended without money: the order stays pending and can be paid again. */
 export type PaymentAttemptFailed = DomainEvent<
   'PaymentAttemptFailed',
@@ -235,6 +256,35 @@ export type RenewalOrdered = DomainEvent<
     billing?: Billing;
   }
 >;
+
+/** The one way a `RenewalOrdered` is made, from what was ordered and its price, by the customer or automatically. */
+export function renewalOrdered(renewal: {
+  subscriptionId: string;
+  renewalId: string;
+  price: OrderPrice;
+  promoCode: string | null;
+  provider: string;
+  at: Date;
+  autoRenew?: boolean;
+  automatic?: { forExpiry: string; retryHours: readonly number[] };
+  billing?: Billing;
+}): RenewalOrdered {
+  const { automatic, billing } = renewal;
+  return {
+    type: 'RenewalOrdered',
+    data: {
+      subscriptionId: renewal.subscriptionId,
+      renewalId: renewal.renewalId,
+      ...renewal.price,
+      promoCode: renewal.promoCode,
+      provider: renewal.provider,
+      orderedAt: renewal.at.toISOString(),
+      ...(renewal.autoRenew ? { autoRenew: true as const } : {}),
+      ...(automatic ? { automatic: { forExpiry: automatic.forExpiry, retryHours: [...automatic.retryHours] } } : {}),
+      ...(billing ? { billing } : {}),
+    },
+  };
+}
 
 /**
  * The subscription renews itself from now on: the provider keeps a payment method for it

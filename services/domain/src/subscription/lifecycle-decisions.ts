@@ -1,7 +1,13 @@
 import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
 import type { CancelSubscription, OrderRenewal, RequestRefund } from './commands.js';
-import { autoRenewalEnabled, type RefundData, type SavedMethod, type SubscriptionEvent } from './events.js';
+import {
+  autoRenewalEnabled,
+  renewalOrdered,
+  type RefundData,
+  type SavedMethod,
+  type SubscriptionEvent,
+} from './events.js';
 import { priceOnSale, type ExistingSubscription } from './guards.js';
 import { latestPayment } from './subscription-state.js';
 
@@ -44,19 +50,16 @@ export function decideRenewalOrder(command: OrderRenewal, current: ExistingSubsc
   requireRenewable(current);
   const price = priceOnSale(data.plan, data.months, data.promotion);
   return [
-    {
-      type: 'RenewalOrdered',
-      data: {
-        subscriptionId: data.subscriptionId,
-        renewalId: data.renewalId,
-        ...price,
-        promoCode: data.promotion?.code ?? null,
-        provider: data.provider,
-        orderedAt: data.now.toISOString(),
-        ...(data.autoRenew ? { autoRenew: true as const } : {}),
-        ...(data.billing ? { billing: data.billing } : {}),
-      },
-    },
+    renewalOrdered({
+      subscriptionId: data.subscriptionId,
+      renewalId: data.renewalId,
+      price,
+      promoCode: data.promotion?.code ?? null,
+      provider: data.provider,
+      at: data.now,
+      autoRenew: data.autoRenew,
+      billing: data.billing,
+    }),
   ];
 }
 

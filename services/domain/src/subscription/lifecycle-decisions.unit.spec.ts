@@ -9,25 +9,22 @@ import type {
   RequestRefund,
 } from './commands.js';
 import { subscriptionDecider } from './decide.js';
+import { type PaymentSessionOpened, type RefundRequested, type SubscriptionEvent } from './events.js';
 import {
-  type PaymentSessionOpened,
-  type RefundRequested,
-  type RenewalOrdered,
-  type SubscriptionEvent,
-  type SubscriptionRenewed,
-} from './events.js';
-import {
+  confirmPaymentCommand,
+  DURING,
   EXPIRES_AT,
   orderPlacedEvent,
   PAID_AT,
   paymentConfirmedEvent,
+  renewalOrderedEvent,
+  renewalSessionOpenedEvent,
   SUBSCRIPTION_ID,
+  subscriptionRenewedEvent,
   USER_ID,
 } from './testing/subscription-fixtures.js';
 
 const spec = () => DeciderSpec.for(subscriptionDecider);
-
-const DURING = new Date('2026-03-01T12:00:00.000Z');
 
 // A Netflix subscription of three months at 4,53 € a month, paid with Stripe.
 const placed = orderPlacedEvent();
@@ -52,73 +49,27 @@ const orderRenewal = (data: Partial<OrderRenewal['data']> = {}): OrderRenewal =>
   },
 });
 
-const renewalOrdered = (data: Partial<RenewalOrdered['data']> = {}): RenewalOrdered => ({
-  type: 'RenewalOrdered',
-  data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    renewalId: 'ren-1',
-    months: 1,
-    monthlyPriceCents: 499,
-    subtotalCents: 499,
-    discountPercent: 0,
-    discountCents: 0,
-    totalCents: 499,
-    currency: 'EUR',
-    promoCode: null,
-    provider: 'stripe',
-    orderedAt: DURING.toISOString(),
-    ...data,
-  },
-});
+const renewalOrdered = renewalOrderedEvent;
 
 const openRenewalSession = (renewalId = 'ren-1', sessionId = 'cs_renew'): OpenPaymentSession => ({
   type: 'OpenPaymentSession',
   data: { subscriptionId: SUBSCRIPTION_ID, provider: 'stripe', sessionId, renewalId, now: DURING },
 });
 
-const renewalSessionOpened = (renewalId = 'ren-1', sessionId = 'cs_renew'): PaymentSessionOpened => ({
-  type: 'PaymentSessionOpened',
-  data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    userId: USER_ID,
-    provider: 'stripe',
-    sessionId,
-    renewalId,
-    openedAt: DURING.toISOString(),
-  },
-});
+const renewalSessionOpened = (renewalId = 'ren-1', sessionId = 'cs_renew'): PaymentSessionOpened =>
+  renewalSessionOpenedEvent({ renewalId, sessionId });
 
-const payRenewal = (data: Partial<ConfirmPayment['data']> = {}): ConfirmPayment => ({
-  type: 'ConfirmPayment',
-  data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    provider: 'stripe',
+const payRenewal = (data: Partial<ConfirmPayment['data']> = {}): ConfirmPayment =>
+  confirmPaymentCommand({
     paymentReference: 'pi_renew',
     amountCents: 499,
-    currency: 'eur',
     sessionId: 'cs_renew',
     paidAt: DURING,
     now: DURING,
     ...data,
-  },
-});
+  });
 
-const renewed = (data: Partial<SubscriptionRenewed['data']> = {}): SubscriptionRenewed => ({
-  type: 'SubscriptionRenewed',
-  data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    renewalId: 'ren-1',
-    months: 1,
-    from: EXPIRES_AT,
-    to: '2026-05-10T09:05:00.000Z',
-    amountCents: 499,
-    currency: 'EUR',
-    provider: 'stripe',
-    paymentReference: 'pi_renew',
-    paidAt: DURING.toISOString(),
-    ...data,
-  },
-});
+const renewed = subscriptionRenewedEvent;
 
 const renewalOpen = [...active, renewalOrdered(), renewalSessionOpened()];
 
