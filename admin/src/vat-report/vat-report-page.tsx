@@ -124,7 +124,10 @@ export function VatReportPage() {
               ))}
             </TableBody>
             <TableFooter>
-              <TableRow sx={{ '& .MuiTableCell-root': { fontWeight: 700, color: 'text.primary' } }}>
+              {/* A footer's cells are smaller by default: the totals read as large as the lines they add up. */}
+              <TableRow
+                sx={{ '& .MuiTableCell-root': { typography: 'body2', fontWeight: 700, color: 'text.primary' } }}
+              >
                 <TableCell component="th" scope="row" colSpan={2}>
                   {translate('shop.vatReport.totals')}
                 </TableCell>

@@ -74,27 +74,38 @@ function CorrectedInvoiceLink() {
   );
 }
 
+/** The document's own fields: the invoice corrected only on a credit note (an invoice corrects nothing). */
+function DocumentFields() {
+  const invoice = useRecordContext<Invoice>();
+  const { locale, dateLocale } = useLocales();
+  const money = (cents: number, document: Invoice) => formatCents(cents, document.currency, locale);
+  return (
+    <SimpleShowLayout>
+      <TextField source="number" />
+      <FunctionField<Invoice> source="kind" render={() => <InvoiceKindChip />} />
+      <DateField source="issuedAt" showTime locales={dateLocale} />
+      {invoice?.kind === 'credit_note' && (
+        <FunctionField<Invoice> source="correctsNumber" render={() => <CorrectedInvoiceLink />} />
+      )}
+      <FunctionField<Invoice> source="vatRate" render={(document) => formatRate(document.vatRate, locale)} />
+      <FunctionField<Invoice> source="netCents" render={(document) => money(document.netCents, document)} />
+      <FunctionField<Invoice> source="vatCents" render={(document) => money(document.vatCents, document)} />
+      <FunctionField<Invoice> source="grossCents" render={(document) => money(document.grossCents, document)} />
+      <TextField source="currency" />
+      <TextField source="id" />
+    </SimpleShowLayout>
+  );
+}
+
 /** One invoice or credit note as issued: never changed; its PDF from the toolbar. */
 export function InvoiceShow() {
   const translate = useTranslate();
   const { locale, dateLocale } = useLocales();
-  const money = (cents: number, invoice: Invoice) => formatCents(cents, invoice.currency, locale);
   return (
     <Show<Invoice> actions={<InvoiceShowActions />} title={<InvoiceTitle />} component="div">
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
         <SectionCard id="invoice-document-title" title={translate('shop.invoices.sections.document')} flush>
-          <SimpleShowLayout>
-            <TextField source="number" />
-            <FunctionField<Invoice> source="kind" render={() => <InvoiceKindChip />} />
-            <DateField source="issuedAt" showTime locales={dateLocale} />
-            <FunctionField<Invoice> source="correctsNumber" render={() => <CorrectedInvoiceLink />} />
-            <FunctionField<Invoice> source="vatRate" render={(invoice) => formatRate(invoice.vatRate, locale)} />
-            <FunctionField<Invoice> source="netCents" render={(invoice) => money(invoice.netCents, invoice)} />
-            <FunctionField<Invoice> source="vatCents" render={(invoice) => money(invoice.vatCents, invoice)} />
-            <FunctionField<Invoice> source="grossCents" render={(invoice) => money(invoice.grossCents, invoice)} />
-            <TextField source="currency" />
-            <TextField source="id" />
-          </SimpleShowLayout>
+          <DocumentFields />
         </SectionCard>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <SectionCard id="invoice-buyer-title" title={translate('shop.invoices.sections.buyer')} flush>
