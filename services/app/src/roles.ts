@@ -3,6 +3,7 @@ import { paymentJobHandlers } from './payments/payment-jobs.js';
 import { refundJobHandlers } from './subscriptions/refund-reactor.js';
 import { RENEWAL_SWEEP_INTERVAL_MS, renewalJobHandlers } from './subscriptions/automatic-renewals.js';
 import { accountingJobHandlers } from './invoicing/invoicing.js';
+import { warnOfDemoSeller } from './invoicing/seller-warning.js';
 import { sleep } from '@shop/event-store';
 import { settlePendingCommits } from './infrastructure/rows-with-events.js';
 import { purgeIdempotencyKeys } from './infrastructure/idempotency.js';
@@ -81,6 +82,8 @@ export function startProjectors(runtime: Runtime, signal: AbortSignal): Promise<
 
 /** The worker role: reactors turn events into jobs, and this process runs the jobs. */
 export async function startWorker(runtime: Runtime, signal: AbortSignal): Promise<{ running: Promise<unknown> }> {
+  // The worker mails invoices: said once at its start when they name the demonstration seller.
+  warnOfDemoSeller(runtime.config.seller, runtime.logger);
   const jobDependencies = {
     store: runtime.store,
     commands: runtime.commands,

@@ -32,7 +32,6 @@ import { OperatorSubscriptions } from './subscriptions/operator-subscriptions.js
 import { OperatorRefunds } from './subscriptions/operator-refunds.js';
 import { AutomaticRenewals } from './subscriptions/automatic-renewals.js';
 import { Invoicing } from './invoicing/invoicing.js';
-import { warnOfDemoSeller } from './invoicing/seller-warning.js';
 import { OperatorCatalogue } from './catalogue/operator-catalogue.js';
 
 export interface Runtime {
@@ -99,7 +98,6 @@ export async function connectDatabase(
 /** Wires configuration to adapters: the one place that decides PGlite or PostgreSQL, in-process jobs or BullMQ. */
 export async function openRuntime(config: ShopConfig, options: OpenRuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
-  warnOfDemoSeller(config.seller, logger);
   const closers: Array<() => Promise<void>> = [];
   const { url: databaseUrl, embedded } = await connectDatabase(config, options);
   if (embedded) closers.push(embedded.close);
