@@ -93,6 +93,7 @@ export const catalogueMessages: MessageTree = {
       date: 'Date',
       mismatches: 'Payments whose amount does not cover the order (recorded, not activated)',
       unmatched: 'Payments the shop did not open for that order (recorded, not activated)',
+      notConfigured: 'Stripe is not configured: nothing to sync. Set the Stripe keys to switch this tool on.',
       unavailable:
         'Stripe is not configured on this server: there are no card payments to sync. Set the Stripe keys to switch this tool on.',
     },

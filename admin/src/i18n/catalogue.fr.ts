@@ -93,6 +93,8 @@ export const catalogueMessages: MessageTree = {
       date: 'Date',
       mismatches: 'Paiements dont le montant ne couvre pas la commande (enregistrés, non activés)',
       unmatched: 'Paiements non ouverts par la boutique pour cette commande (enregistrés, non activés)',
+      notConfigured:
+        "Stripe n'est pas configuré : la synchronisation n'est pas possible. Renseignez les clés Stripe pour activer cet outil.",
       unavailable:
         "Stripe n'est pas configuré sur ce serveur : il n'y a aucun paiement par carte à synchroniser. Renseignez les clés Stripe pour activer cet outil.",
     },

@@ -53,6 +53,8 @@ export function SyncPage() {
   const [emailError, setEmailError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
+  /** The server's refusal of the last run, worded in the operator's language; the e-mail typed stays. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [result, setResult] = useState<PaymentSyncResult | null>(null);
 
   // Said at once when Stripe is off (the checkout's own list of enabled providers), not at the first attempt.
@@ -79,6 +81,7 @@ export function SyncPage() {
       return;
     }
     setEmailError(null);
+    setRefusal(null);
     setRunning(true);
     try {
       const { json } = await httpClient('/api/admin/payments/sync', {
@@ -93,6 +96,7 @@ export function SyncPage() {
       setResult(null);
       if (stripeIsOff(error)) {
         setUnavailable(true);
+        setRefusal(translate('shop.sync.notConfigured'));
         return;
       }
       const message = error instanceof Error ? translate(error.message, { _: error.message }) : '';
@@ -107,7 +111,12 @@ export function SyncPage() {
 
   return (
     <ToolPage title="shop.sync.title" explanation="shop.sync.explanation" maxWidth="60rem">
-      {unavailable && (
+      {refusal && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {refusal}
+        </Alert>
+      )}
+      {unavailable && !refusal && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate('shop.sync.unavailable')}
         </Alert>
