@@ -103,9 +103,9 @@ describe('the embedded default (nothing configured)', () => {
         redirectUrl: string;
       };
       expect(placed.totalCents).toBe(1223);
-      expect(placed.redirectUrl.startsWith(`${first.url}/sandbox/checkout/`)).toBe(true);
+      expect(placed.redirectUrl.startsWith('/sandbox/checkout/')).toBe(true);
       const paid = await post(`/sandbox/sessions/${placed.redirectUrl.split('/').pop()!}/pay`, {}, accessToken);
-      expect(paid.headers.get('location')).toContain(`${first.url}/payment-success?session_id=`);
+      expect(paid.headers.get('location')).toContain('/payment-success?session_id=');
       let subscriptions: { data: Array<{ status: string }> } = { data: [] };
       for (let i = 0; i < 100 && subscriptions.data[0]?.status !== 'active'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));

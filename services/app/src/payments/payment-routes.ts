@@ -12,6 +12,7 @@ import {
   type SandboxSession,
 } from './sandbox-provider.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
+import { requestLanguage } from '../api/language.js';
 import { problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem } from '../api/problem.js';
 import {
@@ -62,6 +63,37 @@ const PAGE_TEXT = {
     kept: 'This card will be saved for automatic renewal.',
   },
 };
+
+const NOT_FOUND_TEXT = {
+  fr: {
+    title: 'Page de paiement introuvable',
+    text: "Cette page de paiement n'existe pas, ou elle appartient à une autre session.",
+    back: 'Retour à la boutique',
+  },
+  en: {
+    title: 'Payment page not found',
+    text: 'This payment page does not exist, or it belongs to another session.',
+    back: 'Back to the shop',
+  },
+};
+
+/**
+ * A browser that asks for a sandbox page that is not there (or not its own) gets a small page in
+ * its language with a way back to the shop; an API client gets the problem.
+ */
+function sandboxNotFound(req: Request, res: Response, problem: HttpProblem) {
+  if (req.accepts(['json', 'html']) !== 'html') throw problem;
+  const language = requestLanguage(req);
+  const t = NOT_FOUND_TEXT[language] ?? NOT_FOUND_TEXT.fr;
+  res
+    .status(404)
+    .type('html')
+    .send(
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t.title}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111}</style></head>
+<body><h1>${t.title}</h1><p>${t.text}</p><p><a href="/">${t.back}</a></p></body></html>`,
+    );
+}
 
 function sandboxPage(res: Response, session: SandboxSession) {
   const t = PAGE_TEXT[session.language] ?? PAGE_TEXT.fr;
@@ -197,12 +229,12 @@ export function paymentRoutes(
         params: sessionParams,
         responses: {
           200: { description: 'The payment page (text/html)' },
-          404: { description: 'payment.session_not_found', ...problems },
+          404: { description: 'payment.session_not_found (a small HTML page to a browser)', ...problems },
         },
       },
       async (req, res) => {
         const session = await ownSession(req);
-        if (!session) throw notFound();
+        if (!session) return sandboxNotFound(req, res, notFound());
         sandboxPage(res, session);
       },
     );
@@ -219,7 +251,7 @@ export function paymentRoutes(
           params: sessionParams,
           responses: {
             303: { description: 'To the success or cancel page' },
-            404: { description: 'payment.session_not_found', ...problems },
+            404: { description: 'payment.session_not_found (a small HTML page to a browser)', ...problems },
           },
         },
         express.urlencoded({ extended: false, limit: '1kb' }),
@@ -229,7 +261,7 @@ export function paymentRoutes(
           const completed = (await ownSession(req))
             ? await sandbox.complete(String(req.params.id), action, card)
             : null;
-          if (!completed) throw notFound();
+          if (!completed) return sandboxNotFound(req, res, notFound());
           // The provider notifies the shop exactly as a remote one would: a signed webhook.
           await deps.payments.receiveWebhook('sandbox', completed.notification.body, {
             [SANDBOX_SIGNATURE_HEADER]: completed.notification.signature,

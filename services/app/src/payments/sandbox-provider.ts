@@ -62,8 +62,8 @@ export class SandboxProvider implements Payments.PaymentProvider {
         description: request.description,
         amount_cents: request.amountCents,
         currency: request.currency,
-        success_url: request.successUrl.replace('{SESSION_ID}', id),
-        cancel_url: request.cancelUrl.replace('{SESSION_ID}', id),
+        success_url: this.onTheShop(request.successUrl.replace('{SESSION_ID}', id)),
+        cancel_url: this.onTheShop(request.cancelUrl.replace('{SESSION_ID}', id)),
         language: request.language,
         idempotency_key: request.idempotencyKey,
         save_method: request.saveMethod === true,
@@ -74,7 +74,18 @@ export class SandboxProvider implements Payments.PaymentProvider {
     const sessionId =
       inserted[0]?.id ??
       (await this.deps.knex('sandbox_sessions').where({ idempotency_key: request.idempotencyKey }).first()).id;
-    return { sessionId, redirectUrl: `${this.deps.publicUrl}/sandbox/checkout/${sessionId}` };
+    // A path: the page is the shop's own, so the browser stays on the host it is on (a loopback
+    // name other than PUBLIC_URL's keeps its session's cookies there).
+    return { sessionId, redirectUrl: `/sandbox/checkout/${sessionId}` };
+  }
+
+  /**
+   * The shop's own pages as paths (the sandbox's way back to them), so the browser returns to the
+   * host it paid on; a page elsewhere stays absolute.
+   */
+  private onTheShop(url: string): string {
+    const shop = this.deps.publicUrl.replace(/\/$/, '');
+    return url.startsWith(`${shop}/`) ? url.slice(shop.length) : url;
   }
 
   async session(sessionId: string): Promise<SandboxSession | null> {

@@ -87,7 +87,7 @@ describe('a subscription that renews itself, through a year', () => {
       });
       expect(order.status).toBe(201);
       const subscriptionId = String(order.body.subscriptionId);
-      const checkoutId = new URL(String(order.body.redirectUrl)).pathname.split('/').at(-1)!;
+      const checkoutId = String(order.body.redirectUrl).split('/').at(-1)!;
       expect(await mailsReach(customer.email, 1)).toEqual(['Commande reçue : Netflix, 1 mois']);
       const page = await fetch(`${shop.url}/sandbox/checkout/${checkoutId}`, {
         headers: { Authorization: `Bearer ${customer.token}` },
