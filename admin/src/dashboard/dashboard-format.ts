@@ -7,11 +7,14 @@ const CURRENCY = 'EUR';
 export const VIOLET = '#4c1d95';
 export const GREEN = '#1b5e20';
 
-/** The dashboard's numbers in the operator's language. */
+/** What a figure the API could not compute shows (monthly growth without a previous month). */
+export const NO_FIGURE = '—';
+
+/** The dashboard's numbers in the operator's language; a dash for a ratio that is undefined (null). */
 export function usePercent() {
   const [locale] = useLocaleState();
   const format = new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 1 });
-  return (percent: number) => format.format(percent / 100);
+  return (percent: number | null) => (percent === null ? NO_FIGURE : format.format(percent / 100));
 }
 
 export function useMoney() {

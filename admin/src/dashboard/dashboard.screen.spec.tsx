@@ -1,9 +1,9 @@
 import type { AdminStats, AdminSubscription } from '@shop/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import subscriptions from '../resources/subscriptions';
 import { aSubscription, anAdminUser, someStats } from '../testing/fixtures';
-import { json, page, renderResource, type Routes } from '../testing/render-resource';
+import { json, page, problem, renderResource, type Routes } from '../testing/render-resource';
 import { LazyDashboard } from '.';
 
 const waiting = aSubscription({
@@ -14,9 +14,14 @@ const waiting = aSubscription({
   refundReason: 'Ne fonctionne pas sur ma télévision',
 });
 
-function dashboardApi(requests: AdminSubscription[], declined: AdminSubscription[] = []): Routes {
+function dashboardApi(
+  requests: AdminSubscription[],
+  declined: AdminSubscription[] = [],
+  overrides: Routes = {},
+): Routes {
   return {
     'GET /api/admin/stats': () => json<AdminStats>(someStats()),
+    ...overrides,
     'GET /api/admin/subscriptions': ({ query }) => {
       const filter = JSON.parse(query.get('filter') ?? '{}') as { renewalFailed?: boolean };
       return page('subscriptions', filter.renewalFailed ? declined : requests);
@@ -29,10 +34,15 @@ function dashboardApi(requests: AdminSubscription[], declined: AdminSubscription
   };
 }
 
-const home = (requests: AdminSubscription[], locale?: 'fr' | 'en', declined: AdminSubscription[] = []) =>
+const home = (
+  requests: AdminSubscription[],
+  locale?: 'fr' | 'en',
+  declined: AdminSubscription[] = [],
+  overrides: Routes = {},
+) =>
   renderResource('subscriptions', subscriptions, {
     url: '/',
-    api: dashboardApi(requests, declined),
+    api: dashboardApi(requests, declined, overrides),
     references: ['plans', 'users', 'credentials'],
     dashboard: LazyDashboard,
     locale,
@@ -80,5 +90,59 @@ describe('the dashboard’s “À traiter” card', () => {
     await waitFor(() =>
       expect(decodeURIComponent(location())).toBe(`/subscriptions?filter=${JSON.stringify({ renewalFailed: true })}`),
     );
+  });
+});
+
+/** The server refuses an instant still to come; the past ones answer the figures. */
+const statsRefusingTheFuture: Routes = {
+  'GET /api/admin/stats': ({ query }) => {
+    const asOf = query.get('asOf');
+    return asOf && new Date(asOf).getTime() > Date.now()
+      ? problem(400, 'stats.as_of_in_future')
+      : json<AdminStats>(someStats());
+  },
+};
+
+describe('the dashboard’s “Au…” picker', () => {
+  it.each([
+    ['fr', 'Au…', 'Afficher', 'Cette date est dans le futur : les chiffres ne sont connus que jusqu’à maintenant.'],
+    ['en', 'As of…', 'Show', 'This date is in the future: the figures are only known up to now.'],
+  ] as const)('refuses a date still to come, saying so (%s)', async (locale, label, show, refusal) => {
+    const { user, api } = home([], locale, [], statsRefusingTheFuture);
+    await screen.findByRole('region', { name: locale === 'fr' ? 'À traiter' : 'To handle' });
+
+    const picker = screen.getByRole('search', { name: label });
+    fireEvent.change(within(picker).getByLabelText(label), { target: { value: '2030-01-01T00:00' } });
+    await user.click(within(picker).getByRole('button', { name: show }));
+
+    expect(await screen.findByText(refusal)).toBeVisible();
+    expect(api.callsTo('GET /api/admin/stats').at(-1)?.query.get('asOf')).toBe(
+      new Date('2030-01-01T00:00').toISOString(),
+    );
+    expect(screen.queryByText(/2030/)).toBeNull();
+  });
+
+  it('shows the figures of a past instant, titled with that instant', async () => {
+    const { user } = home([], 'fr', [], statsRefusingTheFuture);
+    await screen.findByRole('region', { name: 'À traiter' });
+
+    const picker = screen.getByRole('search', { name: 'Au…' });
+    fireEvent.change(within(picker).getByLabelText('Au…'), { target: { value: '2026-01-01T00:00' } });
+    await user.click(within(picker).getByRole('button', { name: 'Afficher' }));
+
+    expect(await screen.findByText(/Chiffres tels qu’ils étaient le 1 janvier 2026/)).toBeVisible();
+  });
+});
+
+describe('the dashboard’s monthly growth', () => {
+  it('shows a dash, not 0 %, when there is no previous month to compare with', async () => {
+    home([], 'fr', [], {
+      'GET /api/admin/stats': () => json<AdminStats>({ ...someStats(), monthlyGrowthPercent: null }),
+    });
+
+    const financial = await screen.findByRole('region', { name: 'Indicateurs financiers' });
+    const growth = within(financial).getByText('Croissance mensuelle').closest('div')!;
+    expect(within(growth).getAllByRole('definition')[0]).toHaveTextContent(/^—$/);
+    expect(growth).not.toHaveTextContent(/0\s?%/);
   });
 });

@@ -233,7 +233,16 @@ function Figures({ stats }: { stats: AdminStats }) {
  * "Au…": the figures as they stood at an instant the operator picks (the server folds the event
  * log up to then); "Revenir à maintenant" goes back to the live figures.
  */
-function AsOfPicker({ asOf, onChange }: { asOf: Date | null; onChange: (asOf: Date | null) => void }) {
+function AsOfPicker({
+  asOf,
+  inFuture,
+  onChange,
+}: {
+  asOf: Date | null;
+  /** The server refused `asOf` as still to come: say so, not "the figures as they were". */
+  inFuture: boolean;
+  onChange: (asOf: Date | null) => void;
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
@@ -243,7 +252,12 @@ function AsOfPicker({ asOf, onChange }: { asOf: Date | null; onChange: (asOf: Da
       onPick={onChange}
       onBackToNow={asOf ? () => onChange(null) : undefined}
     >
-      {asOf && (
+      {asOf && inFuture && (
+        <Alert severity="warning" sx={{ flexBasis: '100%' }}>
+          {translate('shop.dashboard.asOf.inFuture')}
+        </Alert>
+      )}
+      {asOf && !inFuture && (
         <Typography variant="body2" role="status" sx={{ color: 'text.secondary', flexBasis: '100%' }}>
           {translate('shop.dashboard.asOf.showing', {
             date: new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'long', timeStyle: 'medium' }).format(
@@ -263,7 +277,7 @@ function AsOfPicker({ asOf, onChange }: { asOf: Date | null; onChange: (asOf: Da
 export default function Dashboard() {
   const translate = useTranslate();
   const [asOf, setAsOf] = useState<Date | null>(null);
-  const { stats, isPending, error, reload } = useAdminStats(undefined, asOf);
+  const { stats, isPending, error, asOfInFuture, reload } = useAdminStats(undefined, asOf);
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       <Title title="shop.dashboard.title" />
@@ -271,8 +285,8 @@ export default function Dashboard() {
       <Typography component="h1" sx={visuallyHidden}>
         {translate('shop.dashboard.title')}
       </Typography>
-      <AsOfPicker asOf={asOf} onChange={setAsOf} />
-      {error !== undefined && !stats ? (
+      <AsOfPicker asOf={asOf} inFuture={asOfInFuture} onChange={setAsOf} />
+      {asOfInFuture ? null : error !== undefined && !stats ? (
         <Alert
           severity="error"
           action={

@@ -17,6 +17,7 @@ export const dashboardMessages: MessageTree = {
       asOf: {
         title: 'As of…',
         showing: 'Figures as they stood on %{date}, read from the event log.',
+        inFuture: 'This date is in the future: the figures are only known up to now.',
       },
       cards: {
         totalUsers: 'Users',

@@ -17,6 +17,7 @@ export const dashboardMessages: MessageTree = {
       asOf: {
         title: 'Au…',
         showing: 'Chiffres tels qu’ils étaient le %{date}, lus dans le journal des événements.',
+        inFuture: 'Cette date est dans le futur : les chiffres ne sont connus que jusqu’à maintenant.',
       },
       cards: {
         totalUsers: 'Utilisateurs',

@@ -175,6 +175,7 @@ const common: TranslationMessages = {
         suggestion: 'Suggestion',
       },
       statuses: { new: 'New', in_progress: 'In progress', closed: 'Closed' },
+      statusChanged: 'Inquiry moved to “%{status}”',
       categories: {
         subscriptions: 'Subscriptions',
         payment: 'Payment',

@@ -177,6 +177,7 @@ const common: TranslationMessages = {
         suggestion: 'Suggestion',
       },
       statuses: { new: 'Nouvelle', in_progress: 'En cours', closed: 'Fermée' },
+      statusChanged: 'Demande passée à « %{status} »',
       categories: {
         subscriptions: 'Abonnements',
         payment: 'Paiement',

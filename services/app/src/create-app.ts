@@ -247,6 +247,7 @@ export function createApp(deps: AppDependencies): Express {
     API_TAGS,
   );
 
+  serveFavicon(app, deps.config.webShopDir);
   // The back-office first: the shop's fallback would otherwise answer its client routes with the shop's 404 screen.
   const backOffice = serveSinglePageApp(app, { dir: deps.config.adminDir, at: BACK_OFFICE_PATH });
   serveSinglePageApp(app, { dir: deps.config.webShopDir, at: '/', except: backOffice ? BACK_OFFICE : undefined });
@@ -277,6 +278,25 @@ const API_TAGS: TagDoc[] = [
 const NOT_A_PAGE = /^\/(?:api|webhooks|sandbox|healthz|readyz)(?:\/|$)/;
 const BACK_OFFICE_PATH = '/admin';
 const BACK_OFFICE = /^\/admin(?:\/|$)/;
+
+/** A week: the icon seldom changes, and browsers ask for it on every site they open. */
+const FAVICON_MAX_AGE = '7d';
+
+/**
+ * `/favicon.ico`, which browsers ask for whatever the page links (feed readers, bookmarks, tabs
+ * opened on the API): the shop's icon, its SVG (every current browser reads an SVG icon there).
+ * Absent with the shop's build (development: Vite serves the shop).
+ */
+function serveFavicon(app: Express, webShopDir: string): void {
+  const icon = path.join(webShopDir, 'favicon.svg');
+  if (!existsSync(icon)) return;
+  app.use('/favicon.ico', (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
+    res.sendFile(icon, { maxAge: FAVICON_MAX_AGE, headers: { 'Content-Type': 'image/svg+xml' } }, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
+  });
+}
 
 /**
  * A built React app (the shop at `/`, the back-office at `/admin`); absent in development, where

@@ -19,8 +19,8 @@ export const adminStats = z
     revenueThisMonthCents: cents,
     newUsersThisMonth: count,
     revenuePerUserCents: cents,
-    /** New users this month / (total − new this month) × 100. */
-    monthlyGrowthPercent: percent,
+    /** New users this month / (total − new this month) × 100; null when nobody was there before this month (no growth to tell). */
+    monthlyGrowthPercent: percent.nullable(),
     /** Active subscriptions / total users × 100. */
     conversionPercent: percent,
     /** Active / (active + expired) × 100. */

@@ -1,5 +1,5 @@
 import type { Inquiry } from '@shop/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, page, problem, renderResource, type Routes, clickSave } from '../../testing/render-resource';
 import inquiries from '.';
@@ -50,7 +50,7 @@ describe('the inquiries (back-office)', () => {
   });
 
   it('moves an inquiry to "En cours", sending only the status and the version read', async () => {
-    const { user, api } = renderResource('inquiries', inquiries, {
+    const { user, api, location } = renderResource('inquiries', inquiries, {
       url: '/inquiries/inq-1',
       api: inquiriesApi(),
       references: ['users'],
@@ -60,7 +60,10 @@ describe('the inquiries (back-office)', () => {
     await user.click(await screen.findByRole('option', { name: 'En cours' }));
     await clickSave(user);
 
-    expect(await screen.findByText('Élément mis à jour')).toBeVisible();
+    // What happened, with the status in the operator's words (never the raw `in_progress`).
+    expect(await screen.findByText('Demande passée à « En cours »')).toBeVisible();
+    expect(screen.queryByText('Élément mis à jour')).toBeNull();
+    await expect.poll(location).toBe('/inquiries');
     expect(api.callsTo('PUT /api/admin/inquiries/inq-1')[0]?.body).toEqual({ status: 'in_progress', version: 2 });
   });
 
@@ -76,5 +79,22 @@ describe('the inquiries (back-office)', () => {
     await clickSave(user);
 
     expect(await screen.findByText(/Cette demande a été modifiée par quelqu'un d'autre/)).toBeVisible();
+  });
+
+  it('says in English what the change did', async () => {
+    const { user } = renderResource('inquiries', inquiries, {
+      url: '/inquiries/inq-1',
+      api: inquiriesApi(),
+      references: ['users'],
+      locale: 'en',
+    });
+
+    await user.click(await screen.findByRole('combobox', { name: /^Status/ }));
+    await user.click(await screen.findByRole('option', { name: 'Closed' }));
+    const save = screen.getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+
+    expect(await screen.findByText('Inquiry moved to “Closed”')).toBeVisible();
   });
 });

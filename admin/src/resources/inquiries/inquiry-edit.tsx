@@ -9,7 +9,9 @@ import {
   SimpleForm,
   Toolbar,
   TopToolbar,
+  useNotify,
   useRecordContext,
+  useRedirect,
   useTranslate,
 } from 'react-admin';
 import { InquiryStatusChip } from './inquiry-status-chip';
@@ -70,12 +72,33 @@ function StatusToolbar() {
 }
 
 /**
+ * Once the server accepted the change: what happened, the status in the operator's words
+ * ("Demande passée à « En cours »"), then back to the list as react-admin's own would.
+ */
+function useStatusChanged() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const translate = useTranslate();
+  return (inquiry: Inquiry) => {
+    const status = translate(`shop.inquiries.statuses.${inquiry.status}`, { _: inquiry.status });
+    notify('shop.inquiries.statusChanged', { type: 'info', messageArgs: { status } });
+    redirect('list', 'inquiries');
+  };
+}
+
+/**
  * The operator changes an inquiry's status, nothing else. Pessimistic: the change is shown once
  * the server has accepted it, since it may refuse it (changed meanwhile, or a move not allowed).
  */
 export function InquiryEdit() {
+  const statusChanged = useStatusChanged();
   return (
-    <Edit<Inquiry> mutationMode="pessimistic" actions={<InquiryEditActions />} title={<InquiryTitle />}>
+    <Edit<Inquiry>
+      mutationMode="pessimistic"
+      mutationOptions={{ onSuccess: statusChanged }}
+      actions={<InquiryEditActions />}
+      title={<InquiryTitle />}
+    >
       <SimpleForm toolbar={<StatusToolbar />}>
         <InquiryHeading />
         <StatusInput />

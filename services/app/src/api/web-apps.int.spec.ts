@@ -58,6 +58,29 @@ describe('the built shop and back-office served by the API', () => {
     }
   });
 
+  it('answers /favicon.ico with the shop’s icon, cached for long', async () => {
+    const build = fakeBuild('shop-with-icon');
+    const icon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64"/></svg>';
+    writeFileSync(path.join(build, 'favicon.svg'), icon);
+    const shop = await startTestShop({
+      databaseUrl: database.url,
+      env: { WEB_SHOP_DIR: build, ADMIN_DIR: fakeBuild('admin') },
+    });
+    try {
+      // As browsers ask for it: whatever they accept, never the shop's page nor a 404.
+      for (const accept of ['image/avif,image/webp,image/*,*/*;q=0.8', 'text/html,*/*']) {
+        const response = await fetch(`${shop.url}/favicon.ico`, { headers: { Accept: accept } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+        expect(response.headers.get('cache-control')).toBe('public, max-age=604800');
+        expect(await response.text()).toBe(icon);
+      }
+      expect((await fetch(`${shop.url}/favicon.ico`, { method: 'HEAD' })).status).toBe(200);
+    } finally {
+      await shop.stop();
+    }
+  });
+
   it('leaves /admin to the shop (its 404 screen) when the back-office is not built', async () => {
     const shop = await startTestShop({
       databaseUrl: database.url,

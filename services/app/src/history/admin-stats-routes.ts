@@ -7,7 +7,7 @@ import type { CredentialService } from '../credentials/credential-service.js';
 import { dashboardFiguresAsOf } from './stats-as-of.js';
 import { jobLedgerCounts } from '../jobs/job-ledger.js';
 import { problems, type ApiDocument } from '../api/openapi.js';
-import { parseOrReject } from '../api/problem.js';
+import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 /** A percentage rounded to one decimal; 0 where the seeds' formula would divide by zero. */
 export function percentOf(part: number, whole: number): number {
@@ -16,10 +16,19 @@ export function percentOf(part: number, whole: number): number {
 }
 
 /**
+ * Monthly growth: new this month / (total − new this month) × 100. Null when nobody was there
+ * before this month: there is nothing to grow from, and 0 would say the shop did not grow.
+ */
+export function growthPercentOf(newThisMonth: number, total: number): number | null {
+  const before = total - newThisMonth;
+  return before > 0 ? percentOf(newThisMonth, before) : null;
+}
+
+/**
  * The dashboard's figures from the read models' counts and the credentials' counters, with the
- * seeds' formulas: growth = new this month / (total − new this month) × 100; revenue per user =
- * total revenue / total users; conversion = active / total users × 100; activity rate = active /
- * (active + expired) × 100.
+ * seeds' formulas: growth = new this month / (total − new this month) × 100, null without a
+ * previous month (see growthPercentOf); revenue per user = total revenue / total users;
+ * conversion = active / total users × 100; activity rate = active / (active + expired) × 100.
  */
 export function dashboardStats(
   figures: SubscriptionFigures,
@@ -30,7 +39,7 @@ export function dashboardStats(
   return {
     ...figures,
     revenuePerUserCents: totalUsers > 0 ? Math.round(totalRevenueCents / totalUsers) : 0,
-    monthlyGrowthPercent: percentOf(newUsersThisMonth, totalUsers - newUsersThisMonth),
+    monthlyGrowthPercent: growthPercentOf(newUsersThisMonth, totalUsers),
     conversionPercent: percentOf(activeSubscriptions, totalUsers),
     activityRatePercent: percentOf(activeSubscriptions, activeSubscriptions + expiredSubscriptions),
     credentials,
@@ -40,7 +49,8 @@ export function dashboardStats(
 
 /**
  * The back-office's dashboard: `GET /api/admin/stats`, now from the read models, or `?asOf=` an
- * instant from the log (read models only know now). An instant still to come answers as of now.
+ * instant from the log (read models only know now). An instant still to come is refused
+ * (`stats.as_of_in_future`): the log knows nothing of it, and today's figures under its date would mislead.
  */
 export function adminStatsRoutes(
   deps: {
@@ -61,18 +71,29 @@ export function adminStatsRoutes(
       operationId: 'getDashboardFigures',
       summary: "Get the dashboard's figures",
       description:
-        "The dashboard's figures: users, subscriptions, revenue (paid and not refunded), the seeds' ratios, the credentials' counters and the last 30 days (Paris days). Voided subscriptions and erased people count nowhere. With `asOf`, the same figures as they stood at that instant, folded from the events recorded up to then (an instant still to come answers as of now).",
+        "The dashboard's figures: users, subscriptions, revenue (paid and not refunded), the seeds' ratios, the credentials' counters and the last 30 days (Paris days). Voided subscriptions and erased people count nowhere. With `asOf`, the same figures as they stood at that instant, folded from the events recorded up to then. An instant still to come is refused (`stats.as_of_in_future`).",
       tags: ['admin'],
       query: asOfQuery,
       responses: {
         200: { description: 'The figures, as of now or as of `asOf`', schema: adminStats },
-        400: { description: 'validation.failed (asOf is not an ISO 8601 instant)', ...problems },
+        400: {
+          description:
+            'validation.failed (asOf is not an ISO 8601 instant); stats.as_of_in_future (asOf is still to come)',
+          ...problems,
+        },
       },
     },
     async (req, res) => {
       const { asOf } = parseOrReject(asOfQuery, req.query);
       const now = deps.clock();
-      const at = asOf && asOf.getTime() < now.getTime() ? asOf : now;
+      if (asOf && asOf.getTime() > now.getTime())
+        throw new HttpProblem({
+          status: 400,
+          code: 'stats.as_of_in_future',
+          detail: 'The figures are only known up to now: asOf is still to come',
+          extra: { asOf: asOf.toISOString(), now: now.toISOString() },
+        });
+      const at = asOf ?? now;
       const [figures, credentials] = asOf
         ? await Promise.all([
             dashboardFiguresAsOf(deps.store, at).then((folded) => folded.figures),
