@@ -19,6 +19,23 @@ export interface ChainBreak {
   reason: string;
 }
 
+/**
+ * An anchor the chain does not hold, while the chain itself verifies: most often a typo or the
+ * head of another shop; with an anchor copied right, a chain rewritten (or cut) since it was recorded.
+ */
+export interface AnchorMismatch {
+  /** The anchor's seal number. */
+  seq: number;
+  /** The log position sealed under that number; null when the chain ends before it. */
+  position: number | null;
+  /** The export's line (offline check). */
+  line?: number;
+  /** The link the chain holds at that seal; null when the chain ends before it. */
+  chainLink: string | null;
+  /** The chain's last seal. */
+  headSeq: number;
+}
+
 export interface ChainReport {
   /** Sealed events whose link recomputes, before the first break. */
   verified: number;
@@ -26,7 +43,10 @@ export interface ChainReport {
   unsealed: number;
   headSeq: number;
   headLink: string;
+  /** The chain failing its own verification: an event edited, deleted or moved, a seal removed. */
   break: ChainBreak | null;
+  /** The first anchor given that the chain does not hold (reported when the chain itself holds). */
+  anchorMismatch: AnchorMismatch | null;
 }
 
 interface Seal {
@@ -72,29 +92,26 @@ async function* pairedLog(
   for await (const seal of seals) yield { event: null, seal };
 }
 
-function checkAnchors(anchors: readonly ChainAnchor[], seq: number, link: string, position: number | null) {
+function checkAnchors(
+  anchors: readonly ChainAnchor[],
+  seq: number,
+  link: string,
+  position: number,
+): Omit<AnchorMismatch, 'headSeq'> | null {
   const anchor = anchors.find((a) => a.seq === seq);
-  if (anchor && anchor.link !== link) {
-    return { seq, position, reason: `the chain no longer holds the recorded link ${anchor.link} at seal ${seq}` };
-  }
-  return null;
+  return anchor && anchor.link !== link ? { seq, position, chainLink: link } : null;
 }
 
-function missingAnchors(anchors: readonly ChainAnchor[], headSeq: number): ChainBreak | null {
+function anchorBeyond(anchors: readonly ChainAnchor[], headSeq: number): AnchorMismatch | null {
   const beyond = anchors.find((a) => a.seq > headSeq);
-  return beyond
-    ? {
-        seq: beyond.seq,
-        position: null,
-        reason: `the chain ends at seal ${headSeq}, before the recorded seal ${beyond.seq}`,
-      }
-    : null;
+  return beyond ? { seq: beyond.seq, position: null, chainLink: null, headSeq } : null;
 }
 
 /**
  * Walks the chain from the genesis link, recomputing each link from the log as it is now, and
  * stops at the first seal that does not hold: an event edited, deleted or moved since it was
- * sealed, or a seal row removed.
+ * sealed, or a seal row removed. An anchor the chain does not hold is reported apart
+ * (`anchorMismatch`), and the walk goes on: a chain that breaks is reported as broken whatever the anchors.
  */
 export async function verifyChain(
   { knex, store }: { knex: Knex; store: EventStore },
@@ -104,12 +121,18 @@ export async function verifyChain(
   let link = GENESIS_LINK;
   let verified = 0;
   let unsealed = 0;
+  let anchorMismatch: Omit<AnchorMismatch, 'headSeq'> | null = null;
   const report = (broken: ChainBreak | null): ChainReport => ({
     verified,
     unsealed,
     headSeq: verified,
     headLink: link,
     break: broken,
+    anchorMismatch: broken
+      ? null
+      : anchorMismatch
+        ? { ...anchorMismatch, headSeq: verified }
+        : anchorBeyond(anchors, verified),
   });
   for await (const { event, seal } of pairedLog(knex, store)) {
     const seq = verified + 1;
@@ -146,12 +169,11 @@ export async function verifyChain(
         reason: `the event at position ${seal.position} is not the one sealed (edited or reordered)`,
       });
     }
-    const anchorBreak = checkAnchors(anchors, seq, recomputed, seal.position);
-    if (anchorBreak) return report(anchorBreak);
+    anchorMismatch ??= checkAnchors(anchors, seq, recomputed, seal.position);
     link = recomputed;
     verified++;
   }
-  return report(missingAnchors(anchors, verified));
+  return report(null);
 }
 
 /** One line of `shopctl audit export`: the event as stored, its seal and the link before it. */
@@ -194,6 +216,11 @@ export interface ExportReport {
   skips: number;
   headLink: string | null;
   break: ChainBreak | null;
+  /**
+   * The first anchor given that a line of the export does not hold (reported when the export
+   * itself holds). An anchor whose seal is not in the export (filtered, or made before) is not checked.
+   */
+  anchorMismatch: AnchorMismatch | null;
 }
 
 const HEX_LINK = /^[0-9a-f]{64}$/;
@@ -231,6 +258,7 @@ export async function verifyExport(
   let first: number | null = null;
   let last: ExportLine | null = null;
   let skips = 0;
+  let anchorMismatch: Omit<AnchorMismatch, 'headSeq'> | null = null;
   const report = (broken: ChainBreak | null): ExportReport => ({
     lines: count,
     firstSeq: first,
@@ -239,6 +267,7 @@ export async function verifyExport(
     skips,
     headLink: last?.link ?? null,
     break: broken,
+    anchorMismatch: !broken && anchorMismatch ? { ...anchorMismatch, headSeq: last?.seq ?? 0 } : null,
   });
   for await (const text of lines) {
     lineNumber++;
@@ -268,8 +297,8 @@ export async function verifyExport(
         reason: `line ${lineNumber}: the event at position ${line.position} does not match its link (edited)`,
       });
     }
-    const anchorBreak = checkAnchors(anchors, line.seq, line.link, line.position);
-    if (anchorBreak) return report({ ...anchorBreak, line: lineNumber });
+    const mismatch = checkAnchors(anchors, line.seq, line.link, line.position);
+    if (mismatch) anchorMismatch ??= { ...mismatch, line: lineNumber };
     first ??= line.seq;
     last = line;
     count++;
@@ -277,8 +306,13 @@ export async function verifyExport(
   return report(null);
 }
 
+/** `<seal number>:<link>` as `shopctl audit head` prints it (hex in either case); throws on any other shape. */
 export function parseAnchor(value: string): ChainAnchor {
-  const match = /^(\d+):([0-9a-f]{64})$/.exec(value.trim());
-  if (!match) throw new Error(`not an anchor "<seal number>:<link>": ${value}`);
+  const match = /^(\d+):([0-9a-f]{64})$/.exec(value.trim().toLowerCase());
+  if (!match) {
+    throw new Error(
+      `not an anchor: "${value}" (expected <seal number>:<64 hexadecimal characters>, as \`shopctl audit head\` prints it)`,
+    );
+  }
   return { seq: Number(match[1]), link: match[2]! };
 }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -198,6 +198,75 @@ describe('shopctl audit', () => {
       encoding: 'utf8',
       timeout: 60_000,
     });
+  /** `shopctl <args>` whose reader closed the pipe before reading anything (`| head -1` at its extreme). */
+  const intoClosedPipe = (databaseUrl: string, ...args: string[]) =>
+    new Promise<{ status: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', SHOPCTL, ...args], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 60_000,
+      });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.once('error', reject);
+      child.once('close', (status, signal) => resolve({ status, signal, stderr }));
+    });
+
+  it('stops quietly when the reader closes the pipe early, whatever the command', async () => {
+    const { database } = await sealedLog();
+    for (const args of [
+      ['audit', 'head'],
+      ['audit', 'export'],
+      ['audit', 'verify'],
+      ['events', 'stream', 'subscription-a'],
+      ['migrate', 'status'],
+    ]) {
+      const run = await intoClosedPipe(database.url, ...args);
+      expect({ args, ...run }).toEqual({ args, status: 0, signal: null, stderr: '' });
+    }
+  });
+
+  it('says a wrong anchor does not match the chain (exit 3), keeps TAMPERED for a broken chain, refuses a malformed anchor', async () => {
+    const log = await sealedLog();
+    const { database } = log;
+    const anchor = shopctl(database.url, 'head').stdout.split('\n')[0]!;
+    const [seq, link] = anchor.split(':') as [string, string];
+    const typo = `${seq}:${link.slice(0, -1)}${link.endsWith('0') ? '1' : '0'}`;
+
+    const wrong = shopctl(database.url, 'verify', '--anchor', typo);
+    expect(wrong.status).toBe(3);
+    expect(wrong.stderr).toContain('the anchor given does not match the chain at position 9 (seal 9)');
+    expect(wrong.stderr).not.toContain('TAMPERED');
+    expect(wrong.stdout).toContain('Chain intact: 9 event(s) verified, 0 not yet sealed');
+
+    const beyond = shopctl(database.url, 'verify', '--anchor', `12:${link}`);
+    expect(beyond.status).toBe(3);
+    expect(beyond.stderr).toContain('the anchor given (seal 12) is beyond the chain, which ends at seal 9');
+    expect(beyond.stderr).not.toContain('TAMPERED');
+
+    const file = path.join(dataDir, 'anchored.ndjson');
+    writeFileSync(file, shopctl(database.url, 'export').stdout);
+    const offline = shopctl('postgres://nobody@127.0.0.1:1/none', 'verify', '--file', file, '--anchor', typo);
+    expect(offline.status).toBe(3);
+    expect(offline.stderr).toContain('the anchor given does not match the chain at position 9 (seal 9)');
+    expect(offline.stderr).not.toContain('TAMPERED');
+
+    for (const malformed of ['9-abc', `${seq}:${link.slice(1)}`, 'head']) {
+      const refused = shopctl(database.url, 'verify', '--anchor', malformed);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(`not an anchor: "${malformed}"`);
+      expect(refused.stderr).not.toContain('TAMPERED');
+    }
+    // Upper-case hex, as some tools copy it, is the same link.
+    expect(shopctl(database.url, 'verify', '--anchor', anchor.toUpperCase()).status).toBe(0);
+
+    // A chain that fails its own verification is TAMPERED, whatever the anchor.
+    await log.knex.raw(`UPDATE es_events SET metadata = '{}' WHERE global_position = 6`);
+    const tampered = shopctl(database.url, 'verify', '--anchor', typo);
+    expect(tampered.status).toBe(2);
+    expect(tampered.stderr).toContain('TAMPERED: the chain breaks at position 6 (seal 6)');
+  });
 
   it('exits 0 on an intact chain, 2 naming the position after an UPDATE; an export verifies offline until edited', async () => {
     const log = await sealedLog();

@@ -7,6 +7,7 @@ import {
   parseAnchor,
   verifyChain,
   verifyExport,
+  type AnchorMismatch,
   type ChainAnchor,
   type ChainBreak,
 } from '../audit/chain-verification.js';
@@ -15,6 +16,12 @@ import { withRuntime } from './cli-runtime.js';
 
 /** Exit status of `audit verify` when the chain or the export does not hold (1 stays for "could not check"). */
 export const CHAIN_BROKEN_EXIT = 2;
+
+/**
+ * Exit status of `audit verify` when the chain holds on its own but not an anchor given: a typo, another
+ * shop's head, or (with an anchor copied right) a chain rewritten since the anchor was recorded.
+ */
+export const ANCHOR_MISMATCH_EXIT = 3;
 
 const isoDate = (value: string) => {
   const date = new Date(value);
@@ -37,6 +44,20 @@ function printBreak(broken: ChainBreak): void {
   process.exitCode = CHAIN_BROKEN_EXIT;
 }
 
+function printAnchorMismatch(mismatch: AnchorMismatch): void {
+  const check = "check that it was copied whole from this shop's `shopctl audit head`";
+  if (mismatch.position === null) {
+    console.error(
+      `the anchor given (seal ${mismatch.seq}) is beyond the chain, which ends at seal ${mismatch.headSeq}: ${check}; if it was, sealed events after seal ${mismatch.headSeq} were removed`,
+    );
+  } else {
+    console.error(
+      `the anchor given does not match the chain at position ${mismatch.position} (seal ${mismatch.seq}), which holds ${mismatch.seq}:${mismatch.chainLink}: ${check}; if it was, the chain was rewritten since the anchor was recorded`,
+    );
+  }
+  process.exitCode = ANCHOR_MISMATCH_EXIT;
+}
+
 /** Writes a line to stdout, waiting when the reader is slower (a pipe to a file or gzip). */
 async function writeLine(text: string): Promise<void> {
   if (!process.stdout.write(`${text}\n`)) await once(process.stdout, 'drain');
@@ -51,7 +72,7 @@ export function registerAuditCommands(program: Command): void {
   audit
     .command('verify')
     .description(
-      'Recompute every link from the genesis link over the log as it is now (exit 0 intact, 2 tampered); with --file, check an export offline',
+      'Recompute every link from the genesis link over the log as it is now (exit 0 intact, 2 tampered, 3 an anchor given not in the chain); with --file, check an export offline',
     )
     .option('--file <export.ndjson>', 'check an export made by `shopctl audit export`, with no database')
     .option(
@@ -70,6 +91,7 @@ export function registerAuditCommands(program: Command): void {
           : `seals ${report.firstSeq ?? '-'} to ${report.lastSeq ?? '-'}, ${report.skips} gap(s) of events left out by the export's filter: each line checked against its own previous link`;
         console.log(`Export intact: ${report.lines} event(s) verified; ${shape}`);
         if (report.headLink) console.log(`Last link: ${report.lastSeq}:${report.headLink}`);
+        if (report.anchorMismatch) printAnchorMismatch(report.anchorMismatch);
         return;
       }
       await withRuntime(async ({ knex, store }) => {
@@ -80,6 +102,7 @@ export function registerAuditCommands(program: Command): void {
         }
         console.log(`Chain intact: ${report.verified} event(s) verified, ${report.unsealed} not yet sealed`);
         console.log(`Head: ${report.headSeq}:${report.headLink}`);
+        if (report.anchorMismatch) printAnchorMismatch(report.anchorMismatch);
       });
     });
 

@@ -43,3 +43,20 @@ export const positiveInt = (value: string) => {
 
 /** Who acted from the command line, as records keep it (the resolver of a parked event, the eraser of a person). */
 export const operator = () => `shopctl:${userInfo().username}`;
+
+/**
+ * A reader that stops early (`shopctl audit head | head -1`, `shopctl events tail | less` quit)
+ * closes the pipe: the next write fails with EPIPE, emitted on the stream, which Node would throw
+ * as an uncaught error with its stack trace. The output was cut on purpose, so the command stops
+ * there quietly with status 0, as the commands of a shell pipeline do. Any other failure to write
+ * ends the command with a one-line message and status 1.
+ */
+export function stopQuietlyWhenOutputCloses(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(0);
+      if (stream !== process.stderr) process.stderr.write(`shopctl: cannot write the output: ${error.message}\n`);
+      process.exit(1);
+    });
+  }
+}

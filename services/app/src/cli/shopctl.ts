@@ -8,10 +8,13 @@ import { seedCatalogue } from '../catalogue/catalogue-seed.js';
 import { registerAuditCommands } from './audit-commands.js';
 import { registerJobCommands } from './job-commands.js';
 import { registerPaymentCommands } from './payment-commands.js';
-import { operator, positiveInt, withDatabase, withRuntime } from './cli-runtime.js';
+import { operator, positiveInt, stopQuietlyWhenOutputCloses, withDatabase, withRuntime } from './cli-runtime.js';
 import { formatEvent } from './format.js';
 import { registerHistoryCommands } from './history-commands.js';
 import { registerProjectionCommands } from './projection-commands.js';
+
+// Once for every command: output cut by `| head` ends the command quietly, not with a stack trace.
+stopQuietlyWhenOutputCloses();
 
 // Every command the operator has, read top to bottom in the order `shopctl --help` lists them;
 // an area with several commands of its own registers them from its own module (`*-commands.ts`).
