@@ -86,6 +86,8 @@ describe('the sandbox on a loopback name other than the public URL', () => {
     });
     expect(placed.status).toBe(201);
     expect(placed.body.redirectUrl).toMatch(/\/sandbox\/checkout\/sbx_[0-9a-f]+$/);
+    // An absolute address, on the host the customer asked (not PUBLIC_URL's localhost).
+    expect(new URL(String(placed.body.redirectUrl)).origin).toBe(customerOrigin);
 
     const page = await browser.visit(String(placed.body.redirectUrl), `${customerOrigin}/checkout`, {
       headers: { Accept: 'text/html' },

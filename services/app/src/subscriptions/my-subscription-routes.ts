@@ -15,6 +15,7 @@ import {
   renewalRequest,
   renewalResponse,
   type CustomerSubscription,
+  type RenewalResponse,
   type CustomerSubscriptions,
 } from '@shop/contracts';
 import type { SubscriptionLifecycle } from './subscription-lifecycle.js';
@@ -23,6 +24,7 @@ import { recordCustomerLanguage } from '../notifications/customer-preferences.js
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
 import { problems, type ApiDocument } from '../api/openapi.js';
+import { redirectFor } from '../api/redirect-url.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
 
 /** A subscription as its customer sees it on their profile, with what they can do with it now. */
@@ -165,10 +167,11 @@ export function mySubscriptionRoutes(
       const body = renewalRequest.parse(req.body);
       const { userId } = currentUser(req);
       await recordCustomerLanguage(deps.knex, userId, requestLanguage(req), deps.clock());
-      const answer = await deps.lifecycle.renew(
+      const renewal = await deps.lifecycle.renew(
         { ...body, userId, subscriptionId: subscriptionId(req), language: requestLanguage(req) },
         { idempotencyKey: idempotencyKeyOf(req), correlationId: String(req.id) },
       );
+      const answer: RenewalResponse = { ...renewal, redirectUrl: redirectFor(req, renewal.redirectUrl) };
       res.status(201).json(answer);
     },
   );

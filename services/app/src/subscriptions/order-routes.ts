@@ -17,6 +17,7 @@ import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
 import { problems, type ApiDocument } from '../api/openapi.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
+import { redirectFor } from '../api/redirect-url.js';
 
 export function orderRoutes(deps: { knex: Knex; orders: OrderService; clock: () => Date }, doc: ApiDocument): Router {
   const router = Router();
@@ -50,7 +51,7 @@ export function orderRoutes(deps: { knex: Knex; orders: OrderService; clock: () 
         { ...body, userId: currentUser(req).userId, language: requestLanguage(req) },
         { idempotencyKey: key, correlationId: String(req.id) },
       );
-      const answer: OrderResponse = order;
+      const answer: OrderResponse = { ...order, redirectUrl: redirectFor(req, order.redirectUrl) };
       res.status(201).json(answer);
     },
   );
@@ -86,7 +87,7 @@ export function orderRoutes(deps: { knex: Knex; orders: OrderService; clock: () 
         },
         String(req.id),
       );
-      const answer: OrderResponse = order;
+      const answer: OrderResponse = { ...order, redirectUrl: redirectFor(req, order.redirectUrl) };
       res.json(answer);
     },
   );
