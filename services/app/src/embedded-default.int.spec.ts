@@ -103,7 +103,7 @@ describe('the embedded default (nothing configured)', () => {
         redirectUrl: string;
       };
       expect(placed.totalCents).toBe(1223);
-      expect(placed.redirectUrl.startsWith('/sandbox/checkout/')).toBe(true);
+      expect(placed.redirectUrl.startsWith(`${first.url}/sandbox/checkout/`)).toBe(true);
       const paid = await post(`/sandbox/sessions/${placed.redirectUrl.split('/').pop()!}/pay`, {}, accessToken);
       expect(paid.headers.get('location')).toContain('/payment-success?session_id=');
       let subscriptions: { data: Array<{ status: string }> } = { data: [] };
