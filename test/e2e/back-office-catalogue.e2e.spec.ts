@@ -151,7 +151,9 @@ describe('the catalogue and sync tabs in a browser', () => {
     await page.getByText('Veuillez entrer un email').first().waitFor();
     await email.fill(`  ${CUSTOMER.email} `);
     await page.getByRole('button', { name: 'Synchroniser les paiements' }).click();
-    await page.getByText("Stripe n'est pas configuré sur ce serveur").waitFor();
+    // The run is refused, said in French, and what was typed stays.
+    await page.getByText("Stripe n'est pas configuré : la synchronisation n'est pas possible").waitFor();
+    expect(await email.inputValue()).toContain(CUSTOMER.email);
     await screenshot(page, 'catalogue-sync-fr-desktop');
 
     // With Stripe on, the answer lists what was synced: this shop has no Stripe, so the answer is

@@ -87,9 +87,10 @@ describe('the dashboard and the Subscriptions tab in a browser', () => {
     await activity.getByText('66,7 %').waitFor();
     await activity.getByText('Actifs : 2 · expirés : 1').waitFor();
     const financial = page.getByRole('region', { name: 'Indicateurs financiers' });
-    // 2 active / 3 users; growth: 3 new / (3 − 3) is a division by zero.
+    // 2 active / 3 users; growth: 3 new / (3 − 3) is a division by zero, so no growth is shown.
     await financial.getByText('66,7 %').waitFor();
-    await financial.getByText('0 %').waitFor();
+    await financial.getByText('—', { exact: true }).first().waitFor();
+    expect(await financial.getByText('0 %', { exact: true }).count()).toBe(0);
     await page.getByRole('figure', { name: 'Revenus des 30 derniers jours' }).locator('svg').first().waitFor();
     await page
       .getByRole('figure', { name: 'Nouveaux abonnements (30 derniers jours)' })
