@@ -21,3 +21,4 @@ export * from './free-offer.js';
 export * from './refunds.js';
 export * from './mail-previews.js';
 export * from './invoices.js';
+export * from './bulk.js';

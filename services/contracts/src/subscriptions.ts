@@ -81,7 +81,7 @@ export { ALLOWED_STATUS_CHANGES as SUBSCRIPTION_STATUS_MOVES } from '@shop/domai
 export const OPERATOR_SUBSCRIPTION_STATUSES = ['active', 'suspended', 'cancelled', 'expired'] as const;
 
 /** Why the operator acted: kept with the event, for whoever audits the subscription later. */
-const operatorReason = text({ min: 1, max: 500, multiline: true }).describe(
+export const operatorReason = text({ min: 1, max: 500, multiline: true }).describe(
   'Why: kept with the event in the subscription history',
 );
 

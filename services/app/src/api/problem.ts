@@ -99,6 +99,15 @@ function statusOf(error: DomainError): number {
   return UNPROCESSABLE_CODES.has(error.code) ? 422 : 409;
 }
 
+/**
+ * A refusal the caller can act on (a 4xx problem: a rule, a missing record), or undefined for a
+ * failure of the shop itself, which the caller should not read as an answer about the record.
+ */
+export function refusalOf(error: unknown): { code: string; detail: string } | undefined {
+  const problem = describe(error);
+  return problem.status >= 400 && problem.status < 500 ? { code: problem.code, detail: problem.detail } : undefined;
+}
+
 function describe(error: unknown): ProblemBody {
   if (error instanceof HttpProblem)
     return { status: error.status, code: error.code, detail: error.message, extra: error.extra };

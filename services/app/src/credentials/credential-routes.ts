@@ -1,5 +1,7 @@
 import {
   assignCredentialsRequest,
+  bulkCredentialsAssignment,
+  bulkOutcome,
   changeCredentialsRequest,
   createCredentialsRequest,
   credentialsAssigned,
@@ -23,6 +25,7 @@ import { z } from 'zod';
 import { CREDENTIALS_SORT_FIELDS, CredentialService, type CredentialsSortField } from './credential-service.js';
 import { generateServicePassword } from './password-generator.js';
 import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
+import { actOnEach } from '../api/bulk.js';
 import { consumeOrReject, type RateLimits } from '../security/rate-limits.js';
 import { currentUser, operatorAct, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
@@ -200,6 +203,33 @@ export function credentialRoutes(
         version,
       });
       res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/admin/credentials/:id/assignments',
+      operationId: 'assignCredentialsToMany',
+      summary: 'Assign a stored set to several subscriptions',
+      description:
+        "Assigns the set to each selected subscription, each by its own AssignCredentials (the operator as actor, one correlation id for the batch); each customer is told as for one assignment. A subscription the rules refuse (not active, another plan's) is reported refused with the problem's code and leaves the others unaffected; one that already has this set is unchanged.",
+      tags: ['admin'],
+      params: credentialsParams,
+      body: bulkCredentialsAssignment,
+      responses: {
+        200: { description: "Each subscription's outcome, in the order sent", schema: bulkOutcome },
+        400: { description: 'validation.failed (no selection, more than 100, an id twice)', ...problems },
+        404: { description: 'credentials.not_found', ...problems },
+      },
+    },
+    async (req, res) => {
+      const credentialsId = String(req.params.id);
+      const { subscriptionIds } = parseOrReject(bulkCredentialsAssignment, req.body);
+      await credentials.requireSet(credentialsId);
+      const act = operatorAct(req);
+      res.json(await actOnEach(subscriptionIds, (id) => credentials.assign(id, credentialsId, act)));
     },
   );
 

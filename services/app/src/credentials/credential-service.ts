@@ -251,6 +251,11 @@ export class CredentialService {
    * `CredentialsAssigned` through the subscription's decider (active only, same plan), with the
    * set's version at that moment.
    */
+  /** Throws `credentials.not_found` unless the set is stored (and not deleted). */
+  async requireSet(id: string): Promise<void> {
+    await this.sealed.row(id);
+  }
+
   async assign(
     subscriptionId: string,
     credentialsId: string,

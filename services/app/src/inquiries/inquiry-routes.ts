@@ -1,5 +1,7 @@
 import {
   affiliateRequest,
+  bulkInquiryStatusChange,
+  bulkOutcome,
   inquiry,
   inquiryAfterChange,
   inquiryFormQuery,
@@ -23,6 +25,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { InquiryService } from './inquiry-service.js';
 import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
+import { actOnEach } from '../api/bulk.js';
 import { clientContext, operatorAct } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
 import { requestLanguage } from '../api/language.js';
@@ -158,6 +161,29 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
         ...page,
         filter: { ids: filter.id, kind: filter.kind, status: filter.status, userId: filter.userId, q: filter.q },
       }),
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/admin/inquiries/bulk-status',
+      operationId: 'changeInquiryStatuses',
+      summary: 'Change the status of several inquiries',
+      description:
+        "Changes each selected inquiry's status, each by its own ChangeInquiryStatus (the operator as actor, one correlation id for the batch). An inquiry whose status does not allow the move is reported refused with the problem's code and leaves the others unaffected; one already in that status is unchanged.",
+      tags: ['admin'],
+      body: bulkInquiryStatusChange,
+      responses: {
+        200: { description: "Each inquiry's outcome, in the order sent", schema: bulkOutcome },
+        400: { description: 'validation.failed (no selection, more than 100, an id twice)', ...problems },
+      },
+    },
+    async (req: Request, res) => {
+      const { ids, status } = parseOrReject(bulkInquiryStatusChange, req.body);
+      const act = operatorAct(req);
+      res.json(await actOnEach(ids, (id) => deps.inquiries.changeStatus(id, { to: status }, act)));
+    },
   );
 
   doc.route(

@@ -17,6 +17,7 @@ import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api
 import { operatorAct } from '../api/auth/authentication.js';
 import { problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
+import { actOnEach } from '../api/bulk.js';
 import {
   adminSubscription,
   adminSubscriptionAfterChange,
@@ -24,6 +25,8 @@ import {
   adminSubscriptionStatusChange,
   adminSubscriptionVoid,
   asOfQuery,
+  bulkOutcome,
+  bulkSubscriptionStatusChange,
   identifier,
   subscriptionAsOf as subscriptionAsOfSchema,
   text,
@@ -151,6 +154,29 @@ export function adminSubscriptionRoutes(
       if (!subscription) throw notFound(id);
       const answer: AdminSubscription = shown(subscription);
       res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/admin/subscriptions/bulk-status',
+      operationId: 'changeSubscriptionStatuses',
+      summary: 'Change the status of several subscriptions',
+      description:
+        "Changes each selected subscription's status with the same reason, each by its own ChangeSubscriptionStatus (the operator as actor, one correlation id for the batch). A subscription whose status does not allow the move is reported refused with the problem's code and leaves the others unaffected; one already in that status is unchanged.",
+      tags: ['admin'],
+      body: bulkSubscriptionStatusChange,
+      responses: {
+        200: { description: "Each subscription's outcome, in the order sent", schema: bulkOutcome },
+        400: { description: 'validation.failed (no reason, no selection, more than 100, an id twice)', ...problems },
+      },
+    },
+    async (req, res) => {
+      const { ids, status, reason } = parseOrReject(bulkSubscriptionStatusChange, req.body);
+      const act = operatorAct(req);
+      res.json(await actOnEach(ids, (id) => operator.changeStatus(id, status, reason, act)));
     },
   );
 
