@@ -87,7 +87,7 @@ function erasedColumns(row: ErasableRow) {
 /** Visitor inquiries (support, contact, affiliate, partnership, suggestion) for the back-office. */
 export const inquiriesProjection: Projection = {
   name: 'inquiries',
-  version: 1,
+  version: 2,
   tables: {
     inquiries: (table) => {
       table.text('id').primary();
@@ -108,6 +108,15 @@ export const inquiriesProjection: Projection = {
       table.integer('stream_version').notNullable();
       table.index(['received_at']);
       table.index(['kind', 'status']);
+    },
+    /** The operator's replies to the visitor, the thread under the inquiry. */
+    inquiry_replies: (table) => {
+      table.text('id').primary();
+      table.text('inquiry_id').notNullable();
+      table.text('message').notNullable();
+      table.text('replied_by').notNullable();
+      table.timestamp('replied_at', { useTz: true }).notNullable();
+      table.index(['inquiry_id', 'replied_at']);
     },
   },
   eventTypes: INQUIRY_EVENT_TYPES,
@@ -148,7 +157,22 @@ export const inquiriesProjection: Projection = {
           stream_version: recorded.streamVersion,
         });
         return;
+      case 'InquiryReplied': {
+        const { replyId, message, repliedBy, repliedAt } = event.data;
+        const opened = (await context.openPersonalData(inquiryDataSubject(id), message)) ?? ERASED_VALUE;
+        await trx(table('inquiry_replies'))
+          .insert({ id: replyId, inquiry_id: id, message: opened, replied_by: repliedBy, replied_at: repliedAt })
+          .onConflict('id')
+          .ignore();
+        // The version a status change is decided on counts the replies.
+        await trx(table('inquiries'))
+          .where({ id })
+          .andWhere('stream_version', '<', recorded.streamVersion)
+          .update({ updated_at: repliedAt, stream_version: recorded.streamVersion });
+        return;
+      }
       case 'InquiryErased': {
+        await trx(table('inquiry_replies')).where({ inquiry_id: id }).update({ message: ERASED_VALUE });
         const row = (await trx(table('inquiries'))
           .where({ id })
           .andWhere('stream_version', '<', recorded.streamVersion)

@@ -120,3 +120,57 @@ export async function inquiryIdsOfPerson(knex: Knex, person: { email: string; us
     .select('id');
   return rows.map((row: { id: string }) => row.id);
 }
+
+/** One reply of the operator, with who wrote it as the accounts know them now. */
+export interface InquiryReplyView {
+  id: string;
+  inquiryId: string;
+  message: string;
+  repliedBy: string;
+  repliedByName: string | null;
+  repliedAt: string;
+}
+
+/** The operator's replies to an inquiry, oldest first: the thread after the visitor's message. */
+export async function listInquiryReplies(knex: Knex, inquiryId: string): Promise<InquiryReplyView[]> {
+  const rows = (await knex({ r: 'inquiry_replies' })
+    .leftJoin({ a: 'accounts' }, 'a.id', 'r.replied_by')
+    .where('r.inquiry_id', inquiryId)
+    .orderBy([
+      { column: 'r.replied_at', order: 'asc' },
+      { column: 'r.id', order: 'asc' },
+    ])
+    .select('r.*', 'a.full_name', 'a.email')) as Array<{
+    id: string;
+    inquiry_id: string;
+    message: string;
+    replied_by: string;
+    replied_at: Date;
+    full_name: string | null;
+    email: string | null;
+  }>;
+  return rows.map((row) => ({
+    id: row.id,
+    inquiryId: row.inquiry_id,
+    message: row.message,
+    repliedBy: row.replied_by,
+    repliedByName: row.full_name || row.email,
+    repliedAt: row.replied_at.toISOString(),
+  }));
+}
+
+/** One reply, once the read model has it (the reply's e-mail waits for it). */
+export async function getInquiryReply(knex: Knex, replyId: string): Promise<InquiryReplyView | null> {
+  const row = (await knex('inquiry_replies').where({ id: replyId }).first()) as
+    { id: string; inquiry_id: string; message: string; replied_by: string; replied_at: Date } | undefined;
+  return row
+    ? {
+        id: row.id,
+        inquiryId: row.inquiry_id,
+        message: row.message,
+        repliedBy: row.replied_by,
+        repliedByName: null,
+        repliedAt: row.replied_at.toISOString(),
+      }
+    : null;
+}

@@ -1,6 +1,6 @@
 import { accountMailReactor } from './accounts/account-mail-reactor.js';
 import { expiryReactor } from './subscriptions/expiry-reactor.js';
-import { inquiryMailReactor } from './inquiries/inquiry-mail-reactor.js';
+import { inquiryMailReactor, inquiryReplyMailReactor } from './inquiries/inquiry-mail-reactor.js';
 import { notificationReactor } from './notifications/notification-reactor.js';
 import { orderMailReactor } from './subscriptions/order-mail-reactor.js';
 import { paymentReactor } from './payments/payment-reactor.js';
@@ -20,4 +20,5 @@ export const ALL_REACTORS: readonly Reactor[] = [
   notificationReactor,
   accountMailReactor,
   inquiryMailReactor,
+  inquiryReplyMailReactor,
 ];

@@ -37,6 +37,7 @@ import { adminRefundRoutes } from './subscriptions/admin-refund-routes.js';
 import { mailPreviewRoutes } from './mail/mail-preview-routes.js';
 import { credentialRoutes } from './credentials/credential-routes.js';
 import { inquiryRoutes } from './inquiries/inquiry-routes.js';
+import { inquiryReplyRoutes } from './inquiries/inquiry-reply-routes.js';
 import { authRoutes } from './accounts/auth-routes.js';
 import { meRoutes } from './accounts/me-routes.js';
 import { notificationRoutes } from './notifications/notification-routes.js';
@@ -175,6 +176,7 @@ export function createApp(deps: AppDependencies): Express {
     ),
   );
   app.use(inquiryRoutes({ knex: deps.knex, inquiries: deps.inquiries }, doc));
+  app.use(inquiryReplyRoutes({ knex: deps.knex, inquiries: deps.inquiries }, doc));
   app.use(
     adminUserRoutes(
       { knex: deps.knex, store: deps.store, clock: deps.clock, accounts: deps.accounts, inquiries: deps.inquiries },

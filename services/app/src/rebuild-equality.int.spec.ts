@@ -226,8 +226,14 @@ async function doBusiness() {
     () => call('PUT', `/api/admin/inquiries/${String(visitor.id)}`, admin.token, { status: 'in_progress' }),
     (reply) => reply.status === 200,
   );
-  const eve = await customer('eve', 'Ève Moreau');
   await expectAnswer(
+    call('POST', `/api/admin/inquiries/${String(visitor.id)}/replies`, admin.token, {
+      message: 'Votre banque a refusé le paiement ; essayez une autre carte.',
+    }),
+    201,
+  );
+  const eve = await customer('eve', 'Ève Moreau');
+  const eveInquiry = await expectAnswer(
     call('POST', '/api/support/messages', eve.token, {
       email: eve.email,
       name: 'Ève Moreau',
@@ -241,6 +247,13 @@ async function doBusiness() {
   await eventually(
     () => shop.runtime.knex('inquiries').where({ user_id: eve.userId }).first(),
     (row) => row !== undefined,
+  );
+  // Answered, then erased: the reply's text goes with her.
+  await expectAnswer(
+    call('POST', `/api/admin/inquiries/${String(eveInquiry.id)}/replies`, admin.token, {
+      message: 'Bien reçu, Ève : nous effaçons votre compte.',
+    }),
+    201,
   );
   await expectAnswer(call('DELETE', `/api/admin/users/${eve.userId}`, admin.token), 200);
 

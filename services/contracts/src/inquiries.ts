@@ -154,3 +154,34 @@ export type InquiryAfterChange = z.infer<typeof inquiryAfterChange>;
 
 /** `/api/admin/inquiries/:id`. */
 export const inquiryParams = z.object({ id: identifier() });
+
+/** `POST /api/admin/inquiries/:id/replies`: the operator's answer, e-mailed to the visitor in the inquiry's language. */
+export const inquiryReplyRequest = z.strictObject({
+  message: paragraph(L.reply),
+});
+export type InquiryReplyRequest = z.input<typeof inquiryReplyRequest>;
+
+/** One reply of the operator in an inquiry's thread. */
+export const inquiryReply = z
+  .object({
+    id: z.string(),
+    inquiryId: z.string(),
+    message: z.string(),
+    repliedBy: z.string().describe("The operator's account"),
+    repliedByName: z.string().nullable().describe("The operator's name (or e-mail) as the accounts know it"),
+    repliedAt: z.string(),
+  })
+  .meta({ id: 'InquiryReply' });
+export type InquiryReply = z.infer<typeof inquiryReply>;
+
+/** `GET /api/admin/inquiries/:id/replies`: the replies, oldest first. */
+export const inquiryReplyList = z.array(inquiryReply);
+
+/** What `POST /api/admin/inquiries/:id/replies` answers (201): the reply and the inquiry's status after it. */
+export const inquiryReplied = z.object({
+  id: z.string(),
+  inquiryId: z.string(),
+  status: z.enum(INQUIRY_STATUSES),
+  version: z.number().int(),
+});
+export type InquiryReplied = z.infer<typeof inquiryReplied>;

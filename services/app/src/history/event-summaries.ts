@@ -254,6 +254,10 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Demande passée à « ${str(d.to)} » par ${actorName}`,
     en: `Inquiry moved to "${str(d.to)}" by ${actorName}`,
   }),
+  InquiryReplied: (_d, { actorName }) => ({
+    fr: `Réponse envoyée au demandeur par ${actorName}`,
+    en: `Reply sent to the sender by ${actorName}`,
+  }),
   InquiryErased: (_d, { actorName }) => ({
     fr: `Demande effacée par ${actorName}`,
     en: `Inquiry erased by ${actorName}`,

@@ -11,7 +11,8 @@ import {
   type JsonRequest,
 } from '../testing/http-customer.js';
 import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
-import { startSmtpCapture } from '../testing/smtp-capture.js';
+import { readMail, startSmtpCapture } from '../testing/smtp-capture.js';
+import { adminDataProvider } from '../testing/admin-data-provider.js';
 import { eventually } from '../testing/test-shop.js';
 
 const SUPPORT_EMAIL = 'support-desk@example.com';
@@ -432,6 +433,139 @@ describe('back-office', () => {
     expect(badSort.body).toMatchObject({ code: 'validation.failed', errors: [{ path: 'sort.0' }] });
     const badFilter = await list({ filter: { colour: 'red' } });
     expect(badFilter.status).toBe(400);
+  });
+});
+
+describe('replies from the back-office', () => {
+  const repliesOf = (id: string) => call('GET', `/api/admin/inquiries/${id}/replies`, { token: admin.token });
+  /** The e-mail to `to`, read as the visitor's mail client shows it. */
+  const mailTo = (to: string) =>
+    eventually(
+      async () => smtp.messages.find((m) => m.to.includes(to)),
+      (m) => m !== undefined,
+    ).then((m) => readMail(m!.raw, m!.to));
+
+  it('a reply is recorded with its author, e-mailed to the visitor in their language, and takes a new inquiry up', async () => {
+    const body = { ...supportMessage(), name: 'Robin Visitor' };
+    const sent = await post('/api/support/messages?lang=en', body);
+    const id = sent.body.id as string;
+    await visibleToAdmin(id);
+
+    const provider = await adminDataProvider(shop.url, admin.token);
+    const message = 'Hello again: your card was declined by your bank; please try another card.\nKind regards';
+    const created = await provider.create(`inquiries/${id}/replies`, { data: { message } });
+    expect(created.data).toMatchObject({ id: expect.any(String), inquiryId: id, status: 'in_progress', version: 3 });
+
+    // The thread: the reply with who wrote it and when; the inquiry moved on, by the same operator.
+    const thread = await eventually(
+      () => repliesOf(id),
+      (r) => r.status === 200 && (r.body as unknown[]).length === 1,
+    );
+    expect(thread.body).toEqual([
+      {
+        id: created.data.id,
+        inquiryId: id,
+        message,
+        repliedBy: admin.userId,
+        repliedByName: expect.any(String),
+        repliedAt: expect.any(String),
+      },
+    ]);
+    expect(await visibleToAdmin(id, (i) => i.status === 'in_progress')).toMatchObject({
+      status: 'in_progress',
+      version: 3,
+      statusChangedBy: admin.userId,
+    });
+
+    const mail = await mailTo(body.email);
+    expect(mail.subject).toBe(`Re: ${body.subject}`);
+    expect(mail.text).toContain('Hello Robin Visitor,');
+    expect(mail.text).toContain(message.replace('\n', '\r\n'));
+    expect(mail.text).toContain(`> ${body.message}`);
+
+    // In the log: one event with the operator as actor, the text sealed.
+    const client = new pg.Client({ connectionString: shop.database.url });
+    await client.connect();
+    const { rows } = await client.query<{ data: Record<string, unknown>; metadata: Record<string, unknown> }>(
+      `SELECT data, metadata FROM es_events WHERE event_type = 'InquiryReplied' AND data->>'inquiryId' = $1`,
+      [id],
+    );
+    await client.end();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.metadata).toMatchObject({ actor: { type: 'admin', id: admin.userId } });
+    expect(rows[0]!.data).toMatchObject({ repliedBy: admin.userId, replyId: created.data.id });
+    expect(JSON.stringify(rows[0]!.data)).not.toContain('declined by your bank');
+  });
+
+  it('in French for a French inquiry; a second reply keeps the status and joins the thread', async () => {
+    const body = { ...supportMessage(), name: '' };
+    const id = (await post('/api/support/messages?lang=fr', body)).body.id as string;
+    await visibleToAdmin(id);
+    const reply = (message: string) =>
+      call('POST', `/api/admin/inquiries/${id}/replies`, { token: admin.token, body: { message } });
+    expect((await reply('Première réponse : nous regardons votre paiement.')).status).toBe(201);
+    await visibleToAdmin(id, (i) => i.status === 'in_progress');
+    const closed = await call('PUT', `/api/admin/inquiries/${id}`, { token: admin.token, body: { status: 'closed' } });
+    expect(closed.status).toBe(200);
+    const second = await reply('Dernière précision : le remboursement est parti.');
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ status: 'closed' });
+    const thread = await eventually(
+      () => repliesOf(id),
+      (r) => (r.body as unknown[]).length === 2,
+    );
+    expect((thread.body as Array<{ message: string }>).map((r) => r.message)).toEqual([
+      'Première réponse : nous regardons votre paiement.',
+      'Dernière précision : le remboursement est parti.',
+    ]);
+
+    const mail = await mailTo(body.email);
+    expect(mail.subject).toBe(`Re : ${body.subject}`);
+    expect(mail.text).toContain('Bonjour,');
+    expect(mail.text).toContain("L'équipe du support");
+  });
+
+  it('an empty or too long reply, or one to nobody, is refused with a problem and records nothing', async () => {
+    const id = (await post('/api/support/messages', supportMessage())).body.id as string;
+    await visibleToAdmin(id);
+    const provider = await adminDataProvider(shop.url, admin.token);
+    for (const message of ['', '   ', 'x'.repeat(5001)]) {
+      const refused = await provider.create(`inquiries/${id}/replies`, { data: { message } }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { code: 'validation.failed', errors: [{ path: 'message' }] },
+      });
+    }
+    const unknown = await call('POST', `/api/admin/inquiries/${randomUUID()}/replies`, {
+      token: admin.token,
+      body: { message: 'Anyone there?' },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'inquiry.not_found' });
+    expect(unknown.headers.get('content-type')).toMatch(/application\/problem\+json/);
+
+    const anonymous = (await post('/api/service-suggestions', { suggestion: 'More VPNs please' })).body.id as string;
+    await visibleToAdmin(anonymous);
+    const nobody = await call('POST', `/api/admin/inquiries/${anonymous}/replies`, {
+      token: admin.token,
+      body: { message: 'Thanks for the idea' },
+    });
+    expect(nobody.status).toBe(409);
+    expect(nobody.body).toMatchObject({ code: 'inquiry.no_email' });
+
+    expect(await visibleToAdmin(id)).toMatchObject({ status: 'new', version: 1 });
+    expect((await repliesOf(id)).body).toEqual([]);
+  });
+
+  it('only staff may read or write replies', async () => {
+    const id = (await post('/api/support/messages', supportMessage())).body.id as string;
+    const asCustomer = await call('POST', `/api/admin/inquiries/${id}/replies`, {
+      token: customer.token,
+      body: { message: 'I am not staff' },
+    });
+    expect(asCustomer.status).toBe(403);
+    expect((await call('GET', `/api/admin/inquiries/${id}/replies`, { token: customer.token })).status).toBe(403);
+    expect((await call('GET', `/api/admin/inquiries/${id}/replies`)).status).toBe(401);
   });
 });
 

@@ -12,4 +12,13 @@ export class InquiryCommands extends StreamCommands<InquiryCommand, InquiryEvent
   constructor(deps: ConstructorParameters<typeof StreamCommands>[0]) {
     super(deps, inquiryDecider, (command) => inquiryStreamId(command.inquiryId));
   }
+
+  /**
+   * Throws what the decider would refuse `command` for, on the stream as it is now, appending
+   * nothing: a reply is checked before its text is sealed (sealing makes the inquiry's key).
+   */
+  async assertAllowed(command: InquiryCommand): Promise<void> {
+    const { state } = await this.state(inquiryStreamId(command.inquiryId));
+    inquiryDecider.decide(command, state);
+  }
 }

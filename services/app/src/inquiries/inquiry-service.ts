@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { inquiryDataSubject, inquiryStreamId, type InquiryForm, type InquiryStatus, type Language } from '@shop/domain';
+import {
+  inquiryDataSubject,
+  inquiryStreamId,
+  type InquiryCommand,
+  type InquiryForm,
+  type InquiryStatus,
+  type Language,
+} from '@shop/domain';
 import type { InquiryReceived } from '@shop/contracts';
 import type { EventStore } from '@shop/event-store';
 import { inquiryIdsOfPerson, KEY_DESTRUCTION_SQL, type PersonalDataVault } from '@shop/projections';
@@ -98,6 +105,30 @@ export class InquiryService {
     );
     if (!state.received) throw new Error(`inquiry ${inquiryId} vanished after a change`);
     return { status: state.status, version: state.version, changed: newEvents.length > 0 };
+  }
+
+  /**
+   * Records the operator's reply (sealed with the inquiry's key), which the inquiry-reply-mail
+   * reactor turns into the e-mail to the visitor; the first reply takes a new inquiry up.
+   */
+  async reply(inquiryId: string, message: string, context: { adminId: string; correlationId: string }) {
+    const replyId = randomUUID();
+    const reply = (sealedMessage: string): InquiryCommand => ({
+      type: 'ReplyToInquiry',
+      inquiryId,
+      data: { replyId, message: sealedMessage, repliedBy: context.adminId, repliedAt: this.deps.clock().toISOString() },
+    });
+    // The decider's refusals (no such inquiry, erased, no address) before anything is sealed: no
+    // key is made for an inquiry that does not exist, none asked of one that was erased.
+    await this.deps.commands.inquiries.assertAllowed(reply(''));
+    const sealed = await this.deps.vault.seal(this.deps.knex, inquiryDataSubject(inquiryId), message);
+    const { state } = await this.deps.commands.inquiries.execute(reply(sealed), {
+      actor: { type: 'admin', id: context.adminId },
+      correlationId: context.correlationId,
+    });
+    if (!state.received) throw new Error(`inquiry ${inquiryId} vanished after a reply`);
+    this.deps.logger.info({ inquiryId, replyId }, 'inquiry replied');
+    return { id: replyId, inquiryId, status: state.status, version: state.version };
   }
 
   /**

@@ -75,6 +75,8 @@ export interface JobDataByName {
   };
   /** Tells the operator (SUPPORT_EMAIL) of a new inquiry. mailId is the job id; `at` is when it was received. */
   'notify-support-of-inquiry': { inquiryId: string; mailId: string; at: string };
+  /** E-mails the operator's reply to the inquiry's sender. mailId is the job id; `at` is when it was written. */
+  'send-inquiry-reply': { inquiryId: string; replyId: string; mailId: string; at: string };
 }
 export type JobName = keyof JobDataByName;
 

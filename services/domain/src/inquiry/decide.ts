@@ -15,15 +15,29 @@ export type InquiryCommand =
         expectedVersion?: number;
       };
     }
+  | {
+      type: 'ReplyToInquiry';
+      inquiryId: string;
+      /** `message` sealed with the inquiry's key; its length was checked before sealing (INQUIRY_LIMITS.reply). */
+      data: { replyId: string; message: string; repliedBy: string; repliedAt: string };
+    }
   | { type: 'EraseInquiry'; inquiryId: string; data: { erasedAt: string } };
 
 /** `version` counts the stream's events, as the store numbers them (1 for the first). */
 export type InquiryState =
   | { received: false; version: 0 }
-  | { received: true; kind: InquiryKind; status: InquiryStatus; erased: boolean; version: number };
+  | {
+      received: true;
+      kind: InquiryKind;
+      status: InquiryStatus;
+      erased: boolean;
+      /** A suggestion may come without an address: nobody to reply to. */
+      hasEmail: boolean;
+      version: number;
+    };
 
 /**
- * Every inquiry starts `new`. It is taken up (`in_progress`) or closed straight away; a closed
+ * Every inquiry starts `new`. It is taken up (`in_progress`, also by the first reply) or closed straight away; a closed
  * one can be reopened (back to `in_progress`). Nothing goes back to `new`: once someone has
  * looked at an inquiry, it is no longer unseen.
  */
@@ -36,9 +50,18 @@ export const INQUIRY_TRANSITIONS: Readonly<Record<InquiryStatus, readonly Inquir
 export function evolveInquiry(state: InquiryState, event: InquiryEvent): InquiryState {
   switch (event.type) {
     case 'InquiryReceived':
-      return { received: true, kind: event.data.kind, status: 'new', erased: false, version: state.version + 1 };
+      return {
+        received: true,
+        kind: event.data.kind,
+        status: 'new',
+        erased: false,
+        hasEmail: event.data.email !== null,
+        version: state.version + 1,
+      };
     case 'InquiryStatusChanged':
       return state.received ? { ...state, status: event.data.to, version: state.version + 1 } : state;
+    case 'InquiryReplied':
+      return state.received ? { ...state, version: state.version + 1 } : state;
     case 'InquiryErased':
       return state.received ? { ...state, erased: true, version: state.version + 1 } : state;
     default:
@@ -83,6 +106,44 @@ export function decideInquiry(command: InquiryCommand, state: InquiryState): Inq
         });
       }
       return [{ type: 'InquiryStatusChanged', data: { inquiryId, from: state.status, to, changedBy, changedAt } }];
+    }
+    case 'ReplyToInquiry': {
+      if (!state.received) {
+        throw new NotFoundError({
+          code: 'inquiry.not_found',
+          message: `Inquiry ${inquiryId} does not exist`,
+          details: { inquiryId },
+        });
+      }
+      if (state.erased) {
+        throw new DomainError({
+          code: 'inquiry.erased',
+          message: `Inquiry ${inquiryId} was erased: its sender's address is gone`,
+          details: { inquiryId },
+        });
+      }
+      if (!state.hasEmail) {
+        throw new DomainError({
+          code: 'inquiry.no_email',
+          message: `Inquiry ${inquiryId} came without an e-mail address: there is nobody to reply to`,
+          details: { inquiryId },
+        });
+      }
+      const { replyId, message, repliedBy, repliedAt } = command.data;
+      const replied: InquiryEvent = {
+        type: 'InquiryReplied',
+        data: { inquiryId, replyId, message, repliedBy, repliedAt },
+      };
+      // Answering a new inquiry is taking it up; an inquiry in progress or closed keeps its status
+      // (a last word after closing does not reopen it: the operator reopens when more is expected).
+      if (state.status !== 'new') return [replied];
+      return [
+        replied,
+        {
+          type: 'InquiryStatusChanged',
+          data: { inquiryId, from: 'new', to: 'in_progress', changedBy: repliedBy, changedAt: repliedAt },
+        },
+      ];
     }
     case 'EraseInquiry':
       if (!state.received) {

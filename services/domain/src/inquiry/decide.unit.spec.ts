@@ -122,3 +122,67 @@ describe('inquiries', () => {
       .then([changed('new', 'closed')]);
   });
 });
+
+describe('replies to inquiries', () => {
+  const reply = (replyId = 'r1') => ({
+    type: 'ReplyToInquiry' as const,
+    inquiryId: 'i1',
+    data: { replyId, message: 'pd1:sealed-reply', repliedBy: 'admin-1', repliedAt: later },
+  });
+  const replied = (replyId = 'r1'): InquiryEvent => ({
+    type: 'InquiryReplied',
+    data: { inquiryId: 'i1', replyId, message: 'pd1:sealed-reply', repliedBy: 'admin-1', repliedAt: later },
+  });
+
+  it('are recorded with who replied and when; the first reply takes a new inquiry up', () => {
+    spec()
+      .given([received])
+      .when(reply())
+      .then([replied(), changed('new', 'in_progress')]);
+  });
+
+  it.each(['in_progress', 'closed'] as const)('leave an inquiry %s as it is', (status) => {
+    spec().given(receivedThen(status)).when(reply()).then([replied()]);
+  });
+
+  it('may follow one another', () => {
+    spec()
+      .given([received, replied('r1'), changed('new', 'in_progress')])
+      .when(reply('r2'))
+      .then([replied('r2')]);
+  });
+
+  it('count in the version a status change is decided on', () => {
+    spec()
+      .given([received, replied(), changed('new', 'in_progress')])
+      .when(change('closed', 2))
+      .thenThrows({ code: 'inquiry.stale', details: { expectedVersion: 2, actualVersion: 3 } });
+  });
+
+  it('are refused for an inquiry never received, erased, or sent without an address', () => {
+    spec()
+      .when(reply())
+      .thenThrows({ code: 'inquiry.not_found', details: { inquiryId: 'i1' } });
+    spec()
+      .given([received, { type: 'InquiryErased', data: { inquiryId: 'i1', erasedAt: later } }])
+      .when(reply())
+      .thenThrows({ code: 'inquiry.erased', details: { inquiryId: 'i1' } });
+    spec()
+      .given([
+        {
+          type: 'InquiryReceived',
+          data: {
+            inquiryId: 'i1',
+            userId: null,
+            language: 'fr',
+            receivedAt: at,
+            kind: 'suggestion',
+            suggestion: 'pd1:s',
+            email: null,
+          },
+        },
+      ])
+      .when(reply())
+      .thenThrows({ code: 'inquiry.no_email', details: { inquiryId: 'i1' } });
+  });
+});

@@ -87,12 +87,22 @@ export type InquiryStatusChanged = DomainEvent<
   { inquiryId: string; from: InquiryStatus; to: InquiryStatus; changedBy: string; changedAt: string }
 >;
 
+/**
+ * The operator answered the visitor: `message` is sealed with the inquiry's key (it speaks to and
+ * of the visitor), so an erasure covers it too; the e-mail to the visitor is derived from this event.
+ */
+export type InquiryReplied = DomainEvent<
+  'InquiryReplied',
+  { inquiryId: string; replyId: string; message: Sealed; repliedBy: string; repliedAt: string }
+>;
+
 /** The inquiry's key was destroyed: what the visitor typed is unreadable everywhere, its status history stays. */
 export type InquiryErased = DomainEvent<'InquiryErased', { inquiryId: string; erasedAt: string }>;
 
-export type InquiryEvent = InquiryReceived | InquiryStatusChanged | InquiryErased;
+export type InquiryEvent = InquiryReceived | InquiryStatusChanged | InquiryReplied | InquiryErased;
 export const INQUIRY_EVENT_TYPES: ReadonlyArray<InquiryEvent['type']> = [
   'InquiryReceived',
   'InquiryStatusChanged',
+  'InquiryReplied',
   'InquiryErased',
 ];

@@ -17,4 +17,6 @@ export const INQUIRY_LIMITS = {
   description: { min: 10, max: 5000 },
   expectedVolume: { max: 100 },
   suggestion: { min: 3, max: 1000 },
+  /** The operator's reply to the visitor, from the back-office. */
+  reply: { min: 2, max: 5000 },
 } as const;
