@@ -1,5 +1,6 @@
 import type {
   AdminPlan,
+  BulkOutcome,
   AdminRefundRequest,
   CredentialsAssigned,
   CredentialsDetail,
@@ -31,6 +32,10 @@ export interface ShopDataProvider extends DataProvider {
   generateServicePassword(): Promise<string>;
   /** POST /api/admin/subscriptions/:id/credentials: gives a stored set to a subscription. */
   assignCredentials(subscriptionId: string, credentialsId: string): Promise<CredentialsAssigned>;
+  /** POST /api/admin/{subscriptions,inquiries}/bulk-status: one status (and, for subscriptions, one reason) for each selected record. */
+  changeStatuses(resource: 'subscriptions' | 'inquiries', change: BulkStatusChange): Promise<BulkOutcome>;
+  /** POST /api/admin/credentials/:id/assignments: gives one stored set to each selected subscription of its plan. */
+  assignCredentialsToMany(credentialsId: string, subscriptionIds: string[]): Promise<BulkOutcome>;
   /** DELETE /api/admin/subscriptions/:id with the operator's reason (react-admin's delete sends no body). */
   voidSubscription(id: string, reason: string): Promise<VoidedSubscription>;
   /** GET /api/admin/{subscriptions,users}/:id/history: one page of a record's history, summaries in `language`. */
@@ -47,6 +52,13 @@ export interface ShopDataProvider extends DataProvider {
   getSubscriptionAsOf(id: string, asOf: Date): Promise<SubscriptionAsOf | null>;
   /** GET /api/admin/reports/vat?month=YYYY-MM: the month's VAT per country and rate, credit notes deducted, with totals. */
   getVatReport(month: string): Promise<VatReport>;
+}
+
+/** What a bulk status change sends: the selected records, the status, and (subscriptions) the reason. */
+export interface BulkStatusChange {
+  ids: string[];
+  status: string;
+  reason?: string;
 }
 
 /** Whose history: a subscription's or a customer's. */
@@ -183,6 +195,22 @@ export const dataProvider: ShopDataProvider = {
       body: JSON.stringify(refund),
     });
     return json as SubscriptionRefund;
+  },
+
+  async changeStatuses(resource, change) {
+    const { json } = await httpClient(`/api/admin/${resource}/bulk-status`, {
+      method: 'POST',
+      body: JSON.stringify(change),
+    });
+    return json as BulkOutcome;
+  },
+
+  async assignCredentialsToMany(credentialsId, subscriptionIds) {
+    const { json } = await httpClient(`/api/admin/credentials/${encodeURIComponent(credentialsId)}/assignments`, {
+      method: 'POST',
+      body: JSON.stringify({ subscriptionIds }),
+    });
+    return json as BulkOutcome;
   },
 
   async revealCredentials(id) {

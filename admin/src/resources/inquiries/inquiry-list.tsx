@@ -1,5 +1,6 @@
 import { DataTable, DateField, List, SearchInput, SelectInput, useLocaleState, useTranslate } from 'react-admin';
 import { intlLocaleOf } from '../../i18n/i18n-provider';
+import { InquiryBulkActions } from './inquiry-bulk-actions';
 import { InquiryStatusChip } from './inquiry-status-chip';
 import { summaryOf } from './inquiry-summary';
 import { kindChoices, statusChoices, type Inquiry } from './inquiry-vocabulary';
@@ -16,7 +17,7 @@ export function InquiryList() {
   const [locale] = useLocaleState();
   return (
     <List filters={filters} sort={{ field: 'receivedAt', order: 'DESC' }} perPage={25} exporter={false}>
-      <DataTable<Inquiry> rowClick="show" bulkActionButtons={false}>
+      <DataTable<Inquiry> rowClick="show" bulkActionButtons={<InquiryBulkActions />}>
         <DataTable.Col source="receivedAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
           <DateField source="receivedAt" showTime locales={intlLocaleOf(locale)} />
         </DataTable.Col>

@@ -26,13 +26,13 @@ import { SubscriptionDialogIntro } from './subscription-dialog-intro';
 import { SavingDialog } from '../../components/save-dialog-actions';
 import { useSavingDialog } from '../../lib/use-saving-dialog';
 
-/** The sets stored for the subscription's plan, to choose one from. */
-function CredentialsChoices({
+/** The sets stored for the subscription's plan, to choose one from (also for several subscriptions of one plan). */
+export function CredentialsChoices({
   subscription,
   value,
   onChange,
 }: {
-  subscription: Subscription;
+  subscription: Pick<Subscription, 'planId' | 'planName' | 'credentialsId'>;
   value: string;
   onChange: (id: string) => void;
 }) {

@@ -18,6 +18,7 @@ import { CredentialsStateChip } from './credentials-state-chip';
 import { CustomerField } from './customer-field';
 import { CustomerRequestChips, refundWaiting } from './customer-requests';
 import { ChangeStatusButton, VoidSubscriptionButton } from './subscription-actions';
+import { SubscriptionBulkActions } from './subscription-bulk-actions';
 import { SubscriptionCounters } from './subscription-counters';
 import { ExportSubscriptionsButton } from './subscription-export';
 import { SubscriptionStatusChip } from './subscription-status-chip';
@@ -139,7 +140,11 @@ export function SubscriptionList() {
       phone={<SubscriptionSimpleList />}
     >
       {/* Thirteen columns: cells half as padded on their sides, so the table fits a 1440 px screen. */}
-      <DataTable<Subscription> rowClick="show" bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+      <DataTable<Subscription>
+        rowClick="show"
+        bulkActionButtons={<SubscriptionBulkActions />}
+        sx={{ '& .MuiTableCell-root': { px: 1 } }}
+      >
         <DataTable.Col source="customerEmail" label="resources.subscriptions.fields.customer">
           <CustomerField />
         </DataTable.Col>

@@ -1,0 +1,125 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogContentText from '@mui/material/DialogContentText';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { useId, useState, type ReactNode } from 'react';
+import { useListContext, useNotify, useTranslate, type Identifier } from 'react-admin';
+import type { BulkOutcome } from '@shop/contracts';
+import { SavingDialog } from './save-dialog-actions';
+import { useBulkOutcome } from './bulk-outcome';
+
+/**
+ * A bulk action of a list: its button in the bar over the selected rows, and its dialog (what it
+ * does to each, then the choices in `children`); confirming runs `act` on the selection and says
+ * each record's outcome. A failure of the request itself leaves the dialog open with the choices.
+ */
+export function BulkActionDialog({
+  resource,
+  label,
+  icon,
+  title,
+  intro,
+  children,
+  confirmLabel,
+  ready,
+  disabledReason,
+  act,
+  onClosed,
+}: {
+  resource: string;
+  label: string;
+  icon: ReactNode;
+  title: string;
+  intro: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** The choices are complete. */
+  ready: boolean;
+  /** Why the action does not apply to this selection (the button then shows it and is off). */
+  disabledReason?: string;
+  act: (ids: string[]) => Promise<BulkOutcome>;
+  /** Resets the choices. */
+  onClosed: () => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { selectedIds } = useListContext();
+  const report = useBulkOutcome(resource);
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const close = () => {
+    if (saving) return;
+    setOpen(false);
+    onClosed();
+  };
+  const confirm = async () => {
+    setSaving(true);
+    try {
+      const outcome = await act(selectedIds.map((id: Identifier) => String(id)));
+      setOpen(false);
+      onClosed();
+      report(outcome);
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={icon}
+        onClick={() => setOpen(true)}
+        disabled={disabledReason !== undefined}
+        title={disabledReason}
+      >
+        {label}
+      </Button>
+      <SavingDialog
+        dialog={{ open, saving, close }}
+        title={title}
+        onConfirm={() => void confirm()}
+        confirmLabel={confirmLabel}
+        disabled={!ready}
+        maxWidth="sm"
+      >
+        <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText>
+        <Box>{children}</Box>
+        <DialogContentText variant="body2" sx={{ mt: 2 }}>
+          {translate('shop.bulk.selected', { smart_count: selectedIds.length })}
+        </DialogContentText>
+      </SavingDialog>
+    </>
+  );
+}
+
+/** The statuses a bulk status change offers, one to choose. */
+export function BulkStatusChoices<S extends string>({
+  statuses,
+  labelOf,
+  value,
+  onChange,
+}: {
+  statuses: readonly S[];
+  labelOf: (status: S) => string;
+  value: S | '';
+  onChange: (status: S) => void;
+}) {
+  const translate = useTranslate();
+  const labelId = useId();
+  return (
+    <FormControl required>
+      <FormLabel id={labelId}>{translate('shop.bulk.status.to')}</FormLabel>
+      <RadioGroup aria-labelledby={labelId} value={value} onChange={(event) => onChange(event.target.value as S)}>
+        {statuses.map((status) => (
+          <FormControlLabel key={status} value={status} control={<Radio />} label={labelOf(status)} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}

@@ -1,0 +1,153 @@
+import type {
+  AdminPlan,
+  AdminStats,
+  AdminSubscription,
+  AdminUser,
+  BulkOutcome,
+  CredentialsSummary,
+} from '@shop/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aSubscription, anAdminPlan, anAdminUser, someStats } from '../../testing/fixtures';
+import { json, page, renderResource, type Routes } from '../../testing/render-resource';
+import subscriptions from '.';
+
+const first = aSubscription({ id: 'sub-1' });
+const second = aSubscription({
+  id: 'sub-2',
+  userId: 'user-2',
+  customerName: 'Léa Petit',
+  customerEmail: 'lea@example.com',
+});
+const customers = [anAdminUser(), anAdminUser({ id: 'user-2', email: 'lea@example.com', fullName: 'Léa Petit' })];
+const set: CredentialsSummary = {
+  id: 'cred-1',
+  planId: first.planId,
+  planName: first.planName,
+  email: 'family.share@example.com',
+  hasPassword: true,
+  hasAdditionalInfo: false,
+  assignedCount: 0,
+  version: 1,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  createdBy: 'admin-1',
+  updatedBy: null,
+};
+
+/** The list of two subscriptions waiting for credentials; each bulk action answers `outcome`. */
+function api(outcome: BulkOutcome, rows: AdminSubscription[] = [first, second]): Routes {
+  return {
+    'GET /api/admin/subscriptions': ({ query }) => {
+      const { id } = JSON.parse(query.get('filter') ?? '{}') as { id?: string[] };
+      return page('subscriptions', id ? rows.filter((row) => id.includes(row.id)) : rows);
+    },
+    'GET /api/admin/stats': () => json<AdminStats>(someStats()),
+    'GET /api/admin/plans': () => page<AdminPlan>('plans', [anAdminPlan()]),
+    'GET /api/admin/users': ({ query }) => {
+      const { id: ids = [] } = JSON.parse(query.get('filter') ?? '{}') as { id?: string[] };
+      return page<AdminUser>(
+        'users',
+        customers.filter((customer) => ids.includes(customer.id)),
+      );
+    },
+    'GET /api/admin/credentials': () => page('credentials', [set]),
+    'POST /api/admin/subscriptions/bulk-status': () => json(outcome),
+    'POST /api/admin/credentials/:id/assignments': () => json(outcome),
+  };
+}
+
+/** Selects every row, and answers the bar of actions shown over the selection. */
+async function selectBoth(user: ReturnType<typeof renderResource>['user']) {
+  await screen.findByText('Léa Petit');
+  await user.click(screen.getByRole('checkbox', { name: 'Tout sélectionner' }));
+  const bar = document.querySelector<HTMLElement>('[data-test="bulk-actions-toolbar"]');
+  expect(bar).not.toBeNull();
+  return within(bar!);
+}
+
+describe('bulk actions on the subscriptions (back-office)', () => {
+  it('changes the status of the selected subscriptions with one reason, and says what each became', async () => {
+    const outcome: BulkOutcome = {
+      changed: 1,
+      unchanged: 0,
+      refused: 1,
+      results: [
+        { id: 'sub-1', outcome: 'changed' },
+        { id: 'sub-2', outcome: 'refused', code: 'subscription.invalid_transition', detail: 'Not allowed' },
+      ],
+    };
+    const rendered = renderResource('subscriptions', subscriptions, {
+      url: '/subscriptions',
+      api: api(outcome),
+      references: ['plans', 'users', 'credentials'],
+    });
+    const { user } = rendered;
+    const bar = await selectBoth(user);
+
+    await user.click(bar.getByRole('button', { name: 'Changer le statut' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Changer le statut de 2 éléments' });
+    expect(within(dialog).getByText('2 éléments sélectionnés')).toBeVisible();
+    await user.click(within(dialog).getByRole('radio', { name: 'Suspendu' }));
+    expect(within(dialog).getByRole('button', { name: 'Appliquer' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('textbox', { name: /^Motif/ }));
+    await user.paste('Compte du fournisseur en révision');
+    await user.click(within(dialog).getByRole('button', { name: 'Appliquer' }));
+
+    expect(
+      await screen.findByText(
+        "1 modifié · 1 refusé : Ce changement de statut n'est pas permis depuis le statut actuel.",
+      ),
+    ).toBeVisible();
+    expect(rendered.api.callsTo('POST /api/admin/subscriptions/bulk-status')[0]?.body).toEqual({
+      ids: ['sub-1', 'sub-2'],
+      status: 'suspended',
+      reason: 'Compte du fournisseur en révision',
+    });
+  });
+
+  it('gives one stored set of their plan to the selected subscriptions', async () => {
+    const outcome: BulkOutcome = {
+      changed: 2,
+      unchanged: 0,
+      refused: 0,
+      results: [
+        { id: 'sub-1', outcome: 'changed' },
+        { id: 'sub-2', outcome: 'changed' },
+      ],
+    };
+    const rendered = renderResource('subscriptions', subscriptions, {
+      url: '/subscriptions',
+      api: api(outcome),
+      references: ['plans', 'users', 'credentials'],
+    });
+    const { user } = rendered;
+    const bar = await selectBoth(user);
+
+    await user.click(bar.getByRole('button', { name: 'Attribuer des identifiants' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Attribuer des identifiants à 2 abonnements' });
+    await user.click(await within(dialog).findByRole('radio', { name: /family\.share@example\.com/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Attribuer' }));
+
+    expect(await screen.findByText('2 modifiés')).toBeVisible();
+    expect(rendered.api.callsTo('POST /api/admin/credentials/cred-1/assignments')[0]?.body).toEqual({
+      subscriptionIds: ['sub-1', 'sub-2'],
+    });
+  });
+
+  it('offers no common set for subscriptions of different plans', async () => {
+    const other = { ...second, id: 'sub-3', planId: 'spotify', planName: 'Spotify' };
+    const { user } = renderResource('subscriptions', subscriptions, {
+      url: '/subscriptions',
+      api: api({ changed: 0, unchanged: 0, refused: 0, results: [] }, [first, other]),
+      references: ['plans', 'users', 'credentials'],
+    });
+    const bar = await selectBoth(user);
+    const assign = await bar.findByRole('button', { name: 'Attribuer des identifiants' });
+    await expect.poll(() => assign).toBeDisabled();
+    expect(assign).toHaveAttribute(
+      'title',
+      'Sélectionnez des abonnements d’un seul plan : un jeu d’identifiants sert un plan.',
+    );
+  });
+});
