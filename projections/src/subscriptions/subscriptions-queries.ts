@@ -227,6 +227,14 @@ export type AdminSubscriptionListQuery = AdminListQuery<
     autoRenew?: boolean;
     /** true: an automatic charge for its current period was declined (being tried again, or out of tries). */
     renewalFailed?: boolean;
+    /** Ordered before this instant (a checkout still pending an hour on). */
+    createdBefore?: Date;
+    /** Paid before this instant (credentials promised within 24 hours of it). */
+    paidBefore?: Date;
+    /** Expiring after this instant (still running). */
+    expiresAfter?: Date;
+    /** Expiring at or before this instant (ending within the days ahead). */
+    expiresBefore?: Date;
     /** Words searched in the customer's e-mail and name and the plan's name (case-insensitive). */
     q?: string;
   }
@@ -273,6 +281,57 @@ async function searchWord(knex: Knex, word: string): Promise<{ customers: string
   return { customers: customers as string[], plans: plans.rows.map((row) => row.plan_name) };
 }
 
+/** The back-office list's filters but the search words, on `s`, the subscriptions not voided. */
+function whereSubscriptionsMatch(builder: Knex.QueryBuilder, filter: AdminSubscriptionListQuery['filter']) {
+  builder.whereNull('s.voided_at');
+  if (filter.ids)
+    builder.whereIn(
+      's.id',
+      filter.ids.filter((id) => UUID.test(id)),
+    );
+  if (filter.status) builder.whereIn('s.status', filter.status);
+  if (filter.planIds) builder.whereIn('s.plan_id', filter.planIds);
+  if (filter.userId) builder.where('s.user_id', filter.userId);
+  if (filter.hasCredentials === true) builder.whereNotNull('s.credentials_id');
+  if (filter.hasCredentials === false) builder.whereNull('s.credentials_id');
+  if (filter.customerCancelled === true) builder.whereNotNull('s.customer_cancelled_at');
+  if (filter.customerCancelled === false) builder.whereNull('s.customer_cancelled_at');
+  // A refund of the whole order ends the request: it no longer waits for the operator.
+  // Asked, and the operator has not refunded anything since (a refund answers the request).
+  const refundWaiting =
+    "s.refund_requested_at IS NOT NULL AND s.status_reason IS DISTINCT FROM 'refunded' AND (s.refund_answered_at IS NULL OR s.refund_answered_at < s.refund_requested_at)";
+  if (filter.refundRequested === true) builder.whereRaw(refundWaiting);
+  if (filter.refundRequested === false) builder.whereRaw(`NOT (${refundWaiting})`);
+  if (filter.autoRenew !== undefined) builder.where('s.auto_renew', filter.autoRenew);
+  if (filter.renewalFailed === true) builder.whereNotNull('s.renewal_failed_at');
+  if (filter.renewalFailed === false) builder.whereNull('s.renewal_failed_at');
+  if (filter.createdBefore) builder.where('s.created_at', '<', filter.createdBefore);
+  if (filter.paidBefore) builder.where('s.paid_at', '<', filter.paidBefore);
+  if (filter.expiresAfter) builder.where('s.expires_at', '>', filter.expiresAfter);
+  if (filter.expiresBefore) builder.where('s.expires_at', '<=', filter.expiresBefore);
+  return builder;
+}
+
+/** Columns the work queue reads the earliest of (the oldest waiting, the nearest expiry). */
+export type SubscriptionWaitColumn =
+  'created_at' | 'paid_at' | 'expires_at' | 'refund_requested_at' | 'renewal_failed_at';
+
+/**
+ * How many subscriptions the back-office list shows for `filter` (the same rows, the search words
+ * aside) and the earliest `column` among them: the work queue's counts are the lists' totals.
+ */
+export async function countSubscriptionsForAdmin(
+  knex: Knex,
+  filter: Omit<AdminSubscriptionListQuery['filter'], 'q'>,
+  column: SubscriptionWaitColumn,
+): Promise<{ count: number; earliest: string | null }> {
+  const [row] = (await whereSubscriptionsMatch(knex({ s: 'subscriptions' }), filter).select(
+    knex.raw('count(*)::int AS count'),
+    knex.raw('min(??) AS earliest', [`s.${column}`]),
+  )) as Array<{ count: number; earliest: Date | null }>;
+  return { count: row?.count ?? 0, earliest: row?.earliest ? row.earliest.toISOString() : null };
+}
+
 /** The back-office's list of subscriptions, with each customer's e-mail and name; voided ones are left out. */
 export async function listSubscriptionsForAdmin(
   knex: Knex,
@@ -283,28 +342,7 @@ export async function listSubscriptionsForAdmin(
   // The filters read the subscriptions alone (the search found the customers first): counting and
   // paging never join every subscription to its customer.
   const filtered = () => {
-    const builder = knex({ s: 'subscriptions' }).whereNull('s.voided_at');
-    if (filter.ids)
-      builder.whereIn(
-        's.id',
-        filter.ids.filter((id) => UUID.test(id)),
-      );
-    if (filter.status) builder.whereIn('s.status', filter.status);
-    if (filter.planIds) builder.whereIn('s.plan_id', filter.planIds);
-    if (filter.userId) builder.where('s.user_id', filter.userId);
-    if (filter.hasCredentials === true) builder.whereNotNull('s.credentials_id');
-    if (filter.hasCredentials === false) builder.whereNull('s.credentials_id');
-    if (filter.customerCancelled === true) builder.whereNotNull('s.customer_cancelled_at');
-    if (filter.customerCancelled === false) builder.whereNull('s.customer_cancelled_at');
-    // A refund of the whole order ends the request: it no longer waits for the operator.
-    // Asked, and the operator has not refunded anything since (a refund answers the request).
-    const refundWaiting =
-      "s.refund_requested_at IS NOT NULL AND s.status_reason IS DISTINCT FROM 'refunded' AND (s.refund_answered_at IS NULL OR s.refund_answered_at < s.refund_requested_at)";
-    if (filter.refundRequested === true) builder.whereRaw(refundWaiting);
-    if (filter.refundRequested === false) builder.whereRaw(`NOT (${refundWaiting})`);
-    if (filter.autoRenew !== undefined) builder.where('s.auto_renew', filter.autoRenew);
-    if (filter.renewalFailed === true) builder.whereNotNull('s.renewal_failed_at');
-    if (filter.renewalFailed === false) builder.whereNull('s.renewal_failed_at');
+    const builder = whereSubscriptionsMatch(knex({ s: 'subscriptions' }), filter);
     // Every word must match the customer's e-mail or name, or the plan's name.
     // A list of customers is joined (each customer's subscriptions from the user_id index), not
     // tested against every subscription.

@@ -38,6 +38,7 @@ import { mailPreviewRoutes } from './mail/mail-preview-routes.js';
 import { credentialRoutes } from './credentials/credential-routes.js';
 import { inquiryRoutes } from './inquiries/inquiry-routes.js';
 import { inquiryReplyRoutes } from './inquiries/inquiry-reply-routes.js';
+import { workQueueRoutes } from './dashboard/work-queue-routes.js';
 import { authRoutes } from './accounts/auth-routes.js';
 import { meRoutes } from './accounts/me-routes.js';
 import { notificationRoutes } from './notifications/notification-routes.js';
@@ -177,6 +178,7 @@ export function createApp(deps: AppDependencies): Express {
   );
   app.use(inquiryRoutes({ knex: deps.knex, inquiries: deps.inquiries }, doc));
   app.use(inquiryReplyRoutes({ knex: deps.knex, inquiries: deps.inquiries }, doc));
+  app.use(workQueueRoutes({ knex: deps.knex, clock: deps.clock }, doc));
   app.use(
     adminUserRoutes(
       { knex: deps.knex, store: deps.store, clock: deps.clock, accounts: deps.accounts, inquiries: deps.inquiries },

@@ -58,9 +58,12 @@ export class AccountService {
     return this.operator.update(userId, input, context);
   }
 
-  /** GDPR erasure: the person's key destroyed, their rows outside the log removed, recorded with the operator. */
-  erasePerson(userId: string, context: OperatorContext) {
-    return this.operator.erase(userId, context);
+  /**
+   * GDPR erasure: the person's key destroyed, their rows outside the log removed, recorded with the
+   * operator. `beforeErasure` ends what must end with them (their live subscriptions), once the erasure is allowed.
+   */
+  erasePerson(userId: string, context: OperatorContext, beforeErasure?: () => Promise<void>) {
+    return this.operator.erase(userId, context, beforeErasure);
   }
 
   execute(command: AccountCommand, context: { correlationId?: string; actor?: EventMetadata['actor'] } = {}) {

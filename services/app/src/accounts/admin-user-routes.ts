@@ -28,6 +28,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { normalizeEmail, type AccountService } from './account-service.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
+import type { OperatorSubscriptions } from '../subscriptions/operator-subscriptions.js';
 import { currentUser } from '../api/auth/authentication.js';
 import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
 import { problems, type ApiDocument } from '../api/openapi.js';
@@ -64,6 +65,7 @@ export function adminUserRoutes(
     clock: () => Date;
     accounts: AccountService;
     inquiries: Pick<InquiryService, 'eraseSender'>;
+    subscriptions: Pick<OperatorSubscriptions, 'endForErasedCustomer'>;
   },
   doc: ApiDocument,
 ): Router {
@@ -235,7 +237,7 @@ export function adminUserRoutes(
       operationId: 'eraseUser',
       summary: "Erase a customer's personal data",
       description:
-        "Erases the person (GDPR; PersonalDataErased by the operator): their key destroyed, their sign-in, sessions and personal rows removed, their inquiries' personal data erased; their subscriptions' history stays, anonymous.",
+        "Erases the person (GDPR; PersonalDataErased by the operator): their key destroyed, their sign-in, sessions and personal rows removed, their inquiries' personal data erased. Their live subscriptions (pending, active, suspended) are cancelled first, each with the reason `customer erased` (ADR 0026); their subscriptions' history stays, anonymous.",
       tags: ['admin'],
       params: userParams,
       responses: {
@@ -265,7 +267,12 @@ export function adminUserRoutes(
         { email, userId },
         { actor: { type: 'admin', id: act.operatorId }, correlationId: act.correlationId },
       );
-      await deps.accounts.erasePerson(userId, act);
+      await deps.accounts.erasePerson(userId, act, async () => {
+        await deps.subscriptions.endForErasedCustomer(userId, {
+          adminId: act.operatorId,
+          correlationId: act.correlationId,
+        });
+      });
       // The list the operator returns to no longer shows them.
       await whenProjected(
         () => getUserForAdmin(deps.knex, userId, deps.clock()),

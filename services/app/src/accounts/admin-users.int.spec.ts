@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { accountStreamId } from '@shop/domain';
+import type { AdminStats } from '@shop/contracts';
+import { accountStreamId, subscriptionStreamId } from '@shop/domain';
 import { getSubscription, listSubscriptionsOfUser } from '@shop/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
@@ -34,6 +35,7 @@ const list = (params: { sort?: [string, 'ASC' | 'DESC']; page?: number; perPage?
     filter: { ...params.filter },
   });
 const idsOf = async (params: Parameters<typeof list>[0]) => (await list(params)).data.map((row) => row.id);
+const figures = async () => (await call('GET', '/api/admin/stats', admin.token)).body as unknown as AdminStats;
 
 /** The refusal a data-provider call rejects with (react-admin's HttpError: status and body). */
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; code: unknown }> {
@@ -409,6 +411,8 @@ describe('DELETE /api/admin/users/:id (erasure)', () => {
       (reply) => reply.data.segment === 'with',
     );
 
+    const figuresBefore = await figures();
+
     const { data } = await provider.delete('users', { id: gina.userId });
     expect(data).toEqual({ id: gina.userId });
 
@@ -427,9 +431,51 @@ describe('DELETE /api/admin/users/:id (erasure)', () => {
     );
     expect(await idsOf({ filter: { q: 'gina' } })).toEqual([]);
     expect(await idsOf({ filter: { id: [gina.userId] } })).toEqual([]);
-    // The subscription's history stays, the person shown as erased.
-    const subscription = await call('GET', `/api/admin/subscriptions/${subscriptionId}`, admin.token);
-    expect(subscription.body).toMatchObject({ id: subscriptionId, status: 'active', customerEmail: '[erased]' });
+    // Their live subscription ended with them, the reason recorded; its history stays, the person shown as erased.
+    const subscription = await eventually(
+      () => call('GET', `/api/admin/subscriptions/${subscriptionId}`, admin.token),
+      (reply) => reply.body.status === 'cancelled',
+    );
+    expect(subscription.body).toMatchObject({
+      id: subscriptionId,
+      status: 'cancelled',
+      statusReason: 'customer erased',
+      customerEmail: '[erased]',
+    });
+    const ended = (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).at(-1)!;
+    expect(ended).toMatchObject({
+      type: 'SubscriptionStatusChanged',
+      data: { from: 'active', to: 'cancelled', reason: 'customer erased' },
+      metadata: { actor: { type: 'admin', id: admin.userId } },
+    });
+    // Every figure stops counting them at once: one person, one active subscription, one to supply
+    // fewer; the money they paid stays earned.
+    const after = await eventually(
+      figures,
+      (now) =>
+        now.totalUsers === figuresBefore.totalUsers - 1 &&
+        now.activeSubscriptions === figuresBefore.activeSubscriptions - 1,
+    );
+    expect(after).toMatchObject({
+      totalUsers: figuresBefore.totalUsers - 1,
+      activeSubscriptions: figuresBefore.activeSubscriptions - 1,
+      pendingCredentials: figuresBefore.pendingCredentials - 1,
+      totalRevenueCents: figuresBefore.totalRevenueCents,
+      users: {
+        ...figuresBefore.users,
+        with: figuresBefore.users.with - 1,
+        total: figuresBefore.users.total - 1,
+      },
+      subscriptions: {
+        ...figuresBefore.subscriptions,
+        active: figuresBefore.subscriptions.active - 1,
+      },
+    });
+    expect(after.conversionPercent).toBe(Math.round((after.activeSubscriptions / after.totalUsers) * 1000) / 10);
+    expect(after.revenuePerUserCents).toBe(Math.round(after.totalRevenueCents / after.totalUsers));
+    expect(after.activityRatePercent).toBe(
+      Math.round((after.activeSubscriptions / (after.activeSubscriptions + after.expiredSubscriptions)) * 1000) / 10,
+    );
     // Their inquiry's key is destroyed too.
     const inquiryKey = await shop.runtime
       .knex('personal_data_keys')

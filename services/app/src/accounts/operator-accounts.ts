@@ -157,7 +157,7 @@ export class OperatorAccounts {
    * with the shop's own tool (`shopctl users erase`), so two operators cannot erase each other and
    * leave the shop without one.
    */
-  async erase(userId: string, context: OperatorContext): Promise<void> {
+  async erase(userId: string, context: OperatorContext, beforeErasure?: () => Promise<void>): Promise<void> {
     const state = await this.requireAccount(userId);
     if ((context.actorType ?? 'admin') === 'admin' && state.status === 'registered' && state.role === 'admin') {
       throw new DomainError({
@@ -166,6 +166,9 @@ export class OperatorAccounts {
         details: { userId },
       });
     }
+    // What must end with the person (their live subscriptions), once the erasure is allowed: a
+    // retry after a failure in between finds nothing more to end, and erases them.
+    await beforeErasure?.();
     const rows: RowWrite[] = PERSONAL_ROWS.map(({ sql }) => ({ sql, params: [userId] }));
     await commitWithRows(this.deps, rows, accountStreamId(userId), (commit) =>
       this.commands.execute(

@@ -134,10 +134,10 @@ users
   .command('erase')
   .argument('<email>', 'the e-mail of the account')
   .description(
-    "Erase a person (GDPR): destroy their key, end their sessions and sign-in, erase their inquiries; their subscriptions' history stays, anonymous",
+    "Erase a person (GDPR): destroy their key, end their sessions and sign-in, erase their inquiries, cancel their live subscriptions ('customer erased'); their subscriptions' history stays, anonymous",
   )
   .action(async (email: string) => {
-    await withRuntime(async ({ accounts, inquiries, knex }) => {
+    await withRuntime(async ({ accounts, inquiries, knex, operatorSubscriptions }) => {
       // Every account that can sign in has this row, which erasure removes: an erased person is not found again.
       const credentials = await knex('account_credentials')
         .where({ email_normalized: normalizeEmail(email) })
@@ -153,8 +153,17 @@ users
         { email, userId },
         { actor: { type: 'system', id: operator() }, correlationId },
       );
-      await accounts.erasePerson(userId, { operatorId: operator(), actorType: 'system', correlationId });
-      console.log(`${email} (${userId}) erased; ${erased.length} inquiry(ies) erased`);
+      let ended: string[] = [];
+      await accounts.erasePerson(userId, { operatorId: operator(), actorType: 'system', correlationId }, async () => {
+        ended = await operatorSubscriptions.endForErasedCustomer(userId, {
+          adminId: operator(),
+          actorType: 'system',
+          correlationId,
+        });
+      });
+      console.log(
+        `${email} (${userId}) erased; ${erased.length} inquiry(ies) erased; ${ended.length} live subscription(s) cancelled`,
+      );
     });
   });
 

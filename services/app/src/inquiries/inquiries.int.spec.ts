@@ -459,7 +459,7 @@ describe('replies from the back-office', () => {
     // The thread: the reply with who wrote it and when; the inquiry moved on, by the same operator.
     const thread = await eventually(
       () => repliesOf(id),
-      (r) => r.status === 200 && (r.body as unknown[]).length === 1,
+      (r) => r.status === 200 && (r.body as unknown as unknown[]).length === 1,
     );
     expect(thread.body).toEqual([
       {
@@ -512,9 +512,9 @@ describe('replies from the back-office', () => {
     expect(second.body).toMatchObject({ status: 'closed' });
     const thread = await eventually(
       () => repliesOf(id),
-      (r) => (r.body as unknown[]).length === 2,
+      (r) => (r.body as unknown as unknown[]).length === 2,
     );
-    expect((thread.body as Array<{ message: string }>).map((r) => r.message)).toEqual([
+    expect((thread.body as unknown as Array<{ message: string }>).map((r) => r.message)).toEqual([
       'Première réponse : nous regardons votre paiement.',
       'Dernière précision : le remboursement est parti.',
     ]);

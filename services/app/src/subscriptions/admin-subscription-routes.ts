@@ -24,6 +24,7 @@ import {
   adminSubscriptionList,
   adminSubscriptionStatusChange,
   adminSubscriptionVoid,
+  asOfInstant,
   asOfQuery,
   bulkOutcome,
   bulkSubscriptionStatusChange,
@@ -56,9 +57,13 @@ const listQuery = adminListQuery(
     refundRequested: booleanFilter.optional(),
     autoRenew: booleanFilter.optional(),
     renewalFailed: booleanFilter.optional(),
+    createdBefore: asOfInstant.optional(),
+    paidBefore: asOfInstant.optional(),
+    expiresAfter: asOfInstant.optional(),
+    expiresBefore: asOfInstant.optional(),
     q: text({ max: 200 }).optional(),
   }),
-  '{"status":"active","hasCredentials":false,"customerCancelled":true,"refundRequested":true,"autoRenew":true,"renewalFailed":true,"planId":"netflix","q":"words in the e-mail, name or plan"}',
+  '{"status":"active","hasCredentials":false,"customerCancelled":true,"refundRequested":true,"autoRenew":true,"renewalFailed":true,"planId":"netflix","createdBefore":"2026-11-26T12:00:00Z","paidBefore":"…","expiresAfter":"…","expiresBefore":"…","q":"words in the e-mail, name or plan"}',
 );
 
 const notFound = (id: string) =>
@@ -103,6 +108,10 @@ export function adminSubscriptionRoutes(
           refundRequested: filter.refundRequested,
           autoRenew: filter.autoRenew,
           renewalFailed: filter.renewalFailed,
+          createdBefore: filter.createdBefore,
+          paidBefore: filter.paidBefore,
+          expiresAfter: filter.expiresAfter,
+          expiresBefore: filter.expiresBefore,
           q: filter.q,
         },
       });

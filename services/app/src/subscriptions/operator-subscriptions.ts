@@ -118,4 +118,27 @@ export class OperatorSubscriptions {
     );
     return { changed: newEvents.length > 0 };
   }
+
+  /**
+   * Ends every live subscription of a customer being erased (pending, active, suspended), each by
+   * its decider with the reason `customer erased`, in the erasure's request (ADR 0026).
+   */
+  async endForErasedCustomer(userId: string, act: OperatorAct & { actorType?: 'admin' | 'system' }): Promise<string[]> {
+    const live = await this.deps
+      .knex('subscriptions')
+      .where({ user_id: userId })
+      .whereNull('voided_at')
+      .whereIn('status', ['pending', 'active', 'suspended'])
+      .orderBy('created_at')
+      .pluck<string[]>('id');
+    const ended: string[] = [];
+    for (const subscriptionId of live) {
+      const { newEvents } = await this.deps.commands.subscriptions.execute(
+        { type: 'EndForErasedCustomer', data: { subscriptionId, userId, now: this.deps.clock() } },
+        { actor: { type: act.actorType ?? 'admin', id: act.adminId }, correlationId: act.correlationId },
+      );
+      if (newEvents.length > 0) ended.push(subscriptionId);
+    }
+    return ended;
+  }
 }

@@ -147,6 +147,12 @@ export type VoidSubscription = {
   data: { subscriptionId: string; reason: string; now: Date };
 };
 
+/** The customer `userId` is being erased: whatever of theirs is still live ends now. */
+export type EndForErasedCustomer = {
+  type: 'EndForErasedCustomer';
+  data: { subscriptionId: string; userId: string; now: Date };
+};
+
 /**
  * The customer extends their subscription by `months` at the plan's price now (a promotion taken
  * off); paid through a checkout opened for `renewalId`.
@@ -231,6 +237,7 @@ export type SubscriptionCommand =
   | ChangeSubscriptionStatus
   | GrantSubscription
   | VoidSubscription
+  | EndForErasedCustomer
   | ExpireSubscription
   | OrderRenewal
   | CancelSubscription

@@ -11,7 +11,7 @@ import {
 } from './events.js';
 import { priceOnSale, requireExisting, requireNew, type ExistingSubscription } from './guards.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
-import { decideGrant, decideStatusChange, decideVoid } from './operator-decisions.js';
+import { decideEndForErasure, decideGrant, decideStatusChange, decideVoid } from './operator-decisions.js';
 import { decideDispute, decideMoneyBack, decideRefundInitiation, decideRefundSettlement } from './refund-decisions.js';
 import {
   decideAutomaticRenewalOrder,
@@ -58,8 +58,13 @@ function reportedPayment(data: ConfirmPayment['data'] | RefundPayment['data']) {
 }
 
 export function decide(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
-  // A voided subscription is out of every list: nothing changes it any more.
-  if (state.status !== 'none' && state.voided && command.type !== 'VoidSubscription') {
+  // A voided subscription is out of every list: nothing changes it any more (an erasure finds nothing live in it).
+  if (
+    state.status !== 'none' &&
+    state.voided &&
+    command.type !== 'VoidSubscription' &&
+    command.type !== 'EndForErasedCustomer'
+  ) {
     throw new DomainError({
       code: 'subscription.voided',
       message: 'This subscription was voided',
@@ -259,6 +264,9 @@ function decideOnExisting(
 
     case 'VoidSubscription':
       return decideVoid(command, current);
+
+    case 'EndForErasedCustomer':
+      return decideEndForErasure(command, current);
 
     case 'OrderRenewal':
       return decideRenewalOrder(command, current);

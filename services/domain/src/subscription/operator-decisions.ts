@@ -2,9 +2,15 @@ import { FREE_OFFER_PROVIDER } from '../free-offer/events.js';
 import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError } from '../shared/domain-error.js';
 import { priceOrder } from '../shared/money.js';
-import type { ChangeSubscriptionStatus, GrantSubscription, VoidSubscription } from './commands.js';
+import type {
+  ChangeSubscriptionStatus,
+  EndForErasedCustomer,
+  GrantSubscription,
+  VoidSubscription,
+} from './commands.js';
 import { OPERATOR_PROVIDER, orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
 import { requireNew, type ExistingSubscription } from './guards.js';
+import { requireOwner } from './lifecycle-decisions.js';
 import type { SubscriptionState } from './subscription-state.js';
 
 /** The longest subscription an operator may grant at once: ten years. */
@@ -76,6 +82,36 @@ export function decideVoid(command: VoidSubscription, current: ExistingSubscript
         statusBefore: current.status,
         reason: command.data.reason,
         voidedAt: command.data.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/** The reason recorded on the subscriptions a customer's erasure ends. */
+export const CUSTOMER_ERASED_REASON = 'customer erased';
+
+/** The statuses in which a subscription is still live: it may still be paid for or served. */
+const LIVE_STATUSES: readonly SubscriptionStatus[] = ['pending', 'active', 'suspended'];
+
+/**
+ * Erasing a customer ends what is still live of theirs (an order to pay, a subscription to serve,
+ * one suspended): nobody is left to serve or to charge, and every figure stops counting it the
+ * moment the person stops counting. The money kept stays in the revenue (it was earned); an
+ * ended, expired or voided one stays as it is.
+ */
+export function decideEndForErasure(command: EndForErasedCustomer, current: ExistingSubscription): SubscriptionEvent[] {
+  const { data } = command;
+  requireOwner(current, data.userId);
+  if (current.voided || !LIVE_STATUSES.includes(current.status)) return [];
+  return [
+    {
+      type: 'SubscriptionStatusChanged',
+      data: {
+        subscriptionId: data.subscriptionId,
+        from: current.status,
+        to: 'cancelled',
+        reason: CUSTOMER_ERASED_REASON,
+        changedAt: data.now.toISOString(),
       },
     },
   ];

@@ -1,8 +1,14 @@
 import { describe, it } from 'vitest';
 import { DeciderSpec } from '../shared/decider-spec.js';
-import type { ChangeSubscriptionStatus, GrantSubscription, VoidSubscription } from './commands.js';
+import type {
+  ChangeSubscriptionStatus,
+  EndForErasedCustomer,
+  GrantSubscription,
+  VoidSubscription,
+} from './commands.js';
 import { subscriptionDecider } from './decide.js';
 import type { SubscriptionEvent } from './events.js';
+import { CUSTOMER_ERASED_REASON } from './operator-decisions.js';
 
 const spec = () => DeciderSpec.for(subscriptionDecider);
 
@@ -62,6 +68,25 @@ const voidIt = (reason = 'Commande saisie deux fois'): VoidSubscription => ({
   type: 'VoidSubscription',
   data: { subscriptionId: SUBSCRIPTION_ID, reason, now: LATER },
 });
+
+const endForErasure = (userId = 'user-7'): EndForErasedCustomer => ({
+  type: 'EndForErasedCustomer',
+  data: { subscriptionId: SUBSCRIPTION_ID, userId, now: LATER },
+});
+
+const statusChanged = (
+  from: ChangeSubscriptionStatus['data']['to'],
+  to: ChangeSubscriptionStatus['data']['to'],
+  reason: string,
+): SubscriptionEvent => ({
+  type: 'SubscriptionStatusChanged',
+  data: { subscriptionId: SUBSCRIPTION_ID, from, to, reason, changedAt: LATER.toISOString() },
+});
+
+const voided: SubscriptionEvent = {
+  type: 'SubscriptionVoided',
+  data: { subscriptionId: SUBSCRIPTION_ID, statusBefore: 'active', reason: 'x', voidedAt: LATER.toISOString() },
+};
 
 const changeStatus = (to: ChangeSubscriptionStatus['data']['to']): ChangeSubscriptionStatus => ({
   type: 'ChangeSubscriptionStatus',
@@ -142,5 +167,37 @@ describe('an operator voids a subscription', () => {
 
   it('a subscription that does not exist cannot be voided', () => {
     spec().given([]).when(voidIt()).thenThrows({ code: 'subscription.not_found' });
+  });
+});
+
+describe("a customer's erasure ends what is still live of theirs", () => {
+  it.each(['active', 'suspended'] as const)('a %s subscription is cancelled, the reason recorded', (status) => {
+    const before = status === 'active' ? [] : [statusChanged('active', 'suspended', 'x')];
+    spec()
+      .given([...granted(906), ...before])
+      .when(endForErasure())
+      .then([statusChanged(status, 'cancelled', CUSTOMER_ERASED_REASON)]);
+  });
+
+  it('an order still to pay is cancelled too', () => {
+    spec()
+      .given([granted(906)[0]!])
+      .when(endForErasure())
+      .then([statusChanged('pending', 'cancelled', CUSTOMER_ERASED_REASON)]);
+  });
+
+  it('an ended, expired or voided one stays as it is (a retried erasure adds nothing)', () => {
+    spec()
+      .given([...granted(906), statusChanged('active', 'cancelled', 'x')])
+      .when(endForErasure())
+      .thenNothing();
+    spec()
+      .given([...granted(906), voided])
+      .when(endForErasure())
+      .thenNothing();
+  });
+
+  it("refuses someone else's subscription", () => {
+    spec().given(granted(906)).when(endForErasure('user-8')).thenThrows({ code: 'subscription.not_found' });
   });
 });
