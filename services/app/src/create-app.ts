@@ -181,7 +181,14 @@ export function createApp(deps: AppDependencies): Express {
   app.use(workQueueRoutes({ knex: deps.knex, clock: deps.clock }, doc));
   app.use(
     adminUserRoutes(
-      { knex: deps.knex, store: deps.store, clock: deps.clock, accounts: deps.accounts, inquiries: deps.inquiries },
+      {
+        knex: deps.knex,
+        store: deps.store,
+        clock: deps.clock,
+        accounts: deps.accounts,
+        inquiries: deps.inquiries,
+        subscriptions: deps.operatorSubscriptions,
+      },
       doc,
     ),
   );
