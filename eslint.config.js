@@ -153,6 +153,7 @@ export default tseslint.config(
             'services/app/src/catalogue/plan-commands.ts': ['planDecider'],
             'services/app/src/accounts/account-commands.ts': ['accountDecider'],
             'services/app/src/credentials/credential-set-commands.ts': ['credentialSetDecider'],
+            'services/app/src/credentials/credential-reveal-commands.ts': ['credentialRevealDecider'],
             'services/app/src/free-offer/free-offer-commands.ts': ['freeOfferDecider'],
             'services/app/src/inquiries/inquiry-commands.ts': ['inquiryDecider'],
             'services/app/src/audit/data-export-commands.ts': ['dataExportDecider'],

@@ -27,10 +27,13 @@ export * from './promotions/promotions-projection.js';
 export * from './promotions/promotions-queries.js';
 export * from './accounting/accounting-projection.js';
 export * from './accounting/accounting-queries.js';
+export * from './credentials/credential-reveals-projection.js';
+export * from './credentials/credential-reveals-queries.js';
 
 import { accountingProjection } from './accounting/accounting-projection.js';
 import { accountsProjection } from './accounts/accounts-projection.js';
 import { catalogueProjection } from './catalogue/catalogue-projection.js';
+import { credentialRevealsProjection } from './credentials/credential-reveals-projection.js';
 import { inquiriesProjection } from './inquiries/inquiries-projection.js';
 import { paymentSessionsProjection } from './payment-sessions/payment-sessions-projection.js';
 import { promotionsProjection } from './promotions/promotions-projection.js';
@@ -45,4 +48,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   paymentSessionsProjection,
   promotionsProjection,
   accountingProjection,
+  credentialRevealsProjection,
 ];

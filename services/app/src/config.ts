@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { isCountryCode } from '@shop/domain';
 import { z } from 'zod';
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from './i18n/shop-time.js';
 
 const optionalUrl = z
   .string()
@@ -194,6 +195,12 @@ const configSchema = z.object({
     }),
   /** Where shoppers reach the shop: links in e-mails, OIDC redirects, secure cookies. */
   PUBLIC_URL: optionalUrl,
+  /** The time zone the back-office and shopctl show instants in, with their offset (IANA name). */
+  SHOP_TIME_ZONE: z
+    .string()
+    .trim()
+    .default(DEFAULT_SHOP_TIME_ZONE)
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Paris' }),
   /** Comma-separated e-mails that are made admins at start-up and at sign-up. */
   ADMIN_EMAILS: z.string().default(''),
   /** SMTP server for e-mails (smtp://user:pass@host:587); without it e-mails are written to DATA_DIR/outbox. */
@@ -289,6 +296,8 @@ export type ShopConfig = {
   secretsKey: string | undefined;
   publicUrl: string;
   adminEmails: string[];
+  /** SHOP_TIME_ZONE: where instants are shown to operators and auditors. */
+  shopTimeZone: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string | undefined;
@@ -413,6 +422,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretsKey: c.SECRETS_KEY || undefined,
     // Unset, the shop is reached on this machine at its own port.
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    shopTimeZone: c.SHOP_TIME_ZONE,
     adminEmails: c.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),

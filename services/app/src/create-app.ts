@@ -227,7 +227,18 @@ export function createApp(deps: AppDependencies): Express {
     ),
   );
   app.use(credentialRoutes(deps, doc));
-  app.use(adminHistoryRoutes({ history: deps.history }, doc));
+  app.use(
+    adminHistoryRoutes(
+      {
+        history: deps.history,
+        knex: deps.knex,
+        timeZone: deps.config.shopTimeZone,
+        commands: deps.commands,
+        clock: deps.clock,
+      },
+      doc,
+    ),
+  );
   app.use(mailPreviewRoutes({ publicUrl: deps.config.publicUrl }, doc));
 
   const documentRoute = express.Router();

@@ -147,6 +147,9 @@ async function doBusiness() {
     }),
     200,
   );
+  // The operator and the customer read the set's password: each reading is recorded.
+  await expectAnswer(call('GET', `/api/admin/credentials/${String(set.id)}`, admin.token), 200);
+  await expectAnswer(call('GET', `/api/me/subscriptions/${alicesOrder.subscriptionId}/credentials`, alice.token), 200);
   await expectAnswer(
     call('POST', '/api/me/password', alice.token, {
       currentPassword: alice.password,

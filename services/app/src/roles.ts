@@ -25,6 +25,7 @@ import { beatUntilStopped, type BeatingRole } from './operations/heartbeats.js';
 import { purgeFinishedJobs } from './jobs/job-ledger.js';
 import type { Runtime } from './runtime.js';
 import { seedCatalogue } from './catalogue/catalogue-seed.js';
+import { carryOverRevealRows } from './credentials/carry-over-reveals.js';
 
 /**
  * Keeps a long-running loop alive: an operational error (database restart, network) is
@@ -193,6 +194,8 @@ export async function startApi(runtime: Runtime, options: { waitForReadModels?: 
   const written = await seedCatalogue(runtime.commands.plans, runtime.clock());
   if (written > 0) runtime.logger.info({ events: written }, 'catalogue seeded');
   await seedPromotions(runtime.commands.promotions, runtime.clock());
+  const carried = await carryOverRevealRows(runtime);
+  if (carried > 0) runtime.logger.info({ events: carried }, 'credential readings carried over to the log');
   for (const email of runtime.config.adminEmails) {
     // Accounts that already exist become admins now; the others when they sign up.
     await runtime.accounts.grantRole(email, 'admin', 'ADMIN_EMAILS').catch(() => undefined);

@@ -176,7 +176,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   });
   const operatorCatalogue = new OperatorCatalogue({ knex, commands, clock });
   const invoicing = new Invoicing({ knex, vault, commands, clock });
-  const history = new RecordHistory({ knex, store, vault });
+  const history = new RecordHistory({ knex, store, vault, timeZone: config.shopTimeZone });
   const stripeSync = new StripeSync({
     knex,
     store,

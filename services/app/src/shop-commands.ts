@@ -5,6 +5,7 @@ import { AccountingCommands } from './invoicing/accounting-commands.js';
 import { PlanCommands } from './catalogue/plan-commands.js';
 import { PromotionCommands } from './catalogue/promotion-commands.js';
 import { CredentialSetCommands } from './credentials/credential-set-commands.js';
+import { CredentialRevealCommands } from './credentials/credential-reveal-commands.js';
 import { FreeOfferCommands } from './free-offer/free-offer-commands.js';
 import { InquiryCommands } from './inquiries/inquiry-commands.js';
 import { ProviderRecords } from './payments/provider-record-commands.js';
@@ -20,6 +21,7 @@ export interface ShopCommands {
   promotions: PromotionCommands;
   plans: PlanCommands;
   credentialSets: CredentialSetCommands;
+  credentialReveals: CredentialRevealCommands;
   freeOffer: FreeOfferCommands;
   inquiries: InquiryCommands;
   dataExports: DataExportCommands;
@@ -34,6 +36,7 @@ export function createShopCommands(deps: { store: EventStore; knex: Knex }): Sho
     promotions,
     plans: new PlanCommands(deps),
     credentialSets: new CredentialSetCommands(deps),
+    credentialReveals: new CredentialRevealCommands(deps),
     freeOffer: new FreeOfferCommands(deps),
     inquiries: new InquiryCommands(deps),
     dataExports: new DataExportCommands(deps),

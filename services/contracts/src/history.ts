@@ -30,6 +30,8 @@ export const historyEntry = z
     /** One sentence in the language asked for (`?lang=` or Accept-Language). */
     summary: z.string(),
     data: z.record(z.string(), z.unknown()),
+    /** The subscription the event belongs to (its plan's name and its id), in a customer's history; null otherwise. */
+    subscription: z.object({ id: z.string(), planName: z.string() }).nullable().optional(),
   })
   .meta({ id: 'HistoryEntry' });
 export type HistoryEntry = z.infer<typeof historyEntry>;
@@ -77,3 +79,34 @@ export const asOfQuery = z.object({ asOf: asOfInstant.optional() });
 
 /** `?sort=["position","DESC"]&range=[0,49]` on a history. */
 export const HISTORY_ORDERS = ['asc', 'desc'] as const;
+
+/**
+ * One reading of a credential set's password (`CredentialsRevealed`): who read which set, at which
+ * version, when, and through which subscription for a customer.
+ */
+export const credentialReveal = z
+  .object({
+    /** The reading's own id. */
+    id: z.string(),
+    credentialSetId: z.string(),
+    /** Null for a reading carried over from before versions were noted. */
+    credentialsVersion: z.number().int().nullable(),
+    subscriptionId: z.string().nullable(),
+    userId: z.string(),
+    /** The reader's name or e-mail address now (`[erased]` after an erasure). */
+    userName: z.string().nullable(),
+    viewer: z.enum(['admin', 'customer']),
+    revealedAt: z.string(),
+    /** Its place in the log. */
+    position: z.number().int(),
+    carriedOver: z.boolean(),
+  })
+  .meta({ id: 'CredentialReveal' });
+export type CredentialReveal = z.infer<typeof credentialReveal>;
+
+/** `GET /api/admin/credential-reveals`: one page; the total is in Content-Range. */
+export const credentialRevealPage = z.array(credentialReveal);
+
+/** The shop's time zone, in which the back-office and `shopctl` show instants. */
+export const shopTimeZone = z.object({ timeZone: z.string() }).meta({ id: 'ShopTimeZone' });
+export type ShopTimeZone = z.infer<typeof shopTimeZone>;

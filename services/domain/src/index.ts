@@ -22,6 +22,7 @@ export * from './inquiry/limits.js';
 export * from './export/data-export.js';
 export * from './credentials/events.js';
 export * from './credentials/decide.js';
+export * from './credentials/reveal.js';
 export * from './free-offer/events.js';
 export * from './free-offer/free-offer.js';
 export * from './invoicing/vat.js';

@@ -12,6 +12,7 @@ import {
   type ChainBreak,
 } from '../audit/chain-verification.js';
 import { readChainHead, sealPending } from '../audit/event-sealer.js';
+import { formatShopTime } from '../i18n/shop-time.js';
 import { withRuntime } from './cli-runtime.js';
 
 /** Exit status of `audit verify` when the chain or the export does not hold (1 stays for "could not check"). */
@@ -130,8 +131,9 @@ export function registerAuditCommands(program: Command): void {
     .command('head')
     .description('The latest link: record it outside the database (operator log, notary) to anchor the chain')
     .option('--json', 'as JSON')
-    .action(async (options: { json?: boolean }) => {
-      await withRuntime(async ({ knex }) => {
+    .option('--utc', "the seal's time in UTC instead of the shop's time zone (SHOP_TIME_ZONE)")
+    .action(async (options: { json?: boolean; utc?: boolean }) => {
+      await withRuntime(async ({ knex, config }) => {
         const head = await readChainHead(knex);
         const shown = {
           seq: head.seq,
@@ -144,7 +146,7 @@ export function registerAuditCommands(program: Command): void {
         console.log(
           head.seq === 0
             ? 'Nothing sealed yet'
-            : `seal ${shown.seq}, position ${shown.position}, sealed ${shown.sealedAt}`,
+            : `seal ${shown.seq}, position ${shown.position}, sealed ${head.sealedAt ? formatShopTime(head.sealedAt, config.shopTimeZone, { utc: options.utc }) : '-'}`,
         );
       });
     });

@@ -1,13 +1,33 @@
 import type { HistoryEntry, SubscriptionAsOf } from '@shop/contracts';
 import { subscriptionStreamId } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import { randomIp, signUpAndSignIn } from '../testing/http-customer.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
 import { testShopWithShopctl } from '../testing/shopctl-process.js';
 import { eventually } from '../testing/test-shop.js';
 
 const cli = testShopWithShopctl('shopctl_history');
 const { shopctl } = cli;
+
+/** An instant as shopctl prints it by default: Paris time with its offset, to the second. */
+const shopTime = (at: Date) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Paris',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${parts.timeZoneName!.replace('GMT', '') || '+00:00'}`;
+};
 
 describe('shopctl history', () => {
   it("prints a paid subscription's events oldest first, its state as of an instant, NDJSON, and refuses what it cannot answer", async () => {
@@ -33,7 +53,7 @@ describe('shopctl history', () => {
     const all = await shopctl('history', 'subscription', subscriptionId);
     expect({ status: all.status, stderr: all.stderr }).toEqual({ status: 0, stderr: '' });
     const lines = all.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^position +recorded at +stream@version +type +actor +summary$/);
+    expect(lines[0]).toMatch(/^position +recorded at +stream@version +type +subscription +actor +summary$/);
     expect(lines.slice(1).map((line) => line.split(/ {2,}/)[3])).toEqual([
       'AccountRegistered',
       'OrderPlaced',
@@ -42,6 +62,13 @@ describe('shopctl history', () => {
     expect(lines[2]).toContain(`subscription-${subscriptionId}@1`);
     expect(lines[2]).toContain('Lou Lambert');
     expect(lines[3]).toContain(`#${confirmed!.globalPosition}`);
+    // Times in the shop's time zone (Europe/Paris by default) with the offset, to the second.
+    expect(lines[3]).toContain(shopTime(confirmed!.recordedAt));
+    expect(lines[3]).toContain(`Netflix ${subscriptionId.slice(0, 8)}`);
+    const utc = await shopctl('history', 'subscription', subscriptionId, '--utc');
+    expect(utc.stdout.trim().split('\n')[3]).toContain(
+      `${confirmed!.recordedAt.toISOString().slice(0, 19).replace('T', ' ')} +00:00`,
+    );
 
     // Before the payment: the order alone, and the state pending.
     const before = await shopctl(
@@ -64,7 +91,7 @@ describe('shopctl history', () => {
       confirmed!.recordedAt.toISOString(),
     );
     expect(after.stdout).toMatch(/status +active/);
-    expect(after.stdout).toMatch(/expires +2027-01-15T12:00:00\.000Z/);
+    expect(after.stdout).toMatch(/expires +2027-01-15 13:00:00 \+01:00/);
     expect(after.stdout).toMatch(/price paid +4\.53 EUR/);
 
     // NDJSON: one entry per line, then the state as of the instant.
@@ -90,11 +117,19 @@ describe('shopctl history', () => {
       state: { id: subscriptionId, status: 'pending', totalCents: 453, expiresAt: null },
     });
 
-    // The customer's own history.
+    // The customer's own history: sign-ins left out unless asked, as in the back-office.
     const user = await shopctl('history', 'user', customer.userId, '--lang', 'en');
     expect(user.status).toBe(0);
-    expect(user.stdout).toContain('SignedIn');
+    expect(user.stdout).not.toContain('SignedIn');
     expect(user.stdout).toContain('PaymentConfirmed');
+    const withSignIns = await shopctl('history', 'user', customer.userId, '--sign-ins', '--type', 'SignedIn');
+    expect(
+      withSignIns.stdout
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(/ {2,}/)[3]),
+    ).toEqual(['SignedIn']);
 
     const unknown = await shopctl('history', 'subscription', 'no-such-subscription');
     expect(unknown.status).toBe(1);
@@ -102,10 +137,44 @@ describe('shopctl history', () => {
     expect((await shopctl('history', 'user', 'nobody')).status).toBe(1);
     const tooEarly = await shopctl('history', 'subscription', subscriptionId, '--as-of', '2020-01-01T00:00:00Z');
     expect(tooEarly.status).toBe(1);
-    expect(tooEarly.stderr).toContain('did not exist yet at 2020-01-01T00:00:00.000Z');
+    expect(tooEarly.stderr).toContain('did not exist yet at 2020-01-01 01:00:00 +01:00');
     const badDate = await shopctl('history', 'subscription', subscriptionId, '--as-of', 'yesterday');
     expect(badDate.status).toBe(1);
     expect(badDate.stderr).toContain('ISO 8601');
-    // Ten shopctl processes, each a start of Node and the CLI: the default minute is tight on a busy machine.
-  }, 150_000);
+    // Twelve shopctl processes, each a start of Node and the CLI: the default minute is tight on a busy machine.
+  }, 180_000);
+
+  it('prints who read which credential set, by reader (e-mail or id) and by set', async () => {
+    const admin = await signUpAdmin(cli.shop, { label: 'cli-reveals', fullName: 'Rémi Revel', ip: randomIp('10.62') });
+    const set = await requestJson(cli.shop.url, 'POST', '/api/admin/credentials', {
+      token: admin.token,
+      body: { planId: 'netflix', email: 'cli-family@netflix-shared.example', password: 'Cli-Secret-1' },
+    });
+    expect(set.status).toBe(201);
+    const setId = String(set.body.id);
+    expect(
+      (await requestJson(cli.shop.url, 'GET', `/api/admin/credentials/${setId}`, { token: admin.token })).status,
+    ).toBe(200);
+    await eventually(
+      () => cli.shop.runtime.knex('credential_reveals').where({ credential_set_id: setId }),
+      (rows) => rows.length === 1,
+    );
+    const byEmail = await shopctl('history', 'reveals', '--user', admin.email);
+    expect({ status: byEmail.status, stderr: byEmail.stderr }).toEqual({ status: 0, stderr: '' });
+    const [header, row, ...rest] = byEmail.stdout.trim().split('\n');
+    expect(header).toMatch(/^position +revealed at +reader +credential set +version +subscription$/);
+    expect(rest).toEqual([]);
+    expect(row).toContain('Rémi Revel (admin)');
+    expect(row).toContain(setId);
+    expect(row).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2}/);
+    const bySet = await shopctl('history', 'reveals', '--set', setId, '--json');
+    expect(JSON.parse(bySet.stdout.trim())).toMatchObject({
+      credentialSetId: setId,
+      userId: admin.userId,
+      credentialsVersion: 1,
+    });
+    const unknown = await shopctl('history', 'reveals', '--user', 'nobody@example.com');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('no user nobody@example.com');
+  }, 90_000);
 });

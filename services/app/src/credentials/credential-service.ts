@@ -15,6 +15,7 @@ import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import type { RowWrite } from '../infrastructure/rows-with-events.js';
 import type { CredentialSetCommands } from './credential-set-commands.js';
+import type { CredentialRevealCommands } from './credential-reveal-commands.js';
 import type { SubscriptionCommands } from '../subscriptions/subscription-commands.js';
 import { credentialsForCustomer, subscriptionNotFound, UUID } from './customer-credentials.js';
 import { credentialCounts, listCredentials, type CredentialsListQuery } from './credential-listing.js';
@@ -55,7 +56,11 @@ export class CredentialService {
     private readonly deps: {
       knex: Knex;
       store: EventStore;
-      commands: { credentialSets: CredentialSetCommands; subscriptions: SubscriptionCommands };
+      commands: {
+        credentialSets: CredentialSetCommands;
+        subscriptions: SubscriptionCommands;
+        credentialReveals: CredentialRevealCommands;
+      };
       key: Buffer;
       clock: () => Date;
       logger: Logger;

@@ -189,9 +189,11 @@ describe('the operator stores service credentials', () => {
     const revealed = await asAdmin('GET', `/api/admin/credentials/${netflixId}`);
     expect(revealed.status).toBe(200);
     expect(revealed.body).toMatchObject({ password: NETFLIX_PASSWORD, additionalInfo: NETFLIX_NOTES });
-    const reveals = await shop.runtime
-      .knex('service_credential_reveals')
-      .where({ credentials_id: netflixId, viewer: 'admin' });
+    // Each reading is an event (CredentialsRevealed), read here from its read model.
+    const reveals = await eventually(
+      () => shop.runtime.knex('credential_reveals').where({ credential_set_id: netflixId, viewer: 'admin' }),
+      (rows) => rows.length > 0,
+    );
     expect(reveals.map((r) => r.revealed_by)).toContain(admin.userId);
     expect(reveals.map((r) => r.credentials_version)).toEqual(reveals.map(() => 1));
     expect(JSON.stringify(reveals)).not.toContain(NETFLIX_PASSWORD);
@@ -312,9 +314,10 @@ describe('assigning credentials to a subscription', () => {
       additionalInfo: NETFLIX_NOTES,
     });
     expect((await credentialsOf(bob, aliceSubscription)).status).toBe(404);
-    const customerReveals = await shop.runtime
-      .knex('service_credential_reveals')
-      .where({ credentials_id: netflixId, viewer: 'customer' });
+    const customerReveals = await eventually(
+      () => shop.runtime.knex('credential_reveals').where({ credential_set_id: netflixId, viewer: 'customer' }),
+      (rows) => rows.length > 0,
+    );
     expect(customerReveals[0]).toMatchObject({
       revealed_by: alice.userId,
       subscription_id: aliceSubscription,
@@ -393,11 +396,15 @@ describe('changing and deleting credentials', () => {
     const seen = await credentialsOf(alice, aliceSubscription);
     expect(seen.body).toMatchObject({ password: ROTATED_PASSWORD, additionalInfo: null });
     // What the customer read is recorded with the version it came from: the rotated one.
-    const lastRead = await shop.runtime
-      .knex('service_credential_reveals')
-      .where({ credentials_id: netflixId, viewer: 'customer', revealed_by: alice.userId })
-      .orderBy('id', 'desc')
-      .first();
+    const lastRead = await eventually(
+      () =>
+        shop.runtime
+          .knex('credential_reveals')
+          .where({ credential_set_id: netflixId, viewer: 'customer', revealed_by: alice.userId })
+          .orderBy('position', 'desc')
+          .first(),
+      (row) => row?.credentials_version === changed.body.version,
+    );
     expect(lastRead.credentials_version).toBe(changed.body.version);
     expect(changed.body.version).toBeGreaterThan(1);
 

@@ -1,15 +1,18 @@
 import type { CredentialsDetail, CredentialsSummary } from '@shop/contracts';
 import { NotFoundError } from '@shop/domain';
 import { countOpenSubscriptionsByCredentials, decrypt, encrypt, listPlans } from '@shop/projections';
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
+import type { CredentialRevealCommands } from './credential-reveal-commands.js';
 
 /**
  * The service accounts handed to subscribers, in ordinary tables: the log records that a set was
  * created, revised or deleted and which set and version a subscription was given, never what it
  * holds. `service_credentials` keeps each set's current version (a deleted set stays, with
  * `deleted_at`), `service_credential_versions` every version. Login, password and notes are
- * encrypted with a key of their own (AES-256-GCM); every read of a password is recorded, without it.
+ * encrypted with a key of their own (AES-256-GCM); every read of a password is recorded in the log
+ * (`CredentialsRevealed`), without it.
  */
 export interface CredentialsRow {
   id: string;
@@ -31,7 +34,15 @@ export const credentialsNotFound = (id: string) =>
 
 /** The credentials table: sealing and opening its values, reading its rows, recording who saw a password. */
 export class SealedCredentials {
-  constructor(private readonly deps: { knex: Knex; key: Buffer; clock: () => Date; logger: Logger }) {}
+  constructor(
+    private readonly deps: {
+      knex: Knex;
+      key: Buffer;
+      clock: () => Date;
+      logger: Logger;
+      commands: { credentialReveals: CredentialRevealCommands };
+    },
+  ) {}
 
   seal(value: string): string {
     return encrypt(this.deps.key, Buffer.from(value, 'utf8'));
@@ -95,22 +106,30 @@ export class SealedCredentials {
     };
   }
 
-  /** Records who read which set, and which version of it (the row whose secrets are shown). */
+  /** Records who read which set, and which version of it (the row whose secrets are shown): `CredentialsRevealed`. */
   async recordReveal(reveal: {
     credentials: Pick<CredentialsRow, 'id' | 'version'>;
     subscriptionId: string | null;
     revealedBy: string;
     viewer: 'admin' | 'customer';
+    correlationId?: string;
   }) {
-    const { credentials, ...reader } = reveal;
-    await this.deps.knex('service_credential_reveals').insert({
-      credentials_id: credentials.id,
-      credentials_version: credentials.version,
-      subscription_id: reveal.subscriptionId,
-      revealed_by: reveal.revealedBy,
-      viewer: reveal.viewer,
-      revealed_at: this.deps.clock(),
-    });
+    const { credentials, correlationId, ...reader } = reveal;
+    await this.deps.commands.credentialReveals.execute(
+      {
+        type: 'RecordReveal',
+        data: {
+          revealId: randomUUID(),
+          credentialSetId: credentials.id,
+          credentialsVersion: credentials.version,
+          subscriptionId: reveal.subscriptionId,
+          revealedBy: reveal.revealedBy,
+          viewer: reveal.viewer,
+          revealedAt: this.deps.clock().toISOString(),
+        },
+      },
+      { actor: { type: reveal.viewer, id: reveal.revealedBy }, ...(correlationId ? { correlationId } : {}) },
+    );
     this.deps.logger.info(
       { ...reader, credentialsId: credentials.id, credentialsVersion: credentials.version },
       'service credentials revealed',

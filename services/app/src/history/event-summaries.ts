@@ -1,11 +1,15 @@
 import { FREE_OFFER_PROVIDER, OPERATOR_PROVIDER, type Language } from '@shop/domain';
-import { formatDateTime, formatMoney } from '../i18n/formatting.js';
+import { formatMoney } from '../i18n/formatting.js';
+import { formatShopTime } from '../i18n/shop-time.js';
 
 /** What a sentence may need besides the event's data: names the reader knows things by. */
 export interface SummaryContext {
   language: Language;
   /** The actor's display name ("Stripe", "Alice Martin", "la tâche d'expiration"). */
   actorName: string;
+  /** The shop's time zone, in which dates are written (`2026-11-26 14:03:07 +01:00`); UTC with `utc`. */
+  timeZone: string;
+  utc?: boolean;
 }
 
 type Data = Record<string, unknown>;
@@ -15,7 +19,8 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 const money = (data: Data, cents: string, language: Language) =>
   formatMoney(num(data[cents]), str(data.currency) || 'EUR', language);
-const when = (value: unknown, language: Language) => (typeof value === 'string' ? formatDateTime(value, language) : '');
+const when = (value: unknown, context: SummaryContext) =>
+  typeof value === 'string' ? formatShopTime(value, context.timeZone, { utc: context.utc }) : '';
 const formatPercent = (rate: unknown, language: Language) =>
   new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-IE', { style: 'percent', maximumFractionDigits: 2 }).format(
     num(rate),
@@ -52,20 +57,20 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Paiement ouvert chez ${providerName(d.provider)} par ${actorName}`,
     en: `Checkout opened at ${providerName(d.provider)} by ${actorName}`,
   }),
-  PaymentConfirmed: (d, { language, actorName }) =>
+  PaymentConfirmed: (d, c) =>
     d.provider === FREE_OFFER_PROVIDER
       ? {
-          fr: `Offre gratuite obtenue par ${actorName}, active jusqu'au ${when(d.expiresAt, language)}`,
-          en: `Free offer claimed by ${actorName}, active until ${when(d.expiresAt, language)}`,
+          fr: `Offre gratuite obtenue par ${c.actorName}, active jusqu'au ${when(d.expiresAt, c)}`,
+          en: `Free offer claimed by ${c.actorName}, active until ${when(d.expiresAt, c)}`,
         }
       : d.provider === OPERATOR_PROVIDER
         ? {
-            fr: `Abonnement accordé par ${actorName} : ${money(d, 'amountCents', language)}, actif jusqu'au ${when(d.expiresAt, language)}`,
-            en: `Subscription granted by ${actorName}: ${money(d, 'amountCents', language)}, active until ${when(d.expiresAt, language)}`,
+            fr: `Abonnement accordé par ${c.actorName} : ${money(d, 'amountCents', c.language)}, actif jusqu'au ${when(d.expiresAt, c)}`,
+            en: `Subscription granted by ${c.actorName}: ${money(d, 'amountCents', c.language)}, active until ${when(d.expiresAt, c)}`,
           }
         : {
-            fr: `Paiement confirmé par ${providerName(d.provider)} : ${money(d, 'amountCents', language)}, actif jusqu'au ${when(d.expiresAt, language)}`,
-            en: `Payment confirmed by ${providerName(d.provider)}: ${money(d, 'amountCents', language)}, active until ${when(d.expiresAt, language)}`,
+            fr: `Paiement confirmé par ${providerName(d.provider)} : ${money(d, 'amountCents', c.language)}, actif jusqu'au ${when(d.expiresAt, c)}`,
+            en: `Payment confirmed by ${providerName(d.provider)}: ${money(d, 'amountCents', c.language)}, active until ${when(d.expiresAt, c)}`,
           },
   PaymentAttemptFailed: (d) => ({
     fr: `Tentative de paiement échouée chez ${providerName(d.provider)} : ${ATTEMPT_FAILURE[str(d.reason)]?.fr ?? str(d.reason)}`,
@@ -101,21 +106,21 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Renouvellement automatique activé : ${str(d.methodLabel)} enregistré chez ${providerName(d.provider)}`,
     en: `Automatic renewal on: ${str(d.methodLabel)} saved at ${providerName(d.provider)}`,
   }),
-  RenewalChargeFailed: (d, { language }) => ({
-    fr: `Prélèvement du renouvellement refusé par ${providerName(d.provider)} (essai ${num(d.attempt)}, ${str(d.reason)}) : ${money(d, 'amountCents', language)}${d.nextAttemptAt ? `, nouvel essai le ${when(d.nextAttemptAt, language)}` : ', plus d’essai : il prend fin à son échéance'}`,
-    en: `Renewal charge declined by ${providerName(d.provider)} (try ${num(d.attempt)}, ${str(d.reason)}): ${money(d, 'amountCents', language)}${d.nextAttemptAt ? `, tried again on ${when(d.nextAttemptAt, language)}` : ', no try left: it ends at its expiry'}`,
+  RenewalChargeFailed: (d, c) => ({
+    fr: `Prélèvement du renouvellement refusé par ${providerName(d.provider)} (essai ${num(d.attempt)}, ${str(d.reason)}) : ${money(d, 'amountCents', c.language)}${d.nextAttemptAt ? `, nouvel essai le ${when(d.nextAttemptAt, c)}` : ', plus d’essai : il prend fin à son échéance'}`,
+    en: `Renewal charge declined by ${providerName(d.provider)} (try ${num(d.attempt)}, ${str(d.reason)}): ${money(d, 'amountCents', c.language)}${d.nextAttemptAt ? `, tried again on ${when(d.nextAttemptAt, c)}` : ', no try left: it ends at its expiry'}`,
   }),
-  SubscriptionRenewed: (d, { language }) => ({
-    fr: `Renouvellement payé chez ${providerName(d.provider)} : ${money(d, 'amountCents', language)}, ${months(num(d.months)).fr} de plus, actif jusqu'au ${when(d.to, language)}`,
-    en: `Renewal paid at ${providerName(d.provider)}: ${money(d, 'amountCents', language)}, ${months(num(d.months)).en} more, active until ${when(d.to, language)}`,
+  SubscriptionRenewed: (d, c) => ({
+    fr: `Renouvellement payé chez ${providerName(d.provider)} : ${money(d, 'amountCents', c.language)}, ${months(num(d.months)).fr} de plus, actif jusqu'au ${when(d.to, c)}`,
+    en: `Renewal paid at ${providerName(d.provider)}: ${money(d, 'amountCents', c.language)}, ${months(num(d.months)).en} more, active until ${when(d.to, c)}`,
   }),
-  RenewalRefunded: (d, { language }) => ({
-    fr: `Renouvellement remboursé par ${providerName(d.provider)} : ${money(d, 'amountCents', language)}, échéance ramenée au ${when(d.expiresAt, language)}`,
-    en: `Renewal refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', language)}, expiry back to ${when(d.expiresAt, language)}`,
+  RenewalRefunded: (d, c) => ({
+    fr: `Renouvellement remboursé par ${providerName(d.provider)} : ${money(d, 'amountCents', c.language)}, échéance ramenée au ${when(d.expiresAt, c)}`,
+    en: `Renewal refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', c.language)}, expiry back to ${when(d.expiresAt, c)}`,
   }),
-  SubscriptionCancellationRecorded: (d, { language, actorName }) => ({
-    fr: `Résilié par ${actorName}${because(d.reason, language)} : accès jusqu'au ${when(d.accessEndsAt, language)}, sans renouvellement`,
-    en: `Cancelled by ${actorName}${because(d.reason, language)}: access until ${when(d.accessEndsAt, language)}, no renewal`,
+  SubscriptionCancellationRecorded: (d, c) => ({
+    fr: `Résilié par ${c.actorName}${because(d.reason, c.language)} : accès jusqu'au ${when(d.accessEndsAt, c)}, sans renouvellement`,
+    en: `Cancelled by ${c.actorName}${because(d.reason, c.language)}: access until ${when(d.accessEndsAt, c)}, no renewal`,
   }),
   RefundRequested: (d, { language, actorName }) => ({
     fr: `Remboursement de ${money(d, 'amountCents', language)} demandé par ${actorName} (garantie 7 jours)${because(d.reason, language)}`,
@@ -149,9 +154,9 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Statut changé de ${status(d.from, 'fr')} à ${status(d.to, 'fr')} par ${actorName}${because(d.reason, language)}`,
     en: `Status changed from ${status(d.from, 'en')} to ${status(d.to, 'en')} by ${actorName}${because(d.reason, language)}`,
   }),
-  SubscriptionExpired: (d, { language }) => ({
-    fr: `Abonnement expiré (échéance du ${when(d.expiresAt, language)})`,
-    en: `Subscription expired (due ${when(d.expiresAt, language)})`,
+  SubscriptionExpired: (d, c) => ({
+    fr: `Abonnement expiré (échéance du ${when(d.expiresAt, c)})`,
+    en: `Subscription expired (due ${when(d.expiresAt, c)})`,
   }),
   SubscriptionVoided: (d, { language, actorName }) => ({
     fr: `Abonnement annulé comme erroné par ${actorName}${because(d.reason, language)}`,
@@ -184,6 +189,10 @@ const SENTENCES: Record<string, Sentence> = {
       en: `Credit note ${str(d.number)} issued on invoice ${corrected}: ${money(d, 'grossCents', language)} incl. VAT`,
     };
   },
+  CredentialsRevealed: (d, { actorName }) => ({
+    fr: `Mot de passe du jeu ${str(d.credentialSetId).slice(0, 8)}${d.credentialsVersion ? ` (version ${num(d.credentialsVersion)})` : ''} affiché à ${actorName}${d.carriedOver ? ' (lecture reprise des anciens relevés)' : ''}`,
+    en: `Password of set ${str(d.credentialSetId).slice(0, 8)}${d.credentialsVersion ? ` (version ${num(d.credentialsVersion)})` : ''} shown to ${actorName}${d.carriedOver ? ' (reading carried over from the old records)' : ''}`,
+  }),
   CredentialSetCreated: (d, { actorName }) => ({
     fr: `Jeu d'identifiants créé (version ${num(d.version)}) par ${actorName}`,
     en: `Credential set created (version ${num(d.version)}) by ${actorName}`,
@@ -221,9 +230,9 @@ const SENTENCES: Record<string, Sentence> = {
     en: `Signed in${d.newDevice ? ' from a new device' : ''}`,
   }),
   SignInFailed: () => ({ fr: 'Connexion refusée', en: 'Sign-in refused' }),
-  AccountLocked: (d, { language }) => ({
-    fr: `Compte bloqué jusqu'au ${when(d.until, language)}`,
-    en: `Account locked until ${when(d.until, language)}`,
+  AccountLocked: (d, c) => ({
+    fr: `Compte bloqué jusqu'au ${when(d.until, c)}`,
+    en: `Account locked until ${when(d.until, c)}`,
   }),
   SignedOut: () => ({ fr: 'Déconnexion', en: 'Signed out' }),
   RefreshTokenReuseDetected: () => ({

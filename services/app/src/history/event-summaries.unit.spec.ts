@@ -7,15 +7,33 @@ describe("a subscription's history in words", () => {
     'has a sentence for every subscription event in %s, never its type name',
     (language) => {
       for (const type of SUBSCRIPTION_EVENT_TYPES) {
-        expect(summarize(type, {}, { language, actorName: 'Alice' }), type).not.toBe(type);
+        expect(summarize(type, {}, { language, actorName: 'Alice', timeZone: 'Europe/Paris' }), type).not.toBe(type);
       }
     },
   );
 
   it('tells a partial refund with its amount and what was refunded of the payment so far', () => {
     const data = { provider: 'stripe', amountCents: 223, refundedTotalCents: 500, currency: 'EUR' };
-    expect(summarize('PartialRefundRecorded', data, { language: 'fr', actorName: 'Stripe' })).toMatch(
+    expect(
+      summarize('PartialRefundRecorded', data, { language: 'fr', actorName: 'Stripe', timeZone: 'Europe/Paris' }),
+    ).toMatch(
       /^Remboursement partiel par Stripe : 2,23\s€ \(5,00\s€ remboursés sur ce paiement, l'abonnement reste actif\)$/,
+    );
+  });
+
+  it("writes dates in the shop's time zone with its offset, to the second, or in UTC when asked", () => {
+    const data = { provider: 'stripe', amountCents: 1223, currency: 'EUR', expiresAt: '2027-02-24T10:00:05.000Z' };
+    const context = { language: 'fr' as const, actorName: 'Stripe', timeZone: 'Europe/Paris' };
+    expect(summarize('PaymentConfirmed', data, context)).toMatch(/actif jusqu'au 2027-02-24 11:00:05 \+01:00$/);
+    expect(summarize('PaymentConfirmed', data, { ...context, utc: true })).toMatch(
+      /actif jusqu'au 2027-02-24 10:00:05 \+00:00$/,
+    );
+  });
+
+  it('says whose eyes read which set, and which version', () => {
+    const data = { credentialSetId: '0f5e2b7a-1111-4222-8333-444455556666', credentialsVersion: 2 };
+    expect(summarize('CredentialsRevealed', data, { language: 'en', actorName: 'Aude', timeZone: 'UTC' })).toBe(
+      'Password of set 0f5e2b7a (version 2) shown to Aude',
     );
   });
 });

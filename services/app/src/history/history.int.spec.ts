@@ -208,21 +208,27 @@ describe("a subscription's history and its state as of any instant", () => {
 
   it("shows a customer's own history with their sign-ins, and their personal data only until they are erased", async () => {
     const { customer, subscriptionId } = await paidWithStripe();
-    const before = await historyOf(`/api/admin/users/${customer.userId}`);
+    const withSignIns = `?sort=["position","ASC"]&range=[0,199]&lang=fr&filter=${encodeURIComponent('{"signIns":true}')}`;
+    const before = await historyOf(`/api/admin/users/${customer.userId}`, withSignIns);
     const types = before.entries.map((entry) => entry.type);
     expect(types).toEqual(expect.arrayContaining(['AccountRegistered', 'SignedIn', 'OrderPlaced', 'PaymentConfirmed']));
     expect(types.indexOf('AccountRegistered')).toBe(0);
     expect(JSON.stringify(before.entries)).toContain(customer.email);
 
     expect((await call('DELETE', `/api/admin/users/${customer.userId}`, admin.token)).status).toBe(200);
-    const after = await historyOf(`/api/admin/users/${customer.userId}`);
-    expect(after.entries.map((entry) => entry.type)).toEqual([...types, 'PersonalDataErased']);
+    const after = await historyOf(`/api/admin/users/${customer.userId}`, withSignIns);
+    // What came before stays; the erasure comes last (with what it ended, when it ends anything).
+    const afterTypes = after.entries.map((entry) => entry.type);
+    expect(afterTypes.slice(0, types.length)).toEqual(types);
+    expect(afterTypes.at(-1)).toBe('PersonalDataErased');
     expect(JSON.stringify(after.entries)).not.toContain(customer.email);
     expect(after.entries[0]!.data).toMatchObject({ email: '[erased]', fullName: '[erased]' });
     expect(after.entries.at(-1)!.summary).toBe('Données personnelles effacées par Aude Auditrice');
-    // The subscription's history is still readable, the person shown as erased.
+    // The subscription's history is still readable, the person shown as erased, in the reader's language.
     const subscription = await historyOf(`/api/admin/subscriptions/${subscriptionId}`);
-    expect(subscription.entries.find((entry) => entry.type === 'OrderPlaced')!.actor.name).toBe('[erased]');
+    expect(subscription.entries.find((entry) => entry.type === 'OrderPlaced')!.actor.name).toBe('[effacé]');
+    const inEnglish = await historyOf(`/api/admin/subscriptions/${subscriptionId}`, '?lang=en');
+    expect(inEnglish.entries.find((entry) => entry.type === 'OrderPlaced')!.actor.name).toBe('[erased]');
   });
 
   it('is 404 for what never existed, 400 for a bad page, and for admins only', async () => {

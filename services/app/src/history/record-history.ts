@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '@shop/contracts';
 import {
   accountStreamId,
+  credentialRevealStreamId,
   credentialSetStreamId,
   inquiryDataSubject,
   inquiryStreamId,
@@ -16,7 +17,41 @@ export interface RecordHistoryDependencies {
   store: EventStore;
   knex: Knex;
   vault: PersonalDataVault;
+  /** The shop's time zone (SHOP_TIME_ZONE): the summaries' dates are written in it. */
+  timeZone: string;
 }
+
+/** A person's sign-ins and sign-outs: a customer's history hides them unless asked. */
+export const SIGN_IN_EVENTS: ReadonlySet<string> = new Set(['SignedIn', 'SignInFailed', 'SignedOut', 'SessionRevoked']);
+
+/** What a customer's history is narrowed to: event types, sign-ins or not, up to an instant. */
+export interface HistoryFilter {
+  types?: readonly string[];
+  signIns?: boolean;
+  asOf?: Date;
+}
+
+/** The events `filter` keeps, in the same order. */
+export function filterHistory(events: readonly RecordedEvent[], filter: HistoryFilter): RecordedEvent[] {
+  const types = filter.types && filter.types.length > 0 ? new Set(filter.types) : null;
+  return events.filter(
+    (event) =>
+      (!types || types.has(event.type)) &&
+      (filter.signIns !== false || types?.has(event.type) || !SIGN_IN_EVENTS.has(event.type)) &&
+      (!filter.asOf || event.recordedAt.getTime() <= filter.asOf.getTime()),
+  );
+}
+
+/** How an erased person is named, in the reader's language. */
+export const ERASED_NAME: Record<Language, string> = { fr: '[effacé]', en: '[erased]' };
+
+/** The events that say who a person is: their name as it stood at an event is folded from these. */
+const NAMING_EVENTS: ReadonlySet<string> = new Set([
+  'AccountRegistered',
+  'ProfileUpdated',
+  'EmailChanged',
+  'PersonalDataErased',
+]);
 
 /** What a subscription's history shows of its customer's account: who they are, not each sign-in. */
 const IDENTITY_EVENTS: ReadonlySet<string> = new Set([
@@ -78,6 +113,8 @@ export class RecordHistory {
     const streams = await Promise.all([
       ...subscriptions.map((id) => this.deps.store.readStream(subscriptionStreamId(id))),
       ...inquiries.map((id) => this.deps.store.readStream(inquiryStreamId(id))),
+      // The credential sets' passwords they read.
+      this.deps.store.readStream(credentialRevealStreamId(userId)),
     ]);
     const own = streams.flat();
     return inLogOrder([...account, ...own, ...(await this.tiedTo(own))]);
@@ -109,23 +146,35 @@ export class RecordHistory {
     return [...caused.flat(), ...sets.flat()];
   }
 
-  /** The entries as the back-office and `shopctl history` show them. */
-  async entries(events: readonly RecordedEvent[], language: Language): Promise<HistoryEntry[]> {
-    const names = await this.personNames(events);
+  /**
+   * The entries as the back-office and `shopctl history` show them: each actor named as they were
+   * when they acted, dates in the shop's time zone (UTC with `utc`), and in a customer's history
+   * the subscription each line belongs to.
+   */
+  async entries(
+    events: readonly RecordedEvent[],
+    language: Language,
+    options: { utc?: boolean } = {},
+  ): Promise<HistoryEntry[]> {
     const opened = new Map<string, string | null>();
-    const open = async (subject: string | null, sealed: string): Promise<string> => {
-      if (!subject) return '[sealed]';
+    const openOrNull = async (subject: string, sealed: string): Promise<string | null> => {
       const key = `${subject}\u0000${sealed}`;
       if (!opened.has(key)) opened.set(key, await this.deps.vault.open(this.deps.knex, subject, sealed));
-      return opened.get(key) ?? ERASED_VALUE;
+      return opened.get(key) ?? null;
     };
+    const open = async (subject: string | null, sealed: string): Promise<string> =>
+      subject ? ((await openOrNull(subject, sealed)) ?? ERASED_VALUE) : '[sealed]';
+    const [nameAt, subscriptions] = await Promise.all([
+      this.namesAsOf(events, language, openOrNull),
+      this.subscriptionsOf(events),
+    ]);
     return Promise.all(
       events.map(async (event) => {
         const data = (await openSealed(event.data, (sealed) => open(dataSubject(event.streamId), sealed))) as Record<
           string,
           unknown
         >;
-        const actor = actorOf(event, names, language);
+        const actor = actorOf(event, nameAt, language);
         return {
           id: event.id,
           position: event.globalPosition,
@@ -136,40 +185,125 @@ export class RecordHistory {
           actor,
           correlationId: typeof event.metadata.correlationId === 'string' ? event.metadata.correlationId : null,
           causationId: typeof event.metadata.causationId === 'string' ? event.metadata.causationId : null,
-          summary: summarize(event.type, data, { language, actorName: actor.name }),
+          summary: summarize(event.type, data, {
+            language,
+            actorName: actor.name,
+            timeZone: this.deps.timeZone,
+            utc: options.utc === true,
+          }),
           data,
+          subscription: subscriptions.get(event.id) ?? null,
         };
       }),
     );
   }
 
-  /** The people who acted, by name as the accounts read model has it now (`[erased]` after an erasure). */
-  private async personNames(events: readonly RecordedEvent[]): Promise<Map<string, string>> {
+  /**
+   * The subscription each event belongs to: a subscription's own events, and what caused them (a
+   * notification, a sync's observation); its plan's name from its order.
+   */
+  private async subscriptionsOf(
+    events: readonly RecordedEvent[],
+  ): Promise<Map<string, { id: string; planName: string }>> {
+    const ids = new Set<string>();
+    for (const event of events) if (event.streamId.startsWith('subscription-')) ids.add(event.streamId.slice(13));
+    if (ids.size === 0) return new Map();
+    const rows = (await this.deps
+      .knex('subscriptions')
+      .whereIn('id', [...ids])
+      .select('id', 'plan_name')) as Array<{
+      id: string;
+      plan_name: string | null;
+    }>;
+    const planNames = new Map(rows.map((row) => [row.id, row.plan_name ?? '']));
+    const byEvent = new Map<string, { id: string; planName: string }>();
+    for (const event of events) {
+      if (!event.streamId.startsWith('subscription-')) continue;
+      const id = event.streamId.slice(13);
+      const label = { id, planName: planNames.get(id) || orderedPlan(events, event.streamId) };
+      byEvent.set(event.id, label);
+      const cause = event.metadata.causationId;
+      if (typeof cause === 'string' && !byEvent.has(cause)) byEvent.set(cause, label);
+    }
+    return byEvent;
+  }
+
+  /**
+   * Each person who acted, named as they were when they acted: their account's events up to that
+   * event's position folded (name, else e-mail address); `[erased]`, in the reader's language,
+   * once their personal data cannot be opened.
+   */
+  private async namesAsOf(
+    events: readonly RecordedEvent[],
+    language: Language,
+    open: (subject: string, sealed: string) => Promise<string | null>,
+  ): Promise<(actorId: string, position: number) => string> {
     const ids = new Set<string>();
     for (const { metadata } of events) {
       if (metadata.actor && (metadata.actor.type === 'admin' || metadata.actor.type === 'customer'))
         ids.add(metadata.actor.id);
     }
-    if (ids.size === 0) return new Map();
-    const rows = (await this.deps
-      .knex('accounts')
-      .whereIn('id', [...ids])
-      .select('id', 'full_name', 'email')) as Array<{
-      id: string;
-      full_name: string | null;
-      email: string | null;
-    }>;
-    return new Map(rows.map((row) => [row.id, row.full_name || row.email || row.id]));
+    const timelines = new Map<string, Array<{ position: number; name: string }>>();
+    await Promise.all(
+      [...ids].map(async (id) => {
+        const account = await this.deps.store.readStream(accountStreamId(id));
+        const timeline: Array<{ position: number; name: string }> = [];
+        let fullName: string | null = null;
+        let email: string | null = null;
+        for (const event of account) {
+          if (!NAMING_EVENTS.has(event.type)) continue;
+          const data = event.data as { fullName?: unknown; email?: unknown };
+          if (event.type === 'PersonalDataErased') {
+            timeline.push({ position: event.globalPosition, name: ERASED_NAME[language] });
+            continue;
+          }
+          const opened = async (value: unknown) =>
+            typeof value !== 'string' ? null : isSealedValue(value) ? await open(id, value) : value;
+          const sealedName = 'fullName' in data ? await opened(data.fullName) : undefined;
+          const sealedEmail = 'email' in data ? await opened(data.email) : undefined;
+          if (sealedName !== undefined) fullName = sealedName;
+          if (sealedEmail !== undefined) email = sealedEmail;
+          const erased = (sealedName === null && 'fullName' in data) || (sealedEmail === null && 'email' in data);
+          timeline.push({
+            position: event.globalPosition,
+            name: erased ? ERASED_NAME[language] : fullName || email || id,
+          });
+        }
+        timelines.set(id, timeline);
+      }),
+    );
+    return (actorId, position) => {
+      const timeline = timelines.get(actorId) ?? [];
+      let name: string | null = null;
+      for (const step of timeline) {
+        if (step.position > position) break;
+        name = step.name;
+      }
+      // Acting before their account said who they were (an operator's account opened by the launch
+      // list): named by the first name it recorded.
+      return name ?? timeline[0]?.name ?? actorId;
+    };
   }
 }
 
-function actorOf(event: RecordedEvent, names: Map<string, string>, language: Language): HistoryEntry['actor'] {
+/** A subscription's plan name as its order recorded it, when the read model has none. */
+function orderedPlan(events: readonly RecordedEvent[], streamId: string): string {
+  const order = events.find((event) => event.streamId === streamId && event.type === 'OrderPlaced');
+  const planName = (order?.data as { planName?: unknown } | undefined)?.planName;
+  return typeof planName === 'string' ? planName : '';
+}
+
+function actorOf(
+  event: RecordedEvent,
+  nameAt: (actorId: string, position: number) => string,
+  language: Language,
+): HistoryEntry['actor'] {
   const actor = event.metadata.actor;
   if (!actor) return { type: 'unknown', id: null, name: language === 'fr' ? 'inconnu' : 'unknown' };
   switch (actor.type) {
     case 'admin':
     case 'customer':
-      return { ...actor, name: names.get(actor.id) ?? actor.id };
+      return { ...actor, name: nameAt(actor.id, event.globalPosition) };
     case 'provider':
       return { ...actor, name: providerName(actor.id) };
     case 'system': {

@@ -79,7 +79,7 @@ async function sendPdf(res: Response, document: AccountingDocumentView, seller: 
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 
 /** A CSV field, quoted when it must be; text a spreadsheet would run as a formula is defused. */
-function csvField(value: string | number | null, options: { text?: boolean } = {}): string {
+export function csvField(value: string | number | null, options: { text?: boolean } = {}): string {
   if (value === null) return '';
   let field = String(value);
   if (options.text && /^[=+\-@\t\r]/.test(field)) field = `'${field}`;

@@ -9,7 +9,7 @@ import { DomainError } from '../shared/domain-error.js';
  */
 export const exportStreamId = (at: Date) => `exports-${at.toISOString().slice(0, 7)}`;
 
-export const EXPORTED_LISTS = ['users', 'subscriptions', 'invoices'] as const;
+export const EXPORTED_LISTS = ['users', 'subscriptions', 'invoices', 'user-history'] as const;
 export type ExportedList = (typeof EXPORTED_LISTS)[number];
 
 /** The most filters an export names; a list screen has a handful. */
