@@ -7,10 +7,21 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useId, useState, type ReactNode } from 'react';
-import { useListContext, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { useDataProvider, useListContext, useNotify, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import type { BulkOutcome } from '@shop/contracts';
 import { SavingDialog } from './save-dialog-actions';
 import { useBulkOutcome } from './bulk-outcome';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The read models follow the log a moment after the commands: wait (a few seconds at most) until every changed record shows its change. */
+async function untilProjected(read: () => Promise<RaRecord[]>, shows: (record: RaRecord) => boolean) {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const records = await read();
+    if (records.every(shows)) return;
+    await sleep(250);
+  }
+}
 
 /**
  * A bulk action of a list: its button in the bar over the selected rows, and its dialog (what it
@@ -28,6 +39,7 @@ export function BulkActionDialog({
   ready,
   disabledReason,
   act,
+  shows,
   onClosed,
 }: {
   resource: string;
@@ -42,11 +54,14 @@ export function BulkActionDialog({
   /** Why the action does not apply to this selection (the button then shows it and is off). */
   disabledReason?: string;
   act: (ids: string[]) => Promise<BulkOutcome>;
+  /** How a changed record reads once its change is projected: the list is shown again only then. */
+  shows: (record: RaRecord) => boolean;
   /** Resets the choices. */
   onClosed: () => void;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider();
   const { selectedIds } = useListContext();
   const report = useBulkOutcome(resource);
   const [open, setOpen] = useState(false);
@@ -60,6 +75,8 @@ export function BulkActionDialog({
     setSaving(true);
     try {
       const outcome = await act(selectedIds.map((id: Identifier) => String(id)));
+      const changed = outcome.results.filter((result) => result.outcome === 'changed').map((result) => result.id);
+      await untilProjected(() => dataProvider.getMany(resource, { ids: changed }).then(({ data }) => data), shows);
       setOpen(false);
       onClosed();
       report(outcome);

@@ -1,5 +1,5 @@
 import type { BulkOutcome, Inquiry } from '@shop/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, page, renderResource } from '../../testing/render-resource';
 import inquiries from '.';
@@ -34,12 +34,16 @@ describe('bulk actions on the inquiries (back-office)', () => {
         { id: 'inq-2', outcome: 'changed' },
       ],
     };
+    let stored = [anInquiry('inq-1', 'camille@example.com'), anInquiry('inq-2', 'lea@example.com')];
     const { user, api } = renderResource('inquiries', inquiries, {
       url: '/inquiries',
       api: {
-        'GET /api/admin/inquiries': () =>
-          page('inquiries', [anInquiry('inq-1', 'camille@example.com'), anInquiry('inq-2', 'lea@example.com')]),
-        'POST /api/admin/inquiries/bulk-status': () => json(outcome),
+        'GET /api/admin/inquiries': () => page('inquiries', stored),
+        'POST /api/admin/inquiries/bulk-status': ({ body }) => {
+          const { status } = body as Pick<Inquiry, 'status'>;
+          stored = stored.map((inquiry) => ({ ...inquiry, status }));
+          return json(outcome);
+        },
       },
       references: ['users'],
     });
@@ -55,6 +59,8 @@ describe('bulk actions on the inquiries (back-office)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Appliquer' }));
 
     expect(await screen.findByText('2 modifiés')).toBeVisible();
+    const closedRows = () => screen.getAllByRole('row').filter((row) => within(row).queryByText('Fermée'));
+    await waitFor(() => expect(closedRows()).toHaveLength(2));
     expect(api.callsTo('POST /api/admin/inquiries/bulk-status')[0]?.body).toEqual({
       ids: ['inq-1', 'inq-2'],
       status: 'closed',

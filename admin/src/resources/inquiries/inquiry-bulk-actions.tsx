@@ -21,6 +21,7 @@ export function InquiryBulkActions() {
       confirmLabel="shop.bulk.status.confirm"
       ready={to !== ''}
       act={(ids) => dataProvider.changeStatuses('inquiries', { ids, status: to })}
+      shows={(inquiry) => inquiry.status === to}
       onClosed={() => setTo('')}
     >
       <BulkStatusChoices

@@ -35,12 +35,20 @@ const set: CredentialsSummary = {
   updatedBy: null,
 };
 
-/** The list of two subscriptions waiting for credentials; each bulk action answers `outcome`. */
+/** The list of two subscriptions waiting for credentials; each bulk action answers `outcome`, and the list then shows the records it changed as changed. */
 function api(outcome: BulkOutcome, rows: AdminSubscription[] = [first, second]): Routes {
+  let stored = rows;
+  const apply = (change: Partial<AdminSubscription>) => {
+    const changed = new Set(
+      outcome.results.filter((result) => result.outcome === 'changed').map((result) => result.id),
+    );
+    stored = stored.map((row) => (changed.has(row.id) ? { ...row, ...change } : row));
+    return json(outcome);
+  };
   return {
     'GET /api/admin/subscriptions': ({ query }) => {
       const { id } = JSON.parse(query.get('filter') ?? '{}') as { id?: string[] };
-      return page('subscriptions', id ? rows.filter((row) => id.includes(row.id)) : rows);
+      return page('subscriptions', id ? stored.filter((row) => id.includes(row.id)) : stored);
     },
     'GET /api/admin/stats': () => json<AdminStats>(someStats()),
     'GET /api/admin/plans': () => page<AdminPlan>('plans', [anAdminPlan()]),
@@ -52,8 +60,10 @@ function api(outcome: BulkOutcome, rows: AdminSubscription[] = [first, second]):
       );
     },
     'GET /api/admin/credentials': () => page('credentials', [set]),
-    'POST /api/admin/subscriptions/bulk-status': () => json(outcome),
-    'POST /api/admin/credentials/:id/assignments': () => json(outcome),
+    'POST /api/admin/subscriptions/bulk-status': ({ body }) =>
+      apply({ status: (body as { status: AdminSubscription['status'] }).status }),
+    'POST /api/admin/credentials/:id/assignments': ({ params }) =>
+      apply({ credentialsId: params.id ?? null, credentialsAssigned: true }),
   };
 }
 

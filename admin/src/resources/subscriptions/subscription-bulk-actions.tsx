@@ -26,6 +26,7 @@ function BulkStatusButton() {
       confirmLabel="shop.bulk.status.confirm"
       ready={to !== '' && reason.trim() !== ''}
       act={(ids) => dataProvider.changeStatuses('subscriptions', { ids, status: to, reason: reason.trim() })}
+      shows={(subscription) => subscription.status === to}
       onClosed={() => {
         setTo('');
         setReason('');
@@ -62,6 +63,7 @@ function BulkAssignButton() {
       ready={chosen !== ''}
       disabledReason={plans.size > 1 ? translate('shop.bulk.assign.onePlan') : undefined}
       act={(ids) => dataProvider.assignCredentialsToMany(chosen, ids)}
+      shows={(subscription) => subscription.credentialsId === chosen}
       onClosed={() => setChosen('')}
     >
       {plan && (
