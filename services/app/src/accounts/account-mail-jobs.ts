@@ -1,8 +1,7 @@
-import { getAccount } from '@shop/projections';
 import type { MailJobDependencies, MailMessage } from '../mail/mailer.js';
 import { opaqueToken, tokenHash } from '../security/tokens.js';
 import type { JobHandlers } from '../jobs/job-queue.js';
-import { NotYetError } from '../jobs/not-yet.js';
+import { accountForEffect } from './account-for-effect.js';
 
 /** How long a reset link works, and how late a request may still be answered with one. */
 export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
@@ -25,13 +24,8 @@ export function accountMailJobHandlers({
         logger.info({ userId, requestId }, 'password reset request too old; no link sent');
         return;
       }
-      const account = await getAccount(knex, userId);
-      if (!account) {
-        const credentials = await knex('account_credentials').where({ user_id: userId }).first('user_id');
-        if (!credentials) return;
-        // The accounts read model trails the log: the job waits for it.
-        throw new NotYetError(`account ${userId} is not in the accounts read model yet`);
-      }
+      const account = await accountForEffect(knex, userId);
+      if (!account) return;
       if (!account.email.includes('@')) {
         logger.info({ userId, requestId }, 'account has no e-mail address (erased); no link sent');
         return;

@@ -12,10 +12,11 @@ import {
   type SubscriptionRenewed,
 } from '@shop/domain';
 import { asDomainEvent, type EventMetadata } from '@shop/event-store';
-import { ERASED_VALUE, getAccount, getSubscription, invoiceOfPayment, type PersonalDataVault } from '@shop/projections';
+import { ERASED_VALUE, getSubscription, invoiceOfPayment, type PersonalDataVault } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { JobDataByName, JobHandlers } from '../jobs/job-queue.js';
 import { NotYetError } from '../jobs/not-yet.js';
+import { accountForEffect } from '../accounts/account-for-effect.js';
 import type { Reactor } from '../reactors/reactor.js';
 import type { SubscriptionCommands } from '../subscriptions/subscription-commands.js';
 import type { AccountingCommands } from './accounting-commands.js';
@@ -58,7 +59,7 @@ export class Invoicing {
     if (!payment || payment.kind === 'extra' || payment.amountCents <= 0) return;
     const [subscription, account] = await Promise.all([
       getSubscription(knex, subscriptionId),
-      getAccount(knex, state.userId),
+      accountForEffect(knex, state.userId),
     ]);
     if (!subscription) throw new NotYetError(`subscription ${subscriptionId} is not in its read model yet`);
     const renewal = Object.values(state.renewals ?? {}).find((r) => r.paid?.paymentReference === paymentReference);
@@ -73,9 +74,6 @@ export class Invoicing {
     const vatRate = vatRateOn(billing.country, new Date(payment.paidAt));
     const issuedAt = this.deps.clock();
     const year = issuedAt.getUTCFullYear();
-    if (!account && (await knex('account_credentials').where({ user_id: state.userId }).first('user_id'))) {
-      throw new NotYetError(`account ${state.userId} is not in its read model yet`);
-    }
     // An account erased before its payment was invoiced: billed to nobody by name.
     const name = account?.fullName ?? ERASED_VALUE;
     await commands.accounting.issue(

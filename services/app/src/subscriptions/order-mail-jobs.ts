@@ -1,4 +1,4 @@
-import { getAccount, getSubscription, isCurrentlyActive, type SubscriptionView } from '@shop/projections';
+import { getSubscription, isCurrentlyActive, type SubscriptionView } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { MailJobDependencies, MailMessage, Mailer } from '../mail/mailer.js';
 import { customerLanguage } from '../notifications/customer-preferences.js';
@@ -10,6 +10,7 @@ import {
 import { orderNews } from '../mail/order-mail-templates.js';
 import type { JobHandlers, OrderMailKind } from '../jobs/job-queue.js';
 import { NotYetError } from '../jobs/not-yet.js';
+import { accountForEffect } from '../accounts/account-for-effect.js';
 import { invoiceAttachments } from '../invoicing/invoice-mail.js';
 
 /**
@@ -142,12 +143,8 @@ export function orderMailJobHandlers({
         logger.info(context, 'subscription no longer active; no credentials news');
         return;
       }
-      const account = await getAccount(knex, subscription.userId);
-      if (!account) {
-        const credentials = await knex('account_credentials').where({ user_id: subscription.userId }).first('user_id');
-        if (!credentials) return;
-        throw new NotYetError(`account ${subscription.userId} is not in the accounts read model yet`);
-      }
+      const account = await accountForEffect(knex, subscription.userId);
+      if (!account) return;
       const [language, settings] = await Promise.all([
         customerLanguage(knex, subscription.userId),
         getNotificationSettings(knex, subscription.userId),
