@@ -1,4 +1,3 @@
-import AssignmentLateIcon from '@mui/icons-material/AssignmentLate';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import EuroIcon from '@mui/icons-material/Euro';
@@ -16,14 +15,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { AdminStats } from '@shop/contracts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Title, useCreatePath, useLocaleState, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { SectionCard } from '../components/section-card';
 import { intlLocaleOf } from '../i18n/i18n-provider';
 import { InstantForm } from '../lib/instant-form';
 import { GREEN, useMoney, usePercent, VIOLET } from './dashboard-format';
-import { RefundRequestsCard } from './refund-requests-card';
 import { useAdminStats } from './use-admin-stats';
+import { WorkQueueCard } from './work-queue-card';
 
 // The charts' library is the largest part of the dashboard: the figures show first, the charts a moment later.
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
@@ -40,9 +38,6 @@ const visuallyHidden = {
   m: '-1px',
   p: 0,
 } as const;
-
-/** The operator's to-do list: active subscriptions still waiting for their credentials. */
-const WAITING_FOR_CREDENTIALS = `?filter=${encodeURIComponent(JSON.stringify({ status: 'active', hasCredentials: false }))}`;
 
 /** One of the seeds' six cards: an icon, what it counts, the figure. */
 function FigureCard({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
@@ -154,38 +149,6 @@ function Financial({ stats }: { stats: AdminStats }) {
         ))}
       </Box>
     </Section>
-  );
-}
-
-/** Subscriptions paid and still waiting for their credentials, with the way to that list. */
-function ToDo({ stats }: { stats: AdminStats }) {
-  const translate = useTranslate();
-  // Under the back-office's base path (/admin), as react-admin's own links are.
-  const list = useCreatePath()({ resource: 'subscriptions', type: 'list' });
-  const waiting = stats.pendingCredentials;
-  return (
-    <Alert
-      severity={waiting > 0 ? 'warning' : 'success'}
-      icon={<AssignmentLateIcon />}
-      action={
-        waiting > 0 ? (
-          <Button
-            component={Link}
-            to={`${list}${WAITING_FOR_CREDENTIALS}`}
-            color="inherit"
-            size="small"
-            sx={{ whiteSpace: 'nowrap' }}
-          >
-            {translate('shop.dashboard.todo.open')}
-          </Button>
-        ) : undefined
-      }
-      sx={{ alignItems: 'center' }}
-    >
-      {waiting > 0
-        ? translate('shop.dashboard.todo.waiting', { smart_count: waiting })
-        : translate('shop.dashboard.todo.none')}
-    </Alert>
   );
 }
 
@@ -306,9 +269,8 @@ export default function Dashboard() {
       ) : (
         <>
           {/* What waits for the operator is today's business, not a past instant's. */}
-          {!asOf && <ToDo stats={stats} />}
+          {!asOf && <WorkQueueCard />}
           {!asOf && <FailedJobs stats={stats} />}
-          {!asOf && <RefundRequestsCard />}
           <Figures stats={stats} />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
             <ActivityRate stats={stats} />

@@ -42,23 +42,9 @@ export const dashboardMessages: MessageTree = {
         conversionHelp: 'Active subscriptions compared with the number of users.',
       },
       toHandle: {
-        title: 'To handle',
         refundRequests: 'Refund requests waiting',
-        none: 'No refund request waiting.',
         loadError: 'Error while loading the refund requests',
         requestedOn: 'requested on %{date}',
-        more: 'See all %{smart_count} requests',
-        failedRenewals: 'Automatic renewals declined',
-        failedRenewalsCount:
-          '%{smart_count} automatic renewal declined: see the list |||| %{smart_count} automatic renewals declined: see the list',
-        noFailedRenewal: 'No automatic renewal declined.',
-        failedRenewalsError: 'Could not load the declined renewals',
-      },
-      todo: {
-        waiting:
-          '%{smart_count} active subscription is waiting for its credentials |||| %{smart_count} active subscriptions are waiting for their credentials',
-        none: 'No active subscription is waiting for credentials.',
-        open: 'Open the list',
       },
       jobs: {
         failed:

@@ -42,23 +42,9 @@ export const dashboardMessages: MessageTree = {
         conversionHelp: 'Abonnements actifs par rapport au nombre d’utilisateurs.',
       },
       toHandle: {
-        title: 'À traiter',
         refundRequests: 'Demandes de remboursement en attente',
-        none: 'Aucune demande de remboursement en attente.',
         loadError: 'Erreur lors de la récupération des demandes de remboursement',
         requestedOn: 'demandé le %{date}',
-        more: 'Voir les %{smart_count} demandes',
-        failedRenewals: 'Renouvellements automatiques refusés',
-        failedRenewalsCount:
-          '%{smart_count} renouvellement automatique refusé : voir la liste |||| %{smart_count} renouvellements automatiques refusés : voir la liste',
-        noFailedRenewal: 'Aucun renouvellement automatique refusé.',
-        failedRenewalsError: 'Erreur lors de la récupération des renouvellements refusés',
-      },
-      todo: {
-        waiting:
-          '%{smart_count} abonnement actif attend ses identifiants |||| %{smart_count} abonnements actifs attendent leurs identifiants',
-        none: 'Aucun abonnement actif n’attend d’identifiants.',
-        open: 'Voir la liste',
       },
       jobs: {
         failed:

@@ -1,4 +1,5 @@
 import { Menu } from 'react-admin';
+import { DashboardMenuItem } from '../dashboard/dashboard-menu-item';
 import { FreeOfferMenuItem } from '../free-offer';
 import { MailPreviewsMenuItem } from '../mail-previews';
 import { SyncMenuItem } from '../sync';
@@ -8,7 +9,7 @@ import { VatReportMenuItem } from '../vat-report';
 export function ShopMenu() {
   return (
     <Menu>
-      <Menu.DashboardItem />
+      <DashboardMenuItem />
       <Menu.ResourceItems />
       <VatReportMenuItem />
       <SyncMenuItem />
