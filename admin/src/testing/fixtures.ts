@@ -1,4 +1,5 @@
 import type {
+  BulkOutcome,
   AccountingDocumentView,
   AdminPlan,
   AdminStats,
@@ -172,4 +173,15 @@ export function aVatReport(overrides: Partial<VatReport> = {}): VatReport {
     totals: { netCents: 4996, vatCents: 1009, grossCents: 6005, documents: 4 },
     ...overrides,
   };
+}
+
+/** What a bulk action answers for each record, by id: `changed`, `unchanged`, or the code it was refused with. */
+export function bulkOutcomeOf(outcomes: Record<string, string>): BulkOutcome {
+  const results = Object.entries(outcomes).map(([id, outcome]) =>
+    outcome === 'changed' || outcome === 'unchanged'
+      ? { id, outcome: outcome as 'changed' | 'unchanged' }
+      : { id, outcome: 'refused' as const, code: outcome, detail: outcome },
+  );
+  const count = (outcome: string) => results.filter((result) => result.outcome === outcome).length;
+  return { changed: count('changed'), unchanged: count('unchanged'), refused: count('refused'), results };
 }

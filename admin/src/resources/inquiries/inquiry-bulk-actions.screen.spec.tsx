@@ -1,6 +1,7 @@
-import type { BulkOutcome, Inquiry } from '@shop/contracts';
+import type { Inquiry } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { bulkOutcomeOf } from '../../testing/fixtures';
 import { json, page, renderResource } from '../../testing/render-resource';
 import inquiries from '.';
 
@@ -25,15 +26,7 @@ const anInquiry = (id: string, email: string) =>
 
 describe('bulk actions on the inquiries (back-office)', () => {
   it('moves the selected inquiries on together, and says how many changed', async () => {
-    const outcome: BulkOutcome = {
-      changed: 2,
-      unchanged: 0,
-      refused: 0,
-      results: [
-        { id: 'inq-1', outcome: 'changed' },
-        { id: 'inq-2', outcome: 'changed' },
-      ],
-    };
+    const outcome = bulkOutcomeOf({ 'inq-1': 'changed', 'inq-2': 'changed' });
     let stored = [anInquiry('inq-1', 'camille@example.com'), anInquiry('inq-2', 'lea@example.com')];
     const { user, api } = renderResource('inquiries', inquiries, {
       url: '/inquiries',

@@ -8,7 +8,7 @@ import type {
 } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aSubscription, anAdminPlan, anAdminUser, someStats } from '../../testing/fixtures';
+import { aSubscription, anAdminPlan, anAdminUser, bulkOutcomeOf, someStats } from '../../testing/fixtures';
 import { json, page, renderResource, type Routes } from '../../testing/render-resource';
 import subscriptions from '.';
 
@@ -36,7 +36,7 @@ const set: CredentialsSummary = {
 };
 
 /** The list of two subscriptions waiting for credentials; each bulk action answers `outcome`, and the list then shows the records it changed as changed. */
-function api(outcome: BulkOutcome, rows: AdminSubscription[] = [first, second]): Routes {
+function subscriptionsApi(outcome: BulkOutcome, rows: AdminSubscription[] = [first, second]): Routes {
   let stored = rows;
   const apply = (change: Partial<AdminSubscription>) => {
     const changed = new Set(
@@ -67,33 +67,25 @@ function api(outcome: BulkOutcome, rows: AdminSubscription[] = [first, second]):
   };
 }
 
-/** Selects every row, and answers the bar of actions shown over the selection. */
-async function selectBoth(user: ReturnType<typeof renderResource>['user']) {
+/** The list with every row selected, and the bar of actions shown over the selection. */
+async function selectedList(outcome: BulkOutcome, rows?: AdminSubscription[]) {
+  const rendered = renderResource('subscriptions', subscriptions, {
+    url: '/subscriptions',
+    api: subscriptionsApi(outcome, rows),
+    references: ['plans', 'users', 'credentials'],
+  });
   await screen.findByText('Léa Petit');
-  await user.click(screen.getByRole('checkbox', { name: 'Tout sélectionner' }));
+  await rendered.user.click(screen.getByRole('checkbox', { name: 'Tout sélectionner' }));
   const bar = document.querySelector<HTMLElement>('[data-test="bulk-actions-toolbar"]');
   expect(bar).not.toBeNull();
-  return within(bar!);
+  return { ...rendered, bar: within(bar!) };
 }
 
 describe('bulk actions on the subscriptions (back-office)', () => {
   it('changes the status of the selected subscriptions with one reason, and says what each became', async () => {
-    const outcome: BulkOutcome = {
-      changed: 1,
-      unchanged: 0,
-      refused: 1,
-      results: [
-        { id: 'sub-1', outcome: 'changed' },
-        { id: 'sub-2', outcome: 'refused', code: 'subscription.invalid_transition', detail: 'Not allowed' },
-      ],
-    };
-    const rendered = renderResource('subscriptions', subscriptions, {
-      url: '/subscriptions',
-      api: api(outcome),
-      references: ['plans', 'users', 'credentials'],
-    });
-    const { user } = rendered;
-    const bar = await selectBoth(user);
+    const { user, api, bar } = await selectedList(
+      bulkOutcomeOf({ 'sub-1': 'changed', 'sub-2': 'subscription.invalid_transition' }),
+    );
 
     await user.click(bar.getByRole('button', { name: 'Changer le statut' }));
     const dialog = await screen.findByRole('dialog', { name: 'Changer le statut de 2 éléments' });
@@ -109,7 +101,7 @@ describe('bulk actions on the subscriptions (back-office)', () => {
         "1 modifié · 1 refusé : Ce changement de statut n'est pas permis depuis le statut actuel.",
       ),
     ).toBeVisible();
-    expect(rendered.api.callsTo('POST /api/admin/subscriptions/bulk-status')[0]?.body).toEqual({
+    expect(api.callsTo('POST /api/admin/subscriptions/bulk-status')[0]?.body).toEqual({
       ids: ['sub-1', 'sub-2'],
       status: 'suspended',
       reason: 'Compte du fournisseur en révision',
@@ -117,22 +109,7 @@ describe('bulk actions on the subscriptions (back-office)', () => {
   });
 
   it('gives one stored set of their plan to the selected subscriptions', async () => {
-    const outcome: BulkOutcome = {
-      changed: 2,
-      unchanged: 0,
-      refused: 0,
-      results: [
-        { id: 'sub-1', outcome: 'changed' },
-        { id: 'sub-2', outcome: 'changed' },
-      ],
-    };
-    const rendered = renderResource('subscriptions', subscriptions, {
-      url: '/subscriptions',
-      api: api(outcome),
-      references: ['plans', 'users', 'credentials'],
-    });
-    const { user } = rendered;
-    const bar = await selectBoth(user);
+    const { user, api, bar } = await selectedList(bulkOutcomeOf({ 'sub-1': 'changed', 'sub-2': 'changed' }));
 
     await user.click(bar.getByRole('button', { name: 'Attribuer des identifiants' }));
     const dialog = await screen.findByRole('dialog', { name: 'Attribuer des identifiants à 2 abonnements' });
@@ -140,19 +117,14 @@ describe('bulk actions on the subscriptions (back-office)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Attribuer' }));
 
     expect(await screen.findByText('2 modifiés')).toBeVisible();
-    expect(rendered.api.callsTo('POST /api/admin/credentials/cred-1/assignments')[0]?.body).toEqual({
+    expect(api.callsTo('POST /api/admin/credentials/cred-1/assignments')[0]?.body).toEqual({
       subscriptionIds: ['sub-1', 'sub-2'],
     });
   });
 
   it('offers no common set for subscriptions of different plans', async () => {
     const other = { ...second, id: 'sub-3', planId: 'spotify', planName: 'Spotify' };
-    const { user } = renderResource('subscriptions', subscriptions, {
-      url: '/subscriptions',
-      api: api({ changed: 0, unchanged: 0, refused: 0, results: [] }, [first, other]),
-      references: ['plans', 'users', 'credentials'],
-    });
-    const bar = await selectBoth(user);
+    const { bar } = await selectedList(bulkOutcomeOf({}), [first, other]);
     const assign = await bar.findByRole('button', { name: 'Attribuer des identifiants' });
     await expect.poll(() => assign).toBeDisabled();
     expect(assign).toHaveAttribute(
