@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useRecordContext } from 'react-admin';
 import type { HistorySubject } from '../providers/data-provider';
+import { CredentialRevealsPanel } from './credential-reveals-panel';
 import { HistoryTimeline } from './history-timeline';
 import { StateAsOfPanel } from './state-as-of-panel';
 
@@ -11,7 +12,10 @@ export const withAsideLayout: SxProps<Theme> = {
   '& .RaShow-main > :first-of-type': { width: { xs: '100%', lg: 'auto' }, minWidth: 0 },
 };
 
-/** Beside a subscription or a customer: their history, and for a subscription its state as of an instant. */
+/**
+ * Beside a subscription or a customer: their history, for a subscription its state as of an
+ * instant, for a customer the credential sets whose password they read.
+ */
 export function HistoryAside({ of }: { of: HistorySubject }) {
   const record = useRecordContext();
   if (!record) return null;
@@ -19,6 +23,7 @@ export function HistoryAside({ of }: { of: HistorySubject }) {
     <Box component="aside" sx={{ width: { xs: '100%', lg: 440 }, flexShrink: 0, display: 'grid', gap: 2, minWidth: 0 }}>
       {of === 'subscriptions' && <StateAsOfPanel subscriptionId={String(record.id)} />}
       <HistoryTimeline of={of} id={String(record.id)} />
+      {of === 'users' && <CredentialRevealsPanel by="user" id={String(record.id)} />}
     </Box>
   );
 }

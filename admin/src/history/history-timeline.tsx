@@ -12,8 +12,10 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import { intlLocaleOf } from '../i18n/i18n-provider';
+import { Link as RouterLink } from 'react-router-dom';
+import { useShopTime } from '../lib/shop-time';
 import type { HistorySubject, ShopDataProvider } from '../providers/data-provider';
+import { HistoryFilters, useHistoryFilter } from './history-filters';
 
 const PAGE = 25;
 
@@ -30,11 +32,20 @@ export function HistoryTimeline({ of, id }: { of: HistorySubject; id: string }) 
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [order, setOrder] = useState<'DESC' | 'ASC'>('DESC');
   const [highlighted, setHighlighted] = useState<string | null>(null);
+  // A customer's history is narrowed from the page's address, so that a link reopens the same view.
+  const { filter } = useHistoryFilter();
+  const shown = of === 'users' ? filter : {};
   const history = useInfiniteQuery({
-    queryKey: ['history', of, id, order, locale],
+    queryKey: ['history', of, id, order, locale, shown],
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
-      dataProvider.getHistory(of, id, { from: pageParam, to: pageParam + PAGE - 1, order, language: locale }),
+      dataProvider.getHistory(of, id, {
+        from: pageParam,
+        to: pageParam + PAGE - 1,
+        order,
+        language: locale,
+        filter: shown,
+      }),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.entries.length, 0);
       return loaded < last.total ? loaded : undefined;
@@ -66,6 +77,7 @@ export function HistoryTimeline({ of, id }: { of: HistorySubject; id: string }) 
             <ToggleButton value="ASC">{translate('shop.history.oldestFirst')}</ToggleButton>
           </ToggleButtonGroup>
         </Box>
+        {of === 'users' && <HistoryFilters userId={id} />}
         {history.isSuccess && entries.length === 0 && (
           <Typography variant="body2">{translate('shop.history.empty')}</Typography>
         )}
@@ -77,7 +89,7 @@ export function HistoryTimeline({ of, id }: { of: HistorySubject; id: string }) 
               cause={entry.causationId ? (byId.get(entry.causationId) ?? null) : null}
               highlighted={highlighted === entry.id}
               onShowCause={showCause}
-              dateLocale={intlLocaleOf(locale)}
+              showSubscription={of === 'users'}
             />
           ))}
         </Box>
@@ -103,15 +115,16 @@ function TimelineEntry({
   cause,
   highlighted,
   onShowCause,
-  dateLocale,
+  showSubscription,
 }: {
   entry: HistoryEntry;
   cause: HistoryEntry | null;
   highlighted: boolean;
   onShowCause: (id: string) => void;
-  dateLocale: string;
+  showSubscription: boolean;
 }) {
   const translate = useTranslate();
+  const shopTime = useShopTime();
   const [open, setOpen] = useState(false);
   const rawId = `${anchorOf(entry.id)}-raw`;
   return (
@@ -129,9 +142,7 @@ function TimelineEntry({
       }}
     >
       <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-        {new Intl.DateTimeFormat(dateLocale, { dateStyle: 'medium', timeStyle: 'medium' }).format(
-          new Date(entry.recordedAt),
-        )}
+        <time dateTime={entry.recordedAt}>{shopTime(entry.recordedAt)}</time>
       </Typography>
       <Typography variant="body2" component="p" sx={{ overflowWrap: 'anywhere' }}>
         {entry.summary}
@@ -143,6 +154,20 @@ function TimelineEntry({
           label={`${translate(`shop.history.actors.${entry.actor.type}`)} · ${entry.actor.name}`}
           sx={{ maxWidth: '100%' }}
         />
+        {showSubscription && entry.subscription && (
+          <Chip
+            size="small"
+            clickable
+            component={RouterLink}
+            to={`/subscriptions/${encodeURIComponent(entry.subscription.id)}/show`}
+            data-testid="history-subscription"
+            label={translate('shop.historyFilter.subscription', {
+              plan: entry.subscription.planName,
+              id: entry.subscription.id.slice(0, 8),
+            })}
+            sx={{ maxWidth: '100%' }}
+          />
+        )}
         {entry.causationId && (
           <Link
             component="button"

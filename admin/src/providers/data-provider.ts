@@ -42,7 +42,7 @@ export interface ShopDataProvider extends DataProvider {
   getHistory(
     of: HistorySubject,
     id: string,
-    page: { from: number; to: number; order: 'ASC' | 'DESC'; language: string },
+    page: { from: number; to: number; order: 'ASC' | 'DESC'; language: string; filter?: HistoryFilter },
   ): Promise<{ entries: HistoryEntry[]; total: number }>;
   /** GET /api/admin/subscriptions/:id/payments: each payment of a subscription, what is refundable, and its refunds. */
   getSubscriptionMoney(id: string): Promise<SubscriptionMoney>;
@@ -63,6 +63,13 @@ export interface BulkStatusChange {
 
 /** Whose history: a subscription's or a customer's. */
 export type HistorySubject = 'subscriptions' | 'users';
+
+/** What a history is narrowed to: event types, sign-ins shown, up to an instant (ISO 8601). */
+export interface HistoryFilter {
+  types?: string[];
+  signIns?: boolean;
+  asOf?: string;
+}
 
 /** A set of credentials as the screens may keep it: without what only the reveal should carry. */
 function withoutSecrets<T extends RaRecord>(record: T): T {
@@ -156,10 +163,11 @@ export const dataProvider: ShopDataProvider = {
     return { data: json };
   },
 
-  async getHistory(of, id, { from, to, order, language }) {
+  async getHistory(of, id, { from, to, order, language, filter = {} }) {
     const query = new URLSearchParams({
       sort: JSON.stringify(['position', order]),
       range: JSON.stringify([from, to]),
+      filter: JSON.stringify(filter),
       lang: language,
     });
     const { json, headers } = await httpClient(`/api/admin/${of}/${encodeURIComponent(id)}/history?${query}`);

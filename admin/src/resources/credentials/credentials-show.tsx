@@ -20,6 +20,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CopyButton } from '../../components/copy-button';
+import { CredentialRevealsAside } from '../../history/credential-reveals-panel';
+import { withAsideLayout } from '../../history/history-aside';
 import { useLocales } from '../../i18n/i18n-provider';
 import type { CredentialsSecret, ShopDataProvider } from '../../providers/data-provider';
 import { CredentialsTitle } from './credentials-title';
@@ -125,7 +127,12 @@ export function CredentialsShow() {
   const translate = useTranslate();
   const { dateLocale } = useLocales();
   return (
-    <Show<CredentialsSummary> actions={<CredentialsShowActions />} title={<CredentialsTitle />}>
+    <Show<CredentialsSummary>
+      actions={<CredentialsShowActions />}
+      title={<CredentialsTitle />}
+      aside={<CredentialRevealsAside />}
+      sx={withAsideLayout}
+    >
       <SimpleShowLayout>
         <TextField source="planName" />
         <Labeled label="resources.credentials.fields.email">
