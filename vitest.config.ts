@@ -29,6 +29,7 @@ export default defineConfig({
             'projections/**/*.spec.ts',
             'test/**/*.spec.ts',
             'web-shop/src/**/*.unit.spec.ts',
+            'admin/src/**/*.unit.spec.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.e2e.spec.ts'],
           globalSetup: ['services/testing/src/global-setup.ts'],

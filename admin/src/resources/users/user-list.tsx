@@ -16,6 +16,7 @@ import {
   SelectInput,
   TopToolbar,
   useListContext,
+  useLocaleState,
   useNotify,
   useTranslate,
 } from 'react-admin';
@@ -46,12 +47,13 @@ function UserFilterSidebar() {
 function UserListActions({ small }: { small: boolean }) {
   const { filterValues } = useListContext();
   const notify = useNotify();
+  const [locale] = useLocaleState();
   return (
     <TopToolbar>
       {small && <FilterButton />}
       <CreateButton />
       <ExportButton
-        exporter={usersExporter(filterValues as Record<string, unknown>, () =>
+        exporter={usersExporter(filterValues as Record<string, unknown>, locale, () =>
           notify('shop.users.export.failed', { type: 'error' }),
         )}
       />

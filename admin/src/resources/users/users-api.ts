@@ -1,9 +1,4 @@
-import type {
-  AdminExportRecord,
-  AdminSubscriptionGrant,
-  AdminSubscriptionGranted,
-  AdminUserCounts,
-} from '@shop/contracts';
+import type { AdminSubscriptionGrant, AdminSubscriptionGranted, AdminUserCounts } from '@shop/contracts';
 import { httpClient } from '../../lib/http-client';
 
 /** The users screens' calls beside react-admin's CRUD ones. */
@@ -29,9 +24,4 @@ export async function grantSubscription(
     headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
   });
   return json as AdminSubscriptionGranted;
-}
-
-/** POST /api/admin/exports: records who exported which list (filters by name only, row count) before the file is made. */
-export async function recordExport(record: AdminExportRecord): Promise<void> {
-  await httpClient('/api/admin/exports', { method: 'POST', body: JSON.stringify(record) });
 }

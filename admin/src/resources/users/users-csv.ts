@@ -1,48 +1,40 @@
-import { downloadCSV } from 'react-admin';
-import { recordExport } from './users-api';
+import { csvEuros, toCsv, type CsvColumn } from '../../lib/csv';
+import { exportCsv } from '../../lib/export-csv';
 import type { User } from './user-vocabulary';
 
-/** A CSV cell: quoted when it holds a separator, a quote or a line break; formulas defused for spreadsheets. */
-function cell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@]/.test(text)) text = `'${text}`;
-  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** The users file's columns: who, since when, what they spent (euros), and their subscriptions on one line. */
+const COLUMNS: ReadonlyArray<CsvColumn<User>> = [
+  { header: 'id', value: (user) => user.id },
+  { header: 'email', value: (user) => user.email },
+  { header: 'fullName', value: (user) => user.fullName },
+  { header: 'role', value: (user) => user.role },
+  { header: 'segment', value: (user) => user.segment },
+  { header: 'createdAt', value: (user) => user.createdAt },
+  { header: 'totalSpentEuros', value: (user) => csvEuros(user.totalSpentCents) },
+  {
+    header: 'subscriptions',
+    value: (user) =>
+      user.subscriptions
+        .map(
+          (s) =>
+            `${s.planName} ${csvEuros(s.totalCents)} ${s.status}${s.expiresAt ? ` ${s.expiresAt.slice(0, 10)}` : ''}`,
+        )
+        .join(' | '),
+  },
+];
 
-const euros = (cents: number) => (cents / 100).toFixed(2);
-
-export function usersCsv(users: readonly User[]): string {
-  const header = ['id', 'email', 'fullName', 'role', 'segment', 'createdAt', 'totalSpentEuros', 'subscriptions'];
-  const rows = users.map((user) => [
-    user.id,
-    user.email,
-    user.fullName,
-    user.role,
-    user.segment,
-    user.createdAt,
-    euros(user.totalSpentCents),
-    user.subscriptions
-      .map(
-        (s) => `${s.planName} ${euros(s.totalCents)} ${s.status}${s.expiresAt ? ` ${s.expiresAt.slice(0, 10)}` : ''}`,
-      )
-      .join(' | '),
-  ]);
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n');
-}
+export const usersCsv = (users: readonly User[]): string => toCsv(COLUMNS, users);
 
 /**
- * react-admin's exporter for the users list, given the filters in use: the export is recorded
- * first (it carries personal data out of the shop), and the file is made only once it is.
+ * react-admin's exporter for the users list, given the filters in use and the operator's language
+ * (the file's name): the export is recorded first, and the file is made only once it is.
  */
 export const usersExporter =
-  (filter: Record<string, unknown>, onUnrecorded: () => void) =>
+  (filter: Record<string, unknown>, locale: string, onUnrecorded: () => void) =>
   async (users: User[]): Promise<void> => {
     try {
-      await recordExport({ resource: 'users', filter, count: users.length });
+      await exportCsv({ list: 'users', filter, columns: COLUMNS, rows: users, locale });
     } catch {
       onUnrecorded();
-      return;
     }
-    downloadCSV(usersCsv(users), `utilisateurs-${new Date().toISOString().slice(0, 10)}`);
   };
