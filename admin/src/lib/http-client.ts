@@ -17,6 +17,8 @@ const WORDED_CODES = new Set([
   'inquiry.stale',
   'inquiry.invalid_transition',
   'inquiry.not_found',
+  'inquiry.erased',
+  'inquiry.no_email',
   'subscription.not_found',
   'subscription.not_active',
   'subscription.invalid_transition',

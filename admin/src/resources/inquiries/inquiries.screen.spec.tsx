@@ -1,4 +1,4 @@
-import type { Inquiry } from '@shop/contracts';
+import type { Inquiry, InquiryReply } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, page, problem, renderResource, type Routes, clickSave } from '../../testing/render-resource';
@@ -26,6 +26,7 @@ function inquiriesApi(overrides: Routes = {}): Routes {
   return {
     'GET /api/admin/inquiries': () => page('inquiries', [support]),
     'GET /api/admin/inquiries/:id': () => json<Inquiry>(support),
+    'GET /api/admin/inquiries/:id/replies': () => json<InquiryReply[]>([]),
     'PUT /api/admin/inquiries/:id': ({ body }) =>
       json<Inquiry>({ ...support, ...(body as Pick<Inquiry, 'status'>), version: 3 }),
     ...overrides,
@@ -96,5 +97,100 @@ describe('the inquiries (back-office)', () => {
     await user.click(save);
 
     expect(await screen.findByText('Inquiry moved to “Closed”')).toBeVisible();
+  });
+});
+
+const firstReply: InquiryReply = {
+  id: 'rep-1',
+  inquiryId: 'inq-1',
+  message: 'Bonjour, nous avons remboursé le second débit.',
+  repliedBy: 'admin-1',
+  repliedByName: 'Alex Opérateur',
+  repliedAt: '2026-11-24T11:30:00.000Z',
+};
+
+describe('replying to an inquiry', () => {
+  it('shows the conversation: the visitor’s message, then each reply with who and when', async () => {
+    renderResource('inquiries', inquiries, {
+      url: '/inquiries/inq-1/show',
+      api: inquiriesApi({ 'GET /api/admin/inquiries/:id/replies': () => json<InquiryReply[]>([firstReply]) }),
+      references: ['users'],
+      locale: 'fr',
+    });
+
+    const thread = await screen.findByRole('region', { name: 'Échanges' });
+    await waitFor(() => expect(within(thread).getAllByRole('listitem')).toHaveLength(2));
+    const messages = within(thread).getAllByRole('listitem');
+    expect(messages[0]).toHaveTextContent('camille@example.com');
+    expect(messages[0]).toHaveTextContent('Ma carte a été débitée deux fois.');
+    expect(messages[1]).toHaveTextContent('Alex Opérateur');
+    expect(messages[1]).toHaveTextContent('Bonjour, nous avons remboursé le second débit.');
+    expect(within(messages[1]!).getByText(/24 nov\. 2026/)).toBeVisible();
+  });
+
+  it('sends the reply, says where it went, and shows it in the thread', async () => {
+    let replies: InquiryReply[] = [];
+    const { user, api } = renderResource('inquiries', inquiries, {
+      url: '/inquiries/inq-1/show',
+      api: inquiriesApi({
+        'GET /api/admin/inquiries/:id/replies': () => json<InquiryReply[]>(replies),
+        'POST /api/admin/inquiries/:id/replies': ({ body }) => {
+          replies = [{ ...firstReply, message: (body as { message: string }).message }];
+          return { status: 201, body: { id: 'rep-1', inquiryId: 'inq-1', status: 'in_progress', version: 4 } };
+        },
+      }),
+      references: ['users'],
+      locale: 'fr',
+    });
+
+    const thread = await screen.findByRole('region', { name: 'Échanges' });
+    const field = within(thread).getByRole('textbox', { name: 'Votre réponse' });
+    expect(within(thread).getByText(/Envoyée par e-mail à camille@example\.com \(langue : Français\)/)).toBeVisible();
+    const send = within(thread).getByRole('button', { name: 'Envoyer la réponse' });
+    expect(send).toBeDisabled();
+
+    await user.type(field, '  Le second débit est remboursé.  ');
+    await user.click(send);
+
+    expect(await screen.findByText('Réponse envoyée à camille@example.com')).toBeVisible();
+    expect(api.callsTo('POST /api/admin/inquiries/inq-1/replies')[0]?.body).toEqual({
+      message: 'Le second débit est remboursé.',
+    });
+    expect(await within(thread).findByText('Le second débit est remboursé.')).toBeVisible();
+    expect(field).toHaveValue('');
+  });
+
+  it('refuses a reply too long before sending it, in English', async () => {
+    const { user, api } = renderResource('inquiries', inquiries, {
+      url: '/inquiries/inq-1/show',
+      api: inquiriesApi(),
+      references: ['users'],
+      locale: 'en',
+    });
+
+    const thread = await screen.findByRole('region', { name: 'Conversation' });
+    const field = within(thread).getByRole('textbox', { name: 'Your reply' });
+    await user.click(field);
+    await user.paste('x'.repeat(5001));
+
+    expect(await within(thread).findByText('5001 characters: 5000 at most.')).toBeVisible();
+    expect(within(thread).getByRole('button', { name: 'Send the reply' })).toBeDisabled();
+    expect(api.callsTo('POST /api/admin/inquiries/inq-1/replies')).toEqual([]);
+  });
+
+  it('offers no reply when the visitor left no address', async () => {
+    renderResource('inquiries', inquiries, {
+      url: '/inquiries/inq-1/show',
+      api: inquiriesApi({
+        'GET /api/admin/inquiries/:id': () =>
+          json<Inquiry>({ ...support, kind: 'suggestion', email: null, details: { suggestion: 'Plus de VPN' } }),
+      }),
+      references: ['users'],
+      locale: 'fr',
+    });
+
+    const thread = await screen.findByRole('region', { name: 'Échanges' });
+    expect(await within(thread).findByText(/personne à qui répondre/)).toBeVisible();
+    expect(within(thread).queryByRole('textbox')).toBeNull();
   });
 });

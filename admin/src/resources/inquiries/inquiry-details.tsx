@@ -2,13 +2,22 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Fragment } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { SectionCard } from '../../components/section-card';
+import { visitorTextKey } from './inquiry-thread';
 import type { Inquiry } from './inquiry-vocabulary';
 
-/** The rest of the visitor's form (message, phone, motivation, ...) as a definition list, in the form's order. */
+/**
+ * The rest of the visitor's form (phone, website, experience, ...) as a definition list, in the
+ * form's order, on its card; the visitor's message itself opens the conversation below. No card
+ * when the form had nothing else (a support message).
+ */
 export function InquiryDetails() {
   const inquiry = useRecordContext<Inquiry>();
   const translate = useTranslate();
   if (!inquiry) return null;
+  const shownInThread = visitorTextKey(inquiry);
+  const entries = Object.entries(inquiry.details).filter(([key]) => key !== shownInThread);
+  if (entries.length === 0) return null;
 
   const valueOf = (key: string, value: unknown) => {
     if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
@@ -35,26 +44,28 @@ export function InquiryDetails() {
   };
 
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'minmax(9rem, max-content) 1fr' },
-        columnGap: 3,
-        rowGap: { xs: 0.5, sm: 1.5 },
-        m: 0,
-      }}
-    >
-      {Object.entries(inquiry.details).map(([key, value]) => (
-        <Fragment key={key}>
-          <Box component="dt" sx={{ fontWeight: 600, color: 'text.secondary', mt: { xs: 1, sm: 0 } }}>
-            {translate(`shop.inquiries.details.${key}`, { _: key })}
-          </Box>
-          <Box component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {valueOf(key, value)}
-          </Box>
-        </Fragment>
-      ))}
-    </Box>
+    <SectionCard id="inquiry-details-title" title={translate('resources.inquiries.fields.details')}>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'minmax(9rem, max-content) 1fr' },
+          columnGap: 3,
+          rowGap: { xs: 0.5, sm: 1.5 },
+          m: 0,
+        }}
+      >
+        {entries.map(([key, value]) => (
+          <Fragment key={key}>
+            <Box component="dt" sx={{ fontWeight: 600, color: 'text.secondary', mt: { xs: 1, sm: 0 } }}>
+              {translate(`shop.inquiries.details.${key}`, { _: key })}
+            </Box>
+            <Box component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {valueOf(key, value)}
+            </Box>
+          </Fragment>
+        ))}
+      </Box>
+    </SectionCard>
   );
 }

@@ -12,10 +12,10 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { SectionCard } from '../../components/section-card';
 import { useLocales } from '../../i18n/i18n-provider';
 import { InquiryDetails } from './inquiry-details';
 import { InquiryStatusChip } from './inquiry-status-chip';
+import { InquiryThread } from './inquiry-thread';
 import { InquiryTitle } from './inquiry-title';
 import { categoryKey, type Inquiry } from './inquiry-vocabulary';
 
@@ -28,7 +28,7 @@ function InquiryShowActions() {
   );
 }
 
-/** One inquiry: who sent what and when on the left, the rest of the form on the right. */
+/** One inquiry: who sent what and when on the left; the rest of the form, then the conversation and the reply, on the right. */
 export function InquiryShow() {
   const translate = useTranslate();
   const { dateLocale } = useLocales();
@@ -72,9 +72,10 @@ export function InquiryShow() {
             <TextField source="id" />
           </SimpleShowLayout>
         </Card>
-        <SectionCard id="inquiry-details-title" title={translate('resources.inquiries.fields.details')}>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <InquiryDetails />
-        </SectionCard>
+          <InquiryThread />
+        </Box>
       </Box>
     </Show>
   );
