@@ -2,6 +2,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import {
   AppBar,
@@ -9,6 +10,7 @@ import {
   Loading,
   LocalesMenuButton,
   Logout,
+  TitlePortal,
   UserMenu,
   useGetIdentity,
   usePermissions,
@@ -30,6 +32,18 @@ function BackToShopItem() {
   );
 }
 
+/**
+ * The language menu; on a phone its icon alone (the language's name stays its accessible name), so
+ * that the page's title keeps the room it needs.
+ */
+function CompactLocalesMenuButton() {
+  return (
+    <Box component="span" sx={{ '& .MuiButton-root': { fontSize: { xs: 0, sm: 'inherit' }, minWidth: 0 } }}>
+      <LocalesMenuButton />
+    </Box>
+  );
+}
+
 function ShopAppBar() {
   const { identity } = useGetIdentity();
   return (
@@ -37,7 +51,7 @@ function ShopAppBar() {
       // react-admin's toolbar (the language menu, then the refresh), with a refresh that says when it is done.
       toolbar={
         <>
-          <LocalesMenuButton />
+          <CompactLocalesMenuButton />
           <RefreshButton />
         </>
       }
@@ -48,7 +62,18 @@ function ShopAppBar() {
           <Logout />
         </UserMenu>
       }
-    />
+    >
+      {/* On a phone a long title wraps, a little smaller, rather than being cut. */}
+      <TitlePortal
+        sx={{
+          whiteSpace: { xs: 'normal', sm: 'nowrap' },
+          fontSize: { xs: '1rem', sm: '1.25rem' },
+          lineHeight: { xs: 1.25, sm: 1.6 },
+          overflowWrap: 'anywhere',
+          py: { xs: 0.5, sm: 0 },
+        }}
+      />
+    </AppBar>
   );
 }
 

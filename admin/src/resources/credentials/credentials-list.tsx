@@ -1,16 +1,16 @@
 import Box from '@mui/material/Box';
 import {
   DataTable,
-  List,
   ReferenceInput,
-  useListContext,
   SelectInput,
+  SimpleList,
+  useListContext,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
 import { StatCounters } from '../../dashboard/stat-counters';
 import { useAdminStats } from '../../dashboard/use-admin-stats';
-import { updatedAtColumn, withSearch } from '../../components/responsive-list';
+import { ResponsiveList, updatedAtColumn, withSearch } from '../../components/responsive-list';
 import { MASKED_PASSWORD, servedCount, type CredentialsSummary } from './credentials-vocabulary';
 
 const filters = withSearch(
@@ -43,8 +43,20 @@ export function CredentialsList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <List filters={filters} sort={{ field: 'planName', order: 'ASC' }} perPage={25} exporter={false}>
-      <CredentialsCounters />
+    <ResponsiveList
+      filters={filters}
+      sort={{ field: 'planName', order: 'ASC' }}
+      exporter={false}
+      header={<CredentialsCounters />}
+      phone={
+        <SimpleList<CredentialsSummary>
+          linkType="show"
+          primaryText={(set) => set.planName}
+          secondaryText={(set) => set.email}
+          tertiaryText={(set) => servedCount(translate, set.assignedCount)}
+        />
+      }
+    >
       <DataTable<CredentialsSummary> rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="planName" />
         <DataTable.Col source="email" />
@@ -69,6 +81,6 @@ export function CredentialsList() {
         />
         {updatedAtColumn(locale)}
       </DataTable>
-    </List>
+    </ResponsiveList>
   );
 }

@@ -1,4 +1,5 @@
-import { DataTable, DateField, List, SearchInput, SelectInput, useLocaleState, useTranslate } from 'react-admin';
+import { DataTable, DateField, SearchInput, SelectInput, SimpleList, useLocaleState, useTranslate } from 'react-admin';
+import { ResponsiveList } from '../../components/responsive-list';
 import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { InquiryBulkActions } from './inquiry-bulk-actions';
 import { InquiryStatusChip } from './inquiry-status-chip';
@@ -15,27 +16,38 @@ const filters = [
 export function InquiryList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const kindOf = (inquiry: Inquiry) => translate(`shop.inquiries.kinds.${inquiry.kind}`, { _: inquiry.kind });
+  const senderOf = (inquiry: Inquiry) => [inquiry.name, inquiry.companyName].filter(Boolean).join(' — ');
+  const receivedOn = (inquiry: Inquiry) =>
+    new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'short', timeStyle: 'short' }).format(
+      new Date(inquiry.receivedAt),
+    );
   return (
-    <List filters={filters} sort={{ field: 'receivedAt', order: 'DESC' }} perPage={25} exporter={false}>
+    <ResponsiveList
+      filters={filters}
+      sort={{ field: 'receivedAt', order: 'DESC' }}
+      exporter={false}
+      phone={
+        <SimpleList<Inquiry>
+          linkType="show"
+          primaryText={(inquiry) => `${kindOf(inquiry)} · ${senderOf(inquiry) || inquiry.email}`}
+          secondaryText={(inquiry) => [receivedOn(inquiry), summaryOf(inquiry)].filter(Boolean).join(' — ')}
+          tertiaryText={(inquiry) => translate(`shop.inquiries.statuses.${inquiry.status}`, { _: inquiry.status })}
+        />
+      }
+    >
       <DataTable<Inquiry> rowClick="show" bulkActionButtons={<InquiryBulkActions />}>
         <DataTable.Col source="receivedAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
           <DateField source="receivedAt" showTime locales={intlLocaleOf(locale)} />
         </DataTable.Col>
-        <DataTable.Col
-          source="kind"
-          render={(inquiry) => translate(`shop.inquiries.kinds.${inquiry.kind}`, { _: inquiry.kind })}
-        />
+        <DataTable.Col source="kind" render={kindOf} />
         <DataTable.Col source="status">
           <InquiryStatusChip />
         </DataTable.Col>
         <DataTable.Col source="email" />
-        <DataTable.Col
-          source="name"
-          label="resources.inquiries.fields.sender"
-          render={(inquiry) => [inquiry.name, inquiry.companyName].filter(Boolean).join(' — ')}
-        />
+        <DataTable.Col source="name" label="resources.inquiries.fields.sender" render={senderOf} />
         <DataTable.Col source="subject" render={summaryOf} />
       </DataTable>
-    </List>
+    </ResponsiveList>
   );
 }
