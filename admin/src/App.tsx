@@ -3,6 +3,7 @@ import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
 import { LazyDashboard } from './dashboard';
 import { i18nProvider } from './i18n/i18n-provider';
 import { AdminOnlyPage } from './layout/admin-only-page';
+import { TwoFactorRequiredPage } from './layout/two-factor-required-page';
 import { ShopAdmin } from './layout/shop-admin';
 import { ShopLayout } from './layout/shop-layout';
 import { theme } from './layout/theme';
@@ -44,6 +45,9 @@ function BackOffice() {
       <Resource name="invoices" {...invoices} />
       <Resource name="promo-codes" {...promoCodes} />
       <Resource name="plans" {...plans} />
+      <CustomRoutes noLayout>
+        <Route path="/two-factor-required" element={<TwoFactorRequiredPage />} />
+      </CustomRoutes>
       <CustomRoutes>
         <Route path="/sync" element={<LazySyncPage />} />
         <Route path="/free-offer" element={<LazyFreeOfferPage />} />

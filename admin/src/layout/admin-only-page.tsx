@@ -4,20 +4,27 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useLogout, useTranslate } from 'react-admin';
+import { useLogout, usePermissions, useTranslate } from 'react-admin';
 
-/** What a signed-in customer sees at /admin: why there is nothing for them here, and the ways out. */
+/**
+ * What a signed-in customer sees at /admin: why there is nothing for them here, and the ways out.
+ * A staff member sees it on a page their roles do not open, with the words for that.
+ */
 export function AdminOnlyPage() {
   const translate = useTranslate();
   const logout = useLogout();
+  const { permissions } = usePermissions();
+  const staff = Array.isArray(permissions) && permissions.length > 0;
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
       <Card sx={{ maxWidth: 520 }}>
         <CardContent>
           <Typography variant="h5" component="h1" gutterBottom>
-            {translate('shop.adminOnly.title')}
+            {translate(staff ? 'shop.staff.notForRole.title' : 'shop.adminOnly.title')}
           </Typography>
-          <Typography variant="body1">{translate('shop.adminOnly.message')}</Typography>
+          <Typography variant="body1">
+            {translate(staff ? 'shop.staff.notForRole.message' : 'shop.adminOnly.message')}
+          </Typography>
         </CardContent>
         <CardActions sx={{ px: 2, pb: 2 }}>
           <Button variant="contained" href="/">

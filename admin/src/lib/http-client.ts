@@ -33,6 +33,8 @@ const WORDED_CODES = new Set([
   'credentials.unknown_plan',
   'credentials.stale',
   'auth.forbidden',
+  'auth.two_factor_required',
+  'role.last_owner',
   'auth.csrf_rejected',
   'rate_limited',
   'network.unreachable',

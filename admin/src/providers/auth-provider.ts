@@ -1,12 +1,15 @@
+import { permissionsOf, type Permission, type Role } from '@shop/contracts';
 import { HttpError, type AuthProvider } from 'react-admin';
 import { httpClient } from '../lib/http-client';
+import { rolesAllow } from './permissions';
 
-/** GET /api/me: the signed-in account. The role is decided by the server, which also enforces it on /api/admin. */
+/** GET /api/me: the signed-in account. The roles are decided by the server, which also enforces them on /api/admin. */
 interface Me {
   id: string;
   email: string;
   fullName: string;
-  role: 'customer' | 'admin';
+  roles: Role[];
+  twoFactorEnabled: boolean;
 }
 
 /** Where the back-office is served; react-admin's basename. */
@@ -60,6 +63,11 @@ export const authProvider: AuthProvider = {
       forgetMe();
       throw { redirectTo: shopSignInUrl(), message: false };
     }
+    if (error?.status === 403 && (error as { body?: { code?: unknown } }).body?.code === 'auth.two_factor_required') {
+      // Staff without two-factor sign-in: a page that says so and leads to the shop's set-up.
+      forgetMe();
+      throw { logoutUser: false, redirectTo: `${BASENAME}/two-factor-required`, message: false };
+    }
     if (error?.status === 403) {
       // The role was withdrawn since this page loaded: show why, without signing out of the shop.
       forgetMe();
@@ -67,8 +75,15 @@ export const authProvider: AuthProvider = {
     }
   },
 
-  async getPermissions() {
-    return (await loadMe())?.role;
+  /** What the account's roles allow (`Permission[]`), for the screens to hide what they cannot do. */
+  async getPermissions(): Promise<Permission[]> {
+    return permissionsOf((await loadMe())?.roles ?? []);
+  },
+
+  /** Hides menu entries, pages and buttons a role cannot use; the API refuses them anyway. */
+  async canAccess({ resource, action }: { resource?: string; action: string }) {
+    if (!resource) return true;
+    return rolesAllow((await loadMe())?.roles ?? [], resource, action);
   },
 
   async getIdentity() {

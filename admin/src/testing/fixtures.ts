@@ -80,7 +80,7 @@ export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     id: 'user-1',
     email: 'camille@example.com',
     fullName: 'Camille Martin',
-    role: 'customer',
+    roles: ['customer'],
     twoFactorEnabled: false,
     createdAt: '2026-03-01T10:00:00.000Z',
     lastSignInAt: '2026-11-24T10:00:00.000Z',

@@ -9,13 +9,16 @@ import {
   memoryStore,
   Notification,
   Resource,
+  type AuthProvider,
   type DashboardComponent,
   type ResourceProps,
 } from 'react-admin';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { theme } from '../layout/theme';
+import { permissionsOf, type Role } from '@shop/contracts';
 import { dataProvider } from '../providers/data-provider';
+import { rolesAllow } from '../providers/permissions';
 import { mockApi, type Reply, type Routes } from '../../../web-shop/src/testing/fetch-mock';
 
 // One fetch mock for both apps: the shop's answers react-admin's requests as well.
@@ -54,13 +57,25 @@ interface ResourceOptions {
   dashboard?: DashboardComponent;
   /** The operator's language as the store remembers it; French when left out. */
   locale?: 'fr' | 'en';
+  /** The signed-in staff member's roles, for screens that hide what a role cannot do; all is shown when left out. */
+  roles?: Role[];
 }
+
+/** An authentication provider that only answers what the roles allow (see providers/permissions.ts). */
+const staffAuth = (roles: Role[]): AuthProvider => ({
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getPermissions: async () => permissionsOf(roles),
+  canAccess: async ({ resource, action }) => !resource || rolesAllow(roles, resource, action),
+});
 
 /**
  * Renders one back-office resource as `App.tsx` mounts it (react-admin's contexts, the real
  * ra-data-simple-rest provider on `/api/admin`, the French messages, the theme, notifications) in
- * a memory router at `url`, the API answered by `api` at fetch. No authentication provider: the
- * API enforces the role and the screens never ask for it.
+ * a memory router at `url`, the API answered by `api` at fetch. No authentication provider unless
+ * `roles` are given (the screens then hide what those roles cannot do); the API enforces them.
  */
 export function renderResource(name: string, resource: Omit<ResourceProps, 'name'>, options: ResourceOptions) {
   const api = mockApi(options.api);
@@ -72,6 +87,7 @@ export function renderResource(name: string, resource: Omit<ResourceProps, 'name
         element: (
           <AdminContext
             dataProvider={dataProvider}
+            {...(options.roles ? { authProvider: staffAuth(options.roles) } : {})}
             i18nProvider={i18nProvider}
             queryClient={queryClient}
             store={memoryStore(options.locale ? { locale: options.locale } : undefined)}

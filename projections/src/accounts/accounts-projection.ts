@@ -1,4 +1,4 @@
-import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '@shop/domain';
+import { ACCOUNT_EVENT_TYPES, recordedRole, type AccountEvent } from '@shop/domain';
 import type { Projection } from '../runtime/projection.js';
 import { ERASED_VALUE } from '../personal-data/personal-data-vault.js';
 
@@ -7,13 +7,15 @@ export const accountsProjection: Projection = {
   name: 'accounts',
   // 2: attempts to turn two-factor off, their lock, and sessions ended by their owner.
   // 3: e-mail changes and erasure (erased_at); the back-office's sort indexes.
-  version: 3,
+  // 4: staff roles (`roles`, several per account; legacy `admin` grants read as owner).
+  version: 4,
   tables: {
     accounts: (table) => {
       table.text('id').primary();
       table.text('email').notNullable();
       table.text('full_name').notNullable();
-      table.text('role').notNullable();
+      /** Every role held: `customer`, then the staff roles in the order granted. */
+      table.specificType('roles', 'text[]').notNullable();
       table.boolean('two_factor_enabled').notNullable();
       table.text('registration_method').notNullable();
       table.timestamp('created_at', { useTz: true }).notNullable();
@@ -70,7 +72,7 @@ export const accountsProjection: Projection = {
             id: userId,
             email: await open(event.data.email),
             full_name: await open(event.data.fullName),
-            role: 'customer',
+            roles: ['customer'],
             two_factor_enabled: false,
             registration_method: event.data.method,
             created_at: event.data.registeredAt,
@@ -84,8 +86,19 @@ export const accountsProjection: Projection = {
           .update({ full_name: await open(event.data.fullName), updated_at: recorded.recordedAt })
           .increment('profile_version', 1);
         return;
-      case 'RoleGranted':
-        await accounts().update({ role: event.data.role, updated_at: recorded.recordedAt });
+      case 'RoleGranted': {
+        const role = recordedRole(event.data.role);
+        if (!role) return;
+        await accounts()
+          .whereRaw('NOT (? = ANY(roles))', [role])
+          .update({ roles: trx.raw('array_append(roles, ?)', [role]), updated_at: recorded.recordedAt });
+        return;
+      }
+      case 'RoleRevoked':
+        await accounts().update({
+          roles: trx.raw('array_remove(roles, ?)', [event.data.role]),
+          updated_at: recorded.recordedAt,
+        });
         return;
       case 'TwoFactorEnabled':
       case 'TwoFactorDisabled':

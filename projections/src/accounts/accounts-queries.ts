@@ -10,7 +10,7 @@ export interface AccountRow {
   id: string;
   email: string;
   full_name: string;
-  role: Role;
+  roles: Role[];
   two_factor_enabled: boolean;
   created_at: Date;
   last_sign_in_at: Date | null;
@@ -20,7 +20,7 @@ const toView = (row: AccountRow): AccountView => ({
   id: row.id,
   email: row.email,
   fullName: row.full_name,
-  role: row.role,
+  roles: row.roles,
   twoFactorEnabled: row.two_factor_enabled,
   memberSince: row.created_at.toISOString(),
   lastSignInAt: row.last_sign_in_at?.toISOString() ?? null,

@@ -20,7 +20,9 @@ import type { ShopConfig } from './config.js';
 import type { Logger } from './infrastructure/logger.js';
 import type { ShopKeys } from './security/keys.js';
 import type { RateLimits } from './security/rate-limits.js';
-import { authenticate, cookiePolicy, csrfProtection, requireRole } from './api/auth/authentication.js';
+import { authenticate, cookiePolicy, csrfProtection } from './api/auth/authentication.js';
+import { requireStaff } from './api/auth/staff-guard.js';
+import { adminRoleRoutes } from './accounts/admin-role-routes.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { adminUserRoutes } from './accounts/admin-user-routes.js';
 import { adminHistoryRoutes } from './history/admin-history-routes.js';
@@ -165,8 +167,8 @@ export function createApp(deps: AppDependencies): Express {
     ),
   );
   app.use(paymentRoutes({ payments: deps.payments, sandbox: deps.sandbox }, doc));
-  // Every back-office route is for admins: one check, before all of them (unknown paths included).
-  doc.guard(app, '/api/admin', 'admin', requireRole(deps.knex, 'admin'));
+  // Every back-office route is for staff with its permission: one check, before all of them (unknown paths included).
+  doc.guard(app, '/api/admin', 'staff', requireStaff({ knex: deps.knex, doc }));
   app.use(
     adminPaymentRoutes(
       {
@@ -192,6 +194,7 @@ export function createApp(deps: AppDependencies): Express {
       doc,
     ),
   );
+  app.use(adminRoleRoutes({ knex: deps.knex, clock: deps.clock, accounts: deps.accounts }, doc));
   app.use(adminGrantRoutes({ grants: deps.operatorSubscriptions }, doc));
   app.use(adminRefundRoutes({ refunds: deps.operatorRefunds }, doc));
   app.use(freeOfferRoutes({ offer: deps.freeOffer, knex: deps.knex, clock: deps.clock }, doc));
@@ -290,7 +293,7 @@ const API_TAGS: TagDoc[] = [
   { name: 'payments', description: 'Payment providers and the return from their checkout' },
   { name: 'free-offer', description: 'The free offer while it runs' },
   { name: 'inquiries', description: 'Messages and requests from visitors' },
-  { name: 'admin', description: 'The back-office: administrators only' },
+  { name: 'admin', description: 'The back-office: staff only, each operation needing its permission' },
   { name: 'webhooks', description: "Payment providers' notifications" },
   { name: 'sandbox', description: "The built-in sandbox provider's pages, when it is enabled" },
   { name: 'operations', description: 'Liveness and readiness, for load balancers and orchestrators' },

@@ -197,8 +197,16 @@ export async function startApi(runtime: Runtime, options: { waitForReadModels?: 
   const carried = await carryOverRevealRows(runtime);
   if (carried > 0) runtime.logger.info({ events: carried }, 'credential readings carried over to the log');
   for (const email of runtime.config.adminEmails) {
-    // Accounts that already exist become admins now; the others when they sign up.
-    await runtime.accounts.grantRole(email, 'admin', 'ADMIN_EMAILS').catch(() => undefined);
+    // Accounts that already exist become owners now; the others when they sign up.
+    await runtime.accounts
+      .userIdOf(email)
+      .then((userId) =>
+        runtime.accounts.grantRole(userId, 'owner', {
+          by: 'ADMIN_EMAILS',
+          actor: { type: 'system', id: 'admin-emails' },
+        }),
+      )
+      .catch(() => undefined);
   }
   if (options.waitForReadModels) await readModelsCaughtUp(runtime, options.waitForReadModels);
   const app = createApp({

@@ -53,7 +53,7 @@ export const signedInSession = z
     tokenType: z.literal('Bearer'),
     expiresIn: z.number().int(),
     refreshToken: z.string(),
-    user: z.object({ id: z.string(), role: z.enum(ROLES) }),
+    user: z.object({ id: z.string(), roles: z.array(z.enum(ROLES)) }),
   })
   .meta({ id: 'Session' });
 export type SignedInSession = z.infer<typeof signedInSession>;
@@ -110,7 +110,8 @@ export const profile = z
     email: z.string(),
     fullName: z.string(),
     memberSince: z.string(),
-    role: z.enum(ROLES),
+    /** `customer`, then any staff roles. */
+    roles: z.array(z.enum(ROLES)),
     twoFactorEnabled: z.boolean(),
   })
   .meta({ id: 'Profile' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import { ROLES, SUBSCRIPTION_STATUSES } from './vocabulary.js';
+import { ROLES, STAFF_ROLES, SUBSCRIPTION_STATUSES } from './vocabulary.js';
 
 /**
  * How the seeds classify a customer: `with` a subscription currently active (status active, expiry
@@ -31,7 +31,8 @@ export const adminUser = z
     id: z.string(),
     email: z.string(),
     fullName: z.string(),
-    role: z.enum(ROLES),
+    /** Every role held: `customer`, then the staff roles (`owner`, `support`, `finance`). */
+    roles: z.array(z.enum(ROLES)),
     twoFactorEnabled: z.boolean(),
     createdAt: z.string(),
     lastSignInAt: z.string().nullable(),
@@ -79,6 +80,13 @@ export const adminUserUpdate = z.object({
   profileVersion: z.number().int().min(1).optional(),
 });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdate>;
+
+/** `POST /api/admin/users/:id/roles`: a staff role to give (owners only). */
+export const adminRoleGrant = z.strictObject({ role: z.enum(STAFF_ROLES) });
+export type AdminRoleGrant = z.input<typeof adminRoleGrant>;
+
+/** `DELETE /api/admin/users/:id/roles/:role`. */
+export const adminRoleParams = z.object({ id: z.string(), role: z.enum(STAFF_ROLES) });
 
 /** `POST /api/admin/users/:id/subscriptions`: a subscription granted by the operator, active at once. */
 export const adminSubscriptionGrant = z.strictObject({

@@ -14,6 +14,7 @@ export { refundableCents } from './subscription/refund-decisions.js';
 export * from './catalogue/events.js';
 export * from './catalogue/plan-decider.js';
 export * from './account/events.js';
+export * from './account/roles.js';
 export * from './account/decide.js';
 export * from './promotion/promotion.js';
 export * from './inquiry/events.js';

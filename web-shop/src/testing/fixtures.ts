@@ -23,7 +23,7 @@ export function aCustomer(overrides: Partial<Profile> = {}): Profile {
     email: 'camille@example.com',
     fullName: 'Camille Martin',
     memberSince: '2025-03-01T10:00:00.000Z',
-    role: 'customer',
+    roles: ['customer'],
     twoFactorEnabled: false,
     ...overrides,
   };

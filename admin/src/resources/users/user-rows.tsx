@@ -44,12 +44,14 @@ function UserCell({ user }: { user: User }) {
           sx={{ fontWeight: 500, color: user.fullName.trim() ? 'inherit' : 'text.secondary' }}
         >
           {displayName(user, translate)}
-          {/* Operators are customers' accounts too: the one mark that tells them apart. */}
-          {user.role === 'admin' && (
-            <Typography component="span" variant="caption" sx={{ ml: 1, color: 'text.secondary' }}>
-              · {translate('shop.roles.admin')}
-            </Typography>
-          )}
+          {/* Staff are customers' accounts too: their roles are the one mark that tells them apart. */}
+          {user.roles
+            .filter((role) => role !== 'customer')
+            .map((role) => (
+              <Typography key={role} component="span" variant="caption" sx={{ ml: 1, color: 'text.secondary' }}>
+                · {translate(`shop.roles.${role}`)}
+              </Typography>
+            ))}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
           {user.email}

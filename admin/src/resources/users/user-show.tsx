@@ -29,6 +29,7 @@ import { RecordInvoices } from '../invoices/record-invoices';
 import { AssignSubscriptionButton } from './assign-subscription-button';
 import { EraseUserButton } from './erase-user-button';
 import { UserAvatar } from './user-avatar';
+import { UserRoles } from './user-roles';
 import { UserSegmentChip } from './user-segment-chip';
 import { UserSubscriptions } from './user-subscriptions';
 import { UserTitle } from './user-title';
@@ -94,10 +95,7 @@ export function UserShow() {
             <SimpleShowLayout
               sx={{ px: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 0 }}
             >
-              <FunctionField<User>
-                source="role"
-                render={(user) => translate(`shop.roles.${user.role}`, { _: user.role })}
-              />
+              <FunctionField<User> source="roles" render={(user) => <UserRoles user={user} />} />
               <FunctionField<User>
                 source="totalSpentCents"
                 render={(user) => formatCents(user.totalSpentCents, 'EUR', locale)}

@@ -1,11 +1,13 @@
 import {
   accountDecider,
   accountStreamId,
+  rolesOf,
   twoFactorDisableLockedUntil,
   NotFoundError,
   type AccountCommand,
   type AccountState,
   type Role,
+  type StaffRole,
 } from '@shop/domain';
 import { handleCommand, loadState, type AppendOptions, type EventMetadata } from '@shop/event-store';
 import { InvalidInputError } from '../errors.js';
@@ -16,6 +18,22 @@ import {
   type AccountServiceDependencies,
   type ClientContext,
 } from './account-dependencies.js';
+
+/**
+ * Who changes a role: `by` is recorded in the event (`grantedBy`, `revokedBy`), the operator's
+ * id in the back-office, `shopctl` or `ADMIN_EMAILS` otherwise; `actor` is the event's actor.
+ */
+export interface RoleChange {
+  by: string;
+  actor: EventMetadata['actor'];
+  correlationId?: string;
+}
+
+/**
+ * Every revocation of a role takes this transaction-scoped lock while it counts the other owners
+ * and records itself, so two revocations cannot each count the other's owner and leave none.
+ */
+const ROLE_REVOCATIONS_LOCK = 270027;
 
 /** An account's commands on its stream (from the last snapshot), and the changes an owner or operator asks for. */
 export class AccountCommands {
@@ -65,9 +83,8 @@ export class AccountCommands {
     return state;
   }
 
-  async currentRole(userId: string): Promise<Role> {
-    const state = await this.accountState(userId);
-    return state.status === 'registered' ? state.role : 'customer';
+  async currentRoles(userId: string): Promise<Role[]> {
+    return rolesOf(await this.accountState(userId));
   }
 
   /**
@@ -109,23 +126,62 @@ export class AccountCommands {
     await twoFactor.removeFactor(userId);
   }
 
-  async grantRole(email: string, role: Role, grantedBy: string): Promise<{ userId: string; changed: boolean }> {
+  async userIdOf(email: string): Promise<string> {
     const credentials = await this.deps
       .knex('account_credentials')
       .where({ email_normalized: normalizeEmail(email) })
-      .first();
+      .first<{ user_id: string } | undefined>('user_id');
     if (!credentials) {
       throw new NotFoundError({ code: 'account.not_found', message: `No account for ${email}` });
     }
+    return credentials.user_id;
+  }
+
+  async grantRole(userId: string, role: StaffRole, by: RoleChange): Promise<{ changed: boolean }> {
     const { newEvents } = await this.execute(
-      {
-        type: 'GrantRole',
-        userId: credentials.user_id,
-        data: { role, grantedBy, at: this.deps.clock().toISOString() },
-      },
-      // Granted from outside the back-office (the CLI, ADMIN_EMAILS): no admin account to name.
-      { actor: { type: 'system', id: grantedBy } },
+      { type: 'GrantRole', userId, data: { role, grantedBy: by.by, at: this.deps.clock().toISOString() } },
+      { actor: by.actor, correlationId: by.correlationId },
     );
-    return { userId: credentials.user_id, changed: newEvents.length > 0 };
+    return { changed: newEvents.length > 0 };
+  }
+
+  /**
+   * Takes a role back. The last owner cannot lose the role: a rule over every account's stream,
+   * kept by one lock that all revocations take in turn (docs/adr/0027-staff-roles.md). Inside it
+   * the other owners are counted from their own streams (the read model only names candidates):
+   * a revocation that finished before the lock was taken is in the log, so it is counted.
+   */
+  async revokeRole(userId: string, role: StaffRole, by: RoleChange): Promise<{ changed: boolean }> {
+    return this.deps.knex.transaction(async (trx) => {
+      await trx.raw('SELECT pg_advisory_xact_lock(?)', [ROLE_REVOCATIONS_LOCK]);
+      const otherOwners = role === 'owner' ? await this.otherOwners(userId) : 0;
+      const { newEvents } = await this.execute(
+        {
+          type: 'RevokeRole',
+          userId,
+          data: { role, revokedBy: by.by, at: this.deps.clock().toISOString(), otherOwners },
+        },
+        { actor: by.actor, correlationId: by.correlationId },
+      );
+      return { changed: newEvents.length > 0 };
+    });
+  }
+
+  /**
+   * Owners other than `userId`, as their streams say, among those the read model names (one who
+   * became owner moments ago and is not read there yet is missed: the revocation is then refused,
+   * never wrongly allowed). Stops at the first: the rule needs one.
+   */
+  private async otherOwners(userId: string): Promise<number> {
+    const candidates = await this.deps
+      .knex('accounts')
+      .whereRaw('? = ANY(roles)', ['owner'])
+      .whereNot({ id: userId })
+      .pluck<string[]>('id');
+    for (const candidate of candidates) {
+      const state = await this.accountState(candidate);
+      if (state.status === 'registered' && !state.erased && state.staffRoles.includes('owner')) return 1;
+    }
+    return 0;
   }
 }

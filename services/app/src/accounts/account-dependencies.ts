@@ -32,7 +32,7 @@ export interface ClientContext {
 export interface IssuedSession {
   userId: string;
   sessionId: string;
-  role: Role;
+  roles: Role[];
   accessToken: string;
   refreshToken: string;
   expiresIn: number;
@@ -46,7 +46,7 @@ export interface IssuedSession {
  */
 export const ACCOUNT_SNAPSHOTS = (deps: { snapshots: SnapshotStore }): Snapshotting => ({
   store: deps.snapshots,
-  name: 'account-state:2',
+  name: 'account-state:3',
   every: 100,
 });
 

@@ -1,6 +1,6 @@
-import type { AccountCommand, Role } from '@shop/domain';
+import type { AccountCommand, Role, StaffRole } from '@shop/domain';
 import type { EventMetadata } from '@shop/event-store';
-import { AccountCommands } from './account-commands.js';
+import { AccountCommands, type RoleChange } from './account-commands.js';
 import type { AccountServiceDependencies, ClientContext, IssuedSession } from './account-dependencies.js';
 import { ExternalSignIn, type ExternalIdentityClaims } from './external-sign-in.js';
 import { OperatorAccounts, type OperatorContext } from './operator-accounts.js';
@@ -74,16 +74,27 @@ export class AccountService {
     return this.commands.seal(userId, value);
   }
 
-  currentRole(userId: string): Promise<Role> {
-    return this.commands.currentRole(userId);
+  currentRoles(userId: string): Promise<Role[]> {
+    return this.commands.currentRoles(userId);
   }
 
   disableTwoFactor(userId: string, code: string, client: ClientContext): Promise<void> {
     return this.commands.disableTwoFactor(userId, code, client);
   }
 
-  grantRole(email: string, role: Role, grantedBy: string): Promise<{ userId: string; changed: boolean }> {
-    return this.commands.grantRole(email, role, grantedBy);
+  /** Gives a staff role (the back-office, `shopctl users grant`, `ADMIN_EMAILS`). */
+  grantRole(userId: string, role: StaffRole, by: RoleChange): Promise<{ changed: boolean }> {
+    return this.commands.grantRole(userId, role, by);
+  }
+
+  /** Takes a staff role back; the last owner keeps theirs (409 `role.last_owner`). */
+  revokeRole(userId: string, role: StaffRole, by: RoleChange): Promise<{ changed: boolean }> {
+    return this.commands.revokeRole(userId, role, by);
+  }
+
+  /** The account signed in with this e-mail (404 `account.not_found` when none). */
+  userIdOf(email: string): Promise<string> {
+    return this.commands.userIdOf(email);
   }
 
   signUp(input: { email: string; password: string; fullName?: string }, client: ClientContext) {

@@ -170,7 +170,7 @@ export function adminUserRoutes(
         id: userId,
         email,
         fullName: input.fullName?.trim() || email,
-        role: 'customer',
+        roles: ['customer'],
         twoFactorEnabled: false,
         createdAt: deps.clock().toISOString(),
         lastSignInAt: null,

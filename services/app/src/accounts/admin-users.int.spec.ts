@@ -126,7 +126,7 @@ describe('GET /api/admin/users', () => {
     expect(byId.get(alice.userId)).toMatchObject({
       email: alice.email,
       fullName: 'Alice Martin',
-      role: 'customer',
+      roles: ['customer'],
       segment: 'with',
       profileVersion: 1,
       subscriptions: [{ planName: 'Netflix', status: 'active', expiresAt: expect.stringMatching(/Z$/) }],
@@ -135,7 +135,7 @@ describe('GET /api/admin/users', () => {
     expect(byId.get(bob.userId)).toMatchObject({ segment: 'expired' });
     // The voided grant counts nowhere: not in the row, the segment nor the total spent.
     expect(byId.get(carol.userId)).toMatchObject({ segment: 'without', totalSpentCents: 0, subscriptions: [] });
-    expect(byId.get(admin.userId)).toMatchObject({ role: 'admin', segment: 'without' });
+    expect(byId.get(admin.userId)).toMatchObject({ roles: ['customer', 'owner'], segment: 'without' });
   });
 
   it('sorts by e-mail, name, creation and total spent, and pages with Content-Range', async () => {
@@ -203,7 +203,7 @@ describe('POST /api/admin/users', () => {
   it('opens an account and mails the person a link to choose a password', async () => {
     const email = `dora-${randomUUID().slice(0, 8)}@example.com`;
     const { data } = await provider.create('users', { data: { email, fullName: 'Dora Created' } });
-    expect(data).toMatchObject({ email, fullName: 'Dora Created', role: 'customer', segment: 'without' });
+    expect(data).toMatchObject({ email, fullName: 'Dora Created', roles: ['customer'], segment: 'without' });
     const mail = await eventually(
       async () => smtp.messages.find((m) => m.to.includes(email)),
       (m) => m !== undefined,

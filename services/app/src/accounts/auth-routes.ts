@@ -40,7 +40,7 @@ export function authRoutes(
       tokenType: 'Bearer',
       expiresIn: session.expiresIn,
       refreshToken: session.refreshToken,
-      user: { id: session.userId, role: session.role },
+      user: { id: session.userId, roles: session.roles },
     };
     res.json(answer);
   };

@@ -114,11 +114,11 @@ describe('sign-in and the profile', () => {
     expect(setCookies).toMatch(/access_token=[^;]+;.*Path=\/;.*HttpOnly;.*SameSite=Lax/);
     expect(setCookies).toMatch(/refresh_token=[^;]+;.*Path=\/api\/auth;.*HttpOnly;.*SameSite=Strict/);
     expect(setCookies).toMatch(/csrf_token=[^;]+;.*SameSite=Strict/);
-    expect(signIn.body).toMatchObject({ tokenType: 'Bearer', expiresIn: 900, user: { role: 'customer' } });
+    expect(signIn.body).toMatchObject({ tokenType: 'Bearer', expiresIn: 900, user: { roles: ['customer'] } });
 
     const me = await profile(call, token);
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email, fullName: 'Camille Martin', role: 'customer', twoFactorEnabled: false });
+    expect(me.body).toMatchObject({ email, fullName: 'Camille Martin', roles: ['customer'], twoFactorEnabled: false });
     expect(Date.parse(me.body.memberSince as string)).not.toBeNaN();
     expect((await call('GET', '/api/me')).body.code).toBe('auth.required');
     expect((await call('GET', '/api/me', { token: `${token}x` })).status).toBe(401);
@@ -409,7 +409,10 @@ describe('roles', () => {
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.code).toBe('auth.forbidden');
 
-    await shop.runtime.accounts.grantRole(customer.email, 'admin', 'test');
+    await shop.runtime.accounts.grantRole(await shop.runtime.accounts.userIdOf(customer.email), 'owner', {
+      by: 'test',
+      actor: { type: 'system', id: 'test' },
+    });
     const allowed = await eventually(
       () => customer.call('GET', '/api/admin/users', { token: customer.token }),
       (res) => res.status === 200,
@@ -418,14 +421,14 @@ describe('roles', () => {
     expect(allowed.headers.get('content-range')).toMatch(/^users 0-\d+\/\d+$/);
   });
 
-  it('makes the ADMIN_EMAILS accounts admins when they sign up', async () => {
+  it('makes the ADMIN_EMAILS accounts owners when they sign up', async () => {
     const boss = await signUpAndIn(client(), 'boss@example.com');
-    expect(boss.signIn.body.user).toMatchObject({ role: 'admin' });
+    expect(boss.signIn.body.user).toMatchObject({ roles: ['customer', 'owner'] });
     // The profile reads the accounts read model, which follows RoleGranted a moment after sign-up.
     const me = await eventually(
       () => profile(boss.call, boss.token),
-      (reply) => reply.body.role === 'admin',
+      (reply) => Array.isArray(reply.body.roles) && reply.body.roles.includes('owner'),
     );
-    expect(me.body.role).toBe('admin');
+    expect(me.body.roles).toEqual(['customer', 'owner']);
   });
 });

@@ -153,13 +153,13 @@ export class OperatorAccounts {
    * changes nothing more.
    */
   /**
-   * An operator in the back-office erases customers only: an administrator's account is erased
+   * An operator in the back-office erases customers only: a staff member's account is erased
    * with the shop's own tool (`shopctl users erase`), so two operators cannot erase each other and
    * leave the shop without one.
    */
   async erase(userId: string, context: OperatorContext, beforeErasure?: () => Promise<void>): Promise<void> {
     const state = await this.requireAccount(userId);
-    if ((context.actorType ?? 'admin') === 'admin' && state.status === 'registered' && state.role === 'admin') {
+    if ((context.actorType ?? 'admin') === 'admin' && state.status === 'registered' && state.staffRoles.length > 0) {
       throw new DomainError({
         code: 'account.cannot_erase_admin',
         message: "An administrator's account is erased with the shop's own tool (shopctl users erase)",

@@ -41,7 +41,12 @@ export class Registration {
       },
     ]);
     this.deps.logger.info({ userId }, 'account registered');
-    return { userId, email, fullName, role: config.adminEmails.includes(email) ? 'admin' : 'customer' };
+    return {
+      userId,
+      email,
+      fullName,
+      roles: config.adminEmails.includes(email) ? ['customer', 'owner'] : ['customer'],
+    };
   }
 
   /** Records a new account (password or external sign-in) and applies ADMIN_EMAILS. */
@@ -74,7 +79,7 @@ export class Registration {
     );
     if (this.deps.config.adminEmails.includes(email)) {
       await commands.execute(
-        { type: 'GrantRole', userId, data: { role: 'admin', grantedBy: 'ADMIN_EMAILS', at: now } },
+        { type: 'GrantRole', userId, data: { role: 'owner', grantedBy: 'ADMIN_EMAILS', at: now } },
         { correlationId, actor: { type: 'system', id: 'admin-emails' } },
       );
     }

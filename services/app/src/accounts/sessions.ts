@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError, type Role } from '@shop/domain';
+import { NotFoundError, rolesOf, type Role } from '@shop/domain';
 import type { Knex } from 'knex';
 import type { AccountSession } from '@shop/contracts';
 import { AuthenticationError } from '../errors.js';
@@ -68,23 +68,22 @@ export class Sessions {
       },
       { correlationId: client.correlationId },
     );
-    const role = state.status === 'registered' ? state.role : 'customer';
-    return this.issueTokens(userId, sessionId, role, refreshToken);
+    return this.issueTokens(userId, sessionId, rolesOf(state), refreshToken);
   }
 
   private async issueTokens(
     userId: string,
     sessionId: string,
-    role: Role,
+    roles: Role[],
     refreshToken: string,
   ): Promise<IssuedSession> {
     const { keys, config } = this.deps;
     return {
       userId,
       sessionId,
-      role,
+      roles,
       refreshToken,
-      accessToken: await signAccessToken(keys.accessTokens, { userId, sessionId, role }, config.accessTokenTtlSeconds),
+      accessToken: await signAccessToken(keys.accessTokens, { userId, sessionId, roles }, config.accessTokenTtlSeconds),
       expiresIn: config.accessTokenTtlSeconds,
       csrfToken: sessionCsrfToken(keys.csrfTokens, sessionId),
     };
@@ -145,8 +144,7 @@ export class Sessions {
       expires_at: expiresAt,
     });
     await knex('auth_sessions').where({ id: sessionId }).update({ last_used_at: now, location: client.location });
-    const role = await this.commands.currentRole(userId);
-    return this.issueTokens(userId, sessionId, role, next);
+    return this.issueTokens(userId, sessionId, await this.commands.currentRoles(userId), next);
   }
 
   async signOut(userId: string, sessionId: string, scope: 'local' | 'global', client: ClientContext): Promise<void> {

@@ -6,6 +6,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { PERMISSIONS } from '@shop/domain';
 import { randomIp, requestJson, signUpAndSignIn } from '../testing/http-customer.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 
@@ -45,12 +46,16 @@ function operations(): Operation[] {
 /** A concrete path for the operation: any value in each parameter, the route's own checks come later. */
 const concretePath = (path: string) => path.replace(/\{\w+\}/g, 'x');
 
-/** Which of the document's security schemes an operation names, and with which roles. */
+/** Which of the document's security schemes an operation names, and with which roles (a staff permission). */
 const accessOf = (operation: Operation) =>
   operation.security === undefined
     ? 'anyone'
-    : operation.security.every((requirement) => Object.values(requirement).every((roles) => roles.includes('admin')))
-      ? 'admin'
+    : operation.security.every((requirement) =>
+          Object.values(requirement).every(
+            (roles) => roles.length === 1 && (PERMISSIONS as readonly string[]).includes(roles[0]!),
+          ),
+        )
+      ? 'staff'
       : 'signed-in';
 
 describe('the published OpenAPI document', () => {
@@ -95,10 +100,10 @@ describe('the operations', () => {
     expect(wordy.map(({ method, path, summary }) => `${method} ${path}: ${summary}`)).toEqual([]);
   });
 
-  it('say who may call them: every back-office operation needs an administrator, every /api/me one a signed-in person', () => {
+  it('say who may call them: every back-office operation needs staff with a permission, every /api/me one a signed-in person', () => {
     const all = operations();
     expect(
-      all.filter((operation) => operation.path.startsWith('/api/admin/') && accessOf(operation) !== 'admin'),
+      all.filter((operation) => operation.path.startsWith('/api/admin/') && accessOf(operation) !== 'staff'),
     ).toEqual([]);
     expect(
       all.filter((operation) => operation.path.startsWith('/api/me') && accessOf(operation) !== 'signed-in'),
@@ -111,7 +116,7 @@ describe('the operations', () => {
     ]);
   });
 
-  it('are refused as the document says: 401 without a session where it names one, 403 to a customer where it asks for an administrator, and never 401 auth.required where it does not', async () => {
+  it('are refused as the document says: 401 without a session where it names one, 403 to a customer where it asks for staff, and never 401 auth.required where it does not', async () => {
     const customer = await signUpAndSignIn(shop.url, { label: 'openapi-access', ip: randomIp('10.31') });
     const refusals: string[] = [];
     for (const operation of operations()) {
@@ -126,7 +131,7 @@ describe('the operations', () => {
       const access = accessOf(operation);
       if (access === 'anyone' && anonymous.body.code === 'auth.required') refusals.push(`${name} needs a session`);
       if (access !== 'anyone' && anonymous.status !== 401) refusals.push(`${name} answered ${anonymous.status}`);
-      if (access === 'admin') {
+      if (access === 'staff') {
         const asCustomer = await call(customer.token);
         if (asCustomer.status !== 403) refusals.push(`${name} answered ${asCustomer.status} to a customer`);
       }

@@ -1,13 +1,18 @@
 import { problemSchema } from '@shop/contracts';
 import type { Express, IRouter, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
+import { rolesWith } from '@shop/domain';
+import { permissionFor } from './auth/admin-permissions.js';
 import { requireUser } from './auth/authentication.js';
 import { HttpProblem } from './problem.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** Who may call an operation: anyone, a signed-in person, or a signed-in administrator. */
-export type Access = 'anyone' | 'signed-in' | 'admin';
+/**
+ * Who may call an operation: anyone, a signed-in person, or staff (the back-office), each
+ * operation there needing one permission (`admin-permissions.ts`) that some staff roles hold.
+ */
+export type Access = 'anyone' | 'signed-in' | 'staff';
 
 /** An answer of an operation: a JSON body of `schema`, a problem (`problem: true`), or no body. */
 export interface ResponseDoc {
@@ -39,10 +44,13 @@ export interface RouteDoc {
 /** Spread into an answer that is a problem document: `400: { description: 'validation.failed', ...problems }`. */
 export const problems = { problem: true } as const;
 
-/** What every back-office operation may answer before its handler runs: not signed in, not an operator. */
+/**
+ * What every back-office operation may answer before its handler runs: not signed in, not staff
+ * or without the permission, or staff without two-factor sign-in.
+ */
 export const ADMIN_REFUSALS: Record<number, ResponseDoc> = {
   401: { description: 'auth.required', ...problems },
-  403: { description: 'auth.forbidden', ...problems },
+  403: { description: 'auth.forbidden, auth.two_factor_required', ...problems },
 };
 
 const VALIDATION_REFUSAL: Record<number, ResponseDoc> = { 400: { description: 'validation.failed', ...problems } };
@@ -56,7 +64,7 @@ const VALIDATION_REFUSAL: Record<number, ResponseDoc> = { 400: { description: 'v
 function standardRefusals(route: RouteDoc, access: Access): Record<number, ResponseDoc> {
   return {
     ...(route.query || route.body ? VALIDATION_REFUSAL : {}),
-    ...(access === 'admin' ? ADMIN_REFUSALS : access === 'signed-in' ? { 401: ADMIN_REFUSALS[401]! } : {}),
+    ...(access === 'staff' ? ADMIN_REFUSALS : access === 'signed-in' ? { 401: ADMIN_REFUSALS[401]! } : {}),
   };
 }
 
@@ -110,10 +118,15 @@ export class ApiDocument {
 
   /** Whether the documented operation at this method and path reads a body; undefined when none is documented. */
   takesBody(method: string, path: string): boolean | undefined {
-    const route = this.routes.find(
+    const route = this.operationAt(method, path);
+    return route ? route.body !== undefined : undefined;
+  }
+
+  /** The documented operation a request (method, concrete path) calls, if any. */
+  operationAt(method: string, path: string): { method: Method; path: string; body?: z.ZodType } | undefined {
+    return this.routes.find(
       (candidate) => candidate.method === method.toLowerCase() && pathPattern(candidate.path).test(path),
     );
-    return route ? route.body !== undefined : undefined;
   }
 
   /**
@@ -176,10 +189,10 @@ export class ApiDocument {
         operationId: route.operationId,
         summary: route.summary,
         ...(route.description || access !== 'anyone'
-          ? { description: [route.description, ACCESS_NOTES[access]].filter(Boolean).join('\n\n') }
+          ? { description: [route.description, accessNote(access, route)].filter(Boolean).join('\n\n') }
           : {}),
         tags: route.tags,
-        ...(access !== 'anyone' ? { security: securityOf(access) } : {}),
+        ...(access !== 'anyone' ? { security: securityOf(access, route) } : {}),
         ...(parameters.length > 0 ? { parameters } : {}),
         ...(route.body
           ? { requestBody: { required: true, content: { 'application/json': { schema: requests.of(route.body) } } } }
@@ -204,7 +217,7 @@ export class ApiDocument {
       ({ prefix }) => route.path === prefix || route.path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
     );
     const levels: Access[] = [route.access, ...guarded.map((guard) => guard.access)];
-    return levels.includes('admin') ? 'admin' : levels.includes('signed-in') ? 'signed-in' : 'anyone';
+    return levels.includes('staff') ? 'staff' : levels.includes('signed-in') ? 'signed-in' : 'anyone';
   }
 }
 
@@ -243,20 +256,22 @@ const SECURITY_SCHEMES = {
 };
 
 /**
- * OpenAPI 3.1 lets a requirement of a non-OAuth scheme list the roles it needs: an administrator
- * signs in like anyone else, and the server then reads the account's role.
+ * OpenAPI 3.1 lets a requirement of a non-OAuth scheme list the roles it needs: here the one
+ * permission a back-office operation needs (staff sign in like anyone else, and the server then
+ * reads the account's roles). An operation no rule names is for owners (`staff.manage`).
  */
-function securityOf(access: Exclude<Access, 'anyone'>) {
-  const roles = access === 'admin' ? ['admin'] : [];
+function securityOf(access: Exclude<Access, 'anyone'>, route: { method: string; path: string }) {
+  const roles = access === 'staff' ? [permissionFor(route.method, route.path) ?? 'staff.manage'] : [];
   return [{ bearerToken: roles }, { sessionCookie: roles }];
 }
 
-const ACCESS_NOTES: Record<Access, string | undefined> = {
-  anyone: undefined,
-  'signed-in': 'Needs a signed-in person (401 `auth.required` otherwise).',
-  admin:
-    'Administrators only: a signed-in account with the admin role (401 `auth.required` without a session, 403 `auth.forbidden` for any other account).',
-};
+function accessNote(access: Access, route: { method: string; path: string }): string | undefined {
+  if (access === 'anyone') return undefined;
+  if (access === 'signed-in') return 'Needs a signed-in person (401 `auth.required` otherwise).';
+  const permission = permissionFor(route.method, route.path);
+  const roles = permission ? rolesWith(permission) : ['owner'];
+  return `Staff with the \`${permission ?? 'staff.manage'}\` permission (roles: ${roles.join(', ')}) and two-factor sign-in on: 401 \`auth.required\` without a session, 403 \`auth.forbidden\` for an account without the permission, 403 \`auth.two_factor_required\` while two-factor sign-in is off.`;
+}
 
 /** `get /api/admin/users/:id/history` as `getApiAdminUsersByIdHistory`. */
 function derivedOperationId(method: Method, path: string): string {

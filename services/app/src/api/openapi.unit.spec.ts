@@ -217,14 +217,15 @@ describe('the document', () => {
     );
   });
 
-  it('says which operations need a signed-in person or an administrator, from the guards and requireUser', () => {
+  it('says which operations need a signed-in person or staff with a permission, from the guards and requireUser', () => {
     const doc = new ApiDocument();
     const app = express();
     const router = Router();
-    const adminOnly = (_req: express.Request, _res: express.Response, next: express.NextFunction) => next();
-    doc.guard(app, '/api/admin', 'admin', adminOnly);
+    const staffOnly = (_req: express.Request, _res: express.Response, next: express.NextFunction) => next();
+    doc.guard(app, '/api/admin', 'staff', staffOnly);
     declare(doc, router, { method: 'get', path: '/api/plans' });
     declare(doc, router, { method: 'get', path: '/api/admin/users' });
+    declare(doc, router, { method: 'post', path: '/api/admin/users/:id/roles' });
     declare(doc, router, { method: 'get', path: '/api/administrators' });
     doc.route(
       router,
@@ -244,7 +245,17 @@ describe('the document', () => {
 
     expect(security('/api/plans', 'get')).toBeUndefined();
     expect(security('/api/administrators', 'get')).toBeUndefined();
-    expect(security('/api/admin/users', 'get')).toEqual([{ bearerToken: ['admin'] }, { sessionCookie: ['admin'] }]);
+    expect(security('/api/admin/users', 'get')).toEqual([
+      { bearerToken: ['back_office.read'] },
+      { sessionCookie: ['back_office.read'] },
+    ]);
+    expect(security('/api/admin/users/{id}/roles', 'post')).toEqual([
+      { bearerToken: ['staff.manage'] },
+      { sessionCookie: ['staff.manage'] },
+    ]);
+    expect((built.paths['/api/admin/users/{id}/roles']!.post as { description: string }).description).toContain(
+      'Staff with the `staff.manage` permission (roles: owner)',
+    );
     expect(security('/api/orders', 'post')).toEqual([{ bearerToken: [] }, { sessionCookie: [] }]);
     expect(Object.keys(built.components.securitySchemes)).toEqual(['bearerToken', 'sessionCookie']);
     expect(() => doc.assertDescribes(app)).not.toThrow();

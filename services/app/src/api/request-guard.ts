@@ -1,4 +1,4 @@
-import { UNSAFE_TEXT_MESSAGES, unsafeTextReason } from '@shop/domain';
+import { isStaffRole, UNSAFE_TEXT_MESSAGES, unsafeTextReason } from '@shop/domain';
 import type { RequestHandler } from 'express';
 import type { ApiDocument } from './openapi.js';
 import { HttpProblem } from './problem.js';
@@ -79,7 +79,7 @@ export const requestGuard: RequestHandler = (req, _res, next) => {
 /**
  * Refuses a body sent to an operation the API document says takes none: its members are unknown
  * fields like any other (an empty `{}` is fine). Who may call it is answered first: under
- * `/api/me` and `/api/admin` the check waits for a signed-in user (an admin for `/api/admin`), so
+ * `/api/me` and `/api/admin` the check waits for a signed-in user (staff for `/api/admin`), so
  * a visitor still hears 401 and a customer 403.
  */
 export const refuseUnexpectedBody =
@@ -87,7 +87,7 @@ export const refuseUnexpectedBody =
   (req, _res, next) => {
     if (!hasContent(req.body) || doc.takesBody(req.method, req.path) !== false) return next();
     const area = /^\/api\/(me|admin)(?:\/|$)/.exec(req.path)?.[1];
-    if (area && (!req.auth || (area === 'admin' && req.auth.role !== 'admin'))) return next();
+    if (area && (!req.auth || (area === 'admin' && !req.auth.roles.some(isStaffRole)))) return next();
     const members = typeof req.body === 'object' && req.body !== null ? Object.keys(req.body as object) : [''];
     throw new HttpProblem({
       status: 400,

@@ -14,7 +14,7 @@ const post = (p: string, body: unknown) =>
   });
 
 describe('shopctl', () => {
-  it('grants the admin role to an existing account, and the history shows who did it', async () => {
+  it('grants the owner role to an existing account (grant-admin, as before), and the history shows who did it', async () => {
     const email = 'first-admin@example.com';
     await post('/api/auth/sign-up', { email, password: 'long enough', fullName: 'Operator' });
     const signIn = (await (await post('/api/auth/sign-in', { email, password: 'long enough' })).json()) as {
@@ -27,8 +27,8 @@ describe('shopctl', () => {
 
     const granted = await shopctl('users', 'grant-admin', email);
     expect({ status: granted.status, stderr: granted.stderr }).toEqual({ status: 0, stderr: '' });
-    expect(granted.stdout).toContain(`${email} (${signIn.user.id}) is now an admin`);
-    expect((await shopctl('users', 'grant-admin', email)).stdout).toContain('was already an admin');
+    expect(granted.stdout).toContain(`${email} (${signIn.user.id}) is now an owner`);
+    expect((await shopctl('users', 'grant-admin', email)).stdout).toContain('was already an owner');
     expect((await eventually(adminList, (res) => res.status === 200)).status).toBe(200);
 
     const history = await shopctl('events', 'stream', `account-${signIn.user.id}`);
@@ -39,6 +39,37 @@ describe('shopctl', () => {
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('No account for nobody@example.com');
   });
+
+  it('grants and revokes staff roles, each recorded with the operator; the last owner keeps the role', async () => {
+    const email = 'support-person@example.com';
+    const signUp = (await (
+      await post('/api/auth/sign-up', { email, password: 'long enough', fullName: 'Sam Support' })
+    ).json()) as { id: string };
+
+    const granted = await shopctl('users', 'grant', email, 'support');
+    expect({ status: granted.status, stderr: granted.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(granted.stdout).toContain(`${email} (${signUp.id}) is now support`);
+    const revoked = await shopctl('users', 'revoke', email, 'support');
+    expect({ status: revoked.status, stderr: revoked.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(revoked.stdout).toContain(`${email} (${signUp.id}) is no longer support`);
+
+    const history = await shopctl('events', 'stream', `account-${signUp.id}`);
+    expect(history.stdout).toMatch(/RoleGranted {2}by system:shopctl:/);
+    expect(history.stdout).toMatch(/RoleRevoked {2}by system:shopctl:/);
+
+    const wrongRole = await shopctl('users', 'grant', email, 'admin');
+    expect(wrongRole.status).not.toBe(0);
+    expect(wrongRole.stderr).toContain('a role is one of owner, support, finance');
+
+    // The owner of the test above is the only one.
+    const lastOwner = await shopctl('users', 'revoke', 'first-admin@example.com', 'owner');
+    expect(lastOwner.status).toBe(1);
+    expect(lastOwner.stderr).toContain('role.last_owner');
+    await shopctl('users', 'grant', email, 'owner');
+    const handedOver = await shopctl('users', 'revoke', 'first-admin@example.com', 'owner');
+    expect({ status: handedOver.status, stderr: handedOver.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(handedOver.stdout).toContain('is no longer owner');
+  }, 120_000);
 
   it('reports projection status and rebuilds a projection while the shop serves', async () => {
     const status = await shopctl('projections', 'status');

@@ -1,7 +1,8 @@
 import { followLog } from '@shop/event-store';
 import { migrateToLatest, migrationStatus } from '@shop/projections';
 import { randomUUID } from 'node:crypto';
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
+import { DomainError, isStaffRole, STAFF_ROLES, type StaffRole } from '@shop/domain';
 import { normalizeEmail } from '../accounts/account-service.js';
 import { ConfigError } from '../config.js';
 import { seedCatalogue } from '../catalogue/catalogue-seed.js';
@@ -119,14 +120,58 @@ events
 
 const users = program.command('users').description('Accounts');
 
+/** A staff role named on the command line, or a refusal listing the roles there are. */
+const staffRole = (value: string): StaffRole => {
+  if (!isStaffRole(value)) throw new InvalidArgumentError(`a role is one of ${STAFF_ROLES.join(', ')}`);
+  return value;
+};
+
+/** Who changes a role from here: the operator's login, as the event's actor and in `grantedBy`/`revokedBy`. */
+const fromShopctl = () => ({ by: operator(), actor: { type: 'system' as const, id: operator() } });
+
+users
+  .command('grant')
+  .argument('<email>', 'the e-mail of an existing account')
+  .argument('<role>', `${STAFF_ROLES.join(' | ')}`, staffRole)
+  .description('Give an account a staff role (RoleGranted); the first owner is made this way or by ADMIN_EMAILS')
+  .action(async (email: string, role: StaffRole) => {
+    await withRuntime(async ({ accounts }) => {
+      const userId = await accounts.userIdOf(email);
+      const { changed } = await accounts.grantRole(userId, role, fromShopctl());
+      console.log(`${email} (${userId}) ${changed ? 'is now' : 'was already'} ${role}`);
+    });
+  });
+
+users
+  .command('revoke')
+  .argument('<email>', 'the e-mail of an existing account')
+  .argument('<role>', `${STAFF_ROLES.join(' | ')}`, staffRole)
+  .description('Take a staff role back (RoleRevoked); the last owner keeps the role')
+  .action(async (email: string, role: StaffRole) => {
+    await withRuntime(async ({ accounts }) => {
+      const userId = await accounts.userIdOf(email);
+      try {
+        const { changed } = await accounts.revokeRole(userId, role, fromShopctl());
+        console.log(`${email} (${userId}) ${changed ? 'is no longer' : 'was not'} ${role}`);
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'role.last_owner') throw error;
+        console.error(
+          `shopctl: ${email} is the last owner and keeps the role (role.last_owner): grant it to someone else first`,
+        );
+        process.exitCode = 1;
+      }
+    });
+  });
+
 users
   .command('grant-admin')
   .argument('<email>', 'the e-mail of an existing account')
-  .description('Make an account an admin (the first admin is created this way)')
+  .description('Make an account an owner (as `users grant <email> owner`; kept for older scripts)')
   .action(async (email: string) => {
     await withRuntime(async ({ accounts }) => {
-      const { userId, changed } = await accounts.grantRole(email, 'admin', 'shopctl');
-      console.log(changed ? `${email} (${userId}) is now an admin` : `${email} (${userId}) was already an admin`);
+      const userId = await accounts.userIdOf(email);
+      const { changed } = await accounts.grantRole(userId, 'owner', fromShopctl());
+      console.log(changed ? `${email} (${userId}) is now an owner` : `${email} (${userId}) was already an owner`);
     });
   });
 

@@ -1,4 +1,4 @@
-import { FREE_OFFER_PROVIDER, OPERATOR_PROVIDER, type Language } from '@shop/domain';
+import { FREE_OFFER_PROVIDER, OPERATOR_PROVIDER, recordedRole, type Language } from '@shop/domain';
 import { formatMoney } from '../i18n/formatting.js';
 import { formatShopTime } from '../i18n/shop-time.js';
 
@@ -17,6 +17,16 @@ type Sentence = (data: Data, context: SummaryContext) => { fr: string; en: strin
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+const ROLE_NAMES: Record<string, Record<Language, string>> = {
+  owner: { fr: 'propriétaire', en: 'owner' },
+  support: { fr: 'support', en: 'support' },
+  finance: { fr: 'finance', en: 'finance' },
+};
+/** A staff role in the reader's language; a grant of the former `admin` reads as owner. */
+const roleName = (value: unknown, language: Language) => {
+  const role = recordedRole(str(value));
+  return role ? ROLE_NAMES[role]![language] : str(value);
+};
 const money = (data: Data, cents: string, language: Language) =>
   formatMoney(num(data[cents]), str(data.currency) || 'EUR', language);
 const when = (value: unknown, context: SummaryContext) =>
@@ -251,8 +261,12 @@ const SENTENCES: Record<string, Sentence> = {
   }),
   SessionRevoked: () => ({ fr: 'Session fermée', en: 'Session closed' }),
   RoleGranted: (d, { actorName }) => ({
-    fr: `Rôle ${str(d.role)} accordé par ${actorName}`,
-    en: `Role ${str(d.role)} granted by ${actorName}`,
+    fr: `Rôle ${roleName(d.role, 'fr')} accordé par ${actorName}`,
+    en: `Role ${roleName(d.role, 'en')} granted by ${actorName}`,
+  }),
+  RoleRevoked: (d, { actorName }) => ({
+    fr: `Rôle ${roleName(d.role, 'fr')} retiré par ${actorName}`,
+    en: `Role ${roleName(d.role, 'en')} revoked by ${actorName}`,
   }),
   PersonalDataErased: (_d, { actorName }) => ({
     fr: `Données personnelles effacées par ${actorName}`,

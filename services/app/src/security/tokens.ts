@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Role } from '@shop/domain';
+import { ROLES, recordedRole, type Role } from '@shop/domain';
 
 export const opaqueToken = () => randomBytes(32).toString('base64url');
 /** Tokens are stored only as hashes: a leaked table grants nothing. */
@@ -9,13 +9,14 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 export interface AccessClaims {
   userId: string;
   sessionId: string;
-  role: Role;
+  /** The roles at sign-in or refresh, for the client to show what it may: the server reads them again on each request. */
+  roles: Role[];
 }
 
 const ISSUER = 'premium-share-shop';
 
 export async function signAccessToken(key: Uint8Array, claims: AccessClaims, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ sid: claims.sessionId, role: claims.role })
+  return new SignJWT({ sid: claims.sessionId, roles: claims.roles })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -28,10 +29,19 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    return { userId: payload.sub, sessionId: payload.sid, role: payload.role === 'admin' ? 'admin' : 'customer' };
+    return { userId: payload.sub, sessionId: payload.sid, roles: claimedRoles(payload) };
   } catch {
     return null;
   }
+}
+
+/** The token's roles; a token issued before staff roles carries one `role` (`admin` reads as owner). */
+function claimedRoles(payload: Record<string, unknown>): Role[] {
+  const claimed = Array.isArray(payload.roles) ? payload.roles : [payload.role];
+  const roles = claimed.flatMap((role) =>
+    typeof role !== 'string' ? [] : role === 'customer' ? ['customer' as const] : [recordedRole(role) ?? []].flat(),
+  );
+  return ROLES.filter((role) => role === 'customer' || roles.includes(role));
 }
 
 /**

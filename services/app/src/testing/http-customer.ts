@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
-import { eventually, grantAdmin, type TestShop } from './test-shop.js';
+import type { StaffRole } from '@shop/domain';
+import { eventually, grantRole, type TestShop } from './test-shop.js';
 
 export interface JsonReply {
   status: number;
@@ -103,14 +104,23 @@ export async function signUpAndSignIn(
   return { userId: signUp.body.id as string, email, password, token: signIn.body.accessToken as string };
 }
 
-/** A new customer signed up and in (see signUpAndSignIn), then made an admin of the shop (see grantAdmin). */
-export async function signUpAdmin(
+/** A new customer signed up and in (see signUpAndSignIn), then given staff roles (see grantRole). */
+export async function signUpStaff(
+  shop: TestShop,
+  options: { label: string; roles: readonly StaffRole[]; password?: string; fullName?: string; ip?: string },
+): Promise<HttpCustomer> {
+  const { roles, ...signUp } = options;
+  const staff = await signUpAndSignIn(shop.url, signUp);
+  for (const role of roles) await grantRole(shop, staff, role);
+  return staff;
+}
+
+/** A new customer signed up and in (see signUpAndSignIn), then made an owner of the shop (see grantAdmin). */
+export function signUpAdmin(
   shop: TestShop,
   options: { label: string; password?: string; fullName?: string; ip?: string },
 ): Promise<HttpCustomer> {
-  const admin = await signUpAndSignIn(shop.url, options);
-  await grantAdmin(shop, admin);
-  return admin;
+  return signUpStaff(shop, { ...options, roles: ['owner'] });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@shop/domain';
 import { setMaxListeners } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -76,13 +77,22 @@ export async function startTestShop(options: {
 export { eventually };
 
 /**
- * Makes a signed-up person an admin, as `shopctl users grant-admin` does, and waits until the
- * accounts read model (which every admin check reads) shows it: the next request is an admin's.
+ * Gives a signed-up person a staff role, as `shopctl users grant` does, and waits until the
+ * accounts read model (which every back-office check reads) shows it.
  */
-export async function grantAdmin(shop: TestShop, person: { email: string; userId: string }): Promise<void> {
-  await shop.runtime.accounts.grantRole(person.email, 'admin', 'test');
+export async function grantRole(
+  shop: TestShop,
+  person: { email: string; userId: string },
+  role: StaffRole,
+): Promise<void> {
+  await shop.runtime.accounts.grantRole(person.userId, role, { by: 'test', actor: { type: 'system', id: 'test' } });
   await eventually(
-    () => shop.runtime.knex('accounts').where({ id: person.userId }).first<{ role: string } | undefined>('role'),
-    (row) => row?.role === 'admin',
+    () => shop.runtime.knex('accounts').where({ id: person.userId }).first<{ roles: string[] } | undefined>('roles'),
+    (row) => row?.roles.includes(role) === true,
   );
+}
+
+/** Makes a signed-up person an owner (`ADMIN_EMAILS`, `shopctl users grant <email> owner`). */
+export function grantAdmin(shop: TestShop, person: { email: string; userId: string }): Promise<void> {
+  return grantRole(shop, person, 'owner');
 }

@@ -1,6 +1,7 @@
 import { assertNever, type Decider } from '../shared/decider.js';
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
-import type { AccountEvent, Role } from './events.js';
+import type { AccountEvent } from './events.js';
+import { recordedRole, type Role, type StaffRole } from './roles.js';
 
 type Facts<E extends AccountEvent> = Omit<E['data'], 'userId'>;
 
@@ -48,7 +49,16 @@ export type AccountCommand =
       data: { codeAccepted: boolean; device: string; location: string; at: string };
     }
   | { type: 'RevokeSession'; userId: string; data: Facts<Extract<AccountEvent, { type: 'SessionRevoked' }>> }
-  | { type: 'GrantRole'; userId: string; data: Facts<Extract<AccountEvent, { type: 'RoleGranted' }>> }
+  | { type: 'GrantRole'; userId: string; data: { role: StaffRole; grantedBy: string; at: string } }
+  | {
+      type: 'RevokeRole';
+      userId: string;
+      /**
+       * `otherOwners`: how many other accounts hold `owner`, as the application counted them while
+       * holding the lock every revocation takes (the rule spans streams; docs/adr/0027-staff-roles.md).
+       */
+      data: { role: StaffRole; revokedBy: string; at: string; otherOwners: number };
+    }
   | {
       type: 'ChangeEmail';
       userId: string;
@@ -62,7 +72,8 @@ export type AccountState =
   | {
       status: 'registered';
       userId: string;
-      role: Role;
+      /** The staff roles held, in the order granted (every account is also a customer). */
+      staffRoles: StaffRole[];
       twoFactorEnabled: boolean;
       /** When each wrong code to turn two-factor off was given, since the last lock or change. */
       twoFactorDisableFailures: string[];
@@ -79,7 +90,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return {
         status: 'registered',
         userId: event.data.userId,
-        role: 'customer',
+        staffRoles: [],
         twoFactorEnabled: false,
         twoFactorDisableFailures: [],
         twoFactorDisableLockedUntil: null,
@@ -106,8 +117,16 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return state.status === 'registered'
         ? { ...state, twoFactorDisableFailures: [], twoFactorDisableLockedUntil: event.data.until }
         : state;
-    case 'RoleGranted':
-      return state.status === 'registered' ? { ...state, role: event.data.role } : state;
+    case 'RoleGranted': {
+      const role = recordedRole(event.data.role);
+      return state.status === 'registered' && role && !state.staffRoles.includes(role)
+        ? { ...state, staffRoles: [...state.staffRoles, role] }
+        : state;
+    }
+    case 'RoleRevoked':
+      return state.status === 'registered'
+        ? { ...state, staffRoles: state.staffRoles.filter((role) => role !== event.data.role) }
+        : state;
     case 'PersonalDataErased':
       return state.status === 'registered' ? { ...state, erased: true } : state;
     default:
@@ -177,7 +196,21 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     case 'RevokeSession':
       return [{ type: 'SessionRevoked', data: { userId, ...command.data } }];
     case 'GrantRole':
-      return state.role === command.data.role ? [] : [{ type: 'RoleGranted', data: { userId, ...command.data } }];
+      return state.staffRoles.includes(command.data.role)
+        ? []
+        : [{ type: 'RoleGranted', data: { userId, ...command.data } }];
+    case 'RevokeRole': {
+      const { role, revokedBy, at, otherOwners } = command.data;
+      if (!state.staffRoles.includes(role)) return [];
+      if (role === 'owner' && otherOwners < 1) {
+        throw new DomainError({
+          code: 'role.last_owner',
+          message: 'The last owner keeps the role: grant it to someone else first',
+          details: { userId },
+        });
+      }
+      return [{ type: 'RoleRevoked', data: { userId, role, revokedBy, at } }];
+    }
     case 'ChangeEmail':
       return [{ type: 'EmailChanged', data: { userId, ...command.data } }];
     case 'ErasePersonalData':
@@ -188,6 +221,10 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
 }
 
 type Registered = Extract<AccountState, { status: 'registered' }>;
+
+/** Every role an account holds: `customer`, then its staff roles. */
+export const rolesOf = (state: AccountState): Role[] =>
+  state.status === 'registered' ? ['customer', ...state.staffRoles] : ['customer'];
 
 /** Until when attempts to turn two-factor off are refused at `at`, or null when they are not. */
 export function twoFactorDisableLockedUntil(state: AccountState, at: string): string | null {

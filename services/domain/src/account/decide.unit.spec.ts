@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FAILURES_BEFORE_LOCK, LOCK_SECONDS, type AccountCommand } from './decide.js';
+import {
+  accountDecider,
+  evolveAccount,
+  FAILURES_BEFORE_LOCK,
+  LOCK_SECONDS,
+  rolesOf,
+  type AccountCommand,
+} from './decide.js';
 import type { AccountEvent } from './events.js';
 import { accountRegistered, accountSpec as spec, registration } from './testing/account-fixtures.js';
 
@@ -25,23 +32,77 @@ describe('accounts', () => {
 
   it('record nothing for an unknown account', () => {
     spec()
-      .when({ type: 'GrantRole', userId: 'ghost', data: { role: 'admin', grantedBy: 'shopctl', at } })
+      .when({ type: 'GrantRole', userId: 'ghost', data: { role: 'owner', grantedBy: 'shopctl', at } })
       .thenThrows({ code: 'account.not_found' });
   });
 
   it('grant a role once; granting the same role again records nothing', () => {
     const granted: AccountEvent = {
       type: 'RoleGranted',
-      data: { userId: 'u1', role: 'admin', grantedBy: 'shopctl', at },
+      data: { userId: 'u1', role: 'support', grantedBy: 'shopctl', at },
     };
     spec()
       .given([registered])
-      .when({ type: 'GrantRole', userId: 'u1', data: { role: 'admin', grantedBy: 'shopctl', at } })
+      .when({ type: 'GrantRole', userId: 'u1', data: { role: 'support', grantedBy: 'shopctl', at } })
       .then([granted]);
     spec()
       .given([registered, granted])
-      .when({ type: 'GrantRole', userId: 'u1', data: { role: 'admin', grantedBy: 'again', at } })
+      .when({ type: 'GrantRole', userId: 'u1', data: { role: 'support', grantedBy: 'again', at } })
       .thenNothing();
+  });
+
+  it('hold several staff roles at once, besides customer', () => {
+    const grant = (role: 'support' | 'finance'): AccountEvent => ({
+      type: 'RoleGranted',
+      data: { userId: 'u1', role, grantedBy: 'owner-1', at },
+    });
+    const state = [registered, grant('support'), grant('finance')].reduce(evolveAccount, accountDecider.initialState());
+    expect(rolesOf(state)).toEqual(['customer', 'support', 'finance']);
+  });
+
+  it('read a grant of the former admin role as owner', () => {
+    const legacy = { type: 'RoleGranted', data: { userId: 'u1', role: 'admin', grantedBy: 'shopctl', at } } as const;
+    const state = [registered, legacy].reduce(evolveAccount, accountDecider.initialState());
+    expect(rolesOf(state)).toEqual(['customer', 'owner']);
+    spec()
+      .given([registered, legacy])
+      .when({ type: 'GrantRole', userId: 'u1', data: { role: 'owner', grantedBy: 'again', at } })
+      .thenNothing();
+    spec()
+      .given([registered, legacy])
+      .when({ type: 'RevokeRole', userId: 'u1', data: { role: 'owner', revokedBy: 'o2', at, otherOwners: 1 } })
+      .then([{ type: 'RoleRevoked', data: { userId: 'u1', role: 'owner', revokedBy: 'o2', at } }]);
+  });
+
+  it('revoke a role held, with who revoked it; a role not held records nothing', () => {
+    const granted: AccountEvent = {
+      type: 'RoleGranted',
+      data: { userId: 'u1', role: 'finance', grantedBy: 'o1', at },
+    };
+    const revoked: AccountEvent = { type: 'RoleRevoked', data: { userId: 'u1', role: 'finance', revokedBy: 'o1', at } };
+    spec()
+      .given([registered, granted])
+      .when({ type: 'RevokeRole', userId: 'u1', data: { role: 'finance', revokedBy: 'o1', at, otherOwners: 0 } })
+      .then([revoked]);
+    spec()
+      .given([registered, granted, revoked])
+      .when({ type: 'RevokeRole', userId: 'u1', data: { role: 'finance', revokedBy: 'o1', at, otherOwners: 0 } })
+      .thenNothing();
+    expect(rolesOf([registered, granted, revoked].reduce(evolveAccount, accountDecider.initialState()))).toEqual([
+      'customer',
+    ]);
+  });
+
+  it('refuse to revoke the last owner (role.last_owner), and allow it while another owner remains', () => {
+    const owner: AccountEvent = { type: 'RoleGranted', data: { userId: 'u1', role: 'owner', grantedBy: 'x', at } };
+    spec()
+      .given([registered, owner])
+      .when({ type: 'RevokeRole', userId: 'u1', data: { role: 'owner', revokedBy: 'u1', at, otherOwners: 0 } })
+      .thenThrows({ code: 'role.last_owner' });
+    spec()
+      .given([registered, owner])
+      .when({ type: 'RevokeRole', userId: 'u1', data: { role: 'owner', revokedBy: 'u2', at, otherOwners: 1 } })
+      .then([{ type: 'RoleRevoked', data: { userId: 'u1', role: 'owner', revokedBy: 'u2', at } }]);
   });
 
   it('turn two-factor on and off only when it changes', () => {

@@ -1,7 +1,5 @@
 import type { DomainEvent } from '../shared/decider.js';
-
-export const ROLES = ['customer', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+import type { StaffRole } from './roles.js';
 
 export const accountStreamId = (userId: string) => `account-${userId}`;
 
@@ -87,7 +85,19 @@ export type SessionRevoked = DomainEvent<
   'SessionRevoked',
   { userId: string; sessionId: string; device: Sealed; at: string }
 >;
-export type RoleGranted = DomainEvent<'RoleGranted', { userId: string; role: Role; grantedBy: string; at: string }>;
+/**
+ * A staff role given. `grantedBy`: the operator's user id, `ADMIN_EMAILS` or `shopctl`. Grants
+ * recorded before staff roles existed name `admin`, which reads as `owner` (`recordedRole`).
+ */
+export type RoleGranted = DomainEvent<
+  'RoleGranted',
+  { userId: string; role: StaffRole | 'admin'; grantedBy: string; at: string }
+>;
+/** A staff role taken back; `revokedBy` as `grantedBy`. */
+export type RoleRevoked = DomainEvent<
+  'RoleRevoked',
+  { userId: string; role: StaffRole; revokedBy: string; at: string }
+>;
 
 /** The sign-in e-mail changed (the operator corrected it); the new one is sealed like the first. */
 export type EmailChanged = DomainEvent<'EmailChanged', { userId: string; email: Sealed; changedAt: string }>;
@@ -113,6 +123,7 @@ export type AccountEvent =
   | TwoFactorDisableLocked
   | SessionRevoked
   | RoleGranted
+  | RoleRevoked
   | EmailChanged
   | PersonalDataErased;
 
@@ -132,6 +143,7 @@ export const ACCOUNT_EVENT_TYPES: ReadonlyArray<AccountEvent['type']> = [
   'TwoFactorDisableLocked',
   'SessionRevoked',
   'RoleGranted',
+  'RoleRevoked',
   'EmailChanged',
   'PersonalDataErased',
 ];

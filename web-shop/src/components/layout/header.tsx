@@ -26,8 +26,8 @@ export function Header() {
     session.status === 'signedIn'
       ? { to: '/profile', label: t('nav.profile'), title: session.user.email }
       : { to: '/auth', label: t('nav.login'), title: undefined };
-  // The server decides the role (GET /api/me) and enforces it on /api/admin; this only shows the way in.
-  const isAdmin = session.status === 'signedIn' && session.user.role === 'admin';
+  // The server decides the roles (GET /api/me) and enforces them on /api/admin; this only shows staff the way in.
+  const isAdmin = session.status === 'signedIn' && session.user.roles.some((role) => role !== 'customer');
 
   return (
     <Box

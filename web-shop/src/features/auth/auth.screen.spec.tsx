@@ -11,7 +11,7 @@ const session: SignedInSession = {
   tokenType: 'Bearer',
   expiresIn: 900,
   refreshToken: 'refresh',
-  user: { id: 'user-1', role: 'customer' },
+  user: { id: 'user-1', roles: ['customer'] },
 };
 
 /** The API of a visitor who is signed out until `POST /api/auth/sign-in` succeeds. */

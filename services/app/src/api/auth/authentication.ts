@@ -1,7 +1,5 @@
 import type { Role } from '@shop/domain';
-import { getAccount } from '@shop/projections';
 import type { CookieOptions, NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Knex } from 'knex';
 import type { AccountService, ClientContext, IssuedSession } from '../../accounts/account-service.js';
 import { describeDevice, describeLocation } from '../../security/request-context.js';
 import { isSessionCsrfToken, verifyAccessToken } from '../../security/tokens.js';
@@ -10,7 +8,8 @@ import { HttpProblem } from '../problem.js';
 export interface AuthContext {
   userId: string;
   sessionId: string;
-  role: Role;
+  /** As the access token says: for the client's comfort only, access is checked on the server's records. */
+  roles: Role[];
   via: 'cookie' | 'bearer';
 }
 
@@ -197,18 +196,6 @@ export function csrfProtection(options: CsrfOptions): RequestHandler {
 export function requireUser(req: Request, _res: Response, next: NextFunction) {
   if (!req.auth) return next(new HttpProblem({ status: 401, code: 'auth.required', detail: 'Please sign in' }));
   next();
-}
-
-/** The role is read from the server's records on every request, never trusted from the client. */
-export function requireRole(knex: Knex, role: Role): RequestHandler {
-  return async (req, _res, next) => {
-    if (!req.auth) return next(new HttpProblem({ status: 401, code: 'auth.required', detail: 'Please sign in' }));
-    const account = await getAccount(knex, req.auth.userId);
-    if (account?.role !== role) {
-      return next(new HttpProblem({ status: 403, code: 'auth.forbidden', detail: 'You may not do this' }));
-    }
-    next();
-  };
 }
 
 export function currentUser(req: Request): AuthContext {

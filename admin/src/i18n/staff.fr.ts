@@ -1,0 +1,41 @@
+import type { MessageTree } from './merge-messages';
+
+/** Les rôles du personnel et ce qu'ils permettent, en français. */
+export const staffMessages: MessageTree = {
+  resources: { users: { fields: { roles: 'Rôles' } } },
+  shop: {
+    eventTypes: { RoleGranted: 'Rôle accordé', RoleRevoked: 'Rôle retiré' },
+    roles: { customer: 'Client', owner: 'Propriétaire', support: 'Support', finance: 'Finance' },
+    staff: {
+      roles: {
+        held: 'Rôles détenus',
+        choose: 'Rôle à accorder',
+        grant: 'Accorder',
+        revoke: 'Retirer le rôle %{role}',
+        granted: 'Rôle %{role} accordé',
+        revoked: 'Rôle %{role} retiré',
+      },
+      notForRole: {
+        title: 'Hors de votre rôle',
+        message:
+          "Votre rôle ne donne pas accès à cette page. Un propriétaire peut vous accorder le rôle qu'elle demande.",
+      },
+      twoFactorRequired: {
+        title: 'Activez la connexion en deux étapes',
+        message:
+          "L'administration n'est ouverte qu'au personnel qui a activé la connexion en deux étapes. Activez-la depuis la page sécurité de votre compte, avec une application d'authentification.",
+        then: "Une fois activée, revenez ici : l'administration s'ouvre.",
+        setUp: 'Activer la connexion en deux étapes',
+        retry: "C'est fait : ouvrir l'administration",
+      },
+    },
+    errors: {
+      role: {
+        last_owner: "C'est le dernier propriétaire : accordez d'abord le rôle de propriétaire à quelqu'un d'autre.",
+      },
+      auth: {
+        two_factor_required: "Activez la connexion en deux étapes pour utiliser l'administration.",
+      },
+    },
+  },
+};

@@ -1,0 +1,189 @@
+import { accountStreamId } from '@shop/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
+import { randomIp, requestJson, signUpAndSignIn, signUpStaff, type HttpCustomer } from '../testing/http-customer.js';
+import { useTestShop } from '../testing/shop-under-test.js';
+import { eventually } from '../testing/test-shop.js';
+
+/**
+ * Staff roles through the back-office's own data provider: an owner grants and revokes them, each
+ * an event with the owner as actor; `roles` reads in the users resource; the last owner keeps the
+ * role, even against two revocations at once.
+ */
+
+const shop = useTestShop('staff_roles', { env: { ADMIN_EMAILS: 'founder@example.com' } });
+let owner: HttpCustomer;
+let ownerProvider: AdminDataProvider;
+let person: HttpCustomer;
+
+/** The refusal a data-provider call rejects with (react-admin's HttpError: status and body). */
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; code: unknown }> {
+  try {
+    await promise;
+  } catch (error) {
+    const { status, body } = error as { status: number; body?: { code?: unknown } };
+    return { status, code: body?.code };
+  }
+  throw new Error('expected a refusal');
+}
+
+const grant = (provider: AdminDataProvider, userId: string, role: string) =>
+  provider.create(`users/${userId}/roles`, { data: { role } });
+const revoke = (provider: AdminDataProvider, userId: string, role: string) =>
+  provider.delete(`users/${userId}/roles`, { id: role });
+const rolesOf = async (userId: string) => (await ownerProvider.getOne('users', { id: userId })).data.roles;
+
+beforeAll(async () => {
+  owner = await signUpStaff(shop, { label: 'roles-owner', roles: ['owner'], ip: randomIp('10.90') });
+  ownerProvider = await adminDataProvider(shop.url, owner.token);
+  person = await signUpAndSignIn(shop.url, { label: 'roles-person', ip: randomIp('10.90') });
+});
+
+describe('staff roles', () => {
+  it('read as roles in the users resource: customer for everyone, then the staff roles', async () => {
+    expect(await rolesOf(person.userId)).toEqual(['customer']);
+    expect(await rolesOf(owner.userId)).toEqual(['customer', 'owner']);
+    const { data } = await ownerProvider.getList('users', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'createdAt', order: 'ASC' },
+      filter: {},
+    });
+    expect(data.find((row) => row.id === owner.userId)?.roles).toEqual(['customer', 'owner']);
+  });
+
+  it('are granted and revoked by an owner, several at once, each an event with the owner as actor', async () => {
+    const granted = await grant(ownerProvider, person.userId, 'support');
+    expect(granted.data.roles).toEqual(['customer', 'support']);
+    expect((await grant(ownerProvider, person.userId, 'finance')).data.roles).toEqual([
+      'customer',
+      'support',
+      'finance',
+    ]);
+    // Granting a role held changes nothing.
+    expect((await grant(ownerProvider, person.userId, 'finance')).data.roles).toEqual([
+      'customer',
+      'support',
+      'finance',
+    ]);
+    const revoked = await revoke(ownerProvider, person.userId, 'support');
+    expect(revoked.data.roles).toEqual(['customer', 'finance']);
+
+    const events = await shop.runtime.store.readStream(accountStreamId(person.userId));
+    const roleEvents = events.filter((event) => event.type === 'RoleGranted' || event.type === 'RoleRevoked');
+    expect(roleEvents.map((event) => [event.type, event.data, event.metadata.actor])).toEqual([
+      [
+        'RoleGranted',
+        expect.objectContaining({ role: 'support', grantedBy: owner.userId }),
+        { type: 'admin', id: owner.userId },
+      ],
+      [
+        'RoleGranted',
+        expect.objectContaining({ role: 'finance', grantedBy: owner.userId }),
+        { type: 'admin', id: owner.userId },
+      ],
+      [
+        'RoleRevoked',
+        expect.objectContaining({ role: 'support', revokedBy: owner.userId }),
+        { type: 'admin', id: owner.userId },
+      ],
+    ]);
+  });
+
+  it('take effect on the next request: a support member reads, cannot grant roles nor export, and is refused once revoked', async () => {
+    const support = await signUpStaff(shop, { label: 'roles-support', roles: ['support'], ip: randomIp('10.90') });
+    const supportProvider = await adminDataProvider(shop.url, support.token);
+    expect((await supportProvider.getOne('users', { id: person.userId })).data.id).toBe(person.userId);
+    // Support cannot manage staff, nor refund, nor export.
+    expect(await refusal(grant(supportProvider, support.userId, 'owner'))).toEqual({
+      status: 403,
+      code: 'auth.forbidden',
+    });
+    expect(await refusal(supportProvider.create('exports', { data: { resource: 'users', rows: 1 } }))).toEqual({
+      status: 403,
+      code: 'auth.forbidden',
+    });
+    await revoke(ownerProvider, support.userId, 'support');
+    const refused = await eventually(
+      () => requestJson(shop.url, 'GET', '/api/admin/users', { token: support.token, ip: randomIp('10.91') }),
+      (reply) => reply.status === 403,
+    );
+    expect(refused.body.code).toBe('auth.forbidden');
+  });
+
+  it('refuse a role that is not a staff role, and an unknown account', async () => {
+    expect(await refusal(grant(ownerProvider, person.userId, 'customer'))).toMatchObject({
+      status: 400,
+      code: 'validation.failed',
+    });
+    expect(await refusal(grant(ownerProvider, person.userId, 'admin'))).toMatchObject({ status: 400 });
+    expect(await refusal(revoke(ownerProvider, person.userId, 'king'))).toMatchObject({ status: 400 });
+    expect(await refusal(grant(ownerProvider, 'nobody', 'support'))).toEqual({
+      status: 404,
+      code: 'account.not_found',
+    });
+  });
+
+  it('keep the last owner: revoking them is refused with 409 role.last_owner, until another owner exists', async () => {
+    // ADMIN_EMAILS names an owner who has not signed up: only the owner of this file holds the role.
+    expect(await refusal(revoke(ownerProvider, owner.userId, 'owner'))).toEqual({
+      status: 409,
+      code: 'role.last_owner',
+    });
+    expect(await rolesOf(owner.userId)).toEqual(['customer', 'owner']);
+    const second = await signUpStaff(shop, { label: 'roles-owner-2', roles: ['owner'], ip: randomIp('10.90') });
+    expect((await revoke(ownerProvider, second.userId, 'owner')).data.roles).toEqual(['customer']);
+    await grant(ownerProvider, second.userId, 'owner');
+    // Both owners revoke each other at once: one of the two revocations is refused, one owner remains.
+    const secondProvider = await adminDataProvider(shop.url, second.token);
+    const outcomes = await Promise.allSettled([
+      revoke(ownerProvider, second.userId, 'owner'),
+      revoke(secondProvider, owner.userId, 'owner'),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const rejected = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
+    expect((rejected.reason as { status: number; body: { code: string } }).status).toBe(409);
+    expect((rejected.reason as { status: number; body: { code: string } }).body.code).toBe('role.last_owner');
+    // One of the two lost the role: read from the log, not through a provider that may have lost it.
+    const owners = [
+      await shop.runtime.accounts.currentRoles(owner.userId),
+      await shop.runtime.accounts.currentRoles(second.userId),
+    ].filter((roles) => roles.includes('owner'));
+    expect(owners).toHaveLength(1);
+  });
+
+  it('read a grant of the former admin role, recorded before staff roles, as owner', async () => {
+    const legacy = await signUpAndSignIn(shop.url, { label: 'roles-legacy', ip: randomIp('10.90') });
+    await shop.runtime.store.appendToStream(
+      accountStreamId(legacy.userId),
+      [
+        {
+          type: 'RoleGranted',
+          data: { userId: legacy.userId, role: 'admin', grantedBy: 'shopctl', at: new Date().toISOString() },
+          metadata: { actor: { type: 'system', id: 'shopctl' } },
+        },
+      ],
+      { expectedVersion: 'any' },
+    );
+    expect(await shop.runtime.accounts.currentRoles(legacy.userId)).toEqual(['customer', 'owner']);
+    const allowed = await eventually(
+      () => requestJson(shop.url, 'GET', '/api/admin/users', { token: legacy.token, ip: randomIp('10.93') }),
+      (reply) => reply.status === 200,
+    );
+    expect(allowed.status).toBe(200);
+  });
+
+  it('ADMIN_EMAILS makes an owner at sign-up', async () => {
+    const signUp = await requestJson(shop.url, 'POST', '/api/auth/sign-up', {
+      body: { email: 'founder@example.com', password: 'a good password' },
+      ip: randomIp('10.92'),
+    });
+    expect(signUp.status).toBe(201);
+    const userId = signUp.body.id as string;
+    const roles = await eventually(
+      () => shop.runtime.knex('accounts').where({ id: userId }).first<{ roles: string[] } | undefined>('roles'),
+      (row) => row?.roles.includes('owner') === true,
+    );
+    expect(roles?.roles).toEqual(['customer', 'owner']);
+    expect(await shop.runtime.accounts.currentRoles(userId)).toEqual(['customer', 'owner']);
+  });
+});
