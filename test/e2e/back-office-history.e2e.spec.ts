@@ -14,6 +14,9 @@ import {
 } from './e2e-shop.js';
 
 const OPERATOR_EMAIL = 'history.desk@premium-share.example';
+/** `2026-11-26 14:03:07 +01:00`: the shop's time, with its offset, to the second. */
+const SHOP_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2}$/;
+const SHOP_TIME_IN_TEXT = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2}/;
 const OPERATOR = { name: 'Chloé Audit', email: OPERATOR_EMAIL, password: 'jardin-secret' };
 
 let e2e: E2eShop;
@@ -131,11 +134,12 @@ describe("a subscription's history and its state as of an instant, in the back-o
     await asOf.getByTestId('state-as-of').getByText('Active', { exact: true }).waitFor();
     await screenshot(page, 'history-subscription-en-desktop');
 
-    // The customer's page: their sign-in and their order, in the same timeline.
+    // The customer's page: their order, and their sign-in once asked for, in the same timeline.
     await page.goto(`/admin/users/${customerId}/show`);
     const theirs = page.getByRole('region', { name: 'History' });
-    await theirs.getByText('Signed in').first().waitFor();
     await theirs.getByText(/^Order placed: Netflix/).waitFor();
+    await theirs.getByRole('switch', { name: 'Show sign-ins' }).click();
+    await theirs.getByText('Signed in').first().waitFor();
     await screenshot(page, 'history-user-en-desktop');
 
     await page.setViewportSize(MOBILE);
@@ -145,5 +149,102 @@ describe("a subscription's history and its state as of an instant, in the back-o
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(MOBILE.width);
     await screenshot(page, 'history-subscription-en-mobile');
     await page.close();
+  });
+
+  it("narrows a customer's history, keeps it in the address, exports it, and shows who read which credentials, in French and English at 1440 and 375 px", async () => {
+    await paidThenSuspended();
+    const { page, operatorId } = await openOperatorPage(e2e, OPERATOR);
+    // The operator stores a set and reads its password twice.
+    const csrf = { 'X-CSRF-Token': await csrfTokenOf(page) };
+    const created = await page.request.post('/api/admin/credentials', {
+      headers: csrf,
+      data: { planId: 'netflix', email: 'famille@netflix-partage.example', password: 'Secret-Partage-1' },
+    });
+    expect(created.status()).toBe(201);
+    const setId = ((await created.json()) as { id: string }).id;
+    for (let i = 0; i < 2; i++) expect((await page.request.get(`/api/admin/credentials/${setId}`)).status()).toBe(200);
+
+    // The customer's page, in the shop's time (Paris, with the offset, to the second).
+    await page.goto(`/admin/users/${customerId}/show`);
+    const history = page.getByRole('region', { name: 'Historique' });
+    const entries = history.getByTestId('history-entry');
+    await history.getByText(/^Commande passée : Netflix/).waitFor();
+    expect(await entries.first().locator('time').innerText()).toMatch(SHOP_TIME);
+    const order = entries.filter({ hasText: 'Commande passée : Netflix' });
+    await order.getByText(`Abonnement Netflix · ${subscriptionId.slice(0, 8)}`).waitFor();
+    // Sign-ins are left out until asked; the choice is in the address and survives a reload.
+    expect(await history.getByText('Connexion', { exact: true }).count()).toBe(0);
+    await history.getByRole('switch', { name: 'Afficher les connexions' }).click();
+    await history.getByText('Connexion', { exact: true }).first().waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('signIns')).toBe('1');
+    await page.reload();
+    await page.getByRole('region', { name: 'Historique' }).getByText('Connexion', { exact: true }).first().waitFor();
+    // Up to just after the payment: the suspension is not there yet, and the address says when.
+    await pickInstant(page, 'Jusqu’au', instants.paid);
+    await history.getByRole('button', { name: 'Afficher' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('asOf')).toBe(instants.paid);
+    await history.getByTestId('history-as-of').getByText(SHOP_TIME_IN_TEXT).waitFor();
+    await history.getByText(/^Paiement confirmé par Sandbox/).waitFor();
+    expect(await history.getByText(/^Statut changé/).count()).toBe(0);
+    const link = page.url();
+    await screenshot(page, 'history-customer-fr-desktop');
+    // Exported as shown.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      history.getByRole('button', { name: 'Exporter (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^history-${customerId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+
+    // The set's page: who read its password, which version, when.
+    await page.goto(`/admin/credentials/${setId}/show`);
+    const readings = page.getByRole('region', { name: 'Consultations des mots de passe' });
+    await readings.getByText('2 consultations').waitFor();
+    expect(await readings.getByTestId('credential-reveal').first().innerText()).toMatch(/Chloé Audit[\s\S]*version 1/);
+    expect(await readings.getByTestId('credential-reveal').first().locator('time').innerText()).toMatch(SHOP_TIME);
+    await screenshot(page, 'credential-reveals-fr-desktop');
+    // The operator's own page: the sets they read.
+    await page.goto(`/admin/users/${operatorId}/show`);
+    await page
+      .getByRole('region', { name: 'Mots de passe consultés' })
+      .getByRole('link', { name: `Jeu ${setId.slice(0, 8)}` })
+      .first()
+      .waitFor();
+    await page.close();
+
+    // The same link reopens the same view, in English and on a phone.
+    for (const [language, viewport] of [
+      ['en', MOBILE],
+      ['fr', MOBILE],
+      ['en', DESKTOP],
+    ] as const) {
+      const opened = await openOperatorPage(e2e, OPERATOR, viewport, language);
+      await opened.page.goto(link);
+      const region = opened.page.getByRole('region', { name: language === 'en' ? 'History' : 'Historique' });
+      await region
+        .getByText(language === 'en' ? /^Payment confirmed by Sandbox/ : /^Paiement confirmé par Sandbox/)
+        .waitFor();
+      expect(await region.getByText(language === 'en' ? /^Status changed/ : /^Statut changé/).count()).toBe(0);
+      await region
+        .getByText(language === 'en' ? 'Signed in' : 'Connexion', { exact: true })
+        .first()
+        .waitFor();
+      await region.getByTestId('history-as-of').getByText(SHOP_TIME_IN_TEXT).waitFor();
+      expect(await opened.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      const size = viewport === MOBILE ? 'mobile' : 'desktop';
+      await screenshot(opened.page, `history-customer-${language}-${size}`);
+      await opened.page.goto(`/admin/credentials/${setId}/show`);
+      await opened.page
+        .getByRole('region', { name: language === 'en' ? 'Password readings' : 'Consultations des mots de passe' })
+        .getByTestId('credential-reveal')
+        .first()
+        .waitFor();
+      expect(await opened.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await screenshot(opened.page, `credential-reveals-${language}-${size}`);
+      await opened.page.close();
+    }
   });
 });

@@ -85,7 +85,10 @@ export function HistoryFilters({ userId }: { userId: string }) {
     >
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <FormControl size="small" sx={{ minWidth: 0, width: { xs: '100%', sm: '16rem' } }}>
-          <InputLabel id={`history-types-${userId}`}>{translate('shop.historyFilter.types')}</InputLabel>
+          {/* Shrunk always: "Tous les types" shows in the field while nothing is chosen. */}
+          <InputLabel id={`history-types-${userId}`} shrink>
+            {translate('shop.historyFilter.types')}
+          </InputLabel>
           <Select<string[]>
             multiple
             labelId={`history-types-${userId}`}
