@@ -123,7 +123,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       ['/admin/users', (p) => p.getByRole('region', { name: /^Avec abonnement/ }).getByRole('table')],
       ['/admin/subscriptions', (p) => p.getByRole('region', { name: 'Abonnements en chiffres' })],
       // No credentials are stored here: the list settles on its empty page, whose link creates the first set.
-      ['/admin/credentials', (p) => p.getByText('Voulez-vous en créer un ?')],
+      ['/admin/credentials', (p) => p.getByText('Enregistrez les premiers identifiants d’un plan.')],
       ['/admin/credentials/create', (p) => p.getByRole('heading', { name: 'Nouveaux identifiants' })],
       [`/admin/users/${operatorId}/show`, history],
       [`/admin/subscriptions/${subscriptionId}/show`, history],

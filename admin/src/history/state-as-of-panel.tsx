@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { SectionCard } from '../components/section-card';
-import { intlLocaleOf } from '../i18n/i18n-provider';
 import { InstantForm } from '../lib/instant-form';
 import { formatCents } from '../lib/money';
+import { useShopTime } from '../lib/shop-time';
 import type { ShopDataProvider } from '../providers/data-provider';
 
 /**
@@ -20,9 +20,8 @@ export function StateAsOfPanel({ subscriptionId }: { subscriptionId: string }) {
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<ShopDataProvider>();
   const asOf = useMutation({ mutationFn: (at: Date) => dataProvider.getSubscriptionAsOf(subscriptionId, at) });
-  const dateLocale = intlLocaleOf(locale);
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(dateLocale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+  // The shop's time with its offset, to the second, as the history beside it and shopctl show it.
+  const formatDate = useShopTime();
 
   return (
     <SectionCard id="subscription-as-of-title" title={translate('shop.asOf.title')}>
@@ -102,8 +101,8 @@ function StateAsOf({
       </Box>
       <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
         {translate('shop.asOf.version', {
-          version: state.version,
-          type: state.lastEventType,
+          smart_count: state.version,
+          type: translate(`shop.eventTypes.${state.lastEventType}`, { _: state.lastEventType }),
           date: formatDate(state.lastEventAt),
         })}
       </Typography>

@@ -62,6 +62,7 @@ export const catalogueMessages: MessageTree = {
       percentOff: '−%{percent}%',
     },
     plans: {
+      categories: { SVOD: 'Video on demand', Music: 'Music', Software: 'Software' },
       editTitle: 'Plan %{name}',
       onSale: 'On sale',
       offSale: 'Off sale',

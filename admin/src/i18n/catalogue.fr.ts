@@ -62,6 +62,7 @@ export const catalogueMessages: MessageTree = {
       percentOff: '−%{percent} %',
     },
     plans: {
+      categories: { SVOD: 'Vidéo à la demande', Music: 'Musique', Software: 'Logiciel' },
       editTitle: 'Plan %{name}',
       onSale: 'En vente',
       offSale: 'Retiré de la vente',

@@ -30,7 +30,7 @@ export const historyMessages: MessageTree = {
       clear: 'Back to now',
       notYet: 'This subscription did not exist yet at that date.',
       heading: 'As of %{date}',
-      version: '%{version} event(s), the last: %{type} on %{date}',
+      version: '%{smart_count} event: %{type} on %{date} |||| %{smart_count} events, the last: %{type} on %{date}',
       credentials: 'Credentials: %{id}, version %{version}',
       credentialsUnknownVersion: 'Credentials: %{id}',
       noCredentials: 'No credentials assigned',

@@ -30,7 +30,8 @@ export const historyMessages: MessageTree = {
       clear: 'Revenir à maintenant',
       notYet: 'Cet abonnement n’existait pas encore à cette date.',
       heading: 'État au %{date}',
-      version: '%{version} événement(s), le dernier : %{type} le %{date}',
+      version:
+        '%{smart_count} événement : %{type} le %{date} |||| %{smart_count} événements, le dernier : %{type} le %{date}',
       credentials: 'Identifiants : %{id}, version %{version}',
       credentialsUnknownVersion: 'Identifiants : %{id}',
       noCredentials: 'Aucun identifiant attribué',

@@ -3,7 +3,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   AppBar,
   Layout,
@@ -13,6 +13,7 @@ import {
   TitlePortal,
   UserMenu,
   useGetIdentity,
+  useLocaleState,
   usePermissions,
   useTranslate,
 } from 'react-admin';
@@ -77,16 +78,26 @@ function ShopAppBar() {
   );
 }
 
+/** The page's language is the operator's (screen readers, hyphenation, the browser's own widgets). */
+function DocumentLanguage() {
+  const [locale] = useLocaleState();
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  return null;
+}
+
 /**
- * The back-office's frame, for staff only. A signed-in customer gets the admin-only page instead:
+ * The back-office's frame, for admins only. A signed-in customer gets the admin-only page instead:
  * no screen of the back-office is mounted, so nothing is even asked of /api/admin (which would refuse).
  */
 export function ShopLayout({ children }: { children: ReactNode }) {
   const { permissions, isPending } = usePermissions();
   if (isPending) return <Loading />;
-  if (!Array.isArray(permissions) || permissions.length === 0) return <AdminOnlyPage />;
+  if (permissions !== 'admin') return <AdminOnlyPage />;
   return (
     <Layout appBar={ShopAppBar} menu={ShopMenu}>
+      <DocumentLanguage />
       {children}
     </Layout>
   );

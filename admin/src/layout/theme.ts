@@ -28,6 +28,12 @@ const smallScreens = {
   },
 };
 
+/**
+ * Every form checks its fields itself and says what is wrong in the operator's language (react-admin's
+ * validators): the browser's own bubbles, in the browser's language, never show.
+ */
+const forms = { RaSimpleForm: { defaultProps: { noValidate: true } } };
+
 /** The shop's violet, as in web-shop's theme; every text/background pair meets WCAG AA. */
 export const theme: RaThemeOptions = {
   ...defaultLightTheme,
@@ -35,6 +41,7 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultLightTheme.components,
     ...smallScreens,
+    ...forms,
     // react-admin writes the "nothing yet" message in the disabled grey, below the contrast AA asks for.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
   },

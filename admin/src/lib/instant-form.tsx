@@ -3,10 +3,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-
-/** `2026-11-24T13:05` in the browser's time zone, as a datetime-local field holds it. */
-const localInputValue = (at: Date) =>
-  new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+import { instantText, parseInstantText } from './instant-text';
 
 /**
  * An instant the operator picks, in their browser's time zone ("État au…", the dashboard's "Au…"):
@@ -30,31 +27,37 @@ export function InstantForm({
   children?: ReactNode;
 }) {
   const translate = useTranslate();
-  const [instant, setInstant] = useState(() => localInputValue(new Date()));
+  const [instant, setInstant] = useState(() => instantText(new Date()));
   const [invalid, setInvalid] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The field is in the browser's time zone; the server is asked for that very instant.
-    const at = new Date(instant);
-    setInvalid(Number.isNaN(at.getTime()));
-    if (!Number.isNaN(at.getTime())) onPick(at);
+    const at = parseInstantText(instant);
+    setInvalid(at === null);
+    if (at) onPick(at);
   };
   return (
     <Box
       component="form"
+      // Checked here, said in the operator's language: never the browser's own bubble.
+      noValidate
       onSubmit={submit}
       {...(searchLabel ? { role: 'search', 'aria-label': searchLabel } : {})}
       sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
     >
+      {/* Text, day first (fr-FR and en-GB alike): a browser's date widget follows the browser's language, not the back-office's. */}
       <TextField
-        type="datetime-local"
         size="small"
         label={label}
         value={instant}
         onChange={(event) => setInstant(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: { inputMode: 'numeric', placeholder: translate('shop.instant.format'), spellCheck: false },
+        }}
         error={invalid}
-        helperText={invalid ? translate('shop.asOf.invalid') : undefined}
+        helperText={invalid ? translate('shop.instant.invalid') : undefined}
+        sx={{ width: '14rem' }}
       />
       <Button type="submit" variant="outlined" disabled={busy}>
         {translate('shop.asOf.show')}

@@ -79,4 +79,20 @@ describe('the service credentials (back-office)', () => {
       additionalInfo: null,
     });
   });
+
+  it('checks the form itself and says what is wrong in French, never with the browser’s own bubble', async () => {
+    const { user, api } = renderResource('credentials', credentials, {
+      url: '/credentials/create',
+      api: credentialsApi(),
+      references: ['plans', 'users'],
+    });
+
+    const email = await screen.findByRole('textbox', { name: /^E-mail de connexion/ });
+    expect(email.closest('form')).toHaveAttribute('novalidate');
+    await user.type(email, 'pas-une-adresse');
+    await clickSave(user);
+
+    expect(await screen.findByText('Doit être un email')).toBeVisible();
+    expect(api.callsTo('POST /api/admin/credentials')).toHaveLength(0);
+  });
 });

@@ -13,6 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { paymentMethodName } from '../../components/payment-method';
 import { SectionCard } from '../../components/section-card';
 import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
@@ -130,7 +131,10 @@ export function InvoiceShow() {
               />
               <DateField source="periodFrom" locales={dateLocale} />
               <DateField source="periodTo" locales={dateLocale} />
-              <TextField source="provider" />
+              <FunctionField<Invoice>
+                source="provider"
+                render={(invoice) => paymentMethodName(translate, invoice.provider)}
+              />
               <TextField source="paymentReference" />
               <DateField source="paidAt" showTime locales={dateLocale} />
             </SimpleShowLayout>

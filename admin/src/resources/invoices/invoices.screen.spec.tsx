@@ -118,6 +118,9 @@ describe('the invoices (back-office)', () => {
     expect(screen.getByText('Netflix Premium')).toBeVisible();
     expect(screen.getByText('3 mois')).toBeVisible();
     expect(screen.getByText('pay-1')).toBeVisible();
+    // How it was paid, in the operator's words rather than the provider's code.
+    expect(screen.getByText('Paiement de test')).toBeVisible();
+    expect(screen.queryByText('sandbox')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Camille Martin' })).toHaveAttribute('href', '/users/user-1/show');
     expect(screen.getByRole('link', { name: 'sub-1' })).toHaveAttribute('href', '/subscriptions/sub-1/show');
     expect(await screen.findByRole('link', { name: 'F2026-000001' })).toHaveAttribute('href', '/invoices/doc-1/show');

@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import { PLAN_FEATURE_COUNT, PLAN_PRICE_MAX_CENTS } from '@shop/contracts';
 import type { Plan } from '../../providers/data-provider';
+import { categoryName } from './plan-vocabulary';
 
 function PlanTitle() {
   const plan = useRecordContext<Plan>();
@@ -51,10 +52,11 @@ const revisionBody = (data: Record<string, unknown>) => {
 /** The plan's name, category and logo are the catalogue's; the operator sets price, texts and sale. */
 function PlanHeading() {
   const plan = useRecordContext<Plan>();
+  const translate = useTranslate();
   if (!plan) return null;
   return (
     <Typography variant="h6" component="h2">
-      {plan.name} · {plan.category}
+      {plan.name} · {categoryName(translate, plan.category)}
     </Typography>
   );
 }

@@ -3,6 +3,7 @@ import { ResponsiveList, updatedAtColumn, withSearch } from '../../components/re
 import { formatCents } from '../../lib/money';
 import type { Plan } from '../../providers/data-provider';
 import { PlanSaleChip } from './plan-sale-chip';
+import { categoryName } from './plan-vocabulary';
 
 const filters = withSearch(<NullableBooleanInput key="onSale" source="onSale" alwaysOn />);
 
@@ -34,7 +35,7 @@ export function PlanList() {
     >
       <DataTable<Plan> rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="name" />
-        <DataTable.Col source="category" />
+        <DataTable.Col source="category" render={(plan) => categoryName(translate, plan.category)} />
         <DataTable.Col source="monthlyPriceCents" align="right" render={price} />
         <DataTable.Col source="popular" align="center">
           <BooleanField source="popular" />

@@ -29,6 +29,10 @@ describe('the plans (back-office)', () => {
     expect(within(netflixRow!).getByText('7,99 €')).toBeVisible();
     expect(within(netflixRow!).getByText('En vente')).toBeVisible();
     expect(within(deezerRow!).getByText('Retiré de la vente')).toBeVisible();
+    // The category in French words, not the catalogue's code.
+    expect(within(netflixRow!).getByText('Vidéo à la demande')).toBeVisible();
+    expect(within(deezerRow!).getByText('Musique')).toBeVisible();
+    expect(screen.queryByText('SVOD')).not.toBeInTheDocument();
   });
 
   it('changes the price in euros and sends cents, both languages’ features and the version seen', async () => {

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { SubscriptionPayment, SubscriptionRefund } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { paymentMethodName } from '../../components/payment-method';
 import { TINTS, TintedChip, type Tint } from '../../components/record-chips';
 import { SectionCard } from '../../components/section-card';
 import { intlLocaleOf } from '../../i18n/i18n-provider';
@@ -140,7 +141,10 @@ export function SubscriptionMoneyCard() {
                 {latestFirst(payments).map((payment: SubscriptionPayment) => (
                   <TableRow key={`${payment.kind}-${payment.reference}`}>
                     <TableCell data-label={t('kind')}>
-                      <WithNote note={`${payment.provider} · ${payment.reference}`} breakAnywhere>
+                      <WithNote
+                        note={`${paymentMethodName(translate, payment.provider)} · ${payment.reference}`}
+                        breakAnywhere
+                      >
                         {t(`kinds.${payment.kind}`)}
                       </WithNote>
                     </TableCell>

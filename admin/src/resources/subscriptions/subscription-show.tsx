@@ -13,6 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { paymentMethodName } from '../../components/payment-method';
 import { SectionCard } from '../../components/section-card';
 import { RecordInvoices } from '../invoices/record-invoices';
 import { HistoryAside, withAsideLayout } from '../../history/history-aside';
@@ -123,7 +124,10 @@ export function SubscriptionShow() {
               <DateField source="paidAt" showTime locales={dateLocale} emptyText="shop.empty" />
               <DateField source="lastPaymentAt" showTime locales={dateLocale} emptyText="shop.empty" />
               <DateField source="expiresAt" showTime locales={dateLocale} emptyText="shop.empty" />
-              <TextField source="provider" emptyText="shop.empty" />
+              <FunctionField<Subscription>
+                source="provider"
+                render={(subscription) => paymentMethodName(translate, subscription.provider)}
+              />
               <TextField source="paymentReference" emptyText="shop.empty" />
               <TextField source="lastPaymentIssue" emptyText="shop.empty" />
               <TextField source="id" />
