@@ -1,10 +1,11 @@
-import type { CredentialReveal, HistoryEntry } from '@shop/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { CredentialReveal, HistoryEntry, SubscriptionAsOf } from '@shop/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catchDownloads } from '../testing/downloads';
 import { json, page, renderResource, type ApiCall } from '../testing/render-resource';
 import { CredentialRevealsPanel } from './credential-reveals-panel';
 import { HistoryTimeline } from './history-timeline';
+import { StateAsOfPanel } from './state-as-of-panel';
 
 const SUBSCRIPTION = '0f5e2b7a-1111-4222-8333-444455556666';
 const SET = '9a8b7c6d-1111-4222-8333-444455556666';
@@ -186,5 +187,45 @@ describe('who read which credential set', () => {
   it('says when nobody read anything', async () => {
     renderReveals('set', []);
     expect(await screen.findByText('Aucune consultation enregistrée.')).toBeVisible();
+  });
+});
+
+describe('"État au…" in the shop time', () => {
+  it('says the instant, the expiry and the last event in the shop time with its offset', async () => {
+    const state = {
+      id: 'sub-1',
+      asOf: '2026-11-20T12:00:00.000Z',
+      expiresAt: '2027-02-20T10:05:00.000Z',
+      lastEventAt: '2026-11-20T10:05:07.000Z',
+      lastEventType: 'PaymentConfirmed',
+      version: 2,
+      status: 'active',
+      planName: 'Netflix',
+      months: 3,
+      totalCents: 1359,
+      currency: 'EUR',
+      paymentReference: 'pay-1',
+      credentialsId: null,
+      credentialsVersion: null,
+      refunded: false,
+      voided: false,
+    } as unknown as SubscriptionAsOf;
+    const { user } = renderResource(
+      'subscriptions',
+      { list: () => <StateAsOfPanel subscriptionId="sub-1" /> },
+      {
+        url: '/subscriptions',
+        api: {
+          'GET /api/admin/time-zone': () => json({ timeZone: 'Europe/Paris' }),
+          'GET /api/admin/subscriptions/:id': () => json(state),
+        },
+      },
+    );
+    fireEvent.change(screen.getByLabelText(/Date/), { target: { value: '2026-11-20T13:00:00' } });
+    await user.click(screen.getByRole('button', { name: 'Afficher' }));
+    const shown = await screen.findByTestId('state-as-of');
+    await waitFor(() => expect(shown).toHaveTextContent('2026-11-20 13:00:00 +01:00'));
+    expect(shown).toHaveTextContent('2027-02-20 11:05:00 +01:00');
+    expect(shown).toHaveTextContent('2026-11-20 11:05:07 +01:00');
   });
 });
