@@ -1,6 +1,9 @@
 import type { MessageTree } from './merge-messages';
 
-/** How a subscription was paid (`provider`), as the operator says it (`shop.paymentMethods.<provider>`), in English. */
+/**
+ * How a subscription was paid (`provider`) and what last went wrong with its payment
+ * (`lastPaymentIssue`), as the operator says it, in English.
+ */
 export const paymentMethodsMessages: MessageTree = {
   shop: {
     paymentMethods: {
@@ -11,6 +14,11 @@ export const paymentMethodsMessages: MessageTree = {
       payssion: 'Payssion',
       free_offer: 'Free offer',
       operator: 'Granted by an operator',
+    },
+    paymentIssues: {
+      disputed: 'Payment disputed',
+      amount_mismatch: 'Amount received differs from the price (order left pending)',
+      paid_twice: 'Paid twice (to refund)',
     },
   },
 };

@@ -1,6 +1,9 @@
 import type { MessageTree } from './merge-messages';
 
-/** How a subscription was paid (`provider`), as the operator says it (`shop.paymentMethods.<provider>`), in French. */
+/**
+ * How a subscription was paid (`provider`) and what last went wrong with its payment
+ * (`lastPaymentIssue`), as the operator says it, in French.
+ */
 export const paymentMethodsMessages: MessageTree = {
   shop: {
     paymentMethods: {
@@ -11,6 +14,11 @@ export const paymentMethodsMessages: MessageTree = {
       payssion: 'Payssion',
       free_offer: 'Offre gratuite',
       operator: 'Accordé par un opérateur',
+    },
+    paymentIssues: {
+      disputed: 'Paiement contesté',
+      amount_mismatch: 'Montant reçu différent du prix (commande laissée en attente)',
+      paid_twice: 'Payé deux fois (à rembourser)',
     },
   },
 };

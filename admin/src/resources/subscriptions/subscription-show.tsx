@@ -13,7 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { paymentMethodName } from '../../components/payment-method';
+import { paymentIssueText, paymentMethodName } from '../../components/payment-method';
 import { SectionCard } from '../../components/section-card';
 import { RecordInvoices } from '../invoices/record-invoices';
 import { HistoryAside, withAsideLayout } from '../../history/history-aside';
@@ -129,7 +129,10 @@ export function SubscriptionShow() {
                 render={(subscription) => paymentMethodName(translate, subscription.provider)}
               />
               <TextField source="paymentReference" emptyText="shop.empty" />
-              <TextField source="lastPaymentIssue" emptyText="shop.empty" />
+              <FunctionField<Subscription>
+                source="lastPaymentIssue"
+                render={(subscription) => paymentIssueText(translate, subscription.lastPaymentIssue)}
+              />
               <TextField source="id" />
             </SimpleShowLayout>
           </SectionCard>
