@@ -161,3 +161,16 @@ describe('SELLER_*', () => {
     }
   });
 });
+
+describe('SHOP_TIME_ZONE', () => {
+  it('is Europe/Paris unless set, and any IANA time zone when set', () => {
+    expect(loadConfig({}).shopTimeZone).toBe('Europe/Paris');
+    expect(loadConfig({ SHOP_TIME_ZONE: ' America/Montreal ' }).shopTimeZone).toBe('America/Montreal');
+  });
+
+  it('stops start-up on a name no platform knows, naming the setting', () => {
+    expect(() => loadConfig({ SHOP_TIME_ZONE: 'Europe/Pariss' })).toThrow(
+      /SHOP_TIME_ZONE: must be an IANA time zone such as Europe\/Paris/,
+    );
+  });
+});

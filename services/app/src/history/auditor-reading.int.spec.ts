@@ -3,6 +3,7 @@ import { exportStreamId } from '@shop/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestsTo, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
+import { carryOverRevealRows } from '../credentials/carry-over-reveals.js';
 import { activeNetflix } from '../testing/paid-subscription.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
@@ -188,5 +189,38 @@ describe("a customer's history, as the back-office reads it", () => {
   it("tells the back-office the shop's time zone", async () => {
     expect((await asAdmin('GET', '/api/admin/time-zone')).body).toEqual({ timeZone: 'Europe/Paris' });
     expect((await call('GET', '/api/admin/time-zone', { token: alice.token })).status).toBe(403);
+  });
+});
+
+describe('readings recorded before they were events', () => {
+  it('are carried over into the log once, at their time and by their reader, then listed like the others', async () => {
+    const readAt = new Date('2026-10-01T08:15:30.000Z');
+    await shop.runtime.knex('service_credential_reveals').insert([
+      {
+        credentials_id: setId,
+        credentials_version: 1,
+        subscription_id: subscriptionId,
+        revealed_by: alice.userId,
+        viewer: 'customer',
+        revealed_at: readAt,
+      },
+      { credentials_id: setId, subscription_id: null, revealed_by: admin.userId, viewer: 'admin', revealed_at: readAt },
+    ]);
+    expect(await carryOverRevealRows(shop.runtime)).toBe(2);
+    expect(await carryOverRevealRows(shop.runtime)).toBe(0);
+
+    const carried = await eventually(
+      () => reveals({ credentialSetId: setId }, { field: 'revealedAt', order: 'ASC' }),
+      (answer) => answer.total === 5,
+    );
+    expect(carried.rows.slice(0, 2).map((row) => [row.userId, row.credentialsVersion, row.carriedOver])).toEqual(
+      expect.arrayContaining([
+        [alice.userId, 1, true],
+        [admin.userId, null, true],
+      ]),
+    );
+    expect(carried.rows[0]!.revealedAt).toBe(readAt.toISOString());
+    const events = await shop.runtime.store.readStream(`credential-reveals-${admin.userId}`);
+    expect(events.at(-1)!.metadata.actor).toEqual({ type: 'admin', id: admin.userId });
   });
 });
