@@ -88,13 +88,13 @@ function DocumentLanguage() {
 }
 
 /**
- * The back-office's frame, for admins only. A signed-in customer gets the admin-only page instead:
+ * The back-office's frame, for staff only. A signed-in customer gets the admin-only page instead:
  * no screen of the back-office is mounted, so nothing is even asked of /api/admin (which would refuse).
  */
 export function ShopLayout({ children }: { children: ReactNode }) {
   const { permissions, isPending } = usePermissions();
   if (isPending) return <Loading />;
-  if (permissions !== 'admin') return <AdminOnlyPage />;
+  if (!Array.isArray(permissions) || permissions.length === 0) return <AdminOnlyPage />;
   return (
     <Layout appBar={ShopAppBar} menu={ShopMenu}>
       <DocumentLanguage />
