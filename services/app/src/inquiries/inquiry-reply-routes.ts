@@ -5,7 +5,7 @@ import {
   inquiryReplyRequest,
   type InquiryReplied,
 } from '@shop/contracts';
-import { getInquiry, listInquiryReplies } from '@shop/projections';
+import { getInquiry, listInquiryReplies, whenProjected } from '@shop/projections';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { InquiryService } from './inquiry-service.js';
@@ -67,6 +67,12 @@ export function inquiryReplyRoutes(deps: { knex: Knex; inquiries: InquiryService
       const id = String(req.params.id);
       const { message } = parseOrReject(inquiryReplyRequest, req.body);
       const answer: InquiryReplied = await deps.inquiries.reply(id, message, operatorAct(req));
+      // The operator's page reads the thread and the status next: answer once the read model shows
+      // them (or after a short wait, the page then catches up on its next reading).
+      await whenProjected(
+        () => getInquiry(deps.knex, id),
+        (found) => found !== null && found.version >= answer.version,
+      );
       res.status(201).json(answer);
     },
   );
