@@ -91,6 +91,17 @@ describe("a customer's history in the back-office", () => {
     expect(location()).toBe('/users?signIns=1');
   });
 
+  it('filters by the event types the history holds, named in words, and keeps them in the address', async () => {
+    const { user, api, location } = renderHistory();
+    await screen.findAllByTestId('history-entry');
+    await user.click(screen.getByRole('combobox', { name: 'Types d’événements' }));
+    expect(await screen.findByRole('option', { name: 'Connexion (3)' })).toBeVisible();
+    expect(screen.getByRole('option', { name: 'Compte créé (1)' })).toBeVisible();
+    await user.click(screen.getByRole('option', { name: 'Commande passée (1)' }));
+    await waitFor(() => expect(historyFilters(api.calls).at(-1)).toEqual({ types: ['OrderPlaced'] }));
+    expect(location()).toBe('/users?types=OrderPlaced');
+  });
+
   it('opens on the instant the address names, said in the shop time', async () => {
     const { api } = renderHistory('/users?asOf=2026-11-20T12:00:00.000Z&types=OrderPlaced');
     expect(await screen.findByTestId('history-as-of')).toHaveTextContent('Jusqu’au 2026-11-20 13:00:00 +01:00');
