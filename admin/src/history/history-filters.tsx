@@ -122,6 +122,7 @@ export function HistoryFilters({ userId }: { userId: string }) {
       </Box>
       <InstantForm
         label={translate('shop.historyFilter.asOf')}
+        initial={filter.asOf ? new Date(filter.asOf) : undefined}
         onPick={(at) => change({ ...filter, asOf: at.toISOString() })}
         onBackToNow={filter.asOf ? () => change({ ...filter, asOf: undefined }) : undefined}
       />

@@ -109,6 +109,11 @@ describe("a customer's history in the back-office", () => {
       expect(historyFilters(api.calls).at(-1)).toEqual({ asOf: '2026-11-20T12:00:00.000Z', types: ['OrderPlaced'] }),
     );
     expect(screen.getByRole('button', { name: 'Revenir à maintenant' })).toBeVisible();
+    // The field holds that instant too (in the browser's time zone, as the operator types it).
+    const typed = screen.getByLabelText('Jusqu’au') as HTMLInputElement;
+    expect(new Date(typed.value.replace(/^(\d{2})\/(\d{2})\/(\d{4}) /, '$3-$2-$1T')).toISOString()).toBe(
+      '2026-11-20T12:00:00.000Z',
+    );
   });
 
   it('exports what is shown, as CSV, in the operator’s language', async () => {

@@ -11,6 +11,7 @@ import { instantText, parseInstantText } from './instant-text';
  */
 export function InstantForm({
   label,
+  initial,
   onPick,
   onBackToNow,
   busy = false,
@@ -18,6 +19,8 @@ export function InstantForm({
   children,
 }: {
   label: string;
+  /** What the field holds at first (an instant read from the page's address); now otherwise. */
+  initial?: Date;
   onPick: (at: Date) => void;
   /** Shown while a picked instant is on screen. */
   onBackToNow?: () => void;
@@ -27,7 +30,7 @@ export function InstantForm({
   children?: ReactNode;
 }) {
   const translate = useTranslate();
-  const [instant, setInstant] = useState(() => instantText(new Date()));
+  const [instant, setInstant] = useState(() => instantText(initial ?? new Date()));
   const [invalid, setInvalid] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
