@@ -658,6 +658,26 @@ describe('personal data', () => {
     });
     expect(await visibleToAdmin(first.body.id as string)).toMatchObject({ email: '[erased]', name: '[erased]' });
   });
+
+  it("erases the operator's replies with the inquiry, and no reply can follow", async () => {
+    const email = `erase-replied-${unique()}@example.com`;
+    const id = (await post('/api/support/messages', { ...supportMessage(), email })).body.id as string;
+    await visibleToAdmin(id);
+    const reply = (message: string) =>
+      call('POST', `/api/admin/inquiries/${id}/replies`, { token: admin.token, body: { message } });
+    expect((await reply('Bonjour, nous regardons cela.')).status).toBe(201);
+
+    const by = { actor: { type: 'system' as const, id: 'shopctl:auditor' }, correlationId: randomUUID() };
+    expect(await shop.runtime.inquiries.eraseSender({ email }, by)).toEqual([id]);
+    const thread = await eventually(
+      () => call('GET', `/api/admin/inquiries/${id}/replies`, { token: admin.token }),
+      (r) => (r.body as unknown as Array<{ message: string }>)[0]?.message === '[erased]',
+    );
+    expect(thread.body).toMatchObject([{ message: '[erased]', repliedBy: admin.userId }]);
+    const refused = await reply('Encore un mot ?');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'inquiry.erased' });
+  });
 });
 
 async function countInquiryEvents(): Promise<number> {
