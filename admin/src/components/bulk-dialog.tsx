@@ -1,3 +1,4 @@
+import DownloadIcon from '@mui/icons-material/GetApp';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -63,7 +64,7 @@ export function BulkActionDialog({
   const notify = useNotify();
   const dataProvider = useDataProvider();
   const { selectedIds } = useListContext();
-  const report = useBulkOutcome(resource);
+  const report = useBulkOutcome();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const close = () => {
@@ -138,5 +139,34 @@ export function BulkStatusChoices<S extends string>({
         ))}
       </RadioGroup>
     </FormControl>
+  );
+}
+
+/**
+ * 'Exporter' for the selection: the selected records to the list's file, through the list's own
+ * exporter, recorded as an export of those records (the filter names their ids).
+ */
+export function ExportSelectionButton<R extends RaRecord>({
+  exporter,
+}: {
+  exporter: (filter: Record<string, unknown>, rows: R[]) => Promise<void>;
+}) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const { selectedIds, resource } = useListContext<R>();
+  const [exporting, setExporting] = useState(false);
+  const exportSelection = async () => {
+    setExporting(true);
+    try {
+      const { data } = await dataProvider.getMany<R>(resource, { ids: selectedIds });
+      await exporter({ id: selectedIds.map(String) }, data);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Button size="small" startIcon={<DownloadIcon />} onClick={() => void exportSelection()} disabled={exporting}>
+      {translate('shop.bulk.exportSelection')}
+    </Button>
   );
 }

@@ -1,16 +1,16 @@
 import type { BulkOutcome } from '@shop/contracts';
-import { useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 
 /**
  * What a bulk action says once done: how many records changed, how many were already so, and each
  * reason a record was refused (worded as for one record, with how many it stopped); then the list
  * is refreshed and its selection cleared. A selection that was all refused is an error.
  */
-export function useBulkOutcome(resource: string) {
+export function useBulkOutcome() {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
-  const unselectAll = useUnselectAll(resource);
+  const { onUnselectItems } = useListContext();
   return (outcome: BulkOutcome) => {
     const refusals = new Map<string, { detail: string; count: number }>();
     for (const result of outcome.results) {
@@ -31,7 +31,7 @@ export function useBulkOutcome(resource: string) {
     ];
     const type = outcome.refused === 0 ? 'success' : outcome.changed + outcome.unchanged === 0 ? 'error' : 'warning';
     notify(parts.join(' · '), { type, autoHideDuration: outcome.refused === 0 ? 5000 : 15000 });
-    unselectAll();
+    onUnselectItems();
     refresh();
   };
 }

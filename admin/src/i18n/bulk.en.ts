@@ -4,6 +4,7 @@ import type { MessageTree } from './merge-messages';
 export const bulkMessages: MessageTree = {
   shop: {
     bulk: {
+      exportSelection: 'Export selection',
       changed: '%{smart_count} changed |||| %{smart_count} changed',
       unchanged: '%{smart_count} already so |||| %{smart_count} already so',
       refused: '%{smart_count} refused: %{reason} |||| %{smart_count} refused: %{reason}',

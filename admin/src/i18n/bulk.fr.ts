@@ -4,6 +4,7 @@ import type { MessageTree } from './merge-messages';
 export const bulkMessages: MessageTree = {
   shop: {
     bulk: {
+      exportSelection: 'Exporter la sélection',
       changed: '%{smart_count} modifié |||| %{smart_count} modifiés',
       unchanged: '%{smart_count} déjà ainsi |||| %{smart_count} déjà ainsi',
       refused: '%{smart_count} refusé : %{reason} |||| %{smart_count} refusés : %{reason}',

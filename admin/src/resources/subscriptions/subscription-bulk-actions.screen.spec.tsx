@@ -6,8 +6,9 @@ import type {
   BulkOutcome,
   CredentialsSummary,
 } from '@shop/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { catchDownloads } from '../../testing/downloads';
 import { aSubscription, anAdminPlan, anAdminUser, bulkOutcomeOf, someStats } from '../../testing/fixtures';
 import { json, page, renderResource, type Routes } from '../../testing/render-resource';
 import subscriptions from '.';
@@ -60,6 +61,7 @@ function subscriptionsApi(outcome: BulkOutcome, rows: AdminSubscription[] = [fir
       );
     },
     'GET /api/admin/credentials': () => page('credentials', [set]),
+    'POST /api/admin/exports': () => json({ exportId: 'export-1' }, { status: 201 }),
     'POST /api/admin/subscriptions/bulk-status': ({ body }) =>
       apply({ status: (body as { status: AdminSubscription['status'] }).status }),
     'POST /api/admin/credentials/:id/assignments': ({ params }) =>
@@ -131,5 +133,21 @@ describe('bulk actions on the subscriptions (back-office)', () => {
       'title',
       'Sélectionnez des abonnements d’un seul plan : un jeu d’identifiants sert un plan.',
     );
+  });
+
+  it('exports the selected subscriptions alone, recorded as an export of those', async () => {
+    const saved = catchDownloads();
+    const { user, api, bar } = await selectedList(bulkOutcomeOf({}));
+
+    await user.click(bar.getByRole('button', { name: 'Exporter la sélection' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(api.callsTo('POST /api/admin/exports')[0]?.body).toEqual({
+      resource: 'subscriptions',
+      filter: { id: ['sub-1', 'sub-2'] },
+      count: 2,
+    });
+    expect(saved[0]!.name).toMatch(/^abonnements-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(saved[0]!.text.split('\r\n').filter(Boolean)).toHaveLength(3);
   });
 });

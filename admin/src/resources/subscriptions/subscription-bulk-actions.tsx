@@ -6,6 +6,7 @@ import { BulkActionDialog, BulkStatusChoices } from '../../components/bulk-dialo
 import type { ShopDataProvider } from '../../providers/data-provider';
 import { CredentialsChoices } from './assign-credentials-button';
 import { ReasonField } from './reason-field';
+import { ExportSelectedSubscriptionsButton } from './subscription-export';
 import { OPERATOR_SUBSCRIPTION_STATUSES } from '@shop/contracts';
 import type { Subscription, SubscriptionStatus } from './subscription-vocabulary';
 
@@ -77,12 +78,13 @@ function BulkAssignButton() {
   );
 }
 
-/** The bar over the selected subscriptions: change their status, give them credentials. */
+/** The bar over the selected subscriptions: change their status, give them credentials, export them. */
 export function SubscriptionBulkActions() {
   return (
     <>
       <BulkStatusButton />
       <BulkAssignButton />
+      <ExportSelectedSubscriptionsButton />
     </>
   );
 }

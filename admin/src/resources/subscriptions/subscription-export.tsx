@@ -3,6 +3,7 @@ import { ExportButton, useListContext, useLocaleState, useNotify, type Exporter 
 import { csvEuros, toCsv, type CsvColumn } from '../../lib/csv';
 import { exportCsv } from '../../lib/export-csv';
 import type { Subscription } from './subscription-vocabulary';
+import { ExportSelectionButton } from '../../components/bulk-dialog';
 
 const as =
   (key: keyof Subscription): CsvColumn<Subscription>['value'] =>
@@ -24,23 +25,50 @@ const COLUMNS: ReadonlyArray<CsvColumn<Subscription>> = [
 export const subscriptionsCsv = (rows: readonly Subscription[]): string => toCsv(COLUMNS, rows);
 
 /**
- * 'Exporter': the list as filtered, to a CSV file, recorded first (`exportCsv`); nothing is
- * downloaded when the export cannot be recorded.
+ * The subscriptions' exporter, given the filters that chose the rows and the operator's language
+ * (the file's name): the export is recorded first (`exportCsv`), and nothing is downloaded when it
+ * cannot be (`onUnrecorded` is told why).
  */
+export const subscriptionsExporter =
+  (filter: Record<string, unknown>, locale: string, onUnrecorded: (error: unknown) => void) =>
+  async (rows: readonly Subscription[]): Promise<void> => {
+    try {
+      await exportCsv({ list: 'subscriptions', filter, columns: COLUMNS, rows, locale });
+    } catch (error) {
+      onUnrecorded(error);
+    }
+  };
+
+/** Says why an export was not made. */
+export function useExportRefusal() {
+  const notify = useNotify();
+  return useCallback(
+    (error: unknown) =>
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' }),
+    [notify],
+  );
+}
+
+/** 'Exporter': the list as filtered, to a CSV file. */
 export function ExportSubscriptionsButton() {
   const { filterValues, total } = useListContext<Subscription>();
-  const notify = useNotify();
+  const refused = useExportRefusal();
   const [locale] = useLocaleState();
   const exporter = useCallback<Exporter<Subscription>>(
-    async (records) => {
-      try {
-        await exportCsv({ list: 'subscriptions', filter: filterValues ?? {}, columns: COLUMNS, rows: records, locale });
-      } catch (error) {
-        notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
-      }
-    },
-    [filterValues, notify, locale],
+    (records) => subscriptionsExporter(filterValues ?? {}, locale, refused)(records),
+    [filterValues, locale, refused],
   );
   // The API answers at most 1000 rows a page: the file holds the first 1000 of the list as sorted.
   return <ExportButton exporter={exporter} disabled={total === 0} maxResults={1000} />;
+}
+
+/** 'Exporter' over the selected subscriptions: those alone, to the same file. */
+export function ExportSelectedSubscriptionsButton() {
+  const refused = useExportRefusal();
+  const [locale] = useLocaleState();
+  return (
+    <ExportSelectionButton<Subscription>
+      exporter={(filter, rows) => subscriptionsExporter(filter, locale, refused)(rows)}
+    />
+  );
 }

@@ -6,6 +6,7 @@ import { DataTable, DateField, SimpleList, useLocaleState, useTranslate } from '
 import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { UserAvatar } from './user-avatar';
+import { UserBulkActions } from './user-bulk-actions';
 import { UserSegmentChip } from './user-segment-chip';
 import { displayName, type User } from './user-vocabulary';
 
@@ -83,7 +84,7 @@ export function UserRows({ small, empty }: { small: boolean; empty?: ReactNode }
     );
   }
   return (
-    <DataTable<User> rowClick="show" bulkActionButtons={false} empty={empty}>
+    <DataTable<User> rowClick="show" bulkActionButtons={<UserBulkActions />} empty={empty}>
       <DataTable.Col
         source="fullName"
         label="resources.users.fields.customer"
