@@ -154,6 +154,8 @@ describe('the dashboard and the Subscriptions tab in a browser', () => {
     await rows.first().getByRole('button', { name: 'Supprimer' }).click();
     const confirm = page.getByRole('dialog', { name: /Supprimer l'abonnement Netflix/ });
     await confirm.getByText('Êtes-vous sûr de vouloir supprimer cet abonnement ?').waitFor();
+    // Paid: voided only when the operator insists, its payment leaving the revenue.
+    await confirm.getByRole('checkbox', { name: /Supprimer quand même/ }).check();
     await confirmWithReason(page, confirm, {
       button: 'Supprimer',
       reason: 'Commande enregistrée deux fois',

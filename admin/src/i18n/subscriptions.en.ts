@@ -115,6 +115,11 @@ export const subscriptionsMessages: MessageTree = {
         title: 'Delete the %{plan} subscription',
         confirm: 'Are you sure you want to delete this subscription?',
         help: "It leaves the lists, the customer's account and the statistics; its history is kept.",
+        figures:
+          'The statistics stop counting it (subscriptions, active subscribers, credentials to supply); nothing is taken out of the revenue: nothing was paid, or all of it was refunded.',
+        paid: 'This subscription was paid: %{amount} count in the revenue. Deleting it takes that amount out of the revenue and the statistics without giving anything back to the customer. To give the money back, refund it instead.',
+        refundInstead: 'Refund instead',
+        insist: 'Delete anyway and take %{amount} out of the revenue',
         submit: 'Delete',
         success: 'Subscription deleted',
       },
@@ -130,6 +135,8 @@ export const subscriptionsMessages: MessageTree = {
         invalid_transition: 'This status change is not allowed from the current status.',
         past_expiry: 'This subscription is past its expiry date: it can no longer be reactivated.',
         voided: 'This subscription was deleted: it can no longer change.',
+        void_paid:
+          'This subscription was paid: refund it, or tick “Delete anyway” to take its payment out of the revenue.',
       },
     },
   },

@@ -115,6 +115,11 @@ export const subscriptionsMessages: MessageTree = {
         title: "Supprimer l'abonnement %{plan}",
         confirm: 'Êtes-vous sûr de vouloir supprimer cet abonnement ?',
         help: "Il disparaît des listes, de l'espace du client et des statistiques ; son historique est conservé.",
+        figures:
+          "Les statistiques ne le comptent plus (abonnements, abonnés actifs, identifiants à fournir) ; aucun montant n'est retiré du chiffre d'affaires : rien n'a été payé ou tout a été remboursé.",
+        paid: "Cet abonnement a été payé : %{amount} comptent dans le chiffre d'affaires. Le supprimer retire ce montant du chiffre d'affaires et des statistiques sans rien rendre au client. Pour rendre l'argent, remboursez-le plutôt.",
+        refundInstead: 'Rembourser plutôt',
+        insist: "Supprimer quand même et retirer %{amount} du chiffre d'affaires",
         submit: 'Supprimer',
         success: 'Abonnement supprimé',
       },
@@ -130,6 +135,8 @@ export const subscriptionsMessages: MessageTree = {
         invalid_transition: "Ce changement de statut n'est pas permis depuis le statut actuel.",
         past_expiry: "Cet abonnement a dépassé sa date d'expiration : il ne peut plus être réactivé.",
         voided: 'Cet abonnement a été supprimé : il ne peut plus changer.',
+        void_paid:
+          "Cet abonnement a été payé : remboursez-le, ou cochez « Supprimer quand même » pour retirer son paiement du chiffre d'affaires.",
       },
     },
   },

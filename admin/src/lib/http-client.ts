@@ -24,6 +24,7 @@ const WORDED_CODES = new Set([
   'subscription.invalid_transition',
   'subscription.past_expiry',
   'subscription.voided',
+  'subscription.void_paid',
   'refund.exceeds_payment',
   'refund.unsupported_provider',
   'refund.nothing_to_refund',

@@ -36,8 +36,11 @@ export interface ShopDataProvider extends DataProvider {
   changeStatuses(resource: 'subscriptions' | 'inquiries', change: BulkStatusChange): Promise<BulkOutcome>;
   /** POST /api/admin/credentials/:id/assignments: gives one stored set to each selected subscription of its plan. */
   assignCredentialsToMany(credentialsId: string, subscriptionIds: string[]): Promise<BulkOutcome>;
-  /** DELETE /api/admin/subscriptions/:id with the operator's reason (react-admin's delete sends no body). */
-  voidSubscription(id: string, reason: string): Promise<VoidedSubscription>;
+  /**
+   * DELETE /api/admin/subscriptions/:id with the operator's reason (react-admin's delete sends no
+   * body); `insist` voids a paid one all the same, its payment taken out of the revenue.
+   */
+  voidSubscription(id: string, reason: string, insist?: boolean): Promise<VoidedSubscription>;
   /** GET /api/admin/{subscriptions,users}/:id/history: one page of a record's history, summaries in `language`. */
   getHistory(
     of: HistorySubject,
@@ -240,10 +243,10 @@ export const dataProvider: ShopDataProvider = {
     return json as CredentialsAssigned;
   },
 
-  async voidSubscription(id, reason) {
+  async voidSubscription(id, reason, insist) {
     const { json } = await httpClient(`/api/admin/subscriptions/${encodeURIComponent(id)}`, {
       method: 'DELETE',
-      body: JSON.stringify({ reason }),
+      body: JSON.stringify(insist ? { reason, insist: true } : { reason }),
     });
     return json as VoidedSubscription;
   },

@@ -101,8 +101,21 @@ export const adminSubscriptionAfterChange = z.union([
 ]);
 export type AdminSubscriptionAfterChange = z.infer<typeof adminSubscriptionAfterChange>;
 
-/** `DELETE /api/admin/subscriptions/:id`: why it is voided (a mistaken order, a duplicate). */
-export const adminSubscriptionVoid = z.strictObject({ reason: operatorReason }).meta({ id: 'AdminSubscriptionVoid' });
+/**
+ * `DELETE /api/admin/subscriptions/:id`: why it is voided (a mistaken order, a duplicate). A paid
+ * one is refunded instead; `insist` voids it all the same, its payment taken out of the revenue.
+ */
+export const adminSubscriptionVoid = z
+  .strictObject({
+    reason: operatorReason,
+    insist: z
+      .boolean()
+      .optional()
+      .describe(
+        'Void a paid subscription all the same: its payment leaves the revenue (otherwise 409 subscription.void_paid)',
+      ),
+  })
+  .meta({ id: 'AdminSubscriptionVoid' });
 export type AdminSubscriptionVoid = z.input<typeof adminSubscriptionVoid>;
 
 /** What the void answers: the subscription as it was, now voided (out of every list and figure). */

@@ -46,7 +46,15 @@ function amountProblem(typed: string, refundable: number, max: string): [string,
  * another when there are several), with a reason kept in the history (the customer's, when they
  * asked). The provider's refusal and the API's problems are said in the operator's language.
  */
-export function RefundButton() {
+export function RefundButton({
+  label: labelKey = 'shop.subscriptions.refund.action',
+  onRefunded,
+}: {
+  /** The button's words where it stands in for another action ("Rembourser plutôt"). */
+  label?: string;
+  /** What follows a refund made, besides the page read again. */
+  onRefunded?: () => void;
+} = {}) {
   const subscription = useRecordContext<Subscription>();
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -105,11 +113,18 @@ export function RefundButton() {
           throw new Error(translate('shop.subscriptions.refund.failed', { failure: refund.failure ?? '—' }));
         }
       },
-      { success: 'shop.subscriptions.refund.success', messageArgs: { amount: cents(amountCents, chosen.currency) } },
+      {
+        success: 'shop.subscriptions.refund.success',
+        messageArgs: { amount: cents(amountCents, chosen.currency) },
+        afterwards: () => {
+          refresh();
+          onRefunded?.();
+        },
+      },
     );
   };
 
-  const label = translate('shop.subscriptions.refund.action');
+  const label = translate(labelKey);
   const showError = touched && problem !== null;
   return (
     <>

@@ -1,7 +1,9 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import DialogContentText from '@mui/material/DialogContentText';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   useDataProvider,
+  useLocaleState,
   useRecordContext,
   useRedirect,
   useRefresh,
@@ -21,10 +24,13 @@ import {
   useTranslate,
 } from 'react-admin';
 import { SavingDialog } from '../../components/save-dialog-actions';
+import { formatCents } from '../../lib/money';
 import { useSavingDialog } from '../../lib/use-saving-dialog';
 import { untilProjected } from './until-projected';
 import { SubscriptionDialogIntro } from './subscription-dialog-intro';
 import { ReasonField } from './reason-field';
+import { RefundButton } from './refund-button';
+import { useSubscriptionMoney } from './use-subscription-money';
 import type { ShopDataProvider } from '../../providers/data-provider';
 import { operatorMoves, type Subscription, type SubscriptionStatus } from './subscription-vocabulary';
 
@@ -149,8 +155,10 @@ export function ChangeStatusButton({ compact = false }: { compact?: boolean }) {
 
 /**
  * 'Supprimer': voids a subscription recorded by mistake, after the seeds' confirmation and a
- * reason. It leaves every list and figure; its history stays. Success: 'Abonnement supprimé'.
- * `label` (given the plan) tells it apart where other deletes stand beside it.
+ * reason. It leaves every list and figure; its history stays. The dialog says what it does to the
+ * figures: a paid one is refunded instead ("Rembourser plutôt"), or voided only when the operator
+ * ticks that its payment leaves the revenue. Success: 'Abonnement supprimé'. `label` (given the
+ * plan) tells it apart where other deletes stand beside it.
  */
 export function VoidSubscriptionButton({
   compact = false,
@@ -162,18 +170,30 @@ export function VoidSubscriptionButton({
   const subscription = useRecordContext<Subscription>();
   const resource = useResourceContext() ?? 'subscriptions';
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const refresh = useRefresh();
   const redirect = useRedirect();
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [reason, setReason] = useState('');
-  const dialog = useSavingDialog({ onClosed: () => setReason('') });
+  const [insist, setInsist] = useState(false);
+  const dialog = useSavingDialog({
+    onClosed: () => {
+      setReason('');
+      setInsist(false);
+    },
+  });
+  // Read once the dialog opens: a list row does not ask for every subscription's payments.
+  const money = useSubscriptionMoney(subscription && dialog.open ? String(subscription.id) : undefined);
   const textId = useId();
   if (!subscription) return null;
 
+  const keptCents = (money.data?.payments ?? []).reduce((sum, payment) => sum + payment.refundableCents, 0);
+  const paid = keptCents > 0;
+  const kept = formatCents(keptCents, subscription.currency, locale);
   const confirm = () =>
     dialog.save(
       async () => {
-        await dataProvider.voidSubscription(String(subscription.id), reason.trim());
+        await dataProvider.voidSubscription(String(subscription.id), reason.trim(), paid && insist);
         await untilProjected(dataProvider, subscription.id, (row) => row === null);
       },
       {
@@ -192,19 +212,41 @@ export function VoidSubscriptionButton({
         describedBy={textId}
         onConfirm={confirm}
         confirmLabel="shop.subscriptions.void.submit"
-        disabled={reason.trim() === ''}
+        disabled={reason.trim() === '' || money.isPending || (paid && !insist)}
         color="error"
+        maxWidth="sm"
       >
         <DialogContentText id={textId} sx={{ fontWeight: 600, color: 'text.primary' }}>
           {translate('shop.subscriptions.void.confirm')}
         </DialogContentText>
-        <Typography variant="body2" component="p" sx={{ mt: 1 }}>
+        <Typography variant="body2" component="p" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
           {subscription.planName} — {subscription.customerName || subscription.customerEmail}
         </Typography>
         <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
           {translate('shop.subscriptions.void.help')}
         </Typography>
+        {money.isSuccess &&
+          (paid ? (
+            <Alert
+              severity="warning"
+              sx={{ mt: 2 }}
+              action={<RefundButton label="shop.subscriptions.void.refundInstead" onRefunded={dialog.close} />}
+            >
+              {translate('shop.subscriptions.void.paid', { amount: kept })}
+            </Alert>
+          ) : (
+            <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
+              {translate('shop.subscriptions.void.figures')}
+            </Typography>
+          ))}
         <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.voidHelp" autoFocus />
+        {paid && (
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            control={<Checkbox checked={insist} onChange={(event) => setInsist(event.target.checked)} />}
+            label={translate('shop.subscriptions.void.insist', { amount: kept })}
+          />
+        )}
       </SavingDialog>
     </Box>
   );

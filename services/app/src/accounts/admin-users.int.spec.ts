@@ -72,6 +72,7 @@ beforeAll(async () => {
   expect(granted.status).toBe(201);
   const voided = await call('DELETE', `/api/admin/subscriptions/${String(granted.body.subscriptionId)}`, admin.token, {
     reason: 'Granted to the wrong customer',
+    insist: true,
   });
   if (voided.status !== 200) {
     // The void route may not be mounted yet: void through the service, as the route would.
@@ -80,6 +81,7 @@ beforeAll(async () => {
       String(granted.body.subscriptionId),
       'Granted to the wrong customer',
       { adminId: admin.userId, correlationId: randomUUID() },
+      { insist: true },
     );
   }
   await eventually(

@@ -200,6 +200,7 @@ describe('GET /api/admin/stats', () => {
     );
     const voided = await call('DELETE', `/api/admin/subscriptions/${e.subscriptionId}`, admin.token, {
       reason: 'Commande en double',
+      insist: true,
     });
     expect(voided.status).toBe(200);
 

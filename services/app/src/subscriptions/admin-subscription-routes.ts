@@ -234,7 +234,7 @@ export function adminSubscriptionRoutes(
       operationId: 'voidSubscription',
       summary: 'Void a subscription recorded by mistake',
       description:
-        "Voids a subscription recorded by mistake (VoidSubscription, the operator as actor, with a reason): it leaves every list, the customer's included, and every figure; its history stays in the log. Voiding it again changes nothing.",
+        "Voids a subscription recorded by mistake (VoidSubscription, the operator as actor, with a reason): it leaves every list, the customer's included, and every figure, its revenue included; its history stays in the log and its page readable. A subscription holding money the shop kept is refunded instead (POST …/refunds): voiding it is refused (409 subscription.void_paid, with `keptCents`) unless `insist` is true. Voiding it again changes nothing.",
       tags: ['admin'],
       params: subscriptionParams,
       body: adminSubscriptionVoid,
@@ -242,15 +242,19 @@ export function adminSubscriptionRoutes(
         200: { description: 'The subscription as it was, now voided', schema: voidedSubscription },
         400: { description: 'validation.failed (no reason)', ...problems },
         404: { description: 'subscription.not_found', ...problems },
+        409: {
+          description: 'subscription.void_paid (it holds money the shop kept: refund it, or insist)',
+          ...problems,
+        },
       },
     },
     async (req, res) => {
       const id = String(req.params.id);
-      const { reason } = parseOrReject(adminSubscriptionVoid, req.body);
+      const { reason, insist } = parseOrReject(adminSubscriptionVoid, req.body);
       // Only what the back-office can see can be voided: the read model knows every listed subscription.
       const before = await getSubscriptionForAdminWithVoid(deps.knex, id);
       if (!before) throw notFound(id);
-      const { changed } = await operator.void(id, reason, operatorAct(req));
+      const { changed } = await operator.void(id, reason, operatorAct(req), { insist });
       const answer: VoidedSubscription = {
         ...shown(before.subscription),
         voidedAt: changed || before.voidedAt === null ? deps.clock().toISOString() : before.voidedAt,

@@ -356,8 +356,18 @@ describe('DELETE /api/admin/subscriptions/:id (void with a reason)', () => {
     });
     expect(listed.data.map((row) => row.id)).toContain(soon);
 
+    // Paid: refunded rather than voided, unless the operator insists (its payment then leaves the revenue).
+    const paid = await call('DELETE', `/api/admin/subscriptions/${soon}`, admin.token, {
+      reason: 'Commande enregistrée deux fois',
+    });
+    expect(paid.status).toBe(409);
+    expect(paid.body).toMatchObject({ code: 'subscription.void_paid', keptCents: expect.any(Number) });
+    expect((await provider.getOne('subscriptions', { id: soon })).data.status).toBe('active');
+    expect(await figures()).toEqual(before);
+
     const voided = await call('DELETE', `/api/admin/subscriptions/${soon}`, admin.token, {
       reason: 'Commande enregistrée deux fois',
+      insist: true,
     });
     expect(voided.status).toBe(200);
     expect(voided.body).toMatchObject({

@@ -109,11 +109,17 @@ export class OperatorSubscriptions {
     return { changed: newEvents.length > 0 };
   }
 
-  /** Out of lists and figures, its history kept; voiding twice changes nothing. */
-  async void(subscriptionId: string, reason: string, act: OperatorAct) {
+  /**
+   * Out of lists and figures, its history kept; voiding twice changes nothing. A paid one is
+   * refunded instead unless the operator `insist`s (`subscription.void_paid`, 409).
+   */
+  async void(subscriptionId: string, reason: string, act: OperatorAct, options: { insist?: boolean } = {}) {
     if (!UUID.test(subscriptionId)) throw notFound(subscriptionId);
     const { newEvents } = await this.deps.commands.subscriptions.execute(
-      { type: 'VoidSubscription', data: { subscriptionId, reason, now: this.deps.clock() } },
+      {
+        type: 'VoidSubscription',
+        data: { subscriptionId, reason, ...(options.insist ? { insist: true } : {}), now: this.deps.clock() },
+      },
       { actor: { type: 'admin', id: act.adminId }, correlationId: act.correlationId },
     );
     return { changed: newEvents.length > 0 };

@@ -141,10 +141,13 @@ export type GrantSubscription = {
   };
 };
 
-/** A subscription recorded by mistake leaves lists and figures; its history stays in the log. */
+/**
+ * A subscription recorded by mistake leaves lists and figures; its history stays in the log. One
+ * that holds money the shop kept is refunded instead, unless the operator `insist`s.
+ */
 export type VoidSubscription = {
   type: 'VoidSubscription';
-  data: { subscriptionId: string; reason: string; now: Date };
+  data: { subscriptionId: string; reason: string; insist?: boolean; now: Date };
 };
 
 /** The customer `userId` is being erased: whatever of theirs is still live ends now. */

@@ -11,6 +11,7 @@ import type {
 import { OPERATOR_PROVIDER, orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
 import { requireNew, type ExistingSubscription } from './guards.js';
 import { requireOwner } from './lifecycle-decisions.js';
+import { refundableCents } from './refund-decisions.js';
 import type { SubscriptionState } from './subscription-state.js';
 
 /** The longest subscription an operator may grant at once: ten years. */
@@ -72,8 +73,30 @@ export function decideGrant(command: GrantSubscription, state: SubscriptionState
   ];
 }
 
+/** What the shop still keeps of the subscription's payments: what a void would take out of the revenue. */
+export function keptCents(current: ExistingSubscription): number {
+  if (current.refunded) return 0;
+  return Object.keys(current.payments ?? {}).reduce(
+    (sum, reference) => sum + Math.max(0, refundableCents(current, reference)),
+    0,
+  );
+}
+
+/**
+ * A void takes the subscription out of every figure, its revenue included: a subscription that
+ * holds money the shop kept is refunded instead (the money goes back and the books say so), and
+ * voided only when the operator insists (an order recorded twice that was paid outside the shop).
+ */
 export function decideVoid(command: VoidSubscription, current: ExistingSubscription): SubscriptionEvent[] {
   if (current.voided) return [];
+  const kept = keptCents(current);
+  if (kept > 0 && command.data.insist !== true) {
+    throw new DomainError({
+      code: 'subscription.void_paid',
+      message: 'This subscription was paid: refund it, or insist to void it and take its payment out of the revenue',
+      details: { subscriptionId: command.data.subscriptionId, keptCents: kept, currency: current.currency },
+    });
+  }
   return [
     {
       type: 'SubscriptionVoided',

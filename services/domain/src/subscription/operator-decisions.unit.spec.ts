@@ -64,9 +64,9 @@ const granted = (totalCents: number, months = 2, expiresAt = '2026-03-31T10:00:0
   },
 ];
 
-const voidIt = (reason = 'Commande saisie deux fois'): VoidSubscription => ({
+const voidIt = (reason = 'Commande saisie deux fois', insist?: boolean): VoidSubscription => ({
   type: 'VoidSubscription',
-  data: { subscriptionId: SUBSCRIPTION_ID, reason, now: LATER },
+  data: { subscriptionId: SUBSCRIPTION_ID, reason, now: LATER, ...(insist === undefined ? {} : { insist }) },
 });
 
 const endForErasure = (userId = 'user-7'): EndForErasedCustomer => ({
@@ -125,10 +125,65 @@ describe('an operator grants a subscription', () => {
 });
 
 describe('an operator voids a subscription', () => {
-  it('records the reason and the status it had; voiding again changes nothing', () => {
+  it('refuses to void a paid subscription unless the operator insists: it would take its payment out of the revenue', () => {
     spec()
       .given(granted(906))
       .when(voidIt())
+      .thenThrows({ code: 'subscription.void_paid', details: { keptCents: 906 } });
+    spec()
+      .given(granted(906))
+      .when(voidIt('Commande saisie deux fois', false))
+      .thenThrows({ code: 'subscription.void_paid' });
+  });
+
+  it('voids a free one, or one whose money went back, without insisting', () => {
+    spec()
+      .given(granted(0))
+      .when(voidIt())
+      .then([
+        {
+          type: 'SubscriptionVoided',
+          data: {
+            subscriptionId: SUBSCRIPTION_ID,
+            statusBefore: 'active',
+            reason: 'Commande saisie deux fois',
+            voidedAt: LATER.toISOString(),
+          },
+        },
+      ]);
+    spec()
+      .given([
+        ...granted(906),
+        {
+          type: 'PaymentRefunded',
+          data: {
+            subscriptionId: SUBSCRIPTION_ID,
+            provider: 'operator',
+            paymentReference: `operator:${SUBSCRIPTION_ID}`,
+            amountCents: 906,
+            currency: 'EUR',
+            refundedAt: LATER.toISOString(),
+          },
+        },
+      ])
+      .when(voidIt())
+      .then([
+        {
+          type: 'SubscriptionVoided',
+          data: {
+            subscriptionId: SUBSCRIPTION_ID,
+            statusBefore: 'cancelled',
+            reason: 'Commande saisie deux fois',
+            voidedAt: LATER.toISOString(),
+          },
+        },
+      ]);
+  });
+
+  it('records the reason and the status it had when the operator insists; voiding again changes nothing', () => {
+    spec()
+      .given(granted(906))
+      .when(voidIt('Commande saisie deux fois', true))
       .then([
         {
           type: 'SubscriptionVoided',

@@ -1,0 +1,106 @@
+import type { AdminSubscription, AdminUser, SubscriptionMoney, SubscriptionPayment } from '@shop/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aSubscription } from '../../testing/fixtures';
+import { json, page, renderResource, type Routes } from '../../testing/render-resource';
+import subscriptions from '.';
+
+const paidOrder: SubscriptionPayment = {
+  reference: 'pay-1',
+  kind: 'order',
+  provider: 'sandbox',
+  amountCents: 906,
+  currency: 'EUR',
+  paidAt: '2026-11-20T10:05:00.000Z',
+  refundedCents: 0,
+  pendingRefundCents: 0,
+  refundableCents: 906,
+};
+
+/** One subscription's page: the record, its history and money, and the operator's corrections. */
+function subscriptionApi(
+  subscription: AdminSubscription & { voidedAt?: string; voidReason?: string },
+  money: SubscriptionMoney,
+): Routes {
+  let stored = subscription;
+  return {
+    'GET /api/admin/subscriptions/:id': () => json(stored),
+    'GET /api/admin/subscriptions': () => page('subscriptions', [stored]),
+    'GET /api/admin/subscriptions/:id/history': () => page('history', []),
+    'GET /api/admin/invoices': () => page('invoices', []),
+    'GET /api/admin/subscriptions/:id/payments': () => json<SubscriptionMoney>(money),
+    'GET /api/admin/users': () => page<AdminUser>('users', []),
+    'DELETE /api/admin/subscriptions/:id': ({ body }) => {
+      const { reason } = body as { reason: string };
+      stored = { ...stored, voidedAt: '2026-11-26T10:00:00.000Z', voidReason: reason };
+      return json(stored);
+    },
+  };
+}
+
+const show = (api: Routes, locale?: 'en') =>
+  renderResource('subscriptions', subscriptions, {
+    url: '/subscriptions/sub-1/show',
+    api,
+    references: ['plans', 'users', 'credentials'],
+    locale,
+  });
+
+describe('voiding a subscription says what it does to the figures', () => {
+  it('offers a refund instead for a paid one, and voids it only when the operator insists', async () => {
+    const { user, api } = show(subscriptionApi(aSubscription(), { payments: [paidOrder], refunds: [] }));
+
+    await user.click(await screen.findByRole('button', { name: 'Supprimer' }));
+    const dialog = await screen.findByRole('dialog', { name: /Supprimer l'abonnement/ });
+    const warning = await within(dialog).findByRole('alert');
+    expect(warning).toHaveTextContent(/Cet abonnement a été payé : 9,06\s€ comptent dans le chiffre d'affaires/);
+    expect(within(warning).getByRole('button', { name: 'Rembourser plutôt' })).toBeVisible();
+    await user.click(within(dialog).getByRole('textbox', { name: /^Motif/ }));
+    await user.paste('Commande saisie deux fois');
+    const submit = within(dialog).getByRole('button', { name: 'Supprimer' });
+    expect(submit).toBeDisabled();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: /Supprimer quand même et retirer 9,06\s€/ }));
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+
+    expect(await screen.findByText('Abonnement supprimé')).toBeVisible();
+    expect(api.callsTo('DELETE /api/admin/subscriptions/sub-1')[0]?.body).toEqual({
+      reason: 'Commande saisie deux fois',
+      insist: true,
+    });
+  });
+
+  it('opens the refund from the void dialog', async () => {
+    const { user } = show(subscriptionApi(aSubscription(), { payments: [paidOrder], refunds: [] }));
+
+    await user.click(await screen.findByRole('button', { name: 'Supprimer' }));
+    const dialog = await screen.findByRole('dialog', { name: /Supprimer l'abonnement/ });
+    await user.click(await within(dialog).findByRole('button', { name: 'Rembourser plutôt' }));
+
+    const refund = await screen.findByRole('dialog', { name: /Rembourser/ });
+    expect(within(refund).getByRole('textbox', { name: /Montant/ })).toHaveValue('9,06');
+    // Both dialogs closed again: the page is left as the operator would leave it.
+    await user.click(within(refund).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Rembourser/ })).toBeNull());
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+  it('says what a void does to the figures in English, nothing leaving the revenue when nothing was paid', async () => {
+    const { user, api } = show(
+      subscriptionApi(aSubscription({ status: 'pending', paidAt: null }), { payments: [], refunds: [] }),
+      'en',
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: /Delete the/ });
+    expect(await within(dialog).findByText(/nothing is taken out of the revenue: nothing was paid/)).toBeVisible();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    await user.click(within(dialog).getByRole('textbox', { name: /^Reason/ }));
+    await user.paste('Placed by mistake');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Subscription deleted')).toBeVisible();
+    expect(api.callsTo('DELETE /api/admin/subscriptions/sub-1')[0]?.body).toEqual({ reason: 'Placed by mistake' });
+  });
+});
