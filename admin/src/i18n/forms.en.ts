@@ -4,6 +4,8 @@ import type { MessageTree } from './merge-messages';
 export const formsMessages: MessageTree = {
   shop: {
     instant: {
+      dayFormat: 'dd/mm/yyyy',
+      invalidDay: 'Type a date, for example 26/11/2026.',
       format: 'dd/mm/yyyy hh:mm:ss',
       invalid: 'Type a date and a time, for example 26/11/2026 13:05:00.',
     },

@@ -1,4 +1,5 @@
-import { DataTable, DateField, DateInput, SelectInput, SimpleList, useLocaleState, useTranslate } from 'react-admin';
+import { DataTable, DateField, SelectInput, SimpleList, useLocaleState, useTranslate } from 'react-admin';
+import { DayFirstDateInput } from '../../components/day-first-date-input';
 import { ResponsiveList, withSearch } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
@@ -8,8 +9,8 @@ import { formatRate, kindChoices, type Invoice } from './invoice-vocabulary';
 
 const filters = withSearch(
   <SelectInput key="kind" source="kind" choices={kindChoices} alwaysOn />,
-  <DateInput key="from" source="from" alwaysOn />,
-  <DateInput key="until" source="until" alwaysOn />,
+  <DayFirstDateInput key="from" source="from" alwaysOn />,
+  <DayFirstDateInput key="until" source="until" alwaysOn />,
 );
 
 /** On a phone: one line per document, its page for the rest. */

@@ -1,6 +1,5 @@
 import {
   BooleanInput,
-  DateTimeInput,
   maxLength,
   maxValue,
   minLength,
@@ -14,6 +13,7 @@ import {
   Toolbar,
 } from 'react-admin';
 import { PROMO_CODE_LIMITS } from '@shop/contracts';
+import { DayFirstDateInput } from '../../components/day-first-date-input';
 
 const codeValidators = [
   required(),
@@ -50,8 +50,13 @@ export function PromoCodeForm({ creating = false }: { creating?: boolean }) {
         parse={(value: string) => value.toUpperCase()}
       />
       <NumberInput source="percentOff" min={1} max={100} step={1} validate={percentValidators} />
-      <DateTimeInput source="validFrom" helperText="shop.promoCodes.validFromHelp" />
-      <DateTimeInput source="validUntil" helperText="shop.promoCodes.validUntilHelp" validate={windowInOrder} />
+      <DayFirstDateInput withTime source="validFrom" helperText="shop.promoCodes.validFromHelp" />
+      <DayFirstDateInput
+        withTime
+        source="validUntil"
+        helperText="shop.promoCodes.validUntilHelp"
+        validate={windowInOrder}
+      />
       <NumberInput
         source="usageLimit"
         min={1}

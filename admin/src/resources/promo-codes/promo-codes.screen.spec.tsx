@@ -67,6 +67,34 @@ describe('the promo codes (back-office)', () => {
     await expect.poll(location).toBe('/promo-codes');
   });
 
+  it('takes its validity dates day first, as the back-office writes them, and says in French when it cannot read one', async () => {
+    const { user, api } = renderResource('promo-codes', promoCodes, {
+      url: '/promo-codes/create',
+      api: promoApi(),
+    });
+
+    await user.type(await screen.findByRole('textbox', { name: /^Code/ }), 'NOEL-2026');
+    await user.type(screen.getByRole('spinbutton', { name: /^Réduction/ }), '20');
+    const from = screen.getByRole('textbox', { name: 'Valable à partir du' });
+    expect(from).toHaveAttribute('type', 'text');
+    expect(from).toHaveAttribute('placeholder', 'jj/mm/aaaa hh:mm:ss');
+    await user.type(from, '12/31/2026 10:00');
+    await clickSave(user);
+    expect(await screen.findByText('Écrivez une date et une heure, par exemple 26/11/2026 13:05:00.')).toBeVisible();
+    expect(api.callsTo('POST /api/admin/promo-codes')).toHaveLength(0);
+
+    await user.clear(from);
+    await user.type(from, '01/12/2026 10:00');
+    await user.type(screen.getByRole('textbox', { name: "Valable jusqu'au" }), '31/12/2026 23:59:59');
+    await clickSave(user);
+
+    expect(await screen.findByText('Code promo créé')).toBeVisible();
+    expect(api.callsTo('POST /api/admin/promo-codes')[0]?.body).toMatchObject({
+      validFrom: new Date(2026, 11, 1, 10, 0).toISOString(),
+      validUntil: new Date(2026, 11, 31, 23, 59, 59).toISOString(),
+    });
+  });
+
   it('says in French that the code already exists', async () => {
     const { user } = renderResource('promo-codes', promoCodes, {
       url: '/promo-codes/create',
