@@ -21,6 +21,8 @@ export interface RecordHistoryDependencies {
   timeZone: string;
 }
 
+const SUBSCRIPTION_STREAM = subscriptionStreamId('');
+
 /** A person's sign-ins and sign-outs: a customer's history hides them unless asked. */
 export const SIGN_IN_EVENTS: ReadonlySet<string> = new Set(['SignedIn', 'SignInFailed', 'SignedOut', 'SessionRevoked']);
 
@@ -206,7 +208,8 @@ export class RecordHistory {
     events: readonly RecordedEvent[],
   ): Promise<Map<string, { id: string; planName: string }>> {
     const ids = new Set<string>();
-    for (const event of events) if (event.streamId.startsWith('subscription-')) ids.add(event.streamId.slice(13));
+    for (const event of events)
+      if (event.streamId.startsWith(SUBSCRIPTION_STREAM)) ids.add(event.streamId.slice(SUBSCRIPTION_STREAM.length));
     if (ids.size === 0) return new Map();
     const rows = (await this.deps
       .knex('subscriptions')
@@ -218,8 +221,8 @@ export class RecordHistory {
     const planNames = new Map(rows.map((row) => [row.id, row.plan_name ?? '']));
     const byEvent = new Map<string, { id: string; planName: string }>();
     for (const event of events) {
-      if (!event.streamId.startsWith('subscription-')) continue;
-      const id = event.streamId.slice(13);
+      if (!event.streamId.startsWith(SUBSCRIPTION_STREAM)) continue;
+      const id = event.streamId.slice(SUBSCRIPTION_STREAM.length);
       const label = { id, planName: planNames.get(id) || orderedPlan(events, event.streamId) };
       byEvent.set(event.id, label);
       const cause = event.metadata.causationId;
