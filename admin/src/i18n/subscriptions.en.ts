@@ -123,6 +123,15 @@ export const subscriptionsMessages: MessageTree = {
         submit: 'Delete',
         success: 'Subscription deleted',
       },
+      reactivate: {
+        action: 'Reactivate',
+        title: 'Reactivate the %{plan} subscription',
+        intro:
+          'It is active again until %{date}. The cancellation stays in the history, followed by this reactivation.',
+        help: 'Required (cancelled by mistake, the customer came back…): it stays in the history.',
+        submit: 'Reactivate',
+        success: 'Subscription reactivated',
+      },
     },
     errors: {
       refund: {
@@ -137,6 +146,9 @@ export const subscriptionsMessages: MessageTree = {
         voided: 'This subscription was deleted: it can no longer change.',
         void_paid:
           'This subscription was paid: refund it, or tick “Delete anyway” to take its payment out of the revenue.',
+        not_cancelled: 'Only a cancelled subscription can be reactivated: this one is not (or no longer).',
+        refunded: 'This subscription was refunded: it cannot be reactivated.',
+        not_paid: 'This order was never paid: there is nothing to reactivate.',
       },
     },
   },

@@ -123,6 +123,15 @@ export const subscriptionsMessages: MessageTree = {
         submit: 'Supprimer',
         success: 'Abonnement supprimé',
       },
+      reactivate: {
+        action: 'Réactiver',
+        title: "Réactiver l'abonnement %{plan}",
+        intro:
+          "Il redevient actif jusqu'au %{date}. L'annulation reste dans l'historique, suivie de cette réactivation.",
+        help: 'Obligatoire (annulation par erreur, client revenu…) : il reste dans l’historique.',
+        submit: 'Réactiver',
+        success: 'Abonnement réactivé',
+      },
     },
     errors: {
       refund: {
@@ -137,6 +146,9 @@ export const subscriptionsMessages: MessageTree = {
         voided: 'Cet abonnement a été supprimé : il ne peut plus changer.',
         void_paid:
           "Cet abonnement a été payé : remboursez-le, ou cochez « Supprimer quand même » pour retirer son paiement du chiffre d'affaires.",
+        not_cancelled: "Seul un abonnement annulé peut être réactivé : celui-ci ne l'est pas (ou plus).",
+        refunded: 'Cet abonnement a été remboursé : il ne peut pas être réactivé.',
+        not_paid: "Cette commande n'a jamais été payée : il n'y a rien à réactiver.",
       },
     },
   },

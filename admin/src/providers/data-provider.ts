@@ -1,5 +1,6 @@
 import type {
   AdminPlan,
+  AdminSubscriptionAfterChange,
   BulkOutcome,
   AdminRefundRequest,
   CredentialsAssigned,
@@ -41,6 +42,8 @@ export interface ShopDataProvider extends DataProvider {
    * body); `insist` voids a paid one all the same, its payment taken out of the revenue.
    */
   voidSubscription(id: string, reason: string, insist?: boolean): Promise<VoidedSubscription>;
+  /** POST /api/admin/subscriptions/:id/reactivation: a cancelled subscription active again, with the operator's reason. */
+  reactivateSubscription(id: string, reason: string): Promise<AdminSubscriptionAfterChange>;
   /** GET /api/admin/{subscriptions,users}/:id/history: one page of a record's history, summaries in `language`. */
   getHistory(
     of: HistorySubject,
@@ -249,5 +252,13 @@ export const dataProvider: ShopDataProvider = {
       body: JSON.stringify(insist ? { reason, insist: true } : { reason }),
     });
     return json as VoidedSubscription;
+  },
+
+  async reactivateSubscription(id, reason) {
+    const { json } = await httpClient(`/api/admin/subscriptions/${encodeURIComponent(id)}/reactivation`, {
+      method: 'POST',
+      body: JSON.stringify({ reason }),
+    });
+    return json as AdminSubscriptionAfterChange;
   },
 };

@@ -123,3 +123,9 @@ export const voidedSubscription = adminSubscription
   .extend({ voidedAt: z.string(), voidReason: z.string() })
   .meta({ id: 'VoidedSubscription' });
 export type VoidedSubscription = z.infer<typeof voidedSubscription>;
+
+/** `POST /api/admin/subscriptions/:id/reactivation`: why a cancelled subscription is active again. */
+export const adminSubscriptionReactivation = z
+  .strictObject({ reason: operatorReason })
+  .meta({ id: 'AdminSubscriptionReactivation' });
+export type AdminSubscriptionReactivation = z.input<typeof adminSubscriptionReactivation>;

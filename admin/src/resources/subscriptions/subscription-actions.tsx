@@ -1,4 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
+import RestoreIcon from '@mui/icons-material/Restore';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,6 +25,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { SavingDialog } from '../../components/save-dialog-actions';
+import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { useSavingDialog } from '../../lib/use-saving-dialog';
 import { untilProjected } from './until-projected';
@@ -32,7 +34,7 @@ import { ReasonField } from './reason-field';
 import { RefundButton } from './refund-button';
 import { useSubscriptionMoney } from './use-subscription-money';
 import type { ShopDataProvider } from '../../providers/data-provider';
-import { operatorMoves, type Subscription, type SubscriptionStatus } from './subscription-vocabulary';
+import { canReactivate, operatorMoves, type Subscription, type SubscriptionStatus } from './subscription-vocabulary';
 
 /** A list row opens its subscription on click: a click in these buttons and their dialogs stays here. */
 const keepInside = (event: MouseEvent) => event.stopPropagation();
@@ -247,6 +249,50 @@ export function VoidSubscriptionButton({
             label={translate('shop.subscriptions.void.insist', { amount: kept })}
           />
         )}
+      </SavingDialog>
+    </Box>
+  );
+}
+
+/**
+ * 'Réactiver': takes back a cancellation before the expiry, with a reason; the cancellation stays
+ * in the history, followed by this reactivation. Offered on a cancelled subscription still
+ * running (not refunded, expiry ahead); the server refuses anything else with its reason.
+ */
+export function ReactivateButton({ compact = false }: { compact?: boolean }) {
+  const subscription = useRecordContext<Subscription>();
+  const translate = useTranslate();
+  const { dateLocale } = useLocales();
+  const dataProvider = useDataProvider<ShopDataProvider>();
+  const [reason, setReason] = useState('');
+  const dialog = useSavingDialog({ onClosed: () => setReason('') });
+  if (!subscription || !canReactivate(subscription)) return null;
+
+  const save = () =>
+    dialog.save(
+      async () => {
+        await dataProvider.reactivateSubscription(String(subscription.id), reason.trim());
+        await untilProjected(dataProvider, subscription.id, (row) => row === null || row.status === 'active');
+      },
+      { success: 'shop.subscriptions.reactivate.success' },
+    );
+
+  const label = translate('shop.subscriptions.reactivate.action');
+  const until = new Date(subscription.expiresAt!).toLocaleDateString(dateLocale, { dateStyle: 'long' });
+  return (
+    <Box component="span" onClick={keepInside}>
+      <ActionButton compact={compact} icon={<RestoreIcon />} label={label} onClick={dialog.show} />
+      <SavingDialog
+        dialog={dialog}
+        title={translate('shop.subscriptions.reactivate.title', { plan: subscription.planName })}
+        onConfirm={save}
+        confirmLabel="shop.subscriptions.reactivate.submit"
+        disabled={reason.trim() === ''}
+      >
+        <SubscriptionDialogIntro subscription={subscription}>
+          {translate('shop.subscriptions.reactivate.intro', { date: until })}
+        </SubscriptionDialogIntro>
+        <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reactivate.help" autoFocus />
       </SavingDialog>
     </Box>
   );

@@ -35,6 +35,11 @@ function subscriptionApi(
       stored = { ...stored, voidedAt: '2026-11-26T10:00:00.000Z', voidReason: reason };
       return json(stored);
     },
+    'POST /api/admin/subscriptions/:id/reactivation': ({ body }) => {
+      const { reason } = body as { reason: string };
+      stored = { ...stored, status: 'active', statusReason: reason };
+      return json(stored);
+    },
   };
 }
 
@@ -86,6 +91,46 @@ describe('voiding a subscription says what it does to the figures', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+});
+
+describe('a cancellation is taken back by another recorded action (English last: the words stay in the language last chosen)', () => {
+  const cancelled = aSubscription({
+    status: 'cancelled',
+    statusReason: 'Demande du client',
+    expiresAt: '2099-03-01T12:00:00.000Z',
+  });
+
+  it('reactivates a cancelled subscription before its expiry, with a reason', async () => {
+    const { user, api } = show(subscriptionApi(cancelled, { payments: [paidOrder], refunds: [] }));
+
+    await user.click(await screen.findByRole('button', { name: 'Réactiver' }));
+    const dialog = await screen.findByRole('dialog', { name: /Réactiver l'abonnement/ });
+    expect(within(dialog).getByText(/Il redevient actif jusqu'au 1 mars 2099/)).toBeVisible();
+    const submit = within(dialog).getByRole('button', { name: 'Réactiver' });
+    expect(submit).toBeDisabled();
+    await user.click(within(dialog).getByRole('textbox', { name: /^Motif/ }));
+    await user.paste('Annulé par erreur');
+    await user.click(submit);
+
+    expect(await screen.findByText('Abonnement réactivé')).toBeVisible();
+    expect(api.callsTo('POST /api/admin/subscriptions/sub-1/reactivation')[0]?.body).toEqual({
+      reason: 'Annulé par erreur',
+    });
+  });
+
+  it('offers no reactivation past the expiry, after a refund, or on a running subscription', async () => {
+    for (const subscription of [
+      { ...cancelled, expiresAt: '2020-01-01T00:00:00.000Z' },
+      { ...cancelled, statusReason: 'refunded' },
+      aSubscription(),
+    ]) {
+      const { unmount } = show(subscriptionApi(subscription, { payments: [], refunds: [] }));
+      await screen.findByRole('button', { name: 'Changer le statut' });
+      expect(screen.queryByRole('button', { name: 'Réactiver' })).toBeNull();
+      unmount();
+    }
+  });
+
   it('says what a void does to the figures in English, nothing leaving the revenue when nothing was paid', async () => {
     const { user, api } = show(
       subscriptionApi(aSubscription({ status: 'pending', paidAt: null }), { payments: [], refunds: [] }),
@@ -102,5 +147,13 @@ describe('voiding a subscription says what it does to the figures', () => {
 
     expect(await screen.findByText('Subscription deleted')).toBeVisible();
     expect(api.callsTo('DELETE /api/admin/subscriptions/sub-1')[0]?.body).toEqual({ reason: 'Placed by mistake' });
+  });
+  it('says it in English', async () => {
+    const { user } = show(subscriptionApi(cancelled, { payments: [], refunds: [] }), 'en');
+    await user.click(await screen.findByRole('button', { name: 'Reactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: /Reactivate the/ });
+    await waitFor(() =>
+      expect(within(dialog).getByText(/It is active again until (1 March|March 1,) 2099/)).toBeVisible(),
+    );
   });
 });

@@ -26,7 +26,7 @@ import { CustomerField } from './customer-field';
 import { CustomerRequestNotices } from './customer-requests';
 import { RefundButton } from './refund-button';
 import { SubscriptionMoneyCard } from './subscription-money-card';
-import { ChangeStatusButton, VoidSubscriptionButton } from './subscription-actions';
+import { ChangeStatusButton, ReactivateButton, VoidSubscriptionButton } from './subscription-actions';
 import { SubscriptionStatusChip } from './subscription-status-chip';
 import { SubscriptionTitle } from './subscription-title';
 import type { Subscription } from './subscription-vocabulary';
@@ -35,6 +35,7 @@ function SubscriptionShowActions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
       <ListButton />
+      <ReactivateButton />
       <ChangeStatusButton />
       <RefundButton />
       <VoidSubscriptionButton />

@@ -18,6 +18,22 @@ export const statusChoices = SUBSCRIPTION_STATUSES.map((status) => ({
 export const WAITING_FOR_CREDENTIALS = { status: 'active', hasCredentials: false } as const;
 
 /**
+ * A cancellation the operator may take back (the domain's rule, which the server applies anyway):
+ * cancelled, not refunded, paid and with its expiry ahead.
+ */
+export function canReactivate(
+  subscription: Pick<Subscription, 'status' | 'expiresAt' | 'statusReason'>,
+  now = new Date(),
+): boolean {
+  return (
+    subscription.status === 'cancelled' &&
+    subscription.statusReason !== 'refunded' &&
+    subscription.expiresAt !== null &&
+    Date.parse(subscription.expiresAt) > now.getTime()
+  );
+}
+
+/**
  * The statuses the operator may move a subscription to from its current one (the domain's rule,
  * which the server applies anyway): a suspended subscription past its expiry can no longer be
  * reactivated, and pending only ever ends in a payment or a cancellation.

@@ -22,6 +22,7 @@ import {
   adminSubscription,
   adminSubscriptionAfterChange,
   adminSubscriptionList,
+  adminSubscriptionReactivation,
   adminSubscriptionStatusChange,
   adminSubscriptionVoid,
   asOfInstant,
@@ -259,6 +260,43 @@ export function adminSubscriptionRoutes(
         ...shown(before.subscription),
         voidedAt: changed || before.voidedAt === null ? deps.clock().toISOString() : before.voidedAt,
         voidReason: changed || before.voidReason === null ? reason : before.voidReason,
+      };
+      res.json(answer);
+    },
+  );
+
+  doc.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/admin/subscriptions/:id/reactivation',
+      operationId: 'reactivateSubscription',
+      summary: 'Reactivate a cancelled subscription',
+      description:
+        'Takes back a cancellation (ReactivateSubscription, the operator as actor, with a reason kept in its history): a cancelled subscription, paid and not refunded, becomes active again until its expiry. The cancellation stays in the history; cancelling again is another recorded action.',
+      tags: ['admin'],
+      params: subscriptionParams,
+      body: adminSubscriptionReactivation,
+      responses: {
+        200: { description: 'The subscription, active again', schema: adminSubscriptionAfterChange },
+        400: { description: 'validation.failed (no reason)', ...problems },
+        404: { description: 'subscription.not_found', ...problems },
+        409: {
+          description:
+            'subscription.not_cancelled, subscription.past_expiry (its expiry has passed), subscription.refunded, subscription.not_paid (an order cancelled before it was paid), subscription.voided, account.erased',
+          ...problems,
+        },
+      },
+    },
+    async (req, res) => {
+      const id = String(req.params.id);
+      const { reason } = parseOrReject(adminSubscriptionReactivation, req.body);
+      await operator.reactivate(id, reason, operatorAct(req));
+      const found = await getSubscriptionForAdmin(deps.knex, id);
+      const answer: AdminSubscriptionAfterChange = {
+        ...(found ? shown(found) : { id }),
+        status: 'active',
+        statusReason: reason,
       };
       res.json(answer);
     },

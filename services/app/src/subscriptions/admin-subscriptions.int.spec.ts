@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
-import { activeNetflix } from '../testing/paid-subscription.js';
+import { activeNetflix, paidSubscription, placedOrder } from '../testing/paid-subscription.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 
 interface Row {
@@ -331,6 +331,91 @@ describe('PUT /api/admin/subscriptions/:id (status change with a reason)', () =>
     expect((await call('DELETE', `/api/admin/subscriptions/${soon}`, alice.token, { reason: 'x' })).status).toBe(403);
     expect((await call('DELETE', `/api/admin/subscriptions/${soon}`, undefined, { reason: 'x' })).status).toBe(401);
     expect((await getSubscription(shop.runtime.knex, soon))?.status).toBe('active');
+  });
+});
+
+describe('POST /api/admin/subscriptions/:id/reactivation (a cancellation taken back)', () => {
+  const reactivate = (id: string, body: unknown, token = admin.token) =>
+    call('POST', `/api/admin/subscriptions/${id}/reactivation`, token, body);
+
+  it('makes a cancelled subscription active again before its expiry, both actions kept in its history', async () => {
+    const provider = await adminDataProvider(shop.url, admin.token);
+    const carla = await signUpAndSignIn(shop.url, { label: 'carla', fullName: 'Carla Rey', ip: randomIp('10.71') });
+    const id = await activeNetflix(shop.runtime, carla.userId, 15);
+    const { data: before } = await eventually(
+      () => provider.getOne('subscriptions', { id }),
+      (reply) => reply.data.status === 'active',
+    );
+    await provider.update('subscriptions', {
+      id,
+      data: { status: 'cancelled', reason: 'Demande du client' },
+      previousData: before,
+    });
+    await eventually(
+      () => provider.getOne('subscriptions', { id }),
+      (reply) => reply.data.status === 'cancelled',
+    );
+
+    expect((await reactivate(id, { reason: 'x' }, carla.token)).status).toBe(403);
+    expect((await reactivate(id, { reason: '  ' })).body.code).toBe('validation.failed');
+    const again = await reactivate(id, { reason: 'Annulé par erreur' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id, status: 'active', statusReason: 'Annulé par erreur' });
+    const shown = await eventually(
+      () => provider.getOne('subscriptions', { id }),
+      (reply) => reply.data.status === 'active',
+    );
+    expect(shown.data).toMatchObject({
+      status: 'active',
+      statusReason: 'Annulé par erreur',
+      customerEmail: carla.email,
+    });
+
+    const events = await shop.runtime.store.readStream(subscriptionStreamId(id));
+    const changes = events.filter((event) => event.type === 'SubscriptionStatusChanged');
+    expect(changes.map((event) => [event.data, event.metadata.actor])).toEqual([
+      [
+        expect.objectContaining({ from: 'active', to: 'cancelled', reason: 'Demande du client' }),
+        { type: 'admin', id: admin.userId },
+      ],
+      [
+        expect.objectContaining({ from: 'cancelled', to: 'active', reason: 'Annulé par erreur' }),
+        { type: 'admin', id: admin.userId },
+      ],
+    ]);
+
+    // Not cancelled (any more): refused with a stable code, nothing recorded.
+    const twice = await reactivate(id, { reason: 'Encore' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe('subscription.not_cancelled');
+    expect((await shop.runtime.store.readStream(subscriptionStreamId(id))).length).toBe(events.length);
+  });
+
+  it('refuses an expired subscription, an order never paid and an unknown one', async () => {
+    const provider = await adminDataProvider(shop.url, admin.token);
+    const dora = await signUpAndSignIn(shop.url, { label: 'dora', fullName: 'Dora Lind', ip: randomIp('10.71') });
+    const past = new Date(Date.now() - 2 * DAY);
+    past.setUTCHours(12, 0, 0, 0);
+    const { subscriptionId: expired } = await paidSubscription(shop.runtime.store, dora.userId, past);
+    const { subscriptionId: unpaid } = await placedOrder(shop.runtime.store, dora.userId);
+    await eventually(
+      () => provider.getMany('subscriptions', { ids: [expired, unpaid] }),
+      (reply) => reply.data.length === 2,
+    );
+    const cancelled = await call('PUT', `/api/admin/subscriptions/${unpaid}`, admin.token, {
+      status: 'cancelled',
+      reason: 'Jamais payé',
+    });
+    expect(cancelled.status).toBe(200);
+    const expiredRefusal = await reactivate(expired, { reason: 'Retour' });
+    expect(expiredRefusal.status).toBe(409);
+    expect(expiredRefusal.body.code).toBe('subscription.not_cancelled');
+    const unpaidRefusal = await reactivate(unpaid, { reason: 'Retour' });
+    expect(unpaidRefusal.status).toBe(409);
+    expect(unpaidRefusal.body.code).toBe('subscription.not_paid');
+    const unknown = await reactivate(randomUUID(), { reason: 'Retour' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('subscription.not_found');
   });
 });
 

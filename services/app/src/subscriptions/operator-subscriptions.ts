@@ -126,6 +126,33 @@ export class OperatorSubscriptions {
   }
 
   /**
+   * A cancelled subscription, paid and before its expiry, active again with the operator's reason;
+   * never for a person erased since (`account.erased`).
+   */
+  async reactivate(subscriptionId: string, reason: string, act: OperatorAct) {
+    if (!UUID.test(subscriptionId)) throw notFound(subscriptionId);
+    const current = await this.deps.commands.subscriptions.current(subscriptionId);
+    if (current.status !== 'none') {
+      const erased = await this.deps
+        .knex('accounts')
+        .where({ id: current.userId })
+        .whereNotNull('erased_at')
+        .first('id');
+      if (erased)
+        throw new DomainError({
+          code: 'account.erased',
+          message: 'This person was erased: nothing is served to them any more',
+          details: { userId: current.userId },
+        });
+    }
+    const { newEvents } = await this.deps.commands.subscriptions.execute(
+      { type: 'ReactivateSubscription', data: { subscriptionId, reason, now: this.deps.clock() } },
+      { actor: { type: 'admin', id: act.adminId }, correlationId: act.correlationId },
+    );
+    return { changed: newEvents.length > 0 };
+  }
+
+  /**
    * Ends every live subscription of a customer being erased (pending, active, suspended), each by
    * its decider with the reason `customer erased`, in the erasure's request (ADR 0026).
    */

@@ -150,6 +150,12 @@ export type VoidSubscription = {
   data: { subscriptionId: string; reason: string; insist?: boolean; now: Date };
 };
 
+/** The operator takes back a cancellation before the expiry: the subscription is active again. */
+export type ReactivateSubscription = {
+  type: 'ReactivateSubscription';
+  data: { subscriptionId: string; reason: string; now: Date };
+};
+
 /** The customer `userId` is being erased: whatever of theirs is still live ends now. */
 export type EndForErasedCustomer = {
   type: 'EndForErasedCustomer';
@@ -240,6 +246,7 @@ export type SubscriptionCommand =
   | ChangeSubscriptionStatus
   | GrantSubscription
   | VoidSubscription
+  | ReactivateSubscription
   | EndForErasedCustomer
   | ExpireSubscription
   | OrderRenewal

@@ -11,7 +11,13 @@ import {
 } from './events.js';
 import { priceOnSale, requireExisting, requireNew, type ExistingSubscription } from './guards.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
-import { decideEndForErasure, decideGrant, decideStatusChange, decideVoid } from './operator-decisions.js';
+import {
+  decideEndForErasure,
+  decideGrant,
+  decideReactivation,
+  decideStatusChange,
+  decideVoid,
+} from './operator-decisions.js';
 import { decideDispute, decideMoneyBack, decideRefundInitiation, decideRefundSettlement } from './refund-decisions.js';
 import {
   decideAutomaticRenewalOrder,
@@ -264,6 +270,9 @@ function decideOnExisting(
 
     case 'VoidSubscription':
       return decideVoid(command, current);
+
+    case 'ReactivateSubscription':
+      return decideReactivation(command, current);
 
     case 'EndForErasedCustomer':
       return decideEndForErasure(command, current);

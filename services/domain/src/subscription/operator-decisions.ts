@@ -6,6 +6,7 @@ import type {
   ChangeSubscriptionStatus,
   EndForErasedCustomer,
   GrantSubscription,
+  ReactivateSubscription,
   VoidSubscription,
 } from './commands.js';
 import { OPERATOR_PROVIDER, orderPlaced, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
@@ -105,6 +106,59 @@ export function decideVoid(command: VoidSubscription, current: ExistingSubscript
         statusBefore: current.status,
         reason: command.data.reason,
         voidedAt: command.data.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * An operator's cancellation is undone by another recorded action, never by deleting it: a
+ * cancelled subscription paid and not yet at its expiry becomes active again, with the reason.
+ * A refunded one gave its money back and stays cancelled.
+ */
+export function decideReactivation(
+  command: ReactivateSubscription,
+  current: ExistingSubscription,
+): SubscriptionEvent[] {
+  const { data } = command;
+  const details = { subscriptionId: data.subscriptionId, status: current.status };
+  if (current.status !== 'cancelled') {
+    throw new DomainError({
+      code: 'subscription.not_cancelled',
+      message: `Only a cancelled subscription can be reactivated (this one is ${current.status})`,
+      details,
+    });
+  }
+  if (current.refunded) {
+    throw new DomainError({
+      code: 'subscription.refunded',
+      message: 'This subscription was refunded: it cannot be reactivated',
+      details,
+    });
+  }
+  if (current.expiresAt === null) {
+    throw new DomainError({
+      code: 'subscription.not_paid',
+      message: 'This order was never paid: there is nothing to reactivate',
+      details,
+    });
+  }
+  if (new Date(current.expiresAt).getTime() <= data.now.getTime()) {
+    throw new DomainError({
+      code: 'subscription.past_expiry',
+      message: 'The subscription has passed its expiry date and cannot be reactivated',
+      details: { ...details, expiresAt: current.expiresAt },
+    });
+  }
+  return [
+    {
+      type: 'SubscriptionStatusChanged',
+      data: {
+        subscriptionId: data.subscriptionId,
+        from: 'cancelled',
+        to: 'active',
+        reason: data.reason,
+        changedAt: data.now.toISOString(),
       },
     },
   ];

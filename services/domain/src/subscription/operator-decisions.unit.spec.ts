@@ -4,6 +4,7 @@ import type {
   ChangeSubscriptionStatus,
   EndForErasedCustomer,
   GrantSubscription,
+  ReactivateSubscription,
   VoidSubscription,
 } from './commands.js';
 import { subscriptionDecider } from './decide.js';
@@ -67,6 +68,11 @@ const granted = (totalCents: number, months = 2, expiresAt = '2026-03-31T10:00:0
 const voidIt = (reason = 'Commande saisie deux fois', insist?: boolean): VoidSubscription => ({
   type: 'VoidSubscription',
   data: { subscriptionId: SUBSCRIPTION_ID, reason, now: LATER, ...(insist === undefined ? {} : { insist }) },
+});
+
+const reactivate = (now = LATER): ReactivateSubscription => ({
+  type: 'ReactivateSubscription',
+  data: { subscriptionId: SUBSCRIPTION_ID, reason: 'Annulé par erreur', now },
 });
 
 const endForErasure = (userId = 'user-7'): EndForErasedCustomer => ({
@@ -222,6 +228,77 @@ describe('an operator voids a subscription', () => {
 
   it('a subscription that does not exist cannot be voided', () => {
     spec().given([]).when(voidIt()).thenThrows({ code: 'subscription.not_found' });
+  });
+});
+
+describe('an operator reactivates a cancelled subscription', () => {
+  it('makes it active again with the reason, before its expiry: the cancellation stays in the history', () => {
+    spec()
+      .given([...granted(906), statusChanged('active', 'cancelled', 'support')])
+      .when(reactivate())
+      .then([statusChanged('cancelled', 'active', 'Annulé par erreur')]);
+  });
+
+  it.each([
+    { name: 'an active one', given: [] as SubscriptionEvent[], now: LATER, code: 'subscription.not_cancelled' },
+    {
+      name: 'a suspended one',
+      given: [statusChanged('active', 'suspended', 'x')],
+      now: LATER,
+      code: 'subscription.not_cancelled',
+    },
+    {
+      name: 'one past its expiry',
+      given: [statusChanged('active', 'cancelled', 'x')],
+      now: new Date('2026-03-31T10:00:00.000Z'),
+      code: 'subscription.past_expiry',
+    },
+    {
+      name: 'an expired one',
+      given: [
+        {
+          type: 'SubscriptionExpired',
+          data: {
+            subscriptionId: SUBSCRIPTION_ID,
+            expiresAt: '2026-03-31T10:00:00.000Z',
+            expiredAt: '2026-03-31T10:00:00.000Z',
+          },
+        } as SubscriptionEvent,
+      ],
+      now: LATER,
+      code: 'subscription.not_cancelled',
+    },
+    {
+      name: 'a refunded one',
+      given: [
+        {
+          type: 'PaymentRefunded',
+          data: {
+            subscriptionId: SUBSCRIPTION_ID,
+            provider: 'operator',
+            paymentReference: `operator:${SUBSCRIPTION_ID}`,
+            amountCents: 906,
+            currency: 'EUR',
+            refundedAt: LATER.toISOString(),
+          },
+        } as SubscriptionEvent,
+      ],
+      now: LATER,
+      code: 'subscription.refunded',
+    },
+    { name: 'a voided one', given: [voided], now: LATER, code: 'subscription.voided' },
+  ])('refuses $name ($code)', ({ given, now, code }) => {
+    spec()
+      .given([...granted(906), ...given])
+      .when(reactivate(now))
+      .thenThrows({ code });
+  });
+
+  it('refuses an order cancelled before it was paid', () => {
+    spec()
+      .given([granted(906)[0]!, statusChanged('pending', 'cancelled', 'x')])
+      .when(reactivate())
+      .thenThrows({ code: 'subscription.not_paid' });
   });
 });
 
