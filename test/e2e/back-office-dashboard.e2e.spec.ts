@@ -96,7 +96,13 @@ describe('the dashboard and the Subscriptions tab in a browser', () => {
       .getByRole('figure', { name: 'Nouveaux abonnements (30 derniers jours)' })
       .getByText(/abonnements? sur la période/)
       .waitFor();
-    await page.getByText('2 abonnements actifs attendent leurs identifiants').waitFor();
+    // The work queue: Alice's two subscriptions, paid days ago, are past the 24 hours promised.
+    const queue = page.getByRole('region', { name: 'À traiter' });
+    await queue.getByRole('link', { name: '2 abonnements attendent leurs identifiants' }).waitFor();
+    await queue.getByRole('link', { name: 'dont 2 au-delà des 24 h promises' }).waitFor();
+    await queue.getByText('0 nouvelle demande').waitFor();
+    // The menu's entry counts the work waiting.
+    await page.getByRole('menuitem', { name: 'Tableau de bord (2 éléments à traiter)' }).waitFor();
     await screenshot(page, 'dashboard-fr-desktop');
 
     // "Au…": the figures as they stood before anyone signed up, read from the log; then back to now.
@@ -112,10 +118,14 @@ describe('the dashboard and the Subscriptions tab in a browser', () => {
     await asOf.getByRole('button', { name: 'Revenir à maintenant' }).click();
     await expect.poll(() => figure(page, 'Utilisateurs').textContent()).toBe('3');
 
-    await page.getByRole('link', { name: 'Voir la liste' }).click();
+    await queue.getByRole('link', { name: '2 abonnements attendent leurs identifiants' }).click();
     await page.waitForURL(/\/admin\/subscriptions\?.*filter=/);
     const url = new URL(page.url());
-    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({ status: 'active', hasCredentials: false });
+    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({
+      status: ['active'],
+      hasCredentials: false,
+      expiresAfter: expect.any(String),
+    });
     const table = page.getByRole('table');
     await expect.poll(() => table.getByRole('row').filter({ hasText: ALICE.email }).count()).toBe(2);
   });
@@ -228,7 +238,8 @@ describe('the dashboard and the Subscriptions tab in a browser', () => {
     await expect.poll(() => figure(page, 'Users').textContent()).toBe('3');
     await page.getByRole('region', { name: 'Activity rate' }).waitFor();
     await page.getByRole('figure', { name: 'Revenue, last 30 days' }).waitFor();
-    await page.getByText('No active subscription is waiting for credentials.').waitFor();
+    const queue = page.getByRole('region', { name: 'To handle' });
+    await queue.getByText('0 subscriptions waiting for their credentials').waitFor();
     await page.getByText('No background job has failed.').waitFor();
     await screenshot(page, 'dashboard-en-desktop');
 
@@ -280,6 +291,108 @@ describe('the dashboard and the Subscriptions tab in a browser', () => {
       await page.waitForURL(/\/show$/);
       await page.getByRole('button', { name: language === 'fr' ? 'Changer le statut' : 'Change status' }).waitFor();
       await screenshot(page, `subscription-show-${language}-mobile`);
+    });
+  }
+});
+
+/** What the back-office says, in each language, around a reply. */
+const REPLY_WORDS = {
+  fr: {
+    dashboard: 'Tableau de bord',
+    queue: 'À traiter',
+    newInquiry: '1 nouvelle demande',
+    noNewInquiry: '0 nouvelle demande',
+    thread: 'Échanges',
+    field: 'Votre réponse',
+    send: 'Envoyer la réponse',
+    sent: 'Réponse envoyée à',
+    inProgress: 'En cours',
+  },
+  en: {
+    dashboard: 'Dashboard',
+    queue: 'To handle',
+    newInquiry: '1 new inquiry',
+    noNewInquiry: '0 new inquiries',
+    thread: 'Conversation',
+    field: 'Your reply',
+    send: 'Send the reply',
+    sent: 'Reply sent to',
+    inProgress: 'In progress',
+  },
+} as const;
+
+const pageOverflow = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+
+describe('the work queue leads to a new inquiry, answered from its page', () => {
+  for (const [language, viewport, size] of [
+    ['fr', DESKTOP, 'desktop'],
+    ['en', DESKTOP, 'desktop'],
+    ['fr', MOBILE, 'mobile'],
+    ['en', MOBILE, 'mobile'],
+  ] as const) {
+    it(`in ${language === 'fr' ? 'French' : 'English'} at ${viewport.width} px`, async () => {
+      const words = REPLY_WORDS[language];
+      const visitor = `visitor-${language}-${size}@example.com`;
+      const subject = `Où sont mes identifiants (${language}, ${size}) ?`;
+      const sent = await fetch(`${e2e.shop.url}/api/support/messages?lang=${language}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          email: visitor,
+          name: 'Dominique Visiteur',
+          category: 'subscriptions',
+          subject,
+          message: 'J’ai payé hier et je n’ai toujours rien reçu.\nMerci de regarder.',
+        }),
+      });
+      expect(sent.status).toBe(201);
+      const inquiryId = ((await sent.json()) as { id: string }).id;
+
+      // The inquiries read model follows the log: the queue counts it once projected.
+      await eventually(
+        () => e2e.shop.runtime.knex('inquiries').where({ id: inquiryId }).first(),
+        (row) => row !== undefined,
+      );
+      const page = await operatorPage(viewport, language);
+      await page.goto('/admin');
+      await page.getByRole('heading', { name: words.dashboard, level: 1 }).waitFor();
+      const queue = page.getByRole('region', { name: words.queue });
+      const newInquiries = queue.getByRole('link', { name: words.newInquiry });
+      await newInquiries.waitFor();
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, `work-queue-${language}-${size}`);
+
+      await newInquiries.click();
+      await page.waitForURL(/\/admin\/inquiries\?.*filter=/);
+      expect(JSON.parse(new URL(page.url()).searchParams.get('filter')!)).toEqual({ status: ['new'] });
+      await page.getByText(subject).first().click();
+      await page.waitForURL(new RegExp(`/admin/inquiries/${inquiryId}/show$`));
+
+      const thread = page.getByRole('region', { name: words.thread });
+      await thread.getByText('J’ai payé hier et je n’ai toujours rien reçu.', { exact: false }).waitFor();
+      const reply = `Bonjour Dominique, vos identifiants sont dans votre espace (${language}, ${size}).`;
+      await thread.getByRole('textbox', { name: words.field }).fill(reply);
+      await thread.getByRole('button', { name: words.send }).click();
+      await page.getByText(`${words.sent} ${visitor}`).waitFor();
+      await thread.getByText(reply).waitFor();
+      await thread.getByText(desk.operator.name).waitFor();
+      // The first reply took the inquiry up.
+      await page.getByText(words.inProgress, { exact: true }).first().waitFor();
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, `inquiry-reply-${language}-${size}`);
+
+      // Recorded on the inquiry with its author, and e-mailed from the log.
+      const replied = (await e2e.shop.runtime.store.readStream(`inquiry-${inquiryId}`)).find(
+        (event) => event.type === 'InquiryReplied',
+      );
+      expect(replied?.metadata).toMatchObject({ actor: { type: 'admin' } });
+      await eventually(
+        () => e2e.shop.runtime.knex('sent_emails').where({ id: replied!.id }).first(),
+        (row) => row !== undefined,
+      );
+
+      await page.goto('/admin');
+      await page.getByRole('region', { name: words.queue }).getByText(words.noNewInquiry).waitFor();
     });
   }
 });

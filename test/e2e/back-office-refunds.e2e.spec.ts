@@ -92,8 +92,8 @@ describe('a refund the customer asked for, handled in the back-office', () => {
   it('reads on a phone, in English (375 px)', async () => {
     const { page } = await desk.operatorPage(MOBILE, 'en');
     await page.goto('/admin');
-    // Refunded above: the request is answered, and the card says nothing waits.
-    await page.getByRole('region', { name: 'To handle' }).getByText('No refund request waiting.').waitFor();
+    // Refunded above: the request is answered, and the work queue counts none waiting.
+    await page.getByRole('region', { name: 'To handle' }).getByText('0 refund requests').waitFor();
     await screenshot(page, 'back-office-refunds-dashboard-375');
     await page.goto(`/admin/subscriptions/${subscriptionId}/show`);
     await page.getByRole('region', { name: 'Payments and refunds' }).getByRole('table', { name: 'Payments' }).waitFor();
