@@ -53,29 +53,31 @@ afterAll(async () => {
   await e2e?.stop();
 });
 
+// Evaluated in the page, as text: these specs are type-checked without the DOM's types.
+
 /** The widest the page is, in CSS pixels: more than the viewport means a sideways scroll. */
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+const pageWidth = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth');
 
 /** Whether the app bar's title shows whole: nothing of it cut on its right or below its last line. */
 const titleShowsWhole = (page: Page) =>
-  page.evaluate(() => {
+  page.evaluate<boolean>(`(() => {
     const title = document.getElementById('react-admin-title');
     if (!title) return false;
     return title.scrollWidth <= title.clientWidth + 1 && title.scrollHeight <= title.clientHeight + 1;
-  });
+  })()`);
 
 /** Whether the page starts below the app bar, none of it under the bar, however tall its title made it. */
 const contentBelowAppBar = (page: Page) =>
-  page.evaluate(() => {
+  page.evaluate<boolean>(`(() => {
     window.scrollTo(0, 0);
     const bar = document.querySelector('header.MuiAppBar-root')?.getBoundingClientRect();
     const content = document.getElementById('main-content')?.getBoundingClientRect();
     return !!bar && !!content && content.top >= bar.bottom - 1;
-  });
+  })()`);
 
 /** The rows the floating "create" button lies over once the list is scrolled to its end. */
 const rowsUnderCreateButton = (page: Page) =>
-  page.evaluate(() => {
+  page.evaluate<string[]>(`(() => {
     window.scrollTo(0, document.documentElement.scrollHeight);
     const button = document.querySelector('.RaCreateButton-floating');
     if (!button) return [];
@@ -86,7 +88,7 @@ const rowsUnderCreateButton = (page: Page) =>
         return box.bottom > fab.top && box.top < fab.bottom && box.right > fab.left && box.left < fab.right;
       })
       .map((row) => row.textContent ?? '');
-  });
+  })()`);
 
 describe('the back-office on a phone (375 px), in French', () => {
   it('shows every list within the screen, its title whole and no row under the "create" button', async () => {
