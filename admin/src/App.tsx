@@ -6,7 +6,7 @@ import { AdminOnlyPage } from './layout/admin-only-page';
 import { TwoFactorRequiredPage } from './layout/two-factor-required-page';
 import { ShopAdmin } from './layout/shop-admin';
 import { ShopLayout } from './layout/shop-layout';
-import { theme } from './layout/theme';
+import { darkTheme, theme } from './layout/theme';
 import { authProvider, BASENAME } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import credentials from './resources/credentials';
@@ -34,8 +34,9 @@ function BackOffice() {
       requireAuth
       layout={ShopLayout}
       accessDenied={AdminOnlyPage}
-      theme={theme}
-      darkTheme={null}
+      // Light or dark as the operator's system prefers, until the app bar's toggle chooses (remembered).
+      lightTheme={theme}
+      darkTheme={darkTheme}
       disableTelemetry
     >
       <Resource name="inquiries" {...inquiries} />

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyOnSandbox, DESKTOP, MOBILE, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
+import { buyOnSandbox, DESKTOP, MOBILE, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
 
 // Evaluated through the browser's debugging protocol: the shop's Content-Security-Policy forbids injected scripts.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -39,28 +39,35 @@ interface Violation {
 }
 
 const OPERATOR_EMAIL = 'a11y-operator@premium-share.example';
+/** What the dark theme changes: the contrast of every text with its background (the other rules are the light's). */
+const CONTRAST = ['color-contrast'];
+/** An operator whose system prefers the dark. */
+const NIGHT_OPERATOR_EMAIL = 'a11y-night-operator@premium-share.example';
 let e2e: E2eShop;
 
 beforeAll(async () => {
-  e2e = await startE2eShop('e2e_accessibility', { ADMIN_EMAILS: OPERATOR_EMAIL });
+  e2e = await startE2eShop('e2e_accessibility', { ADMIN_EMAILS: `${OPERATOR_EMAIL},${NIGHT_OPERATOR_EMAIL}` });
 });
 
 afterAll(async () => {
   await e2e?.stop();
 });
 
-/** The WCAG A/AA rules axe-core finds broken on the page as it stands, one line each. */
-async function violations(page: Page, ready = page.getByRole('heading', { level: 1 }).first()): Promise<string[]> {
+/** The WCAG A/AA rules axe-core finds broken on the page as it stands (only the rules `rules` when given), one line each. */
+async function violations(
+  page: Page,
+  ready = page.getByRole('heading', { level: 1 }).first(),
+  rules?: string[],
+): Promise<string[]> {
   await ready.waitFor();
   // Scan the settled screen: a button enabled when its data arrives mid-scan reads as a false failure.
   await page.waitForLoadState('networkidle');
   await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate<Violation[], string[]>(
-    async (tags) =>
+  const found = await page.evaluate<Violation[], { type: 'tag' | 'rule'; values: string[] }>(
+    async (runOnly) =>
       // @ts-expect-error axe is the global the injected script defines.
-      ((await window.axe.run(document, { runOnly: { type: 'tag', values: tags } })) as { violations: Violation[] })
-        .violations,
-    WCAG_AA,
+      ((await window.axe.run(document, { runOnly })) as { violations: Violation[] }).violations,
+    rules ? { type: 'rule', values: rules } : { type: 'tag', values: WCAG_AA },
   );
   return found.map(
     (violation) =>
@@ -153,4 +160,43 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     );
     expect({ ...report, ...compact }).toEqual({});
   });
+
+  it("reads at AA contrast on the back-office in the dark, the system's preference, until its toggle chooses the light", async () => {
+    const page = await e2e.openPage('/auth');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signUpAndIn(page, 'Dominique Veilleur', 'jardin-secret', NIGHT_OPERATOR_EMAIL);
+    await buyOnSandbox(page);
+    const background = () => page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
+    const screens: Array<[string, string, (page: Page) => Locator]> = [
+      ['dashboard', '/admin', (p) => p.getByRole('region', { name: 'Indicateurs financiers' })],
+      ['subscriptions', '/admin/subscriptions', (p) => p.getByRole('region', { name: 'Abonnements en chiffres' })],
+      ['users', '/admin/users', (p) => p.getByRole('region', { name: /^Avec abonnement/ }).getByRole('table')],
+      ['inquiries', '/admin/inquiries', (p) => p.getByRole('heading', { name: 'Demandes' })],
+      ['plans', '/admin/plans', (p) => p.getByRole('table').getByText('Netflix')],
+      ['plan', '/admin/plans/netflix', (p) => p.getByLabel('Avantages en français')],
+    ];
+    const report: Record<string, string[]> = {};
+    for (const [name, path, ready] of screens) {
+      await page.goto(path);
+      const found = await violations(page, ready(page), CONTRAST);
+      await screenshot(page, `back-office-dark-${name}-desktop`);
+      if (found.length > 0) report[path] = found;
+    }
+    await page.setViewportSize(MOBILE);
+    await page.goto('/admin/subscriptions');
+    const found = await violations(page, page.getByRole('region', { name: 'Abonnements en chiffres' }), CONTRAST);
+    await screenshot(page, 'back-office-dark-subscriptions-375');
+    if (found.length > 0) report['/admin/subscriptions at 375 px'] = found;
+    expect(report).toEqual({});
+    // The dark is the system's: #313131 behind the pages, react-admin's dark background.
+    expect(await background()).toBe('rgb(49, 49, 49)');
+
+    // The toggle chooses the light, and the choice outlasts a reload.
+    await page.getByRole('button', { name: 'Thème clair/sombre' }).click();
+    await expect.poll(background).toBe('rgb(250, 250, 251)');
+    await page.reload();
+    await page.getByRole('region', { name: 'Abonnements en chiffres' }).waitFor();
+    expect(await background()).toBe('rgb(250, 250, 251)');
+    // Seven screens scanned after a purchase: longer than one screen's test.
+  }, 120_000);
 });

@@ -11,6 +11,7 @@ import {
   LocalesMenuButton,
   Logout,
   TitlePortal,
+  ToggleThemeButton,
   UserMenu,
   useGetIdentity,
   useLocaleState,
@@ -49,10 +50,11 @@ function ShopAppBar() {
   const { identity } = useGetIdentity();
   return (
     <AppBar
-      // react-admin's toolbar (the language menu, then the refresh), with a refresh that says when it is done.
+      // react-admin's toolbar (the language menu, the light/dark toggle, then the refresh), with a refresh that says when it is done.
       toolbar={
         <>
           <CompactLocalesMenuButton />
+          <ToggleThemeButton />
           <RefreshButton />
         </>
       }

@@ -1,4 +1,4 @@
-import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
 type Breakpoints = { theme: { breakpoints: { down: (key: 'sm' | 'md') => string } } };
 
@@ -44,5 +44,20 @@ export const theme: RaThemeOptions = {
     ...forms,
     // react-admin writes the "nothing yet" message in the disabled grey, below the contrast AA asks for.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+  },
+};
+
+/**
+ * The same in the dark (the operator's system preference, or the app bar's toggle): the shop's violet
+ * lightened so that it reads at AA on the dark backgrounds, as text and under black text.
+ */
+export const darkTheme: RaThemeOptions = {
+  ...defaultDarkTheme,
+  palette: { ...defaultDarkTheme.palette, primary: { main: '#c4b5fd' }, secondary: { main: '#c4b5fd' } },
+  components: {
+    ...defaultDarkTheme.components,
+    ...smallScreens,
+    ...forms,
+    RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(255, 255, 255, 0.7)' } } } },
   },
 };
