@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { exportStreamId } from '@shop/domain';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -321,6 +322,18 @@ const REPLY_WORDS = {
   },
 } as const;
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The WCAG 2.1 A and AA rules axe-core finds broken on the page as it stands, one line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate<string[]>(
+    `window.axe
+      .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+      .then((result) => result.violations.map((v) => v.id + ': ' + v.nodes.slice(0, 2).map((n) => n.html.slice(0, 160)).join(', ')))`,
+  );
+}
+
 const pageOverflow = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
 
 describe('the work queue leads to a new inquiry, answered from its page', () => {
@@ -361,6 +374,7 @@ describe('the work queue leads to a new inquiry, answered from its page', () => 
       await newInquiries.waitFor();
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `work-queue-${language}-${size}`);
+      expect(await axeViolations(page)).toEqual([]);
 
       await newInquiries.click();
       await page.waitForURL(/\/admin\/inquiries\?.*filter=/);
@@ -380,6 +394,7 @@ describe('the work queue leads to a new inquiry, answered from its page', () => 
       await page.getByText(words.inProgress, { exact: true }).first().waitFor();
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `inquiry-reply-${language}-${size}`);
+      expect(await axeViolations(page)).toEqual([]);
 
       // Recorded on the inquiry with its author, and e-mailed from the log.
       const replied = (await e2e.shop.runtime.store.readStream(`inquiry-${inquiryId}`)).find(
