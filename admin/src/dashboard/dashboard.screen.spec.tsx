@@ -17,7 +17,7 @@ const subscriptionsLink = (filter: Record<string, unknown>, field = 'createdAt')
 });
 /** The theme's error red, as jsdom computes it. */
 const RED = /^(#d32f2f|rgb\(211, 47, 47\))$/;
-const TO_SUPPLY = { status: ['active'], hasCredentials: false, expiresAfter: AT };
+const TO_SUPPLY = { status: 'active', hasCredentials: false, expiresAfter: AT };
 const OVERDUE = { ...TO_SUPPLY, paidBefore: hoursBefore(24) };
 
 /** The work queue as the server answers it; every count 0 unless given. */
@@ -36,14 +36,14 @@ function aWorkQueue(counts: Partial<Record<WorkQueueItem['key'], number>> = {}, 
       count: count('new_inquiries'),
       oldestAt: count('new_inquiries') ? hoursBefore(0.5) : null,
       resource: 'inquiries',
-      filter: { status: ['new'] },
+      filter: { status: 'new' },
       sort: { field: 'receivedAt', order: 'ASC' },
     },
     {
       key: 'pending_payments',
       count: count('pending_payments'),
       oldestAt: count('pending_payments') ? hoursBefore(3) : null,
-      ...subscriptionsLink({ status: ['pending'], createdBefore: hoursBefore(1) }),
+      ...subscriptionsLink({ status: 'pending', createdBefore: hoursBefore(1) }),
     },
     {
       key: 'refund_requests',
@@ -61,7 +61,7 @@ function aWorkQueue(counts: Partial<Record<WorkQueueItem['key'], number>> = {}, 
       key: 'expiring_soon',
       count: count('expiring_soon'),
       oldestAt: count('expiring_soon') ? new Date(Date.parse(AT) + 72 * 3600_000).toISOString() : null,
-      ...subscriptionsLink({ status: ['active'], expiresAfter: AT, expiresBefore: '2026-12-03T12:00:00.000Z' }),
+      ...subscriptionsLink({ status: 'active', expiresAfter: AT, expiresBefore: '2026-12-03T12:00:00.000Z' }),
     },
   ];
   const total = items.filter((i) => i.key !== 'expiring_soon').reduce((sum, i) => sum + i.count, 0);

@@ -23,10 +23,16 @@ export const EXPIRING_WITHIN_DAYS = 7;
 
 type SubscriptionFilter = Omit<AdminSubscriptionListQuery['filter'], 'q'>;
 
-/** A subscriptions filter as the list's `filter` query parameter says it (instants in ISO 8601). */
+/**
+ * A subscriptions filter as the list's `filter` query parameter says it: instants in ISO 8601, and
+ * one value alone rather than a list of one (what the list's own filter inputs send and show).
+ */
 const asListFilter = (filter: SubscriptionFilter): Record<string, unknown> =>
   Object.fromEntries(
-    Object.entries(filter).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+    Object.entries(filter).map(([key, value]) => [
+      key,
+      value instanceof Date ? value.toISOString() : Array.isArray(value) && value.length === 1 ? value[0] : value,
+    ]),
   );
 
 const SORT_OF: Record<SubscriptionWaitColumn, string> = {
@@ -106,7 +112,7 @@ export async function workQueueAt(knex: Knex, now: Date): Promise<WorkQueue> {
       count: inquiries.total,
       oldestAt: inquiries.data[0]?.receivedAt ?? null,
       resource: 'inquiries',
-      filter: newInquiries,
+      filter: { status: 'new' },
       sort: { field: 'receivedAt', order: 'ASC' },
     },
     pending,
