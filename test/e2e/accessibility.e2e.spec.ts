@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyOnSandbox, DESKTOP, MOBILE, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
+import {
+  buyOnSandbox,
+  DESKTOP,
+  MOBILE,
+  screenshot,
+  signUpAndIn,
+  startE2eShop,
+  withTwoFactorOn,
+  type E2eShop,
+} from './e2e-shop.js';
 
 // Evaluated through the browser's debugging protocol: the shop's Content-Security-Policy forbids injected scripts.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -119,6 +128,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   it("finds nothing to fix on the operator's back-office screens", async () => {
     const page = await e2e.openPage('/auth');
     await signUpAndIn(page, 'Camille Opérations', 'jardin-secret', OPERATOR_EMAIL);
+    await withTwoFactorOn(e2e, { email: OPERATOR_EMAIL, password: 'jardin-secret' });
     const operatorId = ((await (await page.request.get('/api/me')).json()) as { id: string }).id;
     // A subscription of their own, so its page (with its history and "État au…") has something to show.
     const subscriptionId = await buyOnSandbox(page);
@@ -165,6 +175,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     const page = await e2e.openPage('/auth');
     await page.emulateMedia({ colorScheme: 'dark' });
     await signUpAndIn(page, 'Dominique Veilleur', 'jardin-secret', NIGHT_OPERATOR_EMAIL);
+    await withTwoFactorOn(e2e, { email: NIGHT_OPERATOR_EMAIL, password: 'jardin-secret' });
     await buyOnSandbox(page);
     const background = () => page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
     const screens: Array<[string, string, (page: Page) => Locator]> = [

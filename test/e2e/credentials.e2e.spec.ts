@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../services/app/src/testing/test-shop.js';
+import { eventually, turnOnStaffTwoFactor } from '../../services/app/src/testing/test-shop.js';
 import { requestJson } from '../../services/app/src/testing/http-customer.js';
 import {
   buyOnSandbox,
@@ -30,6 +30,12 @@ beforeAll(async () => {
     body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
   adminToken = signIn.body.accessToken as string;
+  // Staff use two-factor sign-in: the operator turns it on before the back-office answers.
+  await turnOnStaffTwoFactor(e2e.shop, {
+    email: ADMIN_EMAIL,
+    token: adminToken,
+    userId: (signIn.body.user as { id: string }).id,
+  });
   await eventually(
     () => requestJson(api, 'GET', '/api/admin/credentials', { token: adminToken }),
     (reply) => reply.status === 200,

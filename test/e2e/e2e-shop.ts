@@ -5,7 +5,13 @@ import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { freePort } from '../../services/app/src/testing/free-port.js';
-import { eventually, startTestShop, type TestShop } from '../../services/app/src/testing/test-shop.js';
+import {
+  eventually,
+  startTestShop,
+  turnOnStaffTwoFactor,
+  type SignedInPerson,
+  type TestShop,
+} from '../../services/app/src/testing/test-shop.js';
 import { launchChromium } from './browser.js';
 
 /** The built shop under test: `npm run build` writes web-shop/dist; WEB_SHOP_DIR points elsewhere. */
@@ -128,13 +134,35 @@ export async function signUpAndIn(
 export const csrfTokenOf = async (page: Page) =>
   (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
 
-const operatorsSignedUp = new WeakMap<E2eShop, Map<string, string>>();
+const operatorsSignedUp = new WeakMap<E2eShop, Map<string, SignedInPerson>>();
+
+/**
+ * Staff use two-factor sign-in: `email` (an operator ADMIN_EMAILS made owner, signed up) turns it
+ * on through the shop's own routes, with a code computed as an authenticator app would. Answers
+ * the operator, whose `secondFactor()` gives the code of each later sign-in.
+ */
+export async function withTwoFactorOn(
+  e2e: E2eShop,
+  operator: { email: string; password: string },
+): Promise<SignedInPerson> {
+  const reply = await fetch(`${e2e.shop.url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: operator.email, password: operator.password }),
+  });
+  expect(reply.status).toBe(200);
+  const session = (await reply.json()) as { accessToken: string; user: { id: string } };
+  const person: SignedInPerson = { email: operator.email, userId: session.user.id, token: session.accessToken };
+  await turnOnStaffTwoFactor(e2e.shop, person);
+  return person;
+}
 
 /**
  * A page signed in as the back-office operator `email` in `language` (react-admin keeps the chosen
  * language in its store): signed up on the shop's /auth screen the first time in this shop (the
- * e-mail is made admin by ADMIN_EMAILS), signed in through the API after (the page's request
- * context shares its cookies with the browser). Answers the page and the operator's account id.
+ * e-mail is made owner by ADMIN_EMAILS) and two-factor sign-in turned on, as staff must; signed
+ * in through the API after, with a second-factor code (the page's request context shares its
+ * cookies with the browser). Answers the page and the operator's account id.
  */
 export async function operatorPage(
   e2e: E2eShop,
@@ -144,20 +172,20 @@ export async function operatorPage(
 ): Promise<{ page: Page; operatorId: string }> {
   const page = await e2e.openPage('/auth', viewport);
   await page.addInitScript(`localStorage.setItem('RaStore.locale', ${JSON.stringify(JSON.stringify(language))})`);
-  const known = operatorsSignedUp.get(e2e) ?? new Map<string, string>();
+  const known = operatorsSignedUp.get(e2e) ?? new Map<string, SignedInPerson>();
   operatorsSignedUp.set(e2e, known);
-  let operatorId = known.get(operator.email);
-  if (!operatorId) {
+  let person = known.get(operator.email);
+  if (!person) {
     await signUpAndIn(page, operator.name, operator.password, operator.email);
-    operatorId = ((await (await page.request.get('/api/me')).json()) as { id: string }).id;
-    known.set(operator.email, operatorId);
+    person = await withTwoFactorOn(e2e, operator);
+    known.set(operator.email, person);
   } else {
     const signIn = await page.request.post('/api/auth/sign-in', {
-      data: { email: operator.email, password: operator.password },
+      data: { email: operator.email, password: operator.password, totpCode: person.secondFactor!() },
     });
     expect(signIn.status()).toBe(200);
   }
-  return { page, operatorId };
+  return { page, operatorId: person.userId };
 }
 
 /**

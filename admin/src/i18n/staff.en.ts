@@ -7,6 +7,7 @@ export const staffMessages: MessageTree = {
     eventTypes: { RoleGranted: 'Role granted', RoleRevoked: 'Role revoked' },
     roles: { customer: 'Customer', owner: 'Owner', support: 'Support', finance: 'Finance' },
     staff: {
+      reveal: { reason: 'Why you read it', reasonOptional: 'Why you read it (optional)' },
       roles: {
         held: 'Roles held',
         choose: 'Role to grant',
@@ -30,6 +31,7 @@ export const staffMessages: MessageTree = {
     },
     errors: {
       role: { last_owner: 'This is the last owner: grant the owner role to someone else first.' },
+      credentials: { reason_required: 'Say why you read this password: it is recorded with the reading.' },
       auth: { two_factor_required: 'Turn on two-factor sign-in to use the back-office.' },
     },
   },

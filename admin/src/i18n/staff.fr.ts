@@ -7,6 +7,7 @@ export const staffMessages: MessageTree = {
     eventTypes: { RoleGranted: 'Rôle accordé', RoleRevoked: 'Rôle retiré' },
     roles: { customer: 'Client', owner: 'Propriétaire', support: 'Support', finance: 'Finance' },
     staff: {
+      reveal: { reason: 'Pourquoi vous le lisez', reasonOptional: 'Pourquoi vous le lisez (facultatif)' },
       roles: {
         held: 'Rôles détenus',
         choose: 'Rôle à accorder',
@@ -32,6 +33,9 @@ export const staffMessages: MessageTree = {
     errors: {
       role: {
         last_owner: "C'est le dernier propriétaire : accordez d'abord le rôle de propriétaire à quelqu'un d'autre.",
+      },
+      credentials: {
+        reason_required: 'Dites pourquoi vous lisez ce mot de passe : la raison est notée avec la lecture.',
       },
       auth: {
         two_factor_required: "Activez la connexion en deux étapes pour utiliser l'administration.",

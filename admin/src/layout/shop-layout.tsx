@@ -19,6 +19,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { AdminOnlyPage } from './admin-only-page';
+import { TwoFactorRequiredPage } from './two-factor-required-page';
 import { RefreshButton } from './refresh-button';
 import { ShopMenu } from './shop-menu';
 
@@ -95,8 +96,11 @@ function DocumentLanguage() {
  */
 export function ShopLayout({ children }: { children: ReactNode }) {
   const { permissions, isPending } = usePermissions();
-  if (isPending) return <Loading />;
+  const { identity, isPending: identityPending } = useGetIdentity();
+  if (isPending || identityPending) return <Loading />;
   if (!Array.isArray(permissions) || permissions.length === 0) return <AdminOnlyPage />;
+  // Staff without two-factor sign-in: the API refuses them every screen, this page says why.
+  if (identity?.twoFactorEnabled === false) return <TwoFactorRequiredPage />;
   return (
     <Layout appBar={ShopAppBar} menu={ShopMenu}>
       <DocumentLanguage />

@@ -39,6 +39,7 @@ const WORDED_CODES = new Set([
   'auth.forbidden',
   'auth.two_factor_required',
   'role.last_owner',
+  'credentials.reason_required',
   'auth.csrf_rejected',
   'rate_limited',
   'network.unreachable',

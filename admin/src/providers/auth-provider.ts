@@ -89,7 +89,7 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     const account = await loadMe();
     if (!account) throw new Error('Not signed in');
-    return { id: account.id, fullName: account.fullName || account.email };
+    return { id: account.id, fullName: account.fullName || account.email, twoFactorEnabled: account.twoFactorEnabled };
   },
 
   async logout() {

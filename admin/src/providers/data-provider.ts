@@ -28,7 +28,7 @@ export type CredentialsSecret = Pick<CredentialsDetail, 'password' | 'additional
 /** The back-office's own calls, next to react-admin's CRUD ones. */
 export interface ShopDataProvider extends DataProvider {
   /** GET /api/admin/credentials/:id: the password and notes of one set; the server records who read them. */
-  revealCredentials(id: string): Promise<CredentialsSecret>;
+  revealCredentials(id: string, reason?: string): Promise<CredentialsSecret>;
   /** POST /api/admin/credentials/generate-password: a random password; nothing is stored. */
   generateServicePassword(): Promise<string>;
   /** POST /api/admin/subscriptions/:id/credentials: gives a stored set to a subscription. */
@@ -227,8 +227,9 @@ export const dataProvider: ShopDataProvider = {
     return json as BulkOutcome;
   },
 
-  async revealCredentials(id) {
-    const { json } = await httpClient(`/api/admin/credentials/${encodeURIComponent(id)}`);
+  async revealCredentials(id, reason) {
+    const query = reason?.trim() ? `?reason=${encodeURIComponent(reason.trim())}` : '';
+    const { json } = await httpClient(`/api/admin/credentials/${encodeURIComponent(id)}${query}`);
     const { password, additionalInfo } = json as CredentialsSecret;
     return { password, additionalInfo };
   },

@@ -2,6 +2,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import MuiTextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import {
   DateField,
@@ -16,6 +17,7 @@ import {
   TopToolbar,
   useDataProvider,
   useNotify,
+  usePermissions,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -67,6 +69,10 @@ function SecretFields() {
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [secret, setSecret] = useState<CredentialsSecret | null>(null);
   const [loading, setLoading] = useState(false);
+  // Support says why it reads a password (recorded with the reading); an owner may.
+  const { permissions } = usePermissions<string[]>();
+  const reasonRequired = Array.isArray(permissions) && !permissions.includes('staff.manage');
+  const [reason, setReason] = useState('');
   // Another set (or the same one after an edit): what was revealed no longer applies.
   const setId = set?.id;
   const updatedAt = set?.updatedAt;
@@ -76,7 +82,7 @@ function SecretFields() {
   const reveal = async () => {
     setLoading(true);
     try {
-      setSecret(await dataProvider.revealCredentials(set.id));
+      setSecret(await dataProvider.revealCredentials(set.id, reason));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'shop.credentials.revealError', { type: 'error' });
     } finally {
@@ -104,9 +110,26 @@ function SecretFields() {
               {translate('shop.credentials.hide')}
             </Button>
           ) : (
-            <Button size="small" variant="outlined" startIcon={<VisibilityIcon />} onClick={reveal} disabled={loading}>
-              {translate('shop.credentials.reveal')}
-            </Button>
+            <>
+              <MuiTextField
+                size="small"
+                label={translate(reasonRequired ? 'shop.staff.reveal.reason' : 'shop.staff.reveal.reasonOptional')}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                required={reasonRequired}
+                slotProps={{ htmlInput: { maxLength: 500 } }}
+                sx={{ minWidth: { xs: '100%', sm: 280 } }}
+              />
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<VisibilityIcon />}
+                onClick={reveal}
+                disabled={loading || (reasonRequired && !reason.trim())}
+              >
+                {translate('shop.credentials.reveal')}
+              </Button>
+            </>
           )}
         </Box>
       </Labeled>

@@ -3,7 +3,7 @@ import { accountStreamId } from '@shop/domain';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { requestJson } from '../testing/http-customer.js';
-import { eventually } from '../testing/test-shop.js';
+import { eventually, turnOnStaffTwoFactor } from '../testing/test-shop.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 
 const shop = useTestShop('auth', { redis: true, env: { ADMIN_EMAILS: 'boss@example.com' } });
@@ -401,7 +401,7 @@ describe('two-factor authentication', () => {
 });
 
 describe('roles', () => {
-  it('lets only admins into /api/admin, decided on the server', async () => {
+  it('lets only staff with two-factor sign-in into /api/admin, decided on the server', async () => {
     const customer = await signUpAndIn();
     await profile(customer.call, customer.token);
     expect((await customer.call('GET', '/api/admin/users')).body.code).toBe('auth.required');
@@ -412,6 +412,17 @@ describe('roles', () => {
     await shop.runtime.accounts.grantRole(await shop.runtime.accounts.userIdOf(customer.email), 'owner', {
       by: 'test',
       actor: { type: 'system', id: 'test' },
+    });
+    // Staff use two-factor sign-in: until it is on, the back-office says so.
+    const withoutSecondFactor = await eventually(
+      () => customer.call('GET', '/api/admin/users', { token: customer.token }),
+      (res) => res.body.code === 'auth.two_factor_required',
+    );
+    expect(withoutSecondFactor.status).toBe(403);
+    await turnOnStaffTwoFactor(shop, {
+      email: customer.email,
+      token: customer.token,
+      userId: await shop.runtime.accounts.userIdOf(customer.email),
     });
     const allowed = await eventually(
       () => customer.call('GET', '/api/admin/users', { token: customer.token }),

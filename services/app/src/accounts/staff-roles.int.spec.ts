@@ -1,9 +1,9 @@
-import { accountStreamId } from '@shop/domain';
+import { accountStreamId, credentialRevealStreamId } from '@shop/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAndSignIn, signUpStaff, type HttpCustomer } from '../testing/http-customer.js';
 import { useTestShop } from '../testing/shop-under-test.js';
-import { eventually } from '../testing/test-shop.js';
+import { eventually, turnOnStaffTwoFactor } from '../testing/test-shop.js';
 
 /**
  * Staff roles through the back-office's own data provider: an owner grants and revokes them, each
@@ -11,7 +11,7 @@ import { eventually } from '../testing/test-shop.js';
  * role, even against two revocations at once.
  */
 
-const shop = useTestShop('staff_roles', { env: { ADMIN_EMAILS: 'founder@example.com' } });
+const shop = useTestShop('staff_roles', { env: { ADMIN_EMAILS: 'founder@example.com' }, plans: true });
 let owner: HttpCustomer;
 let ownerProvider: AdminDataProvider;
 let person: HttpCustomer;
@@ -151,6 +151,64 @@ describe('staff roles', () => {
     expect(owners).toHaveLength(1);
   });
 
+  it('open the back-office only with two-factor sign-in on: 403 auth.two_factor_required before, whatever the role', async () => {
+    const newcomer = await signUpStaff(shop, {
+      label: 'roles-newcomer',
+      roles: ['finance'],
+      twoFactor: false,
+      ip: randomIp('10.90'),
+    });
+    for (const path of ['/api/admin/users', '/api/admin/invoices', '/api/admin/stats', '/api/admin/nothing-here']) {
+      const refused = await requestJson(shop.url, 'GET', path, { token: newcomer.token, ip: randomIp('10.94') });
+      expect([path, refused.status, refused.body.code]).toEqual([path, 403, 'auth.two_factor_required']);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+    // A customer hears that the back-office is not for them, not about two-factor.
+    const customer = await signUpAndSignIn(shop.url, { label: 'roles-customer', ip: randomIp('10.90') });
+    const notStaff = await requestJson(shop.url, 'GET', '/api/admin/users', {
+      token: customer.token,
+      ip: randomIp('10.94'),
+    });
+    expect(notStaff.body.code).toBe('auth.forbidden');
+    await turnOnStaffTwoFactor(shop, newcomer);
+    const allowed = await requestJson(shop.url, 'GET', '/api/admin/invoices', {
+      token: newcomer.token,
+      ip: randomIp('10.94'),
+    });
+    expect(allowed.status).toBe(200);
+  });
+
+  it('let support read a stored password only with a reason, recorded with the reading; an owner may give one', async () => {
+    // An owner of its own: the test of the last owner above may have taken the role from the first.
+    const keeper = await signUpStaff(shop, { label: 'roles-keeper', roles: ['owner'], ip: randomIp('10.90') });
+    const { data: set } = await (
+      await adminDataProvider(shop.url, keeper.token)
+    ).create('credentials', {
+      data: { planId: 'netflix', email: 'family@example.com', password: 'S3cret-pass!' },
+    });
+    const support = await signUpStaff(shop, { label: 'roles-reader', roles: ['support'], ip: randomIp('10.90') });
+    const reveal = (who: HttpCustomer, query = '') =>
+      requestJson(shop.url, 'GET', `/api/admin/credentials/${set.id}${query}`, {
+        token: who.token,
+        ip: randomIp('10.95'),
+      });
+    const refused = await reveal(support);
+    expect([refused.status, refused.body.code]).toEqual([400, 'credentials.reason_required']);
+    expect(refused.body).not.toHaveProperty('password');
+    const withReason = await reveal(support, `?reason=${encodeURIComponent('Customer cannot sign in (inquiry 42)')}`);
+    expect([withReason.status, withReason.body.password]).toEqual([200, 'S3cret-pass!']);
+    expect((await reveal(keeper)).status).toBe(200);
+
+    const readings = async (readerId: string) =>
+      (await shop.runtime.store.readStream(credentialRevealStreamId(readerId)))
+        .filter((event) => event.type === 'CredentialsRevealed')
+        .map((event) => event.data as { credentialSetId: string; reason?: string });
+    expect(await readings(support.userId)).toEqual([
+      expect.objectContaining({ credentialSetId: set.id, reason: 'Customer cannot sign in (inquiry 42)' }),
+    ]);
+    expect((await readings(keeper.userId)).at(-1)).not.toHaveProperty('reason');
+  });
+
   it('read a grant of the former admin role, recorded before staff roles, as owner', async () => {
     const legacy = await signUpAndSignIn(shop.url, { label: 'roles-legacy', ip: randomIp('10.90') });
     await shop.runtime.store.appendToStream(
@@ -165,6 +223,7 @@ describe('staff roles', () => {
       { expectedVersion: 'any' },
     );
     expect(await shop.runtime.accounts.currentRoles(legacy.userId)).toEqual(['customer', 'owner']);
+    await turnOnStaffTwoFactor(shop, legacy);
     const allowed = await eventually(
       () => requestJson(shop.url, 'GET', '/api/admin/users', { token: legacy.token, ip: randomIp('10.93') }),
       (reply) => reply.status === 200,

@@ -5,7 +5,7 @@ import { createTestDatabase, testServices, uniqueRedisPrefix, type TestDatabase 
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestJson } from '../testing/http-customer.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { eventually, startTestShop, turnOnStaffTwoFactor, type TestShop } from '../testing/test-shop.js';
 
 /**
  * Drives every operation of /api/openapi.json with generated bad input: wrong types, huge
@@ -76,6 +76,12 @@ beforeAll(async () => {
   });
   customerToken = await signIn(`customer-${randomUUID().slice(0, 8)}@example.com`);
   adminToken = await signIn(ADMIN);
+  // ADMIN_EMAILS makes an owner, who uses the back-office once two-factor sign-in is on.
+  await turnOnStaffTwoFactor(shop, {
+    email: ADMIN,
+    token: adminToken,
+    userId: await shop.runtime.accounts.userIdOf(ADMIN),
+  });
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { accountsProjection } from '@shop/projections';
 import { describe, expect, it } from 'vitest';
 import { testShopWithShopctl } from '../testing/shopctl-process.js';
-import { eventually } from '../testing/test-shop.js';
+import { eventually, turnOnStaffTwoFactor } from '../testing/test-shop.js';
 
 const cli = testShopWithShopctl('shopctl');
 const { shopctl } = cli;
@@ -29,6 +29,10 @@ describe('shopctl', () => {
     expect({ status: granted.status, stderr: granted.stderr }).toEqual({ status: 0, stderr: '' });
     expect(granted.stdout).toContain(`${email} (${signIn.user.id}) is now an owner`);
     expect((await shopctl('users', 'grant-admin', email)).stdout).toContain('was already an owner');
+    // An owner without two-factor sign-in is told to turn it on; then the back-office opens.
+    const refused = await eventually(adminList, (res) => res.status === 403);
+    expect(((await refused.json()) as { code: string }).code).toBe('auth.two_factor_required');
+    await turnOnStaffTwoFactor(cli.shop, { email, userId: signIn.user.id, token: signIn.accessToken });
     expect((await eventually(adminList, (res) => res.status === 200)).status).toBe(200);
 
     const history = await shopctl('events', 'stream', `account-${signIn.user.id}`);

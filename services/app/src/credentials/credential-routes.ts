@@ -20,6 +20,7 @@ import {
   type GeneratedPassword,
   type SubscriptionCredentials,
 } from '@shop/contracts';
+import { revealNeedsReason } from '@shop/domain';
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { CREDENTIALS_SORT_FIELDS, CredentialService, type CredentialsSortField } from './credential-service.js';
@@ -30,7 +31,7 @@ import { consumeOrReject, type RateLimits } from '../security/rate-limits.js';
 import { currentUser, operatorAct, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
 import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
-import { parseOrReject } from '../api/problem.js';
+import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 const listQuery = adminListQuery(
   CREDENTIALS_SORT_FIELDS as unknown as [CredentialsSortField, ...CredentialsSortField[]],
@@ -42,6 +43,9 @@ const listQuery = adminListQuery(
   }),
   '{"planId":"netflix","q":"words in the login or plan"}',
 );
+
+/** Why a stored password is read: support staff must say, an owner may (docs/adr/0027-staff-roles.md). */
+const revealQuery = z.object({ reason: text({ min: 1, max: 500 }).optional() });
 
 /** Nothing here may linger in a browser's or a proxy's cache. */
 const noStore: RequestHandler = (_req, res, next) => {
@@ -102,16 +106,31 @@ export function credentialRoutes(
       path: '/api/admin/credentials/:id',
       operationId: 'revealCredentials',
       summary: 'Reveal one set of credentials',
-      description: 'With its password and notes. Each call is recorded (who, when), without the secret.',
+      description:
+        'With its password and notes. Each call is recorded (who, when, and `reason` when given), without the secret. Support staff must give a reason; an owner may.',
       tags: ['admin'],
       params: credentialsParams,
+      query: revealQuery,
       responses: {
         200: { description: 'The credentials', schema: credentialsDetail },
+        400: { description: 'validation.failed, credentials.reason_required (support without a reason)', ...problems },
         404: { description: 'credentials.not_found', ...problems },
       },
     },
     async (req, res) => {
-      const answer: CredentialsDetail = await credentials.reveal(String(req.params.id), currentUser(req).userId);
+      const { reason } = parseOrReject(revealQuery, req.query);
+      if (!reason && revealNeedsReason(req.staff?.roles ?? [])) {
+        throw new HttpProblem({
+          status: 400,
+          code: 'credentials.reason_required',
+          detail: 'Say why you read this password: it is recorded with the reading',
+        });
+      }
+      const answer: CredentialsDetail = await credentials.reveal(
+        String(req.params.id),
+        currentUser(req).userId,
+        reason,
+      );
       res.json(answer);
     },
   );

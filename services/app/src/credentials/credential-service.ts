@@ -84,10 +84,16 @@ export class CredentialService {
     return credentialCounts({ knex: this.deps.knex, sealed: this.sealed }, asOf);
   }
 
-  /** One set with its password, for the operator; the reading is recorded. */
-  async reveal(id: string, adminId: string): Promise<CredentialsDetail> {
+  /** One set with its password, for the operator; the reading is recorded, with its reason when given. */
+  async reveal(id: string, adminId: string, reason?: string): Promise<CredentialsDetail> {
     const row = await this.sealed.row(id);
-    await this.sealed.recordReveal({ credentials: row, subscriptionId: null, revealedBy: adminId, viewer: 'admin' });
+    await this.sealed.recordReveal({
+      credentials: row,
+      subscriptionId: null,
+      revealedBy: adminId,
+      viewer: 'admin',
+      ...(reason ? { reason } : {}),
+    });
     return this.sealed.detailOf(row);
   }
 

@@ -113,6 +113,8 @@ export class SealedCredentials {
     revealedBy: string;
     viewer: 'admin' | 'customer';
     correlationId?: string;
+    /** Why the operator reads it (support must say; an owner may). */
+    reason?: string;
   }) {
     const { credentials, correlationId, ...reader } = reveal;
     await this.deps.commands.credentialReveals.execute(
@@ -126,6 +128,7 @@ export class SealedCredentials {
           revealedBy: reveal.revealedBy,
           viewer: reveal.viewer,
           revealedAt: this.deps.clock().toISOString(),
+          ...(reveal.reason ? { reason: reveal.reason } : {}),
         },
       },
       { actor: { type: reveal.viewer, id: reveal.revealedBy }, ...(correlationId ? { correlationId } : {}) },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
 import type { StaffRole } from '@shop/domain';
-import { eventually, grantRole, type TestShop } from './test-shop.js';
+import { eventually, grantRole, turnOnStaffTwoFactor, type TestShop } from './test-shop.js';
 
 export interface JsonReply {
   status: number;
@@ -84,6 +84,8 @@ export interface HttpCustomer {
   email: string;
   password: string;
   token: string;
+  /** Once two-factor sign-in is on (staff, see turnOnStaffTwoFactor): a fresh code for the next sign-in. */
+  secondFactor?: () => string;
 }
 
 /**
@@ -104,14 +106,26 @@ export async function signUpAndSignIn(
   return { userId: signUp.body.id as string, email, password, token: signIn.body.accessToken as string };
 }
 
-/** A new customer signed up and in (see signUpAndSignIn), then given staff roles (see grantRole). */
+/**
+ * A new customer signed up and in (see signUpAndSignIn), then given staff roles (see grantRole)
+ * and, as the back-office requires of staff, two-factor sign-in (unless `twoFactor: false`, to
+ * see the refusal); `secondFactor()` then gives the code of a later sign-in.
+ */
 export async function signUpStaff(
   shop: TestShop,
-  options: { label: string; roles: readonly StaffRole[]; password?: string; fullName?: string; ip?: string },
+  options: {
+    label: string;
+    roles: readonly StaffRole[];
+    twoFactor?: boolean;
+    password?: string;
+    fullName?: string;
+    ip?: string;
+  },
 ): Promise<HttpCustomer> {
-  const { roles, ...signUp } = options;
-  const staff = await signUpAndSignIn(shop.url, signUp);
+  const { roles, twoFactor = true, ...signUp } = options;
+  const staff: HttpCustomer = await signUpAndSignIn(shop.url, signUp);
   for (const role of roles) await grantRole(shop, staff, role);
+  if (twoFactor) await turnOnStaffTwoFactor(shop, staff);
   return staff;
 }
 
@@ -184,7 +198,7 @@ export function customerSessions(shop: { readonly url: string }, options: { ipPr
     const res = await send();
     if (res.status !== 401) return res;
     const signIn = await requestJson(shop.url, 'POST', '/api/auth/sign-in', {
-      body: { email: who.email, password: who.password },
+      body: { email: who.email, password: who.password, ...(who.secondFactor ? { totpCode: who.secondFactor() } : {}) },
       ip: randomIp(options.ipPrefix),
     });
     expect(signIn.status).toBe(200);

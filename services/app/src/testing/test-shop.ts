@@ -7,6 +7,7 @@ import { loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../infrastructure/logger.js';
 import { ALL_PROJECTIONS } from '@shop/projections';
 import { eventually } from '@shop/testing';
+import { Secret, TOTP } from 'otpauth';
 import { startApi, startProjectors, startWorker } from '../roles.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 
@@ -92,7 +93,74 @@ export async function grantRole(
   );
 }
 
-/** Makes a signed-up person an owner (`ADMIN_EMAILS`, `shopctl users grant <email> owner`). */
-export function grantAdmin(shop: TestShop, person: { email: string; userId: string }): Promise<void> {
-  return grantRole(shop, person, 'owner');
+/** A person signed in with a Bearer token; `secondFactor` gives a code for their next sign-in once two-factor is on. */
+export interface SignedInPerson {
+  email: string;
+  userId: string;
+  token: string;
+  secondFactor?: () => string;
+}
+
+/**
+ * Turns two-factor sign-in on as the person would, through the real routes (`/api/me/2fa/setup`
+ * then `/enable` with a code computed on the shop's clock), and waits until the accounts read
+ * model, which the back-office's check reads, says so. Afterwards `person.secondFactor()` gives a
+ * fresh code for a sign-in (a code once used is refused, so each is of a later period, then one
+ * of the recovery codes).
+ */
+export async function turnOnStaffTwoFactor(shop: TestShop, person: SignedInPerson): Promise<void> {
+  const call = async (path: string, body?: unknown) => {
+    const reply = await fetch(`${shop.url}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${person.token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: reply.status, body: (await reply.json().catch(() => ({}))) as Record<string, unknown> };
+  };
+  const setup = await eventually(
+    () => call('/api/me/2fa/setup'),
+    (reply) => reply.status === 200,
+  );
+  if (setup.status !== 200) throw new Error(`two-factor set-up answered ${setup.status}`);
+  const totp = new TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(String(setup.body.secret)),
+  });
+  const PERIOD_MS = 30_000;
+  let lastStep = Math.floor(shop.runtime.clock().getTime() / PERIOD_MS);
+  const enabled = await call('/api/me/2fa/enable', { code: totp.generate({ timestamp: lastStep * PERIOD_MS }) });
+  if (enabled.status !== 200) throw new Error(`turning two-factor on answered ${enabled.status}`);
+  const recoveryCodes = [...((enabled.body.recoveryCodes as string[] | undefined) ?? [])];
+  person.secondFactor = () => {
+    // The next period's code is accepted as well (one step of drift): each sign-in takes a later
+    // one; once both are spent (a clock that stands still), a recovery code.
+    const current = Math.floor(shop.runtime.clock().getTime() / PERIOD_MS);
+    const step = Math.max(current, lastStep + 1);
+    if (step <= current + 1) {
+      lastStep = step;
+      return totp.generate({ timestamp: step * PERIOD_MS });
+    }
+    const recovery = recoveryCodes.shift();
+    if (!recovery) throw new Error('every two-factor code of this test is spent');
+    return recovery;
+  };
+  await eventually(
+    () =>
+      shop.runtime
+        .knex('accounts')
+        .where({ id: person.userId })
+        .first<{ two_factor_enabled: boolean } | undefined>('two_factor_enabled'),
+    (row) => row?.two_factor_enabled === true,
+  );
+}
+
+/**
+ * Makes a signed-in person an owner (`ADMIN_EMAILS`, `shopctl users grant <email> owner`) with
+ * two-factor sign-in on, as the back-office requires of staff.
+ */
+export async function grantAdmin(shop: TestShop, person: SignedInPerson): Promise<void> {
+  await grantRole(shop, person, 'owner');
+  await turnOnStaffTwoFactor(shop, person);
 }

@@ -27,6 +27,8 @@ export type CredentialsRevealed = DomainEvent<
     revealedAt: string;
     /** A reading recorded before readings were events, carried over from its row at its original time. */
     carriedOver?: true;
+    /** Why an operator read it: asked of support staff, recorded when an owner gives one. */
+    reason?: string;
   }
 >;
 export const CREDENTIAL_REVEAL_EVENT_TYPES = ['CredentialsRevealed'] as const;
@@ -42,6 +44,7 @@ export interface RecordReveal {
     viewer: string;
     revealedAt: string;
     carriedOver?: boolean;
+    reason?: string;
   };
 }
 
@@ -77,6 +80,7 @@ export function decideReveal(command: RecordReveal, state: CredentialRevealState
         viewer: data.viewer as CredentialReader,
         revealedAt: data.revealedAt,
         ...(data.carriedOver ? { carriedOver: true as const } : {}),
+        ...(data.reason?.trim() ? { reason: data.reason.trim() } : {}),
       },
     },
   ];

@@ -34,6 +34,15 @@ export function requireStaff(deps: { knex: Knex; doc: ApiDocument }): RequestHan
     const roles = account?.roles ?? [];
     const permissions = permissionsOf(roles);
     if (!account || permissions.length === 0) return next(forbidden());
+    if (!account.twoFactorEnabled) {
+      return next(
+        new HttpProblem({
+          status: 403,
+          code: 'auth.two_factor_required',
+          detail: 'Staff use two-factor sign-in: turn it on from your account security page first',
+        }),
+      );
+    }
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const operation = deps.doc.operationAt(method, `${req.baseUrl}${req.path}`);
     const needed = operation ? permissionFor(operation.method, operation.path) : null;
