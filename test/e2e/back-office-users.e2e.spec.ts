@@ -338,3 +338,104 @@ describe('the Users tab in a browser', () => {
     }
   });
 });
+
+/** A customer whose Netflix subscription is corrected by the operator: a long reason, then voided. */
+const HUGO = { email: 'hugo.corrige@example.com', fullName: 'Hugo Corrigé' };
+/** A customer with a running subscription, erased: her page and her subscription stay readable. */
+const IRIS = { email: 'iris.partie@example.com', fullName: 'Iris Partie' };
+
+/** The page is no wider than its viewport: nothing scrolls sideways. */
+const pageWidth = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth');
+
+describe('corrections that stay readable, in a browser', () => {
+  it('keeps the subscription page’s columns with a long reason, voids a paid one only when insisted, and reads the voided subscription and the erased customer in French at 1440 and 375 px', async () => {
+    const inDays = (days: number) => {
+      const at = new Date(Date.now() + days * 24 * 3600_000);
+      at.setUTCHours(12, 0, 0, 0);
+      return at;
+    };
+    const hugo = await customer(HUGO);
+    const { subscriptionId: corrected } = await paidSubscription(e2e.shop.runtime.store, hugo, inDays(20));
+    const iris = await customer(IRIS);
+    const { subscriptionId: irisSubscription } = await paidSubscription(e2e.shop.runtime.store, iris, inDays(25));
+    await eventually(
+      async () =>
+        (await e2e.shop.runtime.knex('subscriptions').whereIn('id', [corrected, irisSubscription]).count({ n: '*' }))[0]
+          ?.n,
+      (n) => Number(n) === 2,
+    );
+
+    const page = await operatorPage();
+    const headers = { 'X-CSRF-Token': await csrfTokenOf(page) };
+    const longReason =
+      'Le client a signalé par téléphone puis par e-mail que son accès ne fonctionnait plus sur sa télévision du salon ' +
+      'depuis la mise à jour de l’application ; en attendant la réponse du prestataire, l’abonnement est suspendu pour ' +
+      'ne pas décompter des jours qu’il ne peut pas utiliser, et il sera réactivé dès que le problème sera résolu.';
+    const suspended = await page.request.put(`/api/admin/subscriptions/${corrected}`, {
+      data: { status: 'suspended', reason: longReason },
+      headers,
+    });
+    expect(suspended.status(), await suspended.text()).toBe(200);
+
+    // A long reason on the page.
+    await page.goto(`/admin/subscriptions/${corrected}/show`);
+    await page.getByText(longReason).first().waitFor();
+    const reference = page.getByText(`pay-${corrected}`, { exact: true });
+    await reference.waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(1440);
+    await screenshot(page, 'subscription-long-reason-fr-desktop');
+
+    // Paid: the void dialog says what it takes out of the figures, and offers the refund instead.
+    await page.getByRole('button', { name: 'Supprimer' }).click();
+    const confirm = page.getByRole('dialog', { name: "Supprimer l'abonnement Netflix" });
+    await confirm.getByText(/Cet abonnement a été payé : .* comptent dans le chiffre d'affaires/).waitFor();
+    await confirm.getByRole('button', { name: 'Rembourser plutôt' }).waitFor();
+    await confirm.getByRole('textbox', { name: 'Motif' }).fill('Commande enregistrée deux fois');
+    expect(await confirm.getByRole('button', { name: 'Supprimer' }).isDisabled()).toBe(true);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'subscription-void-paid-fr-desktop', false);
+    await confirm.getByRole('checkbox', { name: /Supprimer quand même/ }).check();
+    await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByText('Abonnement supprimé', { exact: true }).waitFor();
+
+    // The voided subscription's page: when, why, its history; nothing that would change it.
+    await page.goto(`/admin/subscriptions/${corrected}/show`);
+    await page.getByText(/Abonnement supprimé le .* : Commande enregistrée deux fois/).waitFor();
+    expect(await page.getByText(/n'existe pas|does not exist/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Changer le statut' }).count()).toBe(0);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(1440);
+    await screenshot(page, 'subscription-voided-fr-desktop');
+
+    // Iris is erased: her running subscription ends with her; her page and her subscription stay readable.
+    const erased = await page.request.delete(`/api/admin/users/${iris}`, { headers });
+    expect(erased.status()).toBe(200);
+    await page.goto(`/admin/users/${iris}/show`);
+    await page.getByText(/Cette personne a été effacée le/).waitFor();
+    const subscriptions = page.getByRole('region', { name: 'Abonnements' });
+    await subscriptions.getByText('Annulé').first().waitFor();
+    expect(await page.getByText('[effacé]').count()).toBeGreaterThan(0);
+    expect(await page.getByText('[erased]').count()).toBe(0);
+    expect(await page.getByText(IRIS.email).count()).toBe(0);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(1440);
+    await screenshot(page, 'user-erased-fr-desktop');
+    await page.goto(`/admin/subscriptions/${irisSubscription}/show`);
+    // Why it ended, in the operator's language.
+    await page.getByRole('region', { name: 'Commande' }).getByText('Client effacé').waitFor();
+    await page.getByRole('main').getByText('[effacé]').first().waitFor();
+    expect(await page.getByText('[erased]').count()).toBe(0);
+    await screenshot(page, 'subscription-of-erased-fr-desktop');
+
+    const phone = await operatorPage(MOBILE);
+    for (const [path, ready, shot] of [
+      [`/admin/subscriptions/${corrected}/show`, /Abonnement supprimé le/, 'subscription-voided-fr-mobile'],
+      [`/admin/users/${iris}/show`, /Cette personne a été effacée le/, 'user-erased-fr-mobile'],
+      [`/admin/subscriptions/${irisSubscription}/show`, /Client effacé/, 'subscription-of-erased-fr-mobile'],
+    ] as const) {
+      await phone.goto(path);
+      await phone.getByText(ready).first().waitFor();
+      expect(await phone.getByText('[erased]').count()).toBe(0);
+      expect(await pageWidth(phone), path).toBeLessThanOrEqual(375);
+      await screenshot(phone, shot);
+    }
+  });
+});

@@ -122,6 +122,12 @@ export const subscriptionsMessages: MessageTree = {
         insist: 'Delete anyway and take %{amount} out of the revenue',
         submit: 'Delete',
         success: 'Subscription deleted',
+        voided: 'Subscription deleted on %{date}: %{reason}',
+        voidedHelp: 'It no longer appears in the lists or the statistics; its history can still be read here.',
+      },
+      reasons: {
+        refunded: 'Refunded',
+        customerErased: 'Customer erased',
       },
       reactivate: {
         action: 'Reactivate',

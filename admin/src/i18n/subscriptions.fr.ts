@@ -122,6 +122,12 @@ export const subscriptionsMessages: MessageTree = {
         insist: "Supprimer quand même et retirer %{amount} du chiffre d'affaires",
         submit: 'Supprimer',
         success: 'Abonnement supprimé',
+        voided: 'Abonnement supprimé le %{date} : %{reason}',
+        voidedHelp: "Il n'apparaît plus dans les listes ni les statistiques ; son historique reste lisible ici.",
+      },
+      reasons: {
+        refunded: 'Remboursé',
+        customerErased: 'Client effacé',
       },
       reactivate: {
         action: 'Réactiver',

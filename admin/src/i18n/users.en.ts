@@ -59,7 +59,12 @@ export const usersMessages: MessageTree = {
         action: 'Delete',
         title: 'Delete the user %{name}?',
         content:
-          'Their personal data (name, e-mail, sign-ins, inquiries) is erased for good: this cannot be undone. They can no longer sign in and their sessions end. Their subscriptions’ history is kept, anonymous.',
+          'Their personal data (name, e-mail, sign-ins, inquiries) is erased for good: this cannot be undone. They can no longer sign in and their sessions end. Their live subscriptions are cancelled (reason “customer erased”) and leave the statistics; what they paid stays in the revenue. Their subscriptions’ history is kept, anonymous.',
+      },
+      erased: {
+        value: '[erased]',
+        notice:
+          'This person was erased on %{date}: their personal data can no longer be read. Their subscriptions and history can still be read.',
       },
       grant: {
         action: 'Assign a subscription',

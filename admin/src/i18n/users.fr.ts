@@ -59,7 +59,12 @@ export const usersMessages: MessageTree = {
         action: 'Supprimer',
         title: "Supprimer l'utilisateur %{name} ?",
         content:
-          "Ses données personnelles (nom, e-mail, connexions, demandes) sont effacées définitivement : c'est irréversible. Il ne peut plus se connecter et ses sessions prennent fin. L'historique de ses abonnements est conservé, anonyme.",
+          "Ses données personnelles (nom, e-mail, connexions, demandes) sont effacées définitivement : c'est irréversible. Il ne peut plus se connecter et ses sessions prennent fin. Ses abonnements en cours sont annulés (motif « customer erased ») et quittent les statistiques ; ce qu'il a payé reste dans le chiffre d'affaires. L'historique de ses abonnements est conservé, anonyme.",
+      },
+      erased: {
+        value: '[effacé]',
+        notice:
+          'Cette personne a été effacée le %{date} : ses données personnelles ne sont plus lisibles. Ses abonnements et son historique restent consultables.',
       },
       grant: {
         action: 'Attribuer un abonnement',

@@ -29,6 +29,7 @@ export interface AdminUserListQuery extends AdminListQuery<
 
 interface PersonRow extends AccountRow {
   profile_version: number;
+  erased_at: Date | null;
   segment: UserSegment;
   total_spent_cents: string | number;
 }
@@ -36,11 +37,13 @@ interface PersonRow extends AccountRow {
 /** What each person paid and was not refunded (the profile's "total spent"), voided subscriptions left out. */
 const SPENT = `coalesce(c.total_spent_cents, 0)`;
 
-/** The accounts the back-office may see (the erased are gone) matching the ids, words and segment. */
-function searched(knex: Knex, filter: AdminUserListQuery['filter'], now: Date) {
-  const builder = knex({ a: 'accounts' })
-    .leftJoin({ c: 'customer_standing' }, 'c.user_id', 'a.id')
-    .whereNull('a.erased_at');
+/**
+ * The accounts the back-office lists (the erased are gone, unless `withErased`: one person's page
+ * stays readable) matching the ids, words and segment.
+ */
+function searched(knex: Knex, filter: AdminUserListQuery['filter'], now: Date, withErased = false) {
+  const builder = knex({ a: 'accounts' }).leftJoin({ c: 'customer_standing' }, 'c.user_id', 'a.id');
+  if (!withErased) builder.whereNull('a.erased_at');
   if (filter.ids) builder.whereIn('a.id', [...filter.ids]);
   for (const word of searchWords(filter.q)) {
     const pattern = containsPattern(word);
@@ -60,6 +63,7 @@ const PERSON_COLUMNS = [
   'a.created_at',
   'a.last_sign_in_at',
   'a.profile_version',
+  'a.erased_at',
 ];
 
 /** Each person's segment at `now` and total spent, from their standing. */
@@ -100,9 +104,17 @@ export async function listUsersForAdmin(
   };
 }
 
-/** One customer as the back-office shows them; null when unknown or erased. */
-export async function getUserForAdmin(knex: Knex, userId: string, now: Date): Promise<AdminUser | null> {
-  const [row] = (await searched(knex, { ids: [userId] }, now).select(
+/**
+ * One customer as the back-office shows them; null when unknown, or erased unless `withErased`
+ * (their page: "[erased]" in place of who they were, with `erasedAt`).
+ */
+export async function getUserForAdmin(
+  knex: Knex,
+  userId: string,
+  now: Date,
+  options: { withErased?: boolean } = {},
+): Promise<AdminUser | null> {
+  const [row] = (await searched(knex, { ids: [userId] }, now, options.withErased).select(
     ...PERSON_COLUMNS,
     ...standingColumns(knex, now),
   )) as PersonRow[];
@@ -198,4 +210,5 @@ const toAdminUser = (row: PersonRow, subscriptions: AdminUserSubscription[]): Ad
   totalSpentCents: Number(row.total_spent_cents),
   subscriptions,
   profileVersion: row.profile_version,
+  ...(row.erased_at ? { erasedAt: row.erased_at.toISOString() } : {}),
 });

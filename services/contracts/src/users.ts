@@ -43,6 +43,8 @@ export const adminUser = z
     subscriptions: z.array(adminUserSubscription),
     /** The profile's version (registration, e-mail, name): an edit sends it back to be told when it is stale. */
     profileVersion: z.number().int(),
+    /** When the person was erased: their page stays readable, "[erased]" in place of who they were. */
+    erasedAt: z.string().optional(),
   })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUser>;

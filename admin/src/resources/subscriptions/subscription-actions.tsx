@@ -33,6 +33,7 @@ import { SubscriptionDialogIntro } from './subscription-dialog-intro';
 import { ReasonField } from './reason-field';
 import { RefundButton } from './refund-button';
 import { useSubscriptionMoney } from './use-subscription-money';
+import { personal } from '../users/user-vocabulary';
 import type { ShopDataProvider } from '../../providers/data-provider';
 import { canReactivate, operatorMoves, type Subscription, type SubscriptionStatus } from './subscription-vocabulary';
 
@@ -187,7 +188,7 @@ export function VoidSubscriptionButton({
   // Read once the dialog opens: a list row does not ask for every subscription's payments.
   const money = useSubscriptionMoney(subscription && dialog.open ? String(subscription.id) : undefined);
   const textId = useId();
-  if (!subscription) return null;
+  if (!subscription || subscription.voidedAt) return null;
 
   const keptCents = (money.data?.payments ?? []).reduce((sum, payment) => sum + payment.refundableCents, 0);
   const paid = keptCents > 0;
@@ -196,7 +197,7 @@ export function VoidSubscriptionButton({
     dialog.save(
       async () => {
         await dataProvider.voidSubscription(String(subscription.id), reason.trim(), paid && insist);
-        await untilProjected(dataProvider, subscription.id, (row) => row === null);
+        await untilProjected(dataProvider, subscription.id, (row) => row === null || row.voidedAt !== undefined);
       },
       {
         success: 'shop.subscriptions.void.success',
@@ -222,7 +223,7 @@ export function VoidSubscriptionButton({
           {translate('shop.subscriptions.void.confirm')}
         </DialogContentText>
         <Typography variant="body2" component="p" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-          {subscription.planName} — {subscription.customerName || subscription.customerEmail}
+          {subscription.planName} — {personal(subscription.customerName || subscription.customerEmail, translate)}
         </Typography>
         <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
           {translate('shop.subscriptions.void.help')}

@@ -93,6 +93,51 @@ describe('voiding a subscription says what it does to the figures', () => {
   });
 });
 
+describe('a voided subscription and an erased customer stay readable', () => {
+  it('reads a voided subscription’s page, the erased customer in French', async () => {
+    const voided = {
+      ...aSubscription({ customerEmail: '[erased]', customerName: '[erased]', userId: 'user-gone' }),
+      voidedAt: '2026-11-26T10:00:00.000Z',
+      voidReason: 'Commande saisie deux fois',
+    };
+    show(subscriptionApi(voided, { payments: [paidOrder], refunds: [] }));
+
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Abonnement supprimé le 2026-11-26 11:00:00 +01:00 : Commande saisie deux fois');
+    expect(notice).toHaveTextContent("Il n'apparaît plus dans les listes ni les statistiques");
+    expect(screen.queryByText(/n'existe pas/)).toBeNull();
+    expect((await screen.findAllByText('[effacé]')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('[erased]')).toBeNull();
+    for (const name of ['Supprimer', 'Changer le statut', 'Rembourser', 'Réactiver'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+});
+
+describe('a subscription ended by its customer’s erasure', () => {
+  it('says why in French, the customer erased, and offers no reactivation', async () => {
+    show(
+      subscriptionApi(
+        aSubscription({
+          userId: 'user-gone',
+          customerEmail: '[erased]',
+          customerName: '[erased]',
+          status: 'cancelled',
+          statusReason: 'customer erased',
+          expiresAt: '2099-03-01T12:00:00.000Z',
+        }),
+        { payments: [paidOrder], refunds: [] },
+      ),
+    );
+
+    const order = await screen.findByRole('region', { name: 'Commande' });
+    expect(await within(order).findByText('Client effacé')).toBeVisible();
+    expect(screen.queryByText('customer erased')).toBeNull();
+    expect(screen.getAllByText('[effacé]').length).toBeGreaterThan(0);
+    await screen.findByRole('button', { name: 'Changer le statut' });
+    expect(screen.queryByRole('button', { name: 'Réactiver' })).toBeNull();
+  });
+});
+
 describe('a cancellation is taken back by another recorded action (English last: the words stay in the language last chosen)', () => {
   const cancelled = aSubscription({
     status: 'cancelled',

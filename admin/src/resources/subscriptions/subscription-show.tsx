@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
@@ -19,6 +21,7 @@ import { RecordInvoices } from '../invoices/record-invoices';
 import { HistoryAside, withAsideLayout } from '../../history/history-aside';
 import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
+import { useShopTime } from '../../lib/shop-time';
 import { AssignCredentialsButton } from './assign-credentials-button';
 import { AutomaticRenewalCard } from './automatic-renewal';
 import { CredentialsStateChip } from './credentials-state-chip';
@@ -29,17 +32,40 @@ import { SubscriptionMoneyCard } from './subscription-money-card';
 import { ChangeStatusButton, ReactivateButton, VoidSubscriptionButton } from './subscription-actions';
 import { SubscriptionStatusChip } from './subscription-status-chip';
 import { SubscriptionTitle } from './subscription-title';
-import type { Subscription } from './subscription-vocabulary';
+import { statusReasonText, type Subscription } from './subscription-vocabulary';
 
 function SubscriptionShowActions() {
+  const subscription = useRecordContext<Subscription>();
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
       <ListButton />
-      <ReactivateButton />
-      <ChangeStatusButton />
-      <RefundButton />
-      <VoidSubscriptionButton />
+      {/* A voided subscription no longer changes: its page is there to be read. */}
+      {subscription && !subscription.voidedAt && (
+        <>
+          <ReactivateButton />
+          <ChangeStatusButton />
+          <RefundButton />
+          <VoidSubscriptionButton />
+        </>
+      )}
     </TopToolbar>
+  );
+}
+
+/** A voided subscription's page says so first: when, why, and that it counts nowhere any more. */
+function VoidedNotice() {
+  const subscription = useRecordContext<Subscription>();
+  const translate = useTranslate();
+  const shopTime = useShopTime();
+  if (!subscription?.voidedAt) return null;
+  const date = shopTime(subscription.voidedAt);
+  return (
+    <Alert severity="warning" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+      <AlertTitle>
+        {translate('shop.subscriptions.void.voided', { date, reason: subscription.voidReason ?? '' })}
+      </AlertTitle>
+      {translate('shop.subscriptions.void.voidedHelp')}
+    </Alert>
   );
 }
 
@@ -84,6 +110,7 @@ export function SubscriptionShow() {
       aside={<HistoryAside of="subscriptions" />}
       sx={withAsideLayout}
     >
+      <VoidedNotice />
       <CustomerRequestNotices />
       <Box
         sx={{
@@ -98,7 +125,12 @@ export function SubscriptionShow() {
             <SimpleShowLayout>
               <TextField source="planName" />
               <FunctionField<Subscription> source="status" render={() => <SubscriptionStatusChip />} />
-              <TextField source="statusReason" emptyText="shop.empty" />
+              <FunctionField<Subscription>
+                source="statusReason"
+                render={(subscription) =>
+                  statusReasonText(subscription.statusReason, translate) ?? translate('shop.empty')
+                }
+              />
               <FunctionField<Subscription>
                 source="months"
                 render={(subscription) =>

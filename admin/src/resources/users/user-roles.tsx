@@ -18,7 +18,9 @@ export function UserRoles({ user }: { user: User }) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const { canAccess: manages } = useCanAccess({ resource: 'roles', action: 'edit' });
+  const { canAccess } = useCanAccess({ resource: 'roles', action: 'edit' });
+  // An erased person's page is there to be read: nothing is granted to them any more.
+  const manages = canAccess && !user.erasedAt;
   const [chosen, setChosen] = useState<StaffRole | ''>('');
   const [busy, setBusy] = useState(false);
   const grantable = STAFF_ROLES.filter((role) => !user.roles.includes(role));

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -24,6 +25,7 @@ import { SectionCard } from '../../components/section-card';
 import { HistoryAside, withAsideLayout } from '../../history/history-aside';
 import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
+import { useShopTime } from '../../lib/shop-time';
 import { InquiryStatusChip } from '../inquiries/inquiry-status-chip';
 import { RecordInvoices } from '../invoices/record-invoices';
 import { AssignSubscriptionButton } from './assign-subscription-button';
@@ -33,17 +35,33 @@ import { UserRoles } from './user-roles';
 import { UserSegmentChip } from './user-segment-chip';
 import { UserSubscriptions } from './user-subscriptions';
 import { UserTitle } from './user-title';
-import { displayName, type User } from './user-vocabulary';
+import { displayName, personal, type User } from './user-vocabulary';
 
 function UserShowActions() {
+  const user = useRecordContext<User>();
   return (
     <TopToolbar>
       <ListButton />
-      <AssignSubscriptionButton />
-      <EditButton />
-      <EraseUserButton />
+      {/* An erased person's page is there to be read: nothing is given to them or changed any more. */}
+      {user && !user.erasedAt && (
+        <>
+          <AssignSubscriptionButton />
+          <EditButton />
+          <EraseUserButton />
+        </>
+      )}
     </TopToolbar>
   );
+}
+
+/** An erased person's page says so first, in the operator's language. */
+function ErasedNotice() {
+  const user = useRecordContext<User>();
+  const translate = useTranslate();
+  const shopTime = useShopTime();
+  if (!user?.erasedAt) return null;
+  const date = shopTime(user.erasedAt);
+  return <Alert severity="info">{translate('shop.users.erased.notice', { date })}</Alert>;
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -66,7 +84,7 @@ function UserHeader() {
           {displayName(user, translate)}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-          {user.email}
+          {personal(user.email, translate)}
         </Typography>
       </Box>
       <UserSegmentChip />
@@ -89,6 +107,7 @@ export function UserShow() {
       sx={withAsideLayout}
     >
       <Box sx={{ display: 'grid', gap: 2 }}>
+        <ErasedNotice />
         <Card>
           <CardContent>
             <UserHeader />

@@ -131,12 +131,19 @@ export function adminUserRoutes(
       tags: ['admin'],
       params: userParams,
       responses: {
-        200: { description: 'The customer', schema: adminUser },
-        404: { description: 'account.not_found (also an erased person)', ...problems },
+        200: {
+          description:
+            'The customer; an erased person too, with `erasedAt` and "[erased]" in place of their e-mail and name, their subscriptions still listed',
+          schema: adminUser,
+        },
+        404: { description: 'account.not_found', ...problems },
       },
     },
     async (req, res) => {
-      const answer: AdminUser = await requireUser(String(req.params.id));
+      const userId = String(req.params.id);
+      const user = await getUserForAdmin(deps.knex, userId, deps.clock(), { withErased: true });
+      if (!user) throw notFound(userId);
+      const answer: AdminUser = user;
       res.json(answer);
     },
   );

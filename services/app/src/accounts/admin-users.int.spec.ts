@@ -426,7 +426,14 @@ describe('DELETE /api/admin/users/:id (erasure)', () => {
     expect(await shop.runtime.knex('auth_sessions').where({ user_id: gina.userId }).count({ n: '*' })).toEqual([
       { n: '0' },
     ]);
-    expect(await refusal(provider.getOne('users', { id: gina.userId }))).toMatchObject({ status: 404 });
+    // Their page stays readable: erased, when, and their subscriptions.
+    const page = await eventually(
+      () => provider.getOne('users', { id: gina.userId }),
+      (reply) => reply.data.erasedAt !== undefined,
+    );
+    expect(page.data).toMatchObject({ id: gina.userId, email: '[erased]', fullName: '[erased]' });
+    expect(page.data.erasedAt).toMatch(/Z$/);
+    expect(JSON.stringify(page.data)).not.toContain(gina.email);
     await eventually(
       () => shop.runtime.knex('accounts').where({ id: gina.userId }).first('email', 'full_name', 'erased_at'),
       (row) => row?.email === '[erased]' && row.full_name === '[erased]' && row.erased_at !== null,

@@ -128,14 +128,14 @@ export function adminSubscriptionRoutes(
       operationId: 'getSubscription',
       summary: 'Get one subscription',
       description:
-        "One subscription with its customer's e-mail and name; a voided one is gone (404). With `asOf`, the subscription as it stood at that instant, folded from its events recorded up to then (a voided one too).",
+        "One subscription with its customer's e-mail and name (`[erased]` once the person is erased). A voided one stays readable with its history: it has `voidedAt` and `voidReason`, and is in no list or figure. With `asOf`, the subscription as it stood at that instant, folded from its events recorded up to then (a voided one too).",
       tags: ['admin'],
       params: subscriptionParams,
       query: asOfQuery,
       responses: {
         200: {
-          description: 'The subscription, or its state as of the instant asked',
-          schema: z.union([adminSubscription, subscriptionAsOfSchema]),
+          description: 'The subscription (voided or not), or its state as of the instant asked',
+          schema: z.union([voidedSubscription, adminSubscription, subscriptionAsOfSchema]),
         },
         400: { description: 'validation.failed (asOf is not an ISO 8601 instant)', ...problems },
         404: {
@@ -160,9 +160,11 @@ export function adminSubscriptionRoutes(
         res.json(answer);
         return;
       }
-      const subscription = await getSubscriptionForAdmin(deps.knex, id);
-      if (!subscription) throw notFound(id);
-      const answer: AdminSubscription = shown(subscription);
+      const found = await getSubscriptionForAdminWithVoid(deps.knex, id);
+      if (!found) throw notFound(id);
+      const { subscription, voidedAt, voidReason } = found;
+      const answer: AdminSubscription | VoidedSubscription =
+        voidedAt === null ? shown(subscription) : { ...shown(subscription), voidedAt, voidReason: voidReason ?? '' };
       res.json(answer);
     },
   );

@@ -447,7 +447,7 @@ describe('DELETE /api/admin/subscriptions/:id (void with a reason)', () => {
     });
     expect(paid.status).toBe(409);
     expect(paid.body).toMatchObject({ code: 'subscription.void_paid', keptCents: expect.any(Number) });
-    expect((await provider.getOne('subscriptions', { id: soon })).data.status).toBe('active');
+    expect((await provider.getOne('subscriptions', { id: soon })).data).not.toHaveProperty('voidedAt');
     expect(await figures()).toEqual(before);
 
     const voided = await call('DELETE', `/api/admin/subscriptions/${soon}`, admin.token, {
@@ -473,10 +473,15 @@ describe('DELETE /api/admin/subscriptions/:id (void with a reason)', () => {
       (reply) => !reply.data.some((row) => row.id === soon),
     );
     expect(after.total).toBe(listed.total! - 1);
-    const gone = await provider
-      .getOne('subscriptions', { id: soon })
-      .catch((error: { status: number; body: { code: string } }) => error);
-    expect(gone).toMatchObject({ status: 404, body: { code: 'subscription.not_found' } });
+    // Its page stays readable with its history: voided, when and why.
+    const page = await provider.getOne('subscriptions', { id: soon });
+    expect(page.data).toMatchObject({
+      id: soon,
+      status: 'active',
+      voidReason: 'Commande enregistrée deux fois',
+      customerEmail: alice.email,
+    });
+    expect(page.data.voidedAt).toMatch(/Z$/);
     expect((await provider.getMany('subscriptions', { ids: [soon, later] })).data.map((row) => row.id)).toEqual([
       later,
     ]);
