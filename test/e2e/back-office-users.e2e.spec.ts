@@ -377,11 +377,21 @@ describe('corrections that stay readable, in a browser', () => {
     });
     expect(suspended.status(), await suspended.text()).toBe(200);
 
-    // A long reason on the page.
+    // A long reason wraps: the order's column keeps its width, the payment reference is whole.
     await page.goto(`/admin/subscriptions/${corrected}/show`);
     await page.getByText(longReason).first().waitFor();
     const reference = page.getByText(`pay-${corrected}`, { exact: true });
     await reference.waitFor();
+    // Measured at 202 px (0 with a longer reason) when the history's longest line set its width.
+    const mainWidth = await page.evaluate<number>(
+      `document.querySelector('.RaShow-main > :first-child').getBoundingClientRect().width`,
+    );
+    expect(mainWidth).toBeGreaterThan(600);
+    expect(await reference.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+    // The history beside it keeps its own width too.
+    expect(
+      await page.evaluate<number>(`document.querySelector('.RaShow-main > aside').getBoundingClientRect().width`),
+    ).toBeLessThanOrEqual(440);
     expect(await pageWidth(page)).toBeLessThanOrEqual(1440);
     await screenshot(page, 'subscription-long-reason-fr-desktop');
 

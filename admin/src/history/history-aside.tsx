@@ -9,7 +9,9 @@ import { StateAsOfPanel } from './state-as-of-panel';
 /** The Show page's layout with an aside: side by side on a wide screen, the aside below on a narrow one. */
 export const withAsideLayout: SxProps<Theme> = {
   '& .RaShow-main': { flexDirection: { xs: 'column', lg: 'row' }, gap: 2, alignItems: 'flex-start' },
-  '& .RaShow-main > :first-of-type': { width: { xs: '100%', lg: 'auto' }, minWidth: 0 },
+  // The record's column only: `:first-of-type` matched the aside too (the first of its tag), which
+  // then grew to its longest line (a long reason) and squeezed the record's column to nothing.
+  '& .RaShow-main > :first-child': { width: { xs: '100%', lg: 'auto' }, minWidth: 0 },
 };
 
 /**
