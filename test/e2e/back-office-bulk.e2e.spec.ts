@@ -102,8 +102,8 @@ describe('bulk actions in the back-office (1440 px)', () => {
     await dialog.getByRole('radio', { name: 'In progress' }).check();
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('2 changed').waitFor();
-    // Shown once both changes are projected: no row is left "New".
-    expect(await page.getByRole('row', { name: /In progress/ }).count()).toBe(2);
+    // The list is read again once both changes are projected: no row is left "New".
+    await expect.poll(() => page.getByRole('row', { name: /In progress/ }).count()).toBe(2);
     await screenshot(page, 'back-office-bulk-inquiries-after-1440');
   });
 });

@@ -5,6 +5,7 @@ import { InquiryBulkActions } from './inquiry-bulk-actions';
 import { InquiryStatusChip } from './inquiry-status-chip';
 import { summaryOf } from './inquiry-summary';
 import { kindChoices, statusChoices, type Inquiry } from './inquiry-vocabulary';
+import { SelectableBody } from '../../components/selectable-body';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -36,7 +37,7 @@ export function InquiryList() {
         />
       }
     >
-      <DataTable<Inquiry> rowClick="show" bulkActionButtons={<InquiryBulkActions />}>
+      <DataTable<Inquiry> rowClick="show" bulkActionButtons={<InquiryBulkActions />} body={SelectableBody}>
         <DataTable.Col source="receivedAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
           <DateField source="receivedAt" showTime locales={intlLocaleOf(locale)} />
         </DataTable.Col>

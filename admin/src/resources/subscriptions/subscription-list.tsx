@@ -23,6 +23,7 @@ import { SubscriptionCounters } from './subscription-counters';
 import { ExportSubscriptionsButton } from './subscription-export';
 import { SubscriptionStatusChip } from './subscription-status-chip';
 import { statusChoices, WAITING_FOR_CREDENTIALS, type Subscription } from './subscription-vocabulary';
+import { SelectableBody } from '../../components/selectable-body';
 
 /** The renewal filters' labels are longer than the others': wide enough to read them whole. */
 const renewalFilterSx = { minWidth: 220 } as const;
@@ -143,6 +144,7 @@ export function SubscriptionList() {
       <DataTable<Subscription>
         rowClick="show"
         bulkActionButtons={<SubscriptionBulkActions />}
+        body={SelectableBody}
         sx={{ '& .MuiTableCell-root': { px: 1 } }}
       >
         <DataTable.Col source="customerEmail" label="resources.subscriptions.fields.customer">

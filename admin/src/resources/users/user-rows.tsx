@@ -9,6 +9,7 @@ import { UserAvatar } from './user-avatar';
 import { UserBulkActions } from './user-bulk-actions';
 import { UserSegmentChip } from './user-segment-chip';
 import { displayName, type User } from './user-vocabulary';
+import { SelectableBody } from '../../components/selectable-body';
 
 /** Up to three subscriptions: plan, price, expiry and status, as the seeds' rows show them. */
 function SubscriptionsCell({ user }: { user: User }) {
@@ -84,7 +85,7 @@ export function UserRows({ small, empty }: { small: boolean; empty?: ReactNode }
     );
   }
   return (
-    <DataTable<User> rowClick="show" bulkActionButtons={<UserBulkActions />} empty={empty}>
+    <DataTable<User> rowClick="show" bulkActionButtons={<UserBulkActions />} body={SelectableBody} empty={empty}>
       <DataTable.Col
         source="fullName"
         label="resources.users.fields.customer"
