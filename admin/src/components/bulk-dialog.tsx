@@ -87,6 +87,8 @@ export function BulkActionDialog({
       setSaving(false);
     }
   };
+  // With nothing selected react-admin keeps the bar, folded away: its buttons are not there.
+  if (selectedIds.length === 0 && !open) return null;
   return (
     <>
       <Button
@@ -164,6 +166,7 @@ export function ExportSelectionButton<R extends RaRecord>({
       setExporting(false);
     }
   };
+  if (selectedIds.length === 0) return null;
   return (
     <Button size="small" startIcon={<DownloadIcon />} onClick={() => void exportSelection()} disabled={exporting}>
       {translate('shop.bulk.exportSelection')}

@@ -47,6 +47,7 @@ export const subscriptionsMessages: MessageTree = {
         noReason: 'No reason given.',
       },
       autoRenew: {
+        nextCharge: 'Charged on',
         title: 'Automatic renewal',
         on: 'Automatic',
         off: 'Manual',

@@ -47,6 +47,7 @@ export const subscriptionsMessages: MessageTree = {
         noReason: 'Aucun motif donné.',
       },
       autoRenew: {
+        nextCharge: 'Prélevé le',
         title: 'Renouvellement automatique',
         on: 'Automatique',
         off: 'Manuel',

@@ -7,6 +7,7 @@ type Breakpoints = { theme: { breakpoints: { down: (key: 'sm' | 'md') => string 
  * than floating over it, so a title long enough to wrap pushes the page down instead of hiding its
  * first lines. On phones and tablets react-admin's "create" button floats at the bottom right (56 px
  * high, 60 px from the bottom): a list leaves that much room below its last row, so no row stays under it.
+ * At any width, a table too wide for the screen scrolls within its card.
  */
 const smallScreens = {
   RaAppBar: {
@@ -17,15 +18,25 @@ const smallScreens = {
   RaLayout: {
     styleOverrides: {
       root: ({ theme }: Breakpoints) => ({
+        // The page is as wide as the screen, not as what it holds (react-admin's fit-content): a
+        // table wider than the screen then scrolls within its card.
+        minWidth: 0,
+        '& .RaLayout-content': { minWidth: 0 },
         [theme.breakpoints.down('sm')]: { '& .RaLayout-appFrame': { marginTop: 0 } },
       }),
     },
   },
   RaList: {
     styleOverrides: {
-      root: ({ theme }: Breakpoints) => ({ [theme.breakpoints.down('md')]: { paddingBottom: 136 } }),
+      root: ({ theme }: Breakpoints) => ({
+        '& .RaList-main': { minWidth: 0 },
+        [theme.breakpoints.down('md')]: { paddingBottom: 136 },
+      }),
     },
   },
+  // A table wider than the screen (long e-mails, every column) scrolls inside its card: the page
+  // itself never becomes wider than the screen.
+  RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
 };
 
 /**

@@ -116,8 +116,8 @@ describe('a subscription’s payments and refunds (back-office)', () => {
     const section = await screen.findByRole('region', { name: 'Paiements et remboursements' });
     const payments = await within(section).findByRole('table', { name: 'Paiements' });
     expect(rowsOf(payments)).toEqual([
-      ['Renouvellementsandbox · pay-2', '9,99 €', expect.stringMatching(/^24 nov\. 2026/), '5,00 €', '4,99 €'],
-      ['Commandesandbox · pay-1', '23,97 €', expect.stringMatching(/^20 nov\. 2026/), '0,00 €', '23,97 €'],
+      ['RenouvellementPaiement de test · pay-2', '9,99 €', expect.stringMatching(/^24 nov\. 2026/), '5,00 €', '4,99 €'],
+      ['CommandePaiement de test · pay-1', '23,97 €', expect.stringMatching(/^20 nov\. 2026/), '0,00 €', '23,97 €'],
     ]);
     const refunds = within(section).getByRole('table', { name: 'Remboursements' });
     expect(within(refunds).getAllByRole('row')).toHaveLength(3);
@@ -232,7 +232,7 @@ describe('a subscription’s payments and refunds (back-office)', () => {
     const section = await screen.findByRole('region', { name: 'Payments and refunds' });
     const payments = await within(section).findByRole('table', { name: 'Payments' });
     expect(rowsOf(payments)).toEqual([
-      ['Ordersandbox · pay-1', '€23.97', expect.stringMatching(/^20 Nov 2026/), '€0.00', '€23.97'],
+      ['OrderTest payment · pay-1', '€23.97', expect.stringMatching(/^20 Nov 2026/), '€0.00', '€23.97'],
     ]);
     expect(within(section).getByText('No refund.')).toBeVisible();
 

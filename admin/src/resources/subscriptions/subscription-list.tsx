@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import {
   DataTable,
   DateField,
@@ -8,6 +9,7 @@ import {
   SimpleList,
   TopToolbar,
   useLocaleState,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { ResponsiveList, withSearch } from '../../components/responsive-list';
@@ -85,6 +87,20 @@ function SubscriptionListActions() {
   );
 }
 
+/** When the subscription is charged next for its automatic renewal, under its chips; nothing when it is not. */
+function NextCharge() {
+  const translate = useTranslate();
+  const { dateLocale } = useLocales();
+  const subscription = useRecordContext<Subscription>();
+  if (!subscription?.nextChargeAt) return null;
+  return (
+    <Typography variant="caption" component="div" sx={{ color: 'text.secondary', mt: 0.5, whiteSpace: 'nowrap' }}>
+      {translate('shop.subscriptions.autoRenew.nextCharge')}{' '}
+      <DateField source="nextChargeAt" locales={dateLocale} variant="caption" />
+    </Typography>
+  );
+}
+
 /** The row's actions: change the status, void. */
 function RowActions() {
   return (
@@ -147,7 +163,12 @@ export function SubscriptionList() {
         body={SelectableBody}
         sx={{ '& .MuiTableCell-root': { px: 1 } }}
       >
-        <DataTable.Col source="customerEmail" label="resources.subscriptions.fields.customer">
+        {/* Wide enough for a name and an e-mail on a few lines; the other columns are short. */}
+        <DataTable.Col
+          source="customerEmail"
+          label="resources.subscriptions.fields.customer"
+          cellSx={() => ({ minWidth: 140 })}
+        >
           <CustomerField />
         </DataTable.Col>
         <DataTable.Col source="planName" />
@@ -172,11 +193,10 @@ export function SubscriptionList() {
         <DataTable.Col label="resources.subscriptions.fields.customerRequests" disableSort>
           <CustomerRequestChips />
         </DataTable.Col>
+        {/* Whether it renews itself, and when it is charged next: one column, so the table fits a 1440 px screen. */}
         <DataTable.Col source="autoRenew" disableSort>
           <AutoRenewChips />
-        </DataTable.Col>
-        <DataTable.Col source="nextChargeAt" cellSx={nowrap}>
-          <DateField source="nextChargeAt" locales={dateLocale} emptyText="—" />
+          <NextCharge />
         </DataTable.Col>
         <DataTable.Col source="renewalCount" align="right" />
         <DataTable.Col label="shop.subscriptions.actions" disableSort align="right">

@@ -1,4 +1,10 @@
-import { FREE_OFFER_PROVIDER, OPERATOR_PROVIDER, recordedRole, type Language } from '@shop/domain';
+import {
+  CUSTOMER_ERASED_REASON,
+  FREE_OFFER_PROVIDER,
+  OPERATOR_PROVIDER,
+  recordedRole,
+  type Language,
+} from '@shop/domain';
 import { formatMoney } from '../i18n/formatting.js';
 import { formatShopTime } from '../i18n/shop-time.js';
 
@@ -45,8 +51,16 @@ const STATUS: Record<string, { fr: string; en: string }> = {
   expired: { fr: 'expiré', en: 'expired' },
 };
 const status = (value: unknown, language: Language) => STATUS[str(value)]?.[language] ?? str(value);
-const because = (reason: unknown, language: Language) =>
-  typeof reason === 'string' && reason ? (language === 'fr' ? ` (motif : ${reason})` : ` (reason: ${reason})`) : '';
+/** The reasons the shop itself records (an operator's own are shown as they typed them). */
+const SHOP_REASONS: Record<string, Record<Language, string>> = {
+  [CUSTOMER_ERASED_REASON]: { fr: 'client effacé', en: 'customer erased' },
+};
+
+const because = (reason: unknown, language: Language) => {
+  if (typeof reason !== 'string' || !reason) return '';
+  const worded = SHOP_REASONS[reason]?.[language] ?? reason;
+  return language === 'fr' ? ` (motif : ${worded})` : ` (reason: ${worded})`;
+};
 
 const ATTEMPT_FAILURE: Record<string, { fr: string; en: string }> = {
   expired: { fr: 'session expirée', en: 'session expired' },

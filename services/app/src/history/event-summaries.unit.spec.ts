@@ -36,4 +36,19 @@ describe("a subscription's history in words", () => {
       'Password of set 0f5e2b7a (version 2) shown to Aude',
     );
   });
+
+  it("words the reasons the shop itself gives in the reader's language, and an operator's own as written", () => {
+    const erased = { from: 'active', to: 'cancelled', reason: 'customer erased' };
+    const context = { actorName: 'Aude', timeZone: 'UTC' };
+    expect(summarize('SubscriptionStatusChanged', erased, { ...context, language: 'fr' })).toBe(
+      'Statut changé de actif à annulé par Aude (motif : client effacé)',
+    );
+    expect(summarize('SubscriptionStatusChanged', erased, { ...context, language: 'en' })).toBe(
+      'Status changed from active to cancelled by Aude (reason: customer erased)',
+    );
+    const typed = { ...erased, reason: 'Fraude avérée' };
+    expect(summarize('SubscriptionStatusChanged', typed, { ...context, language: 'en' })).toMatch(
+      /\(reason: Fraude avérée\)$/,
+    );
+  });
 });
