@@ -19,6 +19,8 @@ const subscriptionsLink = (filter: Record<string, unknown>, field = 'createdAt')
 const RED = /^(#d32f2f|rgb\(211, 47, 47\))$/;
 const TO_SUPPLY = { status: 'active', hasCredentials: false, expiresAfter: AT };
 const OVERDUE = { ...TO_SUPPLY, paidBefore: hoursBefore(24) };
+/** Every filter of a link, shown in the list's filter bar. */
+const shown = (filter: object) => Object.fromEntries(Object.keys(filter).map((key) => [key, true]));
 
 /** The work queue as the server answers it; every count 0 unless given. */
 function aWorkQueue(counts: Partial<Record<WorkQueueItem['key'], number>> = {}, overdue = 0): WorkQueue {
@@ -160,7 +162,7 @@ describe('the dashboard’s work queue (“À traiter”)', () => {
     await user.click(within(card).getByRole('link', { name: '2 renouvellements automatiques refusés' }));
     await waitFor(() =>
       expect(decodeURIComponent(location())).toBe(
-        `/subscriptions?filter=${JSON.stringify({ renewalFailed: true })}&sort=createdAt&order=ASC`,
+        `/subscriptions?filter=${JSON.stringify({ renewalFailed: true })}&displayedFilters=${JSON.stringify({ renewalFailed: true })}&sort=createdAt&order=ASC`,
       ),
     );
   });
@@ -181,7 +183,7 @@ describe('the dashboard’s work queue (“À traiter”)', () => {
     await user.click(overdue);
     await waitFor(() =>
       expect(decodeURIComponent(location())).toBe(
-        `/subscriptions?filter=${JSON.stringify(OVERDUE)}&sort=paidAt&order=ASC`,
+        `/subscriptions?filter=${JSON.stringify(OVERDUE)}&displayedFilters=${JSON.stringify(shown(OVERDUE))}&sort=paidAt&order=ASC`,
       ),
     );
   });

@@ -42,12 +42,16 @@ export function formatDuration(ms: number, locale: string): string {
   return new Intl.NumberFormat(intlLocaleOf(locale), { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
-/** The list an item counts, under the back-office's base path, filtered and sorted as the server said. */
+/**
+ * The list an item counts, under the back-office's base path, filtered and sorted as the server said;
+ * each filter is shown in the list's filter bar, where the operator sees it and can take it off.
+ */
 function useListPath() {
   const createPath = useCreatePath();
   return (link: Pick<WorkQueueItem, 'resource' | 'filter' | 'sort'>) =>
     `${createPath({ resource: link.resource, type: 'list' })}?${new URLSearchParams({
       filter: JSON.stringify(link.filter),
+      displayedFilters: JSON.stringify(Object.fromEntries(Object.keys(link.filter).map((key) => [key, true]))),
       sort: link.sort.field,
       order: link.sort.order,
     }).toString()}`;

@@ -5,6 +5,10 @@ export const subscriptionsMessages: MessageTree = {
   resources: {
     subscriptions: {
       fields: {
+        createdBefore: 'Ordered before',
+        paidBefore: 'Paid before',
+        expiresAfter: 'Expires after',
+        expiresBefore: 'Expires before',
         reason: 'Reason',
         renewedCents: 'Renewals collected',
         lastPaymentAt: 'Last paid on',

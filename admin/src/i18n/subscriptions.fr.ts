@@ -5,6 +5,10 @@ export const subscriptionsMessages: MessageTree = {
   resources: {
     subscriptions: {
       fields: {
+        createdBefore: 'Commandé avant',
+        paidBefore: 'Payé avant',
+        expiresAfter: 'Expire après',
+        expiresBefore: 'Expire avant',
         reason: 'Motif',
         renewedCents: 'Renouvellements encaissés',
         lastPaymentAt: 'Dernier paiement le',

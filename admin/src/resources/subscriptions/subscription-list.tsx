@@ -12,6 +12,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DayFirstDateInput } from '../../components/day-first-date-input';
 import { ResponsiveList, withSearch } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
@@ -77,6 +78,10 @@ const filters = withSearch(
     sx={renewalFilterSx}
     alwaysOn
   />,
+  // The instants the dashboard's work queue filters by, shown when one of its links is followed.
+  ...(['createdBefore', 'paidBefore', 'expiresAfter', 'expiresBefore'] as const).map((source) => (
+    <DayFirstDateInput key={source} source={source} withTime helperText={false} />
+  )),
 );
 
 function SubscriptionListActions() {

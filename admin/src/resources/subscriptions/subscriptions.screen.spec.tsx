@@ -254,3 +254,31 @@ describe('automatic renewal in the back-office', () => {
     expect(within(card).getByText('Nouvel essai le')).toBeVisible();
   });
 });
+
+describe('a list opened from the work queue', () => {
+  it('shows the instant it is narrowed by in the filter bar, and lets the operator take it off', async () => {
+    const filter = { status: 'active', hasCredentials: false, paidBefore: '2026-11-25T09:30:00.000Z' };
+    const url = `/subscriptions?${new URLSearchParams({
+      filter: JSON.stringify(filter),
+      displayedFilters: JSON.stringify({ status: true, hasCredentials: true, paidBefore: true }),
+    }).toString()}`;
+    const { user, api } = renderResource('subscriptions', subscriptions, {
+      url,
+      api: subscriptionsApi([waiting]),
+      references: ['plans', 'users', 'credentials'],
+    });
+
+    const paidBefore = await screen.findByRole('textbox', { name: 'Payé avant' });
+    // Day first, as the back-office writes an instant (in the browser's time zone, as every instant typed).
+    expect((paidBefore as HTMLInputElement).value).toMatch(/^25\/11\/2026 \d{2}:30:00$/);
+    expect(JSON.parse(api.callsTo('GET /api/admin/subscriptions')[0]?.query.get('filter') ?? '')).toEqual(filter);
+
+    await user.click(screen.getByRole('button', { name: 'Supprimer ce filtre' }));
+    await waitFor(() =>
+      expect(JSON.parse(api.callsTo('GET /api/admin/subscriptions').at(-1)?.query.get('filter') ?? '')).toEqual({
+        status: 'active',
+        hasCredentials: false,
+      }),
+    );
+  });
+});
