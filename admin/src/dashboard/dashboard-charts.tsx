@@ -6,7 +6,7 @@ import type { AdminStats } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { GREEN, useDay, useMoney, VIOLET } from './dashboard-format';
+import { useDashboardColours, useDay, useMoney } from './dashboard-format';
 
 /** A 30-day chart with its caption and, for screen readers, its total. */
 function ChartCard({
@@ -40,6 +40,7 @@ function RevenueChart({ stats }: { stats: AdminStats }) {
   const translate = useTranslate();
   const money = useMoney();
   const day = useDay();
+  const colours = useDashboardColours();
   const total = stats.revenueByDay.reduce((sum, d) => sum + d.cents, 0);
   const data = stats.revenueByDay.map((d) => ({ date: d.date, euros: d.cents / 100 }));
   return (
@@ -51,17 +52,17 @@ function RevenueChart({ stats }: { stats: AdminStats }) {
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="date" tickFormatter={day} minTickGap={24} tick={{ fontSize: 12 }} />
+          <XAxis dataKey="date" tickFormatter={day} minTickGap={24} tick={{ fontSize: 12, fill: colours.tick }} />
           <YAxis
             width={56}
-            tick={{ fontSize: 12 }}
+            tick={{ fontSize: 12, fill: colours.tick }}
             tickFormatter={(euros: number) => money(euros * 100).replace(/[,.]00(?=\D*$)/, '')}
           />
           <Tooltip
             labelFormatter={(date) => day(String(date))}
             formatter={(euros) => [money(Number(euros) * 100), translate('shop.dashboard.charts.revenueSeries')]}
           />
-          <Bar dataKey="euros" fill={VIOLET} radius={[3, 3, 0, 0]} />
+          <Bar dataKey="euros" fill={colours.violet} radius={[3, 3, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -71,6 +72,7 @@ function RevenueChart({ stats }: { stats: AdminStats }) {
 function SubscriptionsChart({ stats }: { stats: AdminStats }) {
   const translate = useTranslate();
   const day = useDay();
+  const colours = useDashboardColours();
   const total = stats.subscriptionsByDay.reduce((sum, d) => sum + d.count, 0);
   return (
     <ChartCard
@@ -81,13 +83,13 @@ function SubscriptionsChart({ stats }: { stats: AdminStats }) {
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={stats.subscriptionsByDay} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="date" tickFormatter={day} minTickGap={24} tick={{ fontSize: 12 }} />
-          <YAxis width={32} allowDecimals={false} tick={{ fontSize: 12 }} />
+          <XAxis dataKey="date" tickFormatter={day} minTickGap={24} tick={{ fontSize: 12, fill: colours.tick }} />
+          <YAxis width={32} allowDecimals={false} tick={{ fontSize: 12, fill: colours.tick }} />
           <Tooltip
             labelFormatter={(date) => day(String(date))}
             formatter={(count) => [String(count), translate('shop.dashboard.charts.subscriptionsSeries')]}
           />
-          <Bar dataKey="count" fill={GREEN} radius={[3, 3, 0, 0]} />
+          <Bar dataKey="count" fill={colours.green} radius={[3, 3, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>

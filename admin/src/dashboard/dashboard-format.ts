@@ -1,11 +1,20 @@
+import { useTheme } from '@mui/material/styles';
 import { useLocaleState } from 'react-admin';
 import { intlLocaleOf } from '../i18n/i18n-provider';
 import { formatCents } from '../lib/money';
 
 const CURRENCY = 'EUR';
-/** The dashboard's two colours (contrast checked against white). */
-export const VIOLET = '#4c1d95';
-export const GREEN = '#1b5e20';
+/**
+ * The dashboard's colours in the theme's mode: a violet and a green that stand out from the page
+ * (contrast checked against white, and against the dark theme's surfaces), the tint behind a
+ * figure's icon, and the track of the activity bar.
+ */
+export function useDashboardColours() {
+  const dark = useTheme().palette.mode === 'dark';
+  return dark
+    ? { violet: '#c4b5fd', green: '#81c784', iconTint: 'rgba(196, 181, 253, 0.16)', track: '#424242', tick: '#bdbdbd' }
+    : { violet: '#4c1d95', green: '#1b5e20', iconTint: '#ede9fe', track: '#e0e0e0', tick: '#616161' };
+}
 
 /** What a figure the API could not compute shows (monthly growth without a previous month). */
 export const NO_FIGURE = '—';

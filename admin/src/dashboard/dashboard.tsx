@@ -19,7 +19,7 @@ import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { SectionCard } from '../components/section-card';
 import { intlLocaleOf } from '../i18n/i18n-provider';
 import { InstantForm } from '../lib/instant-form';
-import { GREEN, useMoney, usePercent, VIOLET } from './dashboard-format';
+import { useDashboardColours, useMoney, usePercent } from './dashboard-format';
 import { useAdminStats } from './use-admin-stats';
 import { WorkQueueCard } from './work-queue-card';
 
@@ -42,6 +42,7 @@ const visuallyHidden = {
 /** One of the seeds' six cards: an icon, what it counts, the figure. */
 function FigureCard({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
   const translate = useTranslate();
+  const colours = useDashboardColours();
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, '&:last-child': { pb: 2 } }}>
@@ -54,8 +55,8 @@ function FigureCard({ icon, label, value }: { icon: ReactNode; label: string; va
             width: 48,
             height: 48,
             borderRadius: '50%',
-            bgcolor: '#ede9fe',
-            color: VIOLET,
+            bgcolor: colours.iconTint,
+            color: colours.violet,
           }}
         >
           {icon}
@@ -86,6 +87,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function ActivityRate({ stats }: { stats: AdminStats }) {
   const translate = useTranslate();
   const percent = usePercent();
+  const colours = useDashboardColours();
   return (
     <Section id="dashboard-activity" title="shop.dashboard.activity.title">
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 1 }}>
@@ -103,7 +105,12 @@ function ActivityRate({ stats }: { stats: AdminStats }) {
         variant="determinate"
         value={Math.min(100, Math.max(0, stats.activityRatePercent))}
         aria-label={translate('shop.dashboard.activity.title')}
-        sx={{ height: 12, borderRadius: 6, bgcolor: '#e0e0e0', '& .MuiLinearProgress-bar': { bgcolor: GREEN } }}
+        sx={{
+          height: 12,
+          borderRadius: 6,
+          bgcolor: colours.track,
+          '& .MuiLinearProgress-bar': { bgcolor: colours.green },
+        }}
       />
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
         {translate('shop.dashboard.activity.help')}
