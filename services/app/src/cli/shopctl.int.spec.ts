@@ -73,6 +73,18 @@ describe('shopctl', () => {
     const handedOver = await shopctl('users', 'revoke', 'first-admin@example.com', 'owner');
     expect({ status: handedOver.status, stderr: handedOver.stderr }).toEqual({ status: 0, stderr: '' });
     expect(handedOver.stdout).toContain('is no longer owner');
+
+    // Erasing the last owner would leave the shop without one: refused, and nothing of theirs is erased.
+    const lastErased = await shopctl('users', 'erase', email);
+    expect(lastErased.status).toBe(1);
+    expect(lastErased.stderr).toContain('role.last_owner');
+    await shopctl('users', 'grant', 'first-admin@example.com', 'owner');
+    const erased = await shopctl('users', 'erase', email);
+    expect({ status: erased.status, stderr: erased.stderr }).toEqual({ status: 0, stderr: '' });
+    // Their role is taken back first, recorded, then their data erased.
+    const afterwards = await shopctl('events', 'stream', `account-${signUp.id}`);
+    const types = [...afterwards.stdout.matchAll(/ {2}#\d+ {2}(\w+) {2}by /g)].map((match) => match[1]);
+    expect(types.slice(-2)).toEqual(['RoleRevoked', 'PersonalDataErased']);
   }, 120_000);
 
   it('reports projection status and rebuilds a projection while the shop serves', async () => {

@@ -179,7 +179,7 @@ users
   .command('erase')
   .argument('<email>', 'the e-mail of the account')
   .description(
-    "Erase a person (GDPR): destroy their key, end their sessions and sign-in, erase their inquiries, cancel their live subscriptions ('customer erased'); their subscriptions' history stays, anonymous",
+    "Erase a person (GDPR): take their staff roles back (never the last owner's), destroy their key, end their sessions and sign-in, erase their inquiries, cancel their live subscriptions ('customer erased'); their subscriptions' history stays, anonymous",
   )
   .action(async (email: string) => {
     await withRuntime(async ({ accounts, inquiries, knex, operatorSubscriptions }) => {
@@ -194,6 +194,19 @@ users
         return;
       }
       const correlationId = randomUUID();
+      // Their staff roles are taken back first, each recorded: the last owner keeps the role, and
+      // is not erased (the shop would be left without one); nothing of theirs is touched then.
+      try {
+        for (const role of (await accounts.currentRoles(userId)).filter(isStaffRole))
+          await accounts.revokeRole(userId, role, { ...fromShopctl(), correlationId });
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'role.last_owner') throw error;
+        console.error(
+          `shopctl: ${email} is the last owner and is not erased (role.last_owner): grant the role to someone else first`,
+        );
+        process.exitCode = 1;
+        return;
+      }
       const erased = await inquiries.eraseSender(
         { email, userId },
         { actor: { type: 'system', id: operator() }, correlationId },
