@@ -70,6 +70,11 @@ export function CredentialRevealsPanel({ by, id }: { by: 'set' | 'user'; id: str
                 </Typography>
                 <Chip size="small" variant="outlined" label={translate(`shop.reveals.viewers.${reveal.viewer}`)} />
               </Box>
+              {reveal.reason && (
+                <Typography variant="body2" component="p" sx={{ overflowWrap: 'anywhere' }}>
+                  {translate('shop.reveals.reason', { reason: reveal.reason })}
+                </Typography>
+              )}
               {(reveal.subscriptionId || reveal.carriedOver) && (
                 <Typography variant="caption" component="p" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
                   {reveal.subscriptionId && (

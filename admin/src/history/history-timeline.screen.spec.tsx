@@ -140,6 +140,7 @@ const reveal = (overrides: Partial<CredentialReveal>): CredentialReveal => ({
   revealedAt: '2026-11-26T13:03:07.000Z',
   position: 90,
   carriedOver: false,
+  reason: null,
   ...overrides,
 });
 
@@ -162,7 +163,7 @@ function renderReveals(by: 'set' | 'user', rows: CredentialReveal[], locale: 'fr
 describe('who read which credential set', () => {
   it("lists a set's readers with the version, when, and through which subscription", async () => {
     const { api } = renderReveals('set', [
-      reveal({}),
+      reveal({ reason: 'Le client ne peut plus se connecter' }),
       reveal({
         id: 'r-2',
         userId: 'user-1',
@@ -177,7 +178,9 @@ describe('who read which credential set', () => {
     expect(rows[0]).toHaveTextContent('Aude Auditrice');
     expect(rows[0]).toHaveTextContent('version 2');
     expect(rows[0]).toHaveTextContent('Opérateur');
+    expect(rows[0]).toHaveTextContent('Motif : Le client ne peut plus se connecter');
     expect(rows[1]).toHaveTextContent('par l’abonnement 0f5e2b7a');
+    expect(rows[1]).not.toHaveTextContent('Motif');
     expect(within(rows[1]!).getByRole('link', { name: 'Camille Martin' })).toHaveAttribute(
       'href',
       '/users/user-1/show',

@@ -61,6 +61,7 @@ export const auditTrailMessages: MessageTree = {
       unknownVersion: 'version unknown',
       set: 'Set %{id}',
       viaSubscription: 'through subscription %{id}',
+      reason: 'Reason: %{reason}',
       carriedOver: 'carried over from the old records',
       viewers: { admin: 'Operator', customer: 'Customer' },
       erased: '[erased]',

@@ -61,6 +61,7 @@ export const auditTrailMessages: MessageTree = {
       unknownVersion: 'version inconnue',
       set: 'Jeu %{id}',
       viaSubscription: 'par l’abonnement %{id}',
+      reason: 'Motif : %{reason}',
       carriedOver: 'reprise des anciens relevés',
       viewers: { admin: 'Opérateur', customer: 'Client' },
       erased: '[effacé]',

@@ -2,12 +2,12 @@ import { CREDENTIAL_REVEAL_EVENT_TYPES, type CredentialsRevealed } from '@shop/d
 import type { Projection } from '../runtime/projection.js';
 
 /**
- * Who read which credential set's password, at which version, when: one row per
+ * Who read which credential set's password, at which version, when, and why when they said: one row per
  * `CredentialsRevealed`, for the back-office's reveal panels and `shopctl history reveals`.
  */
 export const credentialRevealsProjection: Projection = {
   name: 'credential-reveals',
-  version: 1,
+  version: 2,
   tables: {
     credential_reveals: (table) => {
       table.text('id').primary();
@@ -19,6 +19,7 @@ export const credentialRevealsProjection: Projection = {
       table.timestamp('revealed_at', { useTz: true }).notNullable().index();
       table.bigInteger('position').notNullable();
       table.boolean('carried_over').notNullable();
+      table.text('reason');
     },
   },
   eventTypes: CREDENTIAL_REVEAL_EVENT_TYPES,
@@ -37,6 +38,7 @@ export const credentialRevealsProjection: Projection = {
         revealed_at: data.revealedAt,
         position: recorded.globalPosition,
         carried_over: data.carriedOver === true,
+        reason: data.reason ?? null,
       })
       .onConflict('id')
       .ignore();

@@ -34,6 +34,7 @@ interface RevealRow {
   revealed_at: Date;
   position: string | number;
   carried_over: boolean;
+  reason: string | null;
   full_name: string | null;
   email: string | null;
 }
@@ -49,6 +50,7 @@ const toView = (row: RevealRow): CredentialReveal => ({
   revealedAt: new Date(row.revealed_at).toISOString(),
   position: Number(row.position),
   carriedOver: row.carried_over,
+  reason: row.reason,
 });
 
 /** Who read which set, newest first unless asked otherwise; the reader named as the accounts read model has them now. */

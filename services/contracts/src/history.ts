@@ -100,6 +100,8 @@ export const credentialReveal = z
     /** Its place in the log. */
     position: z.number().int(),
     carriedOver: z.boolean(),
+    /** Why the reader asked (support must say; an owner may), as recorded with the reading; null when none was given. */
+    reason: z.string().nullable(),
   })
   .meta({ id: 'CredentialReveal' });
 export type CredentialReveal = z.infer<typeof credentialReveal>;

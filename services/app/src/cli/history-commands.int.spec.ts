@@ -162,7 +162,7 @@ describe('shopctl history', () => {
     const byEmail = await shopctl('history', 'reveals', '--user', admin.email);
     expect({ status: byEmail.status, stderr: byEmail.stderr }).toEqual({ status: 0, stderr: '' });
     const [header, row, ...rest] = byEmail.stdout.trim().split('\n');
-    expect(header).toMatch(/^position +revealed at +reader +credential set +version +subscription$/);
+    expect(header).toMatch(/^position +revealed at +reader +credential set +version +subscription +reason$/);
     expect(rest).toEqual([]);
     expect(row).toContain('Rémi Revel (admin)');
     expect(row).toContain(setId);

@@ -192,8 +192,9 @@ export function registerHistoryCommands(program: Command): void {
           reveal.credentialSetId,
           reveal.credentialsVersion === null ? '?' : String(reveal.credentialsVersion),
           reveal.subscriptionId ?? '-',
+          reveal.reason ?? '-',
         ]);
-        const header = ['position', 'revealed at', 'reader', 'credential set', 'version', 'subscription'];
+        const header = ['position', 'revealed at', 'reader', 'credential set', 'version', 'subscription', 'reason'];
         const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
         console.log(
           [header, ...rows]

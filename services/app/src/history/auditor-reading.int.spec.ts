@@ -69,7 +69,8 @@ beforeAll(async () => {
   expect(revised.body.version).toBe(2);
   // The operator is renamed: what they did before keeps the name they had.
   expect((await asAdmin('PATCH', '/api/me', { fullName: 'Aude Bernard' })).status).toBe(200);
-  expect((await asAdmin('GET', `/api/admin/credentials/${setId}`)).status).toBe(200);
+  const why = new URLSearchParams({ reason: 'Le client ne peut plus se connecter' });
+  expect((await asAdmin('GET', `/api/admin/credentials/${setId}?${why}`)).status).toBe(200);
   const suspended = await asAdmin('PUT', `/api/admin/subscriptions/${subscriptionId}`, {
     status: 'suspended',
     reason: 'Contrôle du compte partagé',
@@ -90,7 +91,12 @@ describe('who read which credential set, through the back-office provider', () =
       ['admin', admin.userId, 1],
     ]);
     expect(rows[1]).toMatchObject({ subscriptionId, userName: 'Alice Martin', carriedOver: false });
-    expect(rows[0]).toMatchObject({ subscriptionId: null, userName: 'Aude Bernard' });
+    expect(rows[0]).toMatchObject({
+      subscriptionId: null,
+      userName: 'Aude Bernard',
+      reason: 'Le client ne peut plus se connecter',
+    });
+    expect(rows[2]!.reason).toBeNull();
     expect(rows.map((row) => row.position)).toEqual([...rows.map((row) => row.position)].sort((a, b) => b - a));
     expect(JSON.stringify(rows)).not.toContain('Secret');
   });

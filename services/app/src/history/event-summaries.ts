@@ -214,8 +214,8 @@ const SENTENCES: Record<string, Sentence> = {
     };
   },
   CredentialsRevealed: (d, { actorName }) => ({
-    fr: `Mot de passe du jeu ${str(d.credentialSetId).slice(0, 8)}${d.credentialsVersion ? ` (version ${num(d.credentialsVersion)})` : ''} affiché à ${actorName}${d.carriedOver ? ' (lecture reprise des anciens relevés)' : ''}`,
-    en: `Password of set ${str(d.credentialSetId).slice(0, 8)}${d.credentialsVersion ? ` (version ${num(d.credentialsVersion)})` : ''} shown to ${actorName}${d.carriedOver ? ' (reading carried over from the old records)' : ''}`,
+    fr: `Mot de passe du jeu ${str(d.credentialSetId).slice(0, 8)}${d.credentialsVersion ? ` (version ${num(d.credentialsVersion)})` : ''} affiché à ${actorName}${d.carriedOver ? ' (lecture reprise des anciens relevés)' : ''}${because(d.reason, 'fr')}`,
+    en: `Password of set ${str(d.credentialSetId).slice(0, 8)}${d.credentialsVersion ? ` (version ${num(d.credentialsVersion)})` : ''} shown to ${actorName}${d.carriedOver ? ' (reading carried over from the old records)' : ''}${because(d.reason, 'en')}`,
   }),
   CredentialSetCreated: (d, { actorName }) => ({
     fr: `Jeu d'identifiants créé (version ${num(d.version)}) par ${actorName}`,
