@@ -324,7 +324,7 @@ describe('sign-in with an OpenID Connect provider', () => {
 
     const me = await profileOf(browser);
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: 'alice.martin@example.com', fullName: 'Alice Martin', role: 'customer' });
+    expect(me.body).toMatchObject({ email: 'alice.martin@example.com', fullName: 'Alice Martin', roles: ['customer'] });
     const credentials = await credentialsOf('alice.martin@example.com');
     expect(credentials).toHaveLength(1);
     expect(credentials[0]!.password_hash).toBeNull();
