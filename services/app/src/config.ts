@@ -1,9 +1,8 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { isCountryCode } from '@shop/domain';
+import { DEFAULT_SHOP_TIME_ZONE, isCountryCode, isTimeZone } from '@shop/domain';
 import { z } from 'zod';
-import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from './i18n/shop-time.js';
 
 const optionalUrl = z
   .string()

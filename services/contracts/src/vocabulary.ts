@@ -1,9 +1,11 @@
 // The domain's fixed lists and the API's limits, as clients see them. The domain holds the
 // originals; a browser bundle reaches them through this module, which pulls in no schema library.
 // The shop's forms take their limits and the back-office its status rules from here, so neither
-// explains a refusal differently from the API.
+// explains a refusal differently from the API; the back-office shows instants as `shopctl` does.
 export {
   ACCOUNTING_DOCUMENT_KINDS,
+  DEFAULT_SHOP_TIME_ZONE,
+  formatShopTime,
   COUNTRY_CODES,
   INQUIRY_KINDS,
   INQUIRY_LIMITS,

@@ -60,3 +60,4 @@ export const SHOP_EVENT_TYPES: ReadonlyArray<ShopEvent['type']> = [
   ...FREE_OFFER_EVENT_TYPES,
   ...ACCOUNTING_EVENT_TYPES,
 ];
+export { DEFAULT_SHOP_TIME_ZONE, formatShopTime, isTimeZone } from './shared/shop-time.js';

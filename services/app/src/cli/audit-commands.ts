@@ -1,3 +1,4 @@
+import { formatShopTime } from '@shop/domain';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
@@ -12,7 +13,6 @@ import {
   type ChainBreak,
 } from '../audit/chain-verification.js';
 import { readChainHead, sealPending } from '../audit/event-sealer.js';
-import { formatShopTime } from '../i18n/shop-time.js';
 import { withRuntime } from './cli-runtime.js';
 
 /** Exit status of `audit verify` when the chain or the export does not hold (1 stays for "could not check"). */

@@ -1,3 +1,4 @@
+import { formatShopTime } from '@shop/domain';
 import { asOfInstant, type HistoryEntry, type SubscriptionAsOf } from '@shop/contracts';
 import type { Language } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
@@ -5,7 +6,6 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { listCredentialReveals } from '@shop/projections';
 import { filterHistory, RecordHistory } from '../history/record-history.js';
 import { subscriptionAsOf } from '../history/state-as-of.js';
-import { formatShopTime } from '../i18n/shop-time.js';
 import { withRuntime } from './cli-runtime.js';
 
 interface HistoryOptions {

@@ -1,3 +1,4 @@
+import { formatShopTime } from '@shop/domain';
 import {
   asOfInstant,
   credentialRevealPage,
@@ -33,7 +34,6 @@ import { requestLanguage } from '../api/language.js';
 import { problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 import { csvField } from '../invoicing/invoice-routes.js';
-import { formatShopTime } from '../i18n/shop-time.js';
 
 const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
 

@@ -1,12 +1,12 @@
 import {
   CUSTOMER_ERASED_REASON,
+  formatShopTime,
   FREE_OFFER_PROVIDER,
   OPERATOR_PROVIDER,
   recordedRole,
   type Language,
 } from '@shop/domain';
 import { formatMoney } from '../i18n/formatting.js';
-import { formatShopTime } from '../i18n/shop-time.js';
 
 /** What a sentence may need besides the event's data: names the reader knows things by. */
 export interface SummaryContext {

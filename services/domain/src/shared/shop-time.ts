@@ -1,9 +1,9 @@
 /**
- * The one way instants are shown to operators and auditors (the history's summaries, `shopctl`):
- * in the shop's time zone (`SHOP_TIME_ZONE`) with its offset, to the second,
- * `2026-11-26 14:03:07 +01:00`, so a time read on screen and one read in a terminal compare as
- * they are. With `utc`, the same instant in UTC (`+00:00`). The back-office has the same helper
- * (`admin/src/lib/shop-time.ts`).
+ * The one way instants are shown to operators and auditors (the history's summaries, `shopctl`,
+ * the back-office, which reaches it through `@shop/contracts`): in the shop's time zone
+ * (`SHOP_TIME_ZONE`) with its offset, to the second, `2026-11-26 14:03:07 +01:00`, so a time read
+ * on screen and one read in a terminal compare as they are. With `utc`, the same instant in UTC
+ * (`+00:00`).
  */
 export const DEFAULT_SHOP_TIME_ZONE = 'Europe/Paris';
 
