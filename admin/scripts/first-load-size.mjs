@@ -11,8 +11,8 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** The first load's budget: 250 KB of gzipped JavaScript. */
-export const FIRST_LOAD_BUDGET = 250 * 1024;
+/** The first load's budget: 255 KB of gzipped JavaScript. */
+export const FIRST_LOAD_BUDGET = 255 * 1024;
 
 /** The scripts a browser fetches before the first screen: entry script first, then the preloads. */
 export function firstLoadFiles(distDir) {

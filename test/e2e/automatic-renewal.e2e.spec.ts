@@ -271,9 +271,10 @@ describe('automatic renewal, chosen at checkout and handled from the profile', (
     const row = page.getByRole('row', { name: /Hélène Dubois/ });
     await row.waitFor();
     await page.getByRole('columnheader', { name: 'Renouvellement auto.' }).waitFor();
-    await page.getByRole('columnheader', { name: 'Prochain prélèvement' }).waitFor();
     await page.getByRole('columnheader', { name: 'Renouvellements' }).waitFor();
     await row.getByText('Automatique', { exact: true }).waitFor();
+    // When it is charged next, under its chip.
+    await row.getByText(/^Prélevé le \d{2}\/\d{2}\/\d{4}$/).waitFor();
     // Both customers renew automatically: the filter keeps them, and nothing else.
     await page.getByRole('row', { name: /Oliver Bennett/ }).waitFor();
     expect(await page.getByText('Manuel', { exact: true }).count()).toBe(0);

@@ -7,10 +7,10 @@ import { ADMIN_DIR } from './e2e-shop.js';
 
 /** `npm run size -w @shop/admin`: lists the first load's scripts, gzipped, and exits 1 over the budget. */
 const FIRST_LOAD_SIZE = fileURLToPath(new URL('../../admin/scripts/first-load-size.mjs', import.meta.url));
-const BUDGET_KB = 250;
+const BUDGET_KB = 255;
 
 describe('the back-office first load (the built admin/dist)', () => {
-  it('is at most 250 KB of gzipped JavaScript: the frame, not the screens, the charts or the English texts', () => {
+  it('is at most 255 KB of gzipped JavaScript: the frame, not the screens, the charts or the English texts', () => {
     if (!existsSync(path.join(ADMIN_DIR, 'index.html'))) {
       throw new Error(`The built back-office is missing (${ADMIN_DIR}): run \`npm run build\` first.`);
     }

@@ -123,10 +123,10 @@ describe('the back-office in a browser', () => {
 
     await supportRow.getByText(SUBJECT).click();
     await operator.waitForURL(/\/admin\/inquiries\/[^/]+\/show$/);
-    await operator.getByRole('heading', { name: 'Contenu' }).waitFor();
-    const details = operator.locator('dl');
-    await details.locator('dt', { hasText: 'Message' }).waitFor();
-    expect(await details.locator('dd').first().innerText()).toBe(MESSAGE);
+    // A support message has no other field: the visitor's message opens the conversation.
+    await operator.getByRole('heading', { name: 'Échanges' }).waitFor();
+    const thread = operator.getByRole('list', { name: 'Échanges' });
+    expect(await thread.getByRole('listitem').first().locator('p').nth(1).innerText()).toBe(MESSAGE);
     await operator.getByText('Compte', { exact: true }).waitFor();
     await screenshot(operator, 'back-office-inquiry-show');
 
