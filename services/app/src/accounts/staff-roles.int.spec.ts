@@ -37,6 +37,17 @@ beforeAll(async () => {
   owner = await signUpStaff(shop, { label: 'roles-owner', roles: ['owner'], ip: randomIp('10.90') });
   ownerProvider = await adminDataProvider(shop.url, owner.token);
   person = await signUpAndSignIn(shop.url, { label: 'roles-person', ip: randomIp('10.90') });
+  // The users resource reads the accounts read model, which follows the log a moment behind.
+  for (const userId of [owner.userId, person.userId]) {
+    await eventually(
+      () =>
+        ownerProvider.getOne('users', { id: userId }).then(
+          ({ data }) => data,
+          () => null,
+        ),
+      (row) => row !== null,
+    );
+  }
 });
 
 describe('staff roles', () => {
