@@ -284,6 +284,8 @@ describe('the Users tab in a browser', () => {
     await page.waitForURL(/\/show$/);
     const subscriptions = page.getByRole('region', { name: 'Abonnements' });
     await subscriptions.getByText('Netflix').waitFor();
+    // The page's panels (history, invoices, readings) finish loading before the operator acts.
+    await page.waitForLoadState('networkidle');
     await page.mouse.move(0, 0);
     await subscriptions.getByRole('button', { name: "Supprimer l'abonnement Netflix" }).click();
     const confirm = page.getByRole('dialog', { name: "Supprimer l'abonnement Netflix" });
