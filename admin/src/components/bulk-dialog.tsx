@@ -12,17 +12,7 @@ import { useDataProvider, useListContext, useNotify, useTranslate, type Identifi
 import type { BulkOutcome } from '@shop/contracts';
 import { SavingDialog } from './save-dialog-actions';
 import { useBulkOutcome } from './bulk-outcome';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The read models follow the log a moment after the commands: wait (a few seconds at most) until every changed record shows its change. */
-async function untilProjected(read: () => Promise<RaRecord[]>, shows: (record: RaRecord) => boolean) {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const records = await read();
-    if (records.every(shows)) return;
-    await sleep(250);
-  }
-}
+import { waitUntil } from '../lib/wait-until';
 
 /**
  * A bulk action of a list: its button in the bar over the selected rows, and its dialog (what it
@@ -77,7 +67,11 @@ export function BulkActionDialog({
     try {
       const outcome = await act(selectedIds.map((id: Identifier) => String(id)));
       const changed = outcome.results.filter((result) => result.outcome === 'changed').map((result) => result.id);
-      await untilProjected(() => dataProvider.getMany(resource, { ids: changed }).then(({ data }) => data), shows);
+      // Shown again once every changed record reads as changed.
+      await waitUntil(
+        () => dataProvider.getMany(resource, { ids: changed }).then(({ data }) => data),
+        (records) => records.every(shows),
+      );
       setOpen(false);
       onClosed();
       report(outcome);

@@ -1,7 +1,6 @@
 import type { ShopDataProvider } from '../../providers/data-provider';
 import type { Subscription } from './subscription-vocabulary';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { waitUntil } from '../../lib/wait-until';
 
 /**
  * The subscription's read model follows the log a moment after a decision is appended: wait for
@@ -13,16 +12,16 @@ export async function untilProjected(
   id: string,
   done: (row: Subscription | null) => boolean,
 ) {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const row = await dataProvider
-      .getOne<Subscription>('subscriptions', { id })
-      .then(({ data }) => data)
-      .catch((error: { status?: number }) => {
-        // Gone from the read model: done if the caller waited for that, else the refusal it is.
-        if (error.status === 404 && done(null)) return null;
-        throw error;
-      });
-    if (row === null || done(row)) return;
-    await sleep(250);
-  }
+  await waitUntil(
+    () =>
+      dataProvider
+        .getOne<Subscription>('subscriptions', { id })
+        .then(({ data }): Subscription | null => data)
+        .catch((error: { status?: number }) => {
+          // Gone from the read model: done if the caller waited for that, else the refusal it is.
+          if (error.status === 404 && done(null)) return null;
+          throw error;
+        }),
+    (row) => row === null || done(row),
+  );
 }
