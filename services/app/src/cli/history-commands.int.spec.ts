@@ -1,5 +1,5 @@
 import type { HistoryEntry, SubscriptionAsOf } from '@shop/contracts';
-import { subscriptionStreamId } from '@shop/domain';
+import { formatShopTime, subscriptionStreamId } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { randomIp, requestJson, signUpAdmin, signUpAndSignIn } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
@@ -9,25 +9,8 @@ import { eventually } from '../testing/test-shop.js';
 const cli = testShopWithShopctl('shopctl_history');
 const { shopctl } = cli;
 
-/** An instant as shopctl prints it by default: Paris time with its offset, to the second. */
-const shopTime = (at: Date) => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Paris',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'longOffset',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${parts.timeZoneName!.replace('GMT', '') || '+00:00'}`;
-};
+/** An instant as shopctl prints it by default: Paris time with its offset, to the second (the helper's own spec checks its figures). */
+const shopTime = (at: Date) => formatShopTime(at, 'Europe/Paris');
 
 describe('shopctl history', () => {
   it("prints a paid subscription's events oldest first, its state as of an instant, NDJSON, and refuses what it cannot answer", async () => {
