@@ -89,10 +89,11 @@ const statusChanged = (
   data: { subscriptionId: SUBSCRIPTION_ID, from, to, reason, changedAt: LATER.toISOString() },
 });
 
-const voided: SubscriptionEvent = {
+const voidedEvent = (statusBefore: 'active' | 'cancelled', reason: string): SubscriptionEvent => ({
   type: 'SubscriptionVoided',
-  data: { subscriptionId: SUBSCRIPTION_ID, statusBefore: 'active', reason: 'x', voidedAt: LATER.toISOString() },
-};
+  data: { subscriptionId: SUBSCRIPTION_ID, statusBefore, reason, voidedAt: LATER.toISOString() },
+});
+const voided = voidedEvent('active', 'x');
 
 const changeStatus = (to: ChangeSubscriptionStatus['data']['to']): ChangeSubscriptionStatus => ({
   type: 'ChangeSubscriptionStatus',
@@ -146,17 +147,7 @@ describe('an operator voids a subscription', () => {
     spec()
       .given(granted(0))
       .when(voidIt())
-      .then([
-        {
-          type: 'SubscriptionVoided',
-          data: {
-            subscriptionId: SUBSCRIPTION_ID,
-            statusBefore: 'active',
-            reason: 'Commande saisie deux fois',
-            voidedAt: LATER.toISOString(),
-          },
-        },
-      ]);
+      .then([voidedEvent('active', 'Commande saisie deux fois')]);
     spec()
       .given([
         ...granted(906),
@@ -173,55 +164,23 @@ describe('an operator voids a subscription', () => {
         },
       ])
       .when(voidIt())
-      .then([
-        {
-          type: 'SubscriptionVoided',
-          data: {
-            subscriptionId: SUBSCRIPTION_ID,
-            statusBefore: 'cancelled',
-            reason: 'Commande saisie deux fois',
-            voidedAt: LATER.toISOString(),
-          },
-        },
-      ]);
+      .then([voidedEvent('cancelled', 'Commande saisie deux fois')]);
   });
 
   it('records the reason and the status it had when the operator insists; voiding again changes nothing', () => {
     spec()
       .given(granted(906))
       .when(voidIt('Commande saisie deux fois', true))
-      .then([
-        {
-          type: 'SubscriptionVoided',
-          data: {
-            subscriptionId: SUBSCRIPTION_ID,
-            statusBefore: 'active',
-            reason: 'Commande saisie deux fois',
-            voidedAt: LATER.toISOString(),
-          },
-        },
-      ]);
+      .then([voidedEvent('active', 'Commande saisie deux fois')]);
     spec()
-      .given([
-        ...granted(906),
-        {
-          type: 'SubscriptionVoided',
-          data: { subscriptionId: SUBSCRIPTION_ID, statusBefore: 'active', reason: 'x', voidedAt: LATER.toISOString() },
-        },
-      ])
+      .given([...granted(906), voided])
       .when(voidIt())
       .thenNothing();
   });
 
   it('a voided subscription can no longer change', () => {
     spec()
-      .given([
-        ...granted(906),
-        {
-          type: 'SubscriptionVoided',
-          data: { subscriptionId: SUBSCRIPTION_ID, statusBefore: 'active', reason: 'x', voidedAt: LATER.toISOString() },
-        },
-      ])
+      .given([...granted(906), voided])
       .when(changeStatus('suspended'))
       .thenThrows({ code: 'subscription.voided' });
   });
