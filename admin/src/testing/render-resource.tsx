@@ -46,6 +46,17 @@ export function page<T>(resource: string, rows: T[], total = rows.length): Reply
   };
 }
 
+/** The list route react-admin's reference fields read (getMany): the rows whose ids the filter names. */
+export const byIds =
+  <T extends { id: string }>(resource: string, rows: readonly T[]): Routes[string] =>
+  ({ query }) => {
+    const { id: ids = [] } = JSON.parse(query.get('filter') ?? '{}') as { id?: string[] };
+    return page<T>(
+      resource,
+      rows.filter((row) => ids.includes(row.id)),
+    );
+  };
+
 interface ResourceOptions {
   /** The back-office path without its `/admin` basename, e.g. `/subscriptions/sub-1/show`. */
   url: string;

@@ -1,16 +1,9 @@
-import type {
-  AdminPlan,
-  AdminStats,
-  AdminSubscription,
-  AdminUser,
-  BulkOutcome,
-  CredentialsSummary,
-} from '@shop/contracts';
+import type { AdminPlan, AdminStats, AdminSubscription, BulkOutcome, CredentialsSummary } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catchDownloads } from '../../testing/downloads';
 import { aSubscription, anAdminPlan, anAdminUser, bulkOutcomeOf, someStats } from '../../testing/fixtures';
-import { json, page, renderResource, type Routes } from '../../testing/render-resource';
+import { json, page, renderResource, type Routes, byIds } from '../../testing/render-resource';
 import subscriptions from '.';
 
 const first = aSubscription({ id: 'sub-1' });
@@ -53,13 +46,7 @@ function subscriptionsApi(outcome: BulkOutcome, rows: AdminSubscription[] = [fir
     },
     'GET /api/admin/stats': () => json<AdminStats>(someStats()),
     'GET /api/admin/plans': () => page<AdminPlan>('plans', [anAdminPlan()]),
-    'GET /api/admin/users': ({ query }) => {
-      const { id: ids = [] } = JSON.parse(query.get('filter') ?? '{}') as { id?: string[] };
-      return page<AdminUser>(
-        'users',
-        customers.filter((customer) => ids.includes(customer.id)),
-      );
-    },
+    'GET /api/admin/users': byIds('users', customers),
     'GET /api/admin/credentials': () => page('credentials', [set]),
     'POST /api/admin/exports': () => json({ exportId: 'export-1' }, { status: 201 }),
     'POST /api/admin/subscriptions/bulk-status': ({ body }) =>

@@ -1,8 +1,8 @@
-import type { AdminPlan, AdminStats, AdminSubscription, AdminUser, SubscriptionMoney } from '@shop/contracts';
+import type { AdminPlan, AdminStats, AdminSubscription, SubscriptionMoney } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aSubscription, anAdminPlan, anAdminUser, someStats } from '../../testing/fixtures';
-import { json, noContent, page, renderResource, type Routes } from '../../testing/render-resource';
+import { json, noContent, page, renderResource, type Routes, byIds } from '../../testing/render-resource';
 import subscriptions from '.';
 
 /** The subscriptions API: the list filtered as asked, one record, its status changes and voiding. */
@@ -41,13 +41,7 @@ function subscriptionsApi(rows: AdminSubscription[]): Routes {
     'GET /api/admin/subscriptions/:id/payments': () => json<SubscriptionMoney>({ payments: [], refunds: [] }),
     'GET /api/admin/stats': () => json<AdminStats>(someStats()),
     'GET /api/admin/plans': () => page<AdminPlan>('plans', [anAdminPlan()]),
-    'GET /api/admin/users': ({ query }) => {
-      const { id: ids = [] } = JSON.parse(query.get('filter') ?? '{}') as { id?: string[] };
-      return page<AdminUser>(
-        'users',
-        customers.filter((customer) => ids.includes(customer.id)),
-      );
-    },
+    'GET /api/admin/users': byIds('users', customers),
     'DELETE /api/admin/subscriptions/:id': () => noContent(),
   };
 }
