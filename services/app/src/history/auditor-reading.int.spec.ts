@@ -56,11 +56,12 @@ beforeAll(async () => {
   ).toBe(200);
   // The operator reads version 1, the customer reads it on her page, the operator changes it and reads version 2.
   expect((await asAdmin('GET', `/api/admin/credentials/${setId}`)).status).toBe(200);
-  expect(
-    (await call('GET', `/api/me/subscriptions/${subscriptionId}/credentials`, { token: alice.token })).body,
-  ).toMatchObject({
-    status: 'ready',
-  });
+  // The assignment reaches her page once projected: "preparing" until then, which reveals nothing.
+  const onHerPage = await eventually(
+    () => call('GET', `/api/me/subscriptions/${subscriptionId}/credentials`, { token: alice.token }),
+    (reply) => reply.body.status !== 'preparing',
+  );
+  expect(onHerPage.body).toMatchObject({ status: 'ready' });
   const revised = await asAdmin('PUT', `/api/admin/credentials/${setId}`, {
     planId: 'netflix',
     email: 'family@netflix-shared.example',
