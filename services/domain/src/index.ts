@@ -30,6 +30,8 @@ export * from './invoicing/vat.js';
 export * from './invoicing/countries.js';
 export * from './invoicing/events.js';
 export * from './invoicing/decide.js';
+export * from './webhook-endpoint/events.js';
+export * from './webhook-endpoint/decide.js';
 
 import { CATALOGUE_EVENT_TYPES, type CatalogueEvent } from './catalogue/events.js';
 import { SUBSCRIPTION_EVENT_TYPES, type SubscriptionEvent } from './subscription/events.js';
