@@ -8,6 +8,7 @@
  *   REDIS_URL=redis://… npm run bench  # the HTTP cases' Redis (default redis://127.0.0.1:6379)
  *   BENCH_CPU_PROF_DIR=/tmp/prof …     # a CPU profile of each shop the HTTP cases start
  *   BENCH_ONLY=rebuild,lag npm run bench   # some phases only: admin, append, rebuild, lag, sealing, http
+ *   BENCH_ONLY=soak npm run bench      # the soak, asked for only (20 minutes; SOAK_MINUTES=2 for a short one)
  */
 import os from 'node:os';
 import pg from 'pg';
@@ -18,6 +19,7 @@ import { benchLag, benchRebuild } from './projection.js';
 import { benchSealing } from './sealing.js';
 import { formatTable } from './stats.js';
 import { benchHttp } from './http.js';
+import { benchSoak, printSoak } from './soak.js';
 
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const quick = process.env.BENCH_QUICK === '1';
@@ -27,12 +29,15 @@ const WARMUP_MS = 1000;
 const MIN_LOG_EVENTS = quick ? 20_000 : 190_000;
 /** Rebuilds measured, one after the other on the same log: the machine is shared, the spread shows it. */
 const REBUILD_RUNS = quick ? 1 : 3;
-const PHASES = ['admin', 'append', 'rebuild', 'lag', 'sealing', 'http'] as const;
+const PHASES = ['admin', 'append', 'rebuild', 'lag', 'sealing', 'http', 'soak'] as const;
+/** Phases a full run leaves out: the soak takes SOAK_MINUTES (20 by default). */
+const ASKED_ONLY: ReadonlyArray<(typeof PHASES)[number]> = ['soak'];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((phase) => phase.trim())
   .filter(Boolean);
-const runs = (phase: (typeof PHASES)[number]) => only.length === 0 || only.includes(phase);
+const runs = (phase: (typeof PHASES)[number]) =>
+  only.includes(phase) || (only.length === 0 && !ASKED_ONLY.includes(phase));
 const LAG_APPENDS = 500;
 const LAG_INTERVAL_MS = 5;
 /** The issue's figure: the back-office's lists answer within 50 ms (p99) with 100,000 subscriptions. */
@@ -236,8 +241,17 @@ async function main(): Promise<void> {
       }
     }
 
+    let soak;
+    if (runs('soak')) {
+      const minutes = Number(process.env.SOAK_MINUTES || 20);
+      if (!(minutes > 0 && minutes <= 55))
+        throw new Error(`SOAK_MINUTES must be more than 0 and at most 55, not ${process.env.SOAK_MINUTES}`);
+      soak = await benchSoak({ adminUrl, redisUrl: REDIS_URL, minutes, referenceSeconds: quick ? 3 : 10, machine });
+      printSoak(soak);
+    }
+
     console.log(
-      `\n${JSON.stringify({ machine, measureSeconds, append, log: fill, rebuild, lag, adminLists, sealing, http })}`,
+      `\n${JSON.stringify({ machine, measureSeconds, append, log: fill, rebuild, lag, adminLists, sealing, http, soak })}`,
     );
   } finally {
     process.off('SIGINT', onSignal);
