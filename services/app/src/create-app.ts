@@ -38,6 +38,8 @@ import { adminSubscriptionRoutes } from './subscriptions/admin-subscription-rout
 import { adminRefundRoutes } from './subscriptions/admin-refund-routes.js';
 import { mailPreviewRoutes } from './mail/mail-preview-routes.js';
 import { credentialRoutes } from './credentials/credential-routes.js';
+import { webhookRoutes } from './integrations/webhooks/webhook-routes.js';
+import { createWebhookEndpoints } from './integrations/webhooks/webhook-endpoints.js';
 import { inquiryRoutes } from './inquiries/inquiry-routes.js';
 import { inquiryReplyRoutes } from './inquiries/inquiry-reply-routes.js';
 import { workQueueRoutes } from './dashboard/work-queue-routes.js';
@@ -230,6 +232,7 @@ export function createApp(deps: AppDependencies): Express {
     ),
   );
   app.use(credentialRoutes(deps, doc));
+  app.use(webhookRoutes({ webhooks: createWebhookEndpoints(deps) }, doc));
   app.use(
     adminHistoryRoutes(
       {

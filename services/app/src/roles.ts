@@ -26,6 +26,8 @@ import { purgeFinishedJobs } from './jobs/job-ledger.js';
 import type { Runtime } from './runtime.js';
 import { seedCatalogue } from './catalogue/catalogue-seed.js';
 import { carryOverRevealRows } from './credentials/carry-over-reveals.js';
+import { WebhookDelivery } from './integrations/webhooks/webhook-delivery.js';
+import { createWebhookEndpoints } from './integrations/webhooks/webhook-endpoints.js';
 
 /**
  * Keeps a long-running loop alive: an operational error (database restart, network) is
@@ -168,6 +170,18 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     if (jobsPurged > 0) runtime.logger.info({ purged: jobsPurged }, 'jobs finished long ago purged');
     await sleep(60 * 60_000, signal);
   });
+  // Outbound webhooks: each endpoint's cursor over the log queues deliveries, sent and retried from PostgreSQL (ADR 0035).
+  const webhookDelivery = new WebhookDelivery({
+    ...jobDependencies,
+    vault: runtime.vault,
+    endpoints: createWebhookEndpoints(runtime),
+    retryBaseMs: runtime.config.webhookRetryBaseMs,
+    production: runtime.config.nodeEnv === 'production',
+  });
+  const webhooks = Promise.all([
+    supervise('webhook-dispatcher', runtime, signal, () => webhookDelivery.dispatch(signal)),
+    supervise('webhook-sender', runtime, signal, () => webhookDelivery.send(signal)),
+  ]);
   // Every event is sealed into the hash chain moments after it is written (docs/adr/0015-tamper-evident-log.md).
   const sealing = supervise('event-seals', runtime, signal, () =>
     runSealer({ knex: runtime.knex, store: runtime.store }, signal),
@@ -181,6 +195,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
       settling,
       purging,
       sealing,
+      webhooks,
     ]),
   };
 }

@@ -10,6 +10,7 @@ import { FreeOfferCommands } from './free-offer/free-offer-commands.js';
 import { InquiryCommands } from './inquiries/inquiry-commands.js';
 import { ProviderRecords } from './payments/provider-record-commands.js';
 import { SubscriptionCommands } from './subscriptions/subscription-commands.js';
+import { WebhookEndpointCommands } from './integrations/webhooks/webhook-endpoint-commands.js';
 
 /**
  * The command module of each stream type, built once by the runtime: the only code that calls a
@@ -27,6 +28,7 @@ export interface ShopCommands {
   dataExports: DataExportCommands;
   providerRecords: ProviderRecords;
   accounting: AccountingCommands;
+  webhookEndpoints: WebhookEndpointCommands;
 }
 
 export function createShopCommands(deps: { store: EventStore; knex: Knex }): ShopCommands {
@@ -42,5 +44,6 @@ export function createShopCommands(deps: { store: EventStore; knex: Knex }): Sho
     dataExports: new DataExportCommands(deps),
     providerRecords: new ProviderRecords(deps),
     accounting: new AccountingCommands(deps),
+    webhookEndpoints: new WebhookEndpointCommands(deps),
   };
 }

@@ -22,3 +22,4 @@ export * from './refunds.js';
 export * from './mail-previews.js';
 export * from './invoices.js';
 export * from './bulk.js';
+export * from './webhooks.js';

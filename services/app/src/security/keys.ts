@@ -18,6 +18,8 @@ export interface ShopKeys {
   sandboxWebhooks: Buffer;
   /** Binds each session's CSRF token to that session. */
   csrfTokens: Buffer;
+  /** Encrypts the signing secrets of outbound webhook endpoints. */
+  webhookSecrets: Buffer;
 }
 
 function loadMasterKey(config: ShopConfig): Buffer {
@@ -46,5 +48,6 @@ export function loadKeys(config: ShopConfig): ShopKeys {
     oidcState: derive(master, 'shop/oidc-state/v1'),
     sandboxWebhooks: derive(master, 'shop/sandbox-webhooks/v1'),
     csrfTokens: derive(master, 'shop/csrf-tokens/v1'),
+    webhookSecrets: derive(master, 'shop/webhook-secrets/v1'),
   };
 }

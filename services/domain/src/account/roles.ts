@@ -40,6 +40,8 @@ export const PERMISSIONS = [
   'catalogue.manage',
   /** Grant and revoke staff roles. */
   'staff.manage',
+  /** Register and remove outbound webhook endpoints, read their delivery log, replay (docs/adr/0035-outbound-webhooks.md). */
+  'webhooks.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -19,6 +19,8 @@ const READ: readonly Method[] = ['get'];
  */
 export const ADMIN_PERMISSION_RULES: readonly PermissionRule[] = [
   { path: '/api/admin/users/:id/roles', permission: 'staff.manage' },
+  { path: '/api/admin/webhook-endpoints', permission: 'webhooks.manage' },
+  { path: '/api/admin/webhook-deliveries', permission: 'webhooks.manage' },
   { path: '/api/admin/users/:id/subscriptions', methods: ['post'], permission: 'subscriptions.manage' },
   { path: '/api/admin/users', methods: READ, permission: 'back_office.read' },
   { path: '/api/admin/users', permission: 'users.manage' },
