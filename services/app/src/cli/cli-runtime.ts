@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { InvalidArgumentError } from 'commander';
 import knexFactory, { type Knex } from 'knex';
-import { loadConfig } from '../config.js';
+import { loadConfig, type ShopConfig } from '../config.js';
 import { createLogger } from '../infrastructure/logger.js';
 import { connectDatabase, openRuntime, type Runtime } from '../runtime.js';
 
@@ -23,12 +23,14 @@ export async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>): Pr
  * Only the database, for `migrate`: opening the runtime would apply the migrations (and create
  * the event store's table) before the command could say what is pending.
  */
-export async function withDatabase<T>(work: (knex: Knex) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  work: (knex: Knex, database: { config: ShopConfig; url: string; embedded: boolean }) => Promise<T>,
+): Promise<T> {
   const config = loadConfig();
   const { url, embedded } = await connectDatabase(config, { attachToRunningShop: true });
   const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 2 } });
   try {
-    return await work(knex);
+    return await work(knex, { config, url, embedded: !config.databaseUrl });
   } finally {
     await knex.destroy();
     await embedded?.close();

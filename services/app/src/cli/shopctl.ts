@@ -7,6 +7,7 @@ import { normalizeEmail } from '../accounts/account-service.js';
 import { ConfigError } from '../config.js';
 import { seedCatalogue } from '../catalogue/catalogue-seed.js';
 import { registerAuditCommands } from './audit-commands.js';
+import { registerBackupCommands } from './backup-commands.js';
 import { registerJobCommands } from './job-commands.js';
 import { registerPaymentCommands } from './payment-commands.js';
 import { operator, positiveInt, stopQuietlyWhenOutputCloses, withDatabase, withRuntime } from './cli-runtime.js';
@@ -259,6 +260,7 @@ program
 
 registerHistoryCommands(program);
 registerAuditCommands(program);
+registerBackupCommands(program);
 registerPaymentCommands(program);
 registerJobCommands(program);
 
