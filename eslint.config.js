@@ -158,6 +158,7 @@ export default tseslint.config(
             'services/app/src/inquiries/inquiry-commands.ts': ['inquiryDecider'],
             'services/app/src/audit/data-export-commands.ts': ['dataExportDecider'],
             'services/app/src/invoicing/accounting-commands.ts': ['accountingSeriesDecider'],
+            'services/app/src/integrations/api-key-commands.ts': ['apiKeyDecider'],
             'services/app/src/integrations/webhooks/webhook-endpoint-commands.ts': ['webhookEndpointDecider'],
             // The provider record streams have no decider: observations appended as they came.
             'services/app/src/payments/provider-record-commands.ts': [],

@@ -9,6 +9,7 @@ import { credentialRevealVersion } from './0007-credential-reveal-version.js';
 import { rateLimits } from './0008-rate-limits.js';
 import { jobLedgerAndHeartbeats } from './0009-job-ledger-and-heartbeats.js';
 import { sandboxSavedCards } from './0010-sandbox-saved-cards.js';
+import { apiKeys } from './0011-api-keys.js';
 import { webhookEndpoints } from './0012-webhook-endpoints.js';
 
 export interface SchemaMigration {
@@ -34,6 +35,7 @@ export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
   rateLimits,
   jobLedgerAndHeartbeats,
   sandboxSavedCards,
+  apiKeys,
   webhookEndpoints,
 ];
 

@@ -14,6 +14,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { z } from 'zod';
 import type { Knex } from 'knex';
+import { PersonalDataVault } from '@shop/projections';
 import type { AccountService } from './accounts/account-service.js';
 import type { TwoFactorService } from './accounts/two-factor-service.js';
 import type { ShopConfig } from './config.js';
@@ -38,6 +39,9 @@ import { adminSubscriptionRoutes } from './subscriptions/admin-subscription-rout
 import { adminRefundRoutes } from './subscriptions/admin-refund-routes.js';
 import { mailPreviewRoutes } from './mail/mail-preview-routes.js';
 import { credentialRoutes } from './credentials/credential-routes.js';
+import { apiKeyRoutes } from './integrations/api-key-routes.js';
+import { ApiKeys } from './integrations/api-keys.js';
+import { authenticateApiKey } from './api/auth/api-key-guard.js';
 import { webhookRoutes } from './integrations/webhooks/webhook-routes.js';
 import { createWebhookEndpoints } from './integrations/webhooks/webhook-endpoints.js';
 import { inquiryRoutes } from './inquiries/inquiry-routes.js';
@@ -116,6 +120,9 @@ export function createApp(deps: AppDependencies): Express {
   app.use(express.json({ limit: BODY_LIMITS.json }));
   app.use(cookieParser());
   app.use(requestGuard);
+  // A request with an API key is the key's alone: recognised and held to its scopes before anything reads a session.
+  const apiKeys = new ApiKeys(deps);
+  app.use(authenticateApiKey({ apiKeys, limits: deps.limits, doc }));
   app.use(authenticate({ key: deps.keys.accessTokens, accounts: deps.accounts }));
   app.use(
     csrfProtection({
@@ -232,6 +239,7 @@ export function createApp(deps: AppDependencies): Express {
     ),
   );
   app.use(credentialRoutes(deps, doc));
+  app.use(apiKeyRoutes({ ...deps, apiKeys, vault: new PersonalDataVault(deps.keys.personalData) }, doc));
   app.use(webhookRoutes({ webhooks: createWebhookEndpoints(deps) }, doc));
   app.use(
     adminHistoryRoutes(
@@ -297,6 +305,7 @@ const API_TAGS: TagDoc[] = [
   { name: 'free-offer', description: 'The free offer while it runs' },
   { name: 'inquiries', description: 'Messages and requests from visitors' },
   { name: 'admin', description: 'The back-office: staff only, each operation needing its permission' },
+  { name: 'integrations', description: "For an integrator's program, with an API key (`Authorization: Bearer sk_…`)" },
   { name: 'webhooks', description: "Payment providers' notifications" },
   { name: 'sandbox', description: "The built-in sandbox provider's pages, when it is enabled" },
   { name: 'operations', description: 'Liveness and readiness, for load balancers and orchestrators' },

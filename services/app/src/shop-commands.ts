@@ -10,6 +10,7 @@ import { FreeOfferCommands } from './free-offer/free-offer-commands.js';
 import { InquiryCommands } from './inquiries/inquiry-commands.js';
 import { ProviderRecords } from './payments/provider-record-commands.js';
 import { SubscriptionCommands } from './subscriptions/subscription-commands.js';
+import { ApiKeyCommands } from './integrations/api-key-commands.js';
 import { WebhookEndpointCommands } from './integrations/webhooks/webhook-endpoint-commands.js';
 
 /**
@@ -28,6 +29,7 @@ export interface ShopCommands {
   dataExports: DataExportCommands;
   providerRecords: ProviderRecords;
   accounting: AccountingCommands;
+  apiKeys: ApiKeyCommands;
   webhookEndpoints: WebhookEndpointCommands;
 }
 
@@ -44,6 +46,7 @@ export function createShopCommands(deps: { store: EventStore; knex: Knex }): Sho
     dataExports: new DataExportCommands(deps),
     providerRecords: new ProviderRecords(deps),
     accounting: new AccountingCommands(deps),
+    apiKeys: new ApiKeyCommands(deps),
     webhookEndpoints: new WebhookEndpointCommands(deps),
   };
 }

@@ -22,4 +22,5 @@ export * from './refunds.js';
 export * from './mail-previews.js';
 export * from './invoices.js';
 export * from './bulk.js';
+export * from './api-keys.js';
 export * from './webhooks.js';

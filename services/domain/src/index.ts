@@ -30,6 +30,8 @@ export * from './invoicing/vat.js';
 export * from './invoicing/countries.js';
 export * from './invoicing/events.js';
 export * from './invoicing/decide.js';
+export * from './api-key/events.js';
+export * from './api-key/decide.js';
 export * from './webhook-endpoint/events.js';
 export * from './webhook-endpoint/decide.js';
 
@@ -41,6 +43,7 @@ import { INQUIRY_EVENT_TYPES, type InquiryEvent } from './inquiry/events.js';
 import { CREDENTIAL_SET_EVENT_TYPES, type CredentialSetEvent } from './credentials/events.js';
 import { FREE_OFFER_EVENT_TYPES, type FreeOfferEvent } from './free-offer/events.js';
 import { ACCOUNTING_EVENT_TYPES, type AccountingEvent } from './invoicing/events.js';
+import { API_KEY_EVENT_TYPES, type ApiKeyEvent } from './api-key/events.js';
 
 /** Every event the shop writes to its log. */
 export type ShopEvent =
@@ -51,7 +54,8 @@ export type ShopEvent =
   | InquiryEvent
   | CredentialSetEvent
   | FreeOfferEvent
-  | AccountingEvent;
+  | AccountingEvent
+  | ApiKeyEvent;
 export const SHOP_EVENT_TYPES: ReadonlyArray<ShopEvent['type']> = [
   ...SUBSCRIPTION_EVENT_TYPES,
   ...CATALOGUE_EVENT_TYPES,
@@ -61,5 +65,6 @@ export const SHOP_EVENT_TYPES: ReadonlyArray<ShopEvent['type']> = [
   ...CREDENTIAL_SET_EVENT_TYPES,
   ...FREE_OFFER_EVENT_TYPES,
   ...ACCOUNTING_EVENT_TYPES,
+  ...API_KEY_EVENT_TYPES,
 ];
 export { DEFAULT_SHOP_TIME_ZONE, formatShopTime, isTimeZone } from './shared/shop-time.js';

@@ -3,6 +3,7 @@ import type { Express, IRouter, RequestHandler, Response, Router } from 'express
 import { z } from 'zod';
 import { rolesWith } from '@shop/domain';
 import { permissionFor } from './auth/admin-permissions.js';
+import { apiKeyScopeFor } from './auth/api-key-scopes.js';
 import { requireUser } from './auth/authentication.js';
 import { HttpProblem } from './problem.js';
 
@@ -192,7 +193,9 @@ export class ApiDocument {
           ? { description: [route.description, accessNote(access, route)].filter(Boolean).join('\n\n') }
           : {}),
         tags: route.tags,
-        ...(access !== 'anyone' ? { security: securityOf(access, route) } : {}),
+        ...(access !== 'anyone' || apiKeyScopeFor(route.method, route.path)
+          ? { security: securityOf(access, route) }
+          : {}),
         ...(parameters.length > 0 ? { parameters } : {}),
         ...(route.body
           ? { requestBody: { required: true, content: { 'application/json': { schema: requests.of(route.body) } } } }
@@ -246,6 +249,13 @@ const SECURITY_SCHEMES = {
     description:
       'The `accessToken` answered by `POST /api/auth/sign-in`, valid for `expiresIn` seconds; `POST /api/auth/refresh` gives a new one. A request with this header needs no CSRF token.',
   },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'sk_…',
+    description:
+      'An API key an owner created in the back-office, `Authorization: Bearer sk_…`; the scope each operation needs is listed with it. 401 `api_key.invalid` for a key unknown or revoked, 403 `api_key.scope_missing` on an operation its scopes do not open.',
+  },
   sessionCookie: {
     type: 'apiKey',
     in: 'cookie',
@@ -260,9 +270,14 @@ const SECURITY_SCHEMES = {
  * permission a back-office operation needs (staff sign in like anyone else, and the server then
  * reads the account's roles). An operation no rule names is for owners (`staff.manage`).
  */
-function securityOf(access: Exclude<Access, 'anyone'>, route: { method: string; path: string }) {
+function securityOf(access: Access, route: { method: string; path: string }) {
   const roles = access === 'staff' ? [permissionFor(route.method, route.path) ?? 'staff.manage'] : [];
-  return [{ bearerToken: roles }, { sessionCookie: roles }];
+  // An API key whose scopes open the operation is another way in (docs/adr/0034-api-keys.md).
+  const scope = apiKeyScopeFor(route.method, route.path);
+  return [
+    ...(access !== 'anyone' ? [{ bearerToken: roles }, { sessionCookie: roles }] : []),
+    ...(scope ? [{ apiKey: [scope] }] : []),
+  ];
 }
 
 function accessNote(access: Access, route: { method: string; path: string }): string | undefined {

@@ -248,6 +248,7 @@ describe('the document', () => {
     expect(security('/api/admin/users', 'get')).toEqual([
       { bearerToken: ['back_office.read'] },
       { sessionCookie: ['back_office.read'] },
+      { apiKey: ['read:customers'] },
     ]);
     expect(security('/api/admin/users/{id}/roles', 'post')).toEqual([
       { bearerToken: ['staff.manage'] },
@@ -257,7 +258,7 @@ describe('the document', () => {
       'Staff with the `staff.manage` permission (roles: owner)',
     );
     expect(security('/api/orders', 'post')).toEqual([{ bearerToken: [] }, { sessionCookie: [] }]);
-    expect(Object.keys(built.components.securitySchemes)).toEqual(['bearerToken', 'sessionCookie']);
+    expect(Object.keys(built.components.securitySchemes)).toEqual(['bearerToken', 'apiKey', 'sessionCookie']);
     expect(() => doc.assertDescribes(app)).not.toThrow();
   });
 });

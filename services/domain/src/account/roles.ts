@@ -40,6 +40,8 @@ export const PERMISSIONS = [
   'catalogue.manage',
   /** Grant and revoke staff roles. */
   'staff.manage',
+  /** Create and revoke API keys (docs/adr/0034-api-keys.md). */
+  'api_keys.manage',
   /** Register and remove outbound webhook endpoints, read their delivery log, replay (docs/adr/0035-outbound-webhooks.md). */
   'webhooks.manage',
 ] as const;

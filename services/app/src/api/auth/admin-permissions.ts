@@ -19,6 +19,7 @@ const READ: readonly Method[] = ['get'];
  */
 export const ADMIN_PERMISSION_RULES: readonly PermissionRule[] = [
   { path: '/api/admin/users/:id/roles', permission: 'staff.manage' },
+  { path: '/api/admin/api-keys', permission: 'api_keys.manage' },
   { path: '/api/admin/webhook-endpoints', permission: 'webhooks.manage' },
   { path: '/api/admin/webhook-deliveries', permission: 'webhooks.manage' },
   { path: '/api/admin/users/:id/subscriptions', methods: ['post'], permission: 'subscriptions.manage' },

@@ -1,4 +1,4 @@
-import type { Role } from '@shop/domain';
+import { apiKeyActorId, type Role } from '@shop/domain';
 import type { CookieOptions, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AccountService, ClientContext, IssuedSession } from '../../accounts/account-service.js';
 import { describeDevice, describeLocation } from '../../security/request-context.js';
@@ -98,7 +98,7 @@ export function clientContext(req: Request): ClientContext {
   };
 }
 
-const bearerToken = (req: Request) => {
+export const bearerToken = (req: Request) => {
   const header = req.get('authorization');
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 };
@@ -205,5 +205,7 @@ export function currentUser(req: Request): AuthContext {
 
 /** Who acts in a back-office request, as the commands it issues record it: the operator, with the request's id. */
 export function operatorAct(req: Request): { adminId: string; correlationId: string } {
+  // An API key acts as itself, never as the person who created it.
+  if (req.apiKey) return { adminId: apiKeyActorId(req.apiKey.id), correlationId: String(req.id) };
   return { adminId: currentUser(req).userId, correlationId: String(req.id) };
 }

@@ -29,6 +29,8 @@ const forbidden = () => new HttpProblem({ status: 403, code: 'auth.forbidden', d
  */
 export function requireStaff(deps: { knex: Knex; doc: ApiDocument }): RequestHandler {
   return async (req, _res, next) => {
+    // An API key's request: its scopes were checked against this operation (`api-key-guard.ts`).
+    if (req.apiKey) return next();
     if (!req.auth) return next(new HttpProblem({ status: 401, code: 'auth.required', detail: 'Please sign in' }));
     const account = await getAccount(deps.knex, req.auth.userId);
     const roles = account?.roles ?? [];
