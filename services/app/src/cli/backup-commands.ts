@@ -2,6 +2,7 @@ import { PostgresEventStore } from '@shop/event-store';
 import { type Command } from 'commander';
 import pg from 'pg';
 import { verifyChain } from '../audit/chain-verification.js';
+import { loadConfig } from '../config.js';
 import { CHAIN_BROKEN_EXIT } from './audit-commands.js';
 import { BackupRefusal } from './backup-archive.js';
 import { restoreBackup, writeBackup } from './backup.js';
@@ -18,6 +19,12 @@ const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} 
 /** Runs a backup or restore command; a refusal is one line with its code, and exit status 4. */
 async function refusingPlainly(work: () => Promise<void>): Promise<void> {
   try {
+    if (loadConfig().eventStoreUrl) {
+      throw new BackupRefusal(
+        'backup.log_elsewhere',
+        'The event log is in KurrentDB (EVENTSTORE_URL), outside this database: back it up with KurrentDB’s own tools',
+      );
+    }
     await work();
   } catch (error) {
     if (!(error instanceof BackupRefusal)) throw error;
