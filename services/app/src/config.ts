@@ -268,6 +268,25 @@ const configSchema = z.object({
     .optional(),
   /** The seller named on invoices and credit notes: all five required in production. */
   ...SELLER_SETTINGS,
+  /** A port of its own for `GET /metrics` (every role), bound like HOST; unset, the API's port serves it behind METRICS_TOKEN. */
+  METRICS_PORT: optionalText(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, { message: 'must be a port number (0-65535)' })
+      .refine((v) => Number(v) <= 65535, {
+        message: 'must be a port number (0-65535)',
+      }),
+  ),
+  /** The Bearer token `GET /metrics` asks for; with neither setting, metrics are not served. */
+  METRICS_TOKEN: optionalText(
+    z.string().regex(/^[\x21-\x7e]{16,256}$/, {
+      message: 'must be 16 to 256 printable characters without spaces (openssl rand -hex 24)',
+    }),
+  ),
+  /** Where traces go (OTLP over HTTP, `/v1/traces` is added); unset, nothing of tracing is loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  /** The service name traces carry. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default('shop'),
 });
 
 export type ShopConfig = {
@@ -323,6 +342,13 @@ export type ShopConfig = {
   sandboxPayments: boolean;
   /** The seller on invoices (SELLER_ settings; outside production without them, `DEMO_SELLER`). */
   seller: SellerIdentity;
+  /** METRICS_PORT: `GET /metrics` on a port of its own (null: on the API's port, if METRICS_TOKEN is set). */
+  metricsPort: number | null;
+  /** METRICS_TOKEN: the Bearer token `GET /metrics` asks for. */
+  metricsToken: string | undefined;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: where traces are sent; unset, tracing is off. */
+  otlpEndpoint: string | undefined;
+  otelServiceName: string;
 };
 
 export interface OidcProviderConfig {
@@ -397,6 +423,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   const seller = sellerOf(c);
+  const metricsPort = c.METRICS_PORT === undefined ? null : Number(c.METRICS_PORT);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === c.PORT) {
+    throw new ConfigError(
+      'Invalid configuration: METRICS_PORT: must differ from PORT (metrics stay off the public port)',
+    );
+  }
   return {
     nodeEnv: c.NODE_ENV,
     port: c.PORT,
@@ -462,5 +494,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? c.SANDBOX_PAYMENTS === 'on'
       : !(c.NODE_ENV === 'production' && realProviderConfigured(c)),
     seller,
+    metricsPort,
+    metricsToken: c.METRICS_TOKEN,
+    otlpEndpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/$/, ''),
+    otelServiceName: c.OTEL_SERVICE_NAME,
   };
 }

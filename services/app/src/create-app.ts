@@ -62,6 +62,11 @@ import { useRequestLog } from './api/request-log.js';
 import { refuseUnexpectedBody, requestGuard } from './api/request-guard.js';
 import { catalogueListRoute, catalogueRoutes } from './catalogue/catalogue-routes.js';
 import { healthRoutes } from './operations/health-routes.js';
+import type { ShopMetrics } from './operations/metrics.js';
+import { metricsOnPublicPort } from './operations/metrics-routes.js';
+import { tracingOn } from './operations/tracing.js';
+import { traceRequests } from './api/request-tracing.js';
+import { routePattern } from './api/route-pattern.js';
 import type { ReadinessCheck } from './operations/readiness.js';
 import type { ShopCommands } from './shop-commands.js';
 import type { OrderService } from './subscriptions/order-service.js';
@@ -92,6 +97,8 @@ export interface AppDependencies {
   freeOffer: FreeOfferService;
   history: RecordHistory;
   stripeSync: StripeSync;
+  /** The process's metrics: requests timed, and `/metrics` here when METRICS_TOKEN is set without METRICS_PORT. */
+  metrics?: ShopMetrics;
 }
 
 /** The largest body each parser reads, in bytes; the server refuses a larger one announced with `Expect: 100-continue` before it is sent. */
@@ -104,7 +111,20 @@ export function createApp(deps: AppDependencies): Express {
   app.disable('x-powered-by');
   // req.ip, which rate limits and the security activity read, follows X-Forwarded-For only from these proxies.
   app.set('trust proxy', deps.config.trustProxy);
-  useRequestLog(app, deps.logger);
+  const metrics = deps.metrics?.served ? deps.metrics : undefined;
+  useRequestLog(
+    app,
+    deps.logger,
+    metrics
+      ? (req, res, seconds) =>
+          metrics.requestAnswered({ method: req.method, route: routePattern(req), status: res.statusCode }, seconds)
+      : undefined,
+  );
+  if (tracingOn()) app.use(traceRequests());
+  // Scraped before the rest of the pipeline: a token, not a session, opens it.
+  if (metrics && deps.config.metricsToken && deps.config.metricsPort === null) {
+    app.use(metricsOnPublicPort(metrics, deps.config.metricsToken));
+  }
   app.use(helmet());
   // Answers kept ready in memory, before the per-request machinery they do not need (ADR 0020).
   app.use(catalogueListRoute({ knex: deps.knex }, doc));

@@ -33,6 +33,8 @@ async function main(): Promise<void> {
 
   const runtime = await openRuntime(config);
   const { logger } = runtime;
+  // Every role serves its metrics on METRICS_PORT (a port taken stops the start here).
+  await runtime.metricsEndpoint.serve();
   const shutdown = new AbortController();
   // Every projector, reactor and sleep listens to this one signal.
   setMaxListeners(0, shutdown.signal);

@@ -85,6 +85,7 @@ export function startProjectors(runtime: Runtime, signal: AbortSignal): Promise<
 
 /** The worker role: reactors turn events into jobs, and this process runs the jobs. */
 export async function startWorker(runtime: Runtime, signal: AbortSignal): Promise<{ running: Promise<unknown> }> {
+  await runtime.metricsEndpoint.serve();
   // The worker mails invoices: said once at its start when they name the demonstration seller.
   warnOfDemoSeller(runtime.config.seller, runtime.logger);
   const jobDependencies = {
@@ -206,6 +207,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
  * find an empty shop.
  */
 export async function startApi(runtime: Runtime, options: { waitForReadModels?: AbortSignal } = {}): Promise<Server> {
+  await runtime.metricsEndpoint.serve();
   const written = await seedCatalogue(runtime.commands.plans, runtime.clock());
   if (written > 0) runtime.logger.info({ events: written }, 'catalogue seeded');
   await seedPromotions(runtime.commands.promotions, runtime.clock());
@@ -247,6 +249,7 @@ export async function startApi(runtime: Runtime, options: { waitForReadModels?: 
     freeOffer: runtime.freeOffer,
     history: runtime.history,
     stripeSync: runtime.stripeSync,
+    metrics: runtime.metrics,
   });
   return new Promise((resolve, reject) => {
     const server = app.listen(runtime.config.port, runtime.config.host, () => resolve(server));

@@ -33,6 +33,12 @@ import { OperatorRefunds } from './subscriptions/operator-refunds.js';
 import { AutomaticRenewals } from './subscriptions/automatic-renewals.js';
 import { Invoicing } from './invoicing/invoicing.js';
 import { OperatorCatalogue } from './catalogue/operator-catalogue.js';
+import { ALL_PROJECTIONS } from '@shop/projections';
+import { ALL_REACTORS } from './all-reactors.js';
+import { createShopMetrics, type ShopMetrics } from './operations/metrics.js';
+import { metricsEndpoint, type MetricsEndpoint } from './operations/metrics-routes.js';
+import { observeAppends } from './operations/observed-store.js';
+import { startTracing } from './operations/tracing.js';
 
 export interface Runtime {
   config: ShopConfig;
@@ -67,6 +73,10 @@ export interface Runtime {
   stripeSync: StripeSync;
   sandbox: SandboxProvider | null;
   readiness: ReadinessCheck[];
+  /** This process's metrics (docs/operations.md, "Metrics"). */
+  metrics: ShopMetrics;
+  /** The METRICS_PORT server, which each role starts (once per process). */
+  metricsEndpoint: MetricsEndpoint;
   close: () => Promise<void>;
 }
 
@@ -118,6 +128,9 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     store = new PostgresEventStore({ pool, listen: !isEmbedded });
   }
   closers.unshift(() => store.close());
+  // Before anything appends: traced appends carry their span in their events' metadata.
+  const stopTracing = await startTracing(config, logger);
+  if (stopTracing) closers.push(stopTracing);
 
   const clock = options.clock ?? (() => new Date());
   const queue: JobQueue = config.redisUrl
@@ -134,6 +147,19 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
 
   // Before anything reads or writes its tables; processes started together take turns.
   await migrateToLatest(knex);
+
+  const metrics = createShopMetrics({
+    served: config.metricsPort !== null || config.metricsToken !== undefined,
+    knex,
+    store,
+    clock,
+    logger,
+    projections: ALL_PROJECTIONS.map((projection) => projection.name),
+    reactors: ALL_REACTORS.map((reactor) => reactor.name),
+  });
+  observeAppends(store, metrics);
+  const served = metricsEndpoint({ metrics, config, logger });
+  closers.unshift(() => served.close());
 
   const commands = createShopCommands({ store, knex });
   const keys = loadKeys(config);
@@ -158,7 +184,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   const mailer = createMailer(config, logger);
   const providers = createPaymentProviders({ config, keys, knex, clock });
   // Orders open checkouts and payments follow them up: both with the same providers.
-  const checkout = { knex, store, commands, providers: providers.all, publicUrl: config.publicUrl, clock };
+  const checkout = { knex, store, commands, providers: providers.all, publicUrl: config.publicUrl, clock, metrics };
   const payments = new PaymentService({ ...checkout, logger });
   const orders = new OrderService(checkout);
   const inquiries = new InquiryService({ knex, store, commands, vault, limits, clock, logger });
@@ -227,6 +253,8 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     stripeSync,
     sandbox: providers.sandbox,
     readiness,
+    metrics,
+    metricsEndpoint: served,
     close: async () => {
       for (const close of closers) await close().catch((error) => logger.error({ err: error }, 'error while closing'));
     },

@@ -2,6 +2,7 @@ import { DomainError, type Language } from '@shop/domain';
 import type { EventStore } from '@shop/event-store';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
+import type { PaymentMetrics } from '../operations/metrics.js';
 import type { SubscriptionCommands } from '../subscriptions/subscription-commands.js';
 import type { PromotionCommands } from '../catalogue/promotion-commands.js';
 import type { ProviderRecords } from './provider-record-commands.js';
@@ -16,6 +17,8 @@ export interface PaymentServiceDependencies {
   publicUrl: string;
   clock: () => Date;
   logger: Logger;
+  /** Counts notifications and outcomes for the metrics (`webhooks_received_total`, `payments_total`). */
+  metrics?: PaymentMetrics;
 }
 
 export interface PlaceOrderInput {

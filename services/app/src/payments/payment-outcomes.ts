@@ -34,7 +34,9 @@ export type AppliedOutcome = 'applied' | 'unmatched' | 'ignored';
  * exactly one active subscription whatever order and however often the providers report it.
  */
 export class PaymentOutcomes {
-  constructor(private readonly deps: Pick<PaymentServiceDependencies, 'store' | 'commands' | 'clock' | 'logger'>) {}
+  constructor(
+    private readonly deps: Pick<PaymentServiceDependencies, 'store' | 'commands' | 'clock' | 'logger' | 'metrics'>,
+  ) {}
 
   /**
    * Applies what a provider said to the order it names, only if the payment went through a
@@ -59,7 +61,9 @@ export class PaymentOutcomes {
       );
       return 'ignored';
     }
-    await this.applyMatched(provider, outcome, metadata);
+    // Counted once: a repeated notification, or the success page after the webhook, changes nothing.
+    if (await this.applyMatched(provider, outcome, metadata))
+      this.deps.metrics?.paymentRecorded(provider, outcome.kind);
     return 'applied';
   }
 
@@ -94,21 +98,24 @@ export class PaymentOutcomes {
       claimedSubscriptionId: outcome.subscriptionId,
       recordedAt: this.deps.clock().toISOString(),
     };
-    await this.deps.commands.providerRecords.record(unmatchedPaymentStreamId(provider, providerId), [
+    const recorded = await this.deps.commands.providerRecords.record(unmatchedPaymentStreamId(provider, providerId), [
       { id: `unmatched:${provider}:${outcome.kind}:${providerId}`, type: UNMATCHED_PAYMENT_EVENT_TYPE, data, metadata },
     ]);
+    if (recorded.appended > 0) this.deps.metrics?.paymentRecorded(provider, 'unmatched');
     this.deps.logger.warn(
       { provider, sessionId: outcome.sessionId, paymentReference: outcome.paymentReference, kind: outcome.kind },
       'provider payment matches no checkout the shop opened: recorded as unmatched',
     );
   }
 
+  /** Whether the order's stream took new events (not when the outcome was applied before). */
   private async applyMatched(
     provider: string,
     outcome: Exclude<PaymentOutcome, { kind: 'pending' | 'ignored' }>,
     metadata: EventMetadata,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const now = this.deps.clock();
+    let decided: { newEvents: readonly unknown[] };
     switch (outcome.kind) {
       case 'paid':
       case 'refunded': {
@@ -119,7 +126,7 @@ export class PaymentOutcomes {
           amountCents: outcome.amountCents,
           currency: outcome.currency,
         };
-        await this.deps.commands.subscriptions.execute(
+        decided = await this.deps.commands.subscriptions.execute(
           outcome.kind === 'paid'
             ? {
                 type: 'ConfirmPayment',
@@ -134,10 +141,10 @@ export class PaymentOutcomes {
             : { type: 'RefundPayment', data: { ...payment, now } },
           metadata,
         );
-        return;
+        break;
       }
       case 'disputed':
-        await this.deps.commands.subscriptions.execute(
+        decided = await this.deps.commands.subscriptions.execute(
           {
             type: 'RecordDispute',
             data: {
@@ -153,11 +160,11 @@ export class PaymentOutcomes {
           },
           metadata,
         );
-        return;
+        break;
       case 'failed':
       case 'expired':
       case 'canceled':
-        await this.deps.commands.subscriptions.execute(
+        decided = await this.deps.commands.subscriptions.execute(
           {
             type: 'RecordPaymentFailure',
             data: {
@@ -171,7 +178,8 @@ export class PaymentOutcomes {
           },
           metadata,
         );
-        return;
+        break;
     }
+    return decided.newEvents.length > 0;
   }
 }

@@ -1,9 +1,15 @@
 import type { PaymentVerification } from '@shop/contracts';
+import { DomainError } from '@shop/domain';
 import type { EventMetadata } from '@shop/event-store';
 import { findPaymentSession } from '@shop/projections';
 import { enabledProvider, type PaymentServiceDependencies } from './payment-dependencies.js';
 import { PaymentOutcomes, type AppliedOutcome } from './payment-outcomes.js';
-import type { PaymentOutcome, PaymentProvider, ProviderName } from './payment-provider.js';
+import {
+  WebhookSignatureError,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type ProviderName,
+} from './payment-provider.js';
 import { ProviderReports } from './provider-reports.js';
 
 export type { PaymentServiceDependencies, PlaceOrderInput } from './payment-dependencies.js';
@@ -39,8 +45,19 @@ export class PaymentService {
   }
 
   /** A provider's notification, verified and stored once; processing happens in a job. */
-  receiveWebhook(providerName: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
-    return this.reports.receiveWebhook(providerName, rawBody, headers);
+  async receiveWebhook(
+    providerName: string,
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): ReturnType<ProviderReports['receiveWebhook']> {
+    try {
+      const receipt = await this.reports.receiveWebhook(providerName, rawBody, headers);
+      this.deps.metrics?.webhookReceived(providerName, receipt.duplicate ? 'duplicate' : 'accepted');
+      return receipt;
+    } catch (error) {
+      this.deps.metrics?.webhookReceived(providerName, webhookRefusal(error));
+      throw error;
+    }
   }
 
   /** The job behind a stored notification; its outcomes name it (`causationId`) and its stream. */
@@ -69,4 +86,11 @@ export class PaymentService {
   applyOutcome(provider: string, outcome: PaymentOutcome, metadata: EventMetadata): Promise<AppliedOutcome> {
     return this.outcomes.applyOutcome(provider, outcome, metadata);
   }
+}
+
+/** Why a notification was refused, as `webhooks_received_total` labels it. */
+function webhookRefusal(error: unknown): string {
+  if (error instanceof WebhookSignatureError) return 'invalid_signature';
+  if (error instanceof DomainError && error.code === 'payment.provider_unavailable') return 'unknown_provider';
+  return 'error';
 }
