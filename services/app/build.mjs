@@ -78,8 +78,7 @@ export async function build() {
     checkFilesBesideTheBundles(next);
     checkExternalsAreDependencies(result.metafile);
     writeInputs(result.metafile, path.join(next, 'meta.json'), started);
-    rmSync(DIST, { recursive: true, force: true });
-    renameSync(next, DIST);
+    swapIn(next);
   } finally {
     rmSync(next, { recursive: true, force: true });
   }
@@ -87,6 +86,25 @@ export async function build() {
   console.error(
     `Server compiled into ${path.relative(process.cwd(), DIST) || '.'} in ${Date.now() - started.getTime()} ms`,
   );
+}
+
+/**
+ * Replaces dist/ by `next`, each a rename: the old one is moved aside and removed afterwards. A
+ * build swapping its own in at the same moment makes the rename fail; then this one tries again.
+ */
+function swapIn(next) {
+  const old = `${next}.old`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (existsSync(DIST)) renameSync(DIST, old);
+      renameSync(next, DIST);
+      break;
+    } catch (error) {
+      if (attempt === 5 || !['ENOENT', 'ENOTEMPTY', 'EEXIST'].includes(error.code)) throw error;
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
+  }
 }
 
 /**
@@ -153,7 +171,8 @@ function checkExternalsAreDependencies(metafile) {
 /** No bundle, or a source (or an asset) changed since it was made. Without sources (a production install), never. */
 function stale() {
   if (!existsSync(path.join(APP, 'src'))) return false;
-  if (!existsSync(META) || Object.keys(ENTRIES).some((name) => !existsSync(path.join(DIST, `${name}.js`)))) return true;
+  const built = [...Object.keys(ENTRIES).map((name) => `${name}.js`), ...Object.keys(ASSETS), 'meta.json'];
+  if (built.some((file) => !existsSync(path.join(DIST, file)))) return true;
   const builtAt = statSync(META).mtimeMs;
   const { inputs } = JSON.parse(readFileSync(META, 'utf8'));
   return inputs.some((input) => {

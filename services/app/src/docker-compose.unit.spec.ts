@@ -8,6 +8,7 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const composePath = fileURLToPath(new URL('../../../docker-compose.yml', import.meta.url));
 const dockerfilePath = fileURLToPath(new URL('../../../Dockerfile', import.meta.url));
 const rootPackagePath = fileURLToPath(new URL('../../../package.json', import.meta.url));
+const appPackagePath = fileURLToPath(new URL('../package.json', import.meta.url));
 const configPath = fileURLToPath(new URL('./config.ts', import.meta.url));
 
 type Service = {
@@ -209,8 +210,10 @@ describe('docker-compose.yml', () => {
 });
 
 describe('Dockerfile', () => {
+  type Instruction = { keyword: string; args: string };
+
   /** Instructions with line continuations joined and comments dropped. */
-  function instructions(): Array<{ keyword: string; args: string }> {
+  function instructions(): Instruction[] {
     const text = readFileSync(dockerfilePath, 'utf8').replace(/\\\r?\n/g, ' ');
     return text
       .split(/\r?\n/)
@@ -222,46 +225,112 @@ describe('Dockerfile', () => {
       });
   }
 
+  /** The stages, each from its FROM to the next; the last one is the image. */
+  function stages(): Array<{ name: string | undefined; image: string; steps: Instruction[] }> {
+    const found: Array<{ name: string | undefined; image: string; steps: Instruction[] }> = [];
+    for (const instruction of instructions()) {
+      if (instruction.keyword === 'FROM') {
+        const args = instruction.args.split(/\s+/).filter((arg) => !arg.startsWith('--'));
+        const as = args.findIndex((arg) => arg.toUpperCase() === 'AS');
+        found.push({ name: as === -1 ? undefined : args[as + 1], image: args[0] ?? '', steps: [] });
+      } else {
+        found[found.length - 1]?.steps.push(instruction);
+      }
+    }
+    return found;
+  }
+
+  const image = () => stages().pop()!;
+  const buildStage = () => stages().find((stage) => stage.steps.some((i) => /\bnpm run build\b/.test(i.args)));
+
+  /** Source paths a COPY or ADD takes (from the context, or `--from` another stage when `fromStage`). */
+  function copiedPaths(steps: Instruction[], fromStage = false): string[] {
+    return steps.flatMap((i) => {
+      if (i.keyword !== 'COPY' && i.keyword !== 'ADD') return [];
+      if (/--from=/.test(i.args) !== fromStage) return [];
+      const args = i.args.split(/\s+/).filter((arg) => !arg.startsWith('--'));
+      return args.slice(0, -1).map((source) => path.posix.normalize(source.replace(/^\/app\//, '')));
+    });
+  }
+
+  const rootPackage = () =>
+    JSON.parse(readFileSync(rootPackagePath, 'utf8')) as { workspaces: string[]; scripts: Record<string, string> };
+
   it('exists next to docker-compose.yml', () => {
     expect(existsSync(dockerfilePath)).toBe(true);
   });
 
   it('builds on a Node 20 image', () => {
-    const from = instructions().filter((i) => i.keyword === 'FROM');
-    expect(from.length).toBeGreaterThan(0);
-    const image = from[from.length - 1]!.args.split(/\s+/).find((arg) => !arg.startsWith('--'));
-    expect(image).toMatch(/^(docker\.io\/)?(library\/)?node:20([.-]|$)/);
+    expect(image().image).toMatch(/^(docker\.io\/)?(library\/)?node:20([.-]|$)/);
   });
 
   it('runs as a non-root user', () => {
-    const users = instructions().filter((i) => i.keyword === 'USER');
+    const users = image().steps.filter((i) => i.keyword === 'USER');
     expect(users.length).toBeGreaterThan(0);
     const user = users[users.length - 1]!.args.split(':')[0];
     expect(['root', '0', '']).not.toContain(user);
   });
 
-  it('copies the lockfile and every workspace package.json before npm ci', () => {
-    const all = instructions();
-    const npmCi = all.findIndex((i) => i.keyword === 'RUN' && /\bnpm ci\b/.test(i.args));
+  it.each([
+    ['the build stage', () => buildStage()],
+    ['the image', () => image()],
+  ])('%s copies the lockfile and every workspace package.json before npm ci', (_name, stage) => {
+    const steps = stage()?.steps ?? [];
+    const npmCi = steps.findIndex((i) => i.keyword === 'RUN' && /\bnpm ci\b/.test(i.args));
     expect(npmCi, 'no RUN npm ci').toBeGreaterThan(-1);
-    expect(all[npmCi]!.args).not.toMatch(/--omit[= ]dev|--production/);
-
-    const copiedBefore = all.slice(0, npmCi).flatMap((i) => {
-      if (i.keyword !== 'COPY' && i.keyword !== 'ADD') return [];
-      const args = i.args.split(/\s+/).filter((arg) => !arg.startsWith('--'));
-      return args.slice(0, -1).map((source) => path.posix.normalize(source));
-    });
+    const copiedBefore = copiedPaths(steps.slice(0, npmCi));
     expect(copiedBefore, 'COPY . . before npm ci defeats the dependency layer').not.toContain('.');
-
-    const { workspaces } = JSON.parse(readFileSync(rootPackagePath, 'utf8')) as { workspaces: string[] };
+    const { workspaces } = rootPackage();
     expect(workspaces.length).toBeGreaterThan(0);
     for (const manifest of ['package.json', 'package-lock.json', ...workspaces.map((w) => `${w}/package.json`)]) {
       expect(copiedBefore, `${manifest} is not copied before npm ci`).toContain(manifest);
     }
   });
 
+  it('builds in a stage of its own with every dependency: the server, the web shop and the back-office', () => {
+    expect(stages().length).toBeGreaterThanOrEqual(2);
+    const build = buildStage();
+    expect(build, 'no stage runs npm run build').toBeDefined();
+    expect(build).not.toBe(image());
+    const npmCi = build!.steps.find((i) => i.keyword === 'RUN' && /\bnpm ci\b/.test(i.args));
+    expect(npmCi?.args).not.toMatch(/--omit[= ]dev|--production/);
+    expect(build!.steps.some((i) => i.keyword === 'ENV' && /NODE_ENV=production/.test(i.args))).toBe(false);
+    expect(rootPackage().scripts.build).toMatch(/-w @shop\/app\b/);
+  });
+
+  it('installs only production dependencies in the image, and no sources', () => {
+    const { steps } = image();
+    const npmCi = steps.findIndex((i) => i.keyword === 'RUN' && /\bnpm ci\b/.test(i.args));
+    expect(steps[npmCi]!.args).toMatch(/--omit[= ]dev/);
+    expect(steps[npmCi]!.args).toMatch(/(--workspace|-w)[= ]@shop\/app\b/);
+    const env = steps.filter((i) => i.keyword === 'ENV').map((i) => i.args);
+    expect(env.join(' ')).toMatch(/NODE_ENV=production/);
+    // No source from the build context but the manifests npm ci reads.
+    const fromContext = copiedPaths(steps);
+    const { workspaces } = rootPackage();
+    const manifests = ['package.json', 'package-lock.json', '.npmrc', ...workspaces.map((w) => `${w}/package.json`)];
+    expect(fromContext.filter((source) => !manifests.includes(source))).toEqual([]);
+  });
+
+  it('takes the compiled server and the built web apps from the build stage', () => {
+    const fromBuild = copiedPaths(image().steps, true);
+    expect(fromBuild).toEqual(
+      expect.arrayContaining(['services/app/dist', 'services/app/bin', 'web-shop/dist', 'admin/dist']),
+    );
+    expect(fromBuild.filter((source) => /(^|\/)src(\/|$)/.test(source))).toEqual([]);
+  });
+
+  it('runs the compiled roles with Node alone: no TypeScript loader at run time', () => {
+    const { scripts } = rootPackage();
+    for (const role of ['start', ...Object.values(APP_SERVICES)]) {
+      expect(scripts[role], role).toMatch(/^node (--[\w-]+ )*services\/app\/dist\/main\.js\b/);
+    }
+    const app = JSON.parse(readFileSync(appPackagePath, 'utf8')) as { dependencies: Record<string, string> };
+    for (const tool of ['tsx', 'esbuild', 'typescript', 'vitest']) expect(app.dependencies).not.toHaveProperty(tool);
+  });
+
   it('exposes 3000 and starts the api by default', () => {
-    const all = instructions();
+    const all = image().steps;
     expect(all.filter((i) => i.keyword === 'EXPOSE').map((i) => i.args)).toContain('3000');
     const cmd = all.filter((i) => i.keyword === 'CMD').pop();
     expect(JSON.parse(cmd?.args ?? 'null')).toEqual(['npm', 'run', 'start:api']);
