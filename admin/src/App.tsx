@@ -16,6 +16,7 @@ import plans from './resources/plans';
 import promoCodes from './resources/promo-codes';
 import subscriptions from './resources/subscriptions';
 import users from './resources/users';
+import apiKeys from './resources/api-keys';
 import { LazySyncPage } from './sync';
 import { LazyFreeOfferPage } from './free-offer';
 import { LazyMailPreviewsPage } from './mail-previews';
@@ -46,6 +47,7 @@ function BackOffice() {
       <Resource name="invoices" {...invoices} />
       <Resource name="promo-codes" {...promoCodes} />
       <Resource name="plans" {...plans} />
+      <Resource name="api-keys" {...apiKeys} />
       <CustomRoutes noLayout>
         <Route path="/two-factor-required" element={<TwoFactorRequiredPage />} />
       </CustomRoutes>
