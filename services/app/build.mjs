@@ -11,6 +11,7 @@
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -48,18 +49,22 @@ const npmPackagesExternal = {
 
 /**
  * Compiles the bundles into dist/ (esbuild, a devDependency, is loaded only here). They are
- * written beside it first and swapped in whole, so a running process never sees half a dist/.
+ * written into a folder of this build first and swapped in whole, so a running process never sees
+ * half a dist/; that folder is named dist too, so what a killed build leaves is ignored as dist/ is.
  */
 export async function build() {
   const started = new Date();
   const esbuild = await import('esbuild');
-  const next = `${DIST}.${process.pid}.tmp`;
-  rmSync(next, { recursive: true, force: true });
+  const work = path.join(APP, `.build-${process.pid}`);
+  const next = path.join(work, 'dist');
+  rmSync(work, { recursive: true, force: true });
   try {
     const result = await esbuild.build({
       absWorkingDir: APP,
       entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, source]) => [name, path.join(APP, source)])),
-      outdir: next,
+      // Laid out (source map paths included) for dist/, written into `next`.
+      outdir: DIST,
+      write: false,
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -72,15 +77,20 @@ export async function build() {
       logLevel: 'warning',
       plugins: [npmPackagesExternal],
     });
+    for (const file of result.outputFiles) {
+      const target = path.join(next, path.relative(DIST, file.path));
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, file.contents);
+    }
     for (const [folder, source] of Object.entries(ASSETS)) {
       cpSync(path.join(APP, source), path.join(next, folder), { recursive: true });
     }
     checkFilesBesideTheBundles(next);
     checkExternalsAreDependencies(result.metafile);
     writeInputs(result.metafile, path.join(next, 'meta.json'), started);
-    swapIn(next);
+    swapIn(next, path.join(work, 'previous', 'dist'));
   } finally {
-    rmSync(next, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
   // On stderr: shopctl builds on demand before it runs, and its standard output may be read by a script.
   console.error(
@@ -92,8 +102,8 @@ export async function build() {
  * Replaces dist/ by `next`, each a rename: the old one is moved aside and removed afterwards. A
  * build swapping its own in at the same moment makes the rename fail; then this one tries again.
  */
-function swapIn(next) {
-  const old = `${next}.old`;
+function swapIn(next, old) {
+  mkdirSync(path.dirname(old), { recursive: true });
   for (let attempt = 1; ; attempt++) {
     try {
       if (existsSync(DIST)) renameSync(DIST, old);
