@@ -17,6 +17,7 @@ import promoCodes from './resources/promo-codes';
 import subscriptions from './resources/subscriptions';
 import users from './resources/users';
 import apiKeys from './resources/api-keys';
+import webhooks from './resources/webhooks';
 import { LazySyncPage } from './sync';
 import { LazyFreeOfferPage } from './free-offer';
 import { LazyMailPreviewsPage } from './mail-previews';
@@ -48,6 +49,7 @@ function BackOffice() {
       <Resource name="promo-codes" {...promoCodes} />
       <Resource name="plans" {...plans} />
       <Resource name="api-keys" {...apiKeys} />
+      <Resource name="webhook-endpoints" {...webhooks} />
       <CustomRoutes noLayout>
         <Route path="/two-factor-required" element={<TwoFactorRequiredPage />} />
       </CustomRoutes>

@@ -1,0 +1,82 @@
+import type { MessageTree } from './merge-messages';
+
+/** Outbound webhooks (réservé aux propriétaires), in French. */
+export const webhooksMessages: MessageTree = {
+  resources: {
+    'webhook-endpoints': {
+      name: 'Webhook |||| Webhooks',
+      empty: 'Aucun webhook pour l’instant.',
+      invite: 'Voulez-vous en enregistrer un ?',
+      fields: {
+        url: 'URL',
+        eventTypes: "Types d'événements",
+        personalData: 'Données personnelles',
+        status: 'Statut',
+        lastDelivery: 'Dernier envoi',
+        createdAt: 'Enregistré le',
+        createdBy: 'Enregistré par',
+        removedAt: 'Retiré le',
+        cursorPosition: 'Lu dans le journal jusqu’à la position',
+      },
+    },
+  },
+  shop: {
+    webhooks: {
+      createTitle: 'Nouveau webhook',
+      allEvents: 'Tous les événements (*)',
+      eventTypesHelp: 'Les événements envoyés à cette URL ; « Tous » inclut ceux ajoutés plus tard.',
+      urlHelp: 'https:// en production. Sans identifiant ni mot de passe dans l’URL : la signature prouve l’envoi.',
+      personalDataLabel: 'Inclure les données personnelles des clients (noms, e-mails…)',
+      personalDataHelp: 'Sans cette case, elles sont retirées de chaque événement envoyé.',
+      active: 'Actif',
+      removed: 'Retiré',
+      withPersonalData: 'Oui',
+      withoutPersonalData: 'Non',
+      never: 'Aucun envoi',
+      pending: '%{smart_count} en attente |||| %{smart_count} en attente',
+      failed: '%{smart_count} en échec |||| %{smart_count} en échec',
+      secretTitle: 'Secret de signature',
+      secretOnce:
+        'Copiez-le maintenant dans le programme qui reçoit les événements : il ne sera plus jamais affiché. Chaque envoi est signé avec (en-tête Shop-Signature).',
+      secretLabel: 'Secret',
+      secretDone: 'J’ai copié le secret',
+      replay: 'Rejouer depuis…',
+      replayTitle: 'Rejouer les événements',
+      replayExplanation:
+        'Chaque événement de ce webhook à partir de cette position du journal est renvoyé, avec le même identifiant (le destinataire écarte les doublons).',
+      replayPosition: 'Depuis la position',
+      replayConfirm: 'Rejouer',
+      replayStarted: 'Rejeu lancé depuis la position %{position}',
+      replayUnderWay: 'Rejeu en cours depuis la position %{from}',
+      remove: 'Retirer',
+      removeTitle: 'Retirer le webhook %{url} ?',
+      removeConfirm: 'Plus rien ne lui sera envoyé ; les envois en attente sont annulés. Son historique est conservé.',
+      deliveries: 'Journal des envois',
+      noDeliveries: 'Aucun événement envoyé pour le moment.',
+      delivery: {
+        eventPosition: 'Position',
+        eventType: 'Événement',
+        status: 'Statut',
+        attempts: 'Tentatives',
+        nextAttemptAt: 'Prochaine tentative',
+        lastStatusCode: 'Réponse',
+        lastError: 'Erreur',
+        replayed: 'rejeu',
+        statuses: { pending: 'En attente', delivered: 'Livré', failed: 'Échec', cancelled: 'Annulé' },
+      },
+      refusals: {
+        invalid_url: 'Cette URL n’est pas valide.',
+        https_required:
+          'L’URL doit commencer par https:// (http seulement vers 127.0.0.1 ou localhost, hors production).',
+        credentials_in_url: 'Retirez l’identifiant et le mot de passe de l’URL.',
+        private_address: 'Cette adresse est privée ou locale : la boutique n’y envoie rien en production.',
+        no_event_types: 'Choisissez au moins un type d’événement.',
+        invalid_event_types: '« Tous » ne se combine pas avec d’autres types.',
+        unknown_event_type: 'Type d’événement inconnu.',
+        invalid_position: 'Une position est un nombre entier à partir de 1.',
+        removed: 'Ce webhook a été retiré.',
+        not_found: 'Ce webhook n’existe pas.',
+      },
+    },
+  },
+};
