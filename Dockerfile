@@ -46,14 +46,15 @@ COPY services/testing/package.json services/testing/
 COPY projections/package.json projections/
 COPY web-shop/package.json web-shop/
 COPY admin/package.json admin/
+# shopctl's launcher before npm ci, which links it as `npx shopctl` only when it is there.
+COPY --from=build /app/services/app/bin services/app/bin
+COPY --from=build /app/services/app/build.mjs services/app/
 
 RUN npm ci --omit=dev --workspace @shop/app && npm cache clean --force
 
-# What the processes run: the compiled server (with its mail templates and API reference page),
-# shopctl's launcher, and the two built web apps the API serves at / and /admin.
+# What the processes run: the compiled server (with its mail templates and API reference page)
+# and the two built web apps the API serves at / and /admin.
 COPY --from=build /app/services/app/dist services/app/dist
-COPY --from=build /app/services/app/bin services/app/bin
-COPY --from=build /app/services/app/build.mjs services/app/
 COPY --from=build /app/web-shop/dist web-shop/dist
 COPY --from=build /app/admin/dist admin/dist
 

@@ -320,6 +320,14 @@ describe('Dockerfile', () => {
     expect(fromBuild.filter((source) => /(^|\/)src(\/|$)/.test(source))).toEqual([]);
   });
 
+  it("puts shopctl's launcher in place before npm ci, which links `npx shopctl` only to a file that exists", () => {
+    const { steps } = image();
+    const npmCi = steps.findIndex((i) => i.keyword === 'RUN' && /\bnpm ci\b/.test(i.args));
+    const bin = JSON.parse(readFileSync(appPackagePath, 'utf8')).bin.shopctl as string;
+    const launcher = path.posix.join('services/app', path.posix.dirname(bin));
+    expect(copiedPaths(steps.slice(0, npmCi), true)).toContain(launcher);
+  });
+
   it('runs the compiled roles with Node alone: no TypeScript loader at run time', () => {
     const { scripts } = rootPackage();
     for (const role of ['start', ...Object.values(APP_SERVICES)]) {
