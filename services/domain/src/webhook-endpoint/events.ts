@@ -2,10 +2,10 @@ import type { DomainEvent } from '../shared/decider.js';
 
 /**
  * An outbound webhook endpoint: a URL the owner registered to receive the shop's events as they
- * are recorded. One stream per endpoint (`webhook-endpoint-<id>`): its registration, a replay an
+ * are recorded. One stream per endpoint (`outbound-webhook-<id>`): its registration, a replay an
  * operator asked for, its removal. The signing secret never enters the log (docs/adr/0035-outbound-webhooks.md).
  */
-export const webhookEndpointStreamId = (endpointId: string) => `webhook-endpoint-${endpointId}`;
+export const webhookEndpointStreamId = (endpointId: string) => `outbound-webhook-${endpointId}`;
 
 /** Every event type (`*`), present and future. */
 export const ALL_EVENT_TYPES = '*';

@@ -7,7 +7,7 @@ import {
 } from '@shop/domain';
 import { StreamCommands } from '../../infrastructure/stream-commands.js';
 
-/** Each webhook endpoint's stream (`webhook-endpoint-<id>`): registered, replays asked for, removed. */
+/** Each webhook endpoint's stream (`outbound-webhook-<id>`): registered, replays asked for, removed. */
 export class WebhookEndpointCommands extends StreamCommands<
   WebhookEndpointCommand,
   WebhookEndpointEvent,
