@@ -173,8 +173,8 @@ interface CheckedArchive {
   header: ArchiveHeader;
   trailer: ArchiveTrailer;
   masterKeyFile: Buffer | null;
-  /** Runs of the log in its reading order within which positions only rise (see `renumberTransactions`). */
-  logRuns: number;
+  /** The log's runs: where each begins, in its reading order (see `LogRuns`). */
+  logRuns: LogRuns;
 }
 
 function checkHeader(file: string, header: ArchiveHeader): void {
@@ -202,8 +202,7 @@ export async function checkArchive(file: string): Promise<CheckedArchive> {
   let header: ArchiveHeader | null = null;
   let masterKeyFile: Buffer | null = null;
   const counted: Record<string, number> = {};
-  let logRuns = 0;
-  let previousPosition = Number.POSITIVE_INFINITY;
+  const logRuns = new LogRuns();
   const records = readArchive(file, (read) => {
     checkHeader(file, read);
     header = read;
@@ -225,9 +224,8 @@ export async function checkArchive(file: string): Promise<CheckedArchive> {
     }
     counted[record.table] = (counted[record.table] ?? 0) + 1;
     if (record.table === 'es_events') {
-      const position = (JSON.parse(record.json) as { global_position: number }).global_position;
-      if (position < previousPosition) logRuns++;
-      previousPosition = position;
+      const event = JSON.parse(record.json) as { global_position: number; transaction_id: string };
+      logRuns.read(BigInt(event.transaction_id), event.global_position);
     }
   }
 }
@@ -275,29 +273,82 @@ const migrationsUpTo = (level: number): Knex.MigrationSource<(typeof SCHEMA_MIGR
 
 /**
  * The log's reading order is (transaction id, position); the ids are the source cluster's and mean
- * nothing in the target, whose own transactions must all sort after the restored events (and
- * stay below its readers' horizon). Each run of events whose positions rise in reading order gets
- * one small number, 1, 2, 3...: the order is kept exactly, positions are untouched (the seals cover
- * them), and every checkpoint column (`<transaction id>:<position>`) is rewritten to match.
+ * nothing in the target, whose own transactions must all sort after the restored events (and stay
+ * below its readers' horizon). Each run of events whose positions rise in reading order gets one
+ * small number, 1, 2, 3...: the order is exactly kept, positions are untouched (the seals cover
+ * them), and there are few runs (a new one where a transaction that took its positions early
+ * committed late). Every checkpoint (`<transaction id>:<position>`) is renumbered the same way.
  */
-async function renumberTransactions(trx: Knex.Transaction, tables: readonly string[]): Promise<void> {
-  await trx.raw(`
-    UPDATE es_events e SET transaction_id = runs.run::text::xid8
-    FROM (
-      SELECT global_position, 1 + sum(descent) OVER (ORDER BY transaction_id, global_position) AS run
-      FROM (
-        SELECT global_position, transaction_id,
-          CASE WHEN global_position < lag(global_position) OVER (ORDER BY transaction_id, global_position)
-               THEN 1 ELSE 0 END AS descent
-        FROM es_events
-      ) d
-    ) runs
-    WHERE e.global_position = runs.global_position`);
+export class LogRuns {
+  /** The first event of each run, in reading order. */
+  private readonly starts: Array<{ transactionId: bigint; position: number }> = [];
+  private lastPosition = Number.POSITIVE_INFINITY;
+
+  /** The next event in the archive's (reading) order. */
+  read(transactionId: bigint, position: number): void {
+    if (position < this.lastPosition) this.starts.push({ transactionId, position });
+    this.lastPosition = position;
+  }
+
+  get count(): number {
+    return this.starts.length;
+  }
+
+  /** The run of a source checkpoint: the last run starting at or before it. */
+  private runOf(transactionId: bigint, position: number): number {
+    let low = 0;
+    let high = this.starts.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      const start = this.starts[middle]!;
+      const atOrBefore =
+        start.transactionId < transactionId || (start.transactionId === transactionId && start.position <= position);
+      if (atOrBefore) low = middle + 1;
+      else high = middle;
+    }
+    return Math.max(low, 1);
+  }
+
+  /** A source checkpoint as this database numbers it. */
+  checkpoint(source: string): string {
+    const [transactionId, position] = source.split(':');
+    return `${this.runOf(BigInt(transactionId!), Number(position))}:${position}`;
+  }
+
+  /** An event row of the archive with its transaction id renumbered (the id is its second column). */
+  eventRow(json: string): string {
+    const renumbered = json.replace(
+      /^\{"global_position":(\d+),"transaction_id":"(\d+)"/,
+      (_, position: string, transactionId: string) =>
+        `{"global_position":${position},"transaction_id":"${this.runOf(BigInt(transactionId), Number(position))}"`,
+    );
+    if (renumbered === json)
+      throw new BackupRefusal(
+        'backup.not_an_archive',
+        'The archive holds an event row not shaped as the log stores events',
+      );
+    return renumbered;
+  }
+
+  /** A seal row with its checkpoint renumbered. */
+  sealRow(json: string): string {
+    return json.replace(
+      /"checkpoint":"(\d+:\d+)"/,
+      (_, checkpoint: string) => `"checkpoint":"${this.checkpoint(checkpoint)}"`,
+    );
+  }
+}
+
+/**
+ * The other tables' checkpoints (the reactors'), few rows: renumbered in place once the log is
+ * loaded, to the renumbered id of the event at their position.
+ */
+async function renumberOtherCheckpoints(trx: Knex.Transaction, tables: readonly string[]): Promise<void> {
   const { rows } = await trx.raw<{ rows: Array<{ table: string }> }>(
     `SELECT table_name AS table FROM information_schema.columns
      WHERE table_schema = current_schema() AND column_name = 'checkpoint' AND data_type = 'text'`,
   );
-  for (const { table } of rows.filter((r) => tables.includes(r.table) && r.table !== 'es_events')) {
+  for (const { table } of rows.filter((r) => tables.includes(r.table) && !FIRST_TABLES.includes(r.table))) {
     await trx.raw(
       `UPDATE ${quoted(table)} t SET checkpoint = e.transaction_id::text || ':' || e.global_position
        FROM es_events e WHERE t.checkpoint IS NOT NULL AND e.global_position = split_part(t.checkpoint, ':', 2)::bigint`,
@@ -363,7 +414,7 @@ export async function restoreBackup(
   if (write) writeFileSync(keyFile, write, { mode: 0o600, flag: 'wx' });
   try {
     await migrateEventStore(pool);
-    await advanceTransactionIds(knex, checked.logRuns);
+    await advanceTransactionIds(knex, checked.logRuns.count);
     await knex.transaction(async (trx) => {
       await trx.raw('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
       if (await targetHoldsAShop(trx)) {
@@ -394,10 +445,16 @@ export async function restoreBackup(
           await flush();
           batchTable = record.table;
         }
-        batch.push(record.json);
+        batch.push(
+          record.table === 'es_events'
+            ? checked.logRuns.eventRow(record.json)
+            : record.table === 'event_seals'
+              ? checked.logRuns.sealRow(record.json)
+              : record.json,
+        );
       }
       await flush();
-      await renumberTransactions(trx, header.tables);
+      await renumberOtherCheckpoints(trx, header.tables);
       await resetSequences(trx, header.tables);
     });
   } catch (error) {
