@@ -154,7 +154,12 @@ describe('registering an endpoint', () => {
   });
 
   it('refuses bad input with 400 problem+json and records nothing', async () => {
-    const before = await shop.runtime.knex('webhook_endpoints').count({ n: '*' }).first();
+    const recorded = () =>
+      Promise.all([
+        shop.runtime.knex('webhook_endpoints').count({ n: '*' }).first(),
+        shop.runtime.knex('es_events').where({ event_type: 'WebhookEndpointRegistered' }).count({ n: '*' }).first(),
+      ]);
+    const before = await recorded();
     const cases: Array<[unknown, string]> = [
       [{ url: 'https://hooks.example.com/in', eventTypes: ['OrderEaten'] }, 'webhook.unknown_event_type'],
       [{ url: 'https://hooks.example.com/in', eventTypes: [] }, 'webhook.no_event_types'],
@@ -172,8 +177,7 @@ describe('registering an endpoint', () => {
         expect.stringContaining('application/problem+json'),
       ]);
     }
-    const after = await shop.runtime.knex('webhook_endpoints').count({ n: '*' }).first();
-    expect(after).toEqual(before);
+    expect(await recorded()).toEqual(before);
   });
 
   it('in production wants https and a public address, and records nothing otherwise', async () => {
