@@ -28,6 +28,8 @@ export const eventTypesMessages: MessageTree = {
       RefundSettled: 'Refund settled',
       RefundFailed: 'Refund failed',
       PaymentDisputed: 'Payment disputed',
+      ApiKeyCreated: 'API key created',
+      ApiKeyRevoked: 'API key revoked',
     },
   },
 };

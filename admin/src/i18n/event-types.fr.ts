@@ -28,6 +28,8 @@ export const eventTypesMessages: MessageTree = {
       RefundSettled: 'Remboursement effectué',
       RefundFailed: 'Remboursement échoué',
       PaymentDisputed: 'Paiement contesté',
+      ApiKeyCreated: 'Clé d’API créée',
+      ApiKeyRevoked: 'Clé d’API révoquée',
     },
   },
 };

@@ -229,6 +229,14 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Jeu d'identifiants supprimé (version ${num(d.version)}) par ${actorName}`,
     en: `Credential set deleted (version ${num(d.version)}) by ${actorName}`,
   }),
+  ApiKeyCreated: (d, { actorName }) => ({
+    fr: `Clé d’API « ${str(d.name)} » (${str(d.prefix)}…) créée par ${actorName}, droits : ${(d.scopes as string[] | undefined)?.join(', ') ?? ''}`,
+    en: `API key "${str(d.name)}" (${str(d.prefix)}…) created by ${actorName}, scopes: ${(d.scopes as string[] | undefined)?.join(', ') ?? ''}`,
+  }),
+  ApiKeyRevoked: (d, { actorName }) => ({
+    fr: `Clé d’API révoquée par ${actorName}${because(d.reason, 'fr')}`,
+    en: `API key revoked by ${actorName}${because(d.reason, 'en')}`,
+  }),
   AccountRegistered: (d, { actorName }) => ({
     fr: d.method === 'operator' ? `Compte ouvert par ${actorName}` : 'Compte créé',
     en: d.method === 'operator' ? `Account opened by ${actorName}` : 'Account created',

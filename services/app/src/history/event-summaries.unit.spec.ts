@@ -51,4 +51,15 @@ describe("a subscription's history in words", () => {
       /\(reason: Fraude avérée\)$/,
     );
   });
+
+  it('names an API key by its name and first characters, with its scopes, and a revocation with its reason', () => {
+    const created = { name: 'CRM', prefix: 'sk_AbCd1234', scopes: ['read:events', 'read:invoices'] };
+    const context = { actorName: 'Aude', timeZone: 'UTC' };
+    expect(summarize('ApiKeyCreated', created, { ...context, language: 'en' })).toBe(
+      'API key "CRM" (sk_AbCd1234…) created by Aude, scopes: read:events, read:invoices',
+    );
+    expect(summarize('ApiKeyRevoked', { reason: 'leaked' }, { ...context, language: 'fr' })).toBe(
+      'Clé d’API révoquée par Aude (motif : leaked)',
+    );
+  });
 });
