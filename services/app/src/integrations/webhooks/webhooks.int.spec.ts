@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTestDatabase, eventually, uniqueRedisPrefix, testServices } from '@shop/testing';
+import { createTestDatabase, eventually } from '@shop/testing';
 import { webhookEndpointStreamId } from '@shop/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { placedOrder } from '../../testing/paid-subscription.js';
@@ -14,6 +14,7 @@ import {
   type HttpCustomer,
 } from '../../testing/http-customer.js';
 import { useStandIn, useTestShop } from '../../testing/shop-under-test.js';
+import { startPrivateRedis } from '../../testing/private-redis.js';
 import { startTestShop } from '../../testing/test-shop.js';
 import { createWebhookEndpoints } from './webhook-endpoints.js';
 import { retryDelayMs, RETRY_WINDOW_MS } from './webhook-delivery.js';
@@ -401,13 +402,13 @@ describe('the retry schedule', () => {
 });
 
 describe('a worker stopped half-way', () => {
-  it('loses nothing: after a restart the delivery goes on from the database', async () => {
+  it('loses nothing: after a restart and a Redis flush the delivery goes on from the database', async () => {
     const database = await createTestDatabase('webhooks_restart');
+    const redis = await startPrivateRedis();
     const start = () =>
       startTestShop({
         databaseUrl: database.url,
-        redisUrl: testServices().redisUrl,
-        queuePrefix: uniqueRedisPrefix('webhooks_restart'),
+        redisUrl: redis.url,
         env: { WEBHOOK_RETRY_BASE_MS: '200' },
       });
     try {
@@ -428,6 +429,8 @@ describe('a worker stopped half-way', () => {
       ).event_id as string;
       await receivedAt('/restart', eventId, 2);
       await first.stop();
+      // Whatever the queue held is gone too: delivery never relied on it.
+      await redis.flushAll();
       receiver.answer('/restart', []);
 
       const second = await start();
@@ -446,6 +449,7 @@ describe('a worker stopped half-way', () => {
       }
     } finally {
       await database.drop();
+      await redis.stop();
     }
   }, 60_000);
 });
