@@ -45,6 +45,7 @@ const OWNER_PASSWORD = 'banc-endurance-2026';
 const WARMUP_SHARE = 0.1;
 const REQUEST_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 20_000;
+const HTML = 'text/html,application/xhtml+xml';
 
 export interface SoakOptions {
   adminUrl: string;
@@ -89,6 +90,8 @@ export interface SoakFigures {
   minutes: number;
   connections: number;
   customers: number;
+  /** Whether the shop's page was served (its build present) and browsed. */
+  home: boolean;
   sampleSeconds: number;
   warmupSeconds: number;
   requests: number;
@@ -106,6 +109,9 @@ export interface SoakFigures {
   jobsAtStop: { due: number; delayed: number; failed: number };
   /** How long after the traffic stopped the worker had no job due left; null: not within 60 s. */
   jobsDrainedMs: number | null;
+  /** Jobs due finished per second once the traffic stopped (until none was left, or for 60 s). */
+  jobsDrainedPerSecond: number;
+  jobsDueByName: Record<string, number>;
   /** The projections' lag and the jobs due during the run, after the warm-up. */
   backlog: { maxLagEvents: number; maxJobsDue: number; jobsDueAtWarm: number; jobsDueAtEnd: number };
   reference: KindFigures[];
@@ -152,7 +158,8 @@ export async function benchSoak(options: SoakOptions): Promise<SoakFigures> {
     const plans = await planIds(url);
     const customers = await signUpCustomers(url, CUSTOMERS);
     const staff = await signInOwner(url);
-    const home = (await fetch(`${url}/`, { headers: { accept: 'text/html' } })).status === 200;
+    // The shop's page, when its build is there (`npm run build`), as a browser asks for it.
+    const home = (await fetch(`${url}/`, { headers: { accept: HTML } })).status === 200;
 
     const reference = await measureReference(url, dir, options.referenceSeconds);
 
@@ -196,6 +203,7 @@ export async function benchSoak(options: SoakOptions): Promise<SoakFigures> {
       minutes: options.minutes,
       connections: CONNECTIONS,
       customers: CUSTOMERS,
+      home,
       sampleSeconds,
       warmupSeconds,
       requests: traffic.total,
@@ -210,6 +218,8 @@ export async function benchSoak(options: SoakOptions): Promise<SoakFigures> {
       projectionCatchUpMs: settled.catchUpMs,
       jobsAtStop: settled.jobs,
       jobsDrainedMs: settled.jobsDrainedMs,
+      jobsDrainedPerSecond: settled.jobsDrainedPerSecond,
+      jobsDueByName: settled.dueByName,
       backlog: backlogSummary(backlogSamples, warmupSeconds),
       reference,
       processes: processes.map((shop) => processFigures(shop, samples[shop.role], warmupSeconds)),
@@ -246,7 +256,9 @@ export function printSoak(f: SoakFigures): void {
       f.reference.map((r) => [r.kind, r.requestsPerSecond, r.p50Ms, r.p99Ms, r.maxMs, r.errors]),
     ),
   );
-  console.log(`\nTraffic: ${f.requestsPerSecond} req/s overall, ${f.requests} requests`);
+  console.log(
+    `\nTraffic: ${f.requestsPerSecond} req/s overall, ${f.requests} requests${f.home ? '' : " (the shop's page is not built, so not browsed: npm run build first)"}`,
+  );
   console.log(
     formatTable(
       ['kind', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors'],
@@ -261,8 +273,13 @@ export function printSoak(f: SoakFigures): void {
     `During the run (after the warm-up, at each sample): projections at most ${f.backlog.maxLagEvents} event(s) behind the log; jobs due ${f.backlog.jobsDueAtWarm} at the warm-up's end, at most ${f.backlog.maxJobsDue}, ${f.backlog.jobsDueAtEnd} at the end`,
   );
   console.log(
-    `When the traffic stopped: projections ${f.projectionLagEventsAtStop} event(s) behind the log, caught up ${later(f.projectionCatchUpMs)}; jobs due ${f.jobsAtStop.due} (none left ${later(f.jobsDrainedMs)}), delayed ${f.jobsAtStop.delayed}, failed ${f.jobsAtStop.failed}`,
+    `When the traffic stopped: projections ${f.projectionLagEventsAtStop} event(s) behind the log, caught up ${later(f.projectionCatchUpMs)}; jobs due ${f.jobsAtStop.due} (none left ${later(f.jobsDrainedMs)}; ${f.jobsDrainedPerSecond} finished per second meanwhile), delayed ${f.jobsAtStop.delayed}, failed ${f.jobsAtStop.failed}`,
   );
+  const due = Object.entries(f.jobsDueByName);
+  if (due.length > 0)
+    console.log(`Jobs due when the traffic stopped: ${due.map(([name, n]) => `${name} ${n}`).join(', ')}`);
+  if (f.backlog.jobsDueAtEnd > f.backlog.jobsDueAtWarm + 100)
+    console.log('WARNING: the jobs due grew during the run: the worker did not keep up with the traffic');
   const mb = (value: number | null) => (value === null ? '' : value);
   console.log(
     `\nProcesses: at the warm-up's end (${f.warmupSeconds} s) and at the end; growth per hour fitted over the ${Math.round(f.minutes * 60 - f.warmupSeconds)} s after the warm-up (one sample every ${f.sampleSeconds} s)`,
@@ -598,14 +615,20 @@ async function signInOwner(url: string): Promise<string> {
       headers: { ...headers, Authorization: `Bearer ${token}` },
       body: JSON.stringify(body ?? {}),
     });
-  const setup = await call('/api/me/2fa/setup');
+  // The account is found once the projector has projected the sign-up.
+  const deadline = Date.now() + 30_000;
+  let setup = await call('/api/me/2fa/setup');
+  while (setup.status === 404 && Date.now() < deadline) {
+    await setup.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    setup = await call('/api/me/2fa/setup');
+  }
   if (!setup.ok) throw new Error(`two-factor set-up answered ${setup.status}: ${await setup.text()}`);
   const { secret } = (await setup.json()) as { secret: string };
   const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
   const enabled = await call('/api/me/2fa/enable', { code: totp.generate() });
   if (!enabled.ok) throw new Error(`turning two-factor on answered ${enabled.status}: ${await enabled.text()}`);
   // The back-office reads the owner's role and two-factor from the accounts read model.
-  const deadline = Date.now() + 30_000;
   for (;;) {
     const res = await fetch(`${url}/api/admin/users`, { headers: { Authorization: `Bearer ${token}` } });
     await res.arrayBuffer();
@@ -650,9 +673,9 @@ class Traffic {
   private mix(): Step[] {
     const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
     const customer = () => pick(this.people.customers);
-    const browse = (kind: string, pathname: () => string): Step => ({
+    const browse = (kind: string, pathname: () => string, accept?: string): Step => ({
       kind,
-      run: (c) => c.request(kind, 'GET', pathname()).then(() => undefined),
+      run: (c) => c.request(kind, 'GET', pathname(), { accept }).then(() => undefined),
     });
     const account = (pathname: string): Step => ({
       kind: `account: GET ${pathname}`,
@@ -667,7 +690,7 @@ class Traffic {
     const plans = browse('browse: GET /api/plans', () => `/api/plans?lang=${pick(['fr', 'en'])}`);
     const plan = browse('browse: GET /api/plans/:id', () => `/api/plans/${pick(this.people.plans)}?lang=fr`);
     return [
-      ...(this.people.home ? [browse('browse: GET / (the shop page)', () => '/')] : []),
+      ...(this.people.home ? [browse('browse: GET / (the shop page)', () => '/', HTML)] : []),
       plans,
       plan,
       plans,
@@ -733,9 +756,10 @@ class Traffic {
     kind: string,
     method: string,
     pathname: string,
-    options: { token?: string; body?: unknown; form?: string; expect?: number } = {},
+    options: { token?: string; body?: unknown; form?: string; expect?: number; accept?: string } = {},
   ): Promise<unknown> {
     const headers: Record<string, string> = { 'accept-language': 'fr' };
+    if (options.accept) headers.accept = options.accept;
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -874,9 +898,22 @@ async function openBacklog(databaseUrl: string) {
     settle: async () => {
       const lagAtStop = await lag();
       const jobs = await jobLedgerCounts(knex, new Date());
+      const dueByName = Object.fromEntries(
+        (
+          await knex('queued_jobs')
+            .where({ status: 'pending' })
+            .andWhere('run_at', '<=', new Date())
+            .groupBy('name')
+            .select('name', knex.raw('count(*)::int AS n'))
+        ).map((row: { name: string; n: number }) => [row.name, row.n]),
+      );
       const catchUpMs = await drained(lag);
-      const jobsDrainedMs = await drained(async () => (await jobLedgerCounts(knex, new Date())).due);
-      return { lagAtStop, catchUpMs, jobs, jobsDrainedMs };
+      const started = performance.now();
+      const due = async () => (await jobLedgerCounts(knex, new Date())).due;
+      const jobsDrainedMs = await drained(due);
+      const dueLeft = jobsDrainedMs === null ? await due() : 0;
+      const jobsDrainedPerSecond = round((jobs.due - dueLeft) / ((performance.now() - started) / 1000), 1);
+      return { lagAtStop, catchUpMs, jobs, dueByName, jobsDrainedMs, jobsDrainedPerSecond };
     },
     close: async () => {
       await store.close();
