@@ -5,6 +5,8 @@ export const apiKeysMessages: MessageTree = {
   resources: {
     'api-keys': {
       name: 'API key |||| API keys',
+      empty: 'No API keys yet.',
+      invite: 'Create one for a program to call the API.',
       fields: {
         name: 'Name',
         scopes: 'Scopes',

@@ -5,6 +5,8 @@ export const apiKeysMessages: MessageTree = {
   resources: {
     'api-keys': {
       name: 'Clé d’API |||| Clés d’API',
+      empty: 'Aucune clé d’API pour l’instant.',
+      invite: 'Créez-en une pour qu’un programme appelle l’API.',
       fields: {
         name: 'Nom',
         scopes: 'Droits',

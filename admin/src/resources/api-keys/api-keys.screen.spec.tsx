@@ -53,6 +53,16 @@ describe('the API keys (back-office)', () => {
     expect(within(revoked).queryByRole('button', { name: 'Révoquer' })).not.toBeInTheDocument();
   });
 
+  it('says there is none yet and invites to create the first', async () => {
+    renderResource('api-keys', apiKeys, {
+      url: '/api-keys',
+      api: keysApi({ 'GET /api/admin/api-keys': () => page('api-keys', []) }),
+    });
+
+    expect(await screen.findByText('Aucune clé d’API pour l’instant.')).toBeVisible();
+    expect(screen.getByText('Créez-en une pour qu’un programme appelle l’API.')).toBeVisible();
+  });
+
   it('creates a key with its name and scopes, then shows the key once, to copy, before going back to the list', async () => {
     const { user, api, location } = renderResource('api-keys', apiKeys, { url: '/api-keys/create', api: keysApi() });
 
