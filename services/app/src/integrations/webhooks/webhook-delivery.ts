@@ -162,17 +162,38 @@ export class WebhookDelivery {
     return batch.events.length;
   }
 
-  /** Sends what is due until `signal`; between rounds waits for the dispatcher or the next retry. */
+  /**
+   * Sends what is due until `signal`, up to `SEND_CONCURRENCY` at once: a slot freed by an answer
+   * (or a timeout) is filled at once, so a slow receiver holds one slot, not the others' turn.
+   * Between claims it waits for the dispatcher, a freed slot, or the next poll.
+   */
   async send(signal: AbortSignal): Promise<void> {
     const pollMs = Math.min(1000, this.deps.retryBaseMs);
-    while (!signal.aborted) {
-      const sent = await this.sendDue(signal);
-      if (sent === 0) await this.wakeup.wait(pollMs, signal);
+    const inFlight = new Set<Promise<void>>();
+    try {
+      while (!signal.aborted) {
+        const claimed = inFlight.size < SEND_CONCURRENCY ? await this.claimDue(SEND_CONCURRENCY - inFlight.size) : [];
+        for (const delivery of claimed) {
+          const sending: Promise<void> = this.attempt(delivery, signal)
+            .catch((error: unknown) =>
+              // Not recorded: the claim's lease ends and the delivery is due again.
+              this.deps.logger.error({ err: error, deliveryId: delivery.id }, 'webhook attempt not recorded'),
+            )
+            .finally(() => {
+              inFlight.delete(sending);
+              this.wakeup.kick();
+            });
+          inFlight.add(sending);
+        }
+        if (claimed.length === 0 || inFlight.size >= SEND_CONCURRENCY) await this.wakeup.wait(pollMs, signal);
+      }
+    } finally {
+      await Promise.allSettled(inFlight);
     }
   }
 
-  /** Claims the due deliveries (another worker skips them) and sends them; answers how many. */
-  async sendDue(signal?: AbortSignal): Promise<number> {
+  /** Claims up to `limit` due deliveries for this sender (another skips them) for the lease's length. */
+  private async claimDue(limit: number): Promise<ClaimedDelivery[]> {
     const now = this.deps.clock();
     const { rows } = (await this.deps.knex.raw(
       `UPDATE webhook_deliveries d
@@ -186,10 +207,9 @@ export class WebhookDelivery {
                         LIMIT ? FOR UPDATE OF due SKIP LOCKED)
       RETURNING d.id, d.endpoint_id, d.event_id, d.event_type, d.stream_id, d.stream_version, d.attempts,
                 d.first_attempt_at, e.url, e.personal_data, e.secret_encrypted`,
-      [new Date(now.getTime() + CLAIM_LEASE_MS), now, now, SEND_CONCURRENCY],
+      [new Date(now.getTime() + CLAIM_LEASE_MS), now, now, limit],
     )) as { rows: ClaimedDelivery[] };
-    await Promise.all(rows.map((delivery) => this.attempt(delivery, signal)));
-    return rows.length;
+    return rows;
   }
 
   private async attempt(delivery: ClaimedDelivery, signal?: AbortSignal): Promise<void> {

@@ -42,7 +42,8 @@ async function startReceiver() {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       const status = scripts.get(path)?.shift() ?? 200;
-      res.writeHead(status).end(status === 200 ? 'ok' : 'not now');
+      // 0: no answer at all (until the shop gives up waiting).
+      if (status !== 0) res.writeHead(status).end(status === 200 ? 'ok' : 'not now');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -311,6 +312,20 @@ describe('delivery', () => {
       lastDelivery: { status: 'delivered', statusCode: 200 },
       pendingDeliveries: 0,
     });
+  });
+
+  it('keeps sending to the others while a receiver does not answer', async () => {
+    receiver.answer('/silent', [0]);
+    await register('/silent', ['OrderPlaced']);
+    const first = await placedOrder(shop.runtime.store, owner.userId);
+    await receivedAt('/silent', (await orderPlacedEventId(first.subscriptionId)).id);
+
+    await register('/answering', ['OrderPlaced']);
+    const second = await placedOrder(shop.runtime.store, owner.userId);
+    const started = Date.now();
+    await receivedAt('/answering', (await orderPlacedEventId(second.subscriptionId)).id);
+    // Well before the silent receiver's 10 s are up.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('replays from a position: the same event ids again, the request recorded with who asked', async () => {
