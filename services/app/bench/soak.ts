@@ -116,6 +116,9 @@ export interface SoakFigures {
   backlog: { maxLagEvents: number; maxJobsDue: number; jobsDueAtWarm: number; jobsDueAtEnd: number };
   reference: KindFigures[];
   processes: ProcessFigures[];
+  /** Requests per second over the first and the last third of the run after the warm-up (a slowdown shows). */
+  throughput: { firstThird: number; lastThird: number } | null;
+  stops: StopFigures[];
   samplesFile: string;
 }
 
@@ -175,10 +178,13 @@ export async function benchSoak(options: SoakOptions): Promise<SoakFigures> {
     const sample = async () => {
       const t = round((performance.now() - started) / 1000, 1);
       for (const shop of processes) samples[shop.role].push(await sampleProcess(shop, t));
-      backlogSamples.push(await backlog.sample(t));
+      backlogSamples.push({ ...(await backlog.sample(t)), requests: traffic.total, errors: traffic.errorCount });
     };
     await sample();
-    const sampler = setInterval(() => void sample(), sampleSeconds * 1000);
+    const sampler = setInterval(
+      () => void sample().catch((error: unknown) => console.error(`soak: a sample failed: ${String(error)}`)),
+      sampleSeconds * 1000,
+    );
     const progress = setInterval(
       () =>
         console.error(
@@ -197,6 +203,10 @@ export async function benchSoak(options: SoakOptions): Promise<SoakFigures> {
 
     const settled = await backlog.settle();
     const activeInReadModel = await activeSubscriptions(url, staff, settled.catchUpMs !== null);
+    // Each process stops as a deployment stops it: a handle left open shows as a stop that hangs.
+    const stops = (await Promise.all(processes.map((shop) => shop.stop()))).filter(
+      (stop): stop is StopFigures => stop !== null,
+    );
 
     const samplesFile = path.join(tmpdir(), `shop-bench-soak-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     const figures: SoakFigures = {
@@ -223,6 +233,8 @@ export async function benchSoak(options: SoakOptions): Promise<SoakFigures> {
       backlog: backlogSummary(backlogSamples, warmupSeconds),
       reference,
       processes: processes.map((shop) => processFigures(shop, samples[shop.role], warmupSeconds)),
+      throughput: throughputThirds(backlogSamples, warmupSeconds),
+      stops,
       samplesFile,
     };
     writeFileSync(
@@ -232,7 +244,7 @@ export async function benchSoak(options: SoakOptions): Promise<SoakFigures> {
     return figures;
   } finally {
     for (const close of closing) await close();
-    // Each process stops as a deployment stops it (SIGTERM), then is killed if it hangs.
+    // Still running after an error: stopped the same way.
     await Promise.all(processes.map((shop) => shop.stop()));
     await clearRedisPrefix(options.redisUrl, queuePrefix).catch((error: unknown) =>
       console.error(`soak: the Redis keys ${queuePrefix}:* were not removed: ${String(error)}`),
@@ -265,6 +277,10 @@ export function printSoak(f: SoakFigures): void {
       f.kinds.map((k) => [k.kind, k.requestsPerSecond, k.p50Ms, k.p99Ms, k.maxMs, k.count, k.errors]),
     ),
   );
+  if (f.throughput)
+    console.log(
+      `Throughput after the warm-up: ${f.throughput.firstThird} req/s in its first third, ${f.throughput.lastThird} in its last`,
+    );
   console.log(
     `Orders placed ${f.ordersPlaced}, paid ${f.ordersPaid} (active in the back-office once caught up: ${f.activeInReadModel ?? 'not read'}); errors ${f.errors}`,
   );
@@ -319,12 +335,24 @@ export function printSoak(f: SoakFigures): void {
   if (f.processes.every((p) => p.end.heapUsedMb === null))
     console.log('(heap and handles: the processes serve no /metrics; RSS and open files from /proc)');
   for (const p of f.processes) console.log(`Verdict ${p.role}: ${p.verdict}`);
+  console.log(
+    `Stopped with SIGTERM: ${f.stops.map((s) => `${s.role} in ${s.ms} ms (${s.killed ? `KILLED after ${STOP_TIMEOUT_MS / 1000} s` : `exit ${s.exitCode}`})`).join(', ')}`,
+  );
   if (f.errors > 0) console.log(`WARNING: ${f.errors} unexpected answers; first: ${f.failures.join(' | ')}`);
   console.log(`Samples: ${f.samplesFile}`);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The three processes
+
+interface StopFigures {
+  role: Role;
+  ms: number;
+  /** The start script's exit code: the shop's own (0 after a clean stop); null when killed. */
+  exitCode: number | null;
+  /** It did not end within STOP_TIMEOUT_MS of SIGTERM. */
+  killed: boolean;
+}
 
 interface ShopProcess {
   role: Role;
@@ -333,7 +361,8 @@ interface ShopProcess {
   command: string;
   metricsPort: number;
   logFile: string;
-  stop: () => Promise<void>;
+  /** SIGTERM, then SIGKILL after STOP_TIMEOUT_MS: how it ended (null when it had already). */
+  stop: () => Promise<StopFigures | null>;
 }
 
 /**
@@ -378,16 +407,22 @@ async function startRole(role: Role, baseEnv: NodeJS.ProcessEnv, dir: string): P
     metricsPort,
     logFile,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return null;
+      const stopping = performance.now();
       try {
         process.kill(pid, 'SIGTERM');
       } catch {
         // Already gone: the group is ended below if anything of it is left.
       }
-      const timer = setTimeout(() => killGroup(child), STOP_TIMEOUT_MS);
+      let killed = false;
+      const timer = setTimeout(() => {
+        killed = true;
+        killGroup(child);
+      }, STOP_TIMEOUT_MS);
       await exited;
       clearTimeout(timer);
       killGroup(child);
+      return { role, ms: Math.round(performance.now() - stopping), exitCode: child.exitCode, killed };
     },
   };
 }
@@ -866,6 +901,9 @@ async function measureReference(url: string, dir: string, seconds: number): Prom
 
 interface BacklogSample {
   t: number;
+  /** Requests answered (and unexpected answers) since the traffic started. */
+  requests: number;
+  errors: number;
   /** Events the furthest-behind projection has not read. */
   lagEvents: number;
   /** Jobs whose time has come and that no worker has finished. */
@@ -889,7 +927,7 @@ async function openBacklog(databaseUrl: string) {
     return null;
   };
   return {
-    sample: async (t: number): Promise<BacklogSample> => ({
+    sample: async (t: number): Promise<Pick<BacklogSample, 't' | 'lagEvents' | 'jobsDue'>> => ({
       t,
       lagEvents: await lag(),
       jobsDue: (await jobLedgerCounts(knex, new Date())).due,
@@ -924,6 +962,14 @@ async function openBacklog(databaseUrl: string) {
 }
 
 /** The back-office's count of active subscriptions (its list's Content-Range total). */
+function throughputThirds(samples: readonly BacklogSample[], warmupSeconds: number): SoakFigures['throughput'] {
+  const after = samples.filter((s) => s.t >= warmupSeconds);
+  const third = Math.floor(after.length / 3);
+  if (third < 1) return null;
+  const rate = (from: BacklogSample, to: BacklogSample) => round((to.requests - from.requests) / (to.t - from.t), 1);
+  return { firstThird: rate(after[0]!, after[third]!), lastThird: rate(after.at(-1 - third)!, after.at(-1)!) };
+}
+
 function backlogSummary(samples: readonly BacklogSample[], warmupSeconds: number): SoakFigures['backlog'] {
   const after = samples.filter((s) => s.t >= warmupSeconds);
   return {
