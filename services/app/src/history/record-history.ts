@@ -1,6 +1,9 @@
 import type { HistoryEntry } from '@shop/contracts';
 import {
   accountStreamId,
+  apiKeyActorId,
+  apiKeyOfActor,
+  apiKeyStreamId,
   credentialRevealStreamId,
   credentialSetStreamId,
   inquiryDataSubject,
@@ -249,6 +252,11 @@ export class RecordHistory {
     const timelines = new Map<string, Array<{ position: number; name: string }>>();
     await Promise.all(
       [...ids].map(async (id) => {
+        const keyId = apiKeyOfActor(id);
+        if (keyId) {
+          timelines.set(id, [{ position: 0, name: await this.apiKeyName(keyId, language) }]);
+          return;
+        }
         const account = await this.deps.store.readStream(accountStreamId(id));
         const timeline: Array<{ position: number; name: string }> = [];
         let fullName: string | null = null;
@@ -286,6 +294,15 @@ export class RecordHistory {
       // list): named by the first name it recorded.
       return name ?? timeline[0]?.name ?? actorId;
     };
+  }
+
+  /** An API key that acted (ADR 0034), by the name the owner gave it. */
+  private async apiKeyName(keyId: string, language: Language): Promise<string> {
+    const events = await this.deps.store.readStream(apiKeyStreamId(keyId));
+    const created = events.find((event) => event.type === 'ApiKeyCreated')?.data as { name?: unknown } | undefined;
+    const name = created?.name;
+    if (typeof name !== 'string') return apiKeyActorId(keyId);
+    return language === 'fr' ? `clé d’API « ${name} »` : `API key "${name}"`;
   }
 }
 

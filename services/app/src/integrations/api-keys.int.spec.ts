@@ -170,6 +170,9 @@ describe('a request with an API key', () => {
     expect(created.status).toBe(201);
     const events = await shop.runtime.store.readStream(`credential-set-${String(created.body.id)}`);
     expect(events[0]!.metadata.actor).toEqual({ type: 'admin', id: `api-key:${id}` });
+    // A history names the key as its owner called it, not a person.
+    const [entry] = await shop.runtime.history.entries(events, 'fr');
+    expect(entry!.actor.name).toBe('clé d’API « Provisioning »');
     // Reading a stored password is not provisioning.
     const reveal = await withKey(key, 'GET', `/api/admin/credentials/${String(created.body.id)}`);
     expect(reveal.status).toBe(403);

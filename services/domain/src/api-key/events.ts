@@ -36,6 +36,10 @@ export const API_KEY_REVOCATION_REASON_MAX_LENGTH = 500;
 /** The actor id a key's requests record: the key, never a person. */
 export const apiKeyActorId = (keyId: string) => `api-key:${keyId}`;
 
+/** The key an actor id names (`api-key:<id>`), or null for a person's id. */
+export const apiKeyOfActor = (actorId: string): string | null =>
+  actorId.startsWith('api-key:') ? actorId.slice('api-key:'.length) : null;
+
 export type ApiKeyCreated = DomainEvent<
   'ApiKeyCreated',
   {
