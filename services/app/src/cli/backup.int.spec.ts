@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,6 +111,21 @@ describe('shopctl backup and restore on PostgreSQL', () => {
     expect(header.tables.slice(0, 2)).toEqual(['es_events', 'event_seals']);
     expect(header.tables).toEqual(expect.arrayContaining(['personal_data_keys', 'account_credentials']));
     expect(header.tables.filter((t) => t.startsWith('rm_') || t.startsWith('projection_'))).toEqual([]);
+    // Run with another master key than the shop's, a backup would be useless: refused, and no file is left.
+    const elsewhere = path.join(workDir, 'wrong-key.backup.gz');
+    const wrongKey = await shopctlWith(
+      {
+        ...embeddedEnv(path.join(workDir, 'wrong-key')),
+        DATABASE_URL: runtime.databaseUrl,
+        SECRETS_KEY: randomBytes(32).toString('base64'),
+      },
+      'backup',
+      elsewhere,
+    );
+    expect(wrongKey.status).toBe(4);
+    expect(wrongKey.stderr).toContain("does not open this database's personal data");
+    expect(wrongKey.stderr).toContain('(backup.key_mismatch)');
+    expect([existsSync(elsewhere), existsSync(`${elsewhere}.partial`)]).toEqual([false, false]);
     // Refused rather than overwritten.
     const again = await source.shopctl('backup', archive);
     expect(again.status).toBe(4);
@@ -261,6 +276,22 @@ describe('shopctl backup and restore on PostgreSQL', () => {
       expect(tooNew.stderr).toContain('(backup.newer_schema)');
       expect(await tablesOf()).toEqual([]);
 
+      // Another master key than the one that sealed the personal data: refused before anything is written.
+      const otherKey = await shopctlWith(
+        {
+          ...embeddedEnv(path.join(workDir, 'other-key')),
+          DATABASE_URL: fresh.url,
+          SECRETS_KEY: randomBytes(32).toString('base64'),
+        },
+        'restore',
+        archive,
+      );
+      expect(otherKey.status).toBe(4);
+      expect(otherKey.stderr).toContain('SECRETS_KEY is not the master key of the shop this archive comes from');
+      expect(otherKey.stderr).toContain('(backup.key_mismatch)');
+      expect(otherKey.stderr).not.toContain(process.env.SECRETS_KEY ?? 'no key');
+      expect(await tablesOf()).toEqual([]);
+
       // The same archive, untouched, restores there: the refusals left the database as empty as it was.
       const restored = await intoFresh.run('restore', archive);
       expect({ status: restored.status, stderr: restored.stderr }).toEqual({ status: 0, stderr: '' });
@@ -280,15 +311,13 @@ function embeddedEnv(dataDir: string, extra: Record<string, string> = {}): NodeJ
   return env;
 }
 
-function embeddedShopctl(
-  dataDir: string,
+/** `shopctl <args>` with exactly these settings. */
+function shopctlWith(
+  env: NodeJS.ProcessEnv,
   ...args: string[]
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SHOPCTL, ...args], {
-      env: embeddedEnv(dataDir),
-      timeout: 90_000,
-    });
+    const child = spawn(process.execPath, ['--import', 'tsx', SHOPCTL, ...args], { env, timeout: 90_000 });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -297,6 +326,8 @@ function embeddedShopctl(
     child.once('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
+
+const embeddedShopctl = (dataDir: string, ...args: string[]) => shopctlWith(embeddedEnv(dataDir), ...args);
 
 async function startEmbeddedShop(dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
@@ -352,7 +383,7 @@ describe('shopctl backup and restore on the embedded default', () => {
 
     const restored = await embeddedShopctl(into, 'restore', archive);
     expect({ status: restored.status, stderr: restored.stderr }).toEqual({ status: 0, stderr: '' });
-    expect(restored.stdout).toMatch(/Chain intact: \d+ event\(s\) verified/);
+    expect(restored.stdout).toMatch(/Chain intact: [1-9]\d* event\(s\) verified/);
     expect(readFileSync(path.join(into, 'secrets.key'))).toEqual(readFileSync(path.join(from, 'secrets.key')));
     expect(statSync(path.join(into, 'secrets.key')).mode & 0o777).toBe(0o600);
 
@@ -374,5 +405,13 @@ describe('shopctl backup and restore on the embedded default', () => {
       expect(await copy.stop()).toBe(0);
     }
     expect(existsSync(path.join(into, 'pgdata'))).toBe(true);
+
+    // The same archive moves the shop to PostgreSQL: the key goes into the (empty) data folder given.
+    const postgres = await emptyDatabase('backup_from_embedded');
+    const keyFolder = path.join(workDir, 'postgres-keys');
+    const moved = await shopctlWith({ ...embeddedEnv(keyFolder), DATABASE_URL: postgres.url }, 'restore', archive);
+    expect({ status: moved.status, stderr: moved.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(moved.stdout).toMatch(/Chain intact: [1-9]\d* event\(s\) verified/);
+    expect(readFileSync(path.join(keyFolder, 'secrets.key'))).toEqual(readFileSync(path.join(from, 'secrets.key')));
   }, 300_000);
 });

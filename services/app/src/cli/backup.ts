@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { migrateEventStore } from '@shop/event-store';
-import { migrationStatus, SCHEMA_MIGRATIONS, schemaMigrationSource } from '@shop/projections';
+import { decrypt, migrationStatus, SCHEMA_MIGRATIONS, schemaMigrationSource } from '@shop/projections';
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import type { ShopConfig } from '../config.js';
@@ -58,6 +58,23 @@ function keyFingerprint(config: ShopConfig): string {
   return createHash('sha256').update('shop backup key check v1').update(loadKeys(config).personalData).digest('hex');
 }
 
+/** An archive whose master key does not open the database's personal data keys would restore useless: refused. */
+async function checkMasterKeyOpens(trx: Knex.Transaction, config: ShopConfig): Promise<void> {
+  if (!(await trx.schema.hasTable('personal_data_keys'))) return;
+  const row = await trx('personal_data_keys')
+    .whereNotNull('wrapped_key')
+    .first<{ wrapped_key: string } | undefined>('wrapped_key');
+  if (!row) return;
+  try {
+    decrypt(loadKeys(config).personalData, row.wrapped_key);
+  } catch {
+    throw new BackupRefusal(
+      'backup.key_mismatch',
+      `The master key here (${config.secretsKey ? 'SECRETS_KEY' : path.join(config.dataDir, MASTER_KEY_FILE)}) does not open this database's personal data: run shopctl with the shop's own settings`,
+    );
+  }
+}
+
 /** The archive's tables, each after the tables its foreign keys reference. */
 async function tablesInLoadOrder(trx: Knex.Transaction): Promise<string[]> {
   const { rows: tables } = await trx.raw<{ rows: Array<{ name: string }> }>(
@@ -100,6 +117,13 @@ export async function writeBackup(
 ): Promise<BackupSummary> {
   if (existsSync(file))
     throw new BackupRefusal('backup.file_exists', `${file} exists already: give the backup a new name`);
+  // Never a key made up here: without SECRETS_KEY, the one the shop made in its data folder.
+  if (!config.secretsKey && !existsSync(path.join(config.dataDir, MASTER_KEY_FILE))) {
+    throw new BackupRefusal(
+      'backup.key_missing',
+      `Neither SECRETS_KEY nor ${path.join(config.dataDir, MASTER_KEY_FILE)}: run shopctl with the shop's own settings (DATA_DIR, SECRETS_KEY)`,
+    );
+  }
   const partial = `${file}.partial`;
   const writer = new ArchiveWriter(partial);
   try {
@@ -110,6 +134,7 @@ export async function writeBackup(
     };
     const { header, trailer } = await knex.transaction(
       async (trx) => {
+        await checkMasterKeyOpens(trx, config);
         const { applied } = await migrationStatus(trx);
         const { rows } = await trx.raw<{ rows: Array<{ snapshot: string }> }>(
           'SELECT pg_current_snapshot()::text AS snapshot',
