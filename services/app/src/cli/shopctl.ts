@@ -21,7 +21,7 @@ stopQuietlyWhenOutputCloses();
 // Every command the operator has, read top to bottom in the order `shopctl --help` lists them;
 // an area with several commands of its own registers them from its own module (`*-commands.ts`).
 const program = new Command('shopctl').description(
-  'Operate the shop: schema migrations, projections, event history, accounts, inquiries, catalogue, jobs.',
+  'Operate the shop: schema migrations, projections, event history, accounts, inquiries, catalogue, backups, jobs.',
 );
 
 registerProjectionCommands(program);
