@@ -1,4 +1,4 @@
-import { followLog } from '@shop/event-store';
+import { followLog, type RecordedEvent } from '@shop/event-store';
 import { AdvisoryLock } from './advisory-lock.js';
 import { applyOrPark, logParked, type ProjectorLogger } from './apply-batch.js';
 import { GenerationWorkStoppedError, rebuildProjection, type ProjectionWorkOptions } from './rebuild.js';
@@ -12,6 +12,14 @@ export interface ProjectorOptions extends ProjectionWorkOptions {
   generationCheckMs?: number;
   /** Called after each committed batch (tests and metrics). */
   onBatch?: (info: { generation: number; events: number; lastPosition: number }) => void;
+  /**
+   * Wraps the application of each batch (the app's traces): calls `apply` once and answers what it
+   * answers. The projector knows nothing of what is done around it.
+   */
+  aroundBatch?: <T>(
+    batch: { projection: string; events: readonly RecordedEvent[] },
+    apply: () => Promise<T>,
+  ) => Promise<T>;
 }
 
 const silent: ProjectorLogger = { info: () => undefined, error: () => undefined };
@@ -114,12 +122,16 @@ async function projectWhileHeld(options: ProjectorOptions, signal: AbortSignal, 
         idleTimeoutMs: options.idleTimeoutMs ?? 1000,
         signal: following,
       })) {
-        const outcome = await applyOrPark(knex, projection, active.generation, events, checkpoint, {
-          requireActive: true,
-          vault: options.vault,
-          retryDelayMs: options.retryDelayMs,
-          onParked: logParked(logger, projection.name),
-        });
+        const apply = () =>
+          applyOrPark(knex, projection, active.generation, events, checkpoint, {
+            requireActive: true,
+            vault: options.vault,
+            retryDelayMs: options.retryDelayMs,
+            onParked: logParked(logger, projection.name),
+          });
+        const outcome = await (options.aroundBatch
+          ? options.aroundBatch({ projection: projection.name, events }, apply)
+          : apply());
         if (outcome === 'checkpoint_moved') {
           checkpointMoved = true;
           logger.error(

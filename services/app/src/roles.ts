@@ -22,6 +22,7 @@ import { ALL_REACTORS } from './all-reactors.js';
 import { runReactor } from './reactors/reactor.js';
 import { rederiveTimers } from './reactors/rederive-timers.js';
 import { beatUntilStopped, type BeatingRole } from './operations/heartbeats.js';
+import { projectionSpans, tracedJobHandlers } from './operations/tracing.js';
 import { purgeFinishedJobs } from './jobs/job-ledger.js';
 import type { Runtime } from './runtime.js';
 import { seedCatalogue } from './catalogue/catalogue-seed.js';
@@ -75,6 +76,7 @@ export function startProjectors(runtime: Runtime, signal: AbortSignal): Promise<
             batchSize: runtime.config.projectorBatchSize,
             vault: runtime.vault,
             logger: runtime.logger,
+            aroundBatch: projectionSpans(new Set(projection.eventTypes)),
           },
           signal,
         ),
@@ -95,26 +97,28 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     clock: runtime.clock,
     logger: runtime.logger,
   };
-  await runtime.queue.startProcessing({
-    ...createJobHandlers(jobDependencies),
-    ...createNotificationJobHandlers(jobDependencies),
-    ...accountMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
-    ...paymentJobHandlers({ store: runtime.store, payments: runtime.payments }),
-    ...refundJobHandlers({ refunds: runtime.operatorRefunds }),
-    ...renewalJobHandlers({ renewals: runtime.automaticRenewals }),
-    ...accountingJobHandlers({ invoicing: runtime.invoicing }),
-    ...orderMailJobHandlers({
-      ...jobDependencies,
-      mailer: runtime.mailer,
-      publicUrl: runtime.config.publicUrl,
-      seller: runtime.config.seller,
+  await runtime.queue.startProcessing(
+    tracedJobHandlers({
+      ...createJobHandlers(jobDependencies),
+      ...createNotificationJobHandlers(jobDependencies),
+      ...accountMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
+      ...paymentJobHandlers({ store: runtime.store, payments: runtime.payments }),
+      ...refundJobHandlers({ refunds: runtime.operatorRefunds }),
+      ...renewalJobHandlers({ renewals: runtime.automaticRenewals }),
+      ...accountingJobHandlers({ invoicing: runtime.invoicing }),
+      ...orderMailJobHandlers({
+        ...jobDependencies,
+        mailer: runtime.mailer,
+        publicUrl: runtime.config.publicUrl,
+        seller: runtime.config.seller,
+      }),
+      ...inquiryMailJobHandlers({
+        ...jobDependencies,
+        mailer: runtime.mailer,
+        supportEmail: runtime.config.supportEmail,
+      }),
     }),
-    ...inquiryMailJobHandlers({
-      ...jobDependencies,
-      mailer: runtime.mailer,
-      supportEmail: runtime.config.supportEmail,
-    }),
-  });
+  );
   await runtime.queue.scheduleRepeating('sweep-expired-subscriptions', runtime.config.expirySweepIntervalMs);
   await runtime.queue.scheduleRepeating('order-due-renewals', RENEWAL_SWEEP_INTERVAL_MS);
   // Timers the log implies but the job ledger lacks (a lost row, a timer an older version kept in

@@ -12,6 +12,25 @@ import {
 } from '@shop/event-store';
 import type { Knex } from 'knex';
 import { commitWithRows, type RowWrite } from './rows-with-events.js';
+import { inSpan, streamTypeOf, tracingOn, type SpanStart } from '../operations/tracing.js';
+
+/** The span of a command when tracing is on (docs/adr/0031-metrics-and-traces.md): its module, its type, its stream's type. */
+function commandSpan(module: object, command: unknown, streamId: string): [string, SpanStart] {
+  if (!tracingOn()) return ['', {}];
+  const type =
+    typeof (command as { type?: unknown }).type === 'string' ? (command as { type: string }).type : 'command';
+  const name = module.constructor.name;
+  return [
+    `command ${name}.${type}`,
+    {
+      attributes: {
+        'shop.command.module': name,
+        'shop.command.type': type,
+        'shop.stream_type': streamTypeOf(streamId),
+      },
+    },
+  ];
+}
 
 export interface CommandOptions<TEvent, TState> extends Pick<
   HandleCommandOptions<TEvent, TState>,
@@ -48,15 +67,17 @@ export class StreamCommands<TCommand, TEvent extends { type: string; data: unkno
   ): Promise<HandleCommandResult<TEvent, TState>> {
     const { rows = [], rowsFor, ...handling } = options;
     const streamId = this.streamIdOf(command);
-    if (rowsFor) return this.decideOnce(streamId, command, metadata, rowsFor);
-    return commitWithRows(this.deps, rows, streamId, (commit) =>
-      handleCommand(this.deps.store, streamId, this.decider, command, {
-        ...handling,
-        snapshots: this.snapshots,
-        metadata: { ...metadata, ...commit.metadata },
-        withinTransaction: commit.withinTransaction,
-      }),
-    );
+    return inSpan(...commandSpan(this, command, streamId), () => {
+      if (rowsFor) return this.decideOnce(streamId, command, metadata, rowsFor);
+      return commitWithRows(this.deps, rows, streamId, (commit) =>
+        handleCommand(this.deps.store, streamId, this.decider, command, {
+          ...handling,
+          snapshots: this.snapshots,
+          metadata: { ...metadata, ...commit.metadata },
+          withinTransaction: commit.withinTransaction,
+        }),
+      );
+    });
   }
 
   /** The stream's state and version now. */

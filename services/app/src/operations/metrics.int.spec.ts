@@ -7,6 +7,7 @@ import { openRuntime, type Runtime } from '../runtime.js';
 import { randomIp, requestJson, signUpAndSignIn } from '../testing/http-customer.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 import { eventually, TEST_SECRETS_KEY } from '../testing/test-shop.js';
+import { tracingOn } from './tracing.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 
@@ -127,6 +128,11 @@ describe('metrics on the public port, behind METRICS_TOKEN', () => {
     expect(sample(caughtUp, 'projection_lag_seconds', { projection: 'subscriptions' })).toBe(0);
     expect(sample(caughtUp, 'projection_parked_events', { projection: 'subscriptions' })).toBe(0);
     expect(sample(caughtUp, 'jobs_failed')).toBe(0);
+
+    // Without OTEL_EXPORTER_OTLP_ENDPOINT nothing is traced: the events carry no trace of it.
+    expect(tracingOn()).toBe(false);
+    const { events } = await shop.runtime.store.readAll({ after: null });
+    expect(events.some((event) => 'traceparent' in event.metadata)).toBe(false);
   });
 });
 

@@ -138,7 +138,7 @@ function remoteContext(api: OtelApi, traceparent: string): Context | undefined {
  * each of theirs; and the correlation ids they carry (`shop.correlation_id`, or several).
  */
 export function batchSpanStart(
-  events: ReadonlyArray<{ metadata: { correlationId?: string; [key: string]: unknown } }>,
+  events: ReadonlyArray<{ metadata: Record<string, unknown> }>,
   attributes: Attributes,
 ): SpanStart {
   const traceparents = new Set<string>();
@@ -185,6 +185,37 @@ export function startRequestSpan(method: string, correlationId: string): Request
       span.end();
     },
   };
+}
+
+/**
+ * The projector's `aroundBatch` when tracing is on: a span per batch holding events the projection
+ * handles (`project <name>`), child of the request that appended them (or linked to each).
+ */
+export function projectionSpans(handled: ReadonlySet<string>) {
+  if (!active) return undefined;
+  return <T>(
+    batch: { projection: string; events: ReadonlyArray<{ type: string; metadata: Record<string, unknown> }> },
+    apply: () => Promise<T>,
+  ): Promise<T> => {
+    const events = batch.events.filter((event) => handled.has(event.type));
+    if (events.length === 0) return apply();
+    return inSpan(
+      `project ${batch.projection}`,
+      batchSpanStart(events, { 'shop.projection': batch.projection }),
+      apply,
+    );
+  };
+}
+
+/** A job's run in a span of its own (`job <name>`), when tracing is on; `handlers` as they are otherwise. */
+export function tracedJobHandlers<H extends Record<string, (data: never) => Promise<void>>>(handlers: H): H {
+  if (!active) return handlers;
+  return Object.fromEntries(
+    Object.entries(handlers).map(([name, handle]) => [
+      name,
+      (data: never) => inSpan(`job ${name}`, { attributes: { 'shop.job': name } }, () => handle(data)),
+    ]),
+  ) as H;
 }
 
 /** `streamId`'s type: what comes before its id (`subscription-<uuid>` → `subscription`, `plan-netflix` → `plan`). */

@@ -3,6 +3,11 @@ import { AdvisoryLock } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import type { JobQueue, JobRequest } from '../jobs/job-queue.js';
+import { batchSpanStart, inSpan, tracingOn } from '../operations/tracing.js';
+
+/** The span of a reactor's batch that made jobs: in the trace of the request behind its events, naming the jobs. */
+const reactorSpan = (name: string, events: readonly RecordedEvent[], jobs: readonly JobRequest[]) =>
+  batchSpanStart(events, { 'shop.reactor': name, 'shop.job_ids': jobs.slice(0, 32).map((job) => job.jobId) });
 
 /** Turns events into jobs. Job ids come from event ids, so a replay enqueues nothing twice. */
 export interface Reactor {
@@ -59,8 +64,11 @@ export async function runReactor(options: ReactorOptions, signal: AbortSignal): 
       idleTimeoutMs: options.idleTimeoutMs ?? 1000,
       signal: AbortSignal.any([signal, lock.lost]),
     })) {
-      const jobs = events.filter((event) => handled.has(event.type)).flatMap((event) => reactor.react(event));
-      await queue.enqueue(jobs);
+      const reacted = events.filter((event) => handled.has(event.type));
+      const jobs = reacted.flatMap((event) => reactor.react(event));
+      await (jobs.length > 0 && tracingOn()
+        ? inSpan(`react ${reactor.name}`, reactorSpan(reactor.name, reacted, jobs), () => queue.enqueue(jobs))
+        : queue.enqueue(jobs));
       const last = events.at(-1)!;
       await saveReactorCheckpoint(knex, reactor.name, checkpoint, last);
       checkpoint = last.checkpoint;
