@@ -103,6 +103,18 @@ describe('the webhooks (back-office)', () => {
     expect(within(row).getByText('1 en attente')).toBeVisible();
   });
 
+  it('is for owners: support staff are not shown the endpoints', async () => {
+    const { location } = renderResource('webhook-endpoints', webhooks, {
+      url: '/webhook-endpoints',
+      api: webhooksApi(),
+      roles: ['customer', 'support'],
+    });
+
+    // react-admin's access check sends them to its access-denied page (the API refuses them with 403 besides).
+    await expect.poll(location).toBe('/access-denied');
+    expect(screen.queryByText('https://hooks.example.com/shop')).not.toBeInTheDocument();
+  });
+
   it('registers an endpoint, then shows its secret once with a copy button before opening its page', async () => {
     const { user, api, location } = renderResource('webhook-endpoints', webhooks, {
       url: '/webhook-endpoints/create',
