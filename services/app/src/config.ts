@@ -284,7 +284,9 @@ const configSchema = z.object({
     }),
   ),
   /** Where traces go (OTLP over HTTP, `/v1/traces` is added); unset, nothing of tracing is loaded. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl.refine((value) => !value || /^https?:\/\//.test(value), {
+    message: 'must be an http or https URL (http://collector:4318)',
+  }),
   /** The service name traces carry. */
   OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default('shop'),
 });
