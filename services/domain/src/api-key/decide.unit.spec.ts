@@ -75,6 +75,13 @@ describe('API keys', () => {
       .then([{ ...revoked, data: { ...revoked.data, reason: 'leaked in a log' } }]);
   });
 
+  it('keep a reason of at most 500 characters', () => {
+    spec()
+      .given([created])
+      .when(revoke('x'.repeat(501)))
+      .thenThrows({ code: 'api_key.invalid', details: { field: 'reason' } });
+  });
+
   it('are revoked once: a second revocation is refused', () => {
     spec().given([created, revoked]).when(revoke()).thenThrows({ code: 'api_key.already_revoked' });
   });
