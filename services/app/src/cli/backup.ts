@@ -381,6 +381,30 @@ async function renumberOtherCheckpoints(trx: Knex.Transaction, tables: readonly 
   }
 }
 
+/** Each archived table's columns a row sets (not those PostgreSQL computes), as SQL; refused when a table is missing. */
+async function writableColumns(
+  trx: Knex.Transaction,
+  file: string,
+  tables: readonly string[],
+): Promise<Map<string, string>> {
+  const { rows } = await trx.raw<{ rows: Array<{ table: string; column: string }> }>(
+    `SELECT table_name AS table, column_name AS column FROM information_schema.columns
+     WHERE table_schema = current_schema() AND is_generated = 'NEVER' ORDER BY table_name, ordinal_position`,
+  );
+  const columns = new Map<string, string>();
+  for (const table of tables) {
+    const names = rows.filter((r) => r.table === table).map((r) => quoted(r.column));
+    if (names.length === 0) {
+      throw new BackupRefusal(
+        'backup.not_an_archive',
+        `${file} holds the table ${table}, which the schema at its level does not have`,
+      );
+    }
+    columns.set(table, names.join(', '));
+  }
+  return columns;
+}
+
 /** Each sequence and identity of the restored tables continues after the highest value restored. */
 async function resetSequences(trx: Knex.Transaction, tables: readonly string[]): Promise<void> {
   const { rows } = await trx.raw<{ rows: Array<{ table: string; column: string; sequence: string }> }>(
@@ -448,11 +472,13 @@ export async function restoreBackup(
       await trx.migrate.latest({ migrationSource: migrationsUpTo(header.migrations.length) });
       let batch: string[] = [];
       let batchTable: string | null = null;
+      const columns = await writableColumns(trx, file, header.tables);
       const flush = async () => {
         if (!batchTable || batch.length === 0) return;
         const table = quoted(batchTable);
+        const list = columns.get(batchTable)!;
         await trx.raw(
-          `INSERT INTO ${table} OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::${table}, ?::json)`,
+          `INSERT INTO ${table} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM json_populate_recordset(NULL::${table}, ?::json)`,
           [`[${batch.join(',')}]`],
         );
         batch = [];
