@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -131,7 +132,33 @@ const DELIVERY_COLORS: Record<WebhookDelivery['status'], 'default' | 'success' |
   cancelled: 'default',
 };
 
-/** Each event queued for the endpoint: how it went, how many attempts, when the next one is. */
+/** A delivery's attempts, one line each: when, the answer (or the error), how long it took. */
+function AttemptLog() {
+  const delivery = useRecordContext<WebhookDelivery>();
+  const translate = useTranslate();
+  const { dateLocale } = useLocales();
+  if (!delivery) return null;
+  return (
+    <Box component="ol" sx={{ m: 0, pl: 3 }} aria-label={translate('shop.webhooks.delivery.attempts')}>
+      {delivery.attemptLog.map((attempt) => (
+        <li key={attempt.attempt}>
+          <Typography variant="body2">
+            {[
+              new Date(attempt.at).toLocaleString(dateLocale),
+              attempt.statusCode ?? '—',
+              `${attempt.durationMs} ms`,
+              attempt.error ?? '',
+            ]
+              .filter((part) => part !== '')
+              .join(' · ')}
+          </Typography>
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+/** Each event queued for the endpoint: how it went, how many attempts, when the next one is; each attempt on expanding its row. */
 function DeliveryLog() {
   const translate = useTranslate();
   const { dateLocale } = useLocales();
@@ -145,7 +172,12 @@ function DeliveryLog() {
       pagination={<Pagination />}
       empty={<Typography variant="body2">{translate('shop.webhooks.noDeliveries')}</Typography>}
     >
-      <DataTable<WebhookDelivery> bulkActionButtons={false} rowClick={false}>
+      <DataTable<WebhookDelivery>
+        bulkActionButtons={false}
+        rowClick="expand"
+        expand={<AttemptLog />}
+        isRowExpandable={(delivery) => delivery.attemptLog.length > 0}
+      >
         <DataTable.Col source="eventPosition" label={label('eventPosition')} />
         <DataTable.Col
           source="eventType"

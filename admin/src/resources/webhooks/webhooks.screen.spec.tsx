@@ -170,6 +170,17 @@ describe('the webhooks (back-office)', () => {
     expect(within(replayedRow).getByText('Livré')).toBeVisible();
     expect(within(replayedRow).getByText('rejeu')).toBeVisible();
     expect(api.callsTo('GET /api/admin/webhook-deliveries')[0]?.query.get('filter')).toBe('{"endpointId":"wh-1"}');
+    // Each attempt of a delivery, on opening its row.
+    await user.click(within(pendingRow).getByText('answered 503'));
+    const attempts = await screen.findByRole('list', { name: 'Tentatives' });
+    expect(
+      within(attempts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/ · 503 · 40 ms · answered 503$/),
+      expect.stringMatching(/ · 503 · 40 ms · answered 503$/),
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Rejouer depuis…' }));
     const replay = await screen.findByRole('dialog', { name: 'Rejouer les événements' });
