@@ -7,6 +7,7 @@ import { openRuntime, type Runtime } from '../runtime.js';
 import { randomIp, requestJson, signUpAndSignIn } from '../testing/http-customer.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 import { eventually, TEST_SECRETS_KEY } from '../testing/test-shop.js';
+import { METRICS_COLLECT_TIMEOUT_MS } from './metrics.js';
 import { tracingOn } from './tracing.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
@@ -221,5 +222,23 @@ describe('the log gauges, read at each scrape', () => {
     expect(sample(caughtUp, 'projection_lag_seconds', { projection: 'subscriptions' })).toBe(0);
     expect(sample(caughtUp, 'projection_parked_events', { projection: 'subscriptions' })).toBe(1);
     expect(sample(caughtUp, 'projection_lag_events', { projection: 'accounts' })).toBe(head.globalPosition);
+  });
+
+  it('answers a scrape within its timeout when the database hangs, keeping the last figures', async () => {
+    const before = await scrape();
+    const parked = sample(before, 'projection_parked_events', { projection: 'subscriptions' });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Another session holds the projections' table: the gauges' reading waits behind its lock.
+    const locker = await runtime.knex.transaction();
+    try {
+      await locker.raw('LOCK TABLE projection_state IN ACCESS EXCLUSIVE MODE');
+      const started = Date.now();
+      const stuck = await scrape();
+      expect(Date.now() - started).toBeLessThan(METRICS_COLLECT_TIMEOUT_MS + 1000);
+      expect(sample(stuck, 'metrics_collect_failures_total')).toBe(1);
+      expect(sample(stuck, 'projection_parked_events', { projection: 'subscriptions' })).toBe(parked);
+    } finally {
+      await locker.rollback();
+    }
   });
 });

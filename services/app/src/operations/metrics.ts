@@ -86,6 +86,10 @@ export function createShopMetrics(deps: {
     name: 'metrics_collect_failures_total',
     help: 'Scrapes whose database figures did not come within the timeout or failed (the gauges kept their last values)',
     registers: [registry],
+    // Told after this scrape's reading, so that the scrape that failed says so.
+    async collect() {
+      await logGauges();
+    },
   });
 
   let latest: { at: number; reading: Promise<LogGauges | null> } | null = null;
