@@ -1,9 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { apiProxy, reactChunk, reactRouterProductionBuild } from '../vite.shared';
+import { publicPagesPlugin } from './scripts/public-pages-manifest';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), publicPagesPlugin(fileURLToPath(new URL('src/locales', import.meta.url)))],
   resolve: { alias: command === 'build' ? reactRouterProductionBuild() : [] },
   build: {
     outDir: 'dist',

@@ -74,10 +74,6 @@ async function submitAndWaitFor(page: Page, path: string, submit: () => Promise<
   return response;
 }
 
-async function useEnglish(page: Page): Promise<void> {
-  await page.evaluate("window.localStorage.setItem('shop.language', 'en')");
-}
-
 describe('the information and legal pages in a browser', () => {
   it('shows the heading of every page in French, then in English', async () => {
     const page = await e2e.openPage('/support');
@@ -89,9 +85,9 @@ describe('the information and legal pages in a browser', () => {
         expect(await page.title()).toBe(`${fr} · PremiumShare`);
       }
     }
-    await useEnglish(page);
+    // English is under /en/, whatever the visitor chose before: one address per language.
     for (const { path, en, ...rest } of PAGES) {
-      await page.goto(path);
+      await page.goto(`/en${path}`);
       await pageTitle(page, en).waitFor();
       if ('legal' in rest) await page.getByText('Last updated: 20 July 2025').waitFor();
     }
@@ -124,8 +120,7 @@ describe('the information and legal pages in a browser', () => {
     await chat.waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.id')).toBe('field-email');
 
-    await useEnglish(page);
-    await page.reload();
+    await page.goto('/en/support');
     await page.getByLabel('Search the FAQ').fill('xyz');
     await page.getByText('No results found for "xyz"').waitFor();
 

@@ -116,7 +116,7 @@ describe('the shop in a browser', () => {
     await screenshot(page, 'subscription-spotify-sharing-en');
 
     // Netflix is shared by fewer: the count follows the plan, not a fixed text.
-    await page.goto('/subscription/netflix');
+    await page.goto('/en/subscription/netflix');
     await page
       .getByRole('region', { name: 'Sharing and rules of use' })
       .getByText('4 users share this account')

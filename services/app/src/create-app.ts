@@ -61,6 +61,8 @@ import { notFoundHandler, problemHandler } from './api/problem.js';
 import { useRequestLog } from './api/request-log.js';
 import { refuseUnexpectedBody, requestGuard } from './api/request-guard.js';
 import { catalogueListRoute, catalogueRoutes } from './catalogue/catalogue-routes.js';
+import { publicPageRoutes, sendShopPage } from './public-pages/public-page-routes.js';
+import type { ShopPage } from './public-pages/shop-pages.js';
 import { healthRoutes } from './operations/health-routes.js';
 import type { ShopMetrics } from './operations/metrics.js';
 import { metricsOnPublicPort } from './operations/metrics-routes.js';
@@ -304,9 +306,20 @@ export function createApp(deps: AppDependencies): Express {
   );
 
   serveFavicon(app, deps.config.webShopDir);
+  // robots.txt, the sitemap, and each shop page's head written for search engines and link previews.
+  const publicPages = publicPageRoutes(
+    { knex: deps.knex, webShopDir: deps.config.webShopDir, publicUrl: deps.config.publicUrl },
+    doc,
+  );
+  app.use(publicPages.router);
   // The back-office first: the shop's fallback would otherwise answer its client routes with the shop's 404 screen.
   const backOffice = serveSinglePageApp(app, { dir: deps.config.adminDir, at: BACK_OFFICE_PATH });
-  serveSinglePageApp(app, { dir: deps.config.webShopDir, at: '/', except: backOffice ? BACK_OFFICE : undefined });
+  serveSinglePageApp(app, {
+    dir: deps.config.webShopDir,
+    at: '/',
+    except: backOffice ? BACK_OFFICE : undefined,
+    page: publicPages.page ?? undefined,
+  });
 
   doc.assertDescribes(app);
   app.use(notFoundHandler);
@@ -330,6 +343,7 @@ const API_TAGS: TagDoc[] = [
   { name: 'sandbox', description: "The built-in sandbox provider's pages, when it is enabled" },
   { name: 'operations', description: 'Liveness and readiness, for load balancers and orchestrators' },
   { name: 'meta', description: 'This reference' },
+  { name: 'pages', description: "The shop's pages for search engines: robots.txt and the sitemap" },
 ];
 
 const NOT_A_PAGE = /^\/(?:api|webhooks|sandbox|healthz|readyz)(?:\/|$)/;
@@ -359,7 +373,10 @@ function serveFavicon(app: Express, webShopDir: string): void {
  * A built React app (the shop at `/`, the back-office at `/admin`); absent in development, where
  * Vite serves it. Answers whether its build was found.
  */
-function serveSinglePageApp(app: Express, options: { dir: string; at: string; except?: RegExp }): boolean {
+function serveSinglePageApp(
+  app: Express,
+  options: { dir: string; at: string; except?: RegExp; page?: (pathname: string) => Promise<ShopPage> },
+): boolean {
   const dist = options.dir.endsWith(path.sep) ? options.dir : `${options.dir}${path.sep}`;
   const indexHtml = `${dist}index.html`;
   if (!existsSync(indexHtml)) return false;
@@ -380,7 +397,14 @@ function serveSinglePageApp(app: Express, options: { dir: string; at: string; ex
   pages.get(/.*/, (req, res, next) => {
     const fullPath = `${req.baseUrl}${req.path}`;
     const elsewhere = NOT_A_PAGE.test(fullPath) || options.except?.test(fullPath);
-    if (elsewhere || !req.headers.accept?.includes('text/html')) return next();
+    // Browsers ask for text/html; link previews and some crawlers send `*/*` for an address without extension.
+    const wantsPage =
+      req.headers.accept?.includes('text/html') || (!path.extname(req.path) && req.accepts('html') === 'html');
+    if (elsewhere || !wantsPage) return next();
+    if (options.page) {
+      options.page(fullPath).then((page) => sendShopPage(res, page), next);
+      return;
+    }
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });

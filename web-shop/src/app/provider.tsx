@@ -7,10 +7,11 @@ import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast-provider';
 import { SessionProvider } from '../features/auth/components/session-provider';
 import { initI18n } from '../lib/i18n';
+import { settleLanguageAddress } from './language-address';
 import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
 
-const appI18n = initI18n();
+const appI18n = initI18n(settleLanguageAddress());
 const appQueryClient = createQueryClient();
 
 /**

@@ -1,5 +1,9 @@
-import { lazy } from 'react';
+import { lazy, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { config, type Language } from '../config';
+import { languageBasename, languagePath, splitLanguagePath } from '../lib/language-path';
+import { LanguageSwitchContext } from '../lib/language-switch';
 import { NavigationErrorBoundary } from '../components/layout/navigation-error';
 import { RootLayout } from '../components/layout/root-layout';
 
@@ -33,11 +37,56 @@ const NotFoundRoute = lazy(() => import('./routes/not-found'));
 /** The eight legal pages share one screen; the path names the text. */
 const LEGAL_PAGES = ['terms', 'privacy', 'copyright', 'refund-policy', 'aml-policy', 'terms-of-use', 'gdpr', 'cookies'];
 
+/** Remembers the visitor's choice, for the private pages they open later without prefix. */
+function rememberLanguage(language: Language): void {
+  try {
+    window.localStorage.setItem(config.languageStorageKey, language);
+  } catch {
+    // Not remembered this time; the choice still applies to this visit.
+  }
+}
+
 export function AppRouter() {
+  const { i18n } = useTranslation();
+  // Routes and links are written without the language prefix: the router's basename adds it.
+  const [language, setLanguage] = useState(() => splitLanguagePath(window.location.pathname).language);
+
+  useEffect(() => {
+    // Back and forward can cross from one language's addresses to the other's.
+    const followAddress = () => {
+      const next = splitLanguagePath(window.location.pathname).language;
+      setLanguage(next);
+      void i18n.changeLanguage(next);
+    };
+    window.addEventListener('popstate', followAddress);
+    return () => window.removeEventListener('popstate', followAddress);
+  }, [i18n]);
+
+  const switchLanguage = useCallback(
+    (next: Language) => {
+      const { pathname, search, hash } = window.location;
+      const { path } = splitLanguagePath(pathname);
+      window.history.pushState(null, '', `${languagePath(next, path)}${search}${hash}`);
+      rememberLanguage(next);
+      setLanguage(next);
+      void i18n.changeLanguage(next);
+    },
+    [i18n],
+  );
+
+  return (
+    <LanguageSwitchContext.Provider value={switchLanguage}>
+      <LanguageRoutes language={language} />
+    </LanguageSwitchContext.Provider>
+  );
+}
+
+function LanguageRoutes({ language }: { language: Language }) {
   return (
     // The component router, not the data router: the shop loads no data through routes, and the
-    // data router would add 16 KB (gzipped) to the first page.
-    <BrowserRouter>
+    // data router would add 16 KB (gzipped) to the first page. A new one per language: its
+    // basename is the language's prefix.
+    <BrowserRouter key={language} basename={languageBasename(language)}>
       {/* A screen's failure is caught inside the layout; this catches the layout's own. */}
       <NavigationErrorBoundary resetKey="layout">
         <Routes>

@@ -1,7 +1,8 @@
 /** Settings of the shop in the browser; everything else reads them from here. */
 export const config = {
   /** Same origin: the API serves the built shop, and Vite proxies /api in development. */
-  apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
+  // `env` is absent where the build itself reads these settings (scripts/public-pages-manifest.ts).
+  apiBaseUrl: import.meta.env?.VITE_API_BASE_URL ?? '',
   brand: 'PremiumShare',
   supportEmail: 'support@premium-share.example',
   languages: ['fr', 'en'] as const,

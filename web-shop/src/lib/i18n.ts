@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { config, isLanguage, type Language } from '../config';
+import { config, type Language } from '../config';
 import enCommon from '../locales/en/common.json';
 import frCommon from '../locales/fr/common.json';
 
@@ -28,28 +28,19 @@ const lazyNamespaces: BackendModule = {
   },
 };
 
-function storedLanguage(): Language {
-  try {
-    const saved = window.localStorage.getItem(config.languageStorageKey);
-    return isLanguage(saved) ? saved : config.defaultLanguage;
-  } catch {
-    // Storage can be refused (private mode, blocked cookies): French, as for a first visit.
-    return config.defaultLanguage;
-  }
-}
-
 function reflectInDocument(language: string): void {
   document.documentElement.lang = language;
 }
 
-export function initI18n(): typeof i18n {
+/** The shop's translations, starting in `language` (the address's, see app/language-address.ts). */
+export function initI18n(language: Language): typeof i18n {
   void i18n
     .use(lazyNamespaces)
     .use(initReactI18next)
     .init({
       resources: { fr: { common: frCommon }, en: { common: enCommon } },
       partialBundledLanguages: true,
-      lng: storedLanguage(),
+      lng: language,
       fallbackLng: config.defaultLanguage,
       supportedLngs: config.languages,
       defaultNS: 'common',
@@ -58,13 +49,6 @@ export function initI18n(): typeof i18n {
       initAsync: false,
     });
   reflectInDocument(i18n.language);
-  i18n.on('languageChanged', (language) => {
-    reflectInDocument(language);
-    try {
-      window.localStorage.setItem(config.languageStorageKey, language);
-    } catch {
-      // Not remembered this time; the choice still applies to this visit.
-    }
-  });
+  i18n.on('languageChanged', reflectInDocument);
   return i18n;
 }

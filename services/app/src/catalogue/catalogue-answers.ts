@@ -37,6 +37,11 @@ export class CatalogueAnswers {
     private readonly options: { maxAgeMs?: number; now?: () => number } = {},
   ) {}
 
+  /** The plans on sale in `language`, in display order, as of the same snapshot (the shop's public pages, the sitemap). */
+  async plans(language: Language): Promise<readonly PlanView[]> {
+    return (await this.current()).plans[language];
+  }
+
   async answer(language: Language, category: PlanCategory | undefined): Promise<CatalogueAnswer> {
     const snapshot = await this.current();
     const key = `${language}|${category ?? ''}`;

@@ -8,13 +8,16 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { NavigationErrorBoundary } from './navigation-error';
 import { ScrollToTop } from './scroll-to-top';
-import { shouldShowSplash, SplashScreen } from './splash-screen';
+import { shouldShowSplash, splashDone, SplashScreen } from './splash-screen';
 
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [splash, setSplash] = useState(shouldShowSplash);
-  const hideSplash = useCallback(() => setSplash(false), []);
+  const hideSplash = useCallback(() => {
+    splashDone();
+    setSplash(false);
+  }, []);
 
   return (
     <>

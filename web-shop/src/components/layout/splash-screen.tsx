@@ -20,6 +20,11 @@ export function shouldShowSplash(): boolean {
 
 let splashDecision: boolean | undefined;
 
+/** Once gone, the splash stays gone when the layout mounts again (a switch of language). */
+export function splashDone(): void {
+  splashDecision = false;
+}
+
 function decideSplash(): boolean {
   try {
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return false;

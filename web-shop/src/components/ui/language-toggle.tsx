@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { config, isLanguage, type Language } from '../../config';
+import { useLanguageSwitch } from '../../lib/language-switch';
 import { ChoiceGroup } from './choice-group';
 
-/** EN/FR switch; the choice is remembered by the i18n setup (localStorage). */
+/** EN/FR switch: moves to the page's address in the other language (`/x` ↔ `/en/x`) and remembers the choice. */
 export function LanguageToggle({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const { t, i18n } = useTranslation();
+  const switchLanguage = useLanguageSwitch();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : config.defaultLanguage;
   const colours =
     tone === 'dark'
@@ -20,7 +22,7 @@ export function LanguageToggle({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
       label={t('language.label')}
       size="small"
       value={current}
-      onChange={(language) => void i18n.changeLanguage(language)}
+      onChange={(language) => (switchLanguage ? switchLanguage(language) : void i18n.changeLanguage(language))}
       choices={config.languages.map((language) => ({
         value: language,
         label: t(`language.short.${language}`),

@@ -1,0 +1,245 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getPlanForAdmin } from '@shop/projections';
+import { createTestDatabase, type TestDatabase } from '@shop/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { checkSitemap } from './sitemap-check.js';
+
+const PUBLIC_URL = 'https://shop.example';
+const webShop = fileURLToPath(new URL('../../../../web-shop', import.meta.url));
+
+let database: TestDatabase;
+let build: string;
+let shop: TestShop;
+
+beforeAll(async () => {
+  database = await createTestDatabase('public_pages');
+  // The shop's real build: its index.html and the texts of its pages (public-pages.json).
+  build = mkdtempSync(path.join(tmpdir(), 'public-pages-'));
+  execFileSync('npx', ['vite', 'build', '--outDir', build, '--emptyOutDir', '--logLevel', 'error'], { cwd: webShop });
+  shop = await startTestShop({
+    databaseUrl: database.url,
+    env: { WEB_SHOP_DIR: build, PUBLIC_URL },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.stop();
+  await database?.drop();
+  rmSync(build, { recursive: true, force: true });
+});
+
+/** A page as a crawler fetches it: plain HTTP, no script run. */
+async function crawl(pathname: string, accept = 'text/html') {
+  const response = await fetch(`${shop.url}${pathname}`, { headers: { Accept: accept } });
+  const html = await response.text();
+  const attribute = (pattern: RegExp) => pattern.exec(html)?.[1];
+  const alternates = Object.fromEntries(
+    [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]),
+  );
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+  return {
+    status: response.status,
+    contentLanguage: response.headers.get('content-language'),
+    html,
+    lang: attribute(/<html lang="([^"]+)"/),
+    title: attribute(/<title>([^<]*)<\/title>/),
+    description: attribute(/<meta name="description" content="([^"]*)"/),
+    canonical: attribute(/<link rel="canonical" href="([^"]+)"/),
+    robots: attribute(/<meta name="robots" content="([^"]+)"/),
+    og: (property: string) => attribute(new RegExp(`<meta property="${property}" content="([^"]*)"`)),
+    twitter: (name: string) => attribute(new RegExp(`<meta name="${name}" content="([^"]*)"`)),
+    alternates,
+    jsonLd,
+  };
+}
+
+const PAGES = [
+  { path: '/', fr: 'Vos abonnements premium', en: 'Your premium subscriptions' },
+  { path: '/subscriptions', fr: 'Tous nos abonnements', en: 'All our subscriptions' },
+  { path: '/help', fr: 'Centre d&#39;aide', en: 'Help' },
+  { path: '/about', fr: 'À propos de nous', en: 'About us' },
+  { path: '/terms', fr: 'Conditions générales de vente', en: 'Terms of service' },
+  { path: '/cookies', fr: 'Cookies', en: 'Cookies' },
+];
+
+describe('the shop’s public pages as a crawler reads them', () => {
+  it('each page in each language has its title, description, canonical address and alternates', async () => {
+    for (const page of PAGES) {
+      for (const language of ['fr', 'en'] as const) {
+        const address = language === 'fr' ? page.path : `/en${page.path}`;
+        const read = await crawl(address);
+        expect([address, read.status, read.lang, read.contentLanguage]).toEqual([address, 200, language, language]);
+        expect(read.title, address).toContain(page[language]);
+        expect(read.title, address).toMatch(/ · PremiumShare$/);
+        expect(read.description?.length, address).toBeGreaterThan(20);
+        expect(read.canonical, address).toBe(`${PUBLIC_URL}${address}`);
+        expect(read.alternates, address).toEqual({
+          fr: `${PUBLIC_URL}${page.path}`,
+          en: `${PUBLIC_URL}/en${page.path}`,
+          'x-default': `${PUBLIC_URL}${page.path}`,
+        });
+        expect(read.og('og:title'), address).toBe(read.title);
+        expect(read.og('og:url'), address).toBe(read.canonical);
+        expect(read.og('og:locale'), address).toBe(language === 'fr' ? 'fr_FR' : 'en_GB');
+        expect(read.twitter('twitter:card'), address).toBe('summary');
+        expect(read.robots, address).toBeUndefined();
+      }
+    }
+    // Both forms of the English home are the one page.
+    expect((await crawl('/en')).canonical).toBe(`${PUBLIC_URL}/en/`);
+  });
+
+  it('a plan page names the plan and its price, with schema.org Product and Offer', async () => {
+    const fr = await crawl('/subscription/netflix');
+    const en = await crawl('/en/subscription/netflix');
+    expect(fr.status).toBe(200);
+    expect(fr.title).toMatch(/^Netflix .*€.*\/mois · PremiumShare$/);
+    expect(en.title).toMatch(/^Shared Netflix at €\d+\.\d\d\/month · PremiumShare$/);
+    expect(fr.canonical).toBe(`${PUBLIC_URL}/subscription/netflix`);
+    expect(en.alternates.fr).toBe(`${PUBLIC_URL}/subscription/netflix`);
+    expect(fr.og('og:type')).toBe('product');
+    expect(fr.og('og:image')).toBe(`${PUBLIC_URL}/logos/netflix.svg`);
+    expect(en.twitter('twitter:image')).toBe(`${PUBLIC_URL}/logos/netflix.svg`);
+
+    const plan = (await (await fetch(`${shop.url}/api/plans/netflix?lang=en`)).json()) as { monthlyPriceCents: number };
+    for (const read of [fr, en]) {
+      expect(read.jsonLd).toHaveLength(1);
+      const product = read.jsonLd[0]!;
+      expect(product).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: 'Netflix',
+        sku: 'netflix',
+        image: `${PUBLIC_URL}/logos/netflix.svg`,
+        offers: {
+          '@type': 'Offer',
+          url: read.canonical,
+          price: (plan.monthlyPriceCents / 100).toFixed(2),
+          priceCurrency: 'EUR',
+          availability: 'https://schema.org/InStock',
+          priceSpecification: { referenceQuantity: { value: 1, unitCode: 'MON' } },
+        },
+      });
+      expect(product.description).toBe(read.description?.replace(/&#39;/g, "'"));
+    }
+  });
+
+  it('the catalogue’s pages follow an operator’s price change within seconds', async () => {
+    const before = await getPlanForAdmin(shop.runtime.knex, 'spotify');
+    const cents = before!.monthlyPriceCents + 101;
+    await shop.runtime.operatorCatalogue.revisePlan(
+      'spotify',
+      {
+        monthlyPriceCents: cents,
+        features: before!.features,
+        popular: before!.popular,
+        onSale: before!.onSale,
+        version: before!.version,
+      },
+      { adminId: 'operator-1', correlationId: 'public-pages-price' },
+    );
+    const started = Date.now();
+    const offer = await eventually(
+      async () => ((await crawl('/subscription/spotify')).jsonLd[0]?.offers as { price: string } | undefined)?.price,
+      (price) => price === (cents / 100).toFixed(2),
+      15_000,
+    );
+    expect(offer).toBe((cents / 100).toFixed(2));
+    expect(Date.now() - started).toBeLessThan(8000);
+  });
+
+  it('unknown addresses and plans are the 404 page, kept out of search results; private pages are not indexed', async () => {
+    for (const address of ['/no-such-page', '/en/no-such-page', '/subscription/no-such-plan']) {
+      const read = await crawl(address);
+      expect([address, read.status, read.robots]).toEqual([address, 404, 'noindex']);
+      expect(read.canonical).toBeUndefined();
+    }
+    expect((await crawl('/no-such-page')).title).toBe('Page introuvable · PremiumShare');
+    expect((await crawl('/en/no-such-page')).title).toBe('Page not found · PremiumShare');
+    for (const address of ['/auth', '/en/checkout/netflix', '/profile', '/payment-success']) {
+      const read = await crawl(address);
+      expect([address, read.status, read.robots, read.canonical]).toEqual([address, 200, 'noindex', undefined]);
+    }
+    // A link preview asking for anything still gets the page; a missing script is not a page.
+    expect((await crawl('/subscription/netflix', '*/*')).jsonLd).toHaveLength(1);
+    expect((await crawl('/assets/gone-000000.js', '*/*')).status).toBe(404);
+  });
+
+  it('robots.txt allows the public pages, keeps out the back-office, API, account, checkout and payment pages, names the sitemap', async () => {
+    const response = await fetch(`${shop.url}/robots.txt`);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    const lines = (await response.text()).split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    for (const prefix of [
+      '/admin',
+      '/api',
+      '/auth',
+      '/en/auth',
+      '/checkout/',
+      '/en/checkout/',
+      '/payment-success',
+      '/profile',
+      '/invoices',
+    ]) {
+      expect(lines).toContain(`Disallow: ${prefix}`);
+    }
+    for (const line of lines.filter((l) => l.startsWith('Disallow: '))) {
+      const prefix = line.slice('Disallow: '.length);
+      for (const open of ['/', '/subscription/netflix', '/en/', '/terms', '/subscriptions'])
+        expect(open.startsWith(prefix), line).toBe(false);
+    }
+    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+
+  it('the sitemap lists every public page in both languages with its alternates, and keeps to the sitemaps.org schema', async () => {
+    const response = await fetch(`${shop.url}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+    const urls = checkSitemap(await response.text());
+    const locs = urls.map((url) => url.loc);
+    const plans = ((await (await fetch(`${shop.url}/api/plans`)).json()) as { data: { id: string }[] }).data;
+    expect(plans.length).toBeGreaterThan(2);
+    for (const pathname of [
+      '/',
+      '/subscriptions',
+      '/help',
+      '/terms',
+      '/privacy',
+      ...plans.map((p) => `/subscription/${p.id}`),
+    ]) {
+      expect(locs).toContain(`${PUBLIC_URL}${pathname}`);
+      expect(locs).toContain(`${PUBLIC_URL}/en${pathname}`);
+    }
+    expect(locs.filter((loc) => /\/(auth|checkout|profile|admin|api)\b/.test(loc))).toEqual([]);
+    expect(new Set(locs).size).toBe(locs.length);
+    const netflix = urls.find((url) => url.loc === `${PUBLIC_URL}/en/subscription/netflix`)!;
+    expect(netflix.alternates).toEqual({
+      fr: `${PUBLIC_URL}/subscription/netflix`,
+      en: `${PUBLIC_URL}/en/subscription/netflix`,
+      'x-default': `${PUBLIC_URL}/subscription/netflix`,
+    });
+    // Each page a crawler finds there is a page, in the language its address says.
+    const read = await crawl(new URL(netflix.loc).pathname);
+    expect([read.status, read.lang, read.canonical]).toEqual([200, 'en', netflix.loc]);
+  });
+
+  it('the checker refuses what the sitemaps.org schema refuses', () => {
+    const ok = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/</loc></url></urlset>`;
+    expect(checkSitemap(ok)).toHaveLength(1);
+    expect(() => checkSitemap(ok.replace('sitemap/0.9', 'sitemap/0.8'))).toThrow(/namespace/);
+    expect(() => checkSitemap(ok.replace('<loc>https://a.example/</loc>', ''))).toThrow(/loc/);
+    expect(() => checkSitemap(ok.replace('https://a.example/', '/a/relative/address'))).toThrow(/absolute/);
+    expect(() => checkSitemap(ok.replace('https://a.example/', 'https://a.example/?a=1&b=2'))).toThrow(/&/);
+    expect(() => checkSitemap(ok.replace('</url>', '<priority>2</priority></url>'))).toThrow(/priority/);
+    expect(() => checkSitemap(ok.replace('</url>', '<color>red</color></url>'))).toThrow(/color/);
+    expect(() => checkSitemap(ok.replace('</urlset>', ''))).toThrow();
+  });
+});
