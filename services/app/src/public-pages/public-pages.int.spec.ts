@@ -231,6 +231,24 @@ describe('the shop’s public pages as a crawler reads them', () => {
     expect([read.status, read.lang, read.canonical]).toEqual([200, 'en', netflix.loc]);
   });
 
+  it('sends the build’s hashed files cached for a year, Brotli-compressed where the client accepts it', async () => {
+    const html = (await crawl('/')).html;
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(script).toMatch(/^\/assets\/.+-[\w-]{8}\.js$/);
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await fetch(`${shop.url}${script}`, { headers: { 'Accept-Encoding': accept } });
+      expect([accept, response.status, response.headers.get('content-encoding')]).toEqual([accept, 200, encoding]);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    // The page itself is asked again on each visit, so a new deployment's files are found at once.
+    const page = await fetch(`${shop.url}/`, { headers: { Accept: 'text/html', 'Accept-Encoding': 'br' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('the checker refuses what the sitemaps.org schema refuses', () => {
     const ok = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/</loc></url></urlset>`;
     expect(checkSitemap(ok)).toHaveLength(1);
