@@ -41,7 +41,8 @@ export async function startTracing(
   starting ??= loadTracing(endpoint, config.otelServiceName);
   const tracing = await starting;
   tracing.users += 1;
-  logger.info({ endpoint, serviceName: config.otelServiceName }, 'traces sent by OTLP');
+  // The origin only: a collector's address may carry credentials.
+  logger.info({ collector: new URL(endpoint).origin, serviceName: config.otelServiceName }, 'traces sent by OTLP');
   return async () => {
     tracing.users -= 1;
     if (tracing.users > 0) return tracing.provider.forceFlush();
