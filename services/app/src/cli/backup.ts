@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { migrateEventStore } from '@shop/event-store';
 import { decrypt, migrationStatus, SCHEMA_MIGRATIONS, schemaMigrationSource } from '@shop/projections';
@@ -460,7 +460,11 @@ export async function restoreBackup(
   }
   const { write } = prepareMasterKey(config, checked);
   const keyFile = path.join(config.dataDir, MASTER_KEY_FILE);
-  if (write) writeFileSync(keyFile, write, { mode: 0o600, flag: 'wx' });
+  if (write) {
+    // With DATABASE_URL the data folder may not exist yet: made private to its owner, as the shop makes it.
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+    writeFileSync(keyFile, write, { mode: 0o600, flag: 'wx' });
+  }
   try {
     await migrateEventStore(pool);
     await advanceTransactionIds(knex, checked.logRuns.count);
