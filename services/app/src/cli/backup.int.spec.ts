@@ -12,7 +12,7 @@ import { freePort } from '../testing/free-port.js';
 import { requestJson, signUpAndSignIn } from '../testing/http-customer.js';
 import { paidSubscription, placedOrder } from '../testing/paid-subscription.js';
 import { shopctlProcess, testShopWithShopctl } from '../testing/shopctl-process.js';
-import { startTestShop } from '../testing/test-shop.js';
+import { startTestShop, TEST_SECRETS_KEY } from '../testing/test-shop.js';
 import type { ArchiveHeader, ArchiveTrailer } from './backup-archive.js';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'shop-backup-'));
@@ -298,6 +298,16 @@ describe('shopctl backup and restore on PostgreSQL', () => {
     } finally {
       intoFresh.cleanUp();
     }
+  }, 120_000);
+
+  it('restores the PostgreSQL archive into an empty embedded data folder, whose transaction ids are far behind: the log reads and verifies', async () => {
+    const { trailer } = archiveEnds(archive);
+    const folder = path.join(workDir, 'embedded-from-postgres');
+    const restored = await shopctlWith({ ...embeddedEnv(folder), SECRETS_KEY: TEST_SECRETS_KEY }, 'restore', archive);
+    expect({ status: restored.status, stderr: restored.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(restored.stdout).toContain(`Chain intact: ${trailer.rows.event_seals} event(s) verified`);
+    // Keyed by SECRETS_KEY: nothing written into the folder.
+    expect(existsSync(path.join(folder, 'secrets.key'))).toBe(false);
   }, 120_000);
 });
 
