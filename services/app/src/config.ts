@@ -180,6 +180,8 @@ const configSchema = z.object({
   READY_MAX_SILENCE_MS: z.coerce.number().int().min(1000).default(30_000),
   /** First pause before a failed job's next attempt, doubled at each of its six attempts. */
   JOB_BACKOFF_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /** Jobs one worker process runs at once on Redis: they mostly wait on PostgreSQL, SMTP or a provider. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** First pause before a failed webhook delivery is sent again, doubled at each attempt (jittered, at most an hour) for a day. */
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
   /** How often the worker hands the queue whatever the job ledger holds and the queue lost. */
@@ -314,6 +316,7 @@ export type ShopConfig = {
   readyMaxLagEvents: number;
   readyMaxSilenceMs: number;
   jobBackoffMs: number;
+  jobConcurrency: number;
   webhookRetryBaseMs: number;
   jobReconcileIntervalMs: number;
   secretsKey: string | undefined;
@@ -454,6 +457,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     readyMaxLagEvents: c.READY_MAX_LAG_EVENTS,
     readyMaxSilenceMs: c.READY_MAX_SILENCE_MS,
     jobBackoffMs: c.JOB_BACKOFF_MS,
+    jobConcurrency: c.JOB_CONCURRENCY,
     webhookRetryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
     jobReconcileIntervalMs: c.JOB_RECONCILE_INTERVAL_MS,
     secretsKey: c.SECRETS_KEY || undefined,

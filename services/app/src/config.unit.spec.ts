@@ -174,3 +174,13 @@ describe('SHOP_TIME_ZONE', () => {
     );
   });
 });
+
+describe('JOB_CONCURRENCY', () => {
+  it('runs eight jobs at once per worker unless told, from one to 64', () => {
+    expect(loadConfig({}).jobConcurrency).toBe(8);
+    expect(loadConfig({ JOB_CONCURRENCY: '32' }).jobConcurrency).toBe(32);
+    for (const value of ['0', '65', 'many', '2.5']) {
+      expect(() => loadConfig({ JOB_CONCURRENCY: value }), value).toThrow(/^Invalid configuration: JOB_CONCURRENCY: /);
+    }
+  });
+});

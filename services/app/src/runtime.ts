@@ -141,6 +141,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
         logger,
         clock,
         backoffMs: config.jobBackoffMs,
+        concurrency: config.jobConcurrency,
       })
     : new InProcessJobQueue({ knex, logger, clock, backoffMs: config.jobBackoffMs });
   closers.unshift(() => queue.close());

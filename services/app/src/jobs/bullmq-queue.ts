@@ -134,7 +134,7 @@ export class BullmqJobQueue implements Jobs.JobQueue {
       {
         connection: connectionOptions(this.options.redisUrl),
         prefix: this.options.prefix,
-        concurrency: this.options.concurrency ?? 4,
+        concurrency: this.options.concurrency ?? 8,
         // A worker killed mid-job leaves it locked: another takes it within about 20 s (the lock's
         // 10 s, then two stall checks 5 s apart), not BullMQ's default minute and a half.
         lockDuration: 10_000,
