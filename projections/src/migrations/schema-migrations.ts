@@ -11,6 +11,7 @@ import { jobLedgerAndHeartbeats } from './0009-job-ledger-and-heartbeats.js';
 import { sandboxSavedCards } from './0010-sandbox-saved-cards.js';
 import { apiKeys } from './0011-api-keys.js';
 import { webhookEndpoints } from './0012-webhook-endpoints.js';
+import { accountingDocumentNumbers } from './0013-accounting-document-numbers.js';
 
 export interface SchemaMigration {
   /** Recorded in `knex_migrations` once applied: never rename one. */
@@ -37,6 +38,7 @@ export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
   sandboxSavedCards,
   apiKeys,
   webhookEndpoints,
+  accountingDocumentNumbers,
 ];
 
 /**

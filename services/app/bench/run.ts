@@ -8,6 +8,7 @@
  *   REDIS_URL=redis://… npm run bench  # the HTTP cases' Redis (default redis://127.0.0.1:6379)
  *   BENCH_CPU_PROF_DIR=/tmp/prof …     # a CPU profile of each shop the HTTP cases start
  *   BENCH_ONLY=rebuild,lag npm run bench   # some phases only: admin, append, rebuild, lag, sealing, http
+ *   BENCH_ONLY=invoices npm run bench  # issuing invoices into series of 0, 1,000 and 10,000 documents
  *   BENCH_ONLY=soak npm run bench      # the soak, asked for only (20 minutes; SOAK_MINUTES=2 for a short one)
  */
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { benchSealing } from './sealing.js';
 import { formatTable } from './stats.js';
 import { benchHttp } from './http.js';
 import { benchSoak, printSoak } from './soak.js';
+import { benchInvoices } from './invoices.js';
 
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const quick = process.env.BENCH_QUICK === '1';
@@ -29,7 +31,7 @@ const WARMUP_MS = 1000;
 const MIN_LOG_EVENTS = quick ? 20_000 : 190_000;
 /** Rebuilds measured, one after the other on the same log: the machine is shared, the spread shows it. */
 const REBUILD_RUNS = quick ? 1 : 3;
-const PHASES = ['admin', 'append', 'rebuild', 'lag', 'sealing', 'http', 'soak'] as const;
+const PHASES = ['admin', 'append', 'rebuild', 'lag', 'sealing', 'invoices', 'http', 'soak'] as const;
 /** Phases a full run leaves out: the soak takes SOAK_MINUTES (20 by default). */
 const ASKED_ONLY: ReadonlyArray<(typeof PHASES)[number]> = ['soak'];
 const only = (process.env.BENCH_ONLY ?? '')
@@ -49,6 +51,8 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 /** The HTTP cases: a shop started on each stack, a warm-up run, then the measured one. */
 const HTTP_SECONDS = quick ? 2 : 10;
 const HTTP_WARMUP_SECONDS = quick ? 1 : 2;
+/** Invoices issued into series already holding this many documents, each case capped in time. */
+const INVOICE_SERIES = { sizes: [0, 1_000, 10_000], issues: quick ? 20 : 100, maxCaseMs: quick ? 5_000 : 20_000 };
 
 const APPEND_CASES: AppendCase[] = [
   { name: 'single event, 1 writer', writers: 1, eventsPerAppend: 1 },
@@ -202,6 +206,40 @@ async function main(): Promise<void> {
       if (!sealing.verify.intact) console.log('WARNING: the chain did not verify intact after the bench');
     }
 
+    let invoices;
+    if (runs('invoices')) {
+      invoices = await benchInvoices(database.url, INVOICE_SERIES);
+      console.log(
+        `\nInvoices: issuing into a series already holding ${INVOICE_SERIES.sizes.join(', ')} documents (seeded in ${invoices.seedSeconds} s); up to ${INVOICE_SERIES.issues} issues or ${INVOICE_SERIES.maxCaseMs / 1000} s per case`,
+      );
+      console.log(
+        formatTable(
+          ['case', 'issues', 'issues/s', 'p50 ms', 'p99 ms', 'max ms', 'events read/issue'],
+          [
+            [
+              `reference: ${invoices.reference.case}`,
+              invoices.reference.count,
+              '',
+              invoices.reference.p50Ms,
+              invoices.reference.p99Ms,
+              invoices.reference.maxMs,
+              '',
+            ],
+            ...invoices.cases.map((c) => [
+              c.case,
+              c.count,
+              c.issuesPerSecond,
+              c.p50Ms,
+              c.p99Ms,
+              c.maxMs,
+              c.eventsReadPerIssue,
+            ]),
+          ],
+        ),
+      );
+      if (!invoices.gapless) console.log('WARNING: a series did not end numbered 1..N without a gap or a duplicate');
+    }
+
     let http;
     if (runs('http')) {
       const httpDatabase = await createBenchDatabase(adminUrl);
@@ -251,7 +289,7 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      `\n${JSON.stringify({ machine, measureSeconds, append, log: fill, rebuild, lag, adminLists, sealing, http, soak })}`,
+      `\n${JSON.stringify({ machine, measureSeconds, append, log: fill, rebuild, lag, adminLists, sealing, invoices, http, soak })}`,
     );
   } finally {
     process.off('SIGINT', onSignal);

@@ -109,7 +109,9 @@ describe('shopctl backup and restore on PostgreSQL', () => {
 
     const { header, trailer } = archiveEnds(archive);
     expect(header.tables.slice(0, 2)).toEqual(['es_events', 'event_seals']);
-    expect(header.tables).toEqual(expect.arrayContaining(['personal_data_keys', 'account_credentials']));
+    expect(header.tables).toEqual(
+      expect.arrayContaining(['personal_data_keys', 'account_credentials', 'accounting_document_numbers']),
+    );
     expect(header.tables.filter((t) => t.startsWith('rm_') || t.startsWith('projection_'))).toEqual([]);
     // Run with another master key than the shop's, a backup would be useless: refused, and no file is left.
     const elsewhere = path.join(workDir, 'wrong-key.backup.gz');
@@ -175,6 +177,20 @@ describe('shopctl backup and restore on PostgreSQL', () => {
        WHERE r.checkpoint IS NOT NULL AND r.checkpoint IS DISTINCT FROM e.transaction_id::text || ':' || e.global_position`,
     );
     expect(astray).toEqual([]);
+
+    // The documents' numbers, kept beside the log, are restored with exactly the documents of the restored log.
+    const byNumber = (a: { number: string }, b: { number: string }) => a.number.localeCompare(b.number);
+    const numbered = await query<{ document_id: string; number: string }>(
+      target.url,
+      'SELECT document_id, number FROM accounting_document_numbers',
+    );
+    const documents = restoredLog
+      .filter((e) => String(e.stream_id).startsWith('accounting-'))
+      .map((e) => e.data as { documentId: string; number: string })
+      .map(({ documentId, number }) => ({ document_id: documentId, number }))
+      .sort(byNumber);
+    expect(documents.length).toBeGreaterThan(0);
+    expect(numbered.sort(byNumber)).toEqual(documents);
 
     // The shop starts on it, builds its read models from the log, and the chain still verifies.
     const shop = await startTestShop({ databaseUrl: target.url });

@@ -11,8 +11,10 @@ import {
 export type DocumentDraft = Omit<AccountingDocument, 'number' | 'sequence' | 'kind'>;
 
 /**
- * Issues the next document of a series (`kind`, `year` of `issuedAt`): numbered one after the
- * last, never twice for the same `documentId` (a retried job issues nothing new).
+ * Issues the next document of a series (`kind`, `year` of `issuedAt`), numbered one after the
+ * last. Never twice for the same `documentId` (a retried job issues nothing new): that guard is
+ * the command module's, which keeps each document's number in a table written with its event
+ * (docs/adr/0025-invoices-credit-notes-and-vat.md, amendment), so the series' state stays small.
  */
 export type IssueDocument = {
   type: 'IssueDocument';
@@ -20,19 +22,19 @@ export type IssueDocument = {
 };
 export type AccountingCommand = IssueDocument;
 
-/** A series: how many documents it numbered, and which, by document id. */
+/**
+ * A series: how many documents it numbered. Each of its events numbers the next document, so the
+ * state after the whole series is the state after its last event alone (`evolveSeries` of the
+ * initial state and that event): a command reads one event, however long the year.
+ */
 export interface SeriesState {
   issued: number;
-  numbers: Readonly<Record<string, string>>;
 }
 
-export const initialSeriesState = (): SeriesState => ({ issued: 0, numbers: {} });
+export const initialSeriesState = (): SeriesState => ({ issued: 0 });
 
 export function evolveSeries(state: SeriesState, event: AccountingEvent): SeriesState {
-  return {
-    issued: Math.max(state.issued, event.data.sequence),
-    numbers: { ...state.numbers, [event.data.documentId]: event.data.number },
-  };
+  return { issued: Math.max(state.issued, event.data.sequence) };
 }
 
 export function decideSeries(command: AccountingCommand, state: SeriesState): AccountingEvent[] {
@@ -44,7 +46,6 @@ export function decideSeries(command: AccountingCommand, state: SeriesState): Ac
       details: { year, issuedAt: draft.issuedAt },
     });
   }
-  if (state.numbers[draft.documentId]) return [];
   if ((kind === 'credit_note') !== (draft.corrects !== null) || (kind === 'credit_note') !== draft.grossCents < 0) {
     throw new DomainError({
       code: 'accounting.invalid_document',
