@@ -108,6 +108,7 @@ export function webhookRoutes(deps: { webhooks: WebhookEndpoints }, doc: ApiDocu
       params: endpointParams,
       responses: {
         200: { description: 'The endpoint', schema: webhookEndpoint },
+        400: { description: 'validation.failed (an id that cannot be one)', ...problems },
         404: { description: 'webhook.not_found', ...problems },
       },
     },
@@ -131,6 +132,7 @@ export function webhookRoutes(deps: { webhooks: WebhookEndpoints }, doc: ApiDocu
       params: endpointParams,
       responses: {
         200: { description: 'Removed', schema: webhookEndpoint },
+        400: { description: 'validation.failed (an id that cannot be one)', ...problems },
         404: { description: 'webhook.not_found', ...problems },
       },
     },
