@@ -271,8 +271,9 @@ describe('sessions and common passwords', () => {
     await page.getByRole('heading', { name: 'Signed-in devices' }).waitFor();
     await current.getByText('This device').waitFor();
     await screenshots(page, 'account-security-sessions-en');
+    // The English page is /en/security now; French is at the root again once chosen.
     await page.evaluate("window.localStorage.setItem('shop.language', 'fr')");
-    await page.reload();
+    await page.goto('/security');
 
     const other = page.locator('[data-testid="session"][data-current="false"]');
     await other.getByRole('button', { name: 'Déconnecter la session Chrome sur Linux' }).click();
