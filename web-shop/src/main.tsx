@@ -1,12 +1,25 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, receiveServerState } from './app';
+import { splashDone } from './components/layout/splash-screen';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A public page arrives rendered by the server (src/entry-server.tsx) with the answers it showed.
+const serverState = document.getElementById('shop-state');
+if (serverState && container.firstElementChild) {
+  receiveServerState(JSON.parse(serverState.textContent ?? '{}') as DehydratedState);
+  // The page is already there: no splash in front of it.
+  splashDone();
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}

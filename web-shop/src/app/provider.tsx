@@ -6,26 +6,21 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast-provider';
 import { SessionProvider } from '../features/auth/components/session-provider';
-import { initI18n } from '../lib/i18n';
-import { settleLanguageAddress } from './language-address';
-import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
 
-const appI18n = initI18n(settleLanguageAddress());
-const appQueryClient = createQueryClient();
-
 /**
- * The shop's providers around `children`. A screen test passes its own translations (every
- * namespace loaded at once) and query client (no retries), so each test starts from nothing.
+ * The shop's providers around `children`, with the translations and query client of the browser
+ * (src/app/index.tsx), of one request on the server (src/entry-server.tsx) or of a screen test
+ * (every namespace loaded at once, no retries), so each test starts from nothing.
  */
 export function AppProvider({
   children,
-  i18n = appI18n,
-  queryClient = appQueryClient,
+  i18n,
+  queryClient,
 }: {
   children: ReactNode;
-  i18n?: I18n;
-  queryClient?: QueryClient;
+  i18n: I18n;
+  queryClient: QueryClient;
 }) {
   return (
     <QueryClientProvider client={queryClient}>

@@ -87,6 +87,15 @@ function LanguageRoutes({ language }: { language: Language }) {
     // data router would add 16 KB (gzipped) to the first page. A new one per language: its
     // basename is the language's prefix.
     <BrowserRouter key={language} basename={languageBasename(language)}>
+      <ShopRoutes />
+    </BrowserRouter>
+  );
+}
+
+/** The shop's screens, under the router of the browser (above) or of the server (src/entry-server.tsx). */
+export function ShopRoutes() {
+  return (
+    <>
       {/* A screen's failure is caught inside the layout; this catches the layout's own. */}
       <NavigationErrorBoundary resetKey="layout">
         <Routes>
@@ -121,6 +130,6 @@ function LanguageRoutes({ language }: { language: Language }) {
           </Route>
         </Routes>
       </NavigationErrorBoundary>
-    </BrowserRouter>
+    </>
   );
 }

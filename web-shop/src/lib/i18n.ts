@@ -12,6 +12,12 @@ const namespaceFiles = import.meta.glob<ResourceKey>(['../locales/*/*.json', '!.
   import: 'default',
 });
 
+/** Every namespace the shop has, `common` included. */
+export const NAMESPACES = [
+  'common',
+  ...new Set(Object.keys(namespaceFiles).map((file) => file.replace(/^.*\/(\w[\w-]*)\.json$/, '$1'))),
+];
+
 const lazyNamespaces: BackendModule = {
   type: 'backend',
   init() {},
@@ -32,9 +38,9 @@ function reflectInDocument(language: string): void {
   document.documentElement.lang = language;
 }
 
-/** The shop's translations, starting in `language` (the address's, see app/language-address.ts). */
-export function initI18n(language: Language): typeof i18n {
-  void i18n
+/** Sets up an i18next instance as the shop uses it: `common` bundled, the other namespaces fetched when asked. */
+export function configureI18n(instance: typeof i18n, language: Language): Promise<unknown> {
+  return instance
     .use(lazyNamespaces)
     .use(initReactI18next)
     .init({
@@ -48,6 +54,11 @@ export function initI18n(language: Language): typeof i18n {
       interpolation: { escapeValue: false },
       initAsync: false,
     });
+}
+
+/** The shop's translations, starting in `language` (the address's, see app/language-address.ts). */
+export function initI18n(language: Language): typeof i18n {
+  void configureI18n(i18n, language);
   reflectInDocument(i18n.language);
   i18n.on('languageChanged', reflectInDocument);
   return i18n;

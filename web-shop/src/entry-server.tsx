@@ -1,0 +1,64 @@
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { AppProvider } from './app/provider';
+import { ShopRoutes } from './app/router';
+import type { Language } from './config';
+import { planQueryKey } from './features/catalogue/api/get-plan';
+import { plansQueryKey } from './features/catalogue/api/get-plans';
+import { configureI18n, NAMESPACES } from './lib/i18n';
+import { languageBasename } from './lib/language-path';
+import { createQueryClient } from './lib/query-client';
+import type { Plan } from './types/api';
+
+/** What the server knows of a page before rendering it: its address and the catalogue's answers it shows. */
+export interface ServerPage {
+  /** The address as asked, with its language prefix (`/en/subscription/netflix`). */
+  url: string;
+  language: Language;
+  /** The plans on sale in `language` (`GET /api/plans`). */
+  plans: Plan[];
+  /** The plan of a plan page (`GET /api/plans/:id`). */
+  plan?: Plan;
+  /** Given up after this long: the page is then sent without its body and the browser renders it. */
+  timeoutMs?: number;
+}
+
+/**
+ * One public page rendered on the server with the shop's own screens, every lazy screen and
+ * translation it needs awaited, and the query answers it was rendered with, for the browser to
+ * hydrate the same tree (src/main.tsx).
+ */
+export async function renderPage(page: ServerPage): Promise<{ html: string; state: DehydratedState }> {
+  const i18n = i18next.createInstance();
+  await configureI18n(i18n, page.language);
+  await i18n.loadNamespaces(NAMESPACES);
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(plansQueryKey({ language: page.language }), page.plans);
+  if (page.plan) queryClient.setQueryData(planQueryKey({ id: page.plan.id, language: page.language }), page.plan);
+
+  const tree = (
+    <StrictMode>
+      <AppProvider i18n={i18n} queryClient={queryClient}>
+        <StaticRouter location={page.url} basename={languageBasename(page.language)}>
+          <ShopRoutes />
+        </StaticRouter>
+      </AppProvider>
+    </StrictMode>
+  );
+  // In one pass, so the content is in place in the HTML (a streamed render would send a large
+  // screen apart, for a script to move). The first time a screen is rendered in this process its
+  // chunk is not loaded yet and the pass leaves it to the browser: a full render awaits it, then again.
+  let html = renderToString(tree);
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
+    await prerender(tree, { signal: AbortSignal.timeout(page.timeoutMs ?? 2000) });
+    html = renderToString(tree);
+  }
+  return { html, state: dehydrate(queryClient) };
+}
+
+/** React's mark of a Suspense boundary that suspended in `renderToString`, sent with its fallback. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
