@@ -56,7 +56,7 @@ describe('staff roles in a browser', () => {
     await noSidewaysScroll(page, MOBILE.width);
     await screenshot(page, 'roles-user-en-375');
     await page.getByRole('button', { name: 'Revoke the Support role' }).click();
-    await page.getByText('Role Support revoked').waitFor();
+    await page.getByText('Role Support revoked', { exact: true }).waitFor();
     await held.getByText('Support').waitFor({ state: 'detached' });
   });
 

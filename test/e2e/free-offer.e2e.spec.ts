@@ -78,9 +78,8 @@ describe('the free offer in the browser', () => {
       body: JSON.stringify({ email, password, fullName: 'Ethan Free' }),
     });
     expect(signUp.status).toBe(201);
-    const page = await e2e.openPage('/');
-    await page.evaluate("localStorage.setItem('shop.language', 'en')");
-    await page.reload();
+    // English has its own addresses, under /en/.
+    const page = await e2e.openPage('/en/');
     const offer = page.getByRole('region', { name: '12 months of unlimited access' });
     await offer.getByText('FREE', { exact: true }).waitFor();
     await offer.getByText(/only 4 places left/).waitFor();
@@ -96,13 +95,13 @@ describe('the free offer in the browser', () => {
     expect(shop).toMatchObject({ planId: 'netflix', months: 12, placesLeft: 3 });
 
     // The plan's own page shows it too; another plan's page does not.
-    await page.goto('/subscription/netflix');
+    await page.goto('/en/subscription/netflix');
     await page
       .getByRole('region', { name: '12 months of unlimited access' })
       .getByText(/only 3 places left/)
       .waitFor();
     await screenshot(page, 'free-offer-plan-page-en');
-    await page.goto('/subscription/spotify');
+    await page.goto('/en/subscription/spotify');
     await page.getByRole('heading', { name: 'Spotify Premium' }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('region', { name: '12 months of unlimited access' }).count()).toBe(0);
