@@ -81,9 +81,10 @@ beforeAll(async () => {
 
 describe('who read which credential set, through the back-office provider', () => {
   it('lists every reading newest first, with the set, its version, the reader and the subscription', async () => {
+    // Readers are named as the accounts read model has them now: it may not have the rename yet.
     const { rows, total } = await eventually(
       () => reveals({ credentialSetId: setId }),
-      (answer) => answer.total === 3,
+      (answer) => answer.total === 3 && answer.rows.every((row) => row.userName !== 'Aude Auditrice'),
     );
     expect(total).toBe(3);
     expect(rows.map((row) => [row.viewer, row.userId, row.credentialsVersion])).toEqual([
