@@ -1,11 +1,12 @@
 import { ALL_PROJECTIONS } from '@shop/projections';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './testing/free-port.js';
+import { startShopProcess } from './testing/shop-process.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const SHOPCTL = fileURLToPath(new URL('./cli/shopctl.ts', import.meta.url));
@@ -22,26 +23,7 @@ function bareEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 async function startShop(): Promise<{ child: ChildProcess; url: string }> {
   // A known port, so the links the shop builds (PUBLIC_URL defaults to localhost:PORT) are reachable.
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: bareEnv({ PORT: String(await freePort()) }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`shop did not start: ${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Shop running at (http:\/\/localhost:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`shop exited with ${code}: ${output}`)));
-  });
-  return { child, url };
+  return startShopProcess(bareEnv({ PORT: String(await freePort()) }), 60_000);
 }
 
 async function stopShop(child: ChildProcess): Promise<number | null> {

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port.js';
 import { requestJson, signUpAndSignIn } from '../testing/http-customer.js';
 import { paidSubscription, placedOrder } from '../testing/paid-subscription.js';
+import { startShopProcess } from '../testing/shop-process.js';
 import { shopctlProcess, testShopWithShopctl } from '../testing/shopctl-process.js';
 import { startTestShop, TEST_SECRETS_KEY } from '../testing/test-shop.js';
 import type { ArchiveHeader, ArchiveTrailer } from './backup-archive.js';
@@ -327,7 +328,6 @@ describe('shopctl backup and restore on PostgreSQL', () => {
   }, 120_000);
 });
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const SHOPCTL = fileURLToPath(new URL('./shopctl.ts', import.meta.url));
 
 /** A machine with nothing configured: the embedded database in `dataDir`, no Redis, no SECRETS_KEY. */
@@ -356,33 +356,7 @@ function shopctlWith(
 const embeddedShopctl = (dataDir: string, ...args: string[]) => shopctlWith(embeddedEnv(dataDir), ...args);
 
 async function startEmbeddedShop(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: embeddedEnv(dataDir, { PORT: String(await freePort()) }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`shop did not start: ${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Shop running at (http:\/\/localhost:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`shop exited with ${code}: ${output}`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise<number | null>((resolve) => {
-        child.once('exit', (code) => resolve(code));
-        child.kill('SIGTERM');
-      }),
-  };
+  return startShopProcess(embeddedEnv(dataDir, { PORT: String(await freePort()) }), 90_000);
 }
 
 describe('shopctl backup and restore on the embedded default', () => {
