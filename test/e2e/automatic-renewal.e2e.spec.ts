@@ -1,10 +1,12 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
 import {
   DESKTOP,
+  fitsWidth,
   MOBILE,
   operatorPage,
+  profileShows,
   screenshot,
   signUpAndIn,
   startBackOfficeShop,
@@ -93,27 +95,6 @@ interface MySubscription {
 async function mySubscription(page: Page): Promise<MySubscription> {
   const list = (await (await page.request.get('/api/me/subscriptions')).json()) as { data: MySubscription[] };
   return list.data[0]!;
-}
-
-/** Goes to /profile until the first subscription's card shows `text` (the projections may trail a payment). */
-async function profileShows(page: Page, text: string): Promise<Locator> {
-  const item = page.getByTestId('profile-subscription').first();
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/profile');
-        await item.waitFor();
-        return item.innerText();
-      },
-      { timeout: 20_000 },
-    )
-    .toContain(text);
-  return item;
-}
-
-/** Nothing on the screen scrolls sideways. */
-async function fitsWidth(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
 }
 
 /** A MUI dialog or toast fades in: shown once its transitions are over. */

@@ -236,22 +236,36 @@ export const answering = (path: string) => ({
 });
 
 /**
- * Goes to /profile until it counts one active subscription (the profile reads the projected subscriptions,
- * which may trail the payment by a moment); answers the first subscription's card.
+ * Goes to /profile until what `read` takes from it, once its first subscription's card is shown, passes the
+ * assertion chained on (the profile reads the projected subscriptions, which may trail a payment by a moment).
  */
+function profileUntil<T>(page: Page, read: (item: Locator) => Promise<T>, timeout = 15_000) {
+  const item = page.getByTestId('profile-subscription').first();
+  return expect.poll(
+    async () => {
+      await page.goto('/profile');
+      await item.waitFor();
+      return read(item);
+    },
+    { timeout },
+  );
+}
+
+/** Goes to /profile until it counts one active subscription; answers the first subscription's card. */
 export async function firstSubscriptionOnceActive(page: Page): Promise<Locator> {
-  const subscription = page.getByTestId('profile-subscription').first();
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/profile');
-        await subscription.waitFor();
-        return page.getByTestId('profile-active').textContent();
-      },
-      { timeout: 15_000 },
-    )
-    .toBe('1');
-  return subscription;
+  await profileUntil(page, () => page.getByTestId('profile-active').textContent()).toBe('1');
+  return page.getByTestId('profile-subscription').first();
+}
+
+/** Goes to /profile until the first subscription's card shows `text`; answers that card. */
+export async function profileShows(page: Page, text: string): Promise<Locator> {
+  await profileUntil(page, (item) => item.innerText(), 20_000).toContain(text);
+  return page.getByTestId('profile-subscription').first();
+}
+
+/** Nothing on the screen scrolls sideways. */
+export async function fitsWidth(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
 }
 
 /**
@@ -286,15 +300,6 @@ export async function buyOnSandbox(page: Page, planId = 'netflix', months = 1): 
   await page.getByRole('button', { name: /Payer/ }).first().click();
   await page.getByRole('heading', { name: 'Paiement confirmé avec succès!' }).waitFor();
   const access = page.getByTestId('profile-subscription').first().getByRole('link', { name: 'Accéder' });
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/profile');
-        await page.getByTestId('profile-subscription').first().waitFor();
-        return access.count();
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(1);
+  await profileUntil(page, () => access.count()).toBe(1);
   return (await access.getAttribute('href'))!.split('/').at(-1)!;
 }

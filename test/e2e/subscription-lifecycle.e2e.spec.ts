@@ -1,6 +1,15 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
+import {
+  DESKTOP,
+  fitsWidth,
+  MOBILE,
+  profileShows,
+  screenshot,
+  signUpAndIn,
+  startE2eShop,
+  type E2eShop,
+} from './e2e-shop.js';
 
 let e2e: E2eShop;
 
@@ -72,27 +81,6 @@ async function mySubscription(page: Page): Promise<{ id: string; expiresAt: stri
     data: { id: string; expiresAt: string | null; status: string }[];
   };
   return list.data[0]!;
-}
-
-/** Goes to /profile until the first subscription's card shows `text` (the projections may trail a payment). */
-async function profileShows(page: Page, text: string): Promise<Locator> {
-  const item = page.getByTestId('profile-subscription').first();
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/profile');
-        await item.waitFor();
-        return item.innerText();
-      },
-      { timeout: 20_000 },
-    )
-    .toContain(text);
-  return item;
-}
-
-/** Nothing on the screen scrolls sideways. */
-async function fitsWidth(page: Page, width: number): Promise<void> {
-  expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 const shot = (page: Page, name: string, fullPage = false) =>
