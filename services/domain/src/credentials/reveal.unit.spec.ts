@@ -8,31 +8,21 @@ import {
 } from './reveal.js';
 
 const at = '2026-11-24T10:00:00.000Z';
+// The reading as the service sends it, which the event records as it is.
+const reading: CredentialsRevealed['data'] = {
+  revealId: 'r1',
+  credentialSetId: 'set-1',
+  credentialsVersion: 2,
+  subscriptionId: null,
+  revealedBy: 'admin-1',
+  viewer: 'admin',
+  revealedAt: at,
+};
 const record = (overrides: Partial<RecordReveal['data']> = {}): RecordReveal => ({
   type: 'RecordReveal',
-  data: {
-    revealId: 'r1',
-    credentialSetId: 'set-1',
-    credentialsVersion: 2,
-    subscriptionId: null,
-    revealedBy: 'admin-1',
-    viewer: 'admin',
-    revealedAt: at,
-    ...overrides,
-  },
+  data: { ...reading, ...overrides },
 });
-const revealed: CredentialsRevealed = {
-  type: 'CredentialsRevealed',
-  data: {
-    revealId: 'r1',
-    credentialSetId: 'set-1',
-    credentialsVersion: 2,
-    subscriptionId: null,
-    revealedBy: 'admin-1',
-    viewer: 'admin',
-    revealedAt: at,
-  },
-};
+const revealed: CredentialsRevealed = { type: 'CredentialsRevealed', data: reading };
 const spec = () => DeciderSpec.for(credentialRevealDecider);
 
 describe('credential reveals', () => {

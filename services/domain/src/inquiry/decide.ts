@@ -69,6 +69,20 @@ export function evolveInquiry(state: InquiryState, event: InquiryEvent): Inquiry
   }
 }
 
+/** Refuses a command on an inquiry that was never received. */
+function requireReceived(
+  state: InquiryState,
+  inquiryId: string,
+): asserts state is Extract<InquiryState, { received: true }> {
+  if (!state.received) {
+    throw new NotFoundError({
+      code: 'inquiry.not_found',
+      message: `Inquiry ${inquiryId} does not exist`,
+      details: { inquiryId },
+    });
+  }
+}
+
 export function decideInquiry(command: InquiryCommand, state: InquiryState): InquiryEvent[] {
   const { inquiryId } = command;
   switch (command.type) {
@@ -82,13 +96,7 @@ export function decideInquiry(command: InquiryCommand, state: InquiryState): Inq
       }
       return [{ type: 'InquiryReceived', data: { ...command.data, inquiryId } }];
     case 'ChangeInquiryStatus': {
-      if (!state.received) {
-        throw new NotFoundError({
-          code: 'inquiry.not_found',
-          message: `Inquiry ${inquiryId} does not exist`,
-          details: { inquiryId },
-        });
-      }
+      requireReceived(state, inquiryId);
       const { to, changedBy, changedAt, expectedVersion } = command.data;
       if (expectedVersion !== undefined && expectedVersion !== state.version) {
         throw new DomainError({
@@ -108,13 +116,7 @@ export function decideInquiry(command: InquiryCommand, state: InquiryState): Inq
       return [{ type: 'InquiryStatusChanged', data: { inquiryId, from: state.status, to, changedBy, changedAt } }];
     }
     case 'ReplyToInquiry': {
-      if (!state.received) {
-        throw new NotFoundError({
-          code: 'inquiry.not_found',
-          message: `Inquiry ${inquiryId} does not exist`,
-          details: { inquiryId },
-        });
-      }
+      requireReceived(state, inquiryId);
       if (state.erased) {
         throw new DomainError({
           code: 'inquiry.erased',
@@ -146,13 +148,7 @@ export function decideInquiry(command: InquiryCommand, state: InquiryState): Inq
       ];
     }
     case 'EraseInquiry':
-      if (!state.received) {
-        throw new NotFoundError({
-          code: 'inquiry.not_found',
-          message: `Inquiry ${inquiryId} does not exist`,
-          details: { inquiryId },
-        });
-      }
+      requireReceived(state, inquiryId);
       // Erasing twice records nothing more: the key is already gone.
       return state.erased ? [] : [{ type: 'InquiryErased', data: { inquiryId, erasedAt: command.data.erasedAt } }];
     default:

@@ -9,7 +9,7 @@ import {
   type SubscriptionEvent,
   type SubscriptionStatus,
 } from './events.js';
-import { priceOnSale, requireExisting, requireNew, type ExistingSubscription } from './guards.js';
+import { checkoutPricedNow, requireExisting, requireNew, type ExistingSubscription } from './guards.js';
 import { evolve, initialState, type SubscriptionState } from './subscription-state.js';
 import {
   decideEndForErasure,
@@ -81,18 +81,12 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
     case 'PlaceOrder': {
       const { data } = command;
       requireNew(state, data.subscriptionId);
-      const price = priceOnSale(data.plan, data.months, data.promotion);
       return [
         orderPlaced({
           subscriptionId: data.subscriptionId,
           userId: data.userId,
           plan: data.plan,
-          price,
-          promoCode: data.promotion?.code ?? null,
-          provider: data.provider,
-          at: data.now,
-          autoRenew: data.autoRenew,
-          billing: data.billing,
+          ...checkoutPricedNow(data),
         }),
       ];
     }

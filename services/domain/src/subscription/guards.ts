@@ -1,5 +1,6 @@
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
 import { isSupportedDuration, priceOrder, SUPPORTED_DURATIONS_MONTHS, type OrderPrice } from '../shared/money.js';
+import type { Billing } from './events.js';
 import type { SubscriptionState } from './subscription-state.js';
 
 /** A subscription that exists: any state but `none`. */
@@ -47,4 +48,27 @@ export function priceOnSale(
     currency: plan.currency,
     discountPercent: promotion?.percentOff ?? 0,
   });
+}
+
+/**
+ * A customer's checkout, an order or a renewal alike, priced now: what its event records of it
+ * (the price, the promotion's code, the provider, when, automatic renewal and who pays).
+ */
+export function checkoutPricedNow<Provider extends string | null>(checkout: {
+  plan: { monthlyPriceCents: number; currency: string };
+  months: number;
+  promotion: { code: string; percentOff: number } | null;
+  provider: Provider;
+  autoRenew?: boolean;
+  billing?: Billing;
+  now: Date;
+}) {
+  return {
+    price: priceOnSale(checkout.plan, checkout.months, checkout.promotion),
+    promoCode: checkout.promotion?.code ?? null,
+    provider: checkout.provider,
+    at: checkout.now,
+    autoRenew: checkout.autoRenew,
+    billing: checkout.billing,
+  };
 }

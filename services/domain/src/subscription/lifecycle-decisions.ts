@@ -8,7 +8,7 @@ import {
   type SavedMethod,
   type SubscriptionEvent,
 } from './events.js';
-import { priceOnSale, type ExistingSubscription } from './guards.js';
+import { checkoutPricedNow, type ExistingSubscription } from './guards.js';
 import { latestPayment } from './subscription-state.js';
 
 /** How long after a payment the customer may ask for their money back (the seeds' guarantee). */
@@ -48,18 +48,8 @@ export function decideRenewalOrder(command: OrderRenewal, current: ExistingSubsc
   requireOwner(current, data.userId);
   if (current.renewals?.[data.renewalId]) return [];
   requireRenewable(current);
-  const price = priceOnSale(data.plan, data.months, data.promotion);
   return [
-    renewalOrdered({
-      subscriptionId: data.subscriptionId,
-      renewalId: data.renewalId,
-      price,
-      promoCode: data.promotion?.code ?? null,
-      provider: data.provider,
-      at: data.now,
-      autoRenew: data.autoRenew,
-      billing: data.billing,
-    }),
+    renewalOrdered({ subscriptionId: data.subscriptionId, renewalId: data.renewalId, ...checkoutPricedNow(data) }),
   ];
 }
 

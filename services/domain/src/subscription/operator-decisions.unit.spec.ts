@@ -95,6 +95,19 @@ const voidedEvent = (statusBefore: 'active' | 'cancelled', reason: string): Subs
 });
 const voided = voidedEvent('active', 'x');
 
+/** The operator's grant of 9,06 € refunded in full. */
+const refunded: SubscriptionEvent = {
+  type: 'PaymentRefunded',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    provider: 'operator',
+    paymentReference: `operator:${SUBSCRIPTION_ID}`,
+    amountCents: 906,
+    currency: 'EUR',
+    refundedAt: LATER.toISOString(),
+  },
+};
+
 const changeStatus = (to: ChangeSubscriptionStatus['data']['to']): ChangeSubscriptionStatus => ({
   type: 'ChangeSubscriptionStatus',
   data: { subscriptionId: SUBSCRIPTION_ID, to, reason: 'support', now: LATER },
@@ -149,20 +162,7 @@ describe('an operator voids a subscription', () => {
       .when(voidIt())
       .then([voidedEvent('active', 'Commande saisie deux fois')]);
     spec()
-      .given([
-        ...granted(906),
-        {
-          type: 'PaymentRefunded',
-          data: {
-            subscriptionId: SUBSCRIPTION_ID,
-            provider: 'operator',
-            paymentReference: `operator:${SUBSCRIPTION_ID}`,
-            amountCents: 906,
-            currency: 'EUR',
-            refundedAt: LATER.toISOString(),
-          },
-        },
-      ])
+      .given([...granted(906), refunded])
       .when(voidIt())
       .then([voidedEvent('cancelled', 'Commande saisie deux fois')]);
   });
@@ -229,19 +229,7 @@ describe('an operator reactivates a cancelled subscription', () => {
     },
     {
       name: 'a refunded one',
-      given: [
-        {
-          type: 'PaymentRefunded',
-          data: {
-            subscriptionId: SUBSCRIPTION_ID,
-            provider: 'operator',
-            paymentReference: `operator:${SUBSCRIPTION_ID}`,
-            amountCents: 906,
-            currency: 'EUR',
-            refundedAt: LATER.toISOString(),
-          },
-        } as SubscriptionEvent,
-      ],
+      given: [refunded],
       now: LATER,
       code: 'subscription.refunded',
     },
