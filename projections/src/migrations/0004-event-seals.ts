@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import { sqlMigration } from './schema-migration.js';
 
 /**
  * The hash chain over the event log (docs/adr/0015-tamper-evident-log.md): one row per sealed
@@ -8,19 +8,15 @@ import type { Knex } from 'knex';
  * reading after it, and its link: SHA-256 over the previous link and the event's canonical
  * form, in hex.
  */
-export const eventSeals = {
+export const eventSeals = sqlMigration({
   name: '0004-event-seals',
-  up: async (knex: Knex) => {
-    await knex.raw(`
-      CREATE TABLE IF NOT EXISTS event_seals (
-        seq bigint PRIMARY KEY CHECK (seq > 0),
-        position bigint NOT NULL,
-        checkpoint text NOT NULL,
-        link text NOT NULL CHECK (link ~ '^[0-9a-f]{64}$'),
-        sealed_at timestamptz NOT NULL DEFAULT now()
-      );`);
-  },
-  down: async (knex: Knex) => {
-    await knex.raw('DROP TABLE IF EXISTS event_seals');
-  },
-};
+  up: `
+    CREATE TABLE IF NOT EXISTS event_seals (
+      seq bigint PRIMARY KEY CHECK (seq > 0),
+      position bigint NOT NULL,
+      checkpoint text NOT NULL,
+      link text NOT NULL CHECK (link ~ '^[0-9a-f]{64}$'),
+      sealed_at timestamptz NOT NULL DEFAULT now()
+    );`,
+  down: 'DROP TABLE IF EXISTS event_seals',
+});

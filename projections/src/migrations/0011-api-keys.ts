@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import { sqlMigration } from './schema-migration.js';
 
 /**
  * API keys (docs/adr/0034-api-keys.md): each key's SHA-256 hash, which a request's key is looked
@@ -6,24 +6,20 @@ import type { Knex } from 'knex';
  * name, scopes and prefix as the event says, for the back-office's list. `last_used_at` is noted
  * at most once a minute and is no event: a key's use is not history.
  */
-export const apiKeys = {
+export const apiKeys = sqlMigration({
   name: '0011-api-keys',
-  up: async (knex: Knex) => {
-    await knex.raw(`
-      CREATE TABLE IF NOT EXISTS api_keys (
-        id text PRIMARY KEY,
-        key_hash bytea NOT NULL UNIQUE,
-        name text NOT NULL,
-        scopes text[] NOT NULL,
-        prefix text NOT NULL,
-        created_at timestamptz NOT NULL,
-        created_by text NOT NULL,
-        revoked_at timestamptz,
-        revoked_by text,
-        last_used_at timestamptz
-      );`);
-  },
-  down: async (knex: Knex) => {
-    await knex.raw('DROP TABLE IF EXISTS api_keys');
-  },
-};
+  up: `
+    CREATE TABLE IF NOT EXISTS api_keys (
+      id text PRIMARY KEY,
+      key_hash bytea NOT NULL UNIQUE,
+      name text NOT NULL,
+      scopes text[] NOT NULL,
+      prefix text NOT NULL,
+      created_at timestamptz NOT NULL,
+      created_by text NOT NULL,
+      revoked_at timestamptz,
+      revoked_by text,
+      last_used_at timestamptz
+    );`,
+  down: 'DROP TABLE IF EXISTS api_keys',
+});

@@ -12,13 +12,9 @@ import { sandboxSavedCards } from './0010-sandbox-saved-cards.js';
 import { apiKeys } from './0011-api-keys.js';
 import { webhookEndpoints } from './0012-webhook-endpoints.js';
 import { accountingDocumentNumbers } from './0013-accounting-document-numbers.js';
+import type { SchemaMigration } from './schema-migration.js';
 
-export interface SchemaMigration {
-  /** Recorded in `knex_migrations` once applied: never rename one. */
-  name: string;
-  up: (knex: Knex) => Promise<void>;
-  down: (knex: Knex) => Promise<void>;
-}
+export type { SchemaMigration };
 
 /**
  * Every table the shop keeps beside the event log (`es_events`, which its adapter creates) and
