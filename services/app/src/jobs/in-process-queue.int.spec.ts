@@ -3,8 +3,8 @@ import { eventually } from '@shop/testing';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
+import { expiryHandlers, expiryJob } from '../testing/expiry-jobs.js';
 import { InProcessJobQueue } from './in-process-queue.js';
-import type { JobHandlers, JobRequest } from './job-queue.js';
 
 const DAY_MS = 24 * 3600_000;
 const logger = createLogger({ level: 'silent' });
@@ -19,26 +19,16 @@ const shiftedClock = (offsetMs: number) => () => new Date(Date.now() + offsetMs)
 function recordingHandlers(options: { failFirst?: Record<string, number> } = {}) {
   const runs = new Map<string, number[]>();
   const failuresLeft = new Map(Object.entries(options.failFirst ?? {}));
-  const handlers = {
-    'expire-subscription': async ({ subscriptionId }: { subscriptionId: string }) => {
-      const left = failuresLeft.get(subscriptionId) ?? 0;
-      if (left > 0) {
-        failuresLeft.set(subscriptionId, left - 1);
-        throw new Error('temporary');
-      }
-      runs.set(subscriptionId, [...(runs.get(subscriptionId) ?? []), Date.now()]);
-    },
-    'sweep-expired-subscriptions': async () => undefined,
-  } as unknown as JobHandlers;
+  const handlers = expiryHandlers((subscriptionId) => {
+    const left = failuresLeft.get(subscriptionId) ?? 0;
+    if (left > 0) {
+      failuresLeft.set(subscriptionId, left - 1);
+      throw new Error('temporary');
+    }
+    runs.set(subscriptionId, [...(runs.get(subscriptionId) ?? []), Date.now()]);
+  });
   return { runs, handlers };
 }
-
-const expiryJob = (id: string, runAt?: Date): JobRequest => ({
-  name: 'expire-subscription',
-  data: { subscriptionId: id },
-  jobId: id,
-  ...(runAt ? { runAt } : {}),
-});
 
 const stored = async (id: string) => knex('queued_jobs').where({ id }).first();
 

@@ -7,11 +7,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
 import { checkReadiness, readinessChecks } from '../operations/readiness.js';
+import { expiryHandlers, expiryJob } from '../testing/expiry-jobs.js';
 import { startPrivateRedis, type PrivateRedis } from '../testing/private-redis.js';
 import { BullmqJobQueue } from './bullmq-queue.js';
 import { InProcessJobQueue } from './in-process-queue.js';
 import { listFailedJobs } from './job-ledger.js';
-import type { JobHandlers, JobQueue, JobRequest } from './job-queue.js';
+import type { JobQueue } from './job-queue.js';
 import { NotYetError } from './not-yet.js';
 
 const logger = createLogger({ level: 'silent' });
@@ -56,22 +57,12 @@ function inProcess(): InProcessJobQueue {
 /** Handlers for `expire-subscription` that count the runs that did their work, by subscription id. */
 function countingHandlers(behaviour: (subscriptionId: string) => void = () => undefined) {
   const done = new Map<string, number>();
-  const handlers = {
-    'expire-subscription': async ({ subscriptionId }: { subscriptionId: string }) => {
-      behaviour(subscriptionId);
-      done.set(subscriptionId, (done.get(subscriptionId) ?? 0) + 1);
-    },
-    'sweep-expired-subscriptions': async () => undefined,
-  } as unknown as JobHandlers;
+  const handlers = expiryHandlers((subscriptionId) => {
+    behaviour(subscriptionId);
+    done.set(subscriptionId, (done.get(subscriptionId) ?? 0) + 1);
+  });
   return { done, handlers };
 }
-
-const job = (id: string, runAt?: Date): JobRequest => ({
-  name: 'expire-subscription',
-  data: { subscriptionId: id },
-  jobId: id,
-  ...(runAt ? { runAt } : {}),
-});
 
 const ledgerRow = (id: string) =>
   knex('queued_jobs').where({ id }).first<{ status: string; attempts: number; last_error: string | null }>();
@@ -106,7 +97,7 @@ describe.each([
     });
     const queue = makeQueue();
     await queue.startProcessing(handlers);
-    await queue.enqueue([job(id)]);
+    await queue.enqueue([expiryJob(id)]);
 
     const row = await eventually(
       () => ledgerRow(id),
@@ -127,7 +118,10 @@ describe('the BullMQ queue holds a copy of the ledger', () => {
     const { done, handlers } = countingHandlers();
     await queue.startProcessing(handlers);
     await queue.scheduleRepeating('sweep-expired-subscriptions', 3_600_000);
-    await queue.enqueue([job('ran-before-flush'), job('timer-in-an-hour', new Date(Date.now() + 3_600_000))]);
+    await queue.enqueue([
+      expiryJob('ran-before-flush'),
+      expiryJob('timer-in-an-hour', new Date(Date.now() + 3_600_000)),
+    ]);
     await eventually(
       () => ledgerRow('ran-before-flush'),
       (r) => r?.status === 'done',
@@ -152,7 +146,7 @@ describe('the BullMQ queue holds a copy of the ledger', () => {
   it('hands back again what Redis lost while the reconciler was handing it over', async () => {
     const prefix = `ledger-flush-during-${Date.now()}`;
     const queue = bullmq(prefix);
-    await queue.enqueue([job('timer-lost-twice', new Date(Date.now() + 3_600_000))]);
+    await queue.enqueue([expiryJob('timer-lost-twice', new Date(Date.now() + 3_600_000))]);
     await redis.flushAll();
     // Redis loses its data again the moment the reconciler's copies have reached it.
     const internals = queue as unknown as { handOver: (jobs: unknown[]) => Promise<void> };
@@ -178,7 +172,7 @@ describe('the BullMQ queue holds a copy of the ledger', () => {
 
     await redis.kill();
     const enqueuedAt = Date.now();
-    await queue.enqueue([job('recorded-while-redis-down')]);
+    await queue.enqueue([expiryJob('recorded-while-redis-down')]);
     expect(Date.now() - enqueuedAt).toBeLessThan(5_000);
     expect(await ledgerRow('recorded-while-redis-down')).toMatchObject({ status: 'pending' });
     const down = await queueReadiness(queue);
@@ -208,7 +202,7 @@ describe('the BullMQ queue holds a copy of the ledger', () => {
       if (broken) throw new Error('the mail server refused the message');
     });
     await queue.startProcessing(handlers);
-    await queue.enqueue([job('always-failing')]);
+    await queue.enqueue([expiryJob('always-failing')]);
 
     const failed = await eventually(
       () => ledgerRow('always-failing'),
