@@ -15,6 +15,8 @@ import type { Routes } from '../../testing/fetch-mock';
 import { json, problem, renderScreen } from '../../testing/render-screen';
 
 const plan = aPlan({ monthlyPriceCents: 1000 });
+/** The order the card button sends for 3 months of the plan, before the billing details. */
+const THREE_MONTHS_BY_CARD = { planId: 'netflix-premium', months: 3, provider: 'stripe' };
 
 const checkoutApi = (overrides: Routes = {}): Routes => ({
   'GET /api/plans/:id': () => json<Plan>(plan),
@@ -159,9 +161,7 @@ describe('automatic renewal at the checkout', () => {
 
     await expect.poll(() => leave.mock.calls.length).toBe(1);
     expect(api.callsTo('POST /api/orders')[0]?.body).toEqual({
-      planId: 'netflix-premium',
-      months: 3,
-      provider: 'stripe',
+      ...THREE_MONTHS_BY_CARD,
       autoRenew: true,
       billingCountry: 'FR',
     });
@@ -174,12 +174,7 @@ describe('automatic renewal at the checkout', () => {
     await user.click(await screen.findByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
 
     await expect.poll(() => leave.mock.calls.length).toBe(1);
-    expect(api.callsTo('POST /api/orders')[0]?.body).toEqual({
-      planId: 'netflix-premium',
-      months: 3,
-      provider: 'stripe',
-      billingCountry: 'FR',
-    });
+    expect(api.callsTo('POST /api/orders')[0]?.body).toEqual({ ...THREE_MONTHS_BY_CARD, billingCountry: 'FR' });
   });
 
   it('is not offered when the only providers cannot keep a payment method', async () => {
@@ -225,12 +220,7 @@ describe('the billing country at the checkout', () => {
     await user.selectOptions(country, 'Belgique');
     await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
 
-    expect(await ordered(api)).toEqual({
-      planId: 'netflix-premium',
-      months: 3,
-      provider: 'stripe',
-      billingCountry: 'BE',
-    });
+    expect(await ordered(api)).toEqual({ ...THREE_MONTHS_BY_CARD, billingCountry: 'BE' });
   });
 
   it('names the countries in the page language, sorted by name', async () => {
@@ -248,12 +238,12 @@ describe('the billing country at the checkout', () => {
 
   it("preselects the country and the company of the customer's last order", async () => {
     vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const { user, api } = checkout(
-      checkoutApi({
-        'GET /api/me/billing': () =>
-          json<BillingDetails>({ billingCountry: 'BE', companyName: 'Atelier Lumière', vatNumber: 'BE0123456789' }),
-      }),
-    );
+    const lastOrder: BillingDetails = {
+      billingCountry: 'BE',
+      companyName: 'Atelier Lumière',
+      vatNumber: 'BE0123456789',
+    };
+    const { user, api } = checkout(checkoutApi({ 'GET /api/me/billing': () => json(lastOrder) }));
 
     const country = await screen.findByRole('combobox', { name: 'Pays de résidence' });
     await expect.poll(() => (country as HTMLSelectElement).value).toBe('BE');
@@ -261,14 +251,7 @@ describe('the billing country at the checkout', () => {
     expect(screen.getByRole('textbox', { name: 'Raison sociale' })).toHaveValue('Atelier Lumière');
     await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
 
-    expect(await ordered(api)).toEqual({
-      planId: 'netflix-premium',
-      months: 3,
-      provider: 'stripe',
-      billingCountry: 'BE',
-      companyName: 'Atelier Lumière',
-      vatNumber: 'BE0123456789',
-    });
+    expect(await ordered(api)).toEqual({ ...THREE_MONTHS_BY_CARD, ...lastOrder });
   });
 
   it('checks the VAT number of a business purchase, and sends it with its company', async () => {
@@ -293,9 +276,7 @@ describe('the billing country at the checkout', () => {
     await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
 
     expect(await ordered(api)).toEqual({
-      planId: 'netflix-premium',
-      months: 3,
-      provider: 'stripe',
+      ...THREE_MONTHS_BY_CARD,
       billingCountry: 'FR',
       companyName: 'Atelier Lumière',
       vatNumber: 'FR12345678901',

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import PaymentCancelledRoute from '../../app/routes/payment-cancelled';
 import PaymentSuccessRoute from '../../app/routes/payment-success';
+import type { Routes } from '../../testing/fetch-mock';
 import { json, problem, renderScreen } from '../../testing/render-screen';
 
 const verified = (paid: boolean, renewalId?: string) => ({
@@ -16,13 +17,13 @@ const verified = (paid: boolean, renewalId?: string) => ({
     }),
 });
 
+/** The browser back from the provider at `/payment-success?<query>`, the API answering `api`. */
+const backFromPayment = (query: string, api: Routes, language?: 'fr' | 'en') =>
+  renderScreen(<PaymentSuccessRoute />, { path: '/payment-success', url: `/payment-success?${query}`, api, language });
+
 describe('coming back from the payment (/payment-success)', () => {
   it('confirms a paid subscription after asking the API about the session', async () => {
-    const { user, api, location } = renderScreen(<PaymentSuccessRoute />, {
-      path: '/payment-success',
-      url: '/payment-success?session_id=cs_test_1',
-      api: verified(true),
-    });
+    const { user, api, location } = backFromPayment('session_id=cs_test_1', verified(true));
 
     expect(await screen.findByRole('heading', { name: 'Paiement confirmé avec succès!' })).toBeVisible();
     expect(api.callsTo('GET /api/payments/verify')[0]?.query.get('session_id')).toBe('cs_test_1');
@@ -31,53 +32,44 @@ describe('coming back from the payment (/payment-success)', () => {
   });
 
   it('confirms a paid renewal as a renewal, not as an order', async () => {
-    renderScreen(<PaymentSuccessRoute />, {
-      path: '/payment-success',
-      url: '/payment-success?session_id=cs_test_2',
-      api: verified(true, 'renewal-1'),
-    });
+    backFromPayment('session_id=cs_test_2', verified(true, 'renewal-1'));
 
     expect(await screen.findByRole('heading', { name: 'Renouvellement confirmé !' })).toBeVisible();
     expect(screen.getByText(/Les mois payés s'ajoutent à votre abonnement/)).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Paiement confirmé avec succès!' })).toBeNull();
   });
 
-  it('confirms a paid renewal in English', async () => {
-    renderScreen(<PaymentSuccessRoute />, {
-      path: '/payment-success',
-      url: '/payment-success?session_id=cs_test_2',
+  it.each([
+    {
+      title: 'confirms a paid renewal in English',
+      session: 'cs_test_2',
       api: verified(true, 'renewal-1'),
       language: 'en',
-    });
-
-    expect(await screen.findByRole('heading', { name: 'Renewal confirmed!' })).toBeVisible();
-  });
-
-  it('says a renewal not paid yet is being processed', async () => {
-    renderScreen(<PaymentSuccessRoute />, {
-      path: '/payment-success',
-      url: '/payment-success?session_id=cs_test_2',
+      heading: 'Renewal confirmed!',
+    },
+    {
+      title: 'says a renewal not paid yet is being processed',
+      session: 'cs_test_2',
       api: verified(false, 'renewal-1'),
-    });
-
-    expect(await screen.findByRole('heading', { name: 'Paiement en cours de traitement' })).toBeVisible();
-  });
-
-  it('says a payment not confirmed yet is being processed', async () => {
-    renderScreen(<PaymentSuccessRoute />, {
-      path: '/payment-success',
-      url: '/payment-success?session_id=cs_test_1',
+      language: 'fr',
+      heading: 'Paiement en cours de traitement',
+    },
+    {
+      title: 'says a payment not confirmed yet is being processed',
+      session: 'cs_test_1',
       api: verified(false),
-    });
+      language: 'fr',
+      heading: 'Paiement en cours de traitement',
+    },
+  ] as const)('$title', async ({ session, api, language, heading }) => {
+    backFromPayment(`session_id=${session}`, api, language);
 
-    expect(await screen.findByRole('heading', { name: 'Paiement en cours de traitement' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: heading })).toBeVisible();
   });
 
   it('checks PayPal’s order by its token and says when the capture failed', async () => {
-    const { api } = renderScreen(<PaymentSuccessRoute />, {
-      path: '/payment-success',
-      url: '/payment-success?provider=paypal&token=PAYPAL-ORDER-1',
-      api: { 'GET /api/payments/verify': () => problem(502, 'payment.provider_unavailable') },
+    const { api } = backFromPayment('provider=paypal&token=PAYPAL-ORDER-1', {
+      'GET /api/payments/verify': () => problem(502, 'payment.provider_unavailable'),
     });
 
     expect(await screen.findByText('Échec de la capture du paiement')).toBeVisible();

@@ -50,6 +50,12 @@ const today = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: '
 const profile = (api: Routes, language?: 'fr' | 'en') =>
   renderScreen(<ProfileRoute />, { path: '/profile', api, language });
 
+/** The renewal the profile asked the API for, once it has asked for one. */
+const renewalAsked = async (api: { callsTo: (key: string) => { body: unknown }[] }) => {
+  await expect.poll(() => api.callsTo('POST /api/me/subscriptions/sub-1/renew').length).toBe(1);
+  return api.callsTo('POST /api/me/subscriptions/sub-1/renew')[0]?.body;
+};
+
 /** The customer's subscriptions as the API keeps them: the actions below change them as the API would. */
 function lifecycleApi(first: Partial<CustomerSubscription>, overrides: Routes = {}): Routes {
   let rows = [subscription(first)];
@@ -238,8 +244,7 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
     expect(country).toHaveDisplayValue('Belgique');
     await user.click(await within(dialog).findByRole('button', { name: /^Payer par carte/ }));
 
-    await expect.poll(() => api.callsTo('POST /api/me/subscriptions/sub-1/renew').length).toBe(1);
-    expect(api.callsTo('POST /api/me/subscriptions/sub-1/renew')[0]?.body).toEqual({
+    expect(await renewalAsked(api)).toEqual({
       months: 1,
       provider: 'stripe',
       billingCountry: 'BE',
@@ -263,12 +268,7 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
     await user.selectOptions(country, 'Germany');
     await user.click(within(dialog).getByRole('button', { name: /^Pay by card/ }));
 
-    await expect.poll(() => api.callsTo('POST /api/me/subscriptions/sub-1/renew').length).toBe(1);
-    expect(api.callsTo('POST /api/me/subscriptions/sub-1/renew')[0]?.body).toEqual({
-      months: 1,
-      provider: 'stripe',
-      billingCountry: 'DE',
-    });
+    expect(await renewalAsked(api)).toEqual({ months: 1, provider: 'stripe', billingCountry: 'DE' });
   });
 
   it("opens the renewal straight away from the reminder e-mail's link", async () => {

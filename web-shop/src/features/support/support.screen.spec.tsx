@@ -1,5 +1,6 @@
 import type { InquiryReceived } from '@shop/contracts';
 import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import SupportRoute from '../../app/routes/support';
 import type { Routes } from '../../testing/fetch-mock';
@@ -8,6 +9,20 @@ import { json, problem, renderScreen } from '../../testing/render-screen';
 const received: Routes = {
   'POST /api/support/messages': () => json<InquiryReceived>({ id: 'inq-1', status: 'new' }, { status: 201 }),
 };
+
+/** Fills the support form in French and sends it. */
+async function sendMessage(
+  user: UserEvent,
+  message: { email: string; category: string; subject: string; message: string },
+): Promise<void> {
+  await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), message.email);
+  await user.selectOptions(screen.getByRole('combobox', { name: /^Catégorie/ }), message.category);
+  await user.type(screen.getByRole('textbox', { name: /^Sujet/ }), message.subject);
+  // Pasted: typing into the growing text area re-measures it at each key, which is slow in a test DOM.
+  await user.click(screen.getByRole('textbox', { name: /^Message/ }));
+  await user.paste(message.message);
+  await user.click(screen.getByRole('button', { name: 'Envoyer le message' }));
+}
 
 describe('the support page (/support)', () => {
   it('says in French which fields are missing and sends nothing', async () => {
@@ -29,22 +44,16 @@ describe('the support page (/support)', () => {
   it('sends the message once, in French, and empties the form', async () => {
     const { user, api } = renderScreen(<SupportRoute />, { path: '/support', api: received });
 
-    await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'camille@example.com');
-    await user.selectOptions(screen.getByRole('combobox', { name: /^Catégorie/ }), 'Paiement');
-    await user.type(screen.getByRole('textbox', { name: /^Sujet/ }), 'Double paiement');
-    // Pasted: typing into the growing text area re-measures it at each key, which is slow in a test DOM.
-    await user.click(screen.getByRole('textbox', { name: /^Message/ }));
-    await user.paste('Ma carte a été débitée deux fois.');
-    await user.click(screen.getByRole('button', { name: 'Envoyer le message' }));
+    const message = {
+      email: 'camille@example.com',
+      subject: 'Double paiement',
+      message: 'Ma carte a été débitée deux fois.',
+    };
+    await sendMessage(user, { ...message, category: 'Paiement' });
 
     expect(await screen.findByText('Votre message a bien été envoyé. Nous vous répondrons rapidement.')).toBeVisible();
     const [sent] = api.callsTo('POST /api/support/messages');
-    expect(sent?.body).toEqual({
-      email: 'camille@example.com',
-      category: 'payment',
-      subject: 'Double paiement',
-      message: 'Ma carte a été débitée deux fois.',
-    });
+    expect(sent?.body).toEqual({ ...message, category: 'payment' });
     expect(sent?.query.get('lang')).toBe('fr');
     expect(sent?.headers.get('Idempotency-Key')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: /^Sujet/ })).toHaveValue('');
@@ -59,12 +68,12 @@ describe('the support page (/support)', () => {
       },
     });
 
-    await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'camille@example.com');
-    await user.selectOptions(screen.getByRole('combobox', { name: /^Catégorie/ }), 'Compte');
-    await user.type(screen.getByRole('textbox', { name: /^Sujet/ }), 'Bonjour');
-    await user.click(screen.getByRole('textbox', { name: /^Message/ }));
-    await user.paste('Je ne peux plus me connecter.');
-    await user.click(screen.getByRole('button', { name: 'Envoyer le message' }));
+    await sendMessage(user, {
+      email: 'camille@example.com',
+      category: 'Compte',
+      subject: 'Bonjour',
+      message: 'Je ne peux plus me connecter.',
+    });
 
     expect(await screen.findByText("Cette valeur n'a pas été acceptée. Vérifiez-la puis réessayez.")).toBeVisible();
     expect(screen.getByRole('textbox', { name: /^Sujet/ })).toHaveValue('Bonjour');
