@@ -9,15 +9,7 @@ import { ShopLayout } from './layout/shop-layout';
 import { darkTheme, theme } from './layout/theme';
 import { authProvider, BASENAME } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
-import credentials from './resources/credentials';
-import inquiries from './resources/inquiries';
-import invoices from './resources/invoices';
-import plans from './resources/plans';
-import promoCodes from './resources/promo-codes';
-import subscriptions from './resources/subscriptions';
-import users from './resources/users';
-import apiKeys from './resources/api-keys';
-import webhooks from './resources/webhooks';
+import { RESOURCES } from './resources';
 import { LazySyncPage } from './sync';
 import { LazyFreeOfferPage } from './free-offer';
 import { LazyMailPreviewsPage } from './mail-previews';
@@ -41,15 +33,9 @@ function BackOffice() {
       darkTheme={darkTheme}
       disableTelemetry
     >
-      <Resource name="inquiries" {...inquiries} />
-      <Resource name="subscriptions" {...subscriptions} />
-      <Resource name="credentials" {...credentials} />
-      <Resource name="users" {...users} />
-      <Resource name="invoices" {...invoices} />
-      <Resource name="promo-codes" {...promoCodes} />
-      <Resource name="plans" {...plans} />
-      <Resource name="api-keys" {...apiKeys} />
-      <Resource name="webhook-endpoints" {...webhooks} />
+      {Object.entries(RESOURCES).map(([name, resource]) => (
+        <Resource key={name} name={name} {...resource} />
+      ))}
       <CustomRoutes noLayout>
         <Route path="/two-factor-required" element={<TwoFactorRequiredPage />} />
       </CustomRoutes>

@@ -9,13 +9,7 @@ import { mockApi } from '../../../web-shop/src/testing/fetch-mock';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { dataProvider } from '../providers/data-provider';
 import { rolesAllow } from '../providers/permissions';
-import credentials from '../resources/credentials';
-import inquiries from '../resources/inquiries';
-import invoices from '../resources/invoices';
-import plans from '../resources/plans';
-import promoCodes from '../resources/promo-codes';
-import subscriptions from '../resources/subscriptions';
-import users from '../resources/users';
+import { RESOURCES } from '../resources';
 import { ShopLayout } from './shop-layout';
 import { theme } from './theme';
 
@@ -46,13 +40,9 @@ function renderBackOffice(roles: Role[], locale: 'fr' | 'en') {
           >
             <CssBaseline />
             <CoreAdminUI disableTelemetry layout={ShopLayout} dashboard={() => <p>Dashboard</p>}>
-              <Resource name="inquiries" {...inquiries} />
-              <Resource name="subscriptions" {...subscriptions} />
-              <Resource name="credentials" {...credentials} />
-              <Resource name="users" {...users} />
-              <Resource name="invoices" {...invoices} />
-              <Resource name="promo-codes" {...promoCodes} />
-              <Resource name="plans" {...plans} />
+              {Object.entries(RESOURCES).map(([name, resource]) => (
+                <Resource key={name} name={name} {...resource} />
+              ))}
             </CoreAdminUI>
           </AdminContext>
         ),

@@ -1,6 +1,4 @@
 import { lazyScreen } from '../lib/lazy-screen';
 
-export { VatReportMenuItem } from './vat-report-menu-item';
-
 /** The monthly VAT report (a custom route, /admin/vat-report), loaded on demand. */
 export const LazyVatReportPage = lazyScreen(() => import('./vat-report-page').then((module) => module.VatReportPage));
