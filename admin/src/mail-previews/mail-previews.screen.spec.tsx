@@ -1,15 +1,8 @@
 import type { MailPreview, MailPreviewList } from '@shop/contracts';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { i18nProvider } from '../i18n/i18n-provider';
-import { theme } from '../layout/theme';
-import { dataProvider } from '../providers/data-provider';
-import { mockApi, type MockedApi } from '../../../web-shop/src/testing/fetch-mock';
-import { json, problem } from '../testing/render-resource';
+import type { MockedApi } from '../../../web-shop/src/testing/fetch-mock';
+import { json, problem, renderPage, type Routes } from '../testing/render-resource';
 import { LazyMailPreviewsPage } from '.';
 
 const KINDS = ['order_received', 'renewal_reminder', 'suspended'];
@@ -23,28 +16,15 @@ const previewOf = (kind: string, language: 'fr' | 'en'): MailPreview => ({
 });
 
 function showPage(options: { locale?: 'fr' | 'en'; failing?: boolean } = {}) {
-  const api = mockApi({
+  const api: Routes = {
     'GET /api/admin/mail-previews': () =>
       options.failing
         ? problem(500, 'internal')
         : json<MailPreviewList>({ data: KINDS.map((kind) => ({ kind, languages: ['fr', 'en'] })) }),
     'GET /api/admin/mail-previews/:kind': ({ params, query }) =>
       json(previewOf(params.kind!, query.get('language') === 'en' ? 'en' : 'fr')),
-  });
-  render(
-    <MemoryRouter>
-      <AdminContext
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-        store={memoryStore(options.locale ? { locale: options.locale } : undefined)}
-        theme={theme}
-      >
-        <LazyMailPreviewsPage />
-      </AdminContext>
-    </MemoryRouter>,
-  );
-  return { api, user: userEvent.setup({ delay: null }) };
+  };
+  return renderPage(<LazyMailPreviewsPage />, { api, locale: options.locale });
 }
 
 /** The languages the previews were asked in, in order. */

@@ -1,20 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, Notification } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentProviders } from '@shop/contracts';
-import { i18nProvider } from '../i18n/i18n-provider';
-import { theme } from '../layout/theme';
-import { dataProvider } from '../providers/data-provider';
-import { mockApi, type Routes } from '../../../web-shop/src/testing/fetch-mock';
-import { json, problem } from '../testing/render-resource';
+import { json, problem, renderPage, type Routes } from '../testing/render-resource';
 import { LazySyncPage } from '.';
 
 /** The sync tab, the shop offering `providers` (Stripe among them unless told). */
 function showPage(routes: Routes = {}, locale?: 'fr' | 'en') {
-  const api = mockApi({
+  const api: Routes = {
     'GET /api/payments/providers': () =>
       json<PaymentProviders>({
         data: [
@@ -23,22 +15,8 @@ function showPage(routes: Routes = {}, locale?: 'fr' | 'en') {
         ],
       }),
     ...routes,
-  });
-  render(
-    <MemoryRouter>
-      <AdminContext
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-        store={memoryStore(locale ? { locale } : undefined)}
-        theme={theme}
-      >
-        <LazySyncPage />
-        <Notification />
-      </AdminContext>
-    </MemoryRouter>,
-  );
-  return { api, user: userEvent.setup({ delay: null }) };
+  };
+  return renderPage(<LazySyncPage />, { api, locale });
 }
 
 /** What the route answers when Stripe is not switched on. */

@@ -2,7 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   AdminContext,
   CoreAdminUI,
@@ -13,7 +13,7 @@ import {
   type DashboardComponent,
   type ResourceProps,
 } from 'react-admin';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { theme } from '../layout/theme';
 import { permissionsOf, type Role } from '@shop/contracts';
@@ -82,6 +82,36 @@ const staffAuth = (roles: Role[]): AuthProvider => ({
   canAccess: async ({ resource, action }) => !resource || rolesAllow(roles, resource, action),
 });
 
+/** react-admin's contexts as `App.tsx` gives them (the real data provider, the French messages unless `locale` says, the theme) and its notifications. */
+function ShopAdminContext({
+  locale,
+  authProvider,
+  children,
+}: {
+  locale?: 'fr' | 'en';
+  authProvider?: AuthProvider;
+  children: ReactNode;
+}) {
+  // Made once: a render of the frame keeps the screen's cache and remembered settings.
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+  );
+  const [store] = useState(() => memoryStore(locale ? { locale } : undefined));
+  return (
+    <AdminContext
+      dataProvider={dataProvider}
+      {...(authProvider ? { authProvider } : {})}
+      i18nProvider={i18nProvider}
+      queryClient={queryClient}
+      store={store}
+      theme={theme}
+    >
+      {children}
+      <Notification />
+    </AdminContext>
+  );
+}
+
 /**
  * Renders one back-office resource as `App.tsx` mounts it (react-admin's contexts, the real
  * ra-data-simple-rest provider on `/api/admin`, the French messages, the theme, notifications) in
@@ -90,20 +120,12 @@ const staffAuth = (roles: Role[]): AuthProvider => ({
  */
 export function renderResource(name: string, resource: Omit<ResourceProps, 'name'>, options: ResourceOptions) {
   const api = mockApi(options.api);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
     [
       {
         path: '*',
         element: (
-          <AdminContext
-            dataProvider={dataProvider}
-            {...(options.roles ? { authProvider: staffAuth(options.roles) } : {})}
-            i18nProvider={i18nProvider}
-            queryClient={queryClient}
-            store={memoryStore(options.locale ? { locale: options.locale } : undefined)}
-            theme={theme}
-          >
+          <ShopAdminContext locale={options.locale} authProvider={options.roles && staffAuth(options.roles)}>
             <CssBaseline />
             <CoreAdminUI disableTelemetry dashboard={options.dashboard}>
               <Resource name={name} {...resource} />
@@ -111,8 +133,7 @@ export function renderResource(name: string, resource: Omit<ResourceProps, 'name
                 <Resource key={reference} name={reference} />
               ))}
             </CoreAdminUI>
-            <Notification />
-          </AdminContext>
+          </ShopAdminContext>
         ),
       },
     ],
@@ -126,4 +147,15 @@ export function renderResource(name: string, resource: Omit<ResourceProps, 'name
     user: userEvent.setup({ delay: null }),
     location: () => `${router.state.location.pathname}${router.state.location.search}`,
   };
+}
+
+/** Renders a page that is not a resource (a custom route's, such as the sync tab) in the same contexts, the API answered by `api`. */
+export function renderPage(page: ReactNode, options: { api: Routes; locale?: 'fr' | 'en' }) {
+  const api = mockApi(options.api);
+  render(
+    <MemoryRouter>
+      <ShopAdminContext locale={options.locale}>{page}</ShopAdminContext>
+    </MemoryRouter>,
+  );
+  return { api, user: userEvent.setup({ delay: null }) };
 }
