@@ -25,3 +25,9 @@ export function catchDownloads(): SavedFile[] {
   });
   return saved;
 }
+
+/** Today in the operator's time zone, YYYY-MM-DD: the day an export's file is named after. */
+export function today(): string {
+  const now = new Date();
+  return [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, '0')).join('-');
+}

@@ -1,20 +1,13 @@
 import type { VatReport } from '@shop/contracts';
-import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18nProvider } from '../i18n/i18n-provider';
-import { theme } from '../layout/theme';
-import { dataProvider } from '../providers/data-provider';
-import { mockApi, type Routes } from '../../../web-shop/src/testing/fetch-mock';
+import { catchDownloads } from '../testing/downloads';
 import { aVatReport } from '../testing/fixtures';
-import { json, problem } from '../testing/render-resource';
+import { json, problem, renderPage, type Routes } from '../testing/render-resource';
 import { LazyVatReportPage } from '.';
 
 function showPage(routes: Routes = {}, locale?: 'fr' | 'en') {
-  const api = mockApi({
+  const api: Routes = {
     'GET /api/admin/reports/vat': ({ query }) => json<VatReport>(aVatReport({ month: query.get('month') ?? '' })),
     'GET /api/admin/reports/vat.csv': ({ query }) => ({
       status: 200,
@@ -25,21 +18,8 @@ function showPage(routes: Routes = {}, locale?: 'fr' | 'en') {
       },
     }),
     ...routes,
-  });
-  render(
-    <MemoryRouter>
-      <AdminContext
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-        store={memoryStore(locale ? { locale } : undefined)}
-        theme={theme}
-      >
-        <LazyVatReportPage />
-      </AdminContext>
-    </MemoryRouter>,
-  );
-  return { api, user: userEvent.setup({ delay: null }) };
+  };
+  return renderPage(<LazyVatReportPage />, { api, locale });
 }
 
 const thisMonth = () => {
@@ -82,12 +62,7 @@ describe('the VAT report', () => {
   });
 
   it('reads the month asked for, and exports it as CSV with the session', async () => {
-    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = catchDownloads();
     const { api, user } = showPage({
       'GET /api/admin/reports/vat': ({ query }) =>
         json<VatReport>(
@@ -111,11 +86,11 @@ describe('the VAT report', () => {
 
     await user.click(screen.getByRole('button', { name: 'Exporter (CSV)' }));
 
-    await waitFor(() => expect(saved).toEqual(['documents-2026-10.csv']));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['documents-2026-10.csv']));
     const [download] = api.callsTo('GET /api/admin/reports/vat.csv');
     expect(download?.query.get('month')).toBe('2026-10');
     expect(download?.headers.get('Accept')).toContain('text/csv');
-    expect(await (created.mock.calls[0]?.[0] as Blob).text()).toContain('FR,0.2 2026-10');
+    expect(saved[0]!.text).toContain('FR,0.2 2026-10');
   });
 
   it('says when a month has no document, and when the report cannot be read', async () => {

@@ -1,6 +1,7 @@
 import type { AccountingDocumentView, AdminSubscription, AdminUser, SubscriptionMoney } from '@shop/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { catchDownloads } from '../../testing/downloads';
 import { aCreditNote, anAdminUser, anInvoice, aSubscription } from '../../testing/fixtures';
 import { json, page, problem, renderResource, type Routes } from '../../testing/render-resource';
 import subscriptions from '../subscriptions';
@@ -97,12 +98,7 @@ describe('the invoices (back-office)', () => {
   });
 
   it('shows a credit note whole, with its subscription, the invoice it corrects, and its PDF', async () => {
-    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:pdf');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = catchDownloads();
     const { user, api } = renderResource('invoices', invoices, {
       url: '/invoices/doc-2/show',
       api: invoicesApi([aCreditNote({ companyName: 'Atelier Lumière', vatNumber: 'FR12345678901' }), anInvoice()]),
@@ -127,11 +123,11 @@ describe('the invoices (back-office)', () => {
 
     await user.click(screen.getByRole('button', { name: 'PDF' }));
 
-    await waitFor(() => expect(saved).toEqual(['A2026-000001.pdf']));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['A2026-000001.pdf']));
     const [download] = api.callsTo('GET /api/admin/invoices/doc-2/pdf');
     expect(download?.headers.get('Accept')).toContain('application/pdf');
     expect(download?.query.get('lang')).toBe('fr');
-    expect(await (created.mock.calls[0]?.[0] as Blob).text()).toContain('%PDF-1.7');
+    expect(saved[0]!.text).toContain('%PDF-1.7');
   });
 
   it('says when the PDF cannot be read', async () => {

@@ -1,7 +1,7 @@
 import type { AdminExportRecord, AdminPlan, AdminStats, AdminSubscription } from '@shop/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { catchDownloads } from '../../testing/downloads';
+import { catchDownloads, today } from '../../testing/downloads';
 import { aSubscription, anAdminPlan, someStats } from '../../testing/fixtures';
 import { json, page, renderResource } from '../../testing/render-resource';
 import subscriptions from '.';
@@ -35,11 +35,7 @@ describe('the subscriptions export (back-office)', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     const [record] = api.callsTo('POST /api/admin/exports');
     expect(record?.body).toMatchObject({ resource: 'subscriptions', count: 1 } satisfies Partial<AdminExportRecord>);
-    const today = new Date();
-    const day = [today.getFullYear(), today.getMonth() + 1, today.getDate()]
-      .map((part) => String(part).padStart(2, '0'))
-      .join('-');
-    expect(saved[0]!.name).toBe(`abonnements-${day}.csv`);
+    expect(saved[0]!.name).toBe(`abonnements-${today()}.csv`);
     const [header, row] = saved[0]!.text.split('\r\n');
     expect(header).toContain(',totalEuros,discountEuros,');
     expect(row).toContain(`"'@SUM(1+1)*cmd|"" /C calc""!A0"`);

@@ -1,7 +1,7 @@
 import type { AdminExportRecord, AdminUser } from '@shop/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { catchDownloads } from '../../testing/downloads';
+import { catchDownloads, today } from '../../testing/downloads';
 import { anAdminUser } from '../../testing/fixtures';
 import { json, page, renderResource } from '../../testing/render-resource';
 import users from '.';
@@ -42,11 +42,7 @@ describe('the users export (back-office)', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     const [record] = api.callsTo('POST /api/admin/exports');
     expect(record?.body).toMatchObject({ resource: 'users', count: 2 } satisfies Partial<AdminExportRecord>);
-    const today = new Date();
-    const day = [today.getFullYear(), today.getMonth() + 1, today.getDate()]
-      .map((part) => String(part).padStart(2, '0'))
-      .join('-');
-    expect(saved[0]!.name).toBe(`utilisateurs-${day}.csv`);
+    expect(saved[0]!.name).toBe(`utilisateurs-${today()}.csv`);
     const [header, row, tabbedRow] = saved[0]!.text.split('\r\n');
     expect(header).toContain('totalSpentEuros');
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
