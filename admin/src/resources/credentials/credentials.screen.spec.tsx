@@ -1,4 +1,4 @@
-import type { AdminPlan, CredentialsDetail, CredentialsSummary, GeneratedPassword } from '@shop/contracts';
+import type { AdminPlan, CredentialsDetail, CredentialsSummary, GeneratedPassword, Role } from '@shop/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { anAdminPlan } from '../../testing/fixtures';
@@ -36,13 +36,18 @@ function credentialsApi(): Routes {
   };
 }
 
+/** The set's page, for a staff member holding `roles` when given (all is shown otherwise). */
+const showSet = (options: { roles?: Role[]; locale?: 'fr' | 'en' } = {}) =>
+  renderResource('credentials', credentials, {
+    url: '/credentials/cred-1/show',
+    api: credentialsApi(),
+    references: ['plans', 'users'],
+    ...options,
+  });
+
 describe('the service credentials (back-office)', () => {
   it('asks for the password only when the operator reveals it, and forgets it on "Masquer"', async () => {
-    const { user, api } = renderResource('credentials', credentials, {
-      url: '/credentials/cred-1/show',
-      api: credentialsApi(),
-      references: ['plans', 'users'],
-    });
+    const { user, api } = showSet();
 
     expect(await screen.findByText('family.share@example.com')).toBeVisible();
     expect(screen.getByTestId('credentials-password')).not.toHaveTextContent('S3cret-Pa55');
@@ -94,5 +99,29 @@ describe('the service credentials (back-office)', () => {
 
     expect(await screen.findByText('Doit être un email')).toBeVisible();
     expect(api.callsTo('POST /api/admin/credentials')).toHaveLength(0);
+  });
+});
+
+describe('revealing a stored password by role (back-office)', () => {
+  it('support says why first, in French, and the reason goes with the reading', async () => {
+    const { user, api } = showSet({ roles: ['customer', 'support'], locale: 'fr' });
+
+    const reason = await screen.findByRole('textbox', { name: /Pourquoi vous le lisez/ }, { timeout: 8000 });
+    const reveal = screen.getByRole('button', { name: 'Afficher le mot de passe' });
+    expect(reveal).toBeDisabled();
+    await user.type(reason, 'Le client ne peut plus se connecter');
+    await user.click(reveal);
+    expect(await screen.findByText('S3cret-Pa55')).toBeVisible();
+    const [reading] = api.callsTo('GET /api/admin/credentials/cred-1');
+    expect(reading?.query.get('reason')).toBe('Le client ne peut plus se connecter');
+  });
+
+  it('an owner may reveal without a reason, in English', async () => {
+    const { user, api } = showSet({ roles: ['customer', 'owner'], locale: 'en' });
+
+    await screen.findByRole('textbox', { name: 'Why you read it (optional)' }, { timeout: 8000 });
+    await user.click(screen.getByRole('button', { name: 'Show the password' }));
+    expect(await screen.findByText('S3cret-Pa55')).toBeVisible();
+    expect(api.callsTo('GET /api/admin/credentials/cred-1')[0]?.query.has('reason')).toBe(false);
   });
 });
