@@ -5,6 +5,7 @@ import type {
   AdminStats,
   AdminSubscription,
   AdminUser,
+  SubscriptionPayment,
   VatReport,
 } from '@shop/contracts';
 
@@ -47,6 +48,22 @@ export function aSubscription(overrides: Partial<AdminSubscription> = {}): Admin
     renewalFailedAt: null,
     renewalRetryAt: null,
     renewalCount: 0,
+    ...overrides,
+  };
+}
+
+/** The order's payment of `aSubscription()` as `GET /api/admin/subscriptions/:id/payments` lists it: nothing refunded yet. */
+export function aPayment(overrides: Partial<SubscriptionPayment> = {}): SubscriptionPayment {
+  return {
+    reference: 'pay-1',
+    kind: 'order',
+    provider: 'sandbox',
+    amountCents: 2397,
+    currency: 'EUR',
+    paidAt: '2026-11-20T10:05:00.000Z',
+    refundedCents: 0,
+    pendingRefundCents: 0,
+    refundableCents: 2397,
     ...overrides,
   };
 }

@@ -1,7 +1,6 @@
 import type {
   AdminRefundRequest,
   AdminSubscription,
-  AdminUser,
   SubscriptionMoney,
   SubscriptionPayment,
   SubscriptionRefund,
@@ -9,25 +8,12 @@ import type {
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aSubscription, anAdminUser } from '../../testing/fixtures';
-import { json, page, problem, renderResource, type Routes } from '../../testing/render-resource';
-import subscriptions from '.';
-
-const order = (overrides: Partial<SubscriptionPayment> = {}): SubscriptionPayment => ({
-  reference: 'pay-1',
-  kind: 'order',
-  provider: 'sandbox',
-  amountCents: 2397,
-  currency: 'EUR',
-  paidAt: '2026-11-20T10:05:00.000Z',
-  refundedCents: 0,
-  pendingRefundCents: 0,
-  refundableCents: 2397,
-  ...overrides,
-});
+import { aPayment, aSubscription } from '../../testing/fixtures';
+import { json, problem, type Routes } from '../../testing/render-resource';
+import { showSubscription, subscriptionPageApi } from '../../testing/subscription-page';
 
 const renewal = (overrides: Partial<SubscriptionPayment> = {}): SubscriptionPayment =>
-  order({
+  aPayment({
     reference: 'pay-2',
     kind: 'renewal',
     amountCents: 999,
@@ -60,12 +46,8 @@ function subscriptionApi(
     ),
 ): Routes {
   return {
-    'GET /api/admin/subscriptions/:id': () => json<AdminSubscription>(subscription),
-    'GET /api/admin/subscriptions/:id/history': () => page('history', []),
-    'GET /api/admin/invoices': () => page('invoices', []),
-    'GET /api/admin/subscriptions/:id/payments': () => json<SubscriptionMoney>(money),
+    ...subscriptionPageApi(subscription, money),
     'POST /api/admin/subscriptions/:id/refunds': ({ body }) => refunded(body as AdminRefundRequest),
-    'GET /api/admin/users': () => page<AdminUser>('users', [anAdminUser()]),
   };
 }
 
@@ -77,14 +59,6 @@ const asked = aSubscription({
   refundRequestedAt: '2026-11-25T08:31:00.000Z',
   refundReason: 'Ne fonctionne pas sur ma télévision',
 });
-
-const show = (api: Routes, locale?: 'en') =>
-  renderResource('subscriptions', subscriptions, {
-    url: '/subscriptions/sub-1/show',
-    api,
-    references: ['plans', 'users', 'credentials'],
-    locale,
-  });
 
 /** Opens the refund dialog once the payments are read (the button waits for them). */
 async function openRefund(user: UserEvent, name: string) {
@@ -106,9 +80,9 @@ const rowsOf = (table: HTMLElement) =>
 
 describe('a subscription’s payments and refunds (back-office)', () => {
   it('lists each payment and each refund, and what the customer asked for', async () => {
-    show(
+    showSubscription(
       subscriptionApi(asked, {
-        payments: [order(), renewal()],
+        payments: [aPayment(), renewal()],
         refunds: [aRefund(), aRefund({ id: 'ref-2', status: 'failed', failure: 'card_expired', amountCents: 100 })],
       }),
     );
@@ -137,10 +111,10 @@ describe('a subscription’s payments and refunds (back-office)', () => {
   });
 
   it('says a request is handled once a refund was made after it', async () => {
-    show(
+    showSubscription(
       subscriptionApi(
         { ...asked, refundAnsweredAt: '2026-11-25T09:00:00.000Z' },
-        { payments: [order()], refunds: [aRefund()] },
+        { payments: [aPayment()], refunds: [aRefund()] },
       ),
     );
     const request = await screen.findByRole('alert', { name: 'Remboursement demandé' });
@@ -149,7 +123,7 @@ describe('a subscription’s payments and refunds (back-office)', () => {
   });
 
   it('refunds the latest payment: the amount checked in French, the customer’s reason offered, then the page read again', async () => {
-    const { user, api } = show(subscriptionApi(asked, { payments: [order()], refunds: [] }));
+    const { user, api } = showSubscription(subscriptionApi(asked, { payments: [aPayment()], refunds: [] }));
 
     await openRefund(user, 'Rembourser');
     const dialog = await screen.findByRole('dialog', { name: 'Rembourser Netflix Premium' });
@@ -188,8 +162,8 @@ describe('a subscription’s payments and refunds (back-office)', () => {
   });
 
   it('refunds the payment the operator picks, and says why the API refused in French', async () => {
-    const { user, api } = show(
-      subscriptionApi(aSubscription(), { payments: [order(), renewal()], refunds: [] }, () =>
+    const { user, api } = showSubscription(
+      subscriptionApi(aSubscription(), { payments: [aPayment(), renewal()], refunds: [] }, () =>
         problem(409, 'refund.exceeds_payment'),
       ),
     );
@@ -214,8 +188,8 @@ describe('a subscription’s payments and refunds (back-office)', () => {
   });
 
   it('speaks English: the section, the dialog’s checks and a refusal by the provider', async () => {
-    const { user } = show(
-      subscriptionApi(aSubscription(), { payments: [order()], refunds: [] }, (body) =>
+    const { user } = showSubscription(
+      subscriptionApi(aSubscription(), { payments: [aPayment()], refunds: [] }, (body) =>
         json<SubscriptionRefund>(
           aRefund({
             paymentReference: 'pay-1',

@@ -1,21 +1,11 @@
-import type { AdminSubscription, AdminUser, SubscriptionMoney, SubscriptionPayment } from '@shop/contracts';
+import type { AdminSubscription, AdminUser, SubscriptionMoney } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aSubscription } from '../../testing/fixtures';
-import { json, page, renderResource, type Routes } from '../../testing/render-resource';
-import subscriptions from '.';
+import { aPayment, aSubscription } from '../../testing/fixtures';
+import { json, page, type Routes } from '../../testing/render-resource';
+import { showSubscription, subscriptionPageApi } from '../../testing/subscription-page';
 
-const paidOrder: SubscriptionPayment = {
-  reference: 'pay-1',
-  kind: 'order',
-  provider: 'sandbox',
-  amountCents: 906,
-  currency: 'EUR',
-  paidAt: '2026-11-20T10:05:00.000Z',
-  refundedCents: 0,
-  pendingRefundCents: 0,
-  refundableCents: 906,
-};
+const paidOrder = aPayment({ amountCents: 906, refundableCents: 906 });
 
 /** One subscription's page: the record, its history and money, and the operator's corrections. */
 function subscriptionApi(
@@ -24,11 +14,9 @@ function subscriptionApi(
 ): Routes {
   let stored = subscription;
   return {
+    ...subscriptionPageApi(subscription, money),
     'GET /api/admin/subscriptions/:id': () => json(stored),
     'GET /api/admin/subscriptions': () => page('subscriptions', [stored]),
-    'GET /api/admin/subscriptions/:id/history': () => page('history', []),
-    'GET /api/admin/invoices': () => page('invoices', []),
-    'GET /api/admin/subscriptions/:id/payments': () => json<SubscriptionMoney>(money),
     'GET /api/admin/users': () => page<AdminUser>('users', []),
     'DELETE /api/admin/subscriptions/:id': ({ body }) => {
       const { reason } = body as { reason: string };
@@ -43,17 +31,9 @@ function subscriptionApi(
   };
 }
 
-const show = (api: Routes, locale?: 'en') =>
-  renderResource('subscriptions', subscriptions, {
-    url: '/subscriptions/sub-1/show',
-    api,
-    references: ['plans', 'users', 'credentials'],
-    locale,
-  });
-
 describe('voiding a subscription says what it does to the figures', () => {
   it('offers a refund instead for a paid one, and voids it only when the operator insists', async () => {
-    const { user, api } = show(subscriptionApi(aSubscription(), { payments: [paidOrder], refunds: [] }));
+    const { user, api } = showSubscription(subscriptionApi(aSubscription(), { payments: [paidOrder], refunds: [] }));
 
     await user.click(await screen.findByRole('button', { name: 'Supprimer' }));
     const dialog = await screen.findByRole('dialog', { name: /Supprimer l'abonnement/ });
@@ -77,7 +57,7 @@ describe('voiding a subscription says what it does to the figures', () => {
   });
 
   it('opens the refund from the void dialog', async () => {
-    const { user } = show(subscriptionApi(aSubscription(), { payments: [paidOrder], refunds: [] }));
+    const { user } = showSubscription(subscriptionApi(aSubscription(), { payments: [paidOrder], refunds: [] }));
 
     await user.click(await screen.findByRole('button', { name: 'Supprimer' }));
     const dialog = await screen.findByRole('dialog', { name: /Supprimer l'abonnement/ });
@@ -100,7 +80,7 @@ describe('a voided subscription and an erased customer stay readable', () => {
       voidedAt: '2026-11-26T10:00:00.000Z',
       voidReason: 'Commande saisie deux fois',
     };
-    show(subscriptionApi(voided, { payments: [paidOrder], refunds: [] }));
+    showSubscription(subscriptionApi(voided, { payments: [paidOrder], refunds: [] }));
 
     const notice = await screen.findByRole('alert');
     expect(notice).toHaveTextContent('Abonnement supprimé le 2026-11-26 11:00:00 +01:00 : Commande saisie deux fois');
@@ -115,7 +95,7 @@ describe('a voided subscription and an erased customer stay readable', () => {
 
 describe('a subscription ended by its customer’s erasure', () => {
   it('says why in French, the customer erased, and offers no reactivation', async () => {
-    show(
+    showSubscription(
       subscriptionApi(
         aSubscription({
           userId: 'user-gone',
@@ -146,7 +126,7 @@ describe('a cancellation is taken back by another recorded action (English last:
   });
 
   it('reactivates a cancelled subscription before its expiry, with a reason', async () => {
-    const { user, api } = show(subscriptionApi(cancelled, { payments: [paidOrder], refunds: [] }));
+    const { user, api } = showSubscription(subscriptionApi(cancelled, { payments: [paidOrder], refunds: [] }));
 
     await user.click(await screen.findByRole('button', { name: 'Réactiver' }));
     const dialog = await screen.findByRole('dialog', { name: /Réactiver l'abonnement/ });
@@ -169,7 +149,7 @@ describe('a cancellation is taken back by another recorded action (English last:
       { ...cancelled, statusReason: 'refunded' },
       aSubscription(),
     ]) {
-      const { unmount } = show(subscriptionApi(subscription, { payments: [], refunds: [] }));
+      const { unmount } = showSubscription(subscriptionApi(subscription, { payments: [], refunds: [] }));
       await screen.findByRole('button', { name: 'Changer le statut' });
       expect(screen.queryByRole('button', { name: 'Réactiver' })).toBeNull();
       unmount();
@@ -177,7 +157,7 @@ describe('a cancellation is taken back by another recorded action (English last:
   });
 
   it('says what a void does to the figures in English, nothing leaving the revenue when nothing was paid', async () => {
-    const { user, api } = show(
+    const { user, api } = showSubscription(
       subscriptionApi(aSubscription({ status: 'pending', paidAt: null }), { payments: [], refunds: [] }),
       'en',
     );
@@ -194,7 +174,7 @@ describe('a cancellation is taken back by another recorded action (English last:
     expect(api.callsTo('DELETE /api/admin/subscriptions/sub-1')[0]?.body).toEqual({ reason: 'Placed by mistake' });
   });
   it('says it in English', async () => {
-    const { user } = show(subscriptionApi(cancelled, { payments: [], refunds: [] }), 'en');
+    const { user } = showSubscription(subscriptionApi(cancelled, { payments: [], refunds: [] }), 'en');
     await user.click(await screen.findByRole('button', { name: 'Reactivate' }));
     const dialog = await screen.findByRole('dialog', { name: /Reactivate the/ });
     await waitFor(() =>
