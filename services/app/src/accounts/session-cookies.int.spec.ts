@@ -1,5 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port.js';
 import {
   cookieJarOf,
@@ -10,24 +9,17 @@ import {
   type JsonReply,
   type JsonRequest,
 } from '../testing/http-customer.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { useTestShop } from '../testing/shop-under-test.js';
+import { eventually } from '../testing/test-shop.js';
 
-let database: TestDatabase;
-let shop: TestShop;
 /** The shop's public origin, which its own pages send as `Origin`. */
 let origin: string;
-
+let port: number;
 beforeAll(async () => {
-  database = await createTestDatabase('session_cookies');
-  const port = await freePort();
+  port = await freePort();
   origin = `http://localhost:${port}`;
-  shop = await startTestShop({ databaseUrl: database.url, env: { PORT: String(port), PUBLIC_URL: origin } });
 });
-
-afterAll(async () => {
-  await shop?.stop();
-  await database?.drop();
-});
+const shop = useTestShop('session_cookies', { env: () => ({ PORT: String(port), PUBLIC_URL: origin }) });
 
 const call = (method: string, path: string, options: JsonRequest = {}) => requestJson(shop.url, method, path, options);
 
