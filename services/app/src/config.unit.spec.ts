@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_SELLER, loadConfig } from './config.js';
+import { TEST_SELLER, TEST_SELLER_ENV } from './testing/seller.js';
 
 const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
-/** A complete seller: production requires one. */
-const SELLER = {
-  SELLER_NAME: 'Premium Share SAS',
-  SELLER_ADDRESS: '12 rue de la Paix\\n75002 Paris',
-  SELLER_COUNTRY: 'fr',
-  SELLER_VAT_ID: 'FR 44 732 829 320',
-  SELLER_COMPANY_ID: '732 829 320 00074',
-};
+/** A complete seller: production requires one (its country in lower case, read in upper case). */
+const SELLER = { ...TEST_SELLER_ENV, SELLER_COUNTRY: 'fr' };
 
 describe('TRUST_PROXY', () => {
   it('trusts no proxy in production and loopback elsewhere, unless told', () => {
@@ -107,14 +102,7 @@ describe('PAYSSION_*', () => {
 
 describe('SELLER_*', () => {
   it('reads the seller named on invoices, normalised', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY, ...SELLER }).seller).toEqual({
-      name: 'Premium Share SAS',
-      address: '12 rue de la Paix\n75002 Paris',
-      country: 'FR',
-      vatId: 'FR44732829320',
-      companyId: '73282932000074',
-      demo: false,
-    });
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY, ...SELLER }).seller).toEqual(TEST_SELLER);
     expect(loadConfig({ ...SELLER, SELLER_COMPANY_ID: '732829320' }).seller.companyId).toBe('732829320');
   });
 
