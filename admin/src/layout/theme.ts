@@ -45,30 +45,29 @@ const smallScreens = {
  */
 const forms = { RaSimpleForm: { defaultProps: { noValidate: true } } };
 
+/**
+ * The back-office's theme over react-admin's light or dark one: the shop's violet, the frame and forms
+ * above, and react-admin's "nothing yet" message in `emptyText` (its disabled grey is below the
+ * contrast AA asks for).
+ */
+function shopTheme(base: RaThemeOptions, violet: string, emptyText: string): RaThemeOptions {
+  return {
+    ...base,
+    palette: { ...base.palette, primary: { main: violet }, secondary: { main: violet } },
+    components: {
+      ...base.components,
+      ...smallScreens,
+      ...forms,
+      RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: emptyText } } } },
+    },
+  };
+}
+
 /** The shop's violet, as in web-shop's theme; every text/background pair meets WCAG AA. */
-export const theme: RaThemeOptions = {
-  ...defaultLightTheme,
-  palette: { ...defaultLightTheme.palette, primary: { main: '#4c1d95' }, secondary: { main: '#4c1d95' } },
-  components: {
-    ...defaultLightTheme.components,
-    ...smallScreens,
-    ...forms,
-    // react-admin writes the "nothing yet" message in the disabled grey, below the contrast AA asks for.
-    RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
-  },
-};
+export const theme = shopTheme(defaultLightTheme, '#4c1d95', 'rgba(0, 0, 0, 0.6)');
 
 /**
  * The same in the dark (the operator's system preference, or the app bar's toggle): the shop's violet
  * lightened so that it reads at AA on the dark backgrounds, as text and under black text.
  */
-export const darkTheme: RaThemeOptions = {
-  ...defaultDarkTheme,
-  palette: { ...defaultDarkTheme.palette, primary: { main: '#c4b5fd' }, secondary: { main: '#c4b5fd' } },
-  components: {
-    ...defaultDarkTheme.components,
-    ...smallScreens,
-    ...forms,
-    RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(255, 255, 255, 0.7)' } } } },
-  },
-};
+export const darkTheme = shopTheme(defaultDarkTheme, '#c4b5fd', 'rgba(255, 255, 255, 0.7)');
