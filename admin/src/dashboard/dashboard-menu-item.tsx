@@ -2,6 +2,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import Box from '@mui/material/Box';
 import { Menu, useTranslate } from 'react-admin';
 import { useWorkQueue } from './use-work-queue';
+import { visuallyHidden } from '../components/visually-hidden';
 
 /** The count on the icon's corner, in the theme's error red (MUI's Badge look, without its weight in the first load). */
 const badge = {
@@ -18,16 +19,6 @@ const badge = {
   fontWeight: 500,
   lineHeight: '20px',
   textAlign: 'center',
-} as const;
-
-/** Read by screen readers, not shown: the badge's number says it to the eye. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
 } as const;
 
 /**

@@ -22,22 +22,10 @@ import { InstantForm } from '../lib/instant-form';
 import { useDashboardColours, useMoney, usePercent } from './dashboard-format';
 import { useAdminStats } from './use-admin-stats';
 import { WorkQueueCard } from './work-queue-card';
+import { visuallyHidden } from '../components/visually-hidden';
 
 // The charts' library is the largest part of the dashboard: the figures show first, the charts a moment later.
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-  m: '-1px',
-  p: 0,
-} as const;
 
 /** One of the seeds' six cards: an icon, what it counts, the figure. */
 function FigureCard({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
