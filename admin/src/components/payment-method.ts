@@ -1,17 +1,13 @@
+type Translate = (key: string, options?: object) => string;
+
+/** A payment word in the operator's words (`shop.<messages>.<value>`), the value itself when no message names it. */
+const paymentWord = (translate: Translate, messages: string, value: string | null | undefined): string =>
+  value ? translate(`shop.${messages}.${value}`, { _: value }) : translate('shop.empty');
+
 /** How a subscription was paid (its `provider`), in the operator's words: « Paiement de test », not "sandbox". */
-export function paymentMethodName(
-  translate: (key: string, options?: object) => string,
-  provider: string | null | undefined,
-): string {
-  if (!provider) return translate('shop.empty');
-  return translate(`shop.paymentMethods.${provider}`, { _: provider });
-}
+export const paymentMethodName = (translate: Translate, provider: string | null | undefined): string =>
+  paymentWord(translate, 'paymentMethods', provider);
 
 /** What last went wrong with a subscription's payment, in the operator's words (not `paid_twice`). */
-export function paymentIssueText(
-  translate: (key: string, options?: object) => string,
-  issue: string | null | undefined,
-): string {
-  if (!issue) return translate('shop.empty');
-  return translate(`shop.paymentIssues.${issue}`, { _: issue });
-}
+export const paymentIssueText = (translate: Translate, issue: string | null | undefined): string =>
+  paymentWord(translate, 'paymentIssues', issue);

@@ -13,6 +13,14 @@ export function SavingProgress({ saving }: { saving: boolean }) {
   return saving ? <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} /> : null;
 }
 
+/** The confirmation button: what it does (a message key), whether it may be clicked yet, red when it destroys. */
+interface ConfirmProps {
+  onConfirm: () => void;
+  confirmLabel: string;
+  disabled?: boolean;
+  color?: 'error';
+}
+
 /** A saving dialog's buttons: cancel, and the confirmation; neither while it saves. */
 export function SaveDialogActions({
   saving,
@@ -21,14 +29,7 @@ export function SaveDialogActions({
   confirmLabel,
   disabled = false,
   color,
-}: {
-  saving: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-  confirmLabel: string;
-  disabled?: boolean;
-  color?: 'error';
-}) {
+}: { saving: boolean; onCancel: () => void } & ConfirmProps) {
   const translate = useTranslate();
   return (
     <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -59,11 +60,7 @@ export function SavingDialog({
   describedBy?: string;
   maxWidth?: 'xs' | 'sm';
   children: ReactNode;
-  onConfirm: () => void;
-  confirmLabel: string;
-  disabled?: boolean;
-  color?: 'error';
-}) {
+} & ConfirmProps) {
   const titleId = useId();
   return (
     <Dialog

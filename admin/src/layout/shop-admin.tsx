@@ -13,6 +13,16 @@ import { AuthenticationErrorPage, ErrorPage, NotFoundPage } from './lazy-pages';
 
 const store = localStorageStore();
 
+/** `<Admin>`'s screens for access denied, sign-in callbacks, errors, unknown pages and loading, unless told otherwise. */
+const PAGES = {
+  accessDenied: AccessDenied,
+  authCallbackPage: AuthCallback,
+  authenticationError: AuthenticationErrorPage,
+  catchAll: NotFoundPage,
+  error: ErrorPage,
+  loading: LoadingPage,
+};
+
 type ShopAdminProps = Omit<ComponentProps<typeof AdminContext>, 'store'> &
   Omit<ComponentProps<typeof CoreAdminUI>, 'loginPage'>;
 
@@ -35,39 +45,14 @@ export function ShopAdmin({
   darkTheme,
   defaultTheme,
   children,
-  accessDenied = AccessDenied,
-  authCallbackPage = AuthCallback,
-  authenticationError = AuthenticationErrorPage,
-  catchAll = NotFoundPage,
-  error = ErrorPage,
-  loading = LoadingPage,
   ...ui
 }: ShopAdminProps) {
+  const context = { authProvider, basename, dataProvider, i18nProvider, queryClient, routerProvider };
+  const themes = { theme, lightTheme, darkTheme, defaultTheme };
   return (
-    <AdminContext
-      authProvider={authProvider}
-      basename={basename}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      queryClient={queryClient}
-      routerProvider={routerProvider}
-      store={store}
-      theme={theme}
-      lightTheme={lightTheme}
-      darkTheme={darkTheme}
-      defaultTheme={defaultTheme}
-    >
+    <AdminContext {...context} {...themes} store={store}>
       <CssBaseline enableColorScheme>
-        <CoreAdminUI
-          {...ui}
-          accessDenied={accessDenied}
-          authCallbackPage={authCallbackPage}
-          authenticationError={authenticationError}
-          catchAll={catchAll}
-          error={error}
-          loading={loading}
-          loginPage={false}
-        >
+        <CoreAdminUI {...PAGES} {...ui} loginPage={false}>
           {children}
         </CoreAdminUI>
         <Notification />
