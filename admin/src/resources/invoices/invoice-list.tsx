@@ -58,27 +58,16 @@ export function InvoiceList() {
           cellSx={nowrap}
           render={(invoice) => formatRate(invoice.vatRate, locale)}
         />
-        <DataTable.Col
-          source="netCents"
-          disableSort
-          align="right"
-          cellSx={nowrap}
-          render={(invoice) => formatCents(invoice.netCents, invoice.currency, locale)}
-        />
-        <DataTable.Col
-          source="vatCents"
-          disableSort
-          align="right"
-          cellSx={nowrap}
-          render={(invoice) => formatCents(invoice.vatCents, invoice.currency, locale)}
-        />
-        <DataTable.Col
-          source="grossCents"
-          disableSort
-          align="right"
-          cellSx={nowrap}
-          render={(invoice) => formatCents(invoice.grossCents, invoice.currency, locale)}
-        />
+        {(['netCents', 'vatCents', 'grossCents'] as const).map((amount) => (
+          <DataTable.Col
+            key={amount}
+            source={amount}
+            disableSort
+            align="right"
+            cellSx={nowrap}
+            render={(invoice) => formatCents(invoice[amount], invoice.currency, locale)}
+          />
+        ))}
       </DataTable>
     </ResponsiveList>
   );
