@@ -83,6 +83,21 @@ function withoutSecrets<T extends RaRecord>(record: T): T {
   return rest as T;
 }
 
+/** An address of the admin API, each part encoded: `adminUrl('subscriptions', id, 'refunds')`. */
+const adminUrl = (...parts: string[]) => `/api/admin/${parts.map(encodeURIComponent).join('/')}`;
+
+/** Reads `url` from the API. */
+async function getJson<T>(url: string): Promise<T> {
+  const { json } = await httpClient(url);
+  return json as T;
+}
+
+/** Sends `body` to the API as JSON and answers what the API answers. */
+async function sendJson<T>(method: 'POST' | 'DELETE', url: string, body: unknown): Promise<T> {
+  const { json } = await httpClient(url, { method, body: JSON.stringify(body) });
+  return json as T;
+}
+
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
@@ -160,12 +175,9 @@ export const dataProvider: ShopDataProvider = {
   async delete(resource, params) {
     const version = (params.previousData as { version?: unknown } | undefined)?.version;
     if (resource !== 'credentials' || typeof version !== 'number') return restProvider.delete(resource, params);
-    const { json } = await httpClient(
-      `/api/admin/credentials/${encodeURIComponent(String(params.id))}?version=${version}`,
-      {
-        method: 'DELETE',
-      },
-    );
+    const { json } = await httpClient(`${adminUrl('credentials', String(params.id))}?version=${version}`, {
+      method: 'DELETE',
+    });
     return { data: json };
   },
 
@@ -176,90 +188,54 @@ export const dataProvider: ShopDataProvider = {
       filter: JSON.stringify(filter),
       lang: language,
     });
-    const { json, headers } = await httpClient(`/api/admin/${of}/${encodeURIComponent(id)}/history?${query}`);
+    const { json, headers } = await httpClient(`${adminUrl(of, id, 'history')}?${query}`);
     const total = Number(headers.get('content-range')?.split('/').pop() ?? 0);
     return { entries: json as HistoryEntry[], total };
   },
 
   async getSubscriptionAsOf(id, asOf) {
     try {
-      const { json } = await httpClient(
-        `/api/admin/subscriptions/${encodeURIComponent(id)}?asOf=${encodeURIComponent(asOf.toISOString())}`,
+      return await getJson<SubscriptionAsOf>(
+        `${adminUrl('subscriptions', id)}?${new URLSearchParams({ asOf: asOf.toISOString() })}`,
       );
-      return json as SubscriptionAsOf;
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) return null;
       throw error;
     }
   },
 
-  async getVatReport(month) {
-    const { json } = await httpClient(`/api/admin/reports/vat?${new URLSearchParams({ month })}`);
-    return json as VatReport;
-  },
+  getVatReport: (month) => getJson<VatReport>(`/api/admin/reports/vat?${new URLSearchParams({ month })}`),
 
-  async getSubscriptionMoney(id) {
-    const { json } = await httpClient(`/api/admin/subscriptions/${encodeURIComponent(id)}/payments`);
-    return json as SubscriptionMoney;
-  },
+  getSubscriptionMoney: (id) => getJson<SubscriptionMoney>(adminUrl('subscriptions', id, 'payments')),
 
-  async refundSubscription(id, refund) {
-    const { json } = await httpClient(`/api/admin/subscriptions/${encodeURIComponent(id)}/refunds`, {
-      method: 'POST',
-      body: JSON.stringify(refund),
-    });
-    return json as SubscriptionRefund;
-  },
+  refundSubscription: (id, refund) =>
+    sendJson<SubscriptionRefund>('POST', adminUrl('subscriptions', id, 'refunds'), refund),
 
-  async changeStatuses(resource, change) {
-    const { json } = await httpClient(`/api/admin/${resource}/bulk-status`, {
-      method: 'POST',
-      body: JSON.stringify(change),
-    });
-    return json as BulkOutcome;
-  },
+  changeStatuses: (resource, change) => sendJson<BulkOutcome>('POST', adminUrl(resource, 'bulk-status'), change),
 
-  async assignCredentialsToMany(credentialsId, subscriptionIds) {
-    const { json } = await httpClient(`/api/admin/credentials/${encodeURIComponent(credentialsId)}/assignments`, {
-      method: 'POST',
-      body: JSON.stringify({ subscriptionIds }),
-    });
-    return json as BulkOutcome;
-  },
+  assignCredentialsToMany: (credentialsId, subscriptionIds) =>
+    sendJson<BulkOutcome>('POST', adminUrl('credentials', credentialsId, 'assignments'), { subscriptionIds }),
 
   async revealCredentials(id, reason) {
     const query = reason?.trim() ? `?reason=${encodeURIComponent(reason.trim())}` : '';
-    const { json } = await httpClient(`/api/admin/credentials/${encodeURIComponent(id)}${query}`);
-    const { password, additionalInfo } = json as CredentialsSecret;
+    const { password, additionalInfo } = await getJson<CredentialsSecret>(`${adminUrl('credentials', id)}${query}`);
     return { password, additionalInfo };
   },
 
   async generateServicePassword() {
-    const { json } = await httpClient('/api/admin/credentials/generate-password', { method: 'POST', body: '{}' });
-    return (json as GeneratedPassword).password;
+    return (await sendJson<GeneratedPassword>('POST', adminUrl('credentials', 'generate-password'), {})).password;
   },
 
-  async assignCredentials(subscriptionId, credentialsId) {
-    const { json } = await httpClient(`/api/admin/subscriptions/${encodeURIComponent(subscriptionId)}/credentials`, {
-      method: 'POST',
-      body: JSON.stringify({ credentialsId }),
-    });
-    return json as CredentialsAssigned;
-  },
+  assignCredentials: (subscriptionId, credentialsId) =>
+    sendJson<CredentialsAssigned>('POST', adminUrl('subscriptions', subscriptionId, 'credentials'), { credentialsId }),
 
-  async voidSubscription(id, reason, insist) {
-    const { json } = await httpClient(`/api/admin/subscriptions/${encodeURIComponent(id)}`, {
-      method: 'DELETE',
-      body: JSON.stringify(insist ? { reason, insist: true } : { reason }),
-    });
-    return json as VoidedSubscription;
-  },
+  voidSubscription: (id, reason, insist) =>
+    sendJson<VoidedSubscription>(
+      'DELETE',
+      adminUrl('subscriptions', id),
+      insist ? { reason, insist: true } : { reason },
+    ),
 
-  async reactivateSubscription(id, reason) {
-    const { json } = await httpClient(`/api/admin/subscriptions/${encodeURIComponent(id)}/reactivation`, {
-      method: 'POST',
-      body: JSON.stringify({ reason }),
-    });
-    return json as AdminSubscriptionAfterChange;
-  },
+  reactivateSubscription: (id, reason) =>
+    sendJson<AdminSubscriptionAfterChange>('POST', adminUrl('subscriptions', id, 'reactivation'), { reason }),
 };
