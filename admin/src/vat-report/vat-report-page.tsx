@@ -13,10 +13,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Loading, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Loading, useDataProvider, useTranslate } from 'react-admin';
 import { ToolPage } from '../components/tool-page';
 import { useLocales } from '../i18n/i18n-provider';
-import { downloadFile } from '../lib/http-client';
+import { useDownload } from '../lib/use-download';
 import { formatCents } from '../lib/money';
 import type { ShopDataProvider } from '../providers/data-provider';
 import { countryName, formatRate } from '../resources/invoices/invoice-vocabulary';
@@ -31,26 +31,16 @@ export function currentMonth(now = new Date()): string {
 /** "Exporter (CSV)": the month's documents, one line each, as the server writes them (GET /api/admin/reports/vat.csv), saved. */
 function ExportCsvButton({ month, disabled }: { month: string; disabled: boolean }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadFile(
-        `/api/admin/reports/vat.csv?${new URLSearchParams({ month })}`,
-        'text/csv',
-        `documents-${month}.csv`,
-      );
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'shop.vatReport.exportError', {
-        type: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, download } = useDownload('shop.vatReport.exportError');
+  const downloadCsv = () =>
+    download(`/api/admin/reports/vat.csv?${new URLSearchParams({ month })}`, 'text/csv', `documents-${month}.csv`);
   return (
-    <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()} disabled={disabled || busy}>
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      onClick={() => void downloadCsv()}
+      disabled={disabled || busy}
+    >
       {translate('shop.vatReport.export')}
     </Button>
   );
