@@ -1,17 +1,10 @@
 import type { AccountingDocumentView } from '@shop/contracts';
+import type { Language } from '@shop/domain';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SELLER, type SellerIdentity } from '../config.js';
+import { DEMO_SELLER } from '../config.js';
+import { TEST_SELLER } from '../testing/seller.js';
 import { drawable, renderAccountingDocumentPdf } from './invoice-pdf.js';
-
-const SELLER: SellerIdentity = {
-  name: 'Premium Share SAS',
-  address: '12 rue de la Paix\n75002 Paris',
-  country: 'FR',
-  vatId: 'FR44732829320',
-  companyId: '73282932000074',
-  demo: false,
-};
 
 const INVOICE: AccountingDocumentView = {
   id: 'invoice:sub-1:pay-1',
@@ -73,10 +66,20 @@ async function textOf(pdf: Buffer): Promise<string> {
 
 const plain = (text: string) => text.replace(/\s+/g, ' ');
 
+/** Renders the document, expects its PDF to carry each of the mentions, and answers its text. */
+async function expectMentions(
+  document: AccountingDocumentView,
+  language: Language,
+  mentions: readonly string[],
+): Promise<string> {
+  const text = await textOf(await renderAccountingDocumentPdf(document, TEST_SELLER, language));
+  for (const mention of mentions) expect(text, mention).toContain(mention);
+  return text;
+}
+
 describe('the PDF of an invoice', () => {
   it('carries every mention French law asks for, in French', async () => {
-    const text = await textOf(await renderAccountingDocumentPdf(INVOICE, SELLER, 'fr'));
-    for (const mention of [
+    const text = await expectMentions(INVOICE, 'fr', [
       'Facture F2026-000001',
       "Date d'émission : 26 novembre 2026",
       'Premium Share SAS',
@@ -96,15 +99,13 @@ describe('the PDF of an invoice', () => {
       plain('Total TTC 13,59 €'),
       'Moyen de paiement : Stripe',
       'Date de paiement : 25 novembre 2026',
-    ])
-      expect(text, mention).toContain(mention);
+    ]);
     expect(text).not.toContain('TVA non applicable');
     expect(text).not.toContain('DÉMONSTRATION');
   });
 
   it('carries every mention in English', async () => {
-    const text = await textOf(await renderAccountingDocumentPdf(INVOICE, SELLER, 'en'));
-    for (const mention of [
+    await expectMentions(INVOICE, 'en', [
       'Invoice F2026-000001',
       'Issue date: 26 November 2026',
       'Premium Share SAS',
@@ -121,16 +122,15 @@ describe('the PDF of an invoice', () => {
       'Total incl. VAT €13.59',
       'Payment method: Stripe',
       'Payment date: 25 November 2026',
-    ])
-      expect(text, mention).toContain(mention);
+    ]);
   });
 
   it('outside the EU, says why no VAT is charged, in either language', async () => {
-    const fr = await textOf(await renderAccountingDocumentPdf(SWISS, SELLER, 'fr'));
+    const fr = await textOf(await renderAccountingDocumentPdf(SWISS, TEST_SELLER, 'fr'));
     expect(fr).toContain('TVA non applicable, art. 259 B du CGI');
     expect(fr).toContain('Suisse');
     expect(fr).toContain(plain('TVA 0 % 0,00 €'));
-    const en = await textOf(await renderAccountingDocumentPdf(SWISS, SELLER, 'en'));
+    const en = await textOf(await renderAccountingDocumentPdf(SWISS, TEST_SELLER, 'en'));
     expect(en).toContain('VAT not applicable (supply outside the EU)');
     expect(en).toContain('Switzerland');
   });
@@ -144,8 +144,7 @@ describe('the PDF of an invoice', () => {
 
 describe('the PDF of a credit note', () => {
   it('names the invoice it corrects, with negative amounts, in French', async () => {
-    const text = await textOf(await renderAccountingDocumentPdf(CREDIT_NOTE, SELLER, 'fr'));
-    for (const mention of [
+    await expectMentions(CREDIT_NOTE, 'fr', [
       'Avoir A2026-000001',
       'Avoir sur la facture F2026-000001',
       "Date d'émission : 2 décembre 2026",
@@ -160,13 +159,11 @@ describe('the PDF of a credit note', () => {
       plain('Total TTC -5,00 €'),
       'Moyen de paiement : Stripe',
       'Date du paiement remboursé : 25 novembre 2026',
-    ])
-      expect(text, mention).toContain(mention);
+    ]);
   });
 
   it('and in English', async () => {
-    const text = await textOf(await renderAccountingDocumentPdf(CREDIT_NOTE, SELLER, 'en'));
-    for (const mention of [
+    await expectMentions(CREDIT_NOTE, 'en', [
       'Credit note A2026-000001',
       'Credit note for invoice F2026-000001',
       'Issue date: 2 December 2026',
@@ -175,8 +172,7 @@ describe('the PDF of a credit note', () => {
       'Total incl. VAT -€5.00',
       'Payment method: Stripe',
       'Date of the refunded payment: 25 November 2026',
-    ])
-      expect(text, mention).toContain(mention);
+    ]);
   });
 });
 

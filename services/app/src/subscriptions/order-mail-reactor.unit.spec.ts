@@ -19,7 +19,8 @@ const recorded = (event: SubscriptionEvent): RecordedEvent => ({
   recordedAt: RECORDED_AT,
 });
 
-const refund = { subscriptionId: 'sub-1', provider: 'sandbox', paymentReference: 'pay-1', currency: 'EUR' };
+/** The payment the events below are about, as each of them names it. */
+const payment = { subscriptionId: 'sub-1', provider: 'sandbox', paymentReference: 'pay-1', currency: 'EUR' };
 
 const jobsOf = (event: SubscriptionEvent) =>
   orderMailReactor.react(recorded(event)).map((job) => ({
@@ -33,15 +34,7 @@ describe('the order mail reactor', () => {
     const expiresAt = new Date(RECORDED_AT.getTime() + 30 * DAY).toISOString();
     const jobs = jobsOf({
       type: 'PaymentConfirmed',
-      data: {
-        subscriptionId: 'sub-1',
-        provider: 'sandbox',
-        paymentReference: 'pay-1',
-        amountCents: 1359,
-        currency: 'EUR',
-        paidAt: RECORDED_AT.toISOString(),
-        expiresAt,
-      },
+      data: { ...payment, amountCents: 1359, paidAt: RECORDED_AT.toISOString(), expiresAt },
     });
     expect(jobs.map(({ id, runAt }) => [id, runAt])).toEqual([
       ['event-1:payment_confirmed', undefined],
@@ -56,15 +49,13 @@ describe('the order mail reactor', () => {
     const jobs = jobsOf({
       type: 'SubscriptionRenewed',
       data: {
-        subscriptionId: 'sub-1',
+        ...payment,
+        paymentReference: 'pay-2',
         renewalId: 'renewal-1',
         months: 1,
         from: RECORDED_AT.toISOString(),
         to,
         amountCents: 453,
-        currency: 'EUR',
-        provider: 'sandbox',
-        paymentReference: 'pay-2',
         paidAt: RECORDED_AT.toISOString(),
       },
     });
@@ -76,7 +67,7 @@ describe('the order mail reactor', () => {
     const partial = (kind: 'order' | 'renewal' | 'extra') =>
       jobsOf({
         type: 'PartialRefundRecorded',
-        data: { ...refund, amountCents: 300, refundedAt: at, kind, refundedTotalCents: 300 },
+        data: { ...payment, amountCents: 300, refundedAt: at, kind, refundedTotalCents: 300 },
       });
     expect(partial('order').map(({ id, data }) => [id, data.kind, data.amountCents])).toEqual([
       ['event-1:refund_issued', 'refund_issued', 300],
@@ -84,14 +75,14 @@ describe('the order mail reactor', () => {
     expect(partial('renewal')).toHaveLength(1);
     expect(partial('extra')).toEqual([]);
     expect(
-      jobsOf({ type: 'PaymentRefunded', data: { ...refund, amountCents: 1359, refundedAt: at } }).map(
+      jobsOf({ type: 'PaymentRefunded', data: { ...payment, amountCents: 1359, refundedAt: at } }).map(
         ({ data }) => data.amountCents,
       ),
     ).toEqual([1359]);
     expect(
       jobsOf({
         type: 'RenewalRefunded',
-        data: { ...refund, amountCents: 453, refundedAt: at, renewalId: 'renewal-1', expiresAt: at },
+        data: { ...payment, amountCents: 453, refundedAt: at, renewalId: 'renewal-1', expiresAt: at },
       }).map(({ data }) => [data.kind, data.amountCents]),
     ).toEqual([['refund_issued', 453]]);
   });
