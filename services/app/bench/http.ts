@@ -46,7 +46,7 @@ interface RunningShop {
  */
 export async function startShop(
   stack: HttpStack,
-  options: { databaseUrl?: string; redisUrl?: string },
+  options: { databaseUrl?: string; redisUrl?: string; env?: NodeJS.ProcessEnv },
 ): Promise<RunningShop> {
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-http-'));
   const logFile = path.join(dir, 'shop.log');
@@ -64,6 +64,7 @@ export async function startShop(
     // The load generator stands for many shoppers behind one proxy on this machine.
     TRUST_PROXY: 'loopback',
     SANDBOX_PAYMENTS: 'on',
+    ...options.env,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

@@ -10,8 +10,11 @@
  *   BENCH_ONLY=rebuild,lag npm run bench   # some phases only: admin, append, rebuild, lag, sealing, http
  *   BENCH_ONLY=invoices npm run bench  # issuing invoices into series of 0, 1,000 and 10,000 documents
  *   BENCH_ONLY=soak npm run bench      # the soak, asked for only (20 minutes; SOAK_MINUTES=2 for a short one)
+ *   BENCH_ONLY=pages npm run bench     # the home and a plan page on a phone in Chromium (LCP, TBT, CLS), asked for only
+ *   BENCH_WEB_SHOP_DIR=web-shop/dist … # the pages of that build rather than one built for the run
  */
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { benchAdminLists, type AdminListsSize } from './admin-lists.js';
 import { fillLog, runAppendCase, type AppendCase, type AppendFigures } from './append.js';
@@ -22,6 +25,7 @@ import { formatTable } from './stats.js';
 import { benchHttp } from './http.js';
 import { benchSoak, printSoak } from './soak.js';
 import { benchInvoices } from './invoices.js';
+import { benchPages, printPages } from './pages.js';
 
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const quick = process.env.BENCH_QUICK === '1';
@@ -31,9 +35,12 @@ const WARMUP_MS = 1000;
 const MIN_LOG_EVENTS = quick ? 20_000 : 190_000;
 /** Rebuilds measured, one after the other on the same log: the machine is shared, the spread shows it. */
 const REBUILD_RUNS = quick ? 1 : 3;
-const PHASES = ['admin', 'append', 'rebuild', 'lag', 'sealing', 'invoices', 'http', 'soak'] as const;
-/** Phases a full run leaves out: the soak takes SOAK_MINUTES (20 by default). */
-const ASKED_ONLY: ReadonlyArray<(typeof PHASES)[number]> = ['soak'];
+const PHASES = ['admin', 'append', 'rebuild', 'lag', 'sealing', 'invoices', 'http', 'pages', 'soak'] as const;
+/**
+ * Phases a full run leaves out: the soak takes SOAK_MINUTES (20 by default); the pages need
+ * Debian's Chromium (/usr/bin/chromium) and a build of the shop.
+ */
+const ASKED_ONLY: ReadonlyArray<(typeof PHASES)[number]> = ['pages', 'soak'];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((phase) => phase.trim())
@@ -53,6 +60,8 @@ const HTTP_SECONDS = quick ? 2 : 10;
 const HTTP_WARMUP_SECONDS = quick ? 1 : 2;
 /** Invoices issued into series already holding this many documents, each case capped in time. */
 const INVOICE_SERIES = { sizes: [0, 1_000, 10_000], issues: quick ? 20 : 100, maxCaseMs: quick ? 5_000 : 20_000 };
+/** Each page opened this many times, a cold cache each time: the median and the worst are reported. */
+const PAGE_RUNS = quick ? 2 : 5;
 
 const APPEND_CASES: AppendCase[] = [
   { name: 'single event, 1 writer', writers: 1, eventsPerAppend: 1 },
@@ -279,6 +288,22 @@ async function main(): Promise<void> {
       }
     }
 
+    let pages;
+    if (runs('pages')) {
+      const pagesDatabase = await createBenchDatabase(adminUrl);
+      try {
+        pages = await benchPages({
+          databaseUrl: pagesDatabase.url,
+          redisUrl: REDIS_URL,
+          runs: PAGE_RUNS,
+          webShopDir: process.env.BENCH_WEB_SHOP_DIR ? path.resolve(process.env.BENCH_WEB_SHOP_DIR) : undefined,
+        });
+      } finally {
+        await pagesDatabase.drop();
+      }
+      printPages(pages);
+    }
+
     let soak;
     if (runs('soak')) {
       const minutes = Number(process.env.SOAK_MINUTES || 20);
@@ -289,7 +314,7 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      `\n${JSON.stringify({ machine, measureSeconds, append, log: fill, rebuild, lag, adminLists, sealing, invoices, http, soak })}`,
+      `\n${JSON.stringify({ machine, measureSeconds, append, log: fill, rebuild, lag, adminLists, sealing, invoices, http, pages, soak })}`,
     );
   } finally {
     process.off('SIGINT', onSignal);
