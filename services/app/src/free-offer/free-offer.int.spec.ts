@@ -1,19 +1,20 @@
 import type { AdminStats } from '@shop/contracts';
 import { FREE_OFFER_STREAM_ID, FREE_OFFER_PROVIDER, subscriptionStreamId } from '@shop/domain';
 import { getSubscription } from '@shop/projections';
-import { createTestDatabase, type TestDatabase } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { idForKey } from '../infrastructure/idempotency.js';
 import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
-import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.js';
-import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { decodeQuotedPrintable, startSmtpCapture } from '../testing/smtp-capture.js';
+import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
+import { eventually } from '../testing/test-shop.js';
 
 const DAY = 24 * 3600_000;
 
-let database: TestDatabase;
-let shop: TestShop;
+const smtp = useStandIn('smtp', () =>
+  startSmtpCapture<{ text: string; to: string[] }>((raw, to) => ({ text: decodeQuotedPrintable(raw), to })),
+);
+const shop = useTestShop('free_offer', { env: () => ({ SMTP_URL: smtp.url }) });
 let admin: HttpCustomer;
-let smtp: SmtpCapture<{ text: string; to: string[] }>;
 
 const call = (method: string, path: string, token?: string, body?: unknown) =>
   requestJson(shop.url, method, path, { token, body });
@@ -22,20 +23,11 @@ const customer = (label: string) => signUpAndSignIn(shop.url, { label, ip: rando
 const stats = async () => (await call('GET', '/api/admin/stats', admin.token)).body as unknown as AdminStats;
 
 beforeAll(async () => {
-  database = await createTestDatabase('free_offer');
-  smtp = await startSmtpCapture((raw, to) => ({ text: decodeQuotedPrintable(raw), to }));
-  shop = await startTestShop({ databaseUrl: database.url, env: { SMTP_URL: smtp.url } });
   admin = await signUpAdmin(shop, { label: 'offer-admin', ip: randomIp('10.93') });
   await eventually(
     () => call('GET', '/api/admin/free-offer', admin.token),
     (reply) => reply.status === 200,
   );
-});
-
-afterAll(async () => {
-  await shop?.stop();
-  await smtp?.close();
-  await database?.drop();
 });
 
 describe('the free offer', () => {
