@@ -8,10 +8,11 @@ import {
 import { getInquiry, listInquiryReplies, whenProjected } from '@shop/projections';
 import { Router } from 'express';
 import type { Knex } from 'knex';
+import { storedInquiry } from './inquiry-routes.js';
 import type { InquiryService } from './inquiry-service.js';
 import { operatorAct } from '../api/auth/authentication.js';
 import { problems, type ApiDocument } from '../api/openapi.js';
-import { HttpProblem, parseOrReject } from '../api/problem.js';
+import { parseOrReject } from '../api/problem.js';
 
 /** The operator's replies to an inquiry: the thread under the visitor's message, and a new reply. */
 export function inquiryReplyRoutes(deps: { knex: Knex; inquiries: InquiryService }, doc: ApiDocument): Router {
@@ -33,10 +34,7 @@ export function inquiryReplyRoutes(deps: { knex: Knex; inquiries: InquiryService
       },
     },
     async (req, res) => {
-      const id = String(req.params.id);
-      if (!(await getInquiry(deps.knex, id))) {
-        throw new HttpProblem({ status: 404, code: 'inquiry.not_found', detail: 'No such inquiry', extra: { id } });
-      }
+      const { id } = await storedInquiry(deps.knex, String(req.params.id));
       res.json(await listInquiryReplies(deps.knex, id));
     },
   );

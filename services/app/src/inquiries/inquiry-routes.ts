@@ -47,6 +47,13 @@ const listQuery = adminListQuery(
   '{"kind":"support","status":["new","in_progress"],"q":"words"}',
 );
 
+/** The inquiry as the back-office reads it, or a 404 `inquiry.not_found`. */
+export async function storedInquiry(knex: Knex, id: string): Promise<Inquiry> {
+  const found = await getInquiry(knex, id);
+  if (found) return found;
+  throw new HttpProblem({ status: 404, code: 'inquiry.not_found', detail: 'No such inquiry', extra: { id } });
+}
+
 /** The public forms, and their follow-up in the back-office. */
 export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, doc: ApiDocument): Router {
   const router = Router();
@@ -202,12 +209,7 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
       },
     },
     async (req, res) => {
-      const id = String(req.params.id);
-      const found: Inquiry | null = await getInquiry(deps.knex, id);
-      if (!found) {
-        throw new HttpProblem({ status: 404, code: 'inquiry.not_found', detail: 'No such inquiry', extra: { id } });
-      }
-      res.json(found);
+      res.json(await storedInquiry(deps.knex, String(req.params.id)));
     },
   );
 
