@@ -42,6 +42,19 @@ export const billingOf = (input: { billingCountry: string; companyName?: string;
   vatNumber: input.vatNumber ?? null,
 });
 
+/** The customer's choices an order or a renewal records: how long, which provider, renewing automatically, billed to whom. */
+export const purchaseTermsOf = (
+  input: { months: number; autoRenew?: boolean; billingCountry: string; companyName?: string; vatNumber?: string },
+  provider: PaymentProvider,
+  now: Date,
+) => ({
+  months: input.months,
+  provider: provider.name,
+  ...(input.autoRenew ? { autoRenew: true as const } : {}),
+  billing: billingOf(input),
+  now,
+});
+
 /** The enabled provider called `name`, or `payment.provider_unavailable`. */
 export function enabledProvider(providers: ReadonlyMap<ProviderName, PaymentProvider>, name: string): PaymentProvider {
   const provider = providers.get(name as ProviderName);

@@ -22,6 +22,24 @@ export function checkoutDescription(
   return `${item.planName} - ${duration}${kind === 'order' ? '' : ` (${words[kind]})`}`;
 }
 
+/** What a checkout charges for: an order, or a renewal (with its id). */
+interface CheckoutItem {
+  subscriptionId: string;
+  planName: string;
+  months: number;
+  totalCents: number;
+  currency: string;
+  /** Keep the payment method for automatic renewals. */
+  saveMethod: boolean;
+}
+
+/** Who pays, with which provider, reading in which language. */
+interface CheckoutCustomer {
+  userId: string;
+  provider: PaymentProvider;
+  language: Language;
+}
+
 const notPending = () =>
   new DomainError({ code: 'subscription.not_pending', message: 'This order has nothing left to pay' });
 
@@ -58,7 +76,7 @@ export class Checkouts {
    */
   async checkoutOrder(
     stream: readonly SubscriptionEvent[],
-    customer: { userId: string; provider: PaymentProvider; language: Language },
+    customer: CheckoutCustomer,
     metadata: EventMetadata,
     options: { fresh: boolean },
   ): Promise<OrderResponse> {
@@ -74,15 +92,8 @@ export class Checkouts {
   }
 
   private async checkout(
-    order: {
-      subscriptionId: string;
-      planName: string;
-      months: number;
-      totalCents: number;
-      currency: string;
-      saveMethod: boolean;
-    },
-    customer: { userId: string; provider: PaymentProvider; language: Language },
+    order: CheckoutItem,
+    customer: CheckoutCustomer,
     metadata: EventMetadata,
     stream?: readonly SubscriptionEvent[],
   ): Promise<OrderResponse> {
@@ -104,17 +115,8 @@ export class Checkouts {
 
   /** A payment session for a renewal ordered and not paid yet; answers where to send the browser. */
   checkoutRenewal(
-    renewal: {
-      subscriptionId: string;
-      renewalId: string;
-      planName: string;
-      months: number;
-      totalCents: number;
-      currency: string;
-      /** Keep the payment method for automatic renewals. */
-      saveMethod: boolean;
-    },
-    customer: { userId: string; provider: PaymentProvider; language: Language },
+    renewal: CheckoutItem & { renewalId: string },
+    customer: CheckoutCustomer,
     metadata: EventMetadata,
   ): Promise<string> {
     return this.openCheckout(

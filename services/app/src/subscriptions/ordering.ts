@@ -14,7 +14,7 @@ import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
 import type { Checkouts } from './checkout.js';
 import {
   enabledProvider,
-  billingOf,
+  purchaseTermsOf,
   requireAutomaticRenewal,
   type PaymentServiceDependencies,
   type PlaceOrderInput,
@@ -99,11 +99,7 @@ export class Ordering {
           subscriptionId,
           userId: input.userId,
           plan: { id: plan.id, name: plan.name, monthlyPriceCents: plan.monthlyPriceCents, currency: plan.currency },
-          months: input.months,
-          provider: provider.name,
-          ...(input.autoRenew ? { autoRenew: true } : {}),
-          billing: billingOf(input),
-          now: this.deps.clock(),
+          ...purchaseTermsOf(input, provider, this.deps.clock()),
         },
         input.promoCode?.trim() || null,
         metadata,

@@ -4,7 +4,7 @@ import type { AutoRenewAnswer, CancellationAnswer, RefundRequestAnswer, RenewalR
 import type { EventMetadata } from '@shop/event-store';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
 import {
-  billingOf,
+  purchaseTermsOf,
   enabledProvider,
   requireAutomaticRenewal,
   type PaymentServiceDependencies,
@@ -65,11 +65,7 @@ export class SubscriptionLifecycle {
             renewalId,
             userId: input.userId,
             plan: { monthlyPriceCents: plan.monthlyPriceCents, currency: plan.currency },
-            months: input.months,
-            provider: provider.name,
-            ...(input.autoRenew ? { autoRenew: true } : {}),
-            billing: billingOf(input),
-            now: this.deps.clock(),
+            ...purchaseTermsOf(input, provider, this.deps.clock()),
           },
           input.promoCode?.trim() || null,
           metadata,
