@@ -25,6 +25,10 @@ async function customer() {
 /** An order billed in France unless `body` says otherwise. */
 const order = (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   request('POST', '/api/orders', { token, body: { billingCountry: 'FR', ...body }, headers });
+/** Netflix for 3 months with the launch code (1359 - 136 = 1223 cents), paid in the sandbox. */
+const netflixWithLaunchCode = { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'sandbox' };
+/** Netflix for a month, paid in the sandbox. */
+const netflixForAMonth = { planId: 'netflix', months: 1, provider: 'sandbox' };
 const sessionOf = (redirectUrl: unknown) => String(redirectUrl).split('/').pop()!;
 const mySubscriptions = (token: string) => request('GET', '/api/me/subscriptions', { token });
 const history = async (subscriptionId: string) =>
@@ -83,12 +87,7 @@ describe('checkout with the built-in sandbox', () => {
       reason: 'promo.unknown',
     });
 
-    const placed = await order(token, {
-      planId: 'netflix',
-      months: 3,
-      promoCode: ' bienvenue10 ',
-      provider: 'sandbox',
-    });
+    const placed = await order(token, { ...netflixWithLaunchCode, promoCode: ' bienvenue10 ' });
     expect(placed.status).toBe(201);
     expect(placed.body).toMatchObject({ status: 'pending', totalCents: 1223, currency: 'EUR' });
     expect(placed.body.redirectUrl).toMatch(/\/sandbox\/checkout\/sbx_[0-9a-f]+$/);
@@ -195,7 +194,7 @@ describe('checkout with the built-in sandbox', () => {
   it('a retry after the process died mid-order goes on with the order the first run placed, never a second one', async () => {
     const { token } = await customer();
     const key = `order-${randomUUID()}`;
-    const body = { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'sandbox' };
+    const body = netflixWithLaunchCode;
     const first = await order(token, body, { 'Idempotency-Key': key });
     expect(first.status).toBe(201);
     // As a process dying after the order was placed leaves it: the key in progress, its lease run out, no answer kept.
@@ -233,18 +232,13 @@ describe('checkout with the built-in sandbox', () => {
     const before = await redemptions();
     const lift = await crashOnInsert(shop.runtime.knex, { table: 'es_events', eventType: 'OrderPlaced' });
     try {
-      const crashed = await order(token, {
-        planId: 'netflix',
-        months: 3,
-        promoCode: 'BIENVENUE10',
-        provider: 'sandbox',
-      });
+      const crashed = await order(token, netflixWithLaunchCode);
       expect(crashed.status).toBe(500);
     } finally {
       await lift();
     }
     expect(await redemptions()).toBe(before);
-    const placed = await order(token, { planId: 'netflix', months: 3, promoCode: 'BIENVENUE10', provider: 'sandbox' });
+    const placed = await order(token, netflixWithLaunchCode);
     expect(placed.status).toBe(201);
     expect(await redemptions()).toBe(before + 1);
   });
@@ -278,7 +272,7 @@ describe('checkout with the built-in sandbox', () => {
     ['the checkout record', 'payment_sessions'],
   ])('a crash at %s leaves neither the checkout record nor the event', async (_at, logical) => {
     const { token } = await customer();
-    const placed = await order(token, { planId: 'netflix', months: 1, provider: 'sandbox' });
+    const placed = await order(token, netflixForAMonth);
     expect(placed.status).toBe(201);
     const subscriptionId = String(placed.body.subscriptionId);
     const opened = async () => ({
@@ -328,12 +322,7 @@ describe('checkout with the built-in sandbox', () => {
     });
     expect(withoutCountry.status).toBe(400);
     expect(withoutCountry.body.code).toBe('validation.failed');
-    const unknownCountry = await order(token, {
-      planId: 'netflix',
-      months: 1,
-      provider: 'sandbox',
-      billingCountry: 'XX',
-    });
+    const unknownCountry = await order(token, { ...netflixForAMonth, billingCountry: 'XX' });
     expect(unknownCountry.status).toBe(400);
     expect(unknownCountry.body.code).toBe('validation.failed');
     expect((await mySubscriptions(token)).body.data).toEqual([]);
@@ -341,7 +330,7 @@ describe('checkout with the built-in sandbox', () => {
 
   it('accepts a billing country written in lower case', async () => {
     const { token } = await customer();
-    const placed = await order(token, { planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'be' });
+    const placed = await order(token, { ...netflixForAMonth, billingCountry: 'be' });
     expect(placed.status).toBe(201);
   });
 });
@@ -393,7 +382,7 @@ describe('sandbox webhooks', () => {
 
   it('records a second checkout of the same order paid as a second payment, once, and keeps the subscription', async () => {
     const { token } = await customer();
-    const placed = await order(token, { planId: 'netflix', months: 1, provider: 'sandbox' });
+    const placed = await order(token, netflixForAMonth);
     const subscriptionId = placed.body.subscriptionId as string;
     const second = await request('POST', `/api/orders/${subscriptionId}/checkout`, { token, body: {} });
     expect(second.status).toBe(200);
@@ -418,7 +407,7 @@ describe('sandbox webhooks', () => {
 
   it('records a payment of the wrong amount and does not activate the order', async () => {
     const { token } = await customer();
-    const placed = await order(token, { planId: 'netflix', months: 1, provider: 'sandbox' });
+    const placed = await order(token, netflixForAMonth);
     const subscriptionId = placed.body.subscriptionId as string;
     const short = signedSandboxWebhook({
       id: `evt-${randomUUID()}`,
@@ -441,7 +430,7 @@ describe('sandbox webhooks', () => {
   it("does not show or verify another customer's payment session", async () => {
     const alice = await customer();
     const bob = await customer();
-    const placed = await order(alice.token, { planId: 'netflix', months: 1, provider: 'sandbox' });
+    const placed = await order(alice.token, netflixForAMonth);
     const verify = await request('GET', `/api/payments/verify?session_id=${sessionOf(placed.body.redirectUrl)}`, {
       token: bob.token,
     });
