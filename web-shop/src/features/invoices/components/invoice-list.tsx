@@ -7,9 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { AccountingDocumentView } from '@shop/contracts';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
 import { DownloadIcon } from '../../../components/icons';
-import { QueryFeedback } from '../../../components/ui/query-feedback';
+import { QueryList } from '../../../components/ui/query-list';
 import { useToast } from '../../../components/ui/toast-provider';
 import { config } from '../../../config';
 import { saveFile } from '../../../lib/api-client';
@@ -131,22 +130,11 @@ export function InvoiceList({ userId }: { userId: string }) {
         {t('invoices.title')}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>{t('invoices.subtitle')}</Typography>
-      <QueryFeedback status={query.status} loading={t('invoices.loading')} loadError={t('invoices.loadError')} />
-      {query.status === 'success' && query.data.data.length === 0 && (
-        <Box sx={{ textAlign: 'center', py: 3 }}>
-          <Typography sx={{ color: 'text.secondary', mb: 2 }}>{t('invoices.empty')}</Typography>
-          <Button component={RouterLink} to="/subscriptions" variant="contained">
-            {t('invoices.explore')}
-          </Button>
-        </Box>
-      )}
-      {query.status === 'success' && query.data.data.length > 0 && (
-        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {query.data.data.map((document) => (
-            <InvoiceItem key={document.id} document={document} />
-          ))}
-        </Stack>
-      )}
+      <QueryList
+        query={query}
+        text={(key) => t(`invoices.${key}`)}
+        renderItem={(document) => <InvoiceItem key={document.id} document={document} />}
+      />
     </Paper>
   );
 }
