@@ -1,5 +1,4 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -11,6 +10,7 @@ import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 import type { NotificationSetting } from '../types';
 import { QueryFeedback } from '../../../components/ui/query-feedback';
+import { AccountPanel } from './account-panel';
 
 const SETTINGS: NotificationSetting[] = [
   'emailNotifications',
@@ -50,10 +50,7 @@ export function NotificationSettingsPanel({ userId }: { userId: string }) {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
-      <Typography component="h2" variant="h3" sx={{ mb: 1.5 }}>
-        {t('settings.title')}
-      </Typography>
+    <AccountPanel title={t('settings.title')}>
       <QueryFeedback
         status={query.status}
         loading={t('settings.loading')}
@@ -87,6 +84,6 @@ export function NotificationSettingsPanel({ userId }: { userId: string }) {
           ))}
         </Stack>
       )}
-    </Paper>
+    </AccountPanel>
   );
 }
