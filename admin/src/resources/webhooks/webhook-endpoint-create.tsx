@@ -10,6 +10,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
   AutocompleteArrayInput,
@@ -60,6 +61,7 @@ export function WebhookEndpointCreate() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
+  const queryClient = useQueryClient();
   const [created, setCreated] = useState<WebhookEndpointCreated | null>(null);
   const choices = useMemo(
     () =>
@@ -101,7 +103,17 @@ export function WebhookEndpointCreate() {
           />
         </SimpleForm>
       </Create>
-      {created && <SecretDialog created={created} onDone={() => redirect('show', 'webhook-endpoints', created.id)} />}
+      {created && (
+        <SecretDialog
+          created={created}
+          onDone={() => {
+            // The creation's answer (its id and secret alone) was kept as the endpoint's record:
+            // dropped, so its page reads the endpoint itself and the secret leaves memory.
+            queryClient.removeQueries({ queryKey: ['webhook-endpoints', 'getOne'] });
+            redirect('show', 'webhook-endpoints', created.id);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -68,7 +68,7 @@ const deliveries: WebhookDelivery[] = [
 function webhooksApi(overrides: Routes = {}): Routes {
   return {
     'GET /api/admin/webhook-endpoints': () => page('webhook-endpoints', [endpoint]),
-    'GET /api/admin/webhook-endpoints/:id': () => json(endpoint),
+    'GET /api/admin/webhook-endpoints/:id': ({ params }) => json({ ...endpoint, id: params.id! }),
     'GET /api/admin/webhook-deliveries': () => page('webhook-deliveries', deliveries),
     'POST /api/admin/webhook-endpoints': () =>
       json<WebhookEndpointCreated>(
@@ -139,6 +139,10 @@ describe('the webhooks (back-office)', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'J’ai copié le secret' }));
     await expect.poll(location).toBe('/webhook-endpoints/wh-2/show');
+    // The page reads the endpoint registered, not the creation's answer (its id and secret alone).
+    expect(await screen.findByText('Journal des envois')).toBeVisible();
+    expect(await screen.findByText(endpoint.url)).toBeVisible();
+    expect(screen.queryByText('whsec_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG')).not.toBeInTheDocument();
   });
 
   it('says in French why the API refused the URL', async () => {
