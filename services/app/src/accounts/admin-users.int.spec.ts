@@ -3,7 +3,7 @@ import type { AdminStats } from '@shop/contracts';
 import { accountStreamId, subscriptionStreamId } from '@shop/domain';
 import { getSubscription, listSubscriptionsOfUser } from '@shop/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
+import { adminDataProvider, refusal, type AdminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
 import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
@@ -36,17 +36,6 @@ const list = (params: { sort?: [string, 'ASC' | 'DESC']; page?: number; perPage?
   });
 const idsOf = async (params: Parameters<typeof list>[0]) => (await list(params)).data.map((row) => row.id);
 const figures = async () => (await call('GET', '/api/admin/stats', admin.token)).body as unknown as AdminStats;
-
-/** The refusal a data-provider call rejects with (react-admin's HttpError: status and body). */
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; code: unknown }> {
-  try {
-    await promise;
-  } catch (error) {
-    const { status, body } = error as { status: number; body?: { code?: unknown } };
-    return { status, code: body?.code };
-  }
-  throw new Error('expected a refusal');
-}
 
 beforeAll(async () => {
   admin = await signUpAdmin(shop, { label: 'users-admin', fullName: 'Olga Operator', ip: randomIp('10.80') });

@@ -1,6 +1,6 @@
 import { accountStreamId, credentialRevealStreamId } from '@shop/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
+import { adminDataProvider, refusal, type AdminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAndSignIn, signUpStaff, type HttpCustomer } from '../testing/http-customer.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 import { eventually, turnOnStaffTwoFactor } from '../testing/test-shop.js';
@@ -15,17 +15,6 @@ const shop = useTestShop('staff_roles', { env: { ADMIN_EMAILS: 'founder@example.
 let owner: HttpCustomer;
 let ownerProvider: AdminDataProvider;
 let person: HttpCustomer;
-
-/** The refusal a data-provider call rejects with (react-admin's HttpError: status and body). */
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; code: unknown }> {
-  try {
-    await promise;
-  } catch (error) {
-    const { status, body } = error as { status: number; body?: { code?: unknown } };
-    return { status, code: body?.code };
-  }
-  throw new Error('expected a refusal');
-}
 
 const grant = (provider: AdminDataProvider, userId: string, role: string) =>
   provider.create(`users/${userId}/roles`, { data: { role } });

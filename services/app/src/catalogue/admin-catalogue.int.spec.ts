@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getPlanForAdmin, getPromoCode } from '@shop/projections';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminDataProvider, type AdminDataProvider } from '../testing/admin-data-provider.js';
+import { adminDataProvider, refusal, type AdminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
 import { useTestShop } from '../testing/shop-under-test.js';
@@ -14,17 +14,6 @@ let provider: AdminDataProvider;
 
 const call = (method: string, path: string, token?: string, body?: unknown) =>
   requestJson(shop.url, method, path, { token, body });
-
-/** A react-admin refusal: its status and problem code. */
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; code: unknown }> {
-  try {
-    await promise;
-  } catch (error) {
-    const { status, body } = error as { status: number; body: { code?: unknown } };
-    return { status, code: body?.code };
-  }
-  throw new Error('Expected a refusal');
-}
 
 const uniqueCode = (prefix: string) => `${prefix}-${randomUUID().slice(0, 6)}`.toUpperCase();
 

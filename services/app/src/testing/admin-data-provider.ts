@@ -49,3 +49,14 @@ export async function adminDataProvider(shopUrl: string, token: string): Promise
   };
   return simpleRestProvider(`${shopUrl}/api/admin`, httpClient);
 }
+
+/** The refusal a data-provider call rejects with (react-admin's HttpError): its status and problem code. */
+export async function refusal(promise: Promise<unknown>): Promise<{ status: number; code: unknown }> {
+  try {
+    await promise;
+  } catch (error) {
+    const { status, body } = error as { status: number; body?: { code?: unknown } };
+    return { status, code: body?.code };
+  }
+  throw new Error('expected a refusal');
+}
