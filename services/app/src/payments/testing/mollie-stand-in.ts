@@ -17,8 +17,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { selfSignedCertificate } from './self-signed-certificate.js';
+import { closeLoopback, listenOnLoopback } from './loopback-server.js';
 
 type Json = Record<string, unknown>;
 
@@ -402,8 +402,7 @@ export async function startMollieStandIn(options: { apiKey?: string } = {}): Pro
       problem(res, 500, 'Internal Server Error', (error as Error).message);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(server, 'https');
 
   return {
     url: `${baseUrl}/v2/`,
@@ -478,9 +477,6 @@ export async function startMollieStandIn(options: { apiKey?: string } = {}): Pro
       payment.amountChargedBack = { ...(payment.amount as Json) };
       return view(payment);
     },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => closeLoopback(server),
   };
 }

@@ -12,8 +12,8 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fromDecimalAmount, toDecimalAmount } from '../decimal-amount.js';
+import { closeLoopback, listenOnLoopback } from './loopback-server.js';
 
 type Json = Record<string, unknown>;
 
@@ -35,6 +35,8 @@ export interface PayPalStandIn {
   clientId: string;
   clientSecret: string;
   webhookId: string;
+  /** The settings that point a shop at this stand-in. */
+  shopEnv: Record<string, string>;
   requests: PayPalStandInRequest[];
   /** How many access tokens were handed out. */
   tokensIssued(): number;
@@ -377,14 +379,19 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       failure(res, 500, 'INTERNAL_SERVER_ERROR', (error as Error).message);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(server);
 
   return {
     url: baseUrl,
     clientId,
     clientSecret,
     webhookId,
+    shopEnv: {
+      PAYPAL_CLIENT_ID: clientId,
+      PAYPAL_CLIENT_SECRET: clientSecret,
+      PAYPAL_WEBHOOK_ID: webhookId,
+      PAYPAL_API_URL: baseUrl,
+    },
     requests,
     tokensIssued: () => tokens.size,
     order: (id) => orders.get(id),
@@ -443,9 +450,6 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         },
       };
     },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => closeLoopback(server),
   };
 }

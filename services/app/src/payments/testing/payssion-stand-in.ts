@@ -12,7 +12,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeLoopback, listenOnLoopback } from './loopback-server.js';
 
 export type PayssionState =
   | 'pending'
@@ -53,6 +53,8 @@ export interface PayssionStandIn {
   apiKey: string;
   secretKey: string;
   pmId: string;
+  /** The settings that point a shop at this stand-in. */
+  shopEnv: Record<string, string>;
   /** Every API call, as the form fields it carried. */
   requests: Array<{ path: string; fields: Record<string, string> }>;
   /** The payment the shop opened with this order id. */
@@ -248,23 +250,25 @@ ${open ? `<form method="post"><button name="action" value="pay">Pay</button><but
       refuse(res, 500, (error as Error).message);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(server);
 
   return {
     url: baseUrl,
     apiKey,
     secretKey,
     pmId,
+    shopEnv: {
+      PAYSSION_API_KEY: apiKey,
+      PAYSSION_SECRET_KEY: secretKey,
+      PAYSSION_PM_ID: pmId,
+      PAYSSION_API_URL: baseUrl,
+    },
     requests,
     byOrder,
     setState: (orderId, state) => void (existing(orderId).state = state),
     setAmount: (orderId, amount) => void (existing(orderId).amount = amount),
     refundsOf: (orderId) => refundsOf(existing(orderId).transaction_id),
     notification,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => closeLoopback(server),
   };
 }

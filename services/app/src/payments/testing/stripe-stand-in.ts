@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeLoopback, listenOnLoopback } from './loopback-server.js';
 
 type Json = Record<string, unknown>;
 
@@ -430,8 +430,7 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       });
     })().catch((error: unknown) => send(res, 500, { error: { type: 'api_error', message: String(error) } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = await listenOnLoopback(server);
 
   const requireSession = (id: string) => {
     const session = sessions.get(id);
@@ -542,10 +541,6 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
         type,
       };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => closeLoopback(server),
   };
 }
