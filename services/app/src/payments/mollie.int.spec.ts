@@ -2,13 +2,14 @@ import { subscriptionStreamId } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
 import { createMollieClient } from '@mollie/api-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { askRefund } from '../testing/back-office-refunds.js';
 import { useProviderShop } from '../testing/provider-checkout.js';
+import { expectUnmatchedPaid, newCustomerOrder } from '../testing/provider-orders.js';
 import { customerSessions, randomIp, requestJson, signUpAdmin, signUpAndSignIn } from '../testing/http-customer.js';
 import { ADAPTER_PUBLIC_URL, checkoutRequest, renewalCharge } from '../testing/provider-requests.js';
 import { HOUR, monthsAfter, useShopOnClock } from '../testing/shop-clock.js';
 import { useStandIn } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
-import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId } from './payment-service.js';
 import { MollieProvider } from './mollie-provider.js';
 import type { PaymentOutcome } from './payment-provider.js';
 import { MOLLIE_TEST_CARDS, startMollieStandIn } from './testing/mollie-stand-in.js';
@@ -46,17 +47,21 @@ const storedNotifications = async () => (await customers.storedNotifications()).
 /** Mollie's notification: a form with the payment id, nothing else. */
 const notify = (paymentId: string) => request('POST', '/webhooks/mollie', { form: `id=${paymentId}` });
 
-async function orderWithMollie(planId = 'netflix', months = 1) {
-  const { token } = await customer();
-  const placed = await request('POST', '/api/orders', {
-    token,
-    body: { planId, months, provider: 'mollie', billingCountry: 'FR' },
-  });
-  expect(placed.status).toBe(201);
+async function orderWithMollie(planId?: string, months?: number) {
+  const order = await newCustomerOrder(customers, 'mollie', planId, months);
   // The checkout link Mollie gave ends with the payment id.
-  const paymentId = String(placed.body.redirectUrl).split('/').pop()!;
+  const paymentId = String(order.placed.body.redirectUrl).split('/').pop()!;
   expect(paymentId).toMatch(/^tr_/);
-  return { token, subscriptionId: placed.body.subscriptionId as string, paymentId, placed };
+  return { ...order, paymentId };
+}
+
+/** An order whose payment Mollie says is paid, notified, and the subscription active. */
+async function paidWithMollie() {
+  const order = await orderWithMollie();
+  mollie.setStatus(order.paymentId, 'paid');
+  await notify(order.paymentId);
+  await subscription(order.token, order.subscriptionId, (s) => s.status === 'active');
+  return order;
 }
 
 describe('Mollie through the real SDK', () => {
@@ -166,10 +171,7 @@ describe('Mollie through the real SDK', () => {
   });
 
   it('a full refund notified later is a new notification and cancels the subscription', async () => {
-    const { token, subscriptionId, paymentId } = await orderWithMollie();
-    mollie.setStatus(paymentId, 'paid');
-    await notify(paymentId);
-    await subscription(token, subscriptionId, (s) => s.status === 'active');
+    const { token, subscriptionId, paymentId } = await paidWithMollie();
     mollie.refund(paymentId);
     const refunded = await notify(paymentId);
     expect(refunded.body).toMatchObject({ received: true, duplicate: false });
@@ -191,21 +193,12 @@ describe('Mollie through the real SDK', () => {
     mollie.setStatus(foreign.id, 'paid');
     expect((await notify(foreign.id)).status).toBe(200);
 
-    const [recorded] = await eventually(
-      () => shop.runtime.store.readStream(unmatchedPaymentStreamId('mollie', foreign.id)),
-      (events) => events.length > 0,
-    );
-    expect(recorded).toMatchObject({
-      type: UNMATCHED_PAYMENT_EVENT_TYPE,
-      data: {
-        provider: 'mollie',
-        kind: 'paid',
-        sessionId: foreign.id,
-        paymentReference: foreign.id,
-        amountCents: 453,
-        currency: 'EUR',
-        claimedSubscriptionId: subscriptionId,
-      },
+    await expectUnmatchedPaid(shop.runtime.store, {
+      provider: 'mollie',
+      sessionId: foreign.id,
+      paymentReference: foreign.id,
+      amountCents: 453,
+      claimedSubscriptionId: subscriptionId,
     });
     expect(await history(subscriptionId)).toEqual(['OrderPlaced', 'PaymentSessionOpened']);
 
@@ -223,10 +216,7 @@ describe('refunds through Mollie', () => {
     await notify(paymentId);
     await subscription(token, subscriptionId, (s) => s.status === 'active');
 
-    const refund = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
-      token: admin.token,
-      body: { amountCents: 359, reason: 'A month unused' },
-    });
+    const refund = await askRefund(request, admin.token, subscriptionId, 359, 'A month unused');
     expect(refund.status).toBe(201);
     expect(refund.body).toMatchObject({ paymentReference: paymentId, amountCents: 359, status: 'succeeded' });
     const asked = mollie.requests.filter((r) => r.method === 'POST' && r.path === `/v2/payments/${paymentId}/refunds`);
@@ -253,10 +243,7 @@ describe('refunds through Mollie', () => {
 
 describe('chargebacks through Mollie', () => {
   it('suspends the subscription when the bank takes the payment back', async () => {
-    const { token, subscriptionId, paymentId } = await orderWithMollie();
-    mollie.setStatus(paymentId, 'paid');
-    await notify(paymentId);
-    await subscription(token, subscriptionId, (s) => s.status === 'active');
+    const { token, subscriptionId, paymentId } = await paidWithMollie();
     mollie.chargeBack(paymentId);
     await notify(paymentId);
     await notify(paymentId);

@@ -1,10 +1,11 @@
 import { subscriptionStreamId } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
+import { askRefund } from '../testing/back-office-refunds.js';
 import { randomIp, requestJson, signUpAdmin, signUpAndSignIn } from '../testing/http-customer.js';
 import { eventsOfType, notificationsProcessed, useProviderShop } from '../testing/provider-checkout.js';
+import { expectUnmatchedPaid, newCustomerOrder } from '../testing/provider-orders.js';
 import { useStandIn, useTestShop } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
-import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId } from './payment-service.js';
 import { captureRequestId, PayPalProvider } from './paypal-provider.js';
 import { startPayPalStandIn, type SignedNotification } from './testing/paypal-stand-in.js';
 import { startPayssionStandIn } from './testing/payssion-stand-in.js';
@@ -13,32 +14,19 @@ import { startPayssionStandIn } from './testing/payssion-stand-in.js';
 
 const paypal = useStandIn('paypal', startPayPalStandIn);
 
-const { shop, customers } = useProviderShop('paypal', {
-  ipPrefix: '10.8',
-  env: () => ({
-    PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-    PAYPAL_WEBHOOK_ID: paypal.webhookId,
-    PAYPAL_API_URL: paypal.url,
-  }),
-});
-const { request, customer, subscription, history } = customers;
+const { shop, customers } = useProviderShop('paypal', { ipPrefix: '10.8', env: () => paypal.shopEnv });
+const { request, subscription, history } = customers;
 
 /** Every stored provider notification in the log, oldest first. */
 const storedNotifications = async () =>
   (await customers.storedNotifications()).map((e) => ({ id: e.id, data: e.data as Record<string, unknown> }));
 
-async function orderWithPayPal(planId = 'netflix', months = 1) {
-  const { token } = await customer();
-  const placed = await request('POST', '/api/orders', {
-    token,
-    body: { planId, months, provider: 'paypal', billingCountry: 'FR' },
-  });
-  expect(placed.status).toBe(201);
+async function orderWithPayPal(planId?: string, months?: number) {
+  const order = await newCustomerOrder(customers, 'paypal', planId, months);
   // The approval link PayPal gave carries the order id as `token`.
-  const orderId = new URL(String(placed.body.redirectUrl)).searchParams.get('token')!;
+  const orderId = new URL(String(order.placed.body.redirectUrl)).searchParams.get('token')!;
   expect(paypal.order(orderId)).toBeDefined();
-  return { token, subscriptionId: placed.body.subscriptionId as string, orderId, placed };
+  return { ...order, orderId };
 }
 
 const post = (notification: SignedNotification, headers: Record<string, string> = notification.headers) =>
@@ -256,21 +244,12 @@ describe('PayPal Orders v2', () => {
     await payPalApi('POST', `/v2/checkout/orders/${foreignId}/capture`, {});
     const capture = paypal.captureOf(foreignId);
     expect((await post(paypal.notification('PAYMENT.CAPTURE.COMPLETED', capture))).status).toBe(200);
-    const [recorded] = await eventually(
-      () => shop.runtime.store.readStream(unmatchedPaymentStreamId('paypal', foreignId)),
-      (events) => events.length > 0,
-    );
-    expect(recorded).toMatchObject({
-      type: UNMATCHED_PAYMENT_EVENT_TYPE,
-      data: {
-        provider: 'paypal',
-        kind: 'paid',
-        sessionId: foreignId,
-        paymentReference: capture.id,
-        amountCents: 453,
-        currency: 'EUR',
-        claimedSubscriptionId: subscriptionId,
-      },
+    await expectUnmatchedPaid(shop.runtime.store, {
+      provider: 'paypal',
+      sessionId: foreignId,
+      paymentReference: String(capture.id),
+      amountCents: 453,
+      claimedSubscriptionId: subscriptionId,
     });
     expect(await history(subscriptionId)).toEqual(['OrderPlaced', 'PaymentSessionOpened']);
 
@@ -316,10 +295,7 @@ describe('refunds through PayPal', () => {
     const admin = await signUpAdmin(shop, { label: 'paypal-refunds', ip: randomIp('10.8') });
     const { subscriptionId, orderId, captureId } = await paidWithPayPal();
 
-    const partial = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
-      token: admin.token,
-      body: { amountCents: 153, reason: 'A week without service' },
-    });
+    const partial = await askRefund(request, admin.token, subscriptionId, 153, 'A week without service');
     expect(partial.status).toBe(201);
     expect(partial.body).toMatchObject({ paymentReference: captureId, amountCents: 153, status: 'succeeded' });
     const asked = paypal.requests.filter(
@@ -342,10 +318,7 @@ describe('refunds through PayPal', () => {
     expect(partials[0]!.data).toMatchObject({ provider: 'paypal', amountCents: 153, refundedTotalCents: 153 });
     expect(await statusOf(subscriptionId)).toBe('active');
 
-    const rest = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
-      token: admin.token,
-      body: { amountCents: 300, reason: 'Customer left' },
-    });
+    const rest = await askRefund(request, admin.token, subscriptionId, 300, 'Customer left');
     expect(rest.body).toMatchObject({ amountCents: 300, status: 'succeeded' });
     expect(await becomes(subscriptionId, 'cancelled')).toBe('cancelled');
     const [, second] = paypal.refundsOf(captureId);
@@ -443,16 +416,7 @@ describe('automatic renewal with a provider that keeps no payment method', () =>
   // PayPal and Payssion both on offer, so that each refuses for itself, not for being off.
   const both = useTestShop('paypal_payssion_renewal', {
     plans: true,
-    env: () => ({
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-      PAYPAL_API_URL: paypal.url,
-      PAYSSION_API_KEY: payssion.apiKey,
-      PAYSSION_SECRET_KEY: payssion.secretKey,
-      PAYSSION_PM_ID: payssion.pmId,
-      PAYSSION_API_URL: payssion.url,
-    }),
+    env: () => ({ ...paypal.shopEnv, ...payssion.shopEnv }),
   });
 
   it('refuses an order to renew itself with PayPal or Payssion with 422 payment.renewal_unsupported, and places nothing', async () => {

@@ -1,23 +1,17 @@
 import { subscriptionStreamId } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
+import { askRefund } from '../testing/back-office-refunds.js';
 import { randomIp, signUpAdmin } from '../testing/http-customer.js';
 import { notificationsProcessed, useProviderShop } from '../testing/provider-checkout.js';
+import { newCustomerOrder } from '../testing/provider-orders.js';
 import { useStandIn } from '../testing/shop-under-test.js';
 import { PayssionProvider, payssionSignature } from './payssion-provider.js';
 import { startPayssionStandIn, type PayssionState } from './testing/payssion-stand-in.js';
 
 const payssion = useStandIn('payssion', startPayssionStandIn);
 
-const { shop, customers } = useProviderShop('payssion', {
-  ipPrefix: '10.9',
-  env: () => ({
-    PAYSSION_API_KEY: payssion.apiKey,
-    PAYSSION_SECRET_KEY: payssion.secretKey,
-    PAYSSION_PM_ID: payssion.pmId,
-    PAYSSION_API_URL: payssion.url,
-  }),
-});
-const { request, customer, subscription, history } = customers;
+const { shop, customers } = useProviderShop('payssion', { ipPrefix: '10.9', env: () => payssion.shopEnv });
+const { request, subscription, history } = customers;
 
 /** Every stored provider notification in the log, oldest first. */
 const storedNotifications = async () =>
@@ -27,18 +21,13 @@ const storedNotifications = async () =>
 const notify = (orderId: string, state?: PayssionState) =>
   request('POST', '/webhooks/payssion', { form: payssion.notification(orderId, state) });
 
-async function orderWithPayssion(planId = 'netflix', months = 1) {
-  const { token } = await customer();
-  const placed = await request('POST', '/api/orders', {
-    token,
-    body: { planId, months, provider: 'payssion', billingCountry: 'FR' },
-  });
-  expect(placed.status).toBe(201);
-  const subscriptionId = placed.body.subscriptionId as string;
+async function orderWithPayssion(planId?: string, months?: number) {
+  const order = await newCustomerOrder(customers, 'payssion', planId, months);
+  const { subscriptionId } = order;
   const created = payssion.requests.filter((r) => r.path === '/api/v1/payment/create').at(-1)!;
   const orderId = created.fields.order_id!;
   expect(orderId.startsWith(`${subscriptionId}_`)).toBe(true);
-  return { token, subscriptionId, orderId, placed, created: created.fields };
+  return { ...order, orderId, created: created.fields };
 }
 
 /** The order's history once every stored notification has gone through the reactor and its job. */
@@ -241,10 +230,7 @@ describe('refunds through Payssion', () => {
     const admin = await signUpAdmin(shop, { label: 'payssion-refunds', ip: randomIp('10.9') });
     const { subscriptionId, orderId, transactionId } = await paidWithPayssion();
 
-    const partial = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
-      token: admin.token,
-      body: { amountCents: 153, reason: 'A week without service' },
-    });
+    const partial = await askRefund(request, admin.token, subscriptionId, 153, 'A week without service');
     expect(partial.status).toBe(201);
     expect(partial.body).toMatchObject({ paymentReference: transactionId, amountCents: 153, status: 'succeeded' });
     const asked = payssion.requests.filter(
@@ -268,10 +254,7 @@ describe('refunds through Payssion', () => {
     ]);
     expect(await statusOf(subscriptionId)).toBe('active');
 
-    const rest = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
-      token: admin.token,
-      body: { amountCents: 300, reason: 'Customer left' },
-    });
+    const rest = await askRefund(request, admin.token, subscriptionId, 300, 'Customer left');
     expect(rest.body).toMatchObject({ amountCents: 300, status: 'succeeded' });
     expect(await statusOf(subscriptionId)).toBe('cancelled');
     expect(payssion.byOrder(orderId)!.state).toBe('refunded');

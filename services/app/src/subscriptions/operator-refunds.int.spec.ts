@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { subscriptionStreamId } from '@shop/domain';
 import { subscriptionFigures } from '@shop/projections';
 import { describe, expect, it } from 'vitest';
+import { askRefund } from '../testing/back-office-refunds.js';
 import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
 import { eventually } from '../testing/test-shop.js';
 import { useTestShop } from '../testing/shop-under-test.js';
@@ -44,10 +45,7 @@ describe('refunds by the operator', () => {
     const admin = await signUpAdmin(shop, { label: 'refunder', ip: randomIp('10.41') });
     const { token, subscriptionId, sessionId } = await paidNetflix();
 
-    const partial = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
-      token: admin.token,
-      body: { amountCents: 500, reason: 'Service down for a week' },
-    });
+    const partial = await askRefund(request, admin.token, subscriptionId, 500, 'Service down for a week');
     expect(partial.status).toBe(201);
     expect(partial.body).toMatchObject({
       paymentReference: sessionId,
@@ -75,17 +73,11 @@ describe('refunds by the operator', () => {
       }),
     ]);
 
-    const tooMuch = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
-      token: admin.token,
-      body: { amountCents: 900, reason: 'All of it' },
-    });
+    const tooMuch = await askRefund(request, admin.token, subscriptionId, 900, 'All of it');
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body).toMatchObject({ code: 'refund.exceeds_payment', refundableCents: 859 });
 
-    const rest = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
-      token: admin.token,
-      body: { amountCents: 859, reason: 'Customer left' },
-    });
+    const rest = await askRefund(request, admin.token, subscriptionId, 859, 'Customer left');
     expect(rest.body).toMatchObject({ status: 'succeeded', amountCents: 859 });
     await mySubscription(token, subscriptionId, (row) => row.status === 'cancelled');
 
@@ -101,10 +93,7 @@ describe('refunds by the operator', () => {
     const row = await shop.runtime.knex('subscriptions').where({ id: subscriptionId }).first();
     expect(row).toMatchObject({ status: 'cancelled', status_reason: 'refunded', refunded_cents: 0 });
 
-    const nothingLeft = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
-      token: admin.token,
-      body: { amountCents: 1, reason: 'Again' },
-    });
+    const nothingLeft = await askRefund(request, admin.token, subscriptionId, 1, 'Again');
     expect(nothingLeft.status).toBe(409);
     expect(nothingLeft.body).toMatchObject({ code: 'refund.nothing_to_refund' });
   });
@@ -114,12 +103,7 @@ describe('refunds by the operator', () => {
     const { subscriptionId } = await paidNetflix();
     const before = await subscriptionFigures(shop.runtime.knex, new Date());
     const key = randomUUID();
-    const ask = () =>
-      request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
-        token: admin.token,
-        body: { amountCents: 300, reason: 'Gesture' },
-        headers: { 'Idempotency-Key': key },
-      });
+    const ask = () => askRefund(request, admin.token, subscriptionId, 300, 'Gesture', { 'Idempotency-Key': key });
     const first = await ask();
     const again = await ask();
     expect(again.body).toEqual(first.body);
@@ -140,10 +124,7 @@ describe('refunds by the operator', () => {
     });
     expect(granted.status).toBe(201);
     const grantedId = String(granted.body.subscriptionId);
-    const outside = await request('POST', `/api/admin/subscriptions/${grantedId}/refunds`, {
-      token: admin.token,
-      body: { amountCents: 100, reason: 'Gesture' },
-    });
+    const outside = await askRefund(request, admin.token, grantedId, 100, 'Gesture');
     expect(outside.status).toBe(422);
     expect(outside.body).toMatchObject({ code: 'refund.unsupported_provider' });
 
@@ -155,10 +136,7 @@ describe('refunds by the operator', () => {
       });
       expect(bad.status).toBe(400);
     }
-    const byCustomer = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
-      token,
-      body: { amountCents: 100, reason: 'I want my money' },
-    });
+    const byCustomer = await askRefund(request, token, subscriptionId, 100, 'I want my money');
     expect(byCustomer.status).toBe(403);
     expect((await eventTypes(subscriptionId)).some((e) => e.type === 'RefundInitiated')).toBe(false);
   });
