@@ -32,6 +32,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           },
         },
       },
+  // The renderer carries its libraries (React, MUI, i18next…) in itself: the production image
+  // installs only the API's dependencies, none of the shop's.
+  ssr: { noExternal: true },
   server: {
     proxy: apiProxy('/api', '/sandbox', '/webhooks'),
   },

@@ -53,9 +53,21 @@ export async function renderPage(page: ServerPage): Promise<{ html: string; stat
   // screen apart, for a script to move). The first time a screen is rendered in this process its
   // chunk is not loaded yet and the pass leaves it to the browser: a full render awaits it, then again.
   let html = renderToString(tree);
+  let failure: unknown;
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
-    await prerender(tree, { signal: AbortSignal.timeout(page.timeoutMs ?? 2000) });
+    // Its errors (a timeout among them) are the caller's to report, not React's to print.
+    await prerender(tree, {
+      signal: AbortSignal.timeout(page.timeoutMs ?? 2000),
+      onError: (error) => {
+        failure ??= error;
+      },
+    });
     html = renderToString(tree);
+  }
+  // A part left to the browser would be rendered there anew, and reported as a recoverable error:
+  // the caller sends the page without its body instead.
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
+    throw new Error(`${page.url} was not rendered in full`, { cause: failure });
   }
   return { html, state: dehydrate(queryClient) };
 }

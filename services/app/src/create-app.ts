@@ -308,7 +308,7 @@ export function createApp(deps: AppDependencies): Express {
   serveFavicon(app, deps.config.webShopDir);
   // robots.txt, the sitemap, and each shop page's head written for search engines and link previews.
   const publicPages = publicPageRoutes(
-    { knex: deps.knex, webShopDir: deps.config.webShopDir, publicUrl: deps.config.publicUrl },
+    { knex: deps.knex, webShopDir: deps.config.webShopDir, publicUrl: deps.config.publicUrl, logger: deps.logger },
     doc,
   );
   app.use(publicPages.router);
@@ -375,7 +375,12 @@ function serveFavicon(app: Express, webShopDir: string): void {
  */
 function serveSinglePageApp(
   app: Express,
-  options: { dir: string; at: string; except?: RegExp; page?: (pathname: string) => Promise<ShopPage> },
+  options: {
+    dir: string;
+    at: string;
+    except?: RegExp;
+    page?: (pathname: string, options: { query: boolean }) => Promise<ShopPage>;
+  },
 ): boolean {
   const dist = options.dir.endsWith(path.sep) ? options.dir : `${options.dir}${path.sep}`;
   const indexHtml = `${dist}index.html`;
@@ -402,7 +407,7 @@ function serveSinglePageApp(
       req.headers.accept?.includes('text/html') || (!path.extname(req.path) && req.accepts('html') === 'html');
     if (elsewhere || !wantsPage) return next();
     if (options.page) {
-      options.page(fullPath).then((page) => sendShopPage(res, page), next);
+      options.page(fullPath, { query: req.originalUrl.includes('?') }).then((page) => sendShopPage(res, page), next);
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');

@@ -30,7 +30,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** JSON inside `<script>`: no `</script>` or `<!--` can end it early. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

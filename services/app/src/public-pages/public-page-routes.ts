@@ -1,6 +1,7 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { Language } from '@shop/domain';
+import type { Logger } from '../infrastructure/logger.js';
 import { CatalogueAnswers } from '../catalogue/catalogue-answers.js';
 import { problems, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem } from '../api/problem.js';
@@ -13,14 +14,14 @@ const NOT_FOR_SEARCH_ENGINES = ['/admin', '/api', '/sandbox', '/webhooks'];
 
 /**
  * The shop's public pages as search engines and link previews read them: `GET /robots.txt`,
- * `GET /sitemap.xml`, and each page's HTML with its head written (`page`, for the shop's
- * fallback route). Without the shop's build or its `public-pages.json` (development, where Vite
+ * `GET /sitemap.xml`, and each page's HTML with its head written and its body rendered (`page`,
+ * for the shop's fallback route). Without the shop's build or its `public-pages.json` (development, where Vite
  * serves the shop) both files answer 404 and `page` is null.
  */
 export function publicPageRoutes(
-  deps: { knex: Knex; webShopDir: string; publicUrl: string },
+  deps: { knex: Knex; webShopDir: string; publicUrl: string; logger?: Logger },
   doc: ApiDocument,
-): { router: Router; page: ((pathname: string) => Promise<ShopPage>) | null } {
+): { router: Router; page: ShopPages['page'] | null } {
   const router = Router();
   const pages = readPublicPages(deps.webShopDir);
   if (!pages) {
@@ -30,7 +31,13 @@ export function publicPageRoutes(
     return { router, page: null };
   }
   const catalogue = new CatalogueAnswers(deps.knex);
-  const shop = new ShopPages({ webShopDir: deps.webShopDir, publicUrl: deps.publicUrl, pages, catalogue });
+  const shop = new ShopPages({
+    webShopDir: deps.webShopDir,
+    publicUrl: deps.publicUrl,
+    pages,
+    catalogue,
+    logger: deps.logger,
+  });
 
   const disallowed = new Set([
     ...NOT_FOR_SEARCH_ENGINES,
@@ -62,7 +69,7 @@ export function publicPageRoutes(
     },
   });
 
-  return { router, page: (pathname) => shop.page(pathname) };
+  return { router, page: (pathname, options) => shop.page(pathname, options) };
 }
 
 /** Sends a page of the shop: its status, language and HTML, asked again on each visit. */

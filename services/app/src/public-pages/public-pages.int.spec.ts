@@ -10,6 +10,12 @@ import { eventually, startTestShop, type TestShop } from '../testing/test-shop.j
 import { checkSitemap } from './sitemap-check.js';
 
 const PUBLIC_URL = 'https://shop.example';
+
+interface PlanShown {
+  name: string;
+  monthlyPriceCents: number;
+  features: string[];
+}
 const webShop = fileURLToPath(new URL('../../../../web-shop', import.meta.url));
 
 let database: TestDatabase;
@@ -21,11 +27,17 @@ beforeAll(async () => {
   // The shop's real build: its index.html and the texts of its pages (public-pages.json).
   build = mkdtempSync(path.join(tmpdir(), 'public-pages-'));
   execFileSync('npx', ['vite', 'build', '--outDir', build, '--emptyOutDir', '--logLevel', 'error'], { cwd: webShop });
+  // And its server renderer, where the API looks for it (<WEB_SHOP_DIR>/.ssr/entry-server.js).
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(build, '.ssr'), '--logLevel', 'error'],
+    { cwd: webShop },
+  );
   shop = await startTestShop({
     databaseUrl: database.url,
     env: { WEB_SHOP_DIR: build, PUBLIC_URL },
   });
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await shop?.stop();
@@ -44,8 +56,15 @@ async function crawl(pathname: string, accept = 'text/html') {
   const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1]!) as Record<string, unknown>,
   );
+  // Greedy: the body ends at the last </div> before the answers.
+  const root =
+    /<div id="root">([\s\S]*)<\/div>\s*<script id="shop-state" type="application\/json">([^<]*)<\/script>/.exec(html);
   return {
     status: response.status,
+    /** The body's text as a reader without script sees it, spaces made plain. */
+    text: visibleText(root?.[1] ?? ''),
+    /** The answers the body was rendered with (`#shop-state`), for the browser's hydration. */
+    state: root?.[2] === undefined ? undefined : (JSON.parse(root[2]) as { queries: { queryKey: unknown[] }[] }),
     contentLanguage: response.headers.get('content-language'),
     html,
     lang: attribute(/<html lang="([^"]+)"/),
@@ -59,6 +78,35 @@ async function crawl(pathname: string, accept = 'text/html') {
     jsonLd,
   };
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' };
+
+function visibleText(html: string): string {
+  return html
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(#?\w+);/g, (entity, name: string) => ENTITIES[name] ?? entity)
+    .replace(/\s+/g, ' ');
+}
+
+/**
+ * The page once its body is rendered. The first render of a screen in a process loads its chunk
+ * and may outlast the time limit on a busy machine; the page is then sent without its body, and
+ * kept so for the cache's 5 seconds.
+ */
+const rendered = (pathname: string) =>
+  eventually(
+    () => crawl(pathname),
+    (read) => read.state !== undefined,
+    20_000,
+  );
+
+const price = (cents: number, language: 'fr' | 'en') =>
+  visibleText(
+    new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-IE', { style: 'currency', currency: 'EUR' }).format(
+      cents / 100,
+    ),
+  );
 
 const PAGES = [
   { path: '/', fr: 'Vos abonnements premium', en: 'Your premium subscriptions' },
@@ -94,6 +142,75 @@ describe('the shop’s public pages as a crawler reads them', () => {
     }
     // Both forms of the English home are the one page.
     expect((await crawl('/en')).canonical).toBe(`${PUBLIC_URL}/en/`);
+    // Each first page of a screen is rendered in this process, its chunk loaded: seconds each on a busy machine.
+  }, 180_000);
+
+  it('each page arrives with its content, and the answers it was rendered with for the browser', async () => {
+    const plans = {
+      fr: ((await (await fetch(`${shop.url}/api/plans?lang=fr`)).json()) as { data: PlanShown[] }).data,
+      en: ((await (await fetch(`${shop.url}/api/plans?lang=en`)).json()) as { data: PlanShown[] }).data,
+    };
+    const shows: Record<string, Record<'fr' | 'en', string[]>> = {
+      '/': {
+        fr: ["Vos abonnements premium, jusqu'à 70% moins cher", 'Services disponibles', 'Nos offres', 'Sophie Martin'],
+        en: ['Your premium subscriptions', 'Available services', 'Our plans', 'Sophie Martin'],
+      },
+      '/subscriptions': { fr: ['Tous nos abonnements'], en: ['All our subscriptions'] },
+      '/help': { fr: ["Centre d'aide"], en: ['Help'] },
+      '/about': {
+        fr: ['PremiumShare rend les abonnements premium accessibles à tous, en toute sécurité.'],
+        en: ['PremiumShare makes premium subscriptions affordable for everyone, safely.'],
+      },
+      '/terms': {
+        fr: ['Les présentes conditions générales régissent la vente'],
+        en: ['These terms govern the sale, on the PremiumShare website'],
+      },
+      '/cookies': { fr: ['Cookies'], en: ['Cookies'] },
+    };
+    for (const page of PAGES) {
+      for (const language of ['fr', 'en'] as const) {
+        const address = language === 'fr' ? page.path : `/en${page.path}`;
+        const read = await rendered(address);
+        for (const text of shows[page.path]![language]) expect(read.text, address).toContain(text);
+        expect(read.state?.queries.map((query) => query.queryKey)).toContainEqual(['plans', language]);
+        if (page.path === '/' || page.path === '/subscriptions') {
+          for (const plan of plans[language]) {
+            expect(read.text, address).toContain(plan.name);
+            expect(read.text, address).toContain(price(plan.monthlyPriceCents, language));
+          }
+        }
+      }
+    }
+
+    const notFound = await rendered('/en/no-such-page');
+    expect(notFound.status).toBe(404);
+    expect(notFound.text).toContain('The page you are looking for does not exist or has moved.');
+    expect((await rendered('/no-such-page')).text).toContain("La page que vous cherchez n'existe pas");
+  });
+
+  it('a plan page without script shows the plan’s name, price, durations and features', async () => {
+    for (const language of ['fr', 'en'] as const) {
+      const address = language === 'fr' ? '/subscription/netflix' : '/en/subscription/netflix';
+      const plan = (await (await fetch(`${shop.url}/api/plans/netflix?lang=${language}`)).json()) as PlanShown;
+      const read = await rendered(address);
+      expect(read.text, address).toContain(plan.name);
+      expect(read.text, address).toContain(price(plan.monthlyPriceCents, language));
+      for (const months of [1, 3, 12]) {
+        const duration = language === 'fr' ? `${months} mois` : `${months} month${months > 1 ? 's' : ''}`;
+        expect(read.text, address).toContain(`${duration} ${price(plan.monthlyPriceCents * months, language)}`);
+      }
+      expect(plan.features.length).toBeGreaterThan(2);
+      for (const feature of plan.features) expect(read.text, address).toContain(feature);
+      expect(read.state?.queries.map((query) => query.queryKey)).toContainEqual(['plan', 'netflix', language]);
+    }
+  });
+
+  it('a private page is left to the browser: no body, no answers', async () => {
+    for (const address of ['/profile', '/en/checkout/netflix']) {
+      const read = await crawl(address);
+      expect(read.html, address).toContain('<div id="root"></div>');
+      expect(read.state, address).toBeUndefined();
+    }
   });
 
   it('a plan page names the plan and its price, with schema.org Product and Offer', async () => {
@@ -131,7 +248,7 @@ describe('the shop’s public pages as a crawler reads them', () => {
     }
   });
 
-  it('the catalogue’s pages follow an operator’s price change within seconds', async () => {
+  it('the catalogue’s pages, heads and bodies, follow an operator’s price change within seconds', async () => {
     const before = await getPlanForAdmin(shop.runtime.knex, 'spotify');
     const cents = before!.monthlyPriceCents + 101;
     await shop.runtime.operatorCatalogue.revisePlan(
@@ -152,6 +269,16 @@ describe('the shop’s public pages as a crawler reads them', () => {
       15_000,
     );
     expect(offer).toBe((cents / 100).toFixed(2));
+    // The pages' bodies too: the catalogue's card and the plan page show the new price.
+    for (const address of ['/subscriptions', '/en/subscription/spotify']) {
+      const language = address.startsWith('/en/') ? 'en' : 'fr';
+      const read = await eventually(
+        () => crawl(address),
+        (page) => page.text.includes(price(cents, language)),
+        15_000,
+      );
+      expect(read.text, address).toContain(price(cents, language));
+    }
     expect(Date.now() - started).toBeLessThan(8000);
   });
 

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plan } from '@shop/contracts';
 import { LANGUAGES, type Language } from '@shop/domain';
 import type { CatalogueAnswers } from '../catalogue/catalogue-answers.js';
-import { headTags, type PageHead } from './page-head.js';
+import type { Logger } from '../infrastructure/logger.js';
+import { headTags, scriptJson, type PageHead } from './page-head.js';
 import { interpolate, type PageTexts, type PublicPagesFile } from './page-texts.js';
 
 /**
@@ -10,6 +13,28 @@ import { interpolate, type PageTexts, type PublicPagesFile } from './page-texts.
  * (CatalogueAnswers), an operator's price change reaches the plan pages' HTML within 6 seconds.
  */
 export const PAGE_MAX_AGE_MS = 5000;
+
+/**
+ * A page's body not rendered within this long is left to the browser: the page leaves with an
+ * empty root, as it did before the server rendered bodies (ADR 0036).
+ */
+export const RENDER_TIMEOUT_MS = 2000;
+
+/** `renderPage` of the shop's server renderer (web-shop/src/entry-server.tsx, built into `.ssr/`). */
+type RenderPage = (page: {
+  url: string;
+  language: Language;
+  plans: readonly Plan[];
+  plan?: Plan;
+  timeoutMs?: number;
+}) => Promise<{ html: string; state: unknown }>;
+
+/** What a page's body is rendered with: its address and the catalogue's answers it may show. */
+interface PageBody {
+  url: string;
+  plans: readonly Plan[];
+  plan?: Plan;
+}
 
 /** One page of the shop, ready to send. */
 export interface ShopPage {
@@ -35,6 +60,8 @@ export interface PageAddress {
 export class ShopPages {
   private readonly template: string;
   private readonly cache = new Map<string, { at: number; page: ShopPage }>();
+  private renderer: Promise<RenderPage | null> | undefined;
+  private warned = false;
 
   constructor(
     private readonly deps: {
@@ -42,12 +69,16 @@ export class ShopPages {
       publicUrl: string;
       pages: PublicPagesFile;
       catalogue: CatalogueAnswers;
+      logger?: Pick<Logger, 'warn'>;
+      /** The server renderer's module; `<webShopDir>/.ssr/entry-server.js` by default. */
+      rendererFile?: string;
+      renderTimeoutMs?: number;
       now?: () => number;
     },
   ) {
     this.template = readFileSync(path.join(deps.webShopDir, 'index.html'), 'utf8');
-    if (!this.template.includes(HTML_TAG) || !this.template.includes(TITLE_TAG)) {
-      throw new Error(`${deps.webShopDir}/index.html lacks ${HTML_TAG} or ${TITLE_TAG}`);
+    if (![HTML_TAG, TITLE_TAG, ROOT_TAG].every((tag) => this.template.includes(tag))) {
+      throw new Error(`${deps.webShopDir}/index.html lacks ${HTML_TAG}, ${TITLE_TAG} or ${ROOT_TAG}`);
     }
   }
 
@@ -90,12 +121,18 @@ export class ShopPages {
     return `${this.deps.pages.planPage.prefix}${encodeURIComponent(planId)}`;
   }
 
-  async page(pathname: string): Promise<ShopPage> {
+  /**
+   * `options.query`: the address has a query string (a filtered catalogue, a campaign's tags).
+   * Such a page may show other than the one rendered without it, and query strings are as many as
+   * visitors can type: its body is left to the browser, its head is the page's.
+   */
+  async page(pathname: string, options: { query?: boolean } = {}): Promise<ShopPage> {
     const now = (this.deps.now ?? Date.now)();
-    const key = pathname.replace(/\/+$/, '') || '/';
+    const withBody = !options.query;
+    const key = `${withBody ? '' : '?'}${pathname.replace(/\/+$/, '') || '/'}`;
     const kept = this.cache.get(key);
     if (kept && now - kept.at < PAGE_MAX_AGE_MS) return kept.page;
-    const page = await this.write(this.address(pathname));
+    const page = await this.write(this.address(pathname), withBody ? pathname : null);
     // Only the shop's own pages are kept: unknown addresses are as many as visitors can type.
     if (page.status === 200) {
       if (this.cache.size >= MAX_PAGES_KEPT) this.cache.clear();
@@ -104,9 +141,12 @@ export class ShopPages {
     return page;
   }
 
-  private async write(address: PageAddress): Promise<ShopPage> {
+  /** The page at `address`, its body rendered at `url` unless that is null. */
+  private async write(address: PageAddress, url: string | null): Promise<ShopPage> {
     const { pages } = this.deps;
     const { language, path: shopPath } = address;
+    const body = async (plan?: Plan): Promise<PageBody | undefined> =>
+      url === null ? undefined : { url, plans: await this.deps.catalogue.plans(language), plan };
     const text = (texts: PageTexts, values: Record<string, string> = {}) => ({
       title: interpolate(texts.title[language] ?? '', values),
       description: interpolate(texts.description[language] ?? '', values),
@@ -120,7 +160,7 @@ export class ShopPages {
     });
 
     const publicPage = pages.pages.find((page) => page.path === shopPath);
-    if (publicPage) return this.answer(200, indexed(text(publicPage)));
+    if (publicPage) return this.answer(200, indexed(text(publicPage)), await body());
 
     if (shopPath.startsWith(pages.planPage.prefix)) {
       const id = decodeURIComponent(shopPath.slice(pages.planPage.prefix.length));
@@ -133,19 +173,77 @@ export class ShopPages {
         }).format(plan.monthlyPriceCents / 100);
         const head = indexed(text(pages.planPage, { name: plan.name, price }));
         const image = this.absolute(plan.logo);
-        return this.answer(200, { ...head, image, product: { plan, url: head.canonical ?? '', image } });
+        const product = { plan, url: head.canonical ?? '', image };
+        return this.answer(200, { ...head, image, product }, await body(plan));
       }
     } else if (pages.privatePaths.some((prefix) => isUnder(shopPath, prefix))) {
       return this.answer(200, { language, title: pages.brand, description: '', alternates: [], noindex: true });
     }
-    return this.answer(404, { language, ...text(pages.notFound), alternates: [], noindex: true });
+    // An unknown plan's address is the plan screen, which says so once the browser asked.
+    return this.answer(404, { language, ...text(pages.notFound), alternates: [], noindex: true }, await body());
   }
 
-  private answer(status: ShopPage['status'], head: PageHead): ShopPage {
-    const html = this.template
+  /** The page's HTML: its head, and its body when `body` is given and the renderer gives it in time. */
+  private async answer(status: ShopPage['status'], head: PageHead, body?: PageBody): Promise<ShopPage> {
+    const rendered = body && (await this.render(head.language as Language, body));
+    let html = this.template
       .replace(HTML_TAG, `<html lang="${head.language}">`)
       .replace(TITLE_TAG, headTags(head, this.deps.pages.brand));
+    if (rendered) {
+      // The answers the body was rendered with, for the browser's first render to match it (web-shop/src/main.tsx).
+      html = html.replace(
+        ROOT_TAG,
+        `<div id="root">${rendered.html}</div>\n    <script id="shop-state" type="application/json">${scriptJson(rendered.state)}</script>`,
+      );
+    }
     return { status, language: head.language, html };
+  }
+
+  /** The page's body by the shop's server renderer, or null (no renderer, an error, too late): the browser renders it then. */
+  private async render(language: Language, body: PageBody): Promise<{ html: string; state: unknown } | null> {
+    const timeoutMs = this.deps.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const renderPage = await this.loadRenderer();
+      if (!renderPage) return null;
+      return await Promise.race([
+        renderPage({ ...body, language, timeoutMs }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`not rendered within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]);
+    } catch (error) {
+      this.warnOnce(error, `${body.url} sent without its body, rendered by the browser`);
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Loaded once, on the first page: a process that serves no page never loads React. */
+  private loadRenderer(): Promise<RenderPage | null> {
+    const file = this.deps.rendererFile ?? path.join(this.deps.webShopDir, '.ssr', 'entry-server.js');
+    this.renderer ??= import(pathToFileURL(file).href).then(
+      (module: { renderPage?: RenderPage }) => {
+        if (typeof module.renderPage !== 'function') throw new Error(`${file} exports no renderPage`);
+        return module.renderPage;
+      },
+      (error: unknown) => {
+        this.warnOnce(
+          error,
+          `the shop's server renderer (${file}) cannot be loaded: pages are sent without their body`,
+        );
+        return null;
+      },
+    );
+    return this.renderer;
+  }
+
+  /** Said once per process: a failing renderer would otherwise write a line per page asked. */
+  private warnOnce(error: unknown, message: string): void {
+    if (this.warned) return;
+    this.warned = true;
+    this.deps.logger?.warn({ err: error }, message);
   }
 
   private absolute(address: string): string {
@@ -157,6 +255,7 @@ export class ShopPages {
 
 const HTML_TAG = '<html lang="fr">';
 const TITLE_TAG = '<title>PremiumShare</title>';
+const ROOT_TAG = '<div id="root"></div>';
 /** The shop's pages in both languages with a few hundred plans. */
 const MAX_PAGES_KEPT = 2000;
 

@@ -32,7 +32,9 @@ export function PlanCatalogue({ plans, titleId = 'plans-title' }: { plans: UseQu
   const { t } = useTranslation('catalogue');
   const [category, setCategory] = useCategoryFilter();
   const [purchase, setPurchase] = useState<{ plan: Plan; open: boolean; openedAt: number } | null>(null);
-  const mobile = useMediaQuery((theme) => theme.breakpoints.down('md'), { noSsr: true });
+  // Hydration-safe: a page the server rendered (as a desktop's, it cannot tell) is hydrated as
+  // such, and a phone changes to the carousel right after; a page rendered by the browser starts right.
+  const mobile = useMediaQuery((theme) => theme.breakpoints.down('md'));
   const visible = plans.data?.filter((plan) => category === 'ALL' || plan.category === category) ?? [];
   const card = (plan: Plan) => (
     <PlanCard plan={plan} onPurchase={(chosen) => setPurchase({ plan: chosen, open: true, openedAt: Date.now() })} />

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { GroupIcon, ShieldIcon, SupportIcon } from '../../../components/icons';
 import { formatPrice } from '../../../lib/format-price';
 import type { Plan } from '../../../types/api';
+import { checkoutPath, PURCHASE_DURATIONS, purchaseTotalCents } from '../lib/purchase';
 import { FeatureList, PlanLogo } from './plan-card';
 import { TwoColumns } from '../../../components/ui/two-columns';
 
@@ -104,6 +105,33 @@ export function PlanDetails({ plan }: { plan: Plan }) {
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
           {t('detail.taxesIncluded')}
         </Typography>
+        <Typography id="plan-durations-title" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+          {t('purchase.durationLegend')}
+        </Typography>
+        {/* Each duration and its total, links to the checkout with it chosen. */}
+        <Box component="ul" aria-labelledby="plan-durations-title" sx={{ listStyle: 'none', p: 0, m: 0, mb: 3 }}>
+          {PURCHASE_DURATIONS.map((months) => (
+            <Box
+              component="li"
+              key={months}
+              sx={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                gap: 2,
+                py: 0.75,
+                borderTop: 1,
+                borderColor: 'divider',
+              }}
+            >
+              <Link component={RouterLink} to={checkoutPath(plan.id, months)} sx={{ fontWeight: 600 }}>
+                {t('purchase.months', { count: months })}
+              </Link>
+              <span>
+                {formatPrice(purchaseTotalCents(plan.monthlyPriceCents, months), plan.currency, i18n.language)}
+              </span>
+            </Box>
+          ))}
+        </Box>
         <Stack spacing={1.5}>
           <Button
             component={RouterLink}

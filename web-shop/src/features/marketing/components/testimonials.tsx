@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StarIcon, VerifiedIcon } from '../../../components/icons';
@@ -19,16 +19,41 @@ const TESTIMONIALS = [
 ] as const;
 const RATING = 5;
 
+/** Out of sight, still read by screen readers and as a name (aria-labelledby). */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** Seeds §9: 3 per page on desktop, 1 on mobile. */
+const DESKTOP_PER_PAGE = 3;
+const DESKTOP_PAGES = Math.ceil(TESTIMONIALS.length / DESKTOP_PER_PAGE);
+
+/**
+ * Both layouts are in the page, told apart by CSS alone: the server's HTML is then right on any
+ * screen, and the browser's first render matches it (src/entry-server.tsx). The desktop's page of
+ * three is rendered; on a phone only one of them shows. The desktop's layout is the one without a
+ * media query, as screens without one (tests in jsdom) read it.
+ */
 export function Testimonials() {
   const { t } = useTranslation('home');
-  const mobile = useMediaQuery((theme) => theme.breakpoints.down('md'), { noSsr: true });
-  const perPage = mobile ? 1 : 3;
-  const pages = Math.ceil(TESTIMONIALS.length / perPage);
-  const [page, setPage] = useState(0);
-  // Turning the phone (or widening the window) changes the page size under the current page.
-  const current = Math.min(page, pages - 1);
-  const shown = TESTIMONIALS.slice(current * perPage, current * perPage + perPage);
+  const phone = useTheme().breakpoints.down('md');
+  // The testimonial a phone shows; a desktop shows the page of three it is in.
+  const [shownOnPhone, setShownOnPhone] = useState(0);
+  const desktopPage = Math.floor(shownOnPhone / DESKTOP_PER_PAGE);
+  const first = desktopPage * DESKTOP_PER_PAGE;
+  const shown = TESTIMONIALS.slice(first, first + DESKTOP_PER_PAGE);
+  const onDesktop = { [phone]: { display: 'none' } };
+  const onPhone = { display: 'none', [phone]: { display: 'block' } };
+  const pagerLabels = {
+    previous: t('testimonials.previous'),
+    next: t('testimonials.next'),
+    goTo: (position: number, count: number) => t('testimonials.goTo', { position, count }),
+  };
 
   return (
     <Box component="section" aria-labelledby="testimonials-title" sx={{ py: { xs: 6, md: 9 } }}>
@@ -39,24 +64,35 @@ export function Testimonials() {
         <Typography sx={{ textAlign: 'center', color: 'text.secondary', mb: { xs: 4, md: 6 } }}>
           {t('testimonials.subtitle')}
         </Typography>
+        {/* The list's name is the page of the layout shown: a hidden part of it is left out of the name. */}
+        <Box component="span" id="testimonials-page" sx={VISUALLY_HIDDEN}>
+          <Box component="span" sx={onDesktop}>
+            {t('testimonials.pageLabel', { position: desktopPage + 1, count: DESKTOP_PAGES })}
+          </Box>
+          <Box component="span" sx={onPhone}>
+            {t('testimonials.pageLabel', { position: shownOnPhone + 1, count: TESTIMONIALS.length })}
+          </Box>
+        </Box>
         <Box
           component="ul"
-          aria-label={t('testimonials.pageLabel', { position: current + 1, count: pages })}
+          aria-labelledby="testimonials-page"
           sx={{
             display: 'grid',
             gap: 3,
-            gridTemplateColumns: `repeat(${perPage}, minmax(0, 1fr))`,
+            gridTemplateColumns: `repeat(${DESKTOP_PER_PAGE}, minmax(0, 1fr))`,
+            [phone]: { gridTemplateColumns: '1fr' },
             listStyle: 'none',
             p: 0,
             m: 0,
           }}
         >
-          {shown.map((testimonial) => (
+          {shown.map((testimonial, index) => (
             <Box
               component="li"
               key={testimonial.id}
               sx={{
                 display: 'flex',
+                [phone]: { display: first + index === shownOnPhone ? 'flex' : 'none' },
                 flexDirection: 'column',
                 gap: 2,
                 p: 3,
@@ -113,16 +149,20 @@ export function Testimonials() {
             </Box>
           ))}
         </Box>
-        <Box sx={{ mt: 4 }}>
+        <Box sx={{ mt: 4, ...onDesktop }}>
           <PagerControls
-            count={pages}
-            current={current}
-            onChange={setPage}
-            labels={{
-              previous: t('testimonials.previous'),
-              next: t('testimonials.next'),
-              goTo: (position, count) => t('testimonials.goTo', { position, count }),
-            }}
+            count={DESKTOP_PAGES}
+            current={desktopPage}
+            onChange={(page) => setShownOnPhone(page * DESKTOP_PER_PAGE)}
+            labels={pagerLabels}
+          />
+        </Box>
+        <Box sx={{ mt: 4, ...onPhone }}>
+          <PagerControls
+            count={TESTIMONIALS.length}
+            current={shownOnPhone}
+            onChange={setShownOnPhone}
+            labels={pagerLabels}
           />
         </Box>
       </Container>

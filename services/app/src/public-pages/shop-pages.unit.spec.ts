@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Plan } from '@shop/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CatalogueAnswers } from '../catalogue/catalogue-answers.js';
+import type { PublicPagesFile } from './page-texts.js';
+import { ShopPages } from './shop-pages.js';
+
+/*
+ * The body of each page from the shop's server renderer, here stand-ins for it written as modules:
+ * what is put where, and that a renderer failing, slow or missing leaves the page as it was
+ * (head written, empty root) without failing the request. public-pages.int.spec.ts renders with the real one.
+ */
+
+const texts = (title: string) => ({ title: { fr: title, en: title }, description: { fr: title, en: title } });
+const PAGES: PublicPagesFile = {
+  brand: 'PremiumShare',
+  languages: ['fr', 'en'],
+  defaultLanguage: 'fr',
+  prefixes: { en: '/en' },
+  pages: [{ path: '/', ...texts('Accueil') }],
+  planPage: { prefix: '/subscription/', ...texts('{{name}} à {{price}}') },
+  notFound: texts('Page introuvable'),
+  privatePaths: ['/profile', '/checkout/'],
+};
+const NETFLIX = { id: 'netflix', name: 'Netflix', monthlyPriceCents: 453, currency: 'EUR', logo: '/logos/netflix.svg' };
+const catalogue = { plans: () => Promise.resolve([NETFLIX as unknown as Plan]) } as unknown as CatalogueAnswers;
+
+let dir: string;
+const renderer = (name: string, body: string) => {
+  const file = path.join(dir, `${name}.mjs`);
+  writeFileSync(file, body);
+  return file;
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'shop-pages-'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html>\n<html lang="fr">\n  <head>\n    <title>PremiumShare</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
+  );
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function shopPages(rendererFile: string, renderTimeoutMs = 1000) {
+  const logger = { warn: vi.fn() };
+  const pages = new ShopPages({
+    webShopDir: dir,
+    publicUrl: 'https://shop.example',
+    pages: PAGES,
+    catalogue,
+    logger,
+    rendererFile,
+    renderTimeoutMs,
+  });
+  return { pages, logger };
+}
+
+const stateOf = (html: string) =>
+  JSON.parse(/<script id="shop-state" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+
+describe('a shop page’s body', () => {
+  it('is the renderer’s HTML in #root, with the answers it showed beside it, escaped for a script element', async () => {
+    const calls: unknown[] = [];
+    const file = renderer(
+      'echo',
+      `export async function renderPage(page) {
+        globalThis.shopPagesCalls.push(page);
+        return { html: '<main>' + page.url + '</main>', state: { note: '</script><!-- & \\u2028' } };
+      }`,
+    );
+    (globalThis as { shopPagesCalls?: unknown[] }).shopPagesCalls = calls;
+    const { pages, logger } = shopPages(file);
+
+    const plan = await pages.page('/en/subscription/netflix');
+    expect(plan.html).toContain('<div id="root"><main>/en/subscription/netflix</main></div>');
+    expect(plan.html).not.toContain('</script><!--');
+    expect(plan.html).toContain('\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028');
+    expect(stateOf(plan.html)).toEqual({ note: '</script><!-- & \u2028' });
+    expect(calls).toEqual([
+      { url: '/en/subscription/netflix', language: 'en', plans: [NETFLIX], plan: NETFLIX, timeoutMs: 1000 },
+    ]);
+
+    const notFound = await pages.page('/no-such-page');
+    expect(notFound.status).toBe(404);
+    expect(notFound.html).toContain('<main>/no-such-page</main>');
+    // Private pages are the browser's to render, as are addresses with a query string.
+    for (const page of [await pages.page('/profile'), await pages.page('/', { query: true })]) {
+      expect(page.html).toContain('<div id="root"></div>');
+      expect(page.html).not.toContain('shop-state');
+    }
+    expect((await pages.page('/')).html).toContain('<main>/</main>');
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
+  it('is left to the browser when the renderer fails, is too slow or is missing, said once in the log', async () => {
+    const failing = renderer('failing', `export async function renderPage() { throw new Error('broken screen'); }`);
+    const slow = renderer('slow', `export function renderPage() { return new Promise(() => {}); }`);
+    for (const [file, reason] of [
+      [failing, 'broken screen'],
+      [slow, 'not rendered within 50 ms'],
+      [path.join(dir, 'missing.mjs'), 'missing.mjs'],
+    ] as const) {
+      const { pages, logger } = shopPages(file, 50);
+      for (const address of ['/', '/en/subscription/netflix']) {
+        const page = await pages.page(address);
+        expect([file, page.status]).toEqual([file, 200]);
+        expect(page.html).toContain('<div id="root"></div>');
+        expect(page.html).toContain('<title>');
+        expect(page.html).not.toContain('shop-state');
+      }
+      expect(logger.warn).toHaveBeenCalledTimes(1);
+      expect(String((logger.warn.mock.calls[0]![0] as { err: Error }).err)).toContain(reason);
+    }
+  });
+});
