@@ -11,6 +11,7 @@ import type {
   RenewalResponse,
 } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ProfileRoute from '../../app/routes/profile';
 import { browserLocale } from '../../testing/browser-locale';
@@ -55,6 +56,12 @@ const renewalAsked = async (api: { callsTo: (key: string) => { body: unknown }[]
   await expect.poll(() => api.callsTo('POST /api/me/subscriptions/sub-1/renew').length).toBe(1);
   return api.callsTo('POST /api/me/subscriptions/sub-1/renew')[0]?.body;
 };
+
+/** Presses "Renouveler" on the only subscription; answers its renewal dialog. */
+async function openRenewal(user: UserEvent): Promise<HTMLElement> {
+  await user.click(await screen.findByRole('button', { name: 'Renouveler' }));
+  return screen.findByRole('dialog', { name: 'Renouveler Netflix Premium' });
+}
 
 /** The customer's subscriptions as the API keeps them: the actions below change them as the API would. */
 function lifecycleApi(first: Partial<CustomerSubscription>, overrides: Routes = {}): Routes {
@@ -208,8 +215,7 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
     browserLocale('fr-FR');
     const { user, api } = profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }));
 
-    await user.click(await screen.findByRole('button', { name: 'Renouveler' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Renouveler Netflix Premium' });
+    const dialog = await openRenewal(user);
     expect(await within(dialog).findByRole('combobox', { name: 'Pays de résidence' })).toHaveValue('FR');
     expect(await within(dialog).findByText(/s'ajoutent à votre échéance actuelle du 31 janvier 2099/)).toBeVisible();
     await user.click(await within(dialog).findByRole('radio', { name: /3 mois/ }));
@@ -237,8 +243,7 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
       ),
     );
 
-    await user.click(await screen.findByRole('button', { name: 'Renouveler' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Renouveler Netflix Premium' });
+    const dialog = await openRenewal(user);
     const country = await within(dialog).findByRole<HTMLSelectElement>('combobox', { name: 'Pays de résidence' });
     await expect.poll(() => country.value).toBe('BE');
     expect(country).toHaveDisplayValue('Belgique');
@@ -285,8 +290,7 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
       lifecycleApi({}, { 'POST /api/me/subscriptions/:id/renew': () => problem(422, 'order.unknown_plan') }),
     );
 
-    await user.click(await screen.findByRole('button', { name: 'Renouveler' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Renouveler Netflix Premium' });
+    const dialog = await openRenewal(user);
     await user.click(await within(dialog).findByRole('button', { name: /^Payer par carte/ }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       "Cette offre n'est plus en vente : elle ne peut pas être renouvelée.",
@@ -520,8 +524,7 @@ describe('automatic renewal on the profile', () => {
     browserLocale('fr-FR');
     const { user, api } = profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }));
 
-    await user.click(await screen.findByRole('button', { name: 'Renouveler' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Renouveler Netflix Premium' });
+    const dialog = await openRenewal(user);
     const box = await within(dialog).findByRole('checkbox', { name: 'Renouveler automatiquement' });
     expect(box).not.toBeChecked();
     await user.click(box);
