@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { newPasswordFields } from '../../../lib/new-password-schema';
+import { APP_CODE, APP_OR_RECOVERY_CODE, secondFactorCode } from '../../../lib/second-factor-schema';
 
 // Messages are namespaced keys (`account:…`), translated by FormTextField when shown.
 export const passwordChangeSchema = yup.object({
@@ -8,18 +9,14 @@ export const passwordChangeSchema = yup.object({
 });
 
 export const twoFactorCodeSchema = yup.object({
-  code: yup
-    .string()
-    .trim()
-    .required('account:validation.codeRequired')
-    .matches(/^\d{6}$/, 'account:validation.codeFormat'),
+  code: secondFactorCode(APP_CODE, 'account:validation.codeRequired', 'account:validation.codeFormat'),
 });
 
-/** Turning two-factor off also takes a recovery code (`abcde-12345`). */
+/** Turning two-factor off also takes a recovery code. */
 export const twoFactorDisableSchema = yup.object({
-  code: yup
-    .string()
-    .trim()
-    .required('account:validation.codeRequired')
-    .matches(/^(\d{6}|[0-9a-f]{5}-?[0-9a-f]{5})$/i, 'account:validation.disableCodeFormat'),
+  code: secondFactorCode(
+    APP_OR_RECOVERY_CODE,
+    'account:validation.codeRequired',
+    'account:validation.disableCodeFormat',
+  ),
 });

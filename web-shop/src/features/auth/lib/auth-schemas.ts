@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { newPasswordFields } from '../../../lib/new-password-schema';
+import { APP_OR_RECOVERY_CODE, secondFactorCode } from '../../../lib/second-factor-schema';
 
 // Messages are namespaced keys (`auth:…`), translated when shown, so a language switch re-labels them.
 const email = yup.string().trim().required('auth:validation.emailRequired').email('auth:validation.emailInvalid');
@@ -16,12 +17,7 @@ export const signUpSchema = yup.object({
 });
 
 export const totpSchema = yup.object({
-  totpCode: yup
-    .string()
-    .trim()
-    .required('auth:validation.totpRequired')
-    // Six digits from the app, or one of the recovery codes shown at set-up (xxxxx-xxxxx).
-    .matches(/^(\d{6}|[0-9a-f]{5}-?[0-9a-f]{5})$/i, 'auth:validation.totpFormat'),
+  totpCode: secondFactorCode(APP_OR_RECOVERY_CODE, 'auth:validation.totpRequired', 'auth:validation.totpFormat'),
 });
 
 export const passwordResetRequestSchema = yup.object({

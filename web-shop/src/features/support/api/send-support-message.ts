@@ -14,18 +14,16 @@ const email = yup
   .required('support:validation.required')
   .email('support:validation.emailInvalid')
   .max(L.email.max, 'support:validation.emailMax');
-const subject = yup
-  .string()
-  .trim()
-  .required('support:validation.required')
-  .min(L.subject.min, 'support:validation.subjectMin')
-  .max(L.subject.max, 'support:validation.subjectMax');
-const message = yup
-  .string()
-  .trim()
-  .required('support:validation.required')
-  .min(L.message.min, 'support:validation.messageMin')
-  .max(L.message.max, 'support:validation.messageMax');
+/** The subject or the message: required, between the API's least and most characters once trimmed. */
+const text = (field: 'subject' | 'message') =>
+  yup
+    .string()
+    .trim()
+    .required('support:validation.required')
+    .min(L[field].min, `support:validation.${field}Min`)
+    .max(L[field].max, `support:validation.${field}Max`);
+const subject = text('subject');
+const message = text('message');
 
 /** The support page's form: the customer picks the category. */
 export const supportMessageSchema = yup.object({
