@@ -1,0 +1,120 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, screenshot, startE2eShop, type E2eShop } from './e2e-shop.js';
+
+/*
+ * Public pages arrive rendered by the server and are hydrated by the same React code: their content
+ * is in the first HTML answer, the browser takes them over without a hydration error, at a desktop's
+ * width and a phone's, and they answer clicks as a page the browser rendered does.
+ */
+
+let e2e: E2eShop;
+
+beforeAll(async () => {
+  e2e = await startE2eShop('e2e_server_rendered_pages');
+});
+
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+/** What React says when the server's HTML and the browser's first render differ (development and production words). */
+const HYDRATION_TROUBLE = /hydrat|did not match|Minified React error #(418|423|425)/i;
+
+/** Spaces made plain: French prices have narrow no-break spaces. */
+const plain = (text: string) => text.replace(/\s+/g, ' ');
+
+/** A fresh visitor's page at `pathname`, every console error and uncaught error it reports kept; and its first HTML. */
+async function visit(pathname: string, viewport: { width: number; height: number }) {
+  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport, reducedMotion: 'reduce' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const troubles: string[] = [];
+  page.on('console', (message) => {
+    // The browser's own line for an answer of 4xx (a visitor's session, 401; no free offer, 404): not the page's.
+    if (message.text().startsWith('Failed to load resource')) return;
+    if (message.type() === 'error' || HYDRATION_TROUBLE.test(message.text())) {
+      troubles.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => troubles.push(`uncaught: ${error.message}`));
+  const response = await page.goto(pathname);
+  expect(response?.status()).toBe(200);
+  const html = await response!.text();
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<script id="shop-state"/.exec(html)?.[1] ?? '';
+  return { page, context, troubles, firstHtml: plain(root.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'")) };
+}
+
+/** Marks the document: still marked after a click, the click was handled by the page's script, not by a new load. */
+const markDocument = (page: Page) => page.evaluate('window.sameDocument = true');
+const sameDocument = (page: Page) => page.evaluate('window.sameDocument === true');
+
+const TEXTS = {
+  fr: {
+    prefix: '',
+    home: 'Nos offres',
+    filter: 'Filtrer par catégorie',
+    music: 'Musique',
+    netflixPrice: '4,53 €',
+    durations: ['1 mois 4,53 €', '3 mois 13,59 €', '12 mois 54,36 €'],
+    feature: 'Qualité Ultra HD 4K',
+  },
+  en: {
+    prefix: '/en',
+    home: 'Our plans',
+    filter: 'Filter by category',
+    music: 'Music',
+    netflixPrice: '€4.53',
+    durations: ['1 month €4.53', '3 months €13.59', '12 months €54.36'],
+    feature: 'Ultra HD 4K quality',
+  },
+} as const;
+
+const SCREENS = [
+  ['desktop', DESKTOP],
+  ['375px', MOBILE],
+] as const;
+
+describe('server-rendered public pages in a browser', () => {
+  for (const language of ['fr', 'en'] as const) {
+    const texts = TEXTS[language];
+    for (const [screen, viewport] of SCREENS) {
+      it(`the home page in ${language} at ${screen}: content in the first HTML, hydrated without error, filters on a click`, async () => {
+        const { page, context, troubles, firstHtml } = await visit(`${texts.prefix}/`, viewport);
+        for (const text of [texts.home, 'Netflix', 'Spotify Premium', texts.netflixPrice, 'Sophie Martin']) {
+          expect(firstHtml).toContain(text);
+        }
+
+        const cards = page.getByRole('main').getByRole('article');
+        await cards.first().waitFor();
+        await markDocument(page);
+        await page.getByRole('group', { name: texts.filter }).getByRole('button', { name: texts.music }).click();
+        await expect.poll(() => cards.count()).toBe(1);
+        await page.getByRole('article', { name: 'Spotify Premium' }).waitFor();
+        expect(new URL(page.url()).searchParams.get('category')).toBe('Music');
+        expect(await sameDocument(page)).toBe(true);
+        await screenshot(page, `server-rendered-home-${language}-${screen}`, false);
+        expect(troubles).toEqual([]);
+        await context.close();
+      });
+
+      it(`the Netflix page in ${language} at ${screen}: name, price, durations and features in the first HTML, hydrated, links handled in the page`, async () => {
+        const { page, context, troubles, firstHtml } = await visit(`${texts.prefix}/subscription/netflix`, viewport);
+        for (const text of ['Netflix', texts.netflixPrice, ...texts.durations, texts.feature]) {
+          expect(firstHtml).toContain(text);
+        }
+
+        await page.getByRole('heading', { level: 1, name: 'Netflix' }).waitFor();
+        await screenshot(page, `server-rendered-netflix-${language}-${screen}`, false);
+        await markDocument(page);
+        // The logo goes home without loading a page: the router of the hydrated page took the click.
+        await page.getByRole('banner').getByRole('link').first().click();
+        await page.waitForURL((url) => [`${texts.prefix}/`, texts.prefix].includes(url.pathname));
+        await page.getByRole('heading', { name: texts.home }).waitFor();
+        expect(await sameDocument(page)).toBe(true);
+        expect(troubles).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
