@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../infrastructure/logger.js';
 import { createJobHandlers } from '../subscriptions/subscription-jobs.js';
+import { onlyOfType } from '../testing/recorded-events.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
 import { randomIp, requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
 import { shopctlProcess } from '../testing/shopctl-process.js';
@@ -148,16 +149,15 @@ describe('a payment sync run in the log', () => {
     expect(other.data).toMatchObject({ status: 'open', paymentStatus: 'unpaid', amountCents: 1223 });
     expect(run.at(-1)!.data).toMatchObject({ runId, observed: 2, applied: 1, unmatched: 0, mismatches: 0 });
 
-    const [confirmed, ...again] = ofType(await history(order.subscriptionId), 'PaymentConfirmed');
-    expect(again).toHaveLength(0);
-    expect(confirmed!.metadata).toMatchObject({
+    const confirmed = onlyOfType(await history(order.subscriptionId), 'PaymentConfirmed');
+    expect(confirmed.metadata).toMatchObject({
       actor: { type: 'admin', id: operator.userId },
       correlationId: requested!.metadata.correlationId,
       causationId: paid.id,
       causationStreamId: paymentSyncStreamId(runId),
     });
     // Recorded before it was acted on.
-    expect(paid.globalPosition).toBeLessThan(confirmed!.globalPosition);
+    expect(paid.globalPosition).toBeLessThan(confirmed.globalPosition);
     expect(ofType(await history(unpaid.subscriptionId), 'PaymentConfirmed')).toHaveLength(0);
   });
 
@@ -403,16 +403,15 @@ describe('a sync run that confirms a checkout ordered to renew itself', () => {
 
     const events = await history(subscriptionId);
     expect(ofType(events, 'PaymentConfirmed')).toHaveLength(1);
-    const [enabled, ...again] = ofType(events, 'AutoRenewalEnabled');
-    expect(again).toHaveLength(0);
-    expect(enabled!.data).toMatchObject({
+    const enabled = onlyOfType(events, 'AutoRenewalEnabled');
+    expect(enabled.data).toMatchObject({
       subscriptionId,
       provider: 'stripe',
       methodId: savedMethod.id,
       customerId: savedMethod.customerId,
       methodLabel: 'Visa •••• 4242',
     });
-    expect(enabled!.metadata).toMatchObject({
+    expect(enabled.metadata).toMatchObject({
       causationId: observed.id,
       causationStreamId: paymentSyncStreamId(runId),
     });
