@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -15,6 +13,7 @@ import type { ValidPromo } from '../hooks/use-promo-code';
 import type { OrderErrorKey } from '../lib/checkout-errors';
 import type { Months } from '../types';
 import { PaymentButtons, type PaymentButtonsProps } from './payment-buttons';
+import { PaymentError } from './payment-error';
 
 interface OrderSummaryProps {
   plan: Plan;
@@ -97,12 +96,7 @@ export function OrderSummary({
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
         {t('summary.taxesIncluded')}
       </Typography>
-      {orderError && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          <AlertTitle>{t('errors.orderTitle')}</AlertTitle>
-          {t(orderError)}
-        </Alert>
-      )}
+      <PaymentError title={t('errors.orderTitle')} error={orderError} sx={{ mb: 2 }} />
       <PaymentButtons
         total={money(totalCents)}
         offered={offered}

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,6 +15,7 @@ import { useCreateOrder } from '../api/create-order';
 import { usePaymentProviders } from '../api/get-payment-providers';
 import { preselectedCountry } from '../lib/billing';
 import { orderErrorKey, type OrderErrorKey } from '../lib/checkout-errors';
+import { PaymentError } from './payment-error';
 
 /** Seeds /paypal-test: one month of a plan, through PayPal when it is enabled, else the built-in sandbox. */
 export function PaymentTest({ plan }: { plan: Plan }) {
@@ -86,12 +86,7 @@ export function PaymentTest({ plan }: { plan: Plan }) {
           {t('paymentTest.unavailable')}
         </Alert>
       )}
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 3 }}>
-          <AlertTitle>{t('errors.orderTitle')}</AlertTitle>
-          {t(error)}
-        </Alert>
-      )}
+      <PaymentError title={t('errors.orderTitle')} error={error} sx={{ mb: 3 }} />
       <Button
         variant="contained"
         size="large"

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -28,6 +27,7 @@ import type { Months } from '../types';
 import { BillingFields } from './billing-fields';
 import { DurationAndPromo } from './duration-and-promo';
 import { PaymentButtons } from './payment-buttons';
+import { PaymentError } from './payment-error';
 
 const billingValidation = yup.object(billingSchema);
 
@@ -127,12 +127,7 @@ function RenewForm({
             {t('renewal.newExpiry', { date: formatDate(newExpiry.toISOString(), i18n.language) })}
           </Typography>
         )}
-        {error && (
-          <Alert severity="error" role="alert">
-            <AlertTitle>{t('renewal.errors.title')}</AlertTitle>
-            {t(error)}
-          </Alert>
-        )}
+        <PaymentError title={t('renewal.errors.title')} error={error} />
         <PaymentButtons
           total={money(totalCents)}
           offered={payment.offered}
