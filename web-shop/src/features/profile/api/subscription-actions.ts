@@ -42,20 +42,22 @@ export function requestRefund({
   return apiPost<RefundRequestAnswer>(subscriptionPath(subscriptionId, 'refund-request'), body);
 }
 
+/** A subscription that will not renew: cancelled, its access until the expiry, no charge to come. */
+const renewalStopped = (answer: AutoRenewAnswer) => ({
+  autoRenew: false,
+  cancelledAt: answer.cancelledAt,
+  expiresAt: answer.accessEndsAt,
+  nextChargeAt: null,
+  nextChargeCents: null,
+  renewalRetryAt: null,
+});
+
 /** The item shows the cancellation at once; the lists are read again on the next visit. */
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelSubscription,
-    onSuccess: (answer) =>
-      applyToMySubscription(queryClient, answer.subscriptionId, {
-        cancelledAt: answer.cancelledAt,
-        expiresAt: answer.accessEndsAt,
-        autoRenew: false,
-        nextChargeAt: null,
-        nextChargeCents: null,
-        renewalRetryAt: null,
-      }),
+    onSuccess: (answer) => applyToMySubscription(queryClient, answer.subscriptionId, renewalStopped(answer)),
   });
 }
 
@@ -71,16 +73,7 @@ export function useSetAutoRenew() {
       applyToMySubscription(
         queryClient,
         answer.subscriptionId,
-        enabled
-          ? { autoRenew: true, cancelledAt: null, expiresAt: answer.accessEndsAt }
-          : {
-              autoRenew: false,
-              cancelledAt: answer.cancelledAt,
-              expiresAt: answer.accessEndsAt,
-              nextChargeAt: null,
-              nextChargeCents: null,
-              renewalRetryAt: null,
-            },
+        enabled ? { autoRenew: true, cancelledAt: null, expiresAt: answer.accessEndsAt } : renewalStopped(answer),
       ),
   });
 }
