@@ -1,0 +1,38 @@
+import { identifier } from '@shop/contracts';
+import { Router } from 'express';
+import { z } from 'zod';
+import { problems, type ApiDocument } from '../api/openapi.js';
+import { HttpProblem } from '../api/problem.js';
+import { PLAN_IMAGE_SIZE, type PlanImages } from './og-image.js';
+
+const imageParams = z.object({ file: z.string().regex(/\.png$/) });
+const planId = identifier(64);
+
+/** `GET /og/plans/{planId}.png`: a plan's preview picture, kept a day by browsers and previewers. */
+export function planImageRoutes(images: PlanImages, doc: ApiDocument): Router {
+  const router = Router();
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: '/og/plans/:file',
+      operationId: 'getPlanImage',
+      summary: "Get a plan's picture for link previews",
+      description: `\`{planId}.png\`, ${PLAN_IMAGE_SIZE.width}×${PLAN_IMAGE_SIZE.height}: the plan's logo and name, as the plan page's \`og:image\`.`,
+      tags: ['pages'],
+      params: imageParams,
+      responses: {
+        200: { description: 'image/png' },
+        404: { description: 'route.not_found: no plan on sale by that id', ...problems },
+      },
+    },
+    async (req, res) => {
+      const { file } = imageParams.parse(req.params);
+      const id = planId.safeParse(file.slice(0, -'.png'.length));
+      const png = id.success ? await images.png(id.data) : null;
+      if (!png) throw new HttpProblem({ status: 404, code: 'route.not_found', detail: `No plan picture ${file}` });
+      res.type('image/png').set('Cache-Control', 'public, max-age=86400').send(png);
+    },
+  );
+  return router;
+}
