@@ -1,6 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** Tests that start the shop's services: each file on a test database of its own, in its own process. */
+export const startingServices = {
+  globalSetup: ['services/testing/src/global-setup.ts'],
+  pool: 'forks' as const,
+  testTimeout: 60_000,
+};
+
 /** Screen tests render the shop's and the back-office's screens in a DOM, with the API mocked at fetch. */
 const screens = (name: string, app: string) => ({
   plugins: [react()],
@@ -32,9 +39,7 @@ export default defineConfig({
             'admin/src/**/*.unit.spec.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.e2e.spec.ts'],
-          globalSetup: ['services/testing/src/global-setup.ts'],
-          pool: 'forks',
-          testTimeout: 60_000,
+          ...startingServices,
           hookTimeout: 60_000,
           // What a test polls for (a read model catching up) can take more than a second under CI's load.
           expect: { poll: { timeout: 10_000, interval: 50 } },

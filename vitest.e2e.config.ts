@@ -1,13 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { startingServices } from './vitest.config';
 
 /** Browser tests against the built shop (`npm run test:e2e` builds it first). */
 export default defineConfig({
   test: {
     include: ['**/*.e2e.spec.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
-    globalSetup: ['services/testing/src/global-setup.ts'],
-    pool: 'forks',
-    testTimeout: 60_000,
+    ...startingServices,
     hookTimeout: 120_000,
     // A screen's figures come from a request after its chunk loads: under CI's load that can take
     // longer than expect.poll's default second. As long as a locator waits (15 s), and no longer.
