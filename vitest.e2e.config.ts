@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { startingServices } from './vitest.config';
+import { startingServices } from './vitest.config.js';
 
 /** Browser tests against the built shop (`npm run test:e2e` builds it first). */
 export default defineConfig({
