@@ -52,6 +52,8 @@ const SHIFT_GAP_MS = 1000;
 const SHIFT_WINDOW_MS = 5000;
 
 export interface PageRun {
+  /** The HTML's first byte after the navigation started. */
+  ttfbMs: number;
   fcpMs: number;
   lcpMs: number;
   /** The element of the last largest-contentful-paint entry, as `tag#id.class "text"`. */
@@ -68,7 +70,7 @@ export interface PageRun {
   watchedMs: number;
 }
 
-type Metric = 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'bytes';
+type Metric = 'ttfbMs' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'bytes';
 
 export interface PageFigures {
   page: string;
@@ -142,7 +144,12 @@ const OBSERVER_SCRIPT = `(() => {
 const READ_OBSERVED = `(() => {
   const seen = window.__pageSpeed;
   const load = performance.getEntriesByType('navigation')[0];
-  return { ...seen, now: performance.now(), quietSince: Math.max(seen.lastActivity, load ? load.loadEventEnd : 0) };
+  return {
+    ...seen,
+    now: performance.now(),
+    firstByte: load ? load.responseStart : null,
+    quietSince: Math.max(seen.lastActivity, load ? load.loadEventEnd : 0),
+  };
 })()`;
 
 interface Observed {
@@ -151,6 +158,8 @@ interface Observed {
   shifts: Array<{ t: number; value: number; sources: string[] }>;
   longTasks: Array<{ start: number; duration: number }>;
   lastActivity: number;
+  /** The HTML's first byte (the server's time, plus one round trip and more under throttling). */
+  firstByte: number | null;
   now: number;
   quietSince: number;
 }
@@ -247,6 +256,7 @@ export function printPages(f: PagesFigures): void {
     formatTable(
       [
         'page',
+        'TTFB ms',
         'FCP ms',
         'LCP ms',
         'LCP worst',
@@ -260,6 +270,7 @@ export function printPages(f: PagesFigures): void {
       ],
       f.pages.map((p) => [
         `${p.page} ${p.path}`,
+        p.median.ttfbMs,
         p.median.fcpMs,
         p.median.lcpMs,
         p.worst.lcpMs,
@@ -463,6 +474,7 @@ function figuresOf(observed: Observed, bytes: number, requests: number): PageRun
     cls = Math.max(cls, windowValue);
   }
   return {
+    ttfbMs: Math.round(observed.firstByte ?? Number.NaN),
     fcpMs: Math.round(fcp),
     lcpMs: Math.round(lcp?.t ?? Number.NaN),
     lcpElement: lcp?.element ?? '',
@@ -479,7 +491,7 @@ function figuresOf(observed: Observed, bytes: number, requests: number): PageRun
 }
 
 function summarizePage(page: string, pathname: string, runs: PageRun[], judged: boolean): PageFigures {
-  const metrics: Metric[] = ['fcpMs', 'lcpMs', 'tbtMs', 'cls', 'bytes'];
+  const metrics: Metric[] = ['ttfbMs', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'bytes'];
   const sorted = (metric: Metric) => runs.map((run) => run[metric]).sort((a, b) => a - b);
   const median = Object.fromEntries(metrics.map((m) => [m, percentile(sorted(m), 50)])) as Record<Metric, number>;
   const worst = Object.fromEntries(metrics.map((m) => [m, sorted(m).at(-1) ?? Number.NaN])) as Record<Metric, number>;
