@@ -15,7 +15,7 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  */
 export type Access = 'anyone' | 'signed-in' | 'staff';
 
-/** An answer of an operation: a JSON body of `schema`, a problem (`problem: true`), or no body. */
+/** An answer of an operation: a JSON body of `schema`, a problem (`problem: true`: see `problem`), or no body. */
 export interface ResponseDoc {
   description: string;
   schema?: z.ZodType;
@@ -42,6 +42,11 @@ export interface RouteDoc {
   responses: Record<number, ResponseDoc>;
 }
 
+/** An answer that is a problem document, described by the codes it may carry: `404: problem('plan.not_found')`. */
+export function problem(description: string): ResponseDoc {
+  return { description, problem: true };
+}
+
 /** Spread into an answer that is a problem document: `400: { description: 'validation.failed', ...problems }`. */
 export const problems = { problem: true } as const;
 
@@ -50,11 +55,11 @@ export const problems = { problem: true } as const;
  * or without the permission, or staff without two-factor sign-in.
  */
 export const ADMIN_REFUSALS: Record<number, ResponseDoc> = {
-  401: { description: 'auth.required', ...problems },
-  403: { description: 'auth.forbidden, auth.two_factor_required', ...problems },
+  401: problem('auth.required'),
+  403: problem('auth.forbidden, auth.two_factor_required'),
 };
 
-const VALIDATION_REFUSAL: Record<number, ResponseDoc> = { 400: { description: 'validation.failed', ...problems } };
+const VALIDATION_REFUSAL: Record<number, ResponseDoc> = { 400: problem('validation.failed') };
 
 /**
  * What an operation may answer whatever it does, so its declaration names only its own answers:

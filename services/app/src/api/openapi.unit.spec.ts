@@ -3,7 +3,7 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { requireUser } from './auth/authentication.js';
-import { ApiDocument, mountedOperations, type RouteDoc } from './openapi.js';
+import { ApiDocument, mountedOperations, problem, type RouteDoc } from './openapi.js';
 import { problemHandler } from './problem.js';
 
 const planSchema = z.object({ id: z.string(), monthlyPriceCents: z.number().int() });
@@ -88,7 +88,7 @@ describe('the routes table', () => {
           tags: ['catalogue'],
           responses: {
             200: { description: 'The plan', schema: planSchema },
-            404: { description: 'plan.not_found', problem: true },
+            404: problem('plan.not_found'),
           },
         },
         (_req, res) => void res.status(status).json(answer),
@@ -148,7 +148,7 @@ describe('the document', () => {
       params: z.object({ id: z.string() }),
       responses: {
         200: { description: 'A plan', schema: namedPlan },
-        404: { description: 'plan.not_found', problem: true },
+        404: problem('plan.not_found'),
       },
     });
     const built = doc.build({ title: 'Test', version: '1' });
