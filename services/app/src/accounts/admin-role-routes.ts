@@ -13,7 +13,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { AccountService } from './account-service.js';
 import { currentUser } from '../api/auth/authentication.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 const userParams = z.object({ id: identifier(64) });
@@ -53,8 +53,8 @@ export function adminRoleRoutes(deps: { knex: Knex; clock: () => Date; accounts:
       body: adminRoleGrant,
       responses: {
         200: { description: 'The user, with `roles`', schema: adminUser },
-        404: { description: 'account.not_found', ...problems },
-        409: { description: 'account.erased', ...problems },
+        404: problem('account.not_found'),
+        409: problem('account.erased'),
       },
     },
     async (req, res) => {
@@ -78,9 +78,9 @@ export function adminRoleRoutes(deps: { knex: Knex; clock: () => Date; accounts:
       params: adminRoleParams,
       responses: {
         200: { description: 'The user, with `roles`', schema: adminUser },
-        400: { description: 'validation.failed (a role that is not a staff role)', ...problems },
-        404: { description: 'account.not_found', ...problems },
-        409: { description: 'role.last_owner (no other owner would remain), account.erased', ...problems },
+        400: problem('validation.failed (a role that is not a staff role)'),
+        404: problem('account.not_found'),
+        409: problem('role.last_owner (no other owner would remain), account.erased'),
       },
     },
     async (req, res) => {

@@ -31,7 +31,7 @@ import type { InquiryService } from '../inquiries/inquiry-service.js';
 import type { OperatorSubscriptions } from '../subscriptions/operator-subscriptions.js';
 import { currentUser } from '../api/auth/authentication.js';
 import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 const sortFields = Object.keys(ADMIN_USER_SORT_FIELDS) as [AdminUserSortField, ...AdminUserSortField[]];
@@ -136,7 +136,7 @@ export function adminUserRoutes(
             'The customer; an erased person too, with `erasedAt` and "[erased]" in place of their e-mail and name, their subscriptions still listed',
           schema: adminUser,
         },
-        404: { description: 'account.not_found', ...problems },
+        404: problem('account.not_found'),
       },
     },
     async (req, res) => {
@@ -161,7 +161,7 @@ export function adminUserRoutes(
       body: adminUserCreate,
       responses: {
         201: { description: 'The account opened', schema: adminUser },
-        409: { description: 'auth.email_taken', ...problems },
+        409: problem('auth.email_taken'),
       },
     },
     async (req, res) => {
@@ -204,11 +204,8 @@ export function adminUserRoutes(
       body: adminUserUpdate,
       responses: {
         200: { description: 'The customer as corrected', schema: adminUser },
-        404: { description: 'account.not_found (also an erased person)', ...problems },
-        409: {
-          description: 'auth.email_taken, account.changed_meanwhile (reload and make the change again)',
-          ...problems,
-        },
+        404: problem('account.not_found (also an erased person)'),
+        409: problem('auth.email_taken, account.changed_meanwhile (reload and make the change again)'),
       },
     },
     async (req, res) => {
@@ -249,12 +246,10 @@ export function adminUserRoutes(
       params: userParams,
       responses: {
         200: { description: 'Erased', schema: adminUserErased },
-        404: { description: 'account.not_found (also a person already erased)', ...problems },
-        409: {
-          description:
-            "account.cannot_erase_self (an operator cannot erase their own account), account.cannot_erase_admin (an administrator's account is erased with shopctl users erase)",
-          ...problems,
-        },
+        404: problem('account.not_found (also a person already erased)'),
+        409: problem(
+          "account.cannot_erase_self (an operator cannot erase their own account), account.cannot_erase_admin (an administrator's account is erased with shopctl users erase)",
+        ),
       },
     },
     async (req, res) => {

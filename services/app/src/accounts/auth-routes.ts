@@ -13,7 +13,7 @@ import {
   type CookiePolicy,
 } from '../api/auth/authentication.js';
 import { AuthenticationError } from '../errors.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem } from '../api/problem.js';
 import {
   createdAccount,
@@ -56,9 +56,9 @@ export function authRoutes(
       body: signUpRequest,
       responses: {
         201: { description: 'Created; sign in next', schema: createdAccount },
-        400: { description: 'validation.failed, or auth.password_too_common (one of the most used)', ...problems },
-        409: { description: 'auth.email_taken', ...problems },
-        429: { description: 'Too many sign-ups from this address', ...problems },
+        400: problem('validation.failed, or auth.password_too_common (one of the most used)'),
+        409: problem('auth.email_taken'),
+        429: problem('Too many sign-ups from this address'),
       },
     },
     async (req, res) => {
@@ -81,11 +81,8 @@ export function authRoutes(
       body: signInRequest,
       responses: {
         200: { description: 'Signed in', schema: signedInSession },
-        401: {
-          description: 'auth.invalid_credentials, auth.second_factor_required, auth.invalid_second_factor',
-          ...problems,
-        },
-        429: { description: 'auth.account_locked or too many attempts', ...problems },
+        401: problem('auth.invalid_credentials, auth.second_factor_required, auth.invalid_second_factor'),
+        429: problem('auth.account_locked or too many attempts'),
       },
     },
     async (req, res) => {
@@ -108,12 +105,10 @@ export function authRoutes(
       body: secondFactorRequest,
       responses: {
         200: { description: 'Signed in', schema: signedInSession },
-        401: {
-          description:
-            'auth.invalid_second_factor (the sign-in stays held), auth.second_factor_expired (none held, used or expired)',
-          ...problems,
-        },
-        429: { description: 'auth.account_locked or too many attempts', ...problems },
+        401: problem(
+          'auth.invalid_second_factor (the sign-in stays held), auth.second_factor_expired (none held, used or expired)',
+        ),
+        429: problem('auth.account_locked or too many attempts'),
       },
     },
     async (req, res) => {
@@ -144,7 +139,7 @@ export function authRoutes(
       body: refreshRequest,
       responses: {
         200: { description: 'New tokens', schema: signedInSession },
-        401: { description: 'auth.invalid_refresh_token or auth.refresh_token_reused', ...problems },
+        401: problem('auth.invalid_refresh_token or auth.refresh_token_reused'),
       },
     },
     async (req, res) => {
@@ -174,7 +169,7 @@ export function authRoutes(
       body: signOutRequest,
       responses: {
         204: { description: 'Signed out' },
-        400: { description: 'validation.failed (an unknown scope)', ...problems },
+        400: problem('validation.failed (an unknown scope)'),
       },
     },
     requireUser,

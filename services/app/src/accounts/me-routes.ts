@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AccountService } from './account-service.js';
 import type { TwoFactorService } from './two-factor-service.js';
 import { clientContext, currentUser, requireUser } from '../api/auth/authentication.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 import {
   accountSessions,
@@ -50,7 +50,7 @@ export function meRoutes(
       tags: ['me'],
       responses: {
         200: { description: 'Profile', schema: profile },
-        404: { description: 'account.not_found', ...problems },
+        404: problem('account.not_found'),
       },
     },
     async (req, res) => {
@@ -99,10 +99,7 @@ export function meRoutes(
       body: passwordChangeRequest,
       responses: {
         204: { description: 'Changed' },
-        400: {
-          description: 'auth.current_password_incorrect, auth.password_too_common, or invalid input',
-          ...problems,
-        },
+        400: problem('auth.current_password_incorrect, auth.password_too_common, or invalid input'),
       },
     },
     async (req, res) => {
@@ -143,7 +140,7 @@ export function meRoutes(
       tags: ['me'],
       responses: {
         200: { description: 'Scan this, then confirm a code', schema: twoFactorSetup },
-        409: { description: 'two_factor.already_enabled', ...problems },
+        409: problem('two_factor.already_enabled'),
       },
     },
     async (req, res) => {
@@ -166,8 +163,8 @@ export function meRoutes(
       body: twoFactorEnableRequest,
       responses: {
         200: { description: 'On', schema: recoveryCodesSchema },
-        400: { description: 'validation.failed or two_factor.invalid_code', ...problems },
-        409: { description: 'two_factor.no_pending_setup (start the set-up first)', ...problems },
+        400: problem('validation.failed or two_factor.invalid_code'),
+        409: problem('two_factor.no_pending_setup (start the set-up first)'),
       },
     },
     async (req, res) => {
@@ -198,8 +195,8 @@ export function meRoutes(
       body: twoFactorDisableRequest,
       responses: {
         204: { description: 'Off' },
-        400: { description: 'validation.failed or two_factor.invalid_code', ...problems },
-        429: { description: 'two_factor.locked (retryAfterSeconds)', ...problems },
+        400: problem('validation.failed or two_factor.invalid_code'),
+        429: problem('two_factor.locked (retryAfterSeconds)'),
       },
     },
     async (req, res) => {
@@ -241,10 +238,7 @@ export function meRoutes(
       params: sessionParams,
       responses: {
         204: { description: 'Ended' },
-        404: {
-          description: "session.not_found (also for another account's session, or one already ended)",
-          ...problems,
-        },
+        404: problem("session.not_found (also for another account's session, or one already ended)"),
       },
     },
     async (req, res) => {

@@ -11,7 +11,7 @@ import {
   setSessionCookies,
   type CookiePolicy,
 } from '../api/auth/authentication.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem } from '../api/problem.js';
 import {
   claimText,
@@ -32,8 +32,8 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const providerParams = z.object({ provider: identifier(64).describe('A configured provider, e.g. google') });
 /** What a route answers for a `:provider` that is not one. */
 const providerRefusals = {
-  400: { description: 'validation.failed (not a provider name)', ...problems },
-  404: { description: 'auth.unknown_provider', ...problems },
+  400: problem('validation.failed (not a provider name)'),
+  404: problem('auth.unknown_provider'),
 };
 
 export interface OidcRoutesDependencies {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { PASSWORD_RESET_RATE_LIMITED, type AccountService } from './account-service.js';
 import { clientContext } from '../api/auth/authentication.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import {
   passwordResetAccepted,
   passwordResetConfirmRequest,
@@ -29,8 +29,8 @@ export function passwordResetRoutes(deps: { accounts: AccountService }, doc: Api
           description: 'Accepted; if an account uses this address, a link is e-mailed to it',
           schema: passwordResetAccepted,
         },
-        400: { description: 'Invalid input', ...problems },
-        429: { description: `${RATE_LIMITED}: too many requests from this address or for this e-mail`, ...problems },
+        400: problem('Invalid input'),
+        429: problem(`${RATE_LIMITED}: too many requests from this address or for this e-mail`),
       },
     },
     async (req, res) => {
@@ -53,12 +53,10 @@ export function passwordResetRoutes(deps: { accounts: AccountService }, doc: Api
       body: passwordResetConfirmRequest,
       responses: {
         204: { description: 'Password changed; sign in with the new one' },
-        400: {
-          description:
-            'auth.reset_token_invalid (unknown, expired or already used), auth.password_too_common (the link stays ' +
+        400: problem(
+          'auth.reset_token_invalid (unknown, expired or already used), auth.password_too_common (the link stays ' +
             'usable), or invalid input',
-          ...problems,
-        },
+        ),
       },
     },
     async (req, res) => {

@@ -5,7 +5,7 @@ import { recordDataExport } from './data-exports.js';
 import type { DataExportCommands } from './data-export-commands.js';
 import { currentUser } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 /** The back-office records each list it saves to a file (`recordDataExport`). */
@@ -28,9 +28,9 @@ export function adminExportRoutes(
       body: adminExportRecord,
       responses: {
         201: { description: 'Recorded', schema: adminExportRecorded },
-        400: { description: 'validation.failed, idempotency.invalid_key', ...problems },
-        409: { description: 'export.invalid (a filter name that is not one), idempotency.in_progress', ...problems },
-        422: { description: 'idempotency.key_reused (the key was used for another request)', ...problems },
+        400: problem('validation.failed, idempotency.invalid_key'),
+        409: problem('export.invalid (a filter name that is not one), idempotency.in_progress'),
+        422: problem('idempotency.key_reused (the key was used for another request)'),
       },
     },
     async (req, res) => {

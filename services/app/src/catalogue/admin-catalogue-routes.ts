@@ -28,7 +28,7 @@ import { z } from 'zod';
 import type { OperatorCatalogue } from './operator-catalogue.js';
 import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
 import { operatorAct } from '../api/auth/authentication.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 const promoSortFields = Object.keys(PROMO_CODE_SORT_FIELDS) as [PromoCodeSortField, ...PromoCodeSortField[]];
@@ -102,8 +102,8 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       params: codeParams,
       responses: {
         200: { description: 'The promo code', schema: adminPromoCode },
-        400: { description: 'validation.failed', ...problems },
-        404: { description: 'promo.not_found', ...problems },
+        400: problem('validation.failed'),
+        404: problem('promo.not_found'),
       },
     },
     async (req, res) => {
@@ -126,7 +126,7 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       body: createBody,
       responses: {
         201: { description: 'The promo code', schema: adminPromoCode },
-        409: { description: 'promo.already_exists', ...problems },
+        409: problem('promo.already_exists'),
       },
     },
     async (req, res) => {
@@ -150,8 +150,8 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       body: updateBody,
       responses: {
         200: { description: 'The promo code', schema: adminPromoCode },
-        404: { description: 'promo.not_found', ...problems },
-        409: { description: 'promo.stale: changed meanwhile, reload it', ...problems },
+        404: problem('promo.not_found'),
+        409: problem('promo.stale: changed meanwhile, reload it'),
       },
     },
     async (req, res) => {
@@ -192,8 +192,8 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       params: planParams,
       responses: {
         200: { description: 'The plan', schema: adminPlan },
-        400: { description: 'validation.failed', ...problems },
-        404: { description: 'plan.not_found', ...problems },
+        400: problem('validation.failed'),
+        404: problem('plan.not_found'),
       },
     },
     async (req, res) => {
@@ -218,9 +218,9 @@ export function adminCatalogueRoutes(deps: { knex: Knex; operator: OperatorCatal
       body: adminPlanUpdate,
       responses: {
         200: { description: 'The plan', schema: adminPlan },
-        404: { description: 'plan.not_found', ...problems },
-        409: { description: 'plan.stale: changed meanwhile, reload it', ...problems },
-        422: { description: 'plan.invalid', ...problems },
+        404: problem('plan.not_found'),
+        409: problem('plan.stale: changed meanwhile, reload it'),
+        422: problem('plan.invalid'),
       },
     },
     async (req, res) => {

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { CatalogueAnswers, matchesIfNoneMatch } from './catalogue-answers.js';
 import { requestLanguage } from '../api/language.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem } from '../api/problem.js';
 import { requestGuard } from '../api/request-guard.js';
 import { z } from 'zod';
@@ -35,7 +35,7 @@ export function catalogueListRoute(deps: { knex: Knex }, doc: ApiDocument): Rout
       responses: {
         200: { description: 'The plans, in display order; ETag names this version of the list', schema: planList },
         304: { description: 'Not modified: the If-None-Match tag is still the current list' },
-        400: { description: 'Unknown category', ...problems },
+        400: problem('Unknown category'),
       },
     },
     requestGuard,
@@ -83,8 +83,8 @@ export function catalogueRoutes(deps: { knex: Knex }, doc: ApiDocument): Router 
       query: planQuery,
       responses: {
         200: { description: 'The plan', schema: plan },
-        400: { description: 'validation.failed (not a plan id)', ...problems },
-        404: { description: 'plan.not_found: no such plan, or taken off sale', ...problems },
+        400: problem('validation.failed (not a plan id)'),
+        404: problem('plan.not_found: no such plan, or taken off sale'),
       },
     },
     async (req, res) => {

@@ -30,7 +30,7 @@ import { actOnEach } from '../api/bulk.js';
 import { consumeOrReject, type RateLimits } from '../security/rate-limits.js';
 import { currentUser, operatorAct, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
-import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { ADMIN_REFUSALS, problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 const listQuery = adminListQuery(
@@ -113,8 +113,8 @@ export function credentialRoutes(
       query: revealQuery,
       responses: {
         200: { description: 'The credentials', schema: credentialsDetail },
-        400: { description: 'validation.failed, credentials.reason_required (support without a reason)', ...problems },
-        404: { description: 'credentials.not_found', ...problems },
+        400: problem('validation.failed, credentials.reason_required (support without a reason)'),
+        404: problem('credentials.not_found'),
       },
     },
     async (req, res) => {
@@ -148,8 +148,8 @@ export function credentialRoutes(
       body: createCredentialsRequest,
       responses: {
         201: { description: 'Stored', schema: credentialsDetail },
-        400: { description: 'validation.failed (errors: [{ path, message }])', ...problems },
-        422: { description: 'credentials.unknown_plan', ...problems },
+        400: problem('validation.failed (errors: [{ path, message }])'),
+        422: problem('credentials.unknown_plan'),
       },
     },
     async (req, res) => {
@@ -176,13 +176,11 @@ export function credentialRoutes(
       body: changeCredentialsRequest,
       responses: {
         200: { description: 'The credentials as changed', schema: credentialsDetail },
-        404: { description: 'credentials.not_found', ...problems },
-        409: {
-          description:
-            'credentials.in_use (moving a set that serves subscriptions to another plan), credentials.stale (changed since the version sent: reload it)',
-          ...problems,
-        },
-        422: { description: 'credentials.unknown_plan', ...problems },
+        404: problem('credentials.not_found'),
+        409: problem(
+          'credentials.in_use (moving a set that serves subscriptions to another plan), credentials.stale (changed since the version sent: reload it)',
+        ),
+        422: problem('credentials.unknown_plan'),
       },
     },
     async (req, res) => {
@@ -206,13 +204,11 @@ export function credentialRoutes(
       query: deleteCredentialsQuery,
       responses: {
         200: { description: 'Deleted', schema: credentialsDeleted },
-        404: { description: 'credentials.not_found', ...problems },
-        400: { description: 'validation.failed (version)', ...problems },
-        409: {
-          description:
-            'credentials.in_use (subscriptions: how many), credentials.stale (changed since the version sent)',
-          ...problems,
-        },
+        400: problem('validation.failed (version)'),
+        404: problem('credentials.not_found'),
+        409: problem(
+          'credentials.in_use (subscriptions: how many), credentials.stale (changed since the version sent)',
+        ),
       },
     },
     async (req, res) => {
@@ -239,8 +235,8 @@ export function credentialRoutes(
       body: bulkCredentialsAssignment,
       responses: {
         200: { description: "Each subscription's outcome, in the order sent", schema: bulkOutcome },
-        400: { description: 'validation.failed (no selection, more than 100, an id twice)', ...problems },
-        404: { description: 'credentials.not_found', ...problems },
+        400: problem('validation.failed (no selection, more than 100, an id twice)'),
+        404: problem('credentials.not_found'),
       },
     },
     async (req, res) => {
@@ -266,12 +262,10 @@ export function credentialRoutes(
       body: assignCredentialsRequest,
       responses: {
         200: { description: 'Assigned; changed is false when it already was', schema: credentialsAssigned },
-        404: { description: 'subscription.not_found, credentials.not_found', ...problems },
-        409: {
-          description:
-            "subscription.not_active, credentials.plan_mismatch (the set is for another plan than the subscription's)",
-          ...problems,
-        },
+        404: problem('subscription.not_found, credentials.not_found'),
+        409: problem(
+          "subscription.not_active, credentials.plan_mismatch (the set is for another plan than the subscription's)",
+        ),
       },
     },
     async (req, res) => {
@@ -298,9 +292,9 @@ export function credentialRoutes(
       params: credentialsParams,
       responses: {
         200: { description: 'ready or preparing', schema: subscriptionCredentials },
-        404: { description: "subscription.not_found (also another customer's subscription)", ...problems },
-        409: { description: 'subscription.not_active (pending, ended or past its expiry)', ...problems },
-        429: { description: 'credentials.rate_limited (Retry-After)', ...problems },
+        404: problem("subscription.not_found (also another customer's subscription)"),
+        409: problem('subscription.not_active (pending, ended or past its expiry)'),
+        429: problem('credentials.rate_limited (Retry-After)'),
       },
     },
     noStore,

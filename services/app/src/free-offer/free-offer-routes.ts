@@ -13,7 +13,7 @@ import { FreeOfferService } from './free-offer-service.js';
 import { recordCustomerLanguage } from '../notifications/customer-preferences.js';
 import { currentUser, operatorAct, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
-import { ADMIN_REFUSALS, problems, type ApiDocument } from '../api/openapi.js';
+import { ADMIN_REFUSALS, problem, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 /**
@@ -39,7 +39,7 @@ export function freeOfferRoutes(
       tags: ['free-offer'],
       responses: {
         200: { description: 'The offer', schema: freeOffer },
-        404: { description: 'free_offer.not_found (off, never set, or every place taken)', ...problems },
+        404: problem('free_offer.not_found (off, never set, or every place taken)'),
       },
     },
     async (req, res) => {
@@ -61,10 +61,7 @@ export function freeOfferRoutes(
       tags: ['free-offer'],
       responses: {
         201: { description: 'Claimed: the subscription it gave', schema: freeOfferClaimed },
-        409: {
-          description: 'free_offer.already_claimed, free_offer.closed, free_offer.sold_out, concurrency',
-          ...problems,
-        },
+        409: problem('free_offer.already_claimed, free_offer.closed, free_offer.sold_out, concurrency'),
       },
     },
     requireUser,
@@ -108,10 +105,7 @@ export function freeOfferRoutes(
       body: adminFreeOfferSettings,
       responses: {
         200: { description: 'The settings and places', schema: adminFreeOffer },
-        422: {
-          description: 'free_offer.unknown_plan, free_offer.plan_not_on_sale, free_offer.too_few_places',
-          ...problems,
-        },
+        422: problem('free_offer.unknown_plan, free_offer.plan_not_on_sale, free_offer.too_few_places'),
       },
     },
     async (req, res) => {

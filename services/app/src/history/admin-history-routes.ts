@@ -31,7 +31,7 @@ import {
 } from '../api/admin-list-query.js';
 import { currentUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 import { csvField } from '../invoicing/invoice-routes.js';
 
@@ -177,8 +177,8 @@ export function adminHistoryRoutes(
         query: historyQuery,
         responses: {
           200: { description: 'One page of the history', schema: historyPage },
-          400: { description: 'validation.failed (a bad page, sort or filter)', ...problems },
-          404: { description: notFound.code, ...problems },
+          400: problem('validation.failed (a bad page, sort or filter)'),
+          404: problem(notFound.code),
         },
       },
       async (req, res) => {
@@ -210,7 +210,7 @@ export function adminHistoryRoutes(
           description: 'Types and counts',
           schema: z.array(z.object({ type: z.string(), count: z.number().int() })),
         },
-        404: { description: userHistory.notFound.code, ...problems },
+        404: problem(userHistory.notFound.code),
       },
     },
     async (req, res) => {
@@ -236,8 +236,8 @@ export function adminHistoryRoutes(
       query: exportQuery,
       responses: {
         200: { description: 'The file (text/csv or application/json), as an attachment' },
-        400: { description: 'validation.failed', ...problems },
-        404: { description: userHistory.notFound.code, ...problems },
+        400: problem('validation.failed'),
+        404: problem(userHistory.notFound.code),
       },
     },
     async (req, res) => {

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { CredentialService } from '../credentials/credential-service.js';
 import { dashboardFiguresAsOf } from './stats-as-of.js';
 import { jobLedgerCounts } from '../jobs/job-ledger.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 /** A percentage rounded to one decimal; 0 where the seeds' formula would divide by zero. */
@@ -76,11 +76,9 @@ export function adminStatsRoutes(
       query: asOfQuery,
       responses: {
         200: { description: 'The figures, as of now or as of `asOf`', schema: adminStats },
-        400: {
-          description:
-            'validation.failed (asOf is not an ISO 8601 instant); stats.as_of_in_future (asOf is still to come)',
-          ...problems,
-        },
+        400: problem(
+          'validation.failed (asOf is not an ISO 8601 instant); stats.as_of_in_future (asOf is still to come)',
+        ),
       },
     },
     async (req, res) => {

@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import { storedInquiry } from './inquiry-routes.js';
 import type { InquiryService } from './inquiry-service.js';
 import { operatorAct } from '../api/auth/authentication.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 /** The operator's replies to an inquiry: the thread under the visitor's message, and a new reply. */
@@ -30,7 +30,7 @@ export function inquiryReplyRoutes(deps: { knex: Knex; inquiries: InquiryService
       params: inquiryParams,
       responses: {
         200: { description: 'The replies', schema: inquiryReplyList },
-        404: { description: 'inquiry.not_found', ...problems },
+        404: problem('inquiry.not_found'),
       },
     },
     async (req, res) => {
@@ -53,12 +53,9 @@ export function inquiryReplyRoutes(deps: { knex: Knex; inquiries: InquiryService
       body: inquiryReplyRequest,
       responses: {
         201: { description: 'Recorded; the e-mail follows', schema: inquiryReplied },
-        400: { description: 'validation.failed (message empty, too short or too long)', ...problems },
-        404: { description: 'inquiry.not_found', ...problems },
-        409: {
-          description: 'inquiry.erased (its sender was erased), inquiry.no_email (sent without an address)',
-          ...problems,
-        },
+        400: problem('validation.failed (message empty, too short or too long)'),
+        404: problem('inquiry.not_found'),
+        409: problem('inquiry.erased (its sender was erased), inquiry.no_email (sent without an address)'),
       },
     },
     async (req, res) => {

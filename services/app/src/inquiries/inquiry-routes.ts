@@ -29,7 +29,7 @@ import { actOnEach } from '../api/bulk.js';
 import { clientContext, operatorAct } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
 import { requestLanguage } from '../api/language.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 const sortFields = Object.keys(INQUIRY_SORT_FIELDS) as [InquirySortField, ...InquirySortField[]];
@@ -131,10 +131,10 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
         body: form.body,
         responses: {
           201: { description: 'Received', schema: inquiryReceived },
-          400: { description: 'validation.failed (errors: [{ path, message }]), idempotency.invalid_key', ...problems },
-          409: { description: 'idempotency.in_progress', ...problems },
-          422: { description: 'idempotency.key_reused', ...problems },
-          429: { description: 'rate_limited (Retry-After)', ...problems },
+          400: problem('validation.failed (errors: [{ path, message }]), idempotency.invalid_key'),
+          409: problem('idempotency.in_progress'),
+          422: problem('idempotency.key_reused'),
+          429: problem('rate_limited (Retry-After)'),
         },
       },
       async (req, res) => {
@@ -183,7 +183,7 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
       body: bulkInquiryStatusChange,
       responses: {
         200: { description: "Each inquiry's outcome, in the order sent", schema: bulkOutcome },
-        400: { description: 'validation.failed (no selection, more than 100, an id twice)', ...problems },
+        400: problem('validation.failed (no selection, more than 100, an id twice)'),
       },
     },
     async (req: Request, res) => {
@@ -205,7 +205,7 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
       params: inquiryParams,
       responses: {
         200: { description: 'The inquiry', schema: inquiry },
-        404: { description: 'inquiry.not_found', ...problems },
+        404: problem('inquiry.not_found'),
       },
     },
     async (req, res) => {
@@ -227,11 +227,8 @@ export function inquiryRoutes(deps: { knex: Knex; inquiries: InquiryService }, d
       body: inquiryStatusChange,
       responses: {
         200: { description: 'The inquiry as changed', schema: inquiryAfterChange },
-        404: { description: 'inquiry.not_found', ...problems },
-        409: {
-          description: 'inquiry.stale (changed since `version`), inquiry.invalid_transition (e.g. back to new)',
-          ...problems,
-        },
+        404: problem('inquiry.not_found'),
+        409: problem('inquiry.stale (changed since `version`), inquiry.invalid_transition (e.g. back to new)'),
       },
     },
     async (req: Request, res) => {
