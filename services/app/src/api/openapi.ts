@@ -47,9 +47,6 @@ export function problem(description: string): ResponseDoc {
   return { description, problem: true };
 }
 
-/** Spread into an answer that is a problem document: `400: { description: 'validation.failed', ...problems }`. */
-export const problems = { problem: true } as const;
-
 /**
  * What every back-office operation may answer before its handler runs: not signed in, not staff
  * or without the permission, or staff without two-factor sign-in.

@@ -19,7 +19,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
 import { operatorAct } from '../api/auth/authentication.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 import { API_KEY_SORT_FIELDS, type ApiKeys, type ApiKeySortField } from './api-keys.js';
 import { readEventFeed } from './event-feed.js';
@@ -69,7 +69,7 @@ export function apiKeyRoutes(
       body: createApiKeyRequest,
       responses: {
         201: { description: 'Created: the key, shown this once', schema: createdApiKey },
-        400: { description: 'validation.failed (an empty name, no scope or an unknown one)', ...problems },
+        400: problem('validation.failed (an empty name, no scope or an unknown one)'),
       },
     },
     async (req, res) => {
@@ -93,8 +93,8 @@ export function apiKeyRoutes(
       query: revokeApiKeyQuery,
       responses: {
         200: { description: 'Revoked', schema: revokedApiKey },
-        404: { description: 'api_key.not_found', ...problems },
-        409: { description: 'api_key.already_revoked', ...problems },
+        404: problem('api_key.not_found'),
+        409: problem('api_key.already_revoked'),
       },
     },
     async (req, res) => {
@@ -117,9 +117,9 @@ export function apiKeyRoutes(
       query: eventFeedQuery,
       responses: {
         200: { description: 'A page of the log', schema: eventFeedPage },
-        401: { description: 'api_key.required (no API key), api_key.invalid', ...problems },
-        403: { description: 'api_key.scope_missing', ...problems },
-        429: { description: 'api_key.rate_limited (Retry-After)', ...problems },
+        401: problem('api_key.required (no API key), api_key.invalid'),
+        403: problem('api_key.scope_missing'),
+        429: problem('api_key.rate_limited (Retry-After)'),
       },
     },
     async (req, res) => {

@@ -25,7 +25,7 @@ import type { Logger } from '../infrastructure/logger.js';
 import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 import { recordExport } from '../audit/data-exports.js';
 import type { DataExportCommands } from '../audit/data-export-commands.js';
@@ -142,7 +142,7 @@ export function myInvoicePdfRoutes(deps: { knex: Knex; seller: SellerIdentity; l
       params: documentParams,
       responses: {
         200: { description: 'The PDF (application/pdf)' },
-        404: { description: 'invoice.not_found', ...problems },
+        404: problem('invoice.not_found'),
       },
     },
     requireUser,
@@ -215,7 +215,7 @@ export function adminInvoiceRoutes(
       params: documentParams,
       responses: {
         200: { description: 'The document', schema: accountingDocument },
-        404: { description: 'invoice.not_found', ...problems },
+        404: problem('invoice.not_found'),
       },
     },
     async (req, res) => {
@@ -241,7 +241,7 @@ export function adminInvoiceRoutes(
       query: pdfQuery,
       responses: {
         200: { description: 'The PDF (application/pdf)' },
-        404: { description: 'invoice.not_found', ...problems },
+        404: problem('invoice.not_found'),
       },
     },
     async (req, res) => {
@@ -273,8 +273,8 @@ export function adminInvoiceRoutes(
       query: vatReportQuery,
       responses: {
         200: { description: 'The report', schema: vatReport },
-        400: { description: 'validation.failed (month is not YYYY-MM)', ...problems },
-        409: { description: 'export.invalid (the export could not be recorded: nothing is given)', ...problems },
+        400: problem('validation.failed (month is not YYYY-MM)'),
+        409: problem('export.invalid (the export could not be recorded: nothing is given)'),
       },
     },
     async (req, res) => {
@@ -313,8 +313,8 @@ export function adminInvoiceRoutes(
       query: vatReportQuery,
       responses: {
         200: { description: 'The CSV (text/csv)' },
-        400: { description: 'validation.failed (month is not YYYY-MM)', ...problems },
-        409: { description: 'export.invalid (the export could not be recorded: nothing is given)', ...problems },
+        400: problem('validation.failed (month is not YYYY-MM)'),
+        409: problem('export.invalid (the export could not be recorded: nothing is given)'),
       },
     },
     async (req, res) => {

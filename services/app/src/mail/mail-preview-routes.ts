@@ -8,7 +8,7 @@ import {
 } from '@shop/contracts';
 import { Router } from 'express';
 import { ORDER_MAIL_KINDS, type OrderMailKind } from '../jobs/job-queue.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 import { ORDER_MAIL_LANGUAGES, orderNews, type OrderNewsFacts } from './order-mail-templates.js';
 
@@ -86,7 +86,7 @@ export function mailPreviewRoutes(deps: { publicUrl: string }, doc: ApiDocument)
       query: mailPreviewQuery,
       responses: {
         200: { description: 'The e-mail', schema: mailPreview },
-        404: { description: 'mail_preview.not_found', ...problems },
+        404: problem('mail_preview.not_found'),
       },
     },
     (req, res) => {

@@ -10,7 +10,7 @@ import {
 } from './notification-store.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem } from '../api/problem.js';
 import { z } from 'zod';
 import {
@@ -38,8 +38,8 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
   const router = Router();
   doc.guard(router, '/api/me/notifications', 'signed-in', requireUser);
   doc.guard(router, '/api/me/notification-settings', 'signed-in', requireUser);
-  const unauthenticated = { 401: { description: 'auth.required', ...problems } };
-  const notFoundResponse = { 404: { description: 'notification.not_found', ...problems } };
+  const unauthenticated = { 401: problem('auth.required') };
+  const notFoundResponse = { 404: problem('notification.not_found') };
 
   doc.route(
     router,
@@ -53,7 +53,7 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
       query: notificationListQuery,
       responses: {
         200: { description: 'Notifications', schema: notificationList },
-        400: { description: 'validation.failed (an unknown language)', ...problems },
+        400: problem('validation.failed (an unknown language)'),
       },
     },
     async (req, res) => {
@@ -147,7 +147,7 @@ export function notificationRoutes(deps: { knex: Knex; clock: () => Date }, doc:
       body: notificationSettingsPatch,
       responses: {
         200: { description: 'Settings', schema: notificationSettings },
-        400: { description: 'validation.failed (unknown setting or not a boolean)', ...problems },
+        400: problem('validation.failed (unknown setting or not a boolean)'),
       },
     },
     async (req, res) => {

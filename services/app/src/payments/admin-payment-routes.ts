@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { StripeSync } from './stripe-sync.js';
 import { currentUser } from '../api/auth/authentication.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 
 /** The back-office's payment sync: missed Stripe payments of one customer, fulfilled on request. */
 export function adminPaymentRoutes(deps: { knex: Knex; stripeSync: StripeSync }, doc: ApiDocument): Router {
@@ -22,8 +22,8 @@ export function adminPaymentRoutes(deps: { knex: Knex; stripeSync: StripeSync },
       body: paymentSyncRequest,
       responses: {
         200: { description: 'What was fulfilled, and the sessions left aside', schema: paymentSyncResult },
-        404: { description: 'account.not_found', ...problems },
-        422: { description: 'payment.provider_unavailable (Stripe is not switched on)', ...problems },
+        404: problem('account.not_found'),
+        422: problem('payment.provider_unavailable (Stripe is not switched on)'),
       },
     },
     async (req, res) => {

@@ -13,7 +13,7 @@ import {
 } from './sandbox-provider.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem } from '../api/problem.js';
 import {
   identifier,
@@ -156,8 +156,8 @@ export function paymentRoutes(
       query: paymentVerificationQuery,
       responses: {
         200: { description: "The order's status once the provider was asked", schema: paymentVerification },
-        404: { description: 'payment.session_not_found', ...problems },
-        422: { description: 'payment.provider_unavailable (the provider was switched off since)', ...problems },
+        404: problem('payment.session_not_found'),
+        422: problem('payment.provider_unavailable (the provider was switched off since)'),
       },
     },
     requireUser,
@@ -184,8 +184,8 @@ export function paymentRoutes(
       params: z.object({ provider: identifier(64) }),
       responses: {
         200: { description: 'Received (duplicate: delivered before)', schema: webhookReceipt },
-        400: { description: 'webhook.invalid_signature', ...problems },
-        422: { description: 'payment.provider_unavailable (an unknown or switched-off provider)', ...problems },
+        400: problem('webhook.invalid_signature'),
+        422: problem('payment.provider_unavailable (an unknown or switched-off provider)'),
       },
     },
     async (req, res) => {
@@ -229,7 +229,7 @@ export function paymentRoutes(
         params: sessionParams,
         responses: {
           200: { description: 'The payment page (text/html)' },
-          404: { description: 'payment.session_not_found (a small HTML page to a browser)', ...problems },
+          404: problem('payment.session_not_found (a small HTML page to a browser)'),
         },
       },
       async (req, res) => {
@@ -251,7 +251,7 @@ export function paymentRoutes(
           params: sessionParams,
           responses: {
             303: { description: 'To the success or cancel page' },
-            404: { description: 'payment.session_not_found (a small HTML page to a browser)', ...problems },
+            404: problem('payment.session_not_found (a small HTML page to a browser)'),
           },
         },
         express.urlencoded({ extended: false, limit: '1kb' }),

@@ -1,7 +1,7 @@
 import { identifier } from '@shop/contracts';
 import { Router } from 'express';
 import { z } from 'zod';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem } from '../api/problem.js';
 import { PLAN_IMAGE_SIZE, type PlanImages } from './og-image.js';
 
@@ -23,7 +23,7 @@ export function planImageRoutes(images: PlanImages, doc: ApiDocument): Router {
       params: imageParams,
       responses: {
         200: { description: 'image/png' },
-        404: { description: 'route.not_found: no plan on sale by that id', ...problems },
+        404: problem('route.not_found: no plan on sale by that id'),
       },
     },
     async (req, res) => {

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Language } from '@shop/domain';
 import type { Logger } from '../infrastructure/logger.js';
 import { CatalogueAnswers } from '../catalogue/catalogue-answers.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem } from '../api/problem.js';
 import { ShopPages, type ShopPage } from './shop-pages.js';
 import { readPublicPages } from './page-texts.js';
@@ -88,7 +88,7 @@ function describeRoutes(
   handlers: { robots: RequestHandler; sitemap: RequestHandler } | RequestHandler,
 ): void {
   const { robots, sitemap } = typeof handlers === 'function' ? { robots: handlers, sitemap: handlers } : handlers;
-  const notBuilt = { description: 'route.not_found: the shop is not built here (development)', ...problems };
+  const notBuilt = problem('route.not_found: the shop is not built here (development)');
   doc.route(
     router,
     {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { OperatorSubscriptions } from './operator-subscriptions.js';
 import { operatorAct } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
 const userParams = z.object({ id: identifier(64) });
@@ -33,16 +33,10 @@ export function adminGrantRoutes(deps: { grants: OperatorSubscriptions }, doc: A
       body: adminSubscriptionGrant,
       responses: {
         201: { description: 'Granted (or granted before with this key)', schema: adminSubscriptionGranted },
-        400: { description: 'validation.failed, idempotency.invalid_key', ...problems },
-        404: { description: 'account.not_found', ...problems },
-        409: {
-          description: 'account.erased (the person was erased), idempotency.in_progress',
-          ...problems,
-        },
-        422: {
-          description: 'order.unknown_plan, idempotency.key_reused (the key was used for another request)',
-          ...problems,
-        },
+        400: problem('validation.failed, idempotency.invalid_key'),
+        404: problem('account.not_found'),
+        409: problem('account.erased (the person was erased), idempotency.in_progress'),
+        422: problem('order.unknown_plan, idempotency.key_reused (the key was used for another request)'),
       },
     },
     async (req, res) => {

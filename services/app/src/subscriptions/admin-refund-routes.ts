@@ -11,7 +11,7 @@ import {
 import type { OperatorRefunds } from './operator-refunds.js';
 import { operatorAct } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 
 /** The back-office's view of a subscription's money, and the operator's refunds through its provider. */
 export function adminRefundRoutes(deps: { refunds: OperatorRefunds }, doc: ApiDocument): Router {
@@ -31,7 +31,7 @@ export function adminRefundRoutes(deps: { refunds: OperatorRefunds }, doc: ApiDo
       params,
       responses: {
         200: { description: 'Payments and refunds', schema: subscriptionMoney },
-        404: { description: 'subscription.not_found', ...problems },
+        404: problem('subscription.not_found'),
       },
     },
     async (req, res) => {
@@ -54,12 +54,9 @@ export function adminRefundRoutes(deps: { refunds: OperatorRefunds }, doc: ApiDo
       body: adminRefundRequest,
       responses: {
         201: { description: 'The refund and what the provider answered', schema: subscriptionRefund },
-        404: { description: 'subscription.not_found, refund.unknown_payment', ...problems },
-        409: {
-          description: 'refund.exceeds_payment, refund.nothing_to_refund, refund.invalid_amount, subscription.voided',
-          ...problems,
-        },
-        422: { description: 'refund.unsupported_provider (refund from the provider dashboard)', ...problems },
+        404: problem('subscription.not_found, refund.unknown_payment'),
+        409: problem('refund.exceeds_payment, refund.nothing_to_refund, refund.invalid_amount, subscription.voided'),
+        422: problem('refund.unsupported_provider (refund from the provider dashboard)'),
       },
     },
     async (req, res) => {

@@ -15,7 +15,7 @@ import type { OperatorSubscriptions } from './operator-subscriptions.js';
 import { withNextCharge } from './automatic-renewals.js';
 import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
 import { operatorAct } from '../api/auth/authentication.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 import { actOnEach } from '../api/bulk.js';
 import {
@@ -137,11 +137,8 @@ export function adminSubscriptionRoutes(
           description: 'The subscription (voided or not), or its state as of the instant asked',
           schema: z.union([voidedSubscription, adminSubscription, subscriptionAsOfSchema]),
         },
-        400: { description: 'validation.failed (asOf is not an ISO 8601 instant)', ...problems },
-        404: {
-          description: 'subscription.not_found; subscription.not_found_as_of (it did not exist yet then)',
-          ...problems,
-        },
+        400: problem('validation.failed (asOf is not an ISO 8601 instant)'),
+        404: problem('subscription.not_found; subscription.not_found_as_of (it did not exist yet then)'),
       },
     },
     async (req, res) => {
@@ -182,7 +179,7 @@ export function adminSubscriptionRoutes(
       body: bulkSubscriptionStatusChange,
       responses: {
         200: { description: "Each subscription's outcome, in the order sent", schema: bulkOutcome },
-        400: { description: 'validation.failed (no reason, no selection, more than 100, an id twice)', ...problems },
+        400: problem('validation.failed (no reason, no selection, more than 100, an id twice)'),
       },
     },
     async (req, res) => {
@@ -206,13 +203,11 @@ export function adminSubscriptionRoutes(
       body: adminSubscriptionStatusChange,
       responses: {
         200: { description: 'The subscription with its new status', schema: adminSubscriptionAfterChange },
-        400: { description: 'validation.failed (no reason, a status not offered)', ...problems },
-        404: { description: 'subscription.not_found', ...problems },
-        409: {
-          description:
-            'subscription.invalid_transition (a move the subscription does not allow; `allowed` lists those it does), subscription.past_expiry (reactivating past its expiry), subscription.voided',
-          ...problems,
-        },
+        400: problem('validation.failed (no reason, a status not offered)'),
+        404: problem('subscription.not_found'),
+        409: problem(
+          'subscription.invalid_transition (a move the subscription does not allow; `allowed` lists those it does), subscription.past_expiry (reactivating past its expiry), subscription.voided',
+        ),
       },
     },
     async (req, res) => {
@@ -243,12 +238,9 @@ export function adminSubscriptionRoutes(
       body: adminSubscriptionVoid,
       responses: {
         200: { description: 'The subscription as it was, now voided', schema: voidedSubscription },
-        400: { description: 'validation.failed (no reason)', ...problems },
-        404: { description: 'subscription.not_found', ...problems },
-        409: {
-          description: 'subscription.void_paid (it holds money the shop kept: refund it, or insist)',
-          ...problems,
-        },
+        400: problem('validation.failed (no reason)'),
+        404: problem('subscription.not_found'),
+        409: problem('subscription.void_paid (it holds money the shop kept: refund it, or insist)'),
       },
     },
     async (req, res) => {
@@ -281,13 +273,11 @@ export function adminSubscriptionRoutes(
       body: adminSubscriptionReactivation,
       responses: {
         200: { description: 'The subscription, active again', schema: adminSubscriptionAfterChange },
-        400: { description: 'validation.failed (no reason)', ...problems },
-        404: { description: 'subscription.not_found', ...problems },
-        409: {
-          description:
-            'subscription.not_cancelled, subscription.past_expiry (its expiry has passed), subscription.refunded, subscription.not_paid (an order cancelled before it was paid), subscription.voided, account.erased',
-          ...problems,
-        },
+        400: problem('validation.failed (no reason)'),
+        404: problem('subscription.not_found'),
+        409: problem(
+          'subscription.not_cancelled, subscription.past_expiry (its expiry has passed), subscription.refunded, subscription.not_paid (an order cancelled before it was paid), subscription.voided, account.erased',
+        ),
       },
     },
     async (req, res) => {

@@ -23,7 +23,7 @@ import { withNextCharge } from './automatic-renewals.js';
 import { recordCustomerLanguage } from '../notifications/customer-preferences.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { redirectFor } from '../api/redirect-url.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
 
@@ -94,7 +94,7 @@ export function mySubscriptionRoutes(
   const params = z.object({ id: identifier() });
   /** What every action on one of the customer's subscriptions may answer besides its own refusals. */
   const actionRefusals = {
-    404: { description: 'subscription.not_found', ...problems },
+    404: problem('subscription.not_found'),
   };
   const subscriptionId = (req: { params: Record<string, unknown> }) => String(req.params.id);
 
@@ -149,17 +149,13 @@ export function mySubscriptionRoutes(
       responses: {
         201: { description: 'Renewal ordered, payment pending', schema: renewalResponse },
         ...actionRefusals,
-        404: { description: 'subscription.not_found, promo.unknown', ...problems },
-        409: {
-          description:
-            'subscription.not_renewable (pending, cancelled, suspended), subscription.voided, promo.expired, promo.exhausted, idempotency.in_progress',
-          ...problems,
-        },
-        422: {
-          description:
-            'order.unknown_plan (off sale), payment.provider_unavailable, payment.renewal_unsupported, idempotency.key_reused',
-          ...problems,
-        },
+        404: problem('subscription.not_found, promo.unknown'),
+        409: problem(
+          'subscription.not_renewable (pending, cancelled, suspended), subscription.voided, promo.expired, promo.exhausted, idempotency.in_progress',
+        ),
+        422: problem(
+          'order.unknown_plan (off sale), payment.provider_unavailable, payment.renewal_unsupported, idempotency.key_reused',
+        ),
       },
     },
     requireUser,
@@ -191,7 +187,7 @@ export function mySubscriptionRoutes(
       responses: {
         200: { description: 'Cancelled: access lasts until accessEndsAt', schema: cancellationAnswer },
         ...actionRefusals,
-        409: { description: 'subscription.not_active, subscription.voided', ...problems },
+        409: problem('subscription.not_active, subscription.voided'),
       },
     },
     requireUser,
@@ -223,7 +219,7 @@ export function mySubscriptionRoutes(
           schema: autoRenewAnswer,
         },
         ...actionRefusals,
-        409: { description: 'subscription.no_saved_method, subscription.not_active, subscription.voided', ...problems },
+        409: problem('subscription.no_saved_method, subscription.not_active, subscription.voided'),
       },
     },
     requireUser,
@@ -251,7 +247,7 @@ export function mySubscriptionRoutes(
       responses: {
         201: { description: 'Refund requested', schema: refundRequestAnswer },
         ...actionRefusals,
-        409: { description: 'refund.window_closed, refund.nothing_to_refund, subscription.voided', ...problems },
+        409: problem('refund.window_closed, refund.nothing_to_refund, subscription.voided'),
       },
     },
     requireUser,

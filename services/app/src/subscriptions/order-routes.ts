@@ -15,7 +15,7 @@ import type { OrderService } from './order-service.js';
 import { recordCustomerLanguage } from '../notifications/customer-preferences.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
-import { problems, type ApiDocument } from '../api/openapi.js';
+import { problem, type ApiDocument } from '../api/openapi.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
 import { redirectFor } from '../api/redirect-url.js';
 
@@ -35,10 +35,10 @@ export function orderRoutes(deps: { knex: Knex; orders: OrderService; clock: () 
       body: orderRequest,
       responses: {
         201: { description: 'Order placed, payment pending', schema: orderResponse },
-        400: { description: 'Invalid input', ...problems },
-        404: { description: 'promo.unknown', ...problems },
-        409: { description: 'promo.expired, promo.exhausted, idempotency.in_progress', ...problems },
-        422: { description: 'order.unknown_plan, payment.provider_unavailable, idempotency.key_reused', ...problems },
+        400: problem('Invalid input'),
+        404: problem('promo.unknown'),
+        409: problem('promo.expired, promo.exhausted, idempotency.in_progress'),
+        422: problem('order.unknown_plan, payment.provider_unavailable, idempotency.key_reused'),
       },
     },
     requireUser,
@@ -69,10 +69,10 @@ export function orderRoutes(deps: { knex: Knex; orders: OrderService; clock: () 
       body: checkoutRequest,
       responses: {
         200: { description: 'Where to pay', schema: orderResponse },
-        400: { description: 'Invalid input', ...problems },
-        404: { description: 'subscription.not_found', ...problems },
-        409: { description: 'subscription.not_pending', ...problems },
-        422: { description: 'payment.provider_unavailable', ...problems },
+        400: problem('Invalid input'),
+        404: problem('subscription.not_found'),
+        409: problem('subscription.not_pending'),
+        422: problem('payment.provider_unavailable'),
       },
     },
     requireUser,
@@ -104,8 +104,8 @@ export function orderRoutes(deps: { knex: Knex; orders: OrderService; clock: () 
       body: promoCheckRequest,
       responses: {
         200: { description: 'Whether it applies, and the total', schema: promoCheck },
-        400: { description: 'Invalid input', ...problems },
-        422: { description: 'order.unknown_plan', ...problems },
+        400: problem('Invalid input'),
+        422: problem('order.unknown_plan'),
       },
     },
     async (req, res) => {

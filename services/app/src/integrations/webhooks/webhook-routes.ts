@@ -16,7 +16,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { adminListQuery, adminListRoute, oneOrMany } from '../../api/admin-list-query.js';
 import { operatorAct } from '../../api/auth/authentication.js';
-import { problems, type ApiDocument } from '../../api/openapi.js';
+import { problem, type ApiDocument } from '../../api/openapi.js';
 import { parseOrReject } from '../../api/problem.js';
 import {
   WEBHOOK_DELIVERY_SORT_FIELDS,
@@ -71,7 +71,7 @@ export function webhookRoutes(deps: { webhooks: WebhookEndpoints }, doc: ApiDocu
       body: createWebhookEndpointRequest,
       responses: {
         201: { description: 'Registered: the signing secret, shown this once', schema: webhookEndpointCreated },
-        400: { description: INPUT_REFUSALS, ...problems },
+        400: problem(INPUT_REFUSALS),
       },
     },
     async (req, res) => {
@@ -108,8 +108,8 @@ export function webhookRoutes(deps: { webhooks: WebhookEndpoints }, doc: ApiDocu
       params: endpointParams,
       responses: {
         200: { description: 'The endpoint', schema: webhookEndpoint },
-        400: { description: 'validation.failed (an id that cannot be one)', ...problems },
-        404: { description: 'webhook.not_found', ...problems },
+        400: problem('validation.failed (an id that cannot be one)'),
+        404: problem('webhook.not_found'),
       },
     },
     async (req, res) => {
@@ -132,8 +132,8 @@ export function webhookRoutes(deps: { webhooks: WebhookEndpoints }, doc: ApiDocu
       params: endpointParams,
       responses: {
         200: { description: 'Removed', schema: webhookEndpoint },
-        400: { description: 'validation.failed (an id that cannot be one)', ...problems },
-        404: { description: 'webhook.not_found', ...problems },
+        400: problem('validation.failed (an id that cannot be one)'),
+        404: problem('webhook.not_found'),
       },
     },
     async (req, res) => {
@@ -158,9 +158,9 @@ export function webhookRoutes(deps: { webhooks: WebhookEndpoints }, doc: ApiDocu
       body: webhookReplayRequest,
       responses: {
         202: { description: 'The replay is under way', schema: webhookReplayAccepted },
-        400: { description: 'validation.failed, webhook.invalid_position', ...problems },
-        404: { description: 'webhook.not_found', ...problems },
-        409: { description: 'webhook.removed', ...problems },
+        400: problem('validation.failed, webhook.invalid_position'),
+        404: problem('webhook.not_found'),
+        409: problem('webhook.removed'),
       },
     },
     async (req, res) => {
