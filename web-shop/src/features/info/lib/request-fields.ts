@@ -8,16 +8,10 @@ const L = INQUIRY_LIMITS;
 export const requiredName = () =>
   yup.string().trim().required('info:validation.required').max(L.name.max, 'info:validation.nameMax');
 
-export const requiredEmail = () =>
-  yup
-    .string()
-    .trim()
-    .required('info:validation.required')
-    .email('info:validation.emailInvalid')
-    .max(L.email.max, 'info:validation.emailMax');
-
 export const optionalEmail = () =>
   yup.string().trim().email('info:validation.emailInvalid').max(L.email.max, 'info:validation.emailMax');
+
+export const requiredEmail = () => optionalEmail().required('info:validation.required');
 
 /** Digits, spaces and + ( ) - . only, 30 characters at most; may be left empty. */
 export const optionalPhone = () =>
