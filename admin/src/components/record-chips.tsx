@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
-import { useTranslate } from 'react-admin';
+import type { ReactElement } from 'react';
+import { useRecordContext, useTranslate } from 'react-admin';
 
 /** A chip's tint: dark text on a light background, which reads at AA. */
 export type Tint = { bgcolor: string; color: string };
@@ -32,6 +33,42 @@ export function TintedChip<Value extends string>({
       size="small"
       sx={{ ...tints[value], fontWeight: 500 }}
       label={translate(`${messages}.${value}`, { _: value })}
+    />
+  );
+}
+
+/** The record's `source` (its status, kind, segment…) as a `TintedChip`. */
+export function TintedField<Value extends string>({
+  source,
+  ...chip
+}: {
+  source: string;
+  tints: Record<Value, Tint>;
+  messages: string;
+}) {
+  const record = useRecordContext<Record<string, Value>>();
+  return <TintedChip value={record?.[source]} {...chip} />;
+}
+
+/** A state with its icon, tinted, the icon in the text's colour; `loud` (bold) when it asks for a look. */
+export function IconChip({
+  icon,
+  label,
+  tint,
+  loud = false,
+}: {
+  icon: ReactElement;
+  label: string;
+  tint: Tint;
+  loud?: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      icon={icon}
+      label={translate(label)}
+      sx={{ ...tint, ...(loud ? { fontWeight: 600 } : {}), '& .MuiChip-icon': { color: 'inherit' } }}
     />
   );
 }

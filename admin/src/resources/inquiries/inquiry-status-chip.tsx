@@ -1,6 +1,5 @@
-import { useRecordContext } from 'react-admin';
-import { TINTS, TintedChip, type Tint } from '../../components/record-chips';
-import type { Inquiry, InquiryStatus } from './inquiry-vocabulary';
+import { TINTS, TintedField, type Tint } from '../../components/record-chips';
+import type { InquiryStatus } from './inquiry-vocabulary';
 
 /** Blue while nobody has looked, orange while followed up, green once closed. */
 const COLOURS: Record<InquiryStatus, Tint> = {
@@ -10,7 +9,6 @@ const COLOURS: Record<InquiryStatus, Tint> = {
 };
 
 /** The inquiry's status as a coloured chip. */
-export function InquiryStatusChip() {
-  const inquiry = useRecordContext<Inquiry>();
-  return <TintedChip value={inquiry?.status} tints={COLOURS} messages="shop.inquiries.statuses" />;
-}
+export const InquiryStatusChip = () => (
+  <TintedField source="status" tints={COLOURS} messages="shop.inquiries.statuses" />
+);

@@ -1,6 +1,5 @@
-import { useRecordContext } from 'react-admin';
-import { TINTS, TintedChip, type Tint } from '../../components/record-chips';
-import type { Invoice, InvoiceKind } from './invoice-vocabulary';
+import { TINTS, TintedField, type Tint } from '../../components/record-chips';
+import type { InvoiceKind } from './invoice-vocabulary';
 
 /** Blue for an invoice, orange for a credit note (money given back). */
 const COLOURS: Record<InvoiceKind, Tint> = {
@@ -9,7 +8,4 @@ const COLOURS: Record<InvoiceKind, Tint> = {
 };
 
 /** The document's kind as a coloured chip: Facture or Avoir. */
-export function InvoiceKindChip() {
-  const invoice = useRecordContext<Invoice>();
-  return <TintedChip value={invoice?.kind} tints={COLOURS} messages="shop.invoices.kinds" />;
-}
+export const InvoiceKindChip = () => <TintedField source="kind" tints={COLOURS} messages="shop.invoices.kinds" />;

@@ -1,9 +1,8 @@
 import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import { DateField, FunctionField, SimpleShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
-import { OnOffChip, TINTS } from '../../components/record-chips';
+import { IconChip, OnOffChip, TINTS } from '../../components/record-chips';
 import { SectionCard } from '../../components/section-card';
 import { useLocales } from '../../i18n/i18n-provider';
 import type { Subscription } from './subscription-vocabulary';
@@ -28,17 +27,9 @@ export function AutoRenewChips() {
   );
 }
 
-export function RenewalFailedChip() {
-  const translate = useTranslate();
-  return (
-    <Chip
-      size="small"
-      icon={<SyncProblemIcon />}
-      label={translate('shop.subscriptions.autoRenew.failed')}
-      sx={{ ...TINTS.orange, fontWeight: 600, '& .MuiChip-icon': { color: 'inherit' } }}
-    />
-  );
-}
+export const RenewalFailedChip = () => (
+  <IconChip icon={<SyncProblemIcon />} label="shop.subscriptions.autoRenew.failed" tint={TINTS.orange} loud />
+);
 
 /**
  * Where its automatic renewal stands: on or off, the method kept, the next charge, how many renewals

@@ -2,7 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import Chip from '@mui/material/Chip';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { TINTS } from '../../components/record-chips';
+import { IconChip, TINTS } from '../../components/record-chips';
 import type { Subscription } from './subscription-vocabulary';
 
 /**
@@ -14,14 +14,7 @@ export function CredentialsStateChip() {
   const translate = useTranslate();
   if (!subscription) return null;
   if (subscription.credentialsId) {
-    return (
-      <Chip
-        size="small"
-        icon={<CheckCircleIcon />}
-        label={translate('shop.subscriptions.credentials.assigned')}
-        sx={{ ...TINTS.green, '& .MuiChip-icon': { color: 'inherit' } }}
-      />
-    );
+    return <IconChip icon={<CheckCircleIcon />} label="shop.subscriptions.credentials.assigned" tint={TINTS.green} />;
   }
   if (subscription.status !== 'active') {
     return (
@@ -34,11 +27,6 @@ export function CredentialsStateChip() {
     );
   }
   return (
-    <Chip
-      size="small"
-      icon={<HourglassEmptyIcon />}
-      label={translate('shop.subscriptions.credentials.missing')}
-      sx={{ ...TINTS.orange, fontWeight: 600, '& .MuiChip-icon': { color: 'inherit' } }}
-    />
+    <IconChip icon={<HourglassEmptyIcon />} label="shop.subscriptions.credentials.missing" tint={TINTS.orange} loud />
   );
 }

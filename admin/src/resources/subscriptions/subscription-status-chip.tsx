@@ -1,6 +1,5 @@
-import { useRecordContext } from 'react-admin';
-import { TINTS, TintedChip, type Tint } from '../../components/record-chips';
-import type { Subscription, SubscriptionStatus } from './subscription-vocabulary';
+import { TINTS, TintedField, type Tint } from '../../components/record-chips';
+import type { SubscriptionStatus } from './subscription-vocabulary';
 
 /** Green while in use, orange when it needs a look, grey once over. */
 const COLOURS: Record<SubscriptionStatus, Tint> = {
@@ -12,7 +11,6 @@ const COLOURS: Record<SubscriptionStatus, Tint> = {
 };
 
 /** The subscription's status as a coloured chip. */
-export function SubscriptionStatusChip() {
-  const subscription = useRecordContext<Subscription>();
-  return <TintedChip value={subscription?.status} tints={COLOURS} messages="shop.subscriptions.statuses" />;
-}
+export const SubscriptionStatusChip = () => (
+  <TintedField source="status" tints={COLOURS} messages="shop.subscriptions.statuses" />
+);

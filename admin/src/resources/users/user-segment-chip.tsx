@@ -1,6 +1,5 @@
-import { useRecordContext } from 'react-admin';
-import { TINTS, TintedChip, type Tint } from '../../components/record-chips';
-import type { User, UserSegment } from './user-vocabulary';
+import { TINTS, TintedField, type Tint } from '../../components/record-chips';
+import type { UserSegment } from './user-vocabulary';
 
 /** Green with a subscription in use, orange once it has expired, grey without. */
 const COLOURS: Record<UserSegment, Tint> = {
@@ -10,7 +9,4 @@ const COLOURS: Record<UserSegment, Tint> = {
 };
 
 /** The customer's standing as the seeds classify it: with a subscription, expired, or without. */
-export function UserSegmentChip() {
-  const user = useRecordContext<User>();
-  return <TintedChip value={user?.segment} tints={COLOURS} messages="shop.users.segments" />;
-}
+export const UserSegmentChip = () => <TintedField source="segment" tints={COLOURS} messages="shop.users.segments" />;
