@@ -21,12 +21,9 @@ import { waitUntil } from '../lib/wait-until';
  */
 export function BulkActionDialog({
   resource,
-  label,
+  messages,
   icon,
-  title,
-  intro,
   children,
-  confirmLabel,
   ready,
   disabledReason,
   act,
@@ -34,12 +31,10 @@ export function BulkActionDialog({
   onClosed,
 }: {
   resource: string;
-  label: string;
+  /** Where its words are: `<messages>.action` (the button), `.title` (counting the selection), `.intro` and `.confirm`. */
+  messages: string;
   icon: ReactNode;
-  title: string;
-  intro: string;
   children: ReactNode;
-  confirmLabel: string;
   /** The choices are complete. */
   ready: boolean;
   /** Why the action does not apply to this selection (the button then shows it and is off). */
@@ -92,17 +87,17 @@ export function BulkActionDialog({
         disabled={disabledReason !== undefined}
         title={disabledReason}
       >
-        {label}
+        {translate(`${messages}.action`)}
       </Button>
       <SavingDialog
         dialog={{ open, saving, close }}
-        title={title}
+        title={translate(`${messages}.title`, { smart_count: selectedIds.length })}
         onConfirm={() => void confirm()}
-        confirmLabel={confirmLabel}
+        confirmLabel={`${messages}.confirm`}
         disabled={!ready}
         maxWidth="sm"
       >
-        <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{translate(`${messages}.intro`)}</DialogContentText>
         <Box>{children}</Box>
         <DialogContentText variant="body2" sx={{ mt: 2 }}>
           {translate('shop.bulk.selected', { smart_count: selectedIds.length })}

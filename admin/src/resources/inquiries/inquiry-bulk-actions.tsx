@@ -1,6 +1,6 @@
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { useState } from 'react';
-import { useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { BulkActionDialog, BulkStatusChoices } from '../../components/bulk-dialog';
 import type { ShopDataProvider } from '../../providers/data-provider';
 import { INQUIRY_STATUSES, type InquiryStatus } from './inquiry-vocabulary';
@@ -9,16 +9,12 @@ import { INQUIRY_STATUSES, type InquiryStatus } from './inquiry-vocabulary';
 export function InquiryBulkActions() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ShopDataProvider>();
-  const { selectedIds } = useListContext();
   const [to, setTo] = useState<InquiryStatus | ''>('');
   return (
     <BulkActionDialog
       resource="inquiries"
-      label={translate('shop.bulk.status.action')}
+      messages="shop.bulk.status"
       icon={<SwapHorizIcon />}
-      title={translate('shop.bulk.status.title', { smart_count: selectedIds.length })}
-      intro={translate('shop.bulk.status.intro')}
-      confirmLabel="shop.bulk.status.confirm"
       ready={to !== ''}
       act={(ids) => dataProvider.changeStatuses('inquiries', { ids, status: to })}
       shows={(inquiry) => inquiry.status === to}

@@ -14,17 +14,13 @@ import type { Subscription, SubscriptionStatus } from './subscription-vocabulary
 function BulkStatusButton() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ShopDataProvider>();
-  const { selectedIds } = useListContext();
   const [to, setTo] = useState<SubscriptionStatus | ''>('');
   const [reason, setReason] = useState('');
   return (
     <BulkActionDialog
       resource="subscriptions"
-      label={translate('shop.bulk.status.action')}
+      messages="shop.bulk.status"
       icon={<SwapHorizIcon />}
-      title={translate('shop.bulk.status.title', { smart_count: selectedIds.length })}
-      intro={translate('shop.bulk.status.intro')}
-      confirmLabel="shop.bulk.status.confirm"
       ready={to !== '' && reason.trim() !== ''}
       act={(ids) => dataProvider.changeStatuses('subscriptions', { ids, status: to, reason: reason.trim() })}
       shows={(subscription) => subscription.status === to}
@@ -56,11 +52,8 @@ function BulkAssignButton() {
   return (
     <BulkActionDialog
       resource="subscriptions"
-      label={translate('shop.bulk.assign.action')}
+      messages="shop.bulk.assign"
       icon={<KeyIcon />}
-      title={translate('shop.bulk.assign.title', { smart_count: selectedIds.length })}
-      intro={translate('shop.bulk.assign.intro')}
-      confirmLabel="shop.bulk.assign.confirm"
       ready={chosen !== ''}
       disabledReason={plans.size > 1 ? translate('shop.bulk.assign.onePlan') : undefined}
       act={(ids) => dataProvider.assignCredentialsToMany(chosen, ids)}
