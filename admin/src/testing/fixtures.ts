@@ -8,160 +8,124 @@ import type {
   SubscriptionPayment,
   VatReport,
 } from '@shop/contracts';
+import { anInvoice } from '../../../web-shop/src/testing/fixtures';
+
+// One invoice for both apps: the shop's and the back-office's routes answer the same document.
+export { anInvoice };
+
+/** A builder of a test record: `defaults` (copied afresh each time), with what a test gives on top. */
+const builder =
+  <T>(defaults: T) =>
+  (overrides: Partial<T> = {}): T => ({ ...structuredClone(defaults), ...overrides });
 
 /** A paid subscription still waiting for its credentials, as `GET /api/admin/subscriptions` answers it. */
-export function aSubscription(overrides: Partial<AdminSubscription> = {}): AdminSubscription {
-  return {
-    id: 'sub-1',
-    userId: 'user-1',
-    customerEmail: 'camille@example.com',
-    customerName: 'Camille Martin',
-    planId: 'netflix-premium',
-    planName: 'Netflix Premium',
-    months: 3,
-    status: 'active',
-    statusReason: null,
-    totalCents: 2397,
-    discountCents: 0,
-    currency: 'EUR',
-    promoCode: null,
-    provider: 'sandbox',
-    paymentReference: 'pay-1',
-    lastPaymentIssue: null,
-    credentialsAssigned: false,
-    credentialsId: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    paidAt: '2026-11-20T10:05:00.000Z',
-    expiresAt: '2099-02-20T10:05:00.000Z',
-    updatedAt: '2026-11-20T10:05:00.000Z',
-    renewedCents: 0,
-    refundedCents: 0,
-    lastPaymentAt: '2026-11-20T10:05:00.000Z',
-    customerCancelledAt: null,
-    cancellationReason: null,
-    refundRequestedAt: null,
-    refundReason: null,
-    refundAnsweredAt: null,
-    autoRenew: false,
-    paymentMethod: null,
-    nextChargeAt: null,
-    renewalFailedAt: null,
-    renewalRetryAt: null,
-    renewalCount: 0,
-    ...overrides,
-  };
-}
+export const aSubscription = builder<AdminSubscription>({
+  id: 'sub-1',
+  userId: 'user-1',
+  customerEmail: 'camille@example.com',
+  customerName: 'Camille Martin',
+  planId: 'netflix-premium',
+  planName: 'Netflix Premium',
+  months: 3,
+  status: 'active',
+  statusReason: null,
+  totalCents: 2397,
+  discountCents: 0,
+  currency: 'EUR',
+  promoCode: null,
+  provider: 'sandbox',
+  paymentReference: 'pay-1',
+  lastPaymentIssue: null,
+  credentialsAssigned: false,
+  credentialsId: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  paidAt: '2026-11-20T10:05:00.000Z',
+  expiresAt: '2099-02-20T10:05:00.000Z',
+  updatedAt: '2026-11-20T10:05:00.000Z',
+  renewedCents: 0,
+  refundedCents: 0,
+  lastPaymentAt: '2026-11-20T10:05:00.000Z',
+  customerCancelledAt: null,
+  cancellationReason: null,
+  refundRequestedAt: null,
+  refundReason: null,
+  refundAnsweredAt: null,
+  autoRenew: false,
+  paymentMethod: null,
+  nextChargeAt: null,
+  renewalFailedAt: null,
+  renewalRetryAt: null,
+  renewalCount: 0,
+});
 
 /** The order's payment of `aSubscription()` as `GET /api/admin/subscriptions/:id/payments` lists it: nothing refunded yet. */
-export function aPayment(overrides: Partial<SubscriptionPayment> = {}): SubscriptionPayment {
-  return {
-    reference: 'pay-1',
-    kind: 'order',
-    provider: 'sandbox',
-    amountCents: 2397,
-    currency: 'EUR',
-    paidAt: '2026-11-20T10:05:00.000Z',
-    refundedCents: 0,
-    pendingRefundCents: 0,
-    refundableCents: 2397,
-    ...overrides,
-  };
-}
+export const aPayment = builder<SubscriptionPayment>({
+  reference: 'pay-1',
+  kind: 'order',
+  provider: 'sandbox',
+  amountCents: 2397,
+  currency: 'EUR',
+  paidAt: '2026-11-20T10:05:00.000Z',
+  refundedCents: 0,
+  pendingRefundCents: 0,
+  refundableCents: 2397,
+});
 
 /** A plan as the back-office edits it. */
-export function anAdminPlan(overrides: Partial<AdminPlan> = {}): AdminPlan {
-  return {
-    id: 'netflix-premium',
-    name: 'Netflix Premium',
-    category: 'SVOD',
-    monthlyPriceCents: 799,
-    currency: 'EUR',
-    popular: false,
-    onSale: true,
-    logo: '/logos/netflix.svg',
-    features: {
-      fr: ['4K Ultra HD', '4 écrans', 'Sans publicité', 'Téléchargements', 'Profil personnel', 'Sans engagement'],
-      en: ['4K Ultra HD', '4 screens', 'No ads', 'Downloads', 'Own profile', 'No commitment'],
-    },
-    sharedUsers: 4,
-    sortOrder: 1,
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    version: 3,
-    ...overrides,
-  };
-}
+export const anAdminPlan = builder<AdminPlan>({
+  id: 'netflix-premium',
+  name: 'Netflix Premium',
+  category: 'SVOD',
+  monthlyPriceCents: 799,
+  currency: 'EUR',
+  popular: false,
+  onSale: true,
+  logo: '/logos/netflix.svg',
+  features: {
+    fr: ['4K Ultra HD', '4 écrans', 'Sans publicité', 'Téléchargements', 'Profil personnel', 'Sans engagement'],
+    en: ['4K Ultra HD', '4 screens', 'No ads', 'Downloads', 'Own profile', 'No commitment'],
+  },
+  sharedUsers: 4,
+  sortOrder: 1,
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  version: 3,
+});
 
 /** A customer as `GET /api/admin/users` answers. */
-export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
-  return {
-    id: 'user-1',
-    email: 'camille@example.com',
-    fullName: 'Camille Martin',
-    roles: ['customer'],
-    twoFactorEnabled: false,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    lastSignInAt: '2026-11-24T10:00:00.000Z',
-    segment: 'with',
-    totalSpentCents: 2397,
-    subscriptions: [],
-    profileVersion: 1,
-    ...overrides,
-  };
-}
+export const anAdminUser = builder<AdminUser>({
+  id: 'user-1',
+  email: 'camille@example.com',
+  fullName: 'Camille Martin',
+  roles: ['customer'],
+  twoFactorEnabled: false,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  lastSignInAt: '2026-11-24T10:00:00.000Z',
+  segment: 'with',
+  totalSpentCents: 2397,
+  subscriptions: [],
+  profileVersion: 1,
+});
 
 /** The dashboard's figures, which the Subscriptions and Credentials tabs' counters read. */
-export function someStats(overrides: Partial<AdminStats> = {}): AdminStats {
-  return {
-    totalUsers: 12,
-    activeSubscriptions: 7,
-    expiredSubscriptions: 2,
-    totalRevenueCents: 50_000,
-    revenueThisMonthCents: 9_000,
-    newUsersThisMonth: 3,
-    revenuePerUserCents: 4_166,
-    monthlyGrowthPercent: 33,
-    conversionPercent: 58,
-    activityRatePercent: 77,
-    pendingCredentials: 2,
-    failedJobs: 0,
-    users: { with: 7, without: 3, expired: 2, total: 12 },
-    subscriptions: { total: 9, withCredentials: 5, withoutCredentials: 2, active: 7 },
-    credentials: { total: 4, plans: 3, logins: 4 },
-    revenueByDay: [],
-    subscriptionsByDay: [],
-    ...overrides,
-  };
-}
-
-/** An invoice as `GET /api/admin/invoices` answers it: a 3-month order billed in France at 20 %. */
-export function anInvoice(overrides: Partial<AccountingDocumentView> = {}): AccountingDocumentView {
-  return {
-    id: 'doc-1',
-    number: 'F2026-000001',
-    kind: 'invoice',
-    issuedAt: '2026-11-20T10:05:00.000Z',
-    subscriptionId: 'sub-1',
-    userId: 'user-1',
-    customerName: 'Camille Martin',
-    companyName: null,
-    vatNumber: null,
-    country: 'FR',
-    vatRate: 0.2,
-    netCents: 1998,
-    vatCents: 399,
-    grossCents: 2397,
-    currency: 'EUR',
-    correctsNumber: null,
-    planName: 'Netflix Premium',
-    months: 3,
-    periodFrom: '2026-11-20T10:05:00.000Z',
-    periodTo: '2027-02-20T10:05:00.000Z',
-    paymentReference: 'pay-1',
-    provider: 'sandbox',
-    paidAt: '2026-11-20T10:05:00.000Z',
-    ...overrides,
-  };
-}
+export const someStats = builder<AdminStats>({
+  totalUsers: 12,
+  activeSubscriptions: 7,
+  expiredSubscriptions: 2,
+  totalRevenueCents: 50_000,
+  revenueThisMonthCents: 9_000,
+  newUsersThisMonth: 3,
+  revenuePerUserCents: 4_166,
+  monthlyGrowthPercent: 33,
+  conversionPercent: 58,
+  activityRatePercent: 77,
+  pendingCredentials: 2,
+  failedJobs: 0,
+  users: { with: 7, without: 3, expired: 2, total: 12 },
+  subscriptions: { total: 9, withCredentials: 5, withoutCredentials: 2, active: 7 },
+  credentials: { total: 4, plans: 3, logins: 4 },
+  revenueByDay: [],
+  subscriptionsByDay: [],
+});
 
 /** A credit note refunding `anInvoice()` whole. */
 export function aCreditNote(overrides: Partial<AccountingDocumentView> = {}): AccountingDocumentView {
@@ -179,18 +143,15 @@ export function aCreditNote(overrides: Partial<AccountingDocumentView> = {}): Ac
 }
 
 /** The VAT report of a month (`GET /api/admin/reports/vat`): France and Belgium. */
-export function aVatReport(overrides: Partial<VatReport> = {}): VatReport {
-  return {
-    month: '2026-11',
-    currency: 'EUR',
-    data: [
-      { country: 'BE', rate: 0.21, netCents: 1000, vatCents: 210, grossCents: 1210, documents: 1 },
-      { country: 'FR', rate: 0.2, netCents: 3996, vatCents: 799, grossCents: 4795, documents: 3 },
-    ],
-    totals: { netCents: 4996, vatCents: 1009, grossCents: 6005, documents: 4 },
-    ...overrides,
-  };
-}
+export const aVatReport = builder<VatReport>({
+  month: '2026-11',
+  currency: 'EUR',
+  data: [
+    { country: 'BE', rate: 0.21, netCents: 1000, vatCents: 210, grossCents: 1210, documents: 1 },
+    { country: 'FR', rate: 0.2, netCents: 3996, vatCents: 799, grossCents: 4795, documents: 3 },
+  ],
+  totals: { netCents: 4996, vatCents: 1009, grossCents: 6005, documents: 4 },
+});
 
 /** What a bulk action answers for each record, by id: `changed`, `unchanged`, or the code it was refused with. */
 export function bulkOutcomeOf(outcomes: Record<string, string>): BulkOutcome {
