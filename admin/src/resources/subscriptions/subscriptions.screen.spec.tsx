@@ -1,5 +1,6 @@
 import type { AdminPlan, AdminStats, AdminSubscription, SubscriptionMoney } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aSubscription, anAdminPlan, anAdminUser, someStats } from '../../testing/fixtures';
 import { json, noContent, page, renderResource, type Routes, byIds } from '../../testing/render-resource';
@@ -46,6 +47,20 @@ function subscriptionsApi(rows: AdminSubscription[]): Routes {
   };
 }
 
+/** The Subscriptions tab at `url`, the API holding `rows`. */
+const openSubscriptions = (url: string, rows: AdminSubscription[]) =>
+  renderResource('subscriptions', subscriptions, {
+    url,
+    api: subscriptionsApi(rows),
+    references: ['plans', 'users', 'credentials'],
+  });
+
+/** Widens the list from its to-do (paid, waiting for credentials) to every subscription. */
+async function showEverySubscription(user: UserEvent) {
+  await user.click(screen.getByRole('combobox', { name: 'Identifiants' }));
+  await user.click(await screen.findByRole('option', { name: 'Tous' }));
+}
+
 const customers = [anAdminUser(), anAdminUser({ id: 'user-2', email: 'lea@example.com', fullName: 'Léa Petit' })];
 const waiting = aSubscription();
 const served = aSubscription({
@@ -59,11 +74,7 @@ const served = aSubscription({
 
 describe('the subscriptions (back-office)', () => {
   it('opens on the paid subscriptions still waiting for their credentials, with the tab’s counters', async () => {
-    const { api } = renderResource('subscriptions', subscriptions, {
-      url: '/subscriptions',
-      api: subscriptionsApi([waiting, served]),
-      references: ['plans', 'users', 'credentials'],
-    });
+    const { api } = openSubscriptions('/subscriptions', [waiting, served]);
 
     expect(await screen.findByText('Camille Martin')).toBeVisible();
     expect(screen.queryByText('Léa Petit')).not.toBeInTheDocument();
@@ -75,11 +86,7 @@ describe('the subscriptions (back-office)', () => {
   });
 
   it('shows what a counter counts when it is pressed', async () => {
-    const { user, api } = renderResource('subscriptions', subscriptions, {
-      url: '/subscriptions',
-      api: subscriptionsApi([waiting, served]),
-      references: ['plans', 'users', 'credentials'],
-    });
+    const { user, api } = openSubscriptions('/subscriptions', [waiting, served]);
     await screen.findByText('Camille Martin');
 
     await user.click(screen.getByRole('button', { name: /Avec identifiants/ }));
@@ -91,11 +98,7 @@ describe('the subscriptions (back-office)', () => {
   });
 
   it('changes a subscription’s status with the reason, and says so in French', async () => {
-    const { user, api } = renderResource('subscriptions', subscriptions, {
-      url: '/subscriptions/sub-1/show',
-      api: subscriptionsApi([waiting]),
-      references: ['plans', 'users', 'credentials'],
-    });
+    const { user, api } = openSubscriptions('/subscriptions/sub-1/show', [waiting]);
 
     await user.click(await screen.findByRole('button', { name: 'Changer le statut' }));
     const dialog = await screen.findByRole('dialog', { name: 'Changer le statut' });
@@ -127,15 +130,10 @@ describe('the subscriptions (back-office)', () => {
       refundRequestedAt: '2026-11-22T09:00:00.000Z',
       refundReason: 'Ne fonctionne pas',
     });
-    const { user, api } = renderResource('subscriptions', subscriptions, {
-      url: '/subscriptions',
-      api: subscriptionsApi([waiting, asked]),
-      references: ['plans', 'users', 'credentials'],
-    });
+    const { user, api } = openSubscriptions('/subscriptions', [waiting, asked]);
     await screen.findByText('Camille Martin');
     // The to-do list's filters first: the operator asks for every subscription with a refund request.
-    await user.click(screen.getByRole('combobox', { name: 'Identifiants' }));
-    await user.click(await screen.findByRole('option', { name: 'Tous' }));
+    await showEverySubscription(user);
     await user.click(screen.getByRole('combobox', { name: 'Remboursement' }));
     await user.click(await screen.findByRole('option', { name: 'Remboursement demandé' }));
 
@@ -183,11 +181,11 @@ describe('automatic renewal in the back-office', () => {
   });
 
   it('shows automatic renewal, the next charge, the renewals paid and a declined charge in the list', async () => {
-    renderResource('subscriptions', subscriptions, {
-      url: `/subscriptions?filter=${encodeURIComponent(JSON.stringify({ autoRenew: true }))}`,
-      api: subscriptionsApi([waiting, renewing, declined]),
-      references: ['plans', 'users', 'credentials'],
-    });
+    openSubscriptions(`/subscriptions?filter=${encodeURIComponent(JSON.stringify({ autoRenew: true }))}`, [
+      waiting,
+      renewing,
+      declined,
+    ]);
 
     const lea = (await screen.findByText('Léa Petit')).closest('tr')!;
     const table = lea.closest('table')!;
@@ -202,14 +200,9 @@ describe('automatic renewal in the back-office', () => {
   });
 
   it('narrows the list to the declined renewals', async () => {
-    const { user, api } = renderResource('subscriptions', subscriptions, {
-      url: '/subscriptions',
-      api: subscriptionsApi([renewing, declined]),
-      references: ['plans', 'users', 'credentials'],
-    });
+    const { user, api } = openSubscriptions('/subscriptions', [renewing, declined]);
     await screen.findByText('Camille Martin');
-    await user.click(screen.getByRole('combobox', { name: 'Identifiants' }));
-    await user.click(await screen.findByRole('option', { name: 'Tous' }));
+    await showEverySubscription(user);
     expect(await screen.findByText('Léa Petit')).toBeVisible();
 
     await user.click(screen.getByRole('combobox', { name: 'Renouvellement refusé' }));
@@ -232,11 +225,7 @@ describe('automatic renewal in the back-office', () => {
   });
 
   it('shows the automatic renewal on the subscription’s page, a declined charge with its next try', async () => {
-    renderResource('subscriptions', subscriptions, {
-      url: '/subscriptions/sub-5/show',
-      api: subscriptionsApi([declined]),
-      references: ['plans', 'users', 'credentials'],
-    });
+    openSubscriptions('/subscriptions/sub-5/show', [declined]);
 
     const card = await screen.findByRole('region', { name: 'Renouvellement automatique' });
     expect(within(card).getByText('Mastercard •••• 4444')).toBeVisible();
@@ -256,11 +245,7 @@ describe('a list opened from the work queue', () => {
       filter: JSON.stringify(filter),
       displayedFilters: JSON.stringify({ status: true, hasCredentials: true, paidBefore: true }),
     }).toString()}`;
-    const { user, api } = renderResource('subscriptions', subscriptions, {
-      url,
-      api: subscriptionsApi([waiting]),
-      references: ['plans', 'users', 'credentials'],
-    });
+    const { user, api } = openSubscriptions(url, [waiting]);
 
     const paidBefore = await screen.findByRole('textbox', { name: 'Payé avant' });
     // Day first, as the back-office writes an instant (in the browser's time zone, as every instant typed).

@@ -1,4 +1,4 @@
-import type { AdminPlan, AdminUser } from '@shop/contracts';
+import type { AdminPlan, AdminUser, Role } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { anAdminPlan, anAdminUser } from '../../testing/fixtures';
@@ -27,17 +27,23 @@ function usersApi(user: AdminUser, overrides: Routes = {}): Routes {
   };
 }
 
-const references = ['subscriptions', 'inquiries', 'plans', 'credentials', 'invoices'];
+/** Camille's page (user-1), read by a staff member holding `roles`, in `locale`. */
+const showUser = (api: Routes, roles: Role[], locale: 'fr' | 'en') =>
+  renderResource('users', users, {
+    url: '/users/user-1/show',
+    api,
+    references: ['subscriptions', 'inquiries', 'plans', 'credentials', 'invoices'],
+    roles,
+    locale,
+  });
 
 describe("a user's roles (back-office)", () => {
   it('an owner grants a role and revokes one, in French', async () => {
-    const { user, api } = renderResource('users', users, {
-      url: '/users/user-1/show',
-      api: usersApi(anAdminUser({ roles: ['customer', 'support'] })),
-      references,
-      roles: ['customer', 'owner'],
-      locale: 'fr',
-    });
+    const { user, api } = showUser(
+      usersApi(anAdminUser({ roles: ['customer', 'support'] })),
+      ['customer', 'owner'],
+      'fr',
+    );
 
     const held = await screen.findByRole('list', { name: 'Rôles détenus' }, { timeout: 8000 });
     expect(within(held).getByText('Client')).toBeVisible();
@@ -56,15 +62,13 @@ describe("a user's roles (back-office)", () => {
   });
 
   it('says in English that the last owner keeps the role', async () => {
-    const { user } = renderResource('users', users, {
-      url: '/users/user-1/show',
-      api: usersApi(anAdminUser({ roles: ['customer', 'owner'] }), {
+    const { user } = showUser(
+      usersApi(anAdminUser({ roles: ['customer', 'owner'] }), {
         'DELETE /api/admin/users/:id/roles/:role': () => problem(409, 'role.last_owner'),
       }),
-      references,
-      roles: ['customer', 'owner'],
-      locale: 'en',
-    });
+      ['customer', 'owner'],
+      'en',
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Revoke the Owner role' }, { timeout: 8000 }));
     expect(
@@ -73,13 +77,7 @@ describe("a user's roles (back-office)", () => {
   });
 
   it('shows the roles to support without a way to change them, in English', async () => {
-    renderResource('users', users, {
-      url: '/users/user-1/show',
-      api: usersApi(anAdminUser({ roles: ['customer', 'finance'] })),
-      references,
-      roles: ['customer', 'support'],
-      locale: 'en',
-    });
+    showUser(usersApi(anAdminUser({ roles: ['customer', 'finance'] })), ['customer', 'support'], 'en');
 
     const held = await screen.findByRole('list', { name: 'Roles held' }, { timeout: 8000 });
     expect(within(held).getByText('Finance')).toBeVisible();
