@@ -89,7 +89,8 @@ describe('the shop in a browser', () => {
     await page.waitForURL('**/subscription/netflix');
     await page.getByRole('heading', { level: 1, name: 'Netflix' }).waitFor();
     await page.getByRole('heading', { name: 'Ce qui est inclus' }).waitFor();
-    await page.getByRole('main').getByText('4,53 €').waitFor();
+    // The price of a month, and the total of one month among the durations.
+    await expect.poll(() => page.getByRole('main').getByText('4,53 €').count()).toBe(2);
     await page.getByRole('link', { name: 'Acheter maintenant' }).waitFor();
     await screenshot(page, 'subscription-netflix');
   });

@@ -2,7 +2,6 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, receiveServerState } from './app';
-import { splashDone } from './components/layout/splash-screen';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -17,8 +16,6 @@ const app = (
 const serverState = document.getElementById('shop-state');
 if (serverState && container.firstElementChild) {
   receiveServerState(JSON.parse(serverState.textContent ?? '{}') as DehydratedState);
-  // The page is already there: no splash in front of it.
-  splashDone();
   hydrateRoot(container, app);
 } else {
   createRoot(container).render(app);

@@ -10,6 +10,7 @@ import { freePort } from './testing/free-port.js';
 import { mySubscriptionWhere, requestJson, signUpAndSignIn, type HttpCustomer } from './testing/http-customer.js';
 import { TEST_SELLER_ENV } from './testing/seller.js';
 import { TEST_SECRETS_KEY } from './testing/test-shop.js';
+import { buildWebShop } from './testing/web-shop-build.js';
 
 /*
  * The shop as the production image runs it: `node services/app/dist/main.js <role>`, compiled by
@@ -27,6 +28,7 @@ type Role = 'api' | 'projector' | 'worker';
 
 let database: TestDatabase;
 let dataDir: string;
+let webShopDir: string;
 let api: string;
 let environment: NodeJS.ProcessEnv;
 const running = new Set<ChildProcess>();
@@ -66,6 +68,10 @@ beforeAll(async () => {
 
   database = await createTestDatabase('compiled');
   dataDir = mkdtempSync(path.join(tmpdir(), 'shop-compiled-'));
+  // The shop's build away from any node_modules, as in the production image, which installs only
+  // the API's dependencies: its server renderer must carry its own.
+  webShopDir = mkdtempSync(path.join(tmpdir(), 'shop-compiled-web-'));
+  buildWebShop(webShopDir);
   environment = {
     PATH: process.env.PATH,
     // No loader, whatever the test runner was started with: the compiled code runs on Node alone.
@@ -78,6 +84,7 @@ beforeAll(async () => {
     REDIS_URL: testServices().redisUrl,
     QUEUE_PREFIX: uniqueRedisPrefix('compiled'),
     DATA_DIR: dataDir,
+    WEB_SHOP_DIR: webShopDir,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
   };
@@ -94,7 +101,7 @@ beforeAll(async () => {
     throw new Error(`the compiled roles did not become ready (${String(error)})\n${logs()}`);
   });
   expect(ready.status, logs()).toBe(200);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await Promise.all(
@@ -107,6 +114,7 @@ afterAll(async () => {
   killAll();
   await database?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (webShopDir) rmSync(webShopDir, { recursive: true, force: true });
 });
 
 describe('the compiled build (services/app/dist)', () => {
@@ -122,6 +130,19 @@ describe('the compiled build (services/app/dist)', () => {
     const swaggerUi = await fetch(`${api}/api/docs/assets/swagger-ui-bundle.js`);
     expect(swaggerUi.status).toBe(200);
     expect(await swaggerUi.text()).toContain('SwaggerUI');
+  });
+
+  it('serves a plan page with its content, rendered by the shop’s server renderer', async () => {
+    // The first render of a screen in a process loads its chunk, and may outlast the time limit on
+    // a busy machine: the page is then sent without its body for the cache's 5 seconds.
+    const html = await eventually(
+      async () => (await fetch(`${api}/subscription/netflix`, { headers: { Accept: 'text/html' } })).text(),
+      (text) => text.includes('<script id="shop-state"'),
+      20_000,
+    );
+    const body = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="shop-state"'));
+    for (const text of ['Netflix', 'Qualité Ultra HD 4K', '12 mois']) expect(body, logs()).toContain(text);
+    expect(body.replace(/\s/g, ' ')).toContain('4,53 €');
   });
 
   it('signs a customer up and in, and an order placed through the api is projected and mailed', async () => {

@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getPlanForAdmin } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
+import { buildWebShop } from '../testing/web-shop-build.js';
 import { checkSitemap } from './sitemap-check.js';
 
 const PUBLIC_URL = 'https://shop.example';
@@ -16,7 +15,6 @@ interface PlanShown {
   monthlyPriceCents: number;
   features: string[];
 }
-const webShop = fileURLToPath(new URL('../../../../web-shop', import.meta.url));
 
 let database: TestDatabase;
 let build: string;
@@ -24,15 +22,9 @@ let shop: TestShop;
 
 beforeAll(async () => {
   database = await createTestDatabase('public_pages');
-  // The shop's real build: its index.html and the texts of its pages (public-pages.json).
+  // The shop's real build: its index.html, the texts of its pages (public-pages.json), its server renderer.
   build = mkdtempSync(path.join(tmpdir(), 'public-pages-'));
-  execFileSync('npx', ['vite', 'build', '--outDir', build, '--emptyOutDir', '--logLevel', 'error'], { cwd: webShop });
-  // And its server renderer, where the API looks for it (<WEB_SHOP_DIR>/.ssr/entry-server.js).
-  execFileSync(
-    'npx',
-    ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(build, '.ssr'), '--logLevel', 'error'],
-    { cwd: webShop },
-  );
+  buildWebShop(build);
   shop = await startTestShop({
     databaseUrl: database.url,
     env: { WEB_SHOP_DIR: build, PUBLIC_URL },

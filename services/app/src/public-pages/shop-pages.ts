@@ -204,10 +204,12 @@ export class ShopPages {
     const timeoutMs = this.deps.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     try {
-      const renderPage = await this.loadRenderer();
-      if (!renderPage) return null;
+      // Loading the renderer (the first page of a process) counts in the time too.
+      const rendering = this.loadRenderer().then(
+        (renderPage) => renderPage?.({ ...body, language, timeoutMs }) ?? null,
+      );
       return await Promise.race([
-        renderPage({ ...body, language, timeoutMs }),
+        rendering,
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`not rendered within ${timeoutMs} ms`)), timeoutMs);
         }),

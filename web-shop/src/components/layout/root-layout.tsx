@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../ui/page-loader';
@@ -13,7 +13,12 @@ import { shouldShowSplash, splashDone, SplashScreen } from './splash-screen';
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const [splash, setSplash] = useState(shouldShowSplash);
+  // Decided once mounted, before the browser paints: the server, which cannot tell, renders the page
+  // without it, and the browser's first render of a page it hydrates must be the server's.
+  const [splash, setSplash] = useState(false);
+  useLayoutEffect(() => {
+    if (shouldShowSplash()) setSplash(true);
+  }, []);
   const hideSplash = useCallback(() => {
     splashDone();
     setSplash(false);
