@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../services/app/src/testing/test-shop.js';
 import { DESKTOP, MOBILE, screenshot, startE2eShop, type E2eShop } from './e2e-shop.js';
 
 /*
@@ -12,7 +13,17 @@ let e2e: E2eShop;
 
 beforeAll(async () => {
   e2e = await startE2eShop('e2e_server_rendered_pages');
-});
+  // A process's first render of a screen loads its code and may outlast the time limit on a busy
+  // machine (the page then leaves without its body, for a second): asked until rendered, as the
+  // first visitors of a deployment would.
+  for (const pathname of ['/', '/en/', '/subscription/netflix', '/en/subscription/netflix']) {
+    await eventually(
+      async () => (await fetch(`${e2e.baseUrl}${pathname}`, { headers: { Accept: 'text/html' } })).text(),
+      (html) => html.includes('<script id="shop-state"'),
+      30_000,
+    );
+  }
+}, 120_000);
 
 afterAll(async () => {
   await e2e?.stop();

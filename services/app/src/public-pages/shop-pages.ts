@@ -20,6 +20,14 @@ export const PAGE_MAX_AGE_MS = 5000;
  */
 export const RENDER_TIMEOUT_MS = 2000;
 
+/**
+ * How long a page sent without the body it should have (the renderer was late or failed) is kept:
+ * a second, so the next visitors get the page rendered once the renderer has warmed up (a
+ * process's first render of a screen loads its chunk), while a renderer in trouble is asked at
+ * most once a second per page.
+ */
+export const PAGE_WITHOUT_BODY_MAX_AGE_MS = 1000;
+
 /** `renderPage` of the shop's server renderer (web-shop/src/entry-server.tsx, built into `.ssr/`). */
 type RenderPage = (page: {
   url: string;
@@ -41,6 +49,8 @@ export interface ShopPage {
   status: 200 | 404;
   language: string;
   html: string;
+  /** The page should have had its body and was sent without it (the renderer late or failing). */
+  withoutBody?: boolean;
 }
 
 const PRICE_LOCALES: Record<string, string> = { fr: 'fr-FR', en: 'en-IE' };
@@ -131,7 +141,8 @@ export class ShopPages {
     const withBody = !options.query;
     const key = `${withBody ? '' : '?'}${pathname.replace(/\/+$/, '') || '/'}`;
     const kept = this.cache.get(key);
-    if (kept && now - kept.at < PAGE_MAX_AGE_MS) return kept.page;
+    const maxAge = kept?.page.withoutBody ? PAGE_WITHOUT_BODY_MAX_AGE_MS : PAGE_MAX_AGE_MS;
+    if (kept && now - kept.at < maxAge) return kept.page;
     const page = await this.write(this.address(pathname), withBody ? pathname : null);
     // Only the shop's own pages are kept: unknown addresses are as many as visitors can type.
     if (page.status === 200) {
@@ -196,7 +207,7 @@ export class ShopPages {
         `<div id="root">${rendered.html}</div>\n    <script id="shop-state" type="application/json">${scriptJson(rendered.state)}</script>`,
       );
     }
-    return { status, language: head.language, html };
+    return { status, language: head.language, html, ...(body && !rendered ? { withoutBody: true } : {}) };
   }
 
   /** The page's body by the shop's server renderer, or null (no renderer, an error, too late): the browser renders it then. */

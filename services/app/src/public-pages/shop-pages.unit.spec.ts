@@ -5,7 +5,7 @@ import type { Plan } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CatalogueAnswers } from '../catalogue/catalogue-answers.js';
 import type { PublicPagesFile } from './page-texts.js';
-import { ShopPages } from './shop-pages.js';
+import { PAGE_MAX_AGE_MS, PAGE_WITHOUT_BODY_MAX_AGE_MS, ShopPages } from './shop-pages.js';
 
 /*
  * The body of each page from the shop's server renderer, here stand-ins for it written as modules:
@@ -44,7 +44,7 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function shopPages(rendererFile: string, renderTimeoutMs = 1000) {
+function shopPages(rendererFile: string, renderTimeoutMs = 1000, now?: () => number) {
   const logger = { warn: vi.fn() };
   const pages = new ShopPages({
     webShopDir: dir,
@@ -54,6 +54,7 @@ function shopPages(rendererFile: string, renderTimeoutMs = 1000) {
     logger,
     rendererFile,
     renderTimeoutMs,
+    ...(now ? { now } : {}),
   });
   return { pages, logger };
 }
@@ -114,5 +115,29 @@ describe('a shop page’s body', () => {
       expect(logger.warn).toHaveBeenCalledTimes(1);
       expect(String((logger.warn.mock.calls[0]![0] as { err: Error }).err)).toContain(reason);
     }
+  });
+
+  it('sent without its body because the renderer was late, is rendered again a second later, not five', async () => {
+    // Late the first time only, as a process's first render of a screen that loads its chunk.
+    const warming = renderer(
+      'warming',
+      `let first = true;
+      export async function renderPage(page) {
+        if (first) { first = false; await new Promise((resolve) => setTimeout(resolve, 200)); }
+        return { html: '<main>' + page.url + '</main>', state: {} };
+      }`,
+    );
+    let clock = 1_000_000;
+    const { pages } = shopPages(warming, 50, () => clock);
+
+    expect((await pages.page('/')).html).toContain('<div id="root"></div>');
+    clock += PAGE_WITHOUT_BODY_MAX_AGE_MS - 1;
+    expect((await pages.page('/')).html).toContain('<div id="root"></div>');
+    clock += 2;
+    const rendered = await pages.page('/');
+    expect(rendered.html).toContain('<main>/</main>');
+    // A page with its body is kept its five seconds.
+    clock += PAGE_MAX_AGE_MS - 1;
+    expect(await pages.page('/')).toBe(rendered);
   });
 });
