@@ -1,9 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { createTestDatabase, eventually, type TestDatabase } from '@shop/testing';
 import pg from 'pg';
@@ -12,7 +10,7 @@ import { freePort } from '../testing/free-port.js';
 import { requestJson, signUpAndSignIn } from '../testing/http-customer.js';
 import { paidSubscription, placedOrder } from '../testing/paid-subscription.js';
 import { startShopProcess } from '../testing/shop-process.js';
-import { shopctlProcess, testShopWithShopctl } from '../testing/shopctl-process.js';
+import { runShopctl, shopctlProcess, testShopWithShopctl } from '../testing/shopctl-process.js';
 import { startTestShop, TEST_SECRETS_KEY } from '../testing/test-shop.js';
 import type { ArchiveHeader, ArchiveTrailer } from './backup-archive.js';
 
@@ -116,12 +114,9 @@ describe('shopctl backup and restore on PostgreSQL', () => {
     expect(header.tables.filter((t) => t.startsWith('rm_') || t.startsWith('projection_'))).toEqual([]);
     // Run with another master key than the shop's, a backup would be useless: refused, and no file is left.
     const elsewhere = path.join(workDir, 'wrong-key.backup.gz');
-    const wrongKey = await shopctlWith(
-      {
-        ...embeddedEnv(path.join(workDir, 'wrong-key')),
-        DATABASE_URL: runtime.databaseUrl,
-        SECRETS_KEY: randomBytes(32).toString('base64'),
-      },
+    const wrongKey = await shopctlWithAnotherKey(
+      runtime.databaseUrl,
+      path.join(workDir, 'wrong-key'),
       'backup',
       elsewhere,
     );
@@ -294,15 +289,7 @@ describe('shopctl backup and restore on PostgreSQL', () => {
       expect(await tablesOf()).toEqual([]);
 
       // Another master key than the one that sealed the personal data: refused before anything is written.
-      const otherKey = await shopctlWith(
-        {
-          ...embeddedEnv(path.join(workDir, 'other-key')),
-          DATABASE_URL: fresh.url,
-          SECRETS_KEY: randomBytes(32).toString('base64'),
-        },
-        'restore',
-        archive,
-      );
+      const otherKey = await shopctlWithAnotherKey(fresh.url, path.join(workDir, 'other-key'), 'restore', archive);
       expect(otherKey.status).toBe(4);
       expect(otherKey.stderr).toContain('SECRETS_KEY is not the master key of the shop this archive comes from');
       expect(otherKey.stderr).toContain('(backup.key_mismatch)');
@@ -328,8 +315,6 @@ describe('shopctl backup and restore on PostgreSQL', () => {
   }, 120_000);
 });
 
-const SHOPCTL = fileURLToPath(new URL('./shopctl.ts', import.meta.url));
-
 /** A machine with nothing configured: the embedded database in `dataDir`, no Redis, no SECRETS_KEY. */
 function embeddedEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
@@ -338,20 +323,14 @@ function embeddedEnv(dataDir: string, extra: Record<string, string> = {}): NodeJ
 }
 
 /** `shopctl <args>` with exactly these settings. */
-function shopctlWith(
-  env: NodeJS.ProcessEnv,
-  ...args: string[]
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SHOPCTL, ...args], { env, timeout: 90_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const shopctlWith = (env: NodeJS.ProcessEnv, ...args: string[]) => runShopctl(env, args, 90_000);
+
+/** `shopctl <args>` on that database with a master key of its own, another than the shop's. */
+const shopctlWithAnotherKey = (databaseUrl: string, dataDir: string, ...args: string[]) =>
+  shopctlWith(
+    { ...embeddedEnv(dataDir), DATABASE_URL: databaseUrl, SECRETS_KEY: randomBytes(32).toString('base64') },
+    ...args,
+  );
 
 const embeddedShopctl = (dataDir: string, ...args: string[]) => shopctlWith(embeddedEnv(dataDir), ...args);
 

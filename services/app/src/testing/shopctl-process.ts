@@ -27,6 +27,19 @@ export interface ShopctlProcess {
   cleanUp(): void;
 }
 
+/** Runs `shopctl <args>` in a process of its own with exactly these settings, to its end; killed after `timeoutMs`. */
+export function runShopctl(env: NodeJS.ProcessEnv, args: string[], timeoutMs = 60_000): Promise<ShopctlRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', SHOPCTL, ...args], { env, timeout: timeoutMs });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 /**
  * `shopctl` as an operator runs it: a process of its own, on the test shop's database (asked for
  * at each run, so a database made later in `beforeAll` is the one used), with the shop's master key
@@ -36,25 +49,17 @@ export function shopctlProcess(databaseUrl: () => string, label = 'shopctl'): Sh
   const dataDir = mkdtempSync(path.join(tmpdir(), `${label}-`));
   return {
     run: (...args) =>
-      new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', SHOPCTL, ...args], {
-          env: {
-            ...process.env,
-            DATABASE_URL: databaseUrl(),
-            REDIS_URL: '',
-            DATA_DIR: dataDir,
-            LOG_LEVEL: 'silent',
-            SECRETS_KEY: TEST_SECRETS_KEY,
-          },
-          timeout: 60_000,
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-        child.once('error', reject);
-        child.once('close', (status) => resolve({ status, stdout, stderr }));
-      }),
+      runShopctl(
+        {
+          ...process.env,
+          DATABASE_URL: databaseUrl(),
+          REDIS_URL: '',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          SECRETS_KEY: TEST_SECRETS_KEY,
+        },
+        args,
+      ),
     cleanUp: () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
