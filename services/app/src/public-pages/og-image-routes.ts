@@ -8,8 +8,11 @@ import { PLAN_IMAGE_SIZE, type PlanImages } from './og-image.js';
 const imageParams = z.object({ file: z.string().regex(/\.png$/) });
 const planId = identifier(64);
 
-/** `GET /og/plans/{planId}.png`: a plan's preview picture, kept a day by browsers and previewers. */
-export function planImageRoutes(images: PlanImages, doc: ApiDocument): Router {
+/**
+ * `GET /og/plans/{planId}.png`: a plan's preview picture, kept a day by browsers and previewers;
+ * `images` null when the shop is not built here (development): 404, as the other pages' files.
+ */
+export function planImageRoutes(images: PlanImages | null, doc: ApiDocument): Router {
   const router = Router();
   doc.route(
     router,
@@ -29,7 +32,7 @@ export function planImageRoutes(images: PlanImages, doc: ApiDocument): Router {
     async (req, res) => {
       const { file } = imageParams.parse(req.params);
       const id = planId.safeParse(file.slice(0, -'.png'.length));
-      const png = id.success ? await images.png(id.data) : null;
+      const png = id.success && images ? await images.png(id.data) : null;
       if (!png) throw new HttpProblem({ status: 404, code: 'route.not_found', detail: `No plan picture ${file}` });
       res.type('image/png').set('Cache-Control', 'public, max-age=86400').send(png);
     },

@@ -5,6 +5,8 @@ import type { Logger } from '../infrastructure/logger.js';
 import { CatalogueAnswers } from '../catalogue/catalogue-answers.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem } from '../api/problem.js';
+import { planImageRoutes } from './og-image-routes.js';
+import { PlanImages } from './og-image.js';
 import { ShopPages, type ShopPage } from './shop-pages.js';
 import { readPublicPages } from './page-texts.js';
 import { sitemapXml, type SitemapEntry } from './sitemap.js';
@@ -28,6 +30,7 @@ export function publicPageRoutes(
     describeRoutes(router, doc, () => {
       throw new HttpProblem({ status: 404, code: 'route.not_found', detail: 'The shop is not built here' });
     });
+    router.use(planImageRoutes(null, doc));
     return { router, page: null };
   }
   const catalogue = new CatalogueAnswers(deps.knex);
@@ -38,6 +41,10 @@ export function publicPageRoutes(
     catalogue,
     logger: deps.logger,
   });
+  const language = pages.defaultLanguage as Language;
+  router.use(
+    planImageRoutes(new PlanImages({ webShopDir: deps.webShopDir, catalogue, brand: pages.brand, language }), doc),
+  );
 
   const disallowed = new Set([
     ...NOT_FOR_SEARCH_ENGINES,

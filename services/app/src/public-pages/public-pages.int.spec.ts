@@ -214,8 +214,16 @@ describe('the shop’s public pages as a crawler reads them', () => {
     expect(fr.canonical).toBe(`${PUBLIC_URL}/subscription/netflix`);
     expect(en.alternates.fr).toBe(`${PUBLIC_URL}/subscription/netflix`);
     expect(fr.og('og:type')).toBe('product');
-    expect(fr.og('og:image')).toBe(`${PUBLIC_URL}/logos/netflix.svg`);
-    expect(en.twitter('twitter:image')).toBe(`${PUBLIC_URL}/logos/netflix.svg`);
+    // Link previews take no SVG: the plan's picture is a PNG of the size they ask for.
+    expect(fr.og('og:image')).toBe(`${PUBLIC_URL}/og/plans/netflix.png`);
+    expect(en.twitter('twitter:image')).toBe(`${PUBLIC_URL}/og/plans/netflix.png`);
+    const picture = await fetch(`${shop.url}/og/plans/netflix.png`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await picture.arrayBuffer());
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    expect((await fetch(`${shop.url}/og/plans/no-such-plan.png`)).status).toBe(404);
 
     const plan = (await (await fetch(`${shop.url}/api/plans/netflix?lang=en`)).json()) as { monthlyPriceCents: number };
     for (const read of [fr, en]) {
@@ -226,7 +234,7 @@ describe('the shop’s public pages as a crawler reads them', () => {
         '@type': 'Product',
         name: 'Netflix',
         sku: 'netflix',
-        image: `${PUBLIC_URL}/logos/netflix.svg`,
+        image: `${PUBLIC_URL}/og/plans/netflix.png`,
         offers: {
           '@type': 'Offer',
           url: read.canonical,

@@ -5,6 +5,7 @@ import type { Plan } from '@shop/contracts';
 import { LANGUAGES, type Language } from '@shop/domain';
 import type { CatalogueAnswers } from '../catalogue/catalogue-answers.js';
 import type { Logger } from '../infrastructure/logger.js';
+import { planImagePath } from './og-image.js';
 import { headTags, scriptJson, type PageHead } from './page-head.js';
 import { interpolate, type PageTexts, type PublicPagesFile } from './page-texts.js';
 
@@ -183,7 +184,8 @@ export class ShopPages {
           minimumFractionDigits: 2,
         }).format(plan.monthlyPriceCents / 100);
         const head = indexed(text(pages.planPage, { name: plan.name, price }));
-        const image = this.absolute(plan.logo);
+        // Link previews take no SVG: the plan's picture drawn as PNG (og-image.ts).
+        const image = this.absolute(planImagePath(plan.id));
         const product = { plan, url: head.canonical ?? '', image };
         return this.answer(200, { ...head, image, product }, await body(plan));
       }
