@@ -209,8 +209,10 @@ describe('catalogue API', () => {
               : null,
         };
       },
-      (answer) => answer.status === 200,
+      // The new price, under a new tag (a 200 to the old one), once the catalogue's snapshot has it.
+      (answer) => answer.body?.data.find((plan) => plan.id === 'nordvpn')?.monthlyPriceCents === 119,
     );
+    expect(after.status).toBe(200);
     expect(after.body!.data.find((plan) => plan.id === 'nordvpn')?.monthlyPriceCents).toBe(119);
   });
 });
