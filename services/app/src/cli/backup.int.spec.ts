@@ -92,6 +92,20 @@ describe('shopctl backup and restore on PostgreSQL', () => {
       async () => written,
       (n) => n >= 5,
     );
+    // An invoice is issued by a job after its payment: the snapshot should hold some, numbered beside the log.
+    await eventually(
+      async () =>
+        Number(
+          (
+            await query<{ n: string }>(
+              runtime.databaseUrl,
+              "SELECT count(*) n FROM es_events WHERE stream_id LIKE 'accounting-%'",
+            )
+          )[0]!.n,
+        ),
+      (n) => n > 0,
+      60_000,
+    );
     const before = written;
     const started = Date.now();
     const backup = await source.shopctl('backup', archive);
