@@ -1,3 +1,5 @@
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { dehydrate } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
@@ -34,7 +36,7 @@ export interface ServerPage {
  * translation it needs awaited, and the query answers it was rendered with, for the browser to
  * hydrate the same tree (src/main.tsx).
  */
-export async function renderPage(page: ServerPage): Promise<{ html: string; state: ServerState }> {
+export async function renderPage(page: ServerPage): Promise<{ html: string; head: string; state: ServerState }> {
   const i18n = i18next.createInstance();
   await configureI18n(i18n, page.language);
   await i18n.loadNamespaces(NAMESPACES);
@@ -42,29 +44,33 @@ export async function renderPage(page: ServerPage): Promise<{ html: string; stat
   queryClient.setQueryData(plansQueryKey({ language: page.language }), page.plans);
   if (page.plan) queryClient.setQueryData(planQueryKey({ id: page.plan.id, language: page.language }), page.plan);
 
-  const tree = (
+  const tree = (styles: EmotionCache) => (
     <StrictMode>
-      <AppProvider i18n={i18n} queryClient={queryClient}>
-        <StaticRouter location={page.url} basename={languageBasename(page.language)}>
-          <ShopRoutes />
-        </StaticRouter>
-      </AppProvider>
+      <CacheProvider value={styles}>
+        <AppProvider i18n={i18n} queryClient={queryClient}>
+          <StaticRouter location={page.url} basename={languageBasename(page.language)}>
+            <ShopRoutes />
+          </StaticRouter>
+        </AppProvider>
+      </CacheProvider>
     </StrictMode>
   );
   // In one pass, so the content is in place in the HTML (a streamed render would send a large
   // screen apart, for a script to move). The first time a screen is rendered in this process its
   // chunk is not loaded yet and the pass leaves it to the browser: a full render awaits it, then again.
-  let html = renderToString(tree);
+  let styles = styleCache();
+  let html = renderToString(tree(styles));
   let failure: unknown;
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
     // Its errors (a timeout among them) are the caller's to report, not React's to print.
-    await prerender(tree, {
+    await prerender(tree(styleCache()), {
       signal: AbortSignal.timeout(page.timeoutMs ?? 2000),
       onError: (error) => {
         failure ??= error;
       },
     });
-    html = renderToString(tree);
+    styles = styleCache();
+    html = renderToString(tree(styles));
   }
   // A part left to the browser would be rendered there anew, and reported as a recoverable error:
   // the caller sends the page without its body instead.
@@ -75,7 +81,30 @@ export async function renderPage(page: ServerPage): Promise<{ html: string; stat
   // browser to load before hydrating.
   const { reportNamespaces } = i18n as { reportNamespaces?: ReportNamespaces };
   const namespaces = reportNamespaces?.getUsedNamespaces() ?? [];
-  return { html, state: { ...dehydrate(queryClient), namespaces } };
+  return { html, head: styleTag(styles), state: { ...dehydrate(queryClient), namespaces } };
+}
+
+/**
+ * The styles of one render, kept aside rather than written in the body beside each element (what
+ * emotion does on a server by default): the page's head then holds them in one tag, which the
+ * browser's emotion takes over as it starts instead of moving a hundred tags into the head.
+ */
+function styleCache(): EmotionCache {
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  return cache;
+}
+
+/** The styles of the render as one tag, named as emotion names the styles it finds in a page. */
+function styleTag(cache: EmotionCache): string {
+  const names: string[] = [];
+  let css = '';
+  for (const [name, rules] of Object.entries(cache.inserted)) {
+    if (typeof rules !== 'string') continue;
+    names.push(name);
+    css += rules;
+  }
+  return `<style data-emotion="${cache.key} ${names.join(' ')}">${css.replaceAll('</', '<\\/')}</style>`;
 }
 
 /** React's mark of a Suspense boundary that suspended in `renderToString`, sent with its fallback. */

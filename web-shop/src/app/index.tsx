@@ -13,17 +13,15 @@ const appQueryClient = createQueryClient();
 export type ServerState = DehydratedState & { namespaces: string[] };
 
 /**
- * Makes the first render of a page the server rendered match its HTML, and finish at once: its
- * answers in the query cache, its screen's chunk and its translations loaded. A part still loading
- * when an update (the signed-in account, say) reaches it would be rendered anew, its loader
- * showing for a moment over the server's content.
+ * Makes the first render of a page the server rendered match its HTML: its answers in the query
+ * cache. Its screen's chunk and its translations are asked for at once rather than when hydration
+ * reaches them; until they arrive React keeps the server's HTML of the screen and hydrates it after.
  */
-export async function receiveServerState(state: ServerState): Promise<void> {
+export function receiveServerState(state: ServerState): void {
   hydrate(appQueryClient, state);
-  await Promise.all([
-    appI18n.loadNamespaces(state.namespaces),
-    loadScreenAt(splitLanguagePath(window.location.pathname).path),
-  ]);
+  void appI18n.loadNamespaces(state.namespaces);
+  // A chunk that cannot be loaded fails again when the screen renders, which says so.
+  loadScreenAt(splitLanguagePath(window.location.pathname).path).catch(() => undefined);
 }
 
 export function App() {

@@ -36,7 +36,14 @@ type RenderPage = (page: {
   plans: readonly Plan[];
   plan?: Plan;
   timeoutMs?: number;
-}) => Promise<{ html: string; state: unknown }>;
+}) => Promise<RenderedBody>;
+
+/** A page's body as the renderer gives it: its HTML, what goes in the head with it (its styles), and its state. */
+interface RenderedBody {
+  html: string;
+  head?: string;
+  state: unknown;
+}
 
 /** What a page's body is rendered with: its address and the catalogue's answers it may show. */
 interface PageBody {
@@ -199,21 +206,24 @@ export class ShopPages {
   /** The page's HTML: its head, and its body when `body` is given and the renderer gives it in time. */
   private async answer(status: ShopPage['status'], head: PageHead, body?: PageBody): Promise<ShopPage> {
     const rendered = body && (await this.render(head.language as Language, body));
+    // Replaced by functions: a replacement string would read `$&` or `$'` in a plan's text as patterns.
     let html = this.template
-      .replace(HTML_TAG, `<html lang="${head.language}">`)
-      .replace(TITLE_TAG, headTags(head, this.deps.pages.brand));
+      .replace(HTML_TAG, () => `<html lang="${head.language}">`)
+      .replace(TITLE_TAG, () => headTags(head, this.deps.pages.brand));
     if (rendered) {
+      if (rendered.head) html = html.replace(HEAD_END_TAG, () => `${rendered.head}\n  ${HEAD_END_TAG}`);
       // The answers the body was rendered with, for the browser's first render to match it (web-shop/src/main.tsx).
       html = html.replace(
         ROOT_TAG,
-        `<div id="root">${rendered.html}</div>\n    <script id="shop-state" type="application/json">${scriptJson(rendered.state)}</script>`,
+        () =>
+          `<div id="root">${rendered.html}</div>\n    <script id="shop-state" type="application/json">${scriptJson(rendered.state)}</script>`,
       );
     }
     return { status, language: head.language, html, ...(body && !rendered ? { withoutBody: true } : {}) };
   }
 
   /** The page's body by the shop's server renderer, or null (no renderer, an error, too late): the browser renders it then. */
-  private async render(language: Language, body: PageBody): Promise<{ html: string; state: unknown } | null> {
+  private async render(language: Language, body: PageBody): Promise<RenderedBody | null> {
     const timeoutMs = this.deps.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -271,6 +281,7 @@ export class ShopPages {
 const HTML_TAG = '<html lang="fr">';
 const TITLE_TAG = '<title>PremiumShare</title>';
 const ROOT_TAG = '<div id="root"></div>';
+const HEAD_END_TAG = '</head>';
 /** The shop's pages in both languages with a few hundred plans. */
 const MAX_PAGES_KEPT = 2000;
 

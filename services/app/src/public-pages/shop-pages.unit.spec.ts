@@ -96,6 +96,22 @@ describe('a shop page’s body', () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
+  it('puts the renderer’s head part (its styles) in the head, and writes texts with dollar signs as they are', async () => {
+    // `$&`, `$'` and `$$` mean something to String.prototype.replace: a page's texts must come out unchanged.
+    const file = renderer(
+      'dollars',
+      `export async function renderPage(page) {
+        return { html: "<main>Prix : 5 $$ ou 5 $& ou 5 $'</main>", head: '<style data-emotion="css a1">.a1{color:red}</style>', state: {} };
+      }`,
+    );
+    const { pages } = shopPages(file);
+    const page = await pages.page('/');
+    expect(page.html).toContain('<div id="root"><main>Prix : 5 $$ ou 5 $& ou 5 $\'</main></div>');
+    const head = page.html.slice(0, page.html.indexOf('</head>'));
+    expect(head).toContain('<style data-emotion="css a1">.a1{color:red}</style>');
+    expect(page.html.match(/<\/head>/g)).toHaveLength(1);
+  });
+
   it('is left to the browser when the renderer fails, is too slow or is missing, said once in the log', async () => {
     const failing = renderer('failing', `export async function renderPage() { throw new Error('broken screen'); }`);
     const slow = renderer('slow', `export function renderPage() { return new Promise(() => {}); }`);

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { CheckIcon, ExpandMoreIcon } from '../../../components/icons';
@@ -16,7 +16,8 @@ import type { Plan } from '../../../types/api';
 /** Seeds: a card shows 3 features, the rest behind a toggle. */
 const VISIBLE_FEATURES = 3;
 
-export function PlanCard({ plan, onPurchase }: { plan: Plan; onPurchase: (plan: Plan) => void }) {
+/** Rendered again only when its plan changes: the list around it changes its layout with the width. */
+export const PlanCard = memo(function PlanCard({ plan, onPurchase }: { plan: Plan; onPurchase: (plan: Plan) => void }) {
   const { t, i18n } = useTranslation('catalogue');
   const [expanded, setExpanded] = useState(false);
   const moreId = useId();
@@ -120,7 +121,7 @@ export function PlanCard({ plan, onPurchase }: { plan: Plan; onPurchase: (plan: 
       </CardActions>
     </Card>
   );
-}
+});
 
 /** The plan's logo, `size` pixels square, named for screen readers. */
 export function PlanLogo({ plan, size, sx }: { plan: Plan; size: number; sx: SxProps<Theme> }) {

@@ -3,42 +3,26 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategoryFilter } from '../hooks/use-category-filter';
 import type { Plan } from '../../../types/api';
 import { CategoryFilter } from './category-filter';
 import { PlanCard } from './plan-card';
-import { PlanCarousel } from './plan-carousel';
+import { gridColumns, PlanCarousel } from './plan-carousel';
 
 // Opened from a card; most visits never open it, so it is not part of the page's first download.
 const PurchaseDialog = lazy(() => import('./purchase-dialog'));
-
-/**
- * Seeds: desktop shows a grid of 1, 2, 3 or 5 columns with the width; below 768 px (the theme's
- * `md`) a carousel takes its place.
- */
-const gridColumns = {
-  gridTemplateColumns: '1fr',
-  '@media (min-width: 768px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  '@media (min-width: 1024px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
-  '@media (min-width: 1280px)': { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' },
-} as const;
 
 /** Category filter, plan list and the purchase dialog, as on / and /subscriptions. */
 export function PlanCatalogue({ plans, titleId = 'plans-title' }: { plans: UseQueryResult<Plan[]>; titleId?: string }) {
   const { t } = useTranslation('catalogue');
   const [category, setCategory] = useCategoryFilter();
   const [purchase, setPurchase] = useState<{ plan: Plan; open: boolean; openedAt: number } | null>(null);
-  // Hydration-safe: a page the server rendered (as a desktop's, it cannot tell) is hydrated as
-  // such, and a phone changes to the carousel right after; a page rendered by the browser starts right.
-  const mobile = useMediaQuery((theme) => theme.breakpoints.down('md'));
   const visible = plans.data?.filter((plan) => category === 'ALL' || plan.category === category) ?? [];
-  const card = (plan: Plan) => (
-    <PlanCard plan={plan} onPurchase={(chosen) => setPurchase({ plan: chosen, open: true, openedAt: Date.now() })} />
-  );
+  const onPurchase = useCallback((plan: Plan) => setPurchase({ plan, open: true, openedAt: Date.now() }), []);
+  const card = (plan: Plan) => <PlanCard plan={plan} onPurchase={onPurchase} />;
 
   return (
     <Box component="section" id="plans" aria-labelledby={titleId} sx={{ scrollMarginTop: 80 }}>
@@ -69,25 +53,25 @@ export function PlanCatalogue({ plans, titleId = 'plans-title' }: { plans: UseQu
         </Stack>
       ) : plans.status === 'pending' ? (
         <Box aria-busy sx={{ display: 'grid', gap: 3, ...gridColumns }}>
-          {Array.from({ length: mobile ? 1 : 5 }, (_, index) => (
-            <Skeleton key={index} variant="rounded" height={420} aria-label={t('list.loading')} />
+          {/* One on a phone, where the carousel shows one plan. */}
+          {Array.from({ length: 5 }, (_, index) => (
+            <Skeleton
+              key={index}
+              variant="rounded"
+              height={420}
+              aria-label={t('list.loading')}
+              sx={index > 0 ? { display: { xs: 'none', md: 'block' } } : undefined}
+            />
           ))}
         </Box>
-      ) : mobile ? (
-        // Keyed by category: a new filter starts again from its first plan.
+      ) : (
         <PlanCarousel
-          key={category}
           items={visible}
           itemKey={(plan) => plan.id}
           renderItem={card}
           label={t('carousel.label')}
+          resetKey={category}
         />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 3, ...gridColumns }}>
-          {visible.map((plan) => (
-            <Box key={plan.id}>{card(plan)}</Box>
-          ))}
-        </Box>
       )}
       {plans.status === 'success' && visible.length === 0 && (
         <Typography role="status" sx={{ textAlign: 'center', color: 'text.secondary' }}>
