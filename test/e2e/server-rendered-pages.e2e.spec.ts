@@ -40,7 +40,7 @@ async function visit(pathname: string, viewport: { width: number; height: number
   const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport, reducedMotion: 'reduce' });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
-  if (watchedText) await page.addInitScript(watchMain, watchedText);
+  if (watchedText) await page.addInitScript(watchMain(watchedText));
   const troubles: string[] = [];
   page.on('console', (message) => {
     // The browser's own line for an answer of 4xx (a visitor's session, 401; no free offer, 404): not the page's.
@@ -58,26 +58,26 @@ async function visit(pathname: string, viewport: { width: number; height: number
 }
 
 /**
- * In the page: checks at every frame, from the first HTML until the watch is read, that the main
- * region shows `text` and no loader; counts the frames where it did not.
+ * Run in the page (this test's TypeScript has no DOM library, hence a script's text): checks at
+ * every frame, from the first HTML until the watch is read, that the main region shows `text` and
+ * no loader; notes the time of each frame where it did not.
  */
-function watchMain(text: string) {
-  const state = { frames: 0, missing: [] as string[] };
-  (window as unknown as { mainWatch: typeof state }).mainWatch = state;
+const watchMain = (text: string) => `(() => {
+  const state = { frames: 0, missing: [] };
+  window.mainWatch = state;
   const check = () => {
     const main = document.querySelector('main');
     if (main) {
       state.frames += 1;
-      const shown = (main.textContent ?? '').includes(text) && !main.querySelector('[role="status"]');
-      if (!shown) state.missing.push(`${Math.round(performance.now())} ms`);
+      const shown = (main.textContent || '').includes(${JSON.stringify(text)}) && !main.querySelector('[role="status"]');
+      if (!shown) state.missing.push(Math.round(performance.now()) + ' ms');
     }
     requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
-}
+})();`;
 
-const mainWatch = (page: Page) =>
-  page.evaluate(() => (window as unknown as { mainWatch: { frames: number; missing: string[] } }).mainWatch);
+const mainWatch = (page: Page) => page.evaluate<{ frames: number; missing: string[] }>('window.mainWatch');
 
 /** Marks the document: still marked after a click, the click was handled by the page's script, not by a new load. */
 const markDocument = (page: Page) => page.evaluate('window.sameDocument = true');
