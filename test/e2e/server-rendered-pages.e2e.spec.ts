@@ -113,7 +113,7 @@ describe('server-rendered public pages in a browser', () => {
   for (const language of ['fr', 'en'] as const) {
     const texts = TEXTS[language];
     for (const [screen, viewport] of SCREENS) {
-      it(`the home page in ${language} at ${screen}: content in the first HTML, hydrated without error, filters on a click`, async () => {
+      it(`the home page in ${language} at ${screen}: content in the first HTML, no sideways scroll, hydrated without error, filters on a click`, async () => {
         const { page, context, troubles, firstHtml } = await visit(`${texts.prefix}/`, viewport);
         for (const text of [texts.home, 'Netflix', 'Spotify Premium', texts.netflixPrice, 'Sophie Martin']) {
           expect(firstHtml).toContain(text);
@@ -121,6 +121,8 @@ describe('server-rendered public pages in a browser', () => {
 
         const cards = page.getByRole('main').getByRole('article');
         await cards.first().waitFor();
+        // Nothing wider than the screen: no sideways scroll.
+        expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
         await markDocument(page);
         await page.getByRole('group', { name: texts.filter }).getByRole('button', { name: texts.music }).click();
         await expect.poll(() => cards.count()).toBe(1);

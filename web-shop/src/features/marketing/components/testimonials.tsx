@@ -22,8 +22,9 @@ const RATING = 5;
 /** Out of sight, still read by screen readers and as a name (aria-labelledby). */
 const VISUALLY_HIDDEN = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // In pixels: to `sx`, a width of 1 is the whole width of the parent.
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
