@@ -24,5 +24,12 @@ export async function getSession(signal?: AbortSignal): Promise<Session> {
   }
 }
 
-/** Asked once per page load; again when a change invalidates it (a payment, a new name, two-factor). */
-export const sessionQuery = queryOptions({ queryKey: profileQueryKey, queryFn: ({ signal }) => getSession(signal) });
+/**
+ * Asked once per page load, however many components observe it; again when a change invalidates
+ * it (a payment, a new name, two-factor) or a sign-in reloads it.
+ */
+export const sessionQuery = queryOptions({
+  queryKey: profileQueryKey,
+  queryFn: ({ signal }) => getSession(signal),
+  staleTime: Infinity,
+});
