@@ -153,6 +153,31 @@ describe('server-rendered public pages in a browser', () => {
       });
     }
 
+    it(`the home page in ${language} whose answers came cut short is rendered by the browser and answers clicks`, async () => {
+      const context = await e2e.browser.newContext({
+        baseURL: e2e.baseUrl,
+        viewport: DESKTOP,
+        reducedMotion: 'reduce',
+      });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      const uncaught: string[] = [];
+      page.on('pageerror', (error) => uncaught.push(error.message));
+      await page.route(`${e2e.baseUrl}${texts.prefix}/`, async (route) => {
+        const answer = await route.fetch();
+        const html = (await answer.text()).replace(
+          /(<script id="shop-state" type="application\/json">)[^<]*/,
+          '$1{"queries": [',
+        );
+        await route.fulfill({ response: answer, body: html });
+      });
+      await page.goto(`${texts.prefix}/`);
+      await page.getByRole('group', { name: texts.filter }).getByRole('button', { name: texts.music }).click();
+      await expect.poll(() => page.getByRole('main').getByRole('article').count()).toBe(1);
+      expect(uncaught).toEqual([]);
+      await context.close();
+    });
+
     it(`the Netflix page in ${language} stays in place while the browser takes it over: no frame without it, no loader`, async () => {
       const { page, context, troubles } = await visit(`${texts.prefix}/subscription/netflix`, MOBILE, texts.feature);
       // Taken over once the session's answer (a visitor's 401) and every chunk have arrived, and then some.

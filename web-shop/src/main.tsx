@@ -21,7 +21,13 @@ async function start(container: HTMLElement): Promise<void> {
     return;
   }
   await nextTask();
-  receiveServerState(JSON.parse(serverState.textContent ?? '{}') as ServerState);
+  try {
+    receiveServerState(JSON.parse(serverState.textContent ?? '{}') as ServerState);
+  } catch {
+    // Answers that cannot be read (a page cut short): the page is rendered anew rather than left inert.
+    createRoot(container).render(app);
+    return;
+  }
   // As a transition, hydration yields to the browser every few milliseconds: the page shown
   // meanwhile is the server's, and a tap on it waits less than a whole page's hydration.
   startTransition(() => void hydrateRoot(container, app));
