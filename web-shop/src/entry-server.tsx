@@ -1,13 +1,11 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import type { ReportNamespaces } from 'react-i18next';
 import { StaticRouter } from 'react-router-dom';
-import type { ServerState } from './app';
 import { AppProvider } from './app/provider';
 import { ShopRoutes } from './app/router';
 import type { Language } from './config';
@@ -36,7 +34,7 @@ export interface ServerPage {
  * translation it needs awaited, and the query answers it was rendered with, for the browser to
  * hydrate the same tree (src/main.tsx).
  */
-export async function renderPage(page: ServerPage): Promise<{ html: string; head: string; state: ServerState }> {
+export async function renderPage(page: ServerPage): Promise<{ html: string; head: string; state: DehydratedState }> {
   const i18n = i18next.createInstance();
   await configureI18n(i18n, page.language);
   await i18n.loadNamespaces(NAMESPACES);
@@ -77,11 +75,7 @@ export async function renderPage(page: ServerPage): Promise<{ html: string; head
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
     throw new Error(`${page.url} was not rendered in full`, { cause: failure });
   }
-  // The namespaces its screens asked for (react-i18next reports them on the instance), for the
-  // browser to load before hydrating.
-  const { reportNamespaces } = i18n as { reportNamespaces?: ReportNamespaces };
-  const namespaces = reportNamespaces?.getUsedNamespaces() ?? [];
-  return { html, head: styleTag(styles), state: { ...dehydrate(queryClient), namespaces } };
+  return { html, head: styleTag(styles), state: dehydrate(queryClient) };
 }
 
 /**
