@@ -135,8 +135,9 @@ function remoteContext(api: OtelApi, traceparent: string): Context | undefined {
 }
 
 /**
- * What a span over a batch of events follows: the one trace they share (its child), or links to
- * each of theirs; and the correlation ids they carry (`shop.correlation_id`, or several).
+ * What a span over a batch of events follows: when they all belong to one trace (one request, even
+ * over several appends), a child of the first append, linked to the others; when they come from
+ * several traces, links to each; and the correlation ids they carry (`shop.correlation_id`, or several).
  */
 export function batchSpanStart(
   events: ReadonlyArray<{ metadata: Record<string, unknown> }>,
@@ -156,8 +157,14 @@ export function batchSpanStart(
       'shop.batch_size': events.length,
       ...(ids.length === 1 ? { 'shop.correlation_id': ids[0] } : ids.length > 1 ? { 'shop.correlation_ids': ids } : {}),
     },
-    ...(parents.length === 1 ? { parent: parents[0] } : { links: parents }),
+    ...(oneTrace(parents) ? { parent: parents[0], links: parents.slice(1) } : { links: parents }),
   };
+}
+
+const traceIdOf = (traceparent: string): string | undefined => TRACEPARENT_FORMAT.exec(traceparent)?.[1];
+function oneTrace(traceparents: readonly string[]): boolean {
+  const first = traceparents[0] === undefined ? undefined : traceIdOf(traceparents[0]);
+  return first !== undefined && traceparents.every((traceparent) => traceIdOf(traceparent) === first);
 }
 
 /** A request's span, once started: run the request's handling within it, end it once answered. */
