@@ -2,10 +2,15 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { apiProxy, reactChunk, reactRouterProductionBuild } from '../vite.shared';
+import { preloadAppPlugin } from './scripts/preload-app';
 import { publicPagesPlugin } from './scripts/public-pages-manifest';
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), publicPagesPlugin(fileURLToPath(new URL('src/locales', import.meta.url)))],
+  plugins: [
+    react(),
+    publicPagesPlugin(fileURLToPath(new URL('src/locales', import.meta.url))),
+    preloadAppPlugin('src/app/index.tsx'),
+  ],
   resolve: { alias: command === 'build' ? reactRouterProductionBuild() : [] },
   // `vite build --ssr src/entry-server.tsx`: the public pages' renderer for the API, beside the
   // shop's files in a folder the static middleware does not serve (dot files are ignored).

@@ -36,10 +36,11 @@ const HYDRATION_TROUBLE = /hydrat|did not match|Minified React error #(418|423|4
 const plain = (text: string) => text.replace(/\s+/g, ' ');
 
 /** A fresh visitor's page at `pathname`, every console error and uncaught error it reports kept; and its first HTML. */
-async function visit(pathname: string, viewport: { width: number; height: number }) {
+async function visit(pathname: string, viewport: { width: number; height: number }, watchedText?: string) {
   const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport, reducedMotion: 'reduce' });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
+  if (watchedText) await page.addInitScript(watchMain(watchedText));
   const troubles: string[] = [];
   page.on('console', (message) => {
     // The browser's own line for an answer of 4xx (a visitor's session, 401; no free offer, 404): not the page's.
@@ -55,6 +56,28 @@ async function visit(pathname: string, viewport: { width: number; height: number
   const root = /<div id="root">([\s\S]*)<\/div>\s*<script id="shop-state"/.exec(html)?.[1] ?? '';
   return { page, context, troubles, firstHtml: plain(root.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'")) };
 }
+
+/**
+ * Run in the page (this test's TypeScript has no DOM library, hence a script's text): checks at
+ * every frame, from the first HTML until the watch is read, that the main region shows `text` and
+ * no loader; notes the time of each frame where it did not.
+ */
+const watchMain = (text: string) => `(() => {
+  const state = { frames: 0, missing: [] };
+  window.mainWatch = state;
+  const check = () => {
+    const main = document.querySelector('main');
+    if (main) {
+      state.frames += 1;
+      const shown = (main.textContent || '').includes(${JSON.stringify(text)}) && !main.querySelector('[role="status"]');
+      if (!shown) state.missing.push(Math.round(performance.now()) + ' ms');
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();`;
+
+const mainWatch = (page: Page) => page.evaluate<{ frames: number; missing: string[] }>('window.mainWatch');
 
 /** Marks the document: still marked after a click, the click was handled by the page's script, not by a new load. */
 const markDocument = (page: Page) => page.evaluate('window.sameDocument = true');
@@ -152,6 +175,18 @@ describe('server-rendered public pages in a browser', () => {
       await page.getByRole('group', { name: texts.filter }).getByRole('button', { name: texts.music }).click();
       await expect.poll(() => page.getByRole('main').getByRole('article').count()).toBe(1);
       expect(uncaught).toEqual([]);
+      await context.close();
+    });
+
+    it(`the Netflix page in ${language} stays in place while the browser takes it over: no frame without it, no loader`, async () => {
+      const { page, context, troubles } = await visit(`${texts.prefix}/subscription/netflix`, MOBILE, texts.feature);
+      // Taken over once the session's answer (a visitor's 401) and every chunk have arrived, and then some.
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1500);
+      const watch = await mainWatch(page);
+      expect(watch.frames).toBeGreaterThan(10);
+      expect(watch.missing).toEqual([]);
+      expect(troubles).toEqual([]);
       await context.close();
     });
   }

@@ -12,17 +12,7 @@ afterAll(async () => {
   await e2e?.stop();
 });
 
-/**
- * A fresh visitor's page once it has settled. A public page arrives rendered by the server and is
- * then hydrated; an update before its screen's code and texts arrive (the visitor's session
- * answered) makes React render that screen again in the browser, its loader showing for a moment:
- * counts taken before the page settles could read that moment.
- */
-const openPage = async (path: string, viewport?: { width: number; height: number }) => {
-  const page = await e2e.openPage(path, viewport);
-  await page.waitForLoadState('networkidle');
-  return page;
-};
+const openPage = (path: string, viewport?: { width: number; height: number }) => e2e.openPage(path, viewport);
 
 /** The language the shop reflects on `<html lang>`. */
 const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');

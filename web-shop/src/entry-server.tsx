@@ -1,11 +1,13 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { dehydrate } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
+import type { ReportNamespaces } from 'react-i18next';
 import { StaticRouter } from 'react-router-dom';
+import type { ServerState } from './app';
 import { AppProvider } from './app/provider';
 import { ShopRoutes } from './app/router';
 import type { Language } from './config';
@@ -13,6 +15,7 @@ import { planQueryKey } from './features/catalogue/api/get-plan';
 import { plansQueryKey } from './features/catalogue/api/get-plans';
 import { configureI18n, NAMESPACES } from './lib/i18n';
 import { languageBasename } from './lib/language-path';
+import { STYLE_NAMES_ATTRIBUTE } from './lib/style-cache';
 import { createQueryClient } from './lib/query-client';
 import type { Plan } from './types/api';
 
@@ -34,7 +37,7 @@ export interface ServerPage {
  * translation it needs awaited, and the query answers it was rendered with, for the browser to
  * hydrate the same tree (src/main.tsx).
  */
-export async function renderPage(page: ServerPage): Promise<{ html: string; head: string; state: DehydratedState }> {
+export async function renderPage(page: ServerPage): Promise<{ html: string; head: string; state: ServerState }> {
   const i18n = i18next.createInstance();
   await configureI18n(i18n, page.language);
   await i18n.loadNamespaces(NAMESPACES);
@@ -75,7 +78,11 @@ export async function renderPage(page: ServerPage): Promise<{ html: string; head
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
     throw new Error(`${page.url} was not rendered in full`, { cause: failure });
   }
-  return { html, head: styleTag(styles), state: dehydrate(queryClient) };
+  // The namespaces its screens asked for (react-i18next reports them on the instance), for the
+  // browser to load before hydrating.
+  const { reportNamespaces } = i18n as { reportNamespaces?: ReportNamespaces };
+  const namespaces = reportNamespaces?.getUsedNamespaces() ?? [];
+  return { html, head: styleTag(styles), state: { ...dehydrate(queryClient), namespaces } };
 }
 
 /**
@@ -89,7 +96,11 @@ function styleCache(): EmotionCache {
   return cache;
 }
 
-/** The styles of the render as one tag, named as emotion names the styles it finds in a page. */
+/**
+ * The styles of the render as one tag, with the names of the styles it holds for the browser's
+ * style cache to count as inserted (src/lib/style-cache.ts). Not emotion's own mark: emotion would
+ * move the tag within the head as the shop starts, and the browser take the whole sheet in again.
+ */
 function styleTag(cache: EmotionCache): string {
   const names: string[] = [];
   let css = '';
@@ -98,7 +109,7 @@ function styleTag(cache: EmotionCache): string {
     names.push(name);
     css += rules;
   }
-  return `<style data-emotion="${cache.key} ${names.join(' ')}">${css.replaceAll('</', '<\\/')}</style>`;
+  return `<style ${STYLE_NAMES_ATTRIBUTE}="${names.join(' ')}">${css.replaceAll('</', '<\\/')}</style>`;
 }
 
 /** React's mark of a Suspense boundary that suspended in `renderToString`, sent with its fallback. */

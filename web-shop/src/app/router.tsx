@@ -1,40 +1,15 @@
-import { lazy, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { config, type Language } from '../config';
 import { languageBasename, languagePath, splitLanguagePath } from '../lib/language-path';
 import { LanguageSwitchContext } from '../lib/language-switch';
 import { NavigationErrorBoundary } from '../components/layout/navigation-error';
 import { RootLayout } from '../components/layout/root-layout';
-
-// One chunk per screen; the layout's Suspense shows a loader while a chunk arrives.
-const HomeRoute = lazy(() => import('./routes/home'));
-const SubscriptionsRoute = lazy(() => import('./routes/subscriptions'));
-const SubscriptionRoute = lazy(() => import('./routes/subscription'));
-const AuthRoute = lazy(() => import('./routes/auth'));
-const CheckoutRoute = lazy(() => import('./routes/checkout'));
-const PaymentSuccessRoute = lazy(() => import('./routes/payment-success'));
-const PaymentCancelledRoute = lazy(() => import('./routes/payment-cancelled'));
-const ProfileRoute = lazy(() => import('./routes/profile'));
-const ProductAccessRoute = lazy(() => import('./routes/product-access'));
-const NotificationsRoute = lazy(() => import('./routes/notifications'));
-const SecurityRoute = lazy(() => import('./routes/security'));
-const InvoicesRoute = lazy(() => import('./routes/invoices'));
-const PaypalTestRoute = lazy(() => import('./routes/paypal-test'));
-const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
-const SupportRoute = lazy(() => import('./routes/support'));
-const ContactRoute = lazy(() => import('./routes/contact'));
-const HelpRoute = lazy(() => import('./routes/help'));
-const AffiliateRoute = lazy(() => import('./routes/affiliate'));
-const BlogRoute = lazy(() => import('./routes/blog'));
-const SuggestServiceRoute = lazy(() => import('./routes/suggest-service'));
-const BecomePartnerRoute = lazy(() => import('./routes/become-partner'));
-const AboutRoute = lazy(() => import('./routes/about'));
-const StoryRoute = lazy(() => import('./routes/story'));
-const LegalRoute = lazy(() => import('./routes/legal'));
-const NotFoundRoute = lazy(() => import('./routes/not-found'));
+import { screen, type Screen } from './screen';
 
 /** The eight legal pages share one screen; the path names the text. */
+const LegalRoute = screen(() => import('./routes/legal'));
 const LEGAL_PAGES = ['terms', 'privacy', 'copyright', 'refund-policy', 'aml-policy', 'terms-of-use', 'gdpr', 'cookies'];
 
 /** Remembers the visitor's choice, for the private pages they open later without prefix. */
@@ -92,44 +67,58 @@ function LanguageRoutes({ language }: { language: Language }) {
   );
 }
 
+/**
+ * The shop's screens by address (without the language prefix: the router's basename adds it).
+ * One chunk per screen; the layout's Suspense shows a loader while a chunk arrives.
+ */
+const SCREENS: { path: string; screen: Screen }[] = [
+  { path: '/', screen: screen(() => import('./routes/home')) },
+  { path: '/subscriptions', screen: screen(() => import('./routes/subscriptions')) },
+  { path: '/subscription/:id', screen: screen(() => import('./routes/subscription')) },
+  { path: '/auth', screen: screen(() => import('./routes/auth')) },
+  { path: '/checkout/:id', screen: screen(() => import('./routes/checkout')) },
+  { path: '/payment-success', screen: screen(() => import('./routes/payment-success')) },
+  { path: '/payment-cancelled', screen: screen(() => import('./routes/payment-cancelled')) },
+  { path: '/profile', screen: screen(() => import('./routes/profile')) },
+  { path: '/product-access/:id', screen: screen(() => import('./routes/product-access')) },
+  { path: '/notifications', screen: screen(() => import('./routes/notifications')) },
+  { path: '/security', screen: screen(() => import('./routes/security')) },
+  { path: '/invoices', screen: screen(() => import('./routes/invoices')) },
+  { path: '/paypal-test', screen: screen(() => import('./routes/paypal-test')) },
+  { path: '/auth/reset-password', screen: screen(() => import('./routes/reset-password')) },
+  { path: '/support', screen: screen(() => import('./routes/support')) },
+  { path: '/contact', screen: screen(() => import('./routes/contact')) },
+  { path: '/help', screen: screen(() => import('./routes/help')) },
+  { path: '/affiliate', screen: screen(() => import('./routes/affiliate')) },
+  { path: '/blog', screen: screen(() => import('./routes/blog')) },
+  { path: '/suggest-service', screen: screen(() => import('./routes/suggest-service')) },
+  { path: '/become-partner', screen: screen(() => import('./routes/become-partner')) },
+  { path: '/about', screen: screen(() => import('./routes/about')) },
+  { path: '/story', screen: screen(() => import('./routes/story')) },
+  ...LEGAL_PAGES.map((page) => ({ path: `/${page}`, screen: LegalRoute })),
+  { path: '*', screen: screen(() => import('./routes/not-found')) },
+];
+
+const ROUTES: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: SCREENS.map(({ path, screen: Screen }) => ({ path, element: <Screen /> })),
+  },
+];
+
+/**
+ * Loads the screen at `path` (without the language prefix), for a page the server rendered to be
+ * hydrated with its screen at hand: a screen still loading when an update reaches it would be
+ * rendered anew in the browser, its loader showing for a moment.
+ */
+export async function loadScreenAt(path: string): Promise<void> {
+  const match = matchRoutes(ROUTES, path)?.at(-1);
+  const found = SCREENS.find((entry) => entry.path === match?.route.path);
+  await found?.screen.load();
+}
+
 /** The shop's screens, under the router of the browser (above) or of the server (src/entry-server.tsx). */
 export function ShopRoutes() {
-  return (
-    <>
-      {/* A screen's failure is caught inside the layout; this catches the layout's own. */}
-      <NavigationErrorBoundary resetKey="layout">
-        <Routes>
-          <Route element={<RootLayout />}>
-            <Route path="/" element={<HomeRoute />} />
-            <Route path="/subscriptions" element={<SubscriptionsRoute />} />
-            <Route path="/subscription/:id" element={<SubscriptionRoute />} />
-            <Route path="/auth" element={<AuthRoute />} />
-            <Route path="/checkout/:id" element={<CheckoutRoute />} />
-            <Route path="/payment-success" element={<PaymentSuccessRoute />} />
-            <Route path="/payment-cancelled" element={<PaymentCancelledRoute />} />
-            <Route path="/profile" element={<ProfileRoute />} />
-            <Route path="/product-access/:id" element={<ProductAccessRoute />} />
-            <Route path="/notifications" element={<NotificationsRoute />} />
-            <Route path="/security" element={<SecurityRoute />} />
-            <Route path="/invoices" element={<InvoicesRoute />} />
-            <Route path="/paypal-test" element={<PaypalTestRoute />} />
-            <Route path="/auth/reset-password" element={<ResetPasswordRoute />} />
-            <Route path="/support" element={<SupportRoute />} />
-            <Route path="/contact" element={<ContactRoute />} />
-            <Route path="/help" element={<HelpRoute />} />
-            <Route path="/affiliate" element={<AffiliateRoute />} />
-            <Route path="/blog" element={<BlogRoute />} />
-            <Route path="/suggest-service" element={<SuggestServiceRoute />} />
-            <Route path="/become-partner" element={<BecomePartnerRoute />} />
-            <Route path="/about" element={<AboutRoute />} />
-            <Route path="/story" element={<StoryRoute />} />
-            {LEGAL_PAGES.map((page) => (
-              <Route key={page} path={`/${page}`} element={<LegalRoute />} />
-            ))}
-            <Route path="*" element={<NotFoundRoute />} />
-          </Route>
-        </Routes>
-      </NavigationErrorBoundary>
-    </>
-  );
+  // A screen's failure is caught inside the layout; this catches the layout's own.
+  return <NavigationErrorBoundary resetKey="layout">{useRoutes(ROUTES)}</NavigationErrorBoundary>;
 }

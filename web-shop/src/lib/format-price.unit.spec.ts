@@ -18,6 +18,22 @@ describe('formatPrice', () => {
     expect(normalSpaces(formatPrice(123456, 'EUR', 'fr'))).toBe('1 234,56 €');
   });
 
+  it('writes euros in both languages exactly as Intl does, signs, groups and no-break spaces included', () => {
+    const amounts = [0, 1, 9, 10, 99, 100, 453, 1200, 99_999, 100_000, 123_456, 1_234_567_89, -1, -453, -123_456];
+    for (const language of ['fr', 'en']) {
+      const intl = new Intl.NumberFormat({ fr: 'fr-FR', en: 'en-IE' }[language], {
+        style: 'currency',
+        currency: 'EUR',
+        minimumFractionDigits: 2,
+      });
+      for (const cents of amounts) expect(formatPrice(cents, 'EUR', language)).toBe(intl.format(cents / 100));
+    }
+  });
+
+  it('writes other currencies through Intl', () => {
+    expect(formatPrice(453, 'USD', 'en')).toBe('US$4.53');
+  });
+
   it('falls back to the language tag it is given', () => {
     expect(formatPrice(453, 'EUR', 'de')).toMatch(/^4,53\s€$/);
   });

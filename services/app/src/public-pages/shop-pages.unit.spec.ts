@@ -101,14 +101,14 @@ describe('a shop page’s body', () => {
     const file = renderer(
       'dollars',
       `export async function renderPage(page) {
-        return { html: "<main>Prix : 5 $$ ou 5 $& ou 5 $'</main>", head: '<style data-emotion="css a1">.a1{color:red}</style>', state: {} };
+        return { html: "<main>Prix : 5 $$ ou 5 $& ou 5 $'</main>", head: '<style data-style-names="a1">.a1{color:red}</style>', state: {} };
       }`,
     );
     const { pages } = shopPages(file);
     const page = await pages.page('/');
     expect(page.html).toContain('<div id="root"><main>Prix : 5 $$ ou 5 $& ou 5 $\'</main></div>');
     const head = page.html.slice(0, page.html.indexOf('</head>'));
-    expect(head).toContain('<style data-emotion="css a1">.a1{color:red}</style>');
+    expect(head).toContain('<style data-style-names="a1">.a1{color:red}</style>');
     expect(page.html.match(/<\/head>/g)).toHaveLength(1);
   });
 

@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
-import type { Session } from '../../../lib/session';
+import { SIGNED_OUT, type Session } from '../../../lib/session';
 import type { Profile } from '../../../types/api';
 
 /** The profile, the session's user: `['me']` exactly, the root of every account answer's key. */
 export const profileQueryKey = ACCOUNT_QUERY_KEY;
-
-export const SIGNED_OUT: Session = { status: 'signedOut', user: undefined };
 
 /** `GET /api/me`; signed out it fails with an ApiError of code `auth.required`. */
 export function getMe(signal?: AbortSignal): Promise<Profile> {
@@ -26,7 +24,12 @@ export async function getSession(signal?: AbortSignal): Promise<Session> {
   }
 }
 
-/** Asked once per page load; again when a change invalidates it (a payment, a new name, two-factor). */
-export function useSessionQuery() {
-  return useQuery({ queryKey: profileQueryKey, queryFn: ({ signal }) => getSession(signal) });
-}
+/**
+ * Asked once per page load, however many components observe it; again when a change invalidates
+ * it (a payment, a new name, two-factor) or a sign-in reloads it.
+ */
+export const sessionQuery = queryOptions({
+  queryKey: profileQueryKey,
+  queryFn: ({ signal }) => getSession(signal),
+  staleTime: Infinity,
+});

@@ -1,17 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { getSession, profileQueryKey, SIGNED_OUT, useSessionQuery } from '../api/get-me';
+import { SessionContext, SIGNED_OUT, type SessionSource } from '../../../lib/session';
+import { getSession, profileQueryKey, sessionQuery } from '../api/get-me';
 import { signOut as signOutCall } from '../api/sign-out';
-import { SessionContext, type Session, type SessionContextValue } from '../../../lib/session';
-
-const LOADING: Session = { status: 'loading', user: undefined };
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const query = useSessionQuery();
-  // Only an error other than the API's (a bug) gets here; the visitor is then treated as signed out.
-  const session = query.status === 'success' ? query.data : query.status === 'error' ? SIGNED_OUT : LOADING;
 
   const reload = useCallback(
     () =>
@@ -34,6 +29,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const value = useMemo<SessionContextValue>(() => ({ session, reload, signOut }), [session, reload, signOut]);
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  const source = useMemo<SessionSource>(() => ({ query: sessionQuery, reload, signOut }), [reload, signOut]);
+  return <SessionContext.Provider value={source}>{children}</SessionContext.Provider>;
 }

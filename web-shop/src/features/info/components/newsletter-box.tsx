@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { EmailIcon } from '../../../components/icons';
 import { config } from '../../../config';
+import { useEarlyTyping } from '../../../lib/early-input';
 
 const emailSchema = yup.string().trim().required().email().max(254);
 
@@ -18,6 +19,7 @@ const emailSchema = yup.string().trim().required().email().max(254);
 export function NewsletterBox() {
   const { t } = useTranslation('info');
   const [email, setEmail] = useState('');
+  const emailRef = useEarlyTyping<HTMLInputElement>(email);
   const [error, setError] = useState(false);
 
   const subscribe = () => {
@@ -60,6 +62,7 @@ export function NewsletterBox() {
           type="email"
           label={t('blog.newsletter.emailLabel')}
           value={email}
+          inputRef={emailRef}
           onChange={(event) => setEmail(event.target.value)}
           autoComplete="email"
           error={error}

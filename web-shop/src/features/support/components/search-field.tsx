@@ -1,8 +1,9 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { SearchIcon } from '../../../components/icons';
+import { useEarlyTyping } from '../../../lib/early-input';
 
-/** A labelled search box; results update while typing. */
+/** A labelled search box; results update while typing (from what was typed before the page's script ran). */
 export function SearchField({
   id,
   label,
@@ -16,9 +17,11 @@ export function SearchField({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const inputRef = useEarlyTyping<HTMLInputElement>(value);
   return (
     <TextField
       id={id}
+      inputRef={inputRef}
       type="search"
       label={label}
       placeholder={placeholder}

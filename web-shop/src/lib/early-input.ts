@@ -1,0 +1,110 @@
+import { useEffect, useRef } from 'react';
+
+/*
+ * What a visitor does on a page the server rendered before React has taken it over (src/main.tsx
+ * hydrates in slices, and on a phone the script arrives a while after the page): text typed into a
+ * field, a form sent. Neither is lost.
+ */
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** How long a form sent before it was taken over is retried, and how often. */
+const SUBMIT_RETRY_FOR_MS = 10_000;
+const SUBMIT_RETRY_EVERY_MS = 50;
+
+/**
+ * A ref for a field whose value React controls (`value` as React has it): when the field was
+ * typed into before React took it over, it holds text React's state does not, and React, which
+ * reads the field as it finds it, would never see that as a change. Once the field is hydrated,
+ * the text is handed over as the change it was.
+ */
+export function useEarlyTyping<T extends Field>(value: unknown) {
+  const ref = useRef<T>(null);
+  const first = useRef(value);
+  useEffect(() => {
+    const field = ref.current;
+    const expected = first.current === null || first.current === undefined ? '' : String(first.current);
+    if (field && field.value !== expected) replayChange(field, expected);
+  }, []);
+  return ref;
+}
+
+/**
+ * Makes React see `field`'s value as a change from `previous`: React notes the last value it knows
+ * through the field's own `value` property; the text goes in through the element's setter beneath
+ * it, then the event React listens to for that kind of field.
+ */
+function replayChange(field: Field, previous: string): void {
+  const typed = field.value;
+  if (field instanceof HTMLSelectElement) {
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  field.value = previous;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** Buttons a press on which does something only through the page's script. */
+const PRESSABLE = 'button, [role="button"], [role="tab"], [role="switch"]';
+
+/**
+ * Keeps what a visitor does on a page the server rendered before React listens to it: presses on
+ * its buttons, made again once it does (`release`), and forms sent (see `holdSubmissions`). Links
+ * need nothing: the browser follows them to a page the server renders.
+ */
+export function holdEarlyInput(container: HTMLElement): { release: () => void } {
+  holdSubmissions(container);
+  const pressed: HTMLElement[] = [];
+  const onPress = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>(PRESSABLE) : null;
+    if (!target || !container.contains(target) || pressed.includes(target)) return;
+    // A form's submit button sends its form, which is held as a submission.
+    if (target instanceof HTMLButtonElement && target.type === 'submit' && target.form) return;
+    pressed.push(target);
+  };
+  document.addEventListener('click', onPress, true);
+  return {
+    release: () => {
+      document.removeEventListener('click', onPress, true);
+      for (const target of pressed.splice(0)) if (target.isConnected) target.click();
+    },
+  };
+}
+
+/**
+ * The shop's forms are all sent by script, which stops the browser's own submission. One sent
+ * before React took its form over would be sent by the browser (the page reloaded, what was typed
+ * in its address): it is stopped, and sent again once React handles it.
+ */
+function holdSubmissions(container: HTMLElement): void {
+  const held = new WeakMap<HTMLFormElement, { unhandled: boolean }>();
+  // On the window, a submission's last stop: React's handler, on the container, has run by then.
+  window.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !container.contains(form)) return;
+    event.preventDefault();
+    const retry = held.get(form);
+    if (retry) {
+      retry.unhandled = true;
+      return;
+    }
+    const state = { unhandled: true };
+    held.set(form, state);
+    const submitter = event.submitter;
+    const deadline = performance.now() + SUBMIT_RETRY_FOR_MS;
+    const attempt = () => {
+      state.unhandled = false;
+      if (form.isConnected) {
+        form.requestSubmit(submitter && submitter.isConnected && form.contains(submitter) ? submitter : null);
+      }
+      if (state.unhandled && form.isConnected && performance.now() < deadline) {
+        setTimeout(attempt, SUBMIT_RETRY_EVERY_MS);
+      } else {
+        held.delete(form);
+      }
+    };
+    setTimeout(attempt, SUBMIT_RETRY_EVERY_MS);
+  });
+}
