@@ -24,6 +24,20 @@ export const ADMIN_DIR = path.resolve(
 );
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
+/**
+ * Opens `pathname` and waits until the shop has taken the page over (the User Timing mark it makes
+ * then, `shop-interactive`, src/app/index.tsx). A page the server rendered shows before: what a
+ * visitor does meanwhile is kept (early-input.e2e.spec.ts checks it), but a click a test aims at
+ * its coordinates could land as the page settles beneath it.
+ */
+export async function gotoShop(page: Page, pathname: string) {
+  const response = await page.goto(pathname);
+  await page.waitForFunction(() => performance.getEntriesByName('shop-interactive').length > 0, undefined, {
+    timeout: 15_000,
+  });
+  return response;
+}
+
 export const DESKTOP = { width: 1440, height: 900 };
 export const MOBILE = { width: 375, height: 812 };
 
@@ -70,7 +84,7 @@ export async function startE2eShop(name: string, env: Record<string, string> = {
       contexts.push(context);
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
-      await page.goto(pathname);
+      await gotoShop(page, pathname);
       return page;
     },
     async stop() {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
-import { operatorPage, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
+import { gotoShop, operatorPage, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
 
 const OPERATOR = { name: 'Olivia Offre', email: 'offer-operator@premium-share.example', password: 'offre-gratuite-12' };
 let e2e: E2eShop;
@@ -49,7 +49,7 @@ describe('the free offer in the browser', () => {
   it('a customer claims it from the home page in French with one click; afterwards it leads to their subscription', async () => {
     const page = await e2e.openPage('/auth');
     await signUpAndIn(page);
-    await page.goto('/');
+    await gotoShop(page, '/');
     const offer = page.getByRole('region', { name: 'Accès illimité pendant 12 mois' });
     await offer.getByText('GRATUIT', { exact: true }).waitFor();
     await offer.getByText(/Netflix offert/).waitFor();
@@ -60,7 +60,7 @@ describe('the free offer in the browser', () => {
     await screenshot(page, 'free-offer-profile-fr');
 
     // Back home, the offer says she has it and leads to her subscription instead of a second claim.
-    await page.goto('/');
+    await gotoShop(page, '/');
     await offer.getByText(/plus que 4 places/).waitFor();
     await offer.getByText("Vous l'avez déjà obtenue : il est dans votre profil").waitFor();
     expect(await offer.getByRole('button', { name: 'Obtenir GRATUITEMENT' }).count()).toBe(0);
@@ -95,13 +95,13 @@ describe('the free offer in the browser', () => {
     expect(shop).toMatchObject({ planId: 'netflix', months: 12, placesLeft: 3 });
 
     // The plan's own page shows it too; another plan's page does not.
-    await page.goto('/en/subscription/netflix');
+    await gotoShop(page, '/en/subscription/netflix');
     await page
       .getByRole('region', { name: '12 months of unlimited access' })
       .getByText(/only 3 places left/)
       .waitFor();
     await screenshot(page, 'free-offer-plan-page-en');
-    await page.goto('/en/subscription/spotify');
+    await gotoShop(page, '/en/subscription/spotify');
     await page.getByRole('heading', { name: 'Spotify Premium' }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('region', { name: '12 months of unlimited access' }).count()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot, startE2eShop, type E2eShop } from './e2e-shop.js';
+import { DESKTOP, gotoShop, MOBILE, screenshot, startE2eShop, type E2eShop } from './e2e-shop.js';
 
 let e2e: E2eShop;
 
@@ -120,7 +120,7 @@ describe('the information and legal pages in a browser', () => {
     await chat.waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.id')).toBe('field-email');
 
-    await page.goto('/en/support');
+    await gotoShop(page, '/en/support');
     await page.getByLabel('Search the FAQ').fill('xyz');
     await page.getByText('No results found for "xyz"').waitFor();
 
@@ -165,7 +165,7 @@ describe('the information and legal pages in a browser', () => {
     const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, locale: 'fr-FR', viewport: DESKTOP });
     try {
       const page = await context.newPage();
-      await page.goto('/support');
+      await gotoShop(page, '/support');
       await pageTitle(page, 'Centre de support').waitFor();
       await page
         .getByRole('banner')
@@ -273,7 +273,7 @@ describe('the information and legal pages in a browser', () => {
       'article-security-content',
     );
 
-    await page.goto('/help');
+    await gotoShop(page, '/help');
     await page.getByRole('button', { name: 'Demander un remboursement' }).click();
     await page.getByText(/sous 3 à 5\sjours ouvrés/).waitFor();
     await page.getByLabel('Rechercher un article').fill('introuvable');

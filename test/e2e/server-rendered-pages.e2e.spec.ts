@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
-import { DESKTOP, MOBILE, screenshot, startE2eShop, type E2eShop } from './e2e-shop.js';
+import { DESKTOP, gotoShop, MOBILE, screenshot, startE2eShop, type E2eShop } from './e2e-shop.js';
 
 /*
  * Public pages arrive rendered by the server and are hydrated by the same React code: their content
@@ -50,7 +50,7 @@ async function visit(pathname: string, viewport: { width: number; height: number
     }
   });
   page.on('pageerror', (error) => troubles.push(`uncaught: ${error.message}`));
-  const response = await page.goto(pathname);
+  const response = await gotoShop(page, pathname);
   expect(response?.status()).toBe(200);
   const html = await response!.text();
   const root = /<div id="root">([\s\S]*)<\/div>\s*<script id="shop-state"/.exec(html)?.[1] ?? '';
@@ -171,7 +171,7 @@ describe('server-rendered public pages in a browser', () => {
         );
         await route.fulfill({ response: answer, body: html });
       });
-      await page.goto(`${texts.prefix}/`);
+      await gotoShop(page, `${texts.prefix}/`);
       await page.getByRole('group', { name: texts.filter }).getByRole('button', { name: texts.music }).click();
       await expect.poll(() => page.getByRole('main').getByRole('article').count()).toBe(1);
       expect(uncaught).toEqual([]);
