@@ -5,14 +5,18 @@ import { holdEarlyInput } from './lib/early-input';
 
 /**
  * The shop starts in steps, each a task of its own, so that a phone's browser paints and answers a
- * tap between them rather than after one long one: React (this module), then the shop's code
- * (preloaded from index.html), then, with the page's screen and translations at hand, the
- * hydration of the page the server rendered, in slices.
+ * tap between them rather than after one long one: React (this module), then MUI and the theme,
+ * then the rest of the shop's code (both preloaded from index.html), then the page's answers, and,
+ * with the page's screen and translations at hand, the hydration of the page the server rendered,
+ * in slices.
  * What a visitor does on that page meanwhile is kept (src/lib/early-input.ts).
  */
 async function start(container: HTMLElement): Promise<void> {
   const serverState = serverStateOf(container);
   const early = serverState ? holdEarlyInput(container) : null;
+  // MUI, emotion and the theme, most of the shop's code by weight, in a task of their own.
+  await import('./app/theme');
+  await nextTask();
   const { App, receiveServerState } = await import('./app');
   const app = (
     <StrictMode>
