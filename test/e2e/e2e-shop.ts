@@ -34,10 +34,15 @@ export async function gotoShop(page: Page, pathname: string) {
   const response = await page.goto(pathname);
   // The back-office is an application of its own, without the mark.
   if (pathname.startsWith('/admin')) return response;
+  await shopInteractive(page);
+  return response;
+}
+
+/** Waits for the shop's `shop-interactive` mark in `page` (see `gotoShop`). */
+export async function shopInteractive(page: Page): Promise<void> {
   await page.waitForFunction(() => performance.getEntriesByName('shop-interactive').length > 0, undefined, {
     timeout: 15_000,
   });
-  return response;
 }
 
 export const DESKTOP = { width: 1440, height: 900 };

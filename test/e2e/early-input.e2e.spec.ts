@@ -1,6 +1,6 @@
-import type { Page, Request } from 'playwright-core';
+import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2eShop, type E2eShop } from './e2e-shop.js';
+import { shopInteractive, startE2eShop, type E2eShop } from './e2e-shop.js';
 
 /*
  * A page the server rendered is shown before the shop's script has taken it over; on a phone, for
@@ -50,11 +50,6 @@ async function pageWithShopCodeHeld(pathname: string) {
   return { page, context, release, posts };
 }
 
-const interactive = (page: Page) =>
-  page.waitForFunction(() => performance.getEntriesByName('shop-interactive').length > 0, undefined, {
-    timeout: 15_000,
-  });
-
 describe('what a visitor does before the page is taken over', () => {
   it('keeps the text typed and sends the form pressed, once, without the browser sending it itself', async () => {
     const { page, context, release, posts } = await pageWithShopCodeHeld('/suggest-service');
@@ -79,7 +74,7 @@ describe('what a visitor does before the page is taken over', () => {
     await page.getByRole('group', { name: 'Filtrer par catégorie' }).getByRole('button', { name: 'Musique' }).click();
 
     release();
-    await interactive(page);
+    await shopInteractive(page);
     await expect.poll(() => cards.count()).toBe(1);
     expect(new URL(page.url()).searchParams.get('category')).toBe('Music');
     await context.close();
@@ -92,7 +87,7 @@ describe('what a visitor does before the page is taken over', () => {
     await page.getByLabel('Rechercher dans la FAQ').fill('PAIEMENTS');
 
     release();
-    await interactive(page);
+    await shopInteractive(page);
     await expect.poll(() => faq.getByRole('listitem').count()).toBe(1);
     expect(await page.getByLabel('Rechercher dans la FAQ').inputValue()).toBe('PAIEMENTS');
     await context.close();

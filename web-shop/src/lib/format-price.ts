@@ -5,13 +5,9 @@ const LOCALES: Record<string, string> = { fr: 'fr-FR', en: 'en-IE' };
  * the two equal): making the first currency format costs a phone's browser about 20 ms of loading
  * its locale data (70-90 ms at four times slower than this machine), in the middle of taking over the page.
  */
-const EUROS: Record<string, (amount: string, negative: boolean) => string> = {
-  fr: (amount, negative) => `${negative ? '-' : ''}${amount}\u00a0€`,
-  en: (amount, negative) => `${negative ? '-' : ''}€${amount}`,
-};
-const SEPARATORS: Record<string, { thousands: string; decimal: string }> = {
-  fr: { thousands: '\u202f', decimal: ',' },
-  en: { thousands: ',', decimal: '.' },
+const EUROS: Record<string, { thousands: string; decimal: string; write: (amount: string) => string }> = {
+  fr: { thousands: '\u202f', decimal: ',', write: (amount) => `${amount}\u00a0€` },
+  en: { thousands: ',', decimal: '.', write: (amount) => `€${amount}` },
 };
 
 /** Made once per language and currency: making one costs far more than formatting with it. */
@@ -20,7 +16,7 @@ const formats = new Map<string, Intl.NumberFormat>();
 /** Integer cents as money in the reader's language: fr `4,53 €`, en `€4.53`. */
 export function formatPrice(cents: number, currency: string, language: string): string {
   const euros = currency === 'EUR' && Number.isSafeInteger(cents) ? EUROS[language] : undefined;
-  if (euros) return euros(groupedAmount(Math.abs(cents), SEPARATORS[language]!), cents < 0);
+  if (euros) return `${cents < 0 ? '-' : ''}${euros.write(groupedAmount(Math.abs(cents), euros))}`;
   const key = `${language} ${currency}`;
   let format = formats.get(key);
   if (!format) {
