@@ -11,6 +11,22 @@ export interface AdminListQuery<Field extends string, Filter> {
   filter: Filter;
 }
 
+/**
+ * A list's sort table: each field it may be sorted by, named as the list answers it, and the column
+ * it sorts on: its name in snake_case (`receivedAt`: `received_at`) after `prefix` (a table or an
+ * alias, `s.`), unless `columns` names another.
+ */
+export function sortTable<const F extends string, const E extends Record<string, string> = Record<never, string>>(
+  fields: readonly F[],
+  options: { prefix?: string; columns?: E } = {},
+): { readonly [field in F | (keyof E & string)]: string } {
+  const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return {
+    ...Object.fromEntries(fields.map((field) => [field, `${options.prefix ?? ''}${snakeCase(field)}`])),
+    ...options.columns,
+  } as { readonly [field in F | (keyof E & string)]: string };
+}
+
 /** `%text%` for (I)LIKE, the text's own `%`, `_` and `\` taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -1,7 +1,7 @@
 import type { AccountingDocumentKind } from '@shop/domain';
 import type { AccountingDocumentView } from '@shop/contracts';
 import type { Knex } from 'knex';
-import { containsPattern, searchWords, type AdminListQuery } from '../admin-list-query.js';
+import { containsPattern, searchWords, sortTable, type AdminListQuery } from '../admin-list-query.js';
 
 interface DocumentRow {
   id: string;
@@ -84,7 +84,7 @@ export async function invoiceOfPayment(
   return row ? toView(row) : null;
 }
 
-export const ACCOUNTING_SORT_FIELDS = { number: 'number', issuedAt: 'issued_at' } as const;
+export const ACCOUNTING_SORT_FIELDS = sortTable(['number', 'issuedAt']);
 export type AccountingSortField = keyof typeof ACCOUNTING_SORT_FIELDS;
 
 export type AccountingListQuery = AdminListQuery<

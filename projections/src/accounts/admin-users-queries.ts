@@ -1,17 +1,12 @@
 import type { AdminUser, AdminUserCounts, AdminUserSubscription, UserSegment } from '@shop/contracts';
 import type { SubscriptionStatus } from '@shop/domain';
 import type { Knex } from 'knex';
-import { containsPattern, searchWords, type AdminListQuery } from '../admin-list-query.js';
+import { containsPattern, searchWords, sortTable, type AdminListQuery } from '../admin-list-query.js';
 import type { AccountRow } from './accounts-queries.js';
 import { USER_SEGMENT_CASE, USER_SEGMENT_WHERE } from './user-segment.js';
 
 /** Fields the back-office's customer list may be sorted by, and their columns. */
-export const ADMIN_USER_SORT_FIELDS = {
-  createdAt: 'created_at',
-  email: 'email',
-  fullName: 'full_name',
-  totalSpentCents: 'total_spent_cents',
-} as const;
+export const ADMIN_USER_SORT_FIELDS = sortTable(['createdAt', 'email', 'fullName', 'totalSpentCents']);
 export type AdminUserSortField = keyof typeof ADMIN_USER_SORT_FIELDS;
 
 export interface AdminUserListQuery extends AdminListQuery<

@@ -1,7 +1,7 @@
 import type { Language, PlanCategory } from '@shop/domain';
 import type { Knex } from 'knex';
 import type { AdminPlan, Plan } from '@shop/contracts';
-import { containsPattern, pageWithTotal, type AdminListQuery } from '../admin-list-query.js';
+import { containsPattern, pageWithTotal, sortTable, type AdminListQuery } from '../admin-list-query.js';
 
 /** A plan in one language, as the API answers it. */
 export type PlanView = Plan;
@@ -68,16 +68,16 @@ export async function getPlan(
 }
 
 /** The sortable fields of the back-office's list, and the column each one sorts on. */
-export const ADMIN_PLAN_SORT_FIELDS = {
-  id: 'id',
-  name: 'name',
-  category: 'category',
-  monthlyPriceCents: 'monthly_price_cents',
-  popular: 'popular',
-  onSale: 'on_sale',
-  sortOrder: 'sort_order',
-  updatedAt: 'updated_at',
-} as const;
+export const ADMIN_PLAN_SORT_FIELDS = sortTable([
+  'id',
+  'name',
+  'category',
+  'monthlyPriceCents',
+  'popular',
+  'onSale',
+  'sortOrder',
+  'updatedAt',
+]);
 export type AdminPlanSortField = keyof typeof ADMIN_PLAN_SORT_FIELDS;
 
 export type AdminPlanListQuery = AdminListQuery<

@@ -1,17 +1,15 @@
 import type { CredentialReveal } from '@shop/contracts';
 import type { Knex } from 'knex';
-import { pageWithTotal, type AdminListQuery } from '../admin-list-query.js';
+import { pageWithTotal, sortTable, type AdminListQuery } from '../admin-list-query.js';
 
 /** The sortable fields of the reveals list, and the column each one sorts on. */
-export const CREDENTIAL_REVEAL_SORT_FIELDS = {
-  id: 'credential_reveals.position',
-  revealedAt: 'credential_reveals.revealed_at',
-  position: 'credential_reveals.position',
-  credentialSetId: 'credential_reveals.credential_set_id',
-  credentialsVersion: 'credential_reveals.credentials_version',
-  userId: 'credential_reveals.revealed_by',
-  viewer: 'credential_reveals.viewer',
-} as const;
+export const CREDENTIAL_REVEAL_SORT_FIELDS = sortTable(
+  ['revealedAt', 'position', 'credentialSetId', 'credentialsVersion', 'viewer'],
+  {
+    prefix: 'credential_reveals.',
+    columns: { id: 'credential_reveals.position', userId: 'credential_reveals.revealed_by' },
+  },
+);
 export type CredentialRevealSortField = keyof typeof CREDENTIAL_REVEAL_SORT_FIELDS;
 
 export type CredentialRevealListQuery = AdminListQuery<

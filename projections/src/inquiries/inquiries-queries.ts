@@ -1,7 +1,7 @@
 import type { Inquiry as InquiryView } from '@shop/contracts';
 import type { InquiryKind, InquiryStatus, Language } from '@shop/domain';
 import type { Knex } from 'knex';
-import { containsPattern, pageWithTotal, searchWords, type AdminListQuery } from '../admin-list-query.js';
+import { containsPattern, pageWithTotal, searchWords, sortTable, type AdminListQuery } from '../admin-list-query.js';
 
 /** One inquiry as the back-office shows it: common fields, then the fields of its form. */
 export type { Inquiry as InquiryView } from '@shop/contracts';
@@ -43,18 +43,18 @@ const toView = (row: InquiryRow): InquiryView => ({
 });
 
 /** Fields the list may be sorted by, and their columns. */
-export const INQUIRY_SORT_FIELDS = {
-  id: 'id',
-  kind: 'kind',
-  status: 'status',
-  email: 'email',
-  name: 'name',
-  companyName: 'company_name',
-  subject: 'subject',
-  category: 'category',
-  receivedAt: 'received_at',
-  updatedAt: 'updated_at',
-} as const;
+export const INQUIRY_SORT_FIELDS = sortTable([
+  'id',
+  'kind',
+  'status',
+  'email',
+  'name',
+  'companyName',
+  'subject',
+  'category',
+  'receivedAt',
+  'updatedAt',
+]);
 export type InquirySortField = keyof typeof INQUIRY_SORT_FIELDS;
 
 export type InquiryListQuery = AdminListQuery<

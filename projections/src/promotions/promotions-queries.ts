@@ -1,20 +1,12 @@
 import type { AdminPromoCode } from '@shop/contracts';
 import type { Knex } from 'knex';
-import { containsPattern, pageWithTotal, type AdminListQuery } from '../admin-list-query.js';
+import { containsPattern, pageWithTotal, sortTable, type AdminListQuery } from '../admin-list-query.js';
 
 /** The sortable fields of the back-office's list, and the column each one sorts on. */
-export const PROMO_CODE_SORT_FIELDS = {
-  id: 'code',
-  code: 'code',
-  percentOff: 'percent_off',
-  validFrom: 'valid_from',
-  validUntil: 'valid_until',
-  usageLimit: 'usage_limit',
-  timesUsed: 'times_used',
-  active: 'active',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-} as const;
+export const PROMO_CODE_SORT_FIELDS = sortTable(
+  ['code', 'percentOff', 'validFrom', 'validUntil', 'usageLimit', 'timesUsed', 'active', 'createdAt', 'updatedAt'],
+  { columns: { id: 'code' } },
+);
 export type PromoCodeSortField = keyof typeof PROMO_CODE_SORT_FIELDS;
 
 export type PromoCodeListQuery = AdminListQuery<

@@ -1,7 +1,7 @@
 import type { AdminSubscription } from '@shop/contracts';
 import type { SubscriptionStatus } from '@shop/domain';
 import type { Knex } from 'knex';
-import { containsPattern, searchWords, type AdminListQuery } from '../admin-list-query.js';
+import { containsPattern, searchWords, sortTable, type AdminListQuery } from '../admin-list-query.js';
 
 /**
  * A subscription as its read model holds it: the back-office's view without whose it is, and
@@ -192,20 +192,10 @@ export async function dumpSubscriptions(knex: Knex, table = 'subscriptions'): Pr
 export type AdminSubscriptionView = SubscriptionView & Pick<AdminSubscription, 'customerEmail' | 'customerName'>;
 
 /** Fields the back-office list may be sorted by, and their columns. */
-export const ADMIN_SUBSCRIPTION_SORT_FIELDS = {
-  id: 's.id',
-  customerEmail: 'a.email',
-  customerName: 'a.full_name',
-  planId: 's.plan_id',
-  planName: 's.plan_name',
-  months: 's.months',
-  status: 's.status',
-  totalCents: 's.total_cents',
-  createdAt: 's.created_at',
-  paidAt: 's.paid_at',
-  expiresAt: 's.expires_at',
-  updatedAt: 's.updated_at',
-} as const;
+export const ADMIN_SUBSCRIPTION_SORT_FIELDS = sortTable(
+  ['id', 'planId', 'planName', 'months', 'status', 'totalCents', 'createdAt', 'paidAt', 'expiresAt', 'updatedAt'],
+  { prefix: 's.', columns: { customerEmail: 'a.email', customerName: 'a.full_name' } },
+);
 export type AdminSubscriptionSortField = keyof typeof ADMIN_SUBSCRIPTION_SORT_FIELDS;
 
 const NULLABLE_SORT_FIELDS = new Set<AdminSubscriptionSortField>(['paidAt', 'expiresAt']);

@@ -34,10 +34,8 @@ import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-que
 import { problem, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
-const sortFields = Object.keys(ADMIN_USER_SORT_FIELDS) as [AdminUserSortField, ...AdminUserSortField[]];
-
 const listQuery = adminListQuery(
-  sortFields,
+  ADMIN_USER_SORT_FIELDS,
   ['createdAt', 'desc'],
   z.strictObject({
     id: oneOrMany(text({ max: 64 })).optional(),

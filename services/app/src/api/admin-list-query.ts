@@ -26,9 +26,19 @@ export const jsonParam = <T extends z.ZodType>(schema: T) =>
 export const oneOrMany = <T extends z.ZodType>(schema: T) =>
   z.union([schema, z.array(schema)]).transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[]);
 
+/**
+ * What a list may be sorted by: its fields, or a read model's sort table (each field and the column
+ * it sorts on), whose fields are its keys.
+ */
+export type SortFields = readonly string[] | Readonly<Record<string, string>>;
+
+/** The fields of a `SortFields`. */
+export type SortField<S extends SortFields> = S extends readonly string[] ? S[number] : keyof S & string;
+
 /** `["field","ASC"]`, the order in either case. */
-export const sortParam = <F extends string>(fields: readonly [F, ...F[]], fallback: [F, 'asc' | 'desc']) =>
-  jsonParam(
+export const sortParam = <S extends SortFields>(sortable: S, fallback: [SortField<S>, 'asc' | 'desc']) => {
+  const fields = (Array.isArray(sortable) ? sortable : Object.keys(sortable)) as [SortField<S>, ...SortField<S>[]];
+  return jsonParam(
     z.tuple([
       z.enum(fields),
       z
@@ -40,6 +50,7 @@ export const sortParam = <F extends string>(fields: readonly [F, ...F[]], fallba
     .optional()
     .describe(`["${fallback[0]}","${fallback[1].toUpperCase()}"]: one of ${fields.join(', ')}`)
     .default(fallback);
+};
 
 /** `[0,24]`: inclusive row numbers, at most 1000 rows. */
 export const rangeParam = jsonParam(
@@ -64,9 +75,9 @@ export const booleanFilter = z.union([z.boolean(), z.enum(['true', 'false']).tra
  * The query of a back-office list: `sort` on one of `fields` (`fallback` when absent), `range`, and
  * `filter`, a JSON object of `filter`'s fields (`example` in the document), `{}` when absent.
  */
-export const adminListQuery = <F extends string, Filter extends z.ZodObject>(
-  fields: readonly [F, ...F[]],
-  fallback: [F, 'asc' | 'desc'],
+export const adminListQuery = <S extends SortFields, Filter extends z.ZodObject>(
+  fields: S,
+  fallback: [SortField<S>, 'asc' | 'desc'],
   filter: Filter,
   example: string,
 ) =>
@@ -91,7 +102,7 @@ export interface ListPage<F extends string, Filter> {
  * (built by `adminListQuery`), asks `list` for the page and answers its rows with
  * `Content-Range: <last segment of the path> a-b/total`.
  */
-export function adminListRoute<F extends string, Filter extends z.ZodObject, Rows extends z.ZodType<unknown[]>>(
+export function adminListRoute<F extends string, Filter, Rows extends z.ZodType<unknown[]>>(
   doc: ApiDocument,
   router: Router,
   route: {
@@ -99,11 +110,11 @@ export function adminListRoute<F extends string, Filter extends z.ZodObject, Row
     operationId: string;
     summary: string;
     description: string;
-    query: ReturnType<typeof adminListQuery<F, Filter>>;
+    query: z.ZodObject & z.ZodType<{ sort: [F, 'asc' | 'desc']; range: [number, number]; filter: Filter }>;
     /** The 200 answer. */
     rows: { description: string; schema: Rows };
   },
-  list: (page: ListPage<F, z.output<Filter>>) => Promise<{ data: z.output<Rows>; total: number }>,
+  list: (page: ListPage<F, Filter>) => Promise<{ data: z.output<Rows>; total: number }>,
 ): void {
   const resource = route.path.slice(route.path.lastIndexOf('/') + 1);
   doc.route(

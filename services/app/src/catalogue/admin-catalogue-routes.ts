@@ -31,9 +31,8 @@ import { operatorAct } from '../api/auth/authentication.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
-const promoSortFields = Object.keys(PROMO_CODE_SORT_FIELDS) as [PromoCodeSortField, ...PromoCodeSortField[]];
 const promoListQuery = adminListQuery(
-  promoSortFields,
+  PROMO_CODE_SORT_FIELDS,
   ['createdAt', 'desc'],
   z.strictObject({
     id: oneOrMany(text({ max: 64 })).optional(),
@@ -43,9 +42,8 @@ const promoListQuery = adminListQuery(
   '{"q":"part of the code","active":true}',
 );
 
-const planSortFields = Object.keys(ADMIN_PLAN_SORT_FIELDS) as [AdminPlanSortField, ...AdminPlanSortField[]];
 const planListQuery = adminListQuery(
-  planSortFields,
+  ADMIN_PLAN_SORT_FIELDS,
   ['sortOrder', 'asc'],
   z.strictObject({
     id: oneOrMany(text({ max: 64 })).optional(),

@@ -34,7 +34,7 @@ import { ADMIN_REFUSALS, problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
 const listQuery = adminListQuery(
-  CREDENTIALS_SORT_FIELDS as unknown as [CredentialsSortField, ...CredentialsSortField[]],
+  CREDENTIALS_SORT_FIELDS,
   ['createdAt', 'desc'],
   z.strictObject({
     id: oneOrMany(text({ max: 64 })).optional(),

@@ -67,7 +67,7 @@ const exportQuery = z.object({
 const params = z.object({ id: identifier() });
 
 const revealsQuery = adminListQuery(
-  Object.keys(CREDENTIAL_REVEAL_SORT_FIELDS) as [CredentialRevealSortField, ...CredentialRevealSortField[]],
+  CREDENTIAL_REVEAL_SORT_FIELDS,
   ['revealedAt', 'desc'],
   z.object({
     userId: identifier().optional().describe('The reader'),

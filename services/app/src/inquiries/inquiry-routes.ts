@@ -32,10 +32,8 @@ import { requestLanguage } from '../api/language.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
 
-const sortFields = Object.keys(INQUIRY_SORT_FIELDS) as [InquirySortField, ...InquirySortField[]];
-
 const listQuery = adminListQuery(
-  sortFields,
+  INQUIRY_SORT_FIELDS,
   ['receivedAt', 'desc'],
   z.strictObject({
     id: oneOrMany(text({ max: 64 })).optional(),

@@ -25,7 +25,7 @@ import { API_KEY_SORT_FIELDS, type ApiKeys, type ApiKeySortField } from './api-k
 import { readEventFeed } from './event-feed.js';
 
 const listQuery = adminListQuery(
-  API_KEY_SORT_FIELDS as unknown as [ApiKeySortField, ...ApiKeySortField[]],
+  API_KEY_SORT_FIELDS,
   ['createdAt', 'desc'],
   z.strictObject({ id: oneOrMany(text({ max: 64 })).optional(), revoked: booleanFilter.optional() }),
   '{"revoked":false}',

@@ -36,10 +36,8 @@ import { warnOfDemoSeller } from './seller-warning.js';
 /** The list the VAT report and its CSV are recorded under when they are exported. */
 export const INVOICE_EXPORT_RESOURCE = 'invoices';
 
-const sortFields = Object.keys(ACCOUNTING_SORT_FIELDS) as [AccountingSortField, ...AccountingSortField[]];
-
 const listQuery = adminListQuery(
-  sortFields,
+  ACCOUNTING_SORT_FIELDS,
   ['number', 'desc'],
   // A document's id names its subscription and payment (`invoice:<subscription>:<payment>`): longer
   // than the 64 characters the contract's `id` filter allows.

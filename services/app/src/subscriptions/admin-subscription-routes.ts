@@ -40,13 +40,8 @@ import {
   type VoidedSubscription,
 } from '@shop/contracts';
 
-const sortFields = Object.keys(ADMIN_SUBSCRIPTION_SORT_FIELDS) as [
-  AdminSubscriptionSortField,
-  ...AdminSubscriptionSortField[],
-];
-
 const listQuery = adminListQuery(
-  sortFields,
+  ADMIN_SUBSCRIPTION_SORT_FIELDS,
   ['createdAt', 'desc'],
   z.strictObject({
     id: oneOrMany(text({ max: 64 })).optional(),

@@ -27,7 +27,7 @@ import {
 const endpointParams = z.object({ id: identifier(64) });
 
 const endpointsQuery = adminListQuery(
-  WEBHOOK_ENDPOINT_SORT_FIELDS as unknown as ['createdAt', 'url'],
+  WEBHOOK_ENDPOINT_SORT_FIELDS,
   ['createdAt', 'desc'],
   z.strictObject({
     id: oneOrMany(identifier(64)).optional(),
@@ -37,7 +37,7 @@ const endpointsQuery = adminListQuery(
 );
 
 const deliveriesQuery = adminListQuery(
-  WEBHOOK_DELIVERY_SORT_FIELDS as unknown as ['eventPosition', 'createdAt', 'status'],
+  WEBHOOK_DELIVERY_SORT_FIELDS,
   ['eventPosition', 'desc'],
   z.strictObject({
     endpointId: identifier(64).optional(),
