@@ -14,5 +14,4 @@ describe('a list sort table', () => {
       id: 'p.code',
     });
   });
-
 });
