@@ -8,6 +8,7 @@ import { expectUnmatchedPaid, newCustomerOrder } from '../testing/provider-order
 import { customerSessions, randomIp, requestJson, signUpAdmin, signUpAndSignIn } from '../testing/http-customer.js';
 import { ADAPTER_PUBLIC_URL, checkoutRequest, renewalCharge } from '../testing/provider-requests.js';
 import { HOUR, monthsAfter, useShopOnClock } from '../testing/shop-clock.js';
+import { savedMethodChargingContract } from '../testing/saved-method-charging.js';
 import { useStandIn } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
 import { MollieProvider } from './mollie-provider.js';
@@ -339,58 +340,31 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
     expect(checked).not.toHaveProperty('savedMethod');
   });
 
-  it('charges the mandate with a recurring payment, once per idempotency key', async () => {
-    const { provider, request, savedMethod } = await savedCheckout();
-    const charge = renewalCharge(request.subscriptionId, savedMethod);
-
-    const answer = await provider.chargeSavedMethod(charge);
-    expect(answer).toMatchObject({
-      sessionId: expect.stringMatching(/^tr_/),
-      outcome: { kind: 'paid', amountCents: 453, currency: 'EUR', paidAt: expect.any(Date) },
-    });
-    expect(answer.outcome).toMatchObject({ paymentReference: answer.sessionId });
-    const asked = mollie.requests.filter(
-      (r) => r.method === 'POST' && r.path === `/v2/customers/${savedMethod.customerId!}/payments`,
-    );
-    expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatchObject({
-      idempotencyKey: charge.idempotencyKey,
-      body: {
-        sequenceType: 'recurring',
-        mandateId: savedMethod.id,
-        amount: { currency: 'EUR', value: '4.53' },
-        description: charge.description,
-        webhookUrl: `${PUBLIC_URL}/webhooks/mollie`,
-        metadata: { subscriptionId: charge.subscriptionId, renewalId: charge.renewalId },
-      },
-    });
-
-    // Asked again with the same key (a retried job): the same payment, no second charge.
-    const again = await provider.chargeSavedMethod(charge);
-    expect(again.sessionId).toBe(answer.sessionId);
-    expect(again.outcome.kind).toBe('paid');
-    expect(mollie.paymentsOf(savedMethod.customerId!).filter((p) => p.sequenceType === 'recurring')).toHaveLength(1);
-
-    const next = await provider.chargeSavedMethod(renewalCharge(request.subscriptionId, savedMethod));
-    expect(next.outcome.kind).toBe('paid');
-    expect(next.sessionId).not.toBe(answer.sessionId);
-  });
-
-  it('answers declined for a card whose mandate was made but whose recurring payments fail, the same for a retry and again for a new attempt', async () => {
-    const { provider, request, savedMethod } = await savedCheckout(MOLLIE_TEST_CARDS.declineAfterAttaching);
-    expect(savedMethod.label).toBe('Visa •••• 0341');
-    const charge = renewalCharge(request.subscriptionId, savedMethod);
-
-    const answer = await provider.chargeSavedMethod(charge);
-    expect(answer).toEqual({
-      sessionId: expect.stringMatching(/^tr_/),
-      outcome: { kind: 'declined', reason: 'card_declined' },
-    });
-    expect(await provider.chargeSavedMethod(charge)).toEqual(answer);
-    const nextAttempt = await provider.chargeSavedMethod({ ...charge, idempotencyKey: `${charge.idempotencyKey}-2` });
-    expect(nextAttempt.outcome).toEqual({ kind: 'declined', reason: 'card_declined' });
-    expect(nextAttempt.sessionId).not.toBe(answer.sessionId);
-    expect(mollie.paymentsOf(savedMethod.customerId!).filter((p) => p.sequenceType === 'recurring')).toHaveLength(2);
+  savedMethodChargingContract({
+    savedCheckout,
+    decliningCard: MOLLIE_TEST_CARDS.declineAfterAttaching,
+    declineReason: 'card_declined',
+    chargeId: /^tr_/,
+    renewalChargesOf: (customerId) =>
+      mollie.paymentsOf(customerId).filter((payment) => payment.sequenceType === 'recurring').length,
+    expectCharged: (charge, paymentId, outcome) => {
+      const asked = mollie.requests.filter(
+        (r) => r.method === 'POST' && r.path === `/v2/customers/${charge.method.customerId!}/payments`,
+      );
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toMatchObject({
+        idempotencyKey: charge.idempotencyKey,
+        body: {
+          sequenceType: 'recurring',
+          mandateId: charge.method.id,
+          amount: { currency: 'EUR', value: '4.53' },
+          description: charge.description,
+          webhookUrl: `${PUBLIC_URL}/webhooks/mollie`,
+          metadata: { subscriptionId: charge.subscriptionId, renewalId: charge.renewalId },
+        },
+      });
+      expect(mollie.payment(paymentId)).toMatchObject({ status: outcome === 'paid' ? 'paid' : 'failed' });
+    },
   });
 
   it('answers pending when Mollie settles later, and the notification then says paid or failed with the reason, under the payment id', async () => {

@@ -14,6 +14,7 @@ import {
 import { grantAdmin, eventually } from '../testing/test-shop.js';
 import { notificationsProcessed, placeStripeOrder } from '../testing/provider-checkout.js';
 import { checkoutRequest, renewalCharge } from '../testing/provider-requests.js';
+import { savedMethodChargingContract } from '../testing/saved-method-charging.js';
 import { HOUR, monthsAfter, useShopOnClock } from '../testing/shop-clock.js';
 import { useStripeShop } from '../testing/shop-under-test.js';
 import type { PaymentOutcome } from './payment-provider.js';
@@ -591,70 +592,32 @@ describe('automatic renewal through Stripe: a kept payment method charged off-se
     expect(notified).not.toHaveProperty('savedMethod');
   });
 
-  it('charges the kept method off-session, once per idempotency key', async () => {
-    const { provider, request, savedMethod } = await savedCheckout();
-    const charge = renewalCharge(request.subscriptionId, savedMethod);
-
-    const answer = await provider.chargeSavedMethod(charge);
-    expect(answer).toMatchObject({
-      sessionId: expect.stringMatching(/^pi_/),
-      outcome: { kind: 'paid', amountCents: 453, currency: 'EUR', paidAt: expect.any(Date) },
-    });
-    expect(answer.outcome).toMatchObject({ paymentReference: answer.sessionId });
-    const asked = standIn.requests.filter(
-      (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.idempotencyKey === charge.idempotencyKey,
-    );
-    expect(asked).toHaveLength(1);
-    expect(asked[0]!.params).toMatchObject({
-      amount: '453',
-      currency: 'eur',
-      customer: savedMethod.customerId,
-      payment_method: savedMethod.id,
-      off_session: 'true',
-      confirm: 'true',
-      description: charge.description,
-      metadata: { subscriptionId: charge.subscriptionId, renewalId: charge.renewalId },
-    });
-
-    // Asked again with the same key (a retried job): the same payment intent, no second charge.
-    const again = await provider.chargeSavedMethod(charge);
-    expect(again.sessionId).toBe(answer.sessionId);
-    expect(again.outcome.kind).toBe('paid');
-    const renewals = standIn
-      .paymentIntentsOf(savedMethod.customerId!)
-      .filter((i) => (i.metadata as Body).renewalId === charge.renewalId);
-    expect(renewals).toHaveLength(1);
-
-    // The next renewal, with its own key, is a charge of its own.
-    const next = await provider.chargeSavedMethod(renewalCharge(request.subscriptionId, savedMethod));
-    expect(next.outcome.kind).toBe('paid');
-    expect(next.sessionId).not.toBe(answer.sessionId);
-  });
-
-  it('answers declined for a card that attached but refuses later charges, the same for a retry and again for a new attempt', async () => {
-    const { provider, request, savedMethod } = await savedCheckout(STRIPE_TEST_CARDS.declineAfterAttaching);
-    expect(savedMethod.label).toBe('Visa •••• 0341');
-    const charge = renewalCharge(request.subscriptionId, savedMethod);
-
-    const answer = await provider.chargeSavedMethod(charge);
-    expect(answer).toEqual({
-      sessionId: expect.stringMatching(/^pi_/),
-      outcome: { kind: 'declined', reason: 'generic_decline' },
-    });
-    expect(standIn.paymentIntent(answer.sessionId)).toMatchObject({ status: 'requires_payment_method' });
-
-    const retried = await provider.chargeSavedMethod(charge);
-    expect(retried).toEqual(answer);
-    expect(
-      standIn
-        .paymentIntentsOf(savedMethod.customerId!)
-        .filter((i) => (i.metadata as Body).renewalId === charge.renewalId),
-    ).toHaveLength(1);
-
-    const nextAttempt = await provider.chargeSavedMethod({ ...charge, idempotencyKey: `${charge.idempotencyKey}-2` });
-    expect(nextAttempt.outcome).toEqual({ kind: 'declined', reason: 'generic_decline' });
-    expect(nextAttempt.sessionId).toMatch(/^pi_/);
-    expect(nextAttempt.sessionId).not.toBe(answer.sessionId);
+  savedMethodChargingContract({
+    savedCheckout,
+    decliningCard: STRIPE_TEST_CARDS.declineAfterAttaching,
+    declineReason: 'generic_decline',
+    chargeId: /^pi_/,
+    renewalChargesOf: (customerId) =>
+      standIn.paymentIntentsOf(customerId).filter((intent) => (intent.metadata as Body).renewalId).length,
+    expectCharged: (charge, intentId, outcome) => {
+      const asked = standIn.requests.filter(
+        (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.idempotencyKey === charge.idempotencyKey,
+      );
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!.params).toMatchObject({
+        amount: '453',
+        currency: 'eur',
+        customer: charge.method.customerId,
+        payment_method: charge.method.id,
+        off_session: 'true',
+        confirm: 'true',
+        description: charge.description,
+        metadata: { subscriptionId: charge.subscriptionId, renewalId: charge.renewalId },
+      });
+      expect(standIn.paymentIntent(intentId)).toMatchObject({
+        status: outcome === 'paid' ? 'succeeded' : 'requires_payment_method',
+      });
+    },
   });
 
   it('throws when Stripe cannot be asked, so the job retries with the same key', async () => {
