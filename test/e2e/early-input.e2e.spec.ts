@@ -9,7 +9,7 @@ import { shopInteractive, startE2eShop, type E2eShop } from './e2e-shop.js';
  */
 
 let e2e: E2eShop;
-const PAGES = ['/suggest-service', '/', '/support'];
+const PAGES = ['/suggest-service', '/', '/support', '/affiliate'];
 
 beforeAll(async () => {
   e2e = await startE2eShop('early_input');
@@ -63,6 +63,35 @@ describe('what a visitor does before the page is taken over', () => {
     const sent = posts.filter((request) => new URL(request.url()).pathname === '/api/service-suggestions');
     expect(sent.map((request) => request.postDataJSON() as unknown)).toEqual([
       { suggestion: 'Crunchyroll Premium, pour les animés.' },
+    ]);
+    await context.close();
+  });
+
+  it('keeps the boxes ticked, with the rest of a form filled and sent before', async () => {
+    const { page, context, release, posts } = await pageWithShopCodeHeld('/affiliate');
+    const form = page.locator('form', { has: page.getByRole('button', { name: 'Envoyer ma candidature' }) });
+    await form.getByLabel(/^Nom complet/).fill('Inès Affiliée');
+    await form.getByRole('textbox', { name: 'E-mail' }).fill('ines@example.com');
+    await form.getByLabel(/^Visiteurs par mois/).selectOption('1000-5000');
+    const methods = form.getByRole('group', { name: /^Méthodes de promotion/ });
+    await methods.getByLabel('YouTube').check();
+    await methods.getByLabel('Blog').check();
+    await form.getByLabel(/^Votre expérience/).fill('Un blog de séries, 3 000 lecteurs par mois.');
+    await form.getByLabel(/^Votre motivation/).fill('Mes lecteurs partagent déjà leurs comptes.');
+    await form.getByRole('button', { name: 'Envoyer ma candidature' }).click();
+
+    release();
+    await page.getByText('Demande envoyée !').waitFor();
+    const sent = posts.filter((request) => new URL(request.url()).pathname === '/api/affiliate-requests');
+    expect(sent.map((request) => request.postDataJSON() as unknown)).toEqual([
+      expect.objectContaining({
+        name: 'Inès Affiliée',
+        email: 'ines@example.com',
+        trafficVolume: '1000-5000',
+        promotionMethods: ['blog', 'youtube'],
+        experience: 'Un blog de séries, 3 000 lecteurs par mois.',
+        motivation: 'Mes lecteurs partagent déjà leurs comptes.',
+      }),
     ]);
     await context.close();
   });

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 /*
  * What a visitor does on a page the server rendered before React has taken it over (src/main.tsx
  * hydrates in slices, and on a phone the script arrives a while after the page): text typed into a
- * field, a form sent. Neither is lost.
+ * field, boxes ticked, a form sent. None is lost.
  */
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -25,6 +25,24 @@ export function useEarlyTyping<T extends Field>(value: unknown) {
     const field = ref.current;
     const expected = first.current === null || first.current === undefined ? '' : String(first.current);
     if (field && field.value !== expected) replayChange(field, expected);
+  }, []);
+  return ref;
+}
+
+/**
+ * A ref for a group of boxes (checkboxes or radio buttons) whose ticks React controls (`chosen`,
+ * the values React has ticked): boxes ticked before React took the page over show a choice React's
+ * state does not hold, and React, which takes the boxes as it finds them, would never see it as a
+ * change. Once the group is hydrated, `adopt` is handed the values ticked then, at once.
+ */
+export function useEarlyChoices<T extends HTMLElement>(chosen: readonly string[], adopt: (ticked: string[]) => void) {
+  const ref = useRef<T>(null);
+  const first = useRef({ chosen, adopt });
+  useEffect(() => {
+    const boxes = ref.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"], input[type="radio"]') ?? [];
+    const ticked = [...boxes].filter((box) => box.checked).map((box) => box.value);
+    const { chosen: expected, adopt: handOver } = first.current;
+    if (ticked.length !== expected.length || ticked.some((value) => !expected.includes(value))) handOver(ticked);
   }, []);
   return ref;
 }

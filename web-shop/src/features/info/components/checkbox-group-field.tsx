@@ -7,6 +7,7 @@ import FormLabel from '@mui/material/FormLabel';
 import { useField } from 'formik';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useEarlyChoices } from '../../../lib/early-input';
 
 /** A required multiple choice bound to a Formik array field, as a fieldset of checkboxes. */
 export function CheckboxGroupField<Value extends string>({
@@ -25,10 +26,13 @@ export function CheckboxGroupField<Value extends string>({
   const error = meta.touched && typeof meta.error === 'string' ? t(meta.error as ParseKeys<'common'>) : undefined;
   const helperId = `field-${name}-helper`;
 
+  // Kept in the order of the options, whatever the order of the clicks.
+  const choose = (chosen: readonly string[]) =>
+    void helpers.setValue(options.map((option) => option.value).filter((option) => chosen.includes(option)));
+  const groupRef = useEarlyChoices<HTMLDivElement>(field.value, choose);
+
   const toggle = (value: Value, checked: boolean) => {
-    const next = checked ? [...field.value, value] : field.value.filter((item) => item !== value);
-    // Kept in the order of the options, whatever the order of the clicks.
-    void helpers.setValue(options.map((option) => option.value).filter((option) => next.includes(option)));
+    choose(checked ? [...field.value, value] : field.value.filter((item) => item !== value));
     void helpers.setTouched(true, false);
   };
 
@@ -43,6 +47,7 @@ export function CheckboxGroupField<Value extends string>({
         {legend}
       </FormLabel>
       <FormGroup
+        ref={groupRef}
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' } }}
       >
         {options.map((option) => (
