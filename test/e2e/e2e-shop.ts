@@ -26,7 +26,7 @@ const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', imp
 
 /**
  * Opens `pathname` and waits until the shop has taken the page over (the User Timing mark it makes
- * then, `shop-interactive`, src/app/index.tsx). A page the server rendered shows before: what a
+ * then, `shop-interactive`, src/app/screen.tsx). A page the server rendered shows before: what a
  * visitor does meanwhile is kept (early-input.e2e.spec.ts checks it), but a click a test aims at
  * its coordinates could land as the page settles beneath it.
  */

@@ -1,6 +1,5 @@
 import { CacheProvider } from '@emotion/react';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { initI18n } from '../lib/i18n';
 import { splitLanguagePath } from '../lib/language-path';
 import { createQueryClient } from '../lib/query-client';
@@ -31,17 +30,7 @@ export async function receiveServerState(state: ServerState): Promise<void> {
   ]);
 }
 
-/**
- * The User Timing mark made once the shop has taken the page over (hydrated the server's page, or
- * rendered its own): from then on, what the visitor sees is what answers them. Browser tests wait
- * for it before pressing what they aim at; a visitor's browser can report it as a page-speed figure.
- */
-export const INTERACTIVE_MARK = 'shop-interactive';
-
 export function App() {
-  useEffect(() => {
-    if (performance.getEntriesByName(INTERACTIVE_MARK).length === 0) performance.mark(INTERACTIVE_MARK);
-  }, []);
   return (
     <CacheProvider value={appStyleCache}>
       <AppProvider i18n={appI18n} queryClient={appQueryClient}>

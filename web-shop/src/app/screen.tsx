@@ -1,10 +1,25 @@
-import { lazy, type ComponentType, type JSX } from 'react';
+import { lazy, useEffect, type ComponentType, type JSX } from 'react';
 
 /** A screen in its own chunk, that can also be loaded ahead of its first render. */
 export interface Screen {
   (): JSX.Element;
   /** Loads the chunk; once loaded, the screen renders at once rather than suspending. */
   load(): Promise<void>;
+}
+
+/**
+ * The User Timing mark made once the shop has taken the page over: the first screen shown, on a
+ * page the server rendered (hydrated with its screen) or one the browser renders (once the screen's
+ * code has arrived). From then on, what the visitor sees is what answers them. Browser tests wait
+ * for it before pressing what they aim at; a visitor's browser can report it as a page-speed figure.
+ */
+export const INTERACTIVE_MARK = 'shop-interactive';
+
+function Shown({ screen: Loaded }: { screen: ComponentType }) {
+  useEffect(() => {
+    if (performance.getEntriesByName(INTERACTIVE_MARK).length === 0) performance.mark(INTERACTIVE_MARK);
+  }, []);
+  return <Loaded />;
 }
 
 /**
@@ -26,11 +41,8 @@ export function screen(importScreen: () => Promise<{ default: ComponentType }>):
         throw error;
       },
     ));
-  const Lazy = lazy(() => load().then(() => ({ default: loaded! })));
-  const Screen = () => {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
-  };
+  const Lazy = lazy(() => load().then(() => ({ default: () => <Shown screen={loaded!} /> })));
+  const Screen = () => (loaded ? <Shown screen={loaded} /> : <Lazy />);
   Screen.load = load;
   return Screen;
 }
