@@ -12,12 +12,13 @@ interface Saved {
  * A dialog that saves something: open or closed, and a save during which it cannot be closed. A
  * save that succeeds is notified with its `success` message and closes the dialog (then `onClosed`
  * resets the form) and runs what comes after; one that fails is notified with its message and
- * leaves the dialog open with what was typed.
+ * leaves the dialog open with what was typed. `open`: open from the start (a dialog mounted when
+ * it is asked for).
  */
-export function useSavingDialog(options: { onClosed?: () => void } = {}) {
+export function useSavingDialog(options: { onClosed?: () => void; open?: boolean } = {}) {
   const notify = useNotify();
   const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(options.open ?? false);
   const [saving, setSaving] = useState(false);
   const finish = () => {
     setOpen(false);

@@ -14,8 +14,9 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import {
+  RecordContextProvider,
   useDataProvider,
   useLocaleState,
   useRecordContext,
@@ -157,11 +158,30 @@ export function ChangeStatusButton({ compact = false }: { compact?: boolean }) {
 }
 
 /**
+ * Where a page keeps the delete dialog of the subscriptions it lists, above the rows: a row is
+ * remounted when the page changes layout (a phone turned, a window resized across the phone's
+ * width), and a dialog kept in it would close, losing the reason typed.
+ */
+const VoidDialogHost = createContext<((subscription: Subscription) => void) | null>(null);
+
+/** Keeps the delete dialog of the `VoidSubscriptionButton`s below it (see `VoidDialogHost`). */
+export function VoidSubscriptionHost({ children }: { children: ReactNode }) {
+  const [voiding, setVoiding] = useState<Subscription | null>(null);
+  return (
+    <VoidDialogHost.Provider value={setVoiding}>
+      {children}
+      {voiding && <VoidSubscriptionDialog subscription={voiding} compact onClosed={() => setVoiding(null)} />}
+    </VoidDialogHost.Provider>
+  );
+}
+
+/**
  * 'Supprimer': voids a subscription recorded by mistake, after the seeds' confirmation and a
  * reason. It leaves every list and figure; its history stays. The dialog says what it does to the
  * figures: a paid one is refunded instead ("Rembourser plutôt"), or voided only when the operator
  * ticks that its payment leaves the revenue. Success: 'Abonnement supprimé'. `label` (given the
- * plan) tells it apart where other deletes stand beside it.
+ * plan) tells it apart where other deletes stand beside it. Under a `VoidSubscriptionHost`, the
+ * host keeps the dialog.
  */
 export function VoidSubscriptionButton({
   compact = false,
@@ -171,6 +191,34 @@ export function VoidSubscriptionButton({
   label?: string;
 }) {
   const subscription = useRecordContext<Subscription>();
+  const translate = useTranslate();
+  const host = useContext(VoidDialogHost);
+  const [open, setOpen] = useState(false);
+  if (!subscription || subscription.voidedAt) return null;
+  return (
+    <Box component="span" onClick={keepInside}>
+      <ActionButton
+        compact={compact}
+        icon={<DeleteIcon />}
+        label={translate(labelKey, { plan: subscription.planName })}
+        color="error"
+        onClick={() => (host ? host(subscription) : setOpen(true))}
+      />
+      {open && <VoidSubscriptionDialog subscription={subscription} compact={compact} onClosed={() => setOpen(false)} />}
+    </Box>
+  );
+}
+
+/** The delete's confirmation, open from its mount until it is closed or saved (`onClosed`). */
+function VoidSubscriptionDialog({
+  subscription,
+  compact,
+  onClosed,
+}: {
+  subscription: Subscription;
+  compact: boolean;
+  onClosed: () => void;
+}) {
   const resource = useResourceContext() ?? 'subscriptions';
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -179,16 +227,10 @@ export function VoidSubscriptionButton({
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [reason, setReason] = useState('');
   const [insist, setInsist] = useState(false);
-  const dialog = useSavingDialog({
-    onClosed: () => {
-      setReason('');
-      setInsist(false);
-    },
-  });
+  const dialog = useSavingDialog({ open: true, onClosed });
   // Read once the dialog opens: a list row does not ask for every subscription's payments.
-  const money = useSubscriptionMoney(subscription && dialog.open ? String(subscription.id) : undefined);
+  const money = useSubscriptionMoney(String(subscription.id));
   const textId = useId();
-  if (!subscription || subscription.voidedAt) return null;
 
   const keptCents = (money.data?.payments ?? []).reduce((sum, payment) => sum + payment.refundableCents, 0);
   const paid = keptCents > 0;
@@ -205,53 +247,53 @@ export function VoidSubscriptionButton({
       },
     );
 
-  const label = translate(labelKey, { plan: subscription.planName });
   return (
-    <Box component="span" onClick={keepInside}>
-      <ActionButton compact={compact} icon={<DeleteIcon />} label={label} color="error" onClick={dialog.show} />
-      <SavingDialog
-        dialog={dialog}
-        title={translate('shop.subscriptions.void.title', { plan: subscription.planName })}
-        describedBy={textId}
-        onConfirm={confirm}
-        confirmLabel="shop.subscriptions.void.submit"
-        disabled={reason.trim() === '' || money.isPending || (paid && !insist)}
-        color="error"
-        maxWidth="sm"
-      >
-        <DialogContentText id={textId} sx={{ fontWeight: 600, color: 'text.primary' }}>
-          {translate('shop.subscriptions.void.confirm')}
-        </DialogContentText>
-        <Typography variant="body2" component="p" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-          {subscription.planName} — {personal(subscription.customerName || subscription.customerEmail, translate)}
-        </Typography>
-        <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
-          {translate('shop.subscriptions.void.help')}
-        </Typography>
-        {money.isSuccess &&
-          (paid ? (
-            <Alert
-              severity="warning"
-              sx={{ mt: 2 }}
-              action={<RefundButton label="shop.subscriptions.void.refundInstead" onRefunded={dialog.close} />}
-            >
-              {translate('shop.subscriptions.void.paid', { amount: kept })}
-            </Alert>
-          ) : (
-            <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
-              {translate('shop.subscriptions.void.figures')}
-            </Typography>
-          ))}
-        <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.voidHelp" autoFocus />
-        {paid && (
-          <FormControlLabel
-            sx={{ mt: 1 }}
-            control={<Checkbox checked={insist} onChange={(event) => setInsist(event.target.checked)} />}
-            label={translate('shop.subscriptions.void.insist', { amount: kept })}
-          />
-        )}
-      </SavingDialog>
-    </Box>
+    <RecordContextProvider value={subscription}>
+      <Box component="span" onClick={keepInside}>
+        <SavingDialog
+          dialog={dialog}
+          title={translate('shop.subscriptions.void.title', { plan: subscription.planName })}
+          describedBy={textId}
+          onConfirm={confirm}
+          confirmLabel="shop.subscriptions.void.submit"
+          disabled={reason.trim() === '' || money.isPending || (paid && !insist)}
+          color="error"
+          maxWidth="sm"
+        >
+          <DialogContentText id={textId} sx={{ fontWeight: 600, color: 'text.primary' }}>
+            {translate('shop.subscriptions.void.confirm')}
+          </DialogContentText>
+          <Typography variant="body2" component="p" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+            {subscription.planName} — {personal(subscription.customerName || subscription.customerEmail, translate)}
+          </Typography>
+          <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
+            {translate('shop.subscriptions.void.help')}
+          </Typography>
+          {money.isSuccess &&
+            (paid ? (
+              <Alert
+                severity="warning"
+                sx={{ mt: 2 }}
+                action={<RefundButton label="shop.subscriptions.void.refundInstead" onRefunded={dialog.close} />}
+              >
+                {translate('shop.subscriptions.void.paid', { amount: kept })}
+              </Alert>
+            ) : (
+              <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
+                {translate('shop.subscriptions.void.figures')}
+              </Typography>
+            ))}
+          <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.voidHelp" autoFocus />
+          {paid && (
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={<Checkbox checked={insist} onChange={(event) => setInsist(event.target.checked)} />}
+              label={translate('shop.subscriptions.void.insist', { amount: kept })}
+            />
+          )}
+        </SavingDialog>
+      </Box>
+    </RecordContextProvider>
   );
 }
 

@@ -19,7 +19,7 @@ import {
 import { Link } from 'react-router-dom';
 import { intlLocaleOf, useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
-import { VoidSubscriptionButton } from '../subscriptions/subscription-actions';
+import { VoidSubscriptionButton, VoidSubscriptionHost } from '../subscriptions/subscription-actions';
 import { SubscriptionStatusChip } from '../subscriptions/subscription-status-chip';
 import type { Subscription } from '../subscriptions/subscription-vocabulary';
 
@@ -79,35 +79,38 @@ export function UserSubscriptions({ small }: { small: boolean }) {
       pagination={<Pagination rowsPerPageOptions={[]} />}
       empty={<Typography variant="body2">{translate('shop.users.noSubscription')}</Typography>}
     >
-      {small ? (
-        <SubscriptionLines />
-      ) : (
-        // Narrower cells than react-admin's: the page's history stands beside it on a wide screen,
-        // and the delete at the row's end must show without scrolling sideways.
-        <DataTable rowClick="show" bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-          <DataTable.Col source="planName" label="resources.subscriptions.fields.planName" />
-          <DataTable.Col source="status" label="resources.subscriptions.fields.status">
-            <SubscriptionStatusChip />
-          </DataTable.Col>
-          <DataTable.Col
-            source="totalCents"
-            label="resources.subscriptions.fields.totalCents"
-            align="right"
-            render={(s: { totalCents: number; currency: string }) => formatCents(s.totalCents, s.currency, locale)}
-          />
-          <DataTable.Col source="expiresAt" label="resources.subscriptions.fields.expiresAt">
-            <DateField source="expiresAt" locales={dateLocale} emptyText="—" />
-          </DataTable.Col>
-          <DataTable.Col source="credentialsId" label="shop.users.sections.credentials" disableSort>
-            <ReferenceField source="credentialsId" reference="credentials" link="show" emptyText="—">
-              <TextField source="email" />
-            </ReferenceField>
-          </DataTable.Col>
-          <DataTable.Col label="shop.subscriptions.actions" disableSort align="right">
-            <VoidSubscriptionButton compact label="shop.subscriptions.void.title" />
-          </DataTable.Col>
-        </DataTable>
-      )}
+      {/* The delete's dialog is kept above the rows, which a change of layout remounts. */}
+      <VoidSubscriptionHost>
+        {small ? (
+          <SubscriptionLines />
+        ) : (
+          // Narrower cells than react-admin's: the page's history stands beside it on a wide screen,
+          // and the delete at the row's end must show without scrolling sideways.
+          <DataTable rowClick="show" bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+            <DataTable.Col source="planName" label="resources.subscriptions.fields.planName" />
+            <DataTable.Col source="status" label="resources.subscriptions.fields.status">
+              <SubscriptionStatusChip />
+            </DataTable.Col>
+            <DataTable.Col
+              source="totalCents"
+              label="resources.subscriptions.fields.totalCents"
+              align="right"
+              render={(s: { totalCents: number; currency: string }) => formatCents(s.totalCents, s.currency, locale)}
+            />
+            <DataTable.Col source="expiresAt" label="resources.subscriptions.fields.expiresAt">
+              <DateField source="expiresAt" locales={dateLocale} emptyText="—" />
+            </DataTable.Col>
+            <DataTable.Col source="credentialsId" label="shop.users.sections.credentials" disableSort>
+              <ReferenceField source="credentialsId" reference="credentials" link="show" emptyText="—">
+                <TextField source="email" />
+              </ReferenceField>
+            </DataTable.Col>
+            <DataTable.Col label="shop.subscriptions.actions" disableSort align="right">
+              <VoidSubscriptionButton compact label="shop.subscriptions.void.title" />
+            </DataTable.Col>
+          </DataTable>
+        )}
+      </VoidSubscriptionHost>
     </ReferenceManyField>
   );
 }
