@@ -1,14 +1,15 @@
 import { subscriptionStreamId } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
 import { createMollieClient } from '@mollie/api-client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askRefund } from '../testing/back-office-refunds.js';
 import { useProviderShop } from '../testing/provider-checkout.js';
 import { expectUnmatchedPaid, newCustomerOrder } from '../testing/provider-orders.js';
-import { customerSessions, randomIp, requestJson, signUpAdmin, signUpAndSignIn } from '../testing/http-customer.js';
+import { randomIp, requestJson, signUpAdmin } from '../testing/http-customer.js';
 import { ADAPTER_PUBLIC_URL, checkoutRequest, renewalCharge } from '../testing/provider-requests.js';
-import { HOUR, monthsAfter, useShopOnClock } from '../testing/shop-clock.js';
+import { HOUR, monthsAfter } from '../testing/shop-clock.js';
 import { savedMethodChargingContract } from '../testing/saved-method-charging.js';
+import { automaticRenewalInTheShop } from '../testing/renewal-in-the-shop.js';
 import { useStandIn } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
 import { MollieProvider } from './mollie-provider.js';
@@ -448,151 +449,60 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
 });
 
 describe('automatic renewal through Mollie in the shop, on its own clock', () => {
-  // A shop of its own, on a clock the tests move, paying with Mollie through the same stand-in.
-  const {
-    shop: renewing,
-    clock,
-    moveClockTo,
-  } = useShopOnClock('mollie_renewal', {
-    plans: true,
-    env: () => ({
-      MOLLIE_API_KEY: mollie.apiKey,
-      MOLLIE_API_URL: mollie.url,
-      RENEWAL_LEAD_HOURS: '72',
-      RENEWAL_RETRY_HOURS: '24,72',
-    }),
-  });
-
-  // Each customer pays now: Mollie dates the payment on real time.
-  beforeEach(() => clock.set());
-
-  /** Mollie's notification to the renewing shop: a form with the payment id. */
-  const notifyRenewing = (paymentId: string) =>
-    requestJson(renewing.url, 'POST', '/webhooks/mollie', { form: `id=${paymentId}`, ip: '10.22.0.1' });
-
-  /** As the customer, signed in again when their session ran out on the shop's clock meanwhile. */
-  const { as, subscriptionRow: renewalRow } = customerSessions(renewing, { ipPrefix: '10.22' });
-
-  const renewingHistory = (subscriptionId: string) =>
-    renewing.runtime.store.readStream(subscriptionStreamId(subscriptionId));
-  const ofType = (events: Array<{ type: string }>, type: string) => events.filter((e) => e.type === type);
   const recurringOf = (customerId: string) =>
     mollie.paymentsOf(customerId).filter((p) => p.sequenceType === 'recurring');
+  /** The recurring payments the shop asked Mollie for, for this customer. */
+  const recurringAsked = (customerId: string) =>
+    mollie.requests.filter((r) => r.method === 'POST' && r.path === `/v2/customers/${customerId}/payments`);
 
-  /**
-   * A customer orders Netflix for a month to renew itself, pays Mollie's first payment with `card`
-   * and Mollie tells the shop: the order is active, with the mandate kept.
-   */
-  async function renewingOrder(card: string) {
-    const who = await signUpAndSignIn(renewing.url, { label: 'mollie-renews', ip: randomIp('10.22') });
-    const placed = await as(who, 'POST', '/api/orders', {
-      planId: 'netflix',
-      months: 1,
-      provider: 'mollie',
-      autoRenew: true,
-      billingCountry: 'FR',
-    });
-    expect(placed.status).toBe(201);
-    const subscriptionId = String(placed.body.subscriptionId);
-    const paymentId = String(placed.body.redirectUrl).split('/').pop()!;
-    expect(mollie.payment(paymentId)).toMatchObject({
-      sequenceType: 'first',
-      customerId: expect.stringMatching(/^cst_/),
-    });
-    mollie.setStatus(paymentId, 'paid', { card });
-    expect((await notifyRenewing(paymentId)).status).toBe(200);
-    const row = await renewalRow(who, subscriptionId, (r) => r.status === 'active' && r.autoRenew === true);
-    const payment = mollie.payment(paymentId)!;
-    return {
-      who,
-      subscriptionId,
-      customerId: String(payment.customerId),
-      mandateId: String(payment.mandateId),
-      row,
-      totalCents: Number(placed.body.totalCents),
-    };
-  }
-
-  it('keeps the mandate of a first payment ordered to renew itself, then charges a recurring payment when due and extends the subscription', async () => {
-    const { who, subscriptionId, customerId, mandateId, row, totalCents } = await renewingOrder(MOLLIE_TEST_CARDS.visa);
-    const [enabled, ...again] = ofType(await renewingHistory(subscriptionId), 'AutoRenewalEnabled') as RecordedEvent[];
-    expect(again).toHaveLength(0);
-    expect(enabled!.data).toMatchObject({
-      subscriptionId,
-      provider: 'mollie',
-      methodId: mandateId,
-      customerId,
-      methodLabel: 'Visa •••• 4242',
-    });
-    const expiresAt = String(row.expiresAt);
-    expect(Math.abs(Date.parse(expiresAt) - Date.parse(monthsAfter(new Date().toISOString(), 1)))).toBeLessThan(60_000);
-    expect(row).toMatchObject({
-      status: 'active',
-      paymentMethod: 'Visa •••• 4242',
-      nextChargeAt: new Date(Date.parse(expiresAt) - 72 * HOUR).toISOString(),
-      nextChargeCents: totalCents,
-      renewalFailedAt: null,
-    });
-
-    await moveClockTo(new Date(Date.parse(String(row.nextChargeAt)) - 24 * HOUR));
-    expect(await renewing.runtime.automaticRenewals.orderDue()).toBe(0);
-    await moveClockTo(String(row.nextChargeAt));
-    expect(await renewing.runtime.automaticRenewals.orderDue()).toBe(1);
-    const renewed = await renewalRow(who, subscriptionId, (r) => r.expiresAt === monthsAfter(expiresAt, 1));
-    expect(renewed).toMatchObject({ status: 'active', autoRenew: true, renewalFailedAt: null, renewalRetryAt: null });
-
-    // One recurring payment on the mandate, through the SDK, paid at Mollie.
-    const [recurring, ...more] = recurringOf(customerId);
-    expect(more).toHaveLength(0);
-    expect(recurring).toMatchObject({
-      status: 'paid',
-      mandateId,
-      amount: { currency: 'EUR', value: (totalCents / 100).toFixed(2) },
-      metadata: { subscriptionId },
-    });
-    const asked = mollie.requests.filter(
-      (r) => r.method === 'POST' && r.path === `/v2/customers/${customerId}/payments`,
-    );
-    expect(asked).toHaveLength(1);
-    expect(asked[0]!.idempotencyKey).toMatch(/^renewal-.+-1$/);
-    const [renewal, ...twice] = ofType(await renewingHistory(subscriptionId), 'SubscriptionRenewed') as RecordedEvent[];
-    expect(twice).toHaveLength(0);
-    expect(renewal!.data).toMatchObject({
-      months: 1,
-      from: expiresAt,
-      to: monthsAfter(expiresAt, 1),
-      amountCents: totalCents,
-      provider: 'mollie',
-      paymentReference: recurring!.id,
-    });
+  const {
+    renewing,
+    moveClockTo,
+    renewingOrder,
+    subscriptionRow: renewalRow,
+    history: renewingHistory,
+    ofType,
+  } = automaticRenewalInTheShop({
+    name: 'mollie',
+    env: () => ({ MOLLIE_API_KEY: mollie.apiKey, MOLLIE_API_URL: mollie.url }),
+    ipPrefix: '10.22',
+    cards: { paying: MOLLIE_TEST_CARDS.visa, declining: MOLLIE_TEST_CARDS.declineAfterAttaching },
+    declineReason: 'card_declined',
+    async payCheckout(shop, redirectUrl, card) {
+      const paymentId = redirectUrl.split('/').pop()!;
+      // A first payment for a Mollie customer, whose mandate the shop keeps once it is paid.
+      expect(mollie.payment(paymentId)).toMatchObject({
+        sequenceType: 'first',
+        customerId: expect.stringMatching(/^cst_/),
+      });
+      mollie.setStatus(paymentId, 'paid', { card });
+      expect((await notifyShop(shop.url, paymentId)).status).toBe(200);
+      const payment = mollie.payment(paymentId)!;
+      return { customerId: String(payment.customerId), methodId: String(payment.mandateId) };
+    },
+    renewalCharges: (customerId) =>
+      recurringOf(customerId).map((payment) => ({
+        id: String(payment.id),
+        status: payment.status === 'paid' ? 'paid' : payment.status === 'failed' ? 'declined' : 'pending',
+        amountCents: Math.round(Number((payment.amount as Json).value) * 100),
+        methodId: String(payment.mandateId),
+        subscriptionId: String((payment.metadata as Json).subscriptionId),
+      })),
+    renewalChargeKeys: (customerId) => recurringAsked(customerId).map((request) => String(request.idempotencyKey)),
+    expectRenewalChargeAsked: ({ customerId, methodId, subscriptionId, amountCents }) =>
+      expect(recurringAsked(customerId)[0]!.body).toMatchObject({
+        sequenceType: 'recurring',
+        mandateId: methodId,
+        amount: { currency: 'EUR', value: (amountCents / 100).toFixed(2) },
+        webhookUrl: expect.stringMatching(/\/webhooks\/mollie$/),
+        metadata: { subscriptionId },
+      }),
   });
 
-  it('records a recurring payment that fails on a declining card, with its retry a day later, and the profile shows both', async () => {
-    const { who, subscriptionId, customerId, row } = await renewingOrder(MOLLIE_TEST_CARDS.declineAfterAttaching);
-    expect(row).toMatchObject({ paymentMethod: 'Visa •••• 0341' });
-    const expiresAt = String(row.expiresAt);
-    await moveClockTo(String(row.nextChargeAt));
-    expect(await renewing.runtime.automaticRenewals.orderDue()).toBe(1);
-    const declined = await renewalRow(who, subscriptionId, (r) => r.renewalFailedAt !== null);
-    expect(declined).toMatchObject({
-      status: 'active',
-      autoRenew: true,
-      expiresAt,
-      renewalRetryAt: new Date(Date.parse(String(declined.renewalFailedAt)) + 24 * HOUR).toISOString(),
-    });
-    const [recurring] = recurringOf(customerId);
-    expect(recurring).toMatchObject({ status: 'failed' });
-    const [failure, ...more] = ofType(await renewingHistory(subscriptionId), 'RenewalChargeFailed') as RecordedEvent[];
-    expect(more).toHaveLength(0);
-    expect(failure!.data).toMatchObject({
-      provider: 'mollie',
-      sessionId: recurring!.id,
-      attempt: 1,
-      reason: 'card_declined',
-      nextAttemptAt: new Date(Date.parse(String((failure!.data as Json).failedAt)) + 24 * HOUR).toISOString(),
-    });
-    expect(ofType(await renewingHistory(subscriptionId), 'SubscriptionRenewed')).toHaveLength(0);
-  });
+  /** Mollie's notification to the renewing shop: a form with the payment id. */
+  const notifyShop = (url: string, paymentId: string) =>
+    requestJson(url, 'POST', '/webhooks/mollie', { form: `id=${paymentId}`, ip: '10.22.0.1' });
+  const notifyRenewing = (paymentId: string) => notifyShop(renewing.url, paymentId);
 
   it('waits for a recurring payment Mollie settles later: its notification then renews the subscription, or records the decline', async () => {
     const good = await renewingOrder(MOLLIE_TEST_CARDS.visa);

@@ -1,21 +1,14 @@
 import { subscriptionStreamId } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
 import Stripe from 'stripe';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { askRefund } from '../testing/back-office-refunds.js';
-import { onlyOfType } from '../testing/recorded-events.js';
-import {
-  customerSessions,
-  randomIp,
-  requestJson,
-  signUpAndSignIn,
-  type JsonRequest,
-} from '../testing/http-customer.js';
+import { randomIp, requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
 import { grantAdmin, eventually } from '../testing/test-shop.js';
 import { notificationsProcessed, placeStripeOrder } from '../testing/provider-checkout.js';
 import { checkoutRequest, renewalCharge } from '../testing/provider-requests.js';
+import { automaticRenewalInTheShop } from '../testing/renewal-in-the-shop.js';
 import { savedMethodChargingContract } from '../testing/saved-method-charging.js';
-import { HOUR, monthsAfter, useShopOnClock } from '../testing/shop-clock.js';
 import { useStripeShop } from '../testing/shop-under-test.js';
 import type { PaymentOutcome } from './payment-provider.js';
 import { UNMATCHED_PAYMENT_EVENT_TYPE, unmatchedPaymentStreamId, webhookStreamId } from './payment-service.js';
@@ -681,199 +674,61 @@ describe('automatic renewal through Stripe: a kept payment method charged off-se
 });
 
 describe('automatic renewal through Stripe in the shop, on its own clock', () => {
-  // A shop of its own, on a clock the tests move, paying with Stripe through the same stand-in.
-  const {
-    shop: renewing,
-    clock,
-    moveClockTo,
-  } = useShopOnClock('stripe_renewal', {
-    plans: true,
-    env: () => ({
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: standIn.url,
-      RENEWAL_LEAD_HOURS: '72',
-      RENEWAL_RETRY_HOURS: '24,72',
-    }),
-  });
-
-  // Each customer pays now: the paid notification is dated by Stripe, on real time.
-  beforeEach(() => clock.set());
-
-  /** As the customer, signed in again when their session ran out on the shop's clock meanwhile. */
-  const { as, subscriptionRow: renewalRow } = customerSessions(renewing, { ipPrefix: '10.21' });
-
-  const renewingHistory = (subscriptionId: string) =>
-    renewing.runtime.store.readStream(subscriptionStreamId(subscriptionId));
-
-  /**
-   * A customer orders Netflix for `months` to renew itself, pays at Stripe with `card`, and Stripe
-   * tells the shop: the order is active, with the card kept.
-   */
-  async function renewingOrder(card: string, months: number) {
-    const who = await signUpAndSignIn(renewing.url, {
-      label: 'stripe-renews',
-      password: PASSWORD,
-      ip: randomIp('10.21'),
-    });
-    const placed = await as(who, 'POST', '/api/orders', {
-      planId: 'netflix',
-      months,
-      provider: 'stripe',
-      autoRenew: true,
-      billingCountry: 'FR',
-    });
-    expect(placed.status).toBe(201);
-    const subscriptionId = String(placed.body.subscriptionId);
-    const sessionId = String(placed.body.redirectUrl).split('/').pop()!;
-    // A checkout that keeps the card: a Stripe customer, and the method kept for off-session use.
-    const customerId = String(standIn.session(sessionId)!.customer);
-    expect(customerId).toMatch(/^cus_/);
-    const session = standIn.pay(sessionId, { card });
-    const completed = standIn.event('checkout.session.completed', session);
-    const payload = JSON.stringify(completed);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const delivered = await requestJson(renewing.url, 'POST', '/webhooks/stripe', {
-      raw: payload,
-      headers: { 'Stripe-Signature': signature },
-      ip: '10.21.0.1',
-    });
-    expect(delivered.status).toBe(200);
-    const row = await renewalRow(who, subscriptionId, (r) => r.status === 'active' && r.autoRenew === true);
-    const methodId = String(standIn.paymentIntent(String(session.payment_intent))!.payment_method);
-    return { who, subscriptionId, sessionId, customerId, methodId, row, totalCents: Number(placed.body.totalCents) };
-  }
-
   /** The off-session payment intents the shop asked Stripe for, for this customer. */
   const offSessionCharges = (customerId: string) =>
     standIn.requests.filter(
       (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.params.customer === customerId,
     );
 
-  it('keeps the card of a checkout ordered to renew itself, then charges it off-session when due and extends the subscription by its months', async () => {
-    const { who, subscriptionId, customerId, methodId, row, totalCents } = await renewingOrder(
-      STRIPE_TEST_CARDS.visa,
-      3,
-    );
-    const enabled = onlyOfType(await renewingHistory(subscriptionId), 'AutoRenewalEnabled');
-    expect(enabled.data).toMatchObject({
-      subscriptionId,
-      provider: 'stripe',
-      methodId,
-      customerId,
-      methodLabel: 'Visa •••• 4242',
-    });
-    const expiresAt = String(row.expiresAt);
-    // Three months from the payment, charged three days before.
-    expect(Math.abs(Date.parse(expiresAt) - Date.parse(monthsAfter(new Date().toISOString(), 3)))).toBeLessThan(60_000);
-    expect(row).toMatchObject({
-      status: 'active',
-      autoRenew: true,
-      paymentMethod: 'Visa •••• 4242',
-      nextChargeAt: new Date(Date.parse(expiresAt) - 72 * HOUR).toISOString(),
-      nextChargeCents: totalCents,
-      renewalFailedAt: null,
-      renewalRetryAt: null,
-    });
-    const nextChargeAt = String(row.nextChargeAt);
-
-    // A day before the charge is due, nothing is charged.
-    await moveClockTo(new Date(Date.parse(nextChargeAt) - 24 * HOUR));
-    expect(await renewing.runtime.automaticRenewals.orderDue()).toBe(0);
-    expect(offSessionCharges(customerId)).toHaveLength(0);
-
-    await moveClockTo(nextChargeAt);
-    expect(await renewing.runtime.automaticRenewals.orderDue()).toBe(1);
-    const renewed = await renewalRow(who, subscriptionId, (r) => r.expiresAt === monthsAfter(expiresAt, 3));
-    expect(renewed).toMatchObject({
-      status: 'active',
-      autoRenew: true,
-      paymentMethod: 'Visa •••• 4242',
-      nextChargeAt: new Date(Date.parse(monthsAfter(expiresAt, 3)) - 72 * HOUR).toISOString(),
-      renewalFailedAt: null,
-      renewalRetryAt: null,
-    });
-
-    // Charged once, off-session, with the kept card, through the SDK: a payment intent at Stripe.
-    const [asked, ...more] = offSessionCharges(customerId);
-    expect(more).toHaveLength(0);
-    expect(asked!.params).toMatchObject({
-      amount: String(totalCents),
-      currency: 'eur',
-      customer: customerId,
-      payment_method: methodId,
-      off_session: 'true',
-      confirm: 'true',
-      metadata: { subscriptionId },
-    });
-    expect(asked!.idempotencyKey).toMatch(/^renewal-.+-1$/);
-    const charges = standIn.paymentIntentsOf(customerId).filter((i) => i.setup_future_usage === null);
-    expect(charges).toHaveLength(1);
-    expect(charges[0]).toMatchObject({ status: 'succeeded', amount: totalCents, payment_method: methodId });
-
-    const events = await renewingHistory(subscriptionId);
-    expect(ofType(events, 'RenewalOrdered')).toHaveLength(1);
-    const renewal = onlyOfType(events, 'SubscriptionRenewed');
-    expect(renewal.data).toMatchObject({
-      subscriptionId,
-      months: 3,
-      from: expiresAt,
-      to: monthsAfter(expiresAt, 3),
-      amountCents: totalCents,
-      currency: 'EUR',
-      provider: 'stripe',
-      paymentReference: charges[0]!.id,
-    });
-    expect(ofType(events, 'RenewalChargeFailed')).toHaveLength(0);
-  });
-
-  it('records a declined off-session charge with its retry a day later, and the profile shows both', async () => {
-    const { who, subscriptionId, customerId, row } = await renewingOrder(STRIPE_TEST_CARDS.declineAfterAttaching, 1);
-    expect(row).toMatchObject({ autoRenew: true, paymentMethod: 'Visa •••• 0341' });
-    const expiresAt = String(row.expiresAt);
-    const nextChargeAt = String(row.nextChargeAt);
-    expect(nextChargeAt).toBe(new Date(Date.parse(expiresAt) - 72 * HOUR).toISOString());
-
-    await moveClockTo(nextChargeAt);
-    expect(await renewing.runtime.automaticRenewals.orderDue()).toBe(1);
-    const declined = await renewalRow(who, subscriptionId, (r) => r.renewalFailedAt !== null);
-    expect(declined).toMatchObject({
-      status: 'active',
-      autoRenew: true,
-      expiresAt,
-      renewalRetryAt: new Date(Date.parse(String(declined.renewalFailedAt)) + 24 * HOUR).toISOString(),
-    });
-    // Declined when it was due, a moment after.
-    expect(Date.parse(String(declined.renewalFailedAt)) - Date.parse(nextChargeAt)).toBeLessThan(60_000);
-
-    const failure = onlyOfType(await renewingHistory(subscriptionId), 'RenewalChargeFailed');
-    const [intent] = standIn.paymentIntentsOf(customerId).filter((i) => i.setup_future_usage === null);
-    expect(intent).toMatchObject({ status: 'requires_payment_method' });
-    expect(failure.data).toMatchObject({
-      subscriptionId,
-      provider: 'stripe',
-      sessionId: intent!.id,
-      attempt: 1,
-      reason: 'generic_decline',
-      failedAt: declined.renewalFailedAt,
-      nextAttemptAt: new Date(Date.parse(String((failure.data as Body).failedAt)) + 24 * HOUR).toISOString(),
-    });
-
-    // The retry a day later is a charge of its own (its own key), declined again: the last try is two days on.
-    await moveClockTo(String(declined.renewalRetryAt));
-    const [, second] = await eventually(
-      async () => ofType(await renewingHistory(subscriptionId), 'RenewalChargeFailed'),
-      (failures) => failures.length >= 2,
-    );
-    expect(second!.data).toMatchObject({
-      attempt: 2,
-      reason: 'generic_decline',
-      nextAttemptAt: new Date(Date.parse(String((failure.data as Body).failedAt)) + 72 * HOUR).toISOString(),
-    });
-    expect(offSessionCharges(customerId).map((r) => r.idempotencyKey)).toEqual([
-      expect.stringMatching(/^renewal-.+-1$/),
-      expect.stringMatching(/^renewal-.+-2$/),
-    ]);
-    expect(ofType(await renewingHistory(subscriptionId), 'SubscriptionRenewed')).toHaveLength(0);
+  automaticRenewalInTheShop({
+    name: 'stripe',
+    env: () => ({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url }),
+    ipPrefix: '10.21',
+    cards: { paying: STRIPE_TEST_CARDS.visa, declining: STRIPE_TEST_CARDS.declineAfterAttaching },
+    declineReason: 'generic_decline',
+    async payCheckout(renewing, redirectUrl, card) {
+      const sessionId = redirectUrl.split('/').pop()!;
+      // A checkout that keeps the card: a Stripe customer, and the method kept for off-session use.
+      const customerId = String(standIn.session(sessionId)!.customer);
+      expect(customerId).toMatch(/^cus_/);
+      const session = standIn.pay(sessionId, { card });
+      const payload = JSON.stringify(standIn.event('checkout.session.completed', session));
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      const delivered = await requestJson(renewing.url, 'POST', '/webhooks/stripe', {
+        raw: payload,
+        headers: { 'Stripe-Signature': signature },
+        ip: '10.21.0.1',
+      });
+      expect(delivered.status).toBe(200);
+      return { customerId, methodId: String(standIn.paymentIntent(String(session.payment_intent))!.payment_method) };
+    },
+    // The renewals' payment intents: those that keep no method for later (the checkout's does).
+    renewalCharges: (customerId) =>
+      standIn
+        .paymentIntentsOf(customerId)
+        .filter((intent) => intent.setup_future_usage === null)
+        .map((intent) => ({
+          id: String(intent.id),
+          status:
+            intent.status === 'succeeded'
+              ? 'paid'
+              : intent.status === 'requires_payment_method'
+                ? 'declined'
+                : 'pending',
+          amountCents: Number(intent.amount),
+          methodId: String(intent.payment_method),
+          subscriptionId: String((intent.metadata as Body).subscriptionId),
+        })),
+    renewalChargeKeys: (customerId) => offSessionCharges(customerId).map((request) => String(request.idempotencyKey)),
+    expectRenewalChargeAsked: ({ customerId, methodId, subscriptionId, amountCents }) =>
+      expect(offSessionCharges(customerId)[0]!.params).toMatchObject({
+        amount: String(amountCents),
+        currency: 'eur',
+        customer: customerId,
+        payment_method: methodId,
+        off_session: 'true',
+        confirm: 'true',
+        metadata: { subscriptionId },
+      }),
   });
 });
