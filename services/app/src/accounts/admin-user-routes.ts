@@ -21,7 +21,6 @@ import {
   getUserForAdmin,
   listUsersForAdmin,
   whenProjected,
-  type AdminUserSortField,
 } from '@shop/projections';
 import { Router } from 'express';
 import type { Knex } from 'knex';

@@ -5,8 +5,6 @@ import {
   listPlansForAdmin,
   listPromoCodes,
   PROMO_CODE_SORT_FIELDS,
-  type AdminPlanSortField,
-  type PromoCodeSortField,
 } from '@shop/projections';
 import {
   adminPlan,

@@ -23,7 +23,7 @@ import {
 import { revealNeedsReason } from '@shop/domain';
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { CREDENTIALS_SORT_FIELDS, CredentialService, type CredentialsSortField } from './credential-service.js';
+import { CREDENTIALS_SORT_FIELDS, CredentialService } from './credential-service.js';
 import { generateServicePassword } from './password-generator.js';
 import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
 import { actOnEach } from '../api/bulk.js';

@@ -9,11 +9,7 @@ import {
   type HistoryPage,
 } from '@shop/contracts';
 import type { RecordedEvent } from '@shop/event-store';
-import {
-  CREDENTIAL_REVEAL_SORT_FIELDS,
-  listCredentialReveals,
-  type CredentialRevealSortField,
-} from '@shop/projections';
+import { CREDENTIAL_REVEAL_SORT_FIELDS, listCredentialReveals } from '@shop/projections';
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';

@@ -19,7 +19,7 @@ import {
   type InquiryAfterChange,
 } from '@shop/contracts';
 import type { InquiryForm } from '@shop/domain';
-import { getInquiry, INQUIRY_SORT_FIELDS, listInquiries, type InquirySortField } from '@shop/projections';
+import { getInquiry, INQUIRY_SORT_FIELDS, listInquiries } from '@shop/projections';
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';

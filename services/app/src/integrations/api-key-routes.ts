@@ -21,7 +21,7 @@ import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api
 import { operatorAct } from '../api/auth/authentication.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
-import { API_KEY_SORT_FIELDS, type ApiKeys, type ApiKeySortField } from './api-keys.js';
+import { API_KEY_SORT_FIELDS, type ApiKeys } from './api-keys.js';
 import { readEventFeed } from './event-feed.js';
 
 const listQuery = adminListQuery(

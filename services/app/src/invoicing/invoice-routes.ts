@@ -15,7 +15,6 @@ import {
   getAccountingDocument,
   listAccountingDocumentsForAdmin,
   vatReportOf,
-  type AccountingSortField,
 } from '@shop/projections';
 import { Router, type Response } from 'express';
 import type { Knex } from 'knex';

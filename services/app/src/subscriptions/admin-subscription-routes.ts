@@ -3,7 +3,6 @@ import {
   getSubscriptionForAdmin,
   getSubscriptionForAdminWithVoid,
   listSubscriptionsForAdmin,
-  type AdminSubscriptionSortField,
   type AdminSubscriptionView,
 } from '@shop/projections';
 import type { EventStore } from '@shop/event-store';
