@@ -1,6 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import {
@@ -34,6 +34,13 @@ export async function clickSave(user: UserEvent): Promise<void> {
     if ((save as HTMLButtonElement).disabled) throw new Error('the save button is still disabled');
   });
   await user.click(save);
+}
+
+/** The window's width, as a phone turned or a window resized makes it (the test DOM's own viewport). */
+export function resizeWindow(width: number): void {
+  act(() => {
+    (window as unknown as { happyDOM: { setViewport(size: { width: number }): void } }).happyDOM.setViewport({ width });
+  });
 }
 
 /** A ra-data-simple-rest list answer: the rows and the `Content-Range` header react-admin reads the total from. */

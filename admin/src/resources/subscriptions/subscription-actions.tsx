@@ -14,7 +14,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { createContext, useContext, useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   RecordContextProvider,
   useDataProvider,
@@ -25,6 +25,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { useRowDialog } from '../../components/row-dialog-host';
 import { SavingDialog } from '../../components/save-dialog-actions';
 import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
@@ -76,22 +77,37 @@ function ActionButton({
 
 /**
  * 'Changer le statut': the statuses the subscription may move to, and the reason the history
- * keeps. Success: 'Statut mis à jour vers {status}'.
+ * keeps. Success: 'Statut mis à jour vers {status}'. In a list, its `RowDialogHost` keeps the dialog.
  */
 export function ChangeStatusButton({ compact = false }: { compact?: boolean }) {
   const subscription = useRecordContext<Subscription>();
   const translate = useTranslate();
+  const dialog = useRowDialog();
+  if (!subscription) return null;
+  return (
+    <Box component="span" onClick={keepInside}>
+      <ActionButton
+        compact={compact}
+        icon={<SwapHorizIcon />}
+        label={translate('shop.subscriptions.statusChange.action')}
+        disabled={operatorMoves(subscription).length === 0}
+        onClick={() =>
+          dialog.open((onClosed) => <ChangeStatusDialog subscription={subscription} onClosed={onClosed} />)
+        }
+      />
+      {dialog.inPlace}
+    </Box>
+  );
+}
+
+/** The status change's dialog, open from its mount until it is closed or saved (`onClosed`). */
+function ChangeStatusDialog({ subscription, onClosed }: { subscription: Subscription; onClosed: () => void }) {
+  const translate = useTranslate();
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [to, setTo] = useState<SubscriptionStatus | ''>('');
   const [reason, setReason] = useState('');
-  const dialog = useSavingDialog({
-    onClosed: () => {
-      setTo('');
-      setReason('');
-    },
-  });
+  const dialog = useSavingDialog({ open: true, onClosed });
   const choicesId = useId();
-  if (!subscription) return null;
 
   const moves = operatorMoves(subscription);
   const save = async () => {
@@ -112,19 +128,11 @@ export function ChangeStatusButton({ compact = false }: { compact?: boolean }) {
     );
   };
 
-  const label = translate('shop.subscriptions.statusChange.action');
   return (
     <Box component="span" onClick={keepInside}>
-      <ActionButton
-        compact={compact}
-        icon={<SwapHorizIcon />}
-        label={label}
-        disabled={moves.length === 0}
-        onClick={dialog.show}
-      />
       <SavingDialog
         dialog={dialog}
-        title={label}
+        title={translate('shop.subscriptions.statusChange.action')}
         onConfirm={save}
         confirmLabel="shop.subscriptions.statusChange.confirm"
         disabled={to === '' || reason.trim() === ''}
@@ -158,30 +166,12 @@ export function ChangeStatusButton({ compact = false }: { compact?: boolean }) {
 }
 
 /**
- * Where a page keeps the delete dialog of the subscriptions it lists, above the rows: a row is
- * remounted when the page changes layout (a phone turned, a window resized across the phone's
- * width), and a dialog kept in it would close, losing the reason typed.
- */
-const VoidDialogHost = createContext<((subscription: Subscription) => void) | null>(null);
-
-/** Keeps the delete dialog of the `VoidSubscriptionButton`s below it (see `VoidDialogHost`). */
-export function VoidSubscriptionHost({ children }: { children: ReactNode }) {
-  const [voiding, setVoiding] = useState<Subscription | null>(null);
-  return (
-    <VoidDialogHost.Provider value={setVoiding}>
-      {children}
-      {voiding && <VoidSubscriptionDialog subscription={voiding} compact onClosed={() => setVoiding(null)} />}
-    </VoidDialogHost.Provider>
-  );
-}
-
-/**
  * 'Supprimer': voids a subscription recorded by mistake, after the seeds' confirmation and a
  * reason. It leaves every list and figure; its history stays. The dialog says what it does to the
  * figures: a paid one is refunded instead ("Rembourser plutôt"), or voided only when the operator
  * ticks that its payment leaves the revenue. Success: 'Abonnement supprimé'. `label` (given the
- * plan) tells it apart where other deletes stand beside it. Under a `VoidSubscriptionHost`, the
- * host keeps the dialog.
+ * plan) tells it apart where other deletes stand beside it. In a list, its `RowDialogHost` keeps
+ * the dialog.
  */
 export function VoidSubscriptionButton({
   compact = false,
@@ -192,8 +182,7 @@ export function VoidSubscriptionButton({
 }) {
   const subscription = useRecordContext<Subscription>();
   const translate = useTranslate();
-  const host = useContext(VoidDialogHost);
-  const [open, setOpen] = useState(false);
+  const dialog = useRowDialog();
   if (!subscription || subscription.voidedAt) return null;
   return (
     <Box component="span" onClick={keepInside}>
@@ -202,9 +191,13 @@ export function VoidSubscriptionButton({
         icon={<DeleteIcon />}
         label={translate(labelKey, { plan: subscription.planName })}
         color="error"
-        onClick={() => (host ? host(subscription) : setOpen(true))}
+        onClick={() =>
+          dialog.open((onClosed) => (
+            <VoidSubscriptionDialog subscription={subscription} compact={compact} onClosed={onClosed} />
+          ))
+        }
       />
-      {open && <VoidSubscriptionDialog subscription={subscription} compact={compact} onClosed={() => setOpen(false)} />}
+      {dialog.inPlace}
     </Box>
   );
 }

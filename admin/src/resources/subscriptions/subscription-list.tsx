@@ -12,6 +12,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { RowDialogHost } from '../../components/row-dialog-host';
 import { DayFirstDateInput } from '../../components/day-first-date-input';
 import { ResponsiveList, withSearch } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
@@ -20,7 +21,7 @@ import { AutoRenewChips, renewalFailed } from './automatic-renewal';
 import { CredentialsStateChip } from './credentials-state-chip';
 import { CustomerField } from './customer-field';
 import { CustomerRequestChips, refundWaiting } from './customer-requests';
-import { ChangeStatusButton, VoidSubscriptionButton, VoidSubscriptionHost } from './subscription-actions';
+import { ChangeStatusButton, VoidSubscriptionButton } from './subscription-actions';
 import { SubscriptionBulkActions } from './subscription-bulk-actions';
 import { SubscriptionCounters } from './subscription-counters';
 import { ExportSubscriptionsButton } from './subscription-export';
@@ -149,8 +150,8 @@ export function SubscriptionList() {
   const { locale, dateLocale } = useLocales();
   const nowrap = () => ({ whiteSpace: 'nowrap' }) as const;
   return (
-    // The delete's dialog is kept above the table, which gives way to the phone's list on a narrow screen.
-    <VoidSubscriptionHost>
+    // The rows' dialogs are kept above the table, which gives way to the phone's list on a narrow screen.
+    <RowDialogHost>
       <ResponsiveList
         filters={filters}
         filterDefaultValues={WAITING_FOR_CREDENTIALS}
@@ -211,6 +212,6 @@ export function SubscriptionList() {
           </DataTable.Col>
         </DataTable>
       </ResponsiveList>
-    </VoidSubscriptionHost>
+    </RowDialogHost>
   );
 }

@@ -1,9 +1,9 @@
 import type { AdminPlan, AdminStats, AdminSubscription, SubscriptionMoney } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { aSubscription, anAdminPlan, anAdminUser, someStats } from '../../testing/fixtures';
-import { json, noContent, page, renderResource, type Routes, byIds } from '../../testing/render-resource';
+import { json, noContent, page, renderResource, resizeWindow, type Routes, byIds } from '../../testing/render-resource';
 import subscriptions from '.';
 
 /** The subscriptions API: the list filtered as asked, one record, its status changes and voiding. */
@@ -46,6 +46,8 @@ function subscriptionsApi(rows: AdminSubscription[]): Routes {
     'DELETE /api/admin/subscriptions/:id': () => noContent(),
   };
 }
+
+afterEach(() => resizeWindow(1024));
 
 /** The Subscriptions tab at `url`, the API holding `rows`. */
 const openSubscriptions = (url: string, rows: AdminSubscription[]) =>
@@ -110,6 +112,31 @@ describe('the subscriptions (back-office)', () => {
     await user.paste('Paiement contesté');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
+    expect(await screen.findByText('Statut mis à jour vers Suspendu')).toBeVisible();
+    expect(api.callsTo('PUT /api/admin/subscriptions/sub-1')[0]?.body).toEqual({
+      status: 'suspended',
+      reason: 'Paiement contesté',
+    });
+  });
+
+  it('keeps a row’s status change open, with the choice and the reason, when the table gives way to the phone’s list and back', async () => {
+    const { user, api } = openSubscriptions('/subscriptions', [waiting]);
+    const row = (await screen.findByText(waiting.planName)).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Changer le statut' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Changer le statut' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Suspendu' }));
+    await user.click(within(dialog).getByRole('textbox', { name: /^Motif/ }));
+    await user.paste('Paiement contesté');
+
+    // A tablet turned: the table gives way to the phone's list, then comes back.
+    resizeWindow(600);
+    await waitFor(() => expect(screen.queryByRole('table', { hidden: true })).toBeNull());
+    resizeWindow(1280);
+    expect(await screen.findByRole('table', { hidden: true })).toBeInTheDocument();
+
+    const still = screen.getByRole('dialog', { name: 'Changer le statut' });
+    expect(within(still).getByRole('radio', { name: 'Suspendu' })).toBeChecked();
+    await user.click(within(still).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Statut mis à jour vers Suspendu')).toBeVisible();
     expect(api.callsTo('PUT /api/admin/subscriptions/sub-1')[0]?.body).toEqual({
       status: 'suspended',

@@ -1,8 +1,8 @@
 import type { AdminPlan, AdminUser, SubscriptionMoney } from '@shop/contracts';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { anAdminPlan, anAdminUser, aSubscription } from '../../testing/fixtures';
-import { json, page, renderResource, type Routes } from '../../testing/render-resource';
+import { json, page, renderResource, resizeWindow, type Routes } from '../../testing/render-resource';
 import users from '.';
 
 const camille = anAdminUser();
@@ -21,15 +21,7 @@ const userPageApi = (): Routes => ({
   'GET /api/admin/time-zone': () => json({ timeZone: 'Europe/Paris' }),
 });
 
-/** The window's width, as a phone turned or a window resized makes it. */
-const widen = (width: number) =>
-  act(() => {
-    (window as unknown as { happyDOM: { setViewport(size: { width: number }): void } }).happyDOM.setViewport({
-      width,
-    });
-  });
-
-afterEach(() => widen(1024));
+afterEach(() => resizeWindow(1024));
 
 describe("a customer's subscriptions on their page", () => {
   it('keeps the delete confirmation open, with the reason typed, when the page changes to the phone layout and back', async () => {
@@ -42,12 +34,12 @@ describe("a customer's subscriptions on their page", () => {
     const dialog = await screen.findByRole('dialog', { name: "Supprimer l'abonnement Netflix" });
     await user.type(within(dialog).getByRole('textbox', { name: 'Motif' }), 'Commande passée par erreur');
 
-    widen(390);
+    resizeWindow(390);
     // The phone layout: a line per subscription instead of the table (behind the dialog, which
     // hides the rest of the page from assistive technologies while it is open).
     expect(await screen.findByRole('link', { name: /Netflix/, hidden: true })).toBeInTheDocument();
     expect(screen.queryByRole('table', { hidden: true })).toBeNull();
-    widen(1280);
+    resizeWindow(1280);
     expect(await screen.findByRole('table', { hidden: true })).toBeInTheDocument();
 
     const still = screen.getByRole('dialog', { name: "Supprimer l'abonnement Netflix" });

@@ -16,10 +16,11 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
+import { RowDialogHost } from '../../components/row-dialog-host';
 import { Link } from 'react-router-dom';
 import { intlLocaleOf, useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
-import { VoidSubscriptionButton, VoidSubscriptionHost } from '../subscriptions/subscription-actions';
+import { VoidSubscriptionButton } from '../subscriptions/subscription-actions';
 import { SubscriptionStatusChip } from '../subscriptions/subscription-status-chip';
 import type { Subscription } from '../subscriptions/subscription-vocabulary';
 
@@ -79,8 +80,8 @@ export function UserSubscriptions({ small }: { small: boolean }) {
       pagination={<Pagination rowsPerPageOptions={[]} />}
       empty={<Typography variant="body2">{translate('shop.users.noSubscription')}</Typography>}
     >
-      {/* The delete's dialog is kept above the rows, which a change of layout remounts. */}
-      <VoidSubscriptionHost>
+      {/* The rows' dialogs are kept above the rows, which a change of layout remounts. */}
+      <RowDialogHost>
         {small ? (
           <SubscriptionLines />
         ) : (
@@ -110,7 +111,7 @@ export function UserSubscriptions({ small }: { small: boolean }) {
             </DataTable.Col>
           </DataTable>
         )}
-      </VoidSubscriptionHost>
+      </RowDialogHost>
     </ReferenceManyField>
   );
 }
