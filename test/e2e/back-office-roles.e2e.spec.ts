@@ -36,7 +36,8 @@ describe('staff roles in a browser', () => {
     await page.getByRole('combobox', { name: /Rôle à accorder/ }).click();
     await page.getByRole('option', { name: 'Support' }).click();
     await page.getByRole('button', { name: 'Accorder' }).click();
-    await page.getByText('Rôle Support accordé').waitFor();
+    // The notice, not the history's line for the same grant ("Rôle support accordé par …").
+    await page.getByText('Rôle Support accordé', { exact: true }).waitFor();
     await held.getByText('Support').waitFor();
     await page.getByRole('button', { name: 'Retirer le rôle Support' }).waitFor();
     await noSidewaysScroll(page, DESKTOP.width);

@@ -1,6 +1,5 @@
 import frenchMessages from 'ra-language-french';
 import type { TranslationMessages } from 'react-admin';
-import { INQUIRY_DETAIL_LABELS } from '@shop/contracts';
 import { mergeMessages, type MessageTree } from './merge-messages';
 
 /** French, the back-office's default: react-admin's own words, then ours (`resources.*`, `shop.*`). */
@@ -204,7 +203,18 @@ const common: TranslationMessages = {
         'paid-ads': 'Publicité payante',
         other: 'Autre',
       },
-      details: INQUIRY_DETAIL_LABELS.fr,
+      details: {
+        message: 'Message',
+        phone: 'Téléphone',
+        website: 'Site web',
+        trafficVolume: 'Trafic mensuel',
+        promotionMethods: 'Méthodes de promotion',
+        experience: 'Expérience',
+        motivation: 'Motivation',
+        expectedVolume: 'Volume attendu',
+        description: 'Description',
+        suggestion: 'Suggestion',
+      },
       changeStatus: 'Changer le statut',
       statusHelp:
         'Nouvelle → en cours → fermée ; une demande fermée peut être rouverte (en cours). Rien ne revient à « nouvelle ».',

@@ -127,37 +127,6 @@ export const inquiry = z
   .meta({ id: 'Inquiry' });
 export type Inquiry = z.infer<typeof inquiry>;
 
-/**
- * What staff call each field of an inquiry's `details`, in each language: the back-office's inquiry
- * page and the notice mailed to the team (in French) name them alike.
- */
-export const INQUIRY_DETAIL_LABELS = {
-  fr: {
-    message: 'Message',
-    phone: 'Téléphone',
-    website: 'Site web',
-    trafficVolume: 'Trafic mensuel',
-    promotionMethods: 'Méthodes de promotion',
-    experience: 'Expérience',
-    motivation: 'Motivation',
-    expectedVolume: 'Volume attendu',
-    description: 'Description',
-    suggestion: 'Suggestion',
-  },
-  en: {
-    message: 'Message',
-    phone: 'Phone',
-    website: 'Website',
-    trafficVolume: 'Monthly traffic',
-    promotionMethods: 'Promotion methods',
-    experience: 'Experience',
-    motivation: 'Motivation',
-    expectedVolume: 'Expected volume',
-    description: 'Description',
-    suggestion: 'Suggestion',
-  },
-} as const satisfies Record<'fr' | 'en', Record<string, string>>;
-
 /** `GET /api/admin/inquiries`: a page of the list. */
 export const inquiryList = z.array(inquiry);
 
