@@ -3,6 +3,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactElement, ReactNode } from 'react';
 import { DataTable, DateField, List, SearchInput, type ListProps } from 'react-admin';
 import { intlLocaleOf } from '../i18n/i18n-provider';
+import { RowDialogHost } from './row-dialog-host';
 
 /**
  * A list of 25 rows a page that reads as one line per record on a phone or a tablet (`phone`,
@@ -18,7 +19,8 @@ export function ResponsiveList({
   return (
     <List perPage={25} {...props}>
       {header}
-      {small ? phone : children}
+      {/* Crossing the width swaps the table for the lines and remounts every row: the dialogs the rows open are kept above. */}
+      <RowDialogHost>{small ? phone : children}</RowDialogHost>
     </List>
   );
 }

@@ -129,39 +129,37 @@ function ChangeStatusDialog({ subscription, onClosed }: { subscription: Subscrip
   };
 
   return (
-    <Box component="span" onClick={keepInside}>
-      <SavingDialog
-        dialog={dialog}
-        title={translate('shop.subscriptions.statusChange.action')}
-        onConfirm={save}
-        confirmLabel="shop.subscriptions.statusChange.confirm"
-        disabled={to === '' || reason.trim() === ''}
-      >
-        <SubscriptionDialogIntro subscription={subscription}>
-          {translate('shop.subscriptions.statusChange.current', {
-            status: translate(`shop.subscriptions.statuses.${subscription.status}`),
-          })}
-        </SubscriptionDialogIntro>
-        <FormControl required>
-          <FormLabel id={choicesId}>{translate('shop.subscriptions.statusChange.to')}</FormLabel>
-          <RadioGroup
-            aria-labelledby={choicesId}
-            value={to}
-            onChange={(event) => setTo(event.target.value as SubscriptionStatus)}
-          >
-            {moves.map((status) => (
-              <FormControlLabel
-                key={status}
-                value={status}
-                control={<Radio />}
-                label={translate(`shop.subscriptions.statuses.${status}`)}
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
-        <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.statusHelp" />
-      </SavingDialog>
-    </Box>
+    <SavingDialog
+      dialog={dialog}
+      title={translate('shop.subscriptions.statusChange.action')}
+      onConfirm={save}
+      confirmLabel="shop.subscriptions.statusChange.confirm"
+      disabled={to === '' || reason.trim() === ''}
+    >
+      <SubscriptionDialogIntro subscription={subscription}>
+        {translate('shop.subscriptions.statusChange.current', {
+          status: translate(`shop.subscriptions.statuses.${subscription.status}`),
+        })}
+      </SubscriptionDialogIntro>
+      <FormControl required>
+        <FormLabel id={choicesId}>{translate('shop.subscriptions.statusChange.to')}</FormLabel>
+        <RadioGroup
+          aria-labelledby={choicesId}
+          value={to}
+          onChange={(event) => setTo(event.target.value as SubscriptionStatus)}
+        >
+          {moves.map((status) => (
+            <FormControlLabel
+              key={status}
+              value={status}
+              control={<Radio />}
+              label={translate(`shop.subscriptions.statuses.${status}`)}
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.statusHelp" />
+    </SavingDialog>
   );
 }
 
@@ -242,50 +240,48 @@ function VoidSubscriptionDialog({
 
   return (
     <RecordContextProvider value={subscription}>
-      <Box component="span" onClick={keepInside}>
-        <SavingDialog
-          dialog={dialog}
-          title={translate('shop.subscriptions.void.title', { plan: subscription.planName })}
-          describedBy={textId}
-          onConfirm={confirm}
-          confirmLabel="shop.subscriptions.void.submit"
-          disabled={reason.trim() === '' || money.isPending || (paid && !insist)}
-          color="error"
-          maxWidth="sm"
-        >
-          <DialogContentText id={textId} sx={{ fontWeight: 600, color: 'text.primary' }}>
-            {translate('shop.subscriptions.void.confirm')}
-          </DialogContentText>
-          <Typography variant="body2" component="p" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-            {subscription.planName} — {personal(subscription.customerName || subscription.customerEmail, translate)}
-          </Typography>
-          <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
-            {translate('shop.subscriptions.void.help')}
-          </Typography>
-          {money.isSuccess &&
-            (paid ? (
-              <Alert
-                severity="warning"
-                sx={{ mt: 2 }}
-                action={<RefundButton label="shop.subscriptions.void.refundInstead" onRefunded={dialog.close} />}
-              >
-                {translate('shop.subscriptions.void.paid', { amount: kept })}
-              </Alert>
-            ) : (
-              <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
-                {translate('shop.subscriptions.void.figures')}
-              </Typography>
-            ))}
-          <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.voidHelp" autoFocus />
-          {paid && (
-            <FormControlLabel
-              sx={{ mt: 1 }}
-              control={<Checkbox checked={insist} onChange={(event) => setInsist(event.target.checked)} />}
-              label={translate('shop.subscriptions.void.insist', { amount: kept })}
-            />
-          )}
-        </SavingDialog>
-      </Box>
+      <SavingDialog
+        dialog={dialog}
+        title={translate('shop.subscriptions.void.title', { plan: subscription.planName })}
+        describedBy={textId}
+        onConfirm={confirm}
+        confirmLabel="shop.subscriptions.void.submit"
+        disabled={reason.trim() === '' || money.isPending || (paid && !insist)}
+        color="error"
+        maxWidth="sm"
+      >
+        <DialogContentText id={textId} sx={{ fontWeight: 600, color: 'text.primary' }}>
+          {translate('shop.subscriptions.void.confirm')}
+        </DialogContentText>
+        <Typography variant="body2" component="p" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+          {subscription.planName} — {personal(subscription.customerName || subscription.customerEmail, translate)}
+        </Typography>
+        <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
+          {translate('shop.subscriptions.void.help')}
+        </Typography>
+        {money.isSuccess &&
+          (paid ? (
+            <Alert
+              severity="warning"
+              sx={{ mt: 2 }}
+              action={<RefundButton label="shop.subscriptions.void.refundInstead" onRefunded={dialog.close} />}
+            >
+              {translate('shop.subscriptions.void.paid', { amount: kept })}
+            </Alert>
+          ) : (
+            <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
+              {translate('shop.subscriptions.void.figures')}
+            </Typography>
+          ))}
+        <ReasonField value={reason} onChange={setReason} helper="shop.subscriptions.reason.voidHelp" autoFocus />
+        {paid && (
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            control={<Checkbox checked={insist} onChange={(event) => setInsist(event.target.checked)} />}
+            label={translate('shop.subscriptions.void.insist', { amount: kept })}
+          />
+        )}
+      </SavingDialog>
     </RecordContextProvider>
   );
 }

@@ -12,7 +12,6 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { RowDialogHost } from '../../components/row-dialog-host';
 import { DayFirstDateInput } from '../../components/day-first-date-input';
 import { ResponsiveList, withSearch } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
@@ -150,68 +149,65 @@ export function SubscriptionList() {
   const { locale, dateLocale } = useLocales();
   const nowrap = () => ({ whiteSpace: 'nowrap' }) as const;
   return (
-    // The rows' dialogs are kept above the table, which gives way to the phone's list on a narrow screen.
-    <RowDialogHost>
-      <ResponsiveList
-        filters={filters}
-        filterDefaultValues={WAITING_FOR_CREDENTIALS}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        actions={<SubscriptionListActions />}
-        header={
-          <Box sx={{ px: 2 }}>
-            <SubscriptionCounters />
-          </Box>
-        }
-        phone={<SubscriptionSimpleList />}
+    <ResponsiveList
+      filters={filters}
+      filterDefaultValues={WAITING_FOR_CREDENTIALS}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      actions={<SubscriptionListActions />}
+      header={
+        <Box sx={{ px: 2 }}>
+          <SubscriptionCounters />
+        </Box>
+      }
+      phone={<SubscriptionSimpleList />}
+    >
+      {/* Thirteen columns: cells half as padded on their sides, so the table fits a 1440 px screen. */}
+      <DataTable<Subscription>
+        rowClick="show"
+        bulkActionButtons={<SubscriptionBulkActions />}
+        body={SelectableBody}
+        sx={{ '& .MuiTableCell-root': { px: 1 } }}
       >
-        {/* Thirteen columns: cells half as padded on their sides, so the table fits a 1440 px screen. */}
-        <DataTable<Subscription>
-          rowClick="show"
-          bulkActionButtons={<SubscriptionBulkActions />}
-          body={SelectableBody}
-          sx={{ '& .MuiTableCell-root': { px: 1 } }}
+        {/* Wide enough for a name and an e-mail on a few lines; the other columns are short. */}
+        <DataTable.Col
+          source="customerEmail"
+          label="resources.subscriptions.fields.customer"
+          cellSx={() => ({ minWidth: 140 })}
         >
-          {/* Wide enough for a name and an e-mail on a few lines; the other columns are short. */}
-          <DataTable.Col
-            source="customerEmail"
-            label="resources.subscriptions.fields.customer"
-            cellSx={() => ({ minWidth: 140 })}
-          >
-            <CustomerField />
-          </DataTable.Col>
-          <DataTable.Col source="planName" />
-          <DataTable.Col source="status">
-            <SubscriptionStatusChip />
-          </DataTable.Col>
-          <DataTable.Col
-            source="totalCents"
-            align="right"
-            cellSx={nowrap}
-            render={(subscription) => formatCents(subscription.totalCents, subscription.currency, locale)}
-          />
-          <DataTable.Col source="paidAt" cellSx={nowrap}>
-            <DateField source="paidAt" locales={dateLocale} emptyText="—" />
-          </DataTable.Col>
-          <DataTable.Col source="expiresAt" cellSx={nowrap}>
-            <DateField source="expiresAt" locales={dateLocale} emptyText="—" />
-          </DataTable.Col>
-          <DataTable.Col source="credentialsId" label="resources.subscriptions.fields.credentials" disableSort>
-            <CredentialsStateChip />
-          </DataTable.Col>
-          <DataTable.Col label="resources.subscriptions.fields.customerRequests" disableSort>
-            <CustomerRequestChips />
-          </DataTable.Col>
-          {/* Whether it renews itself, and when it is charged next: one column, so the table fits a 1440 px screen. */}
-          <DataTable.Col source="autoRenew" disableSort>
-            <AutoRenewChips />
-            <NextCharge />
-          </DataTable.Col>
-          <DataTable.Col source="renewalCount" align="right" />
-          <DataTable.Col label="shop.subscriptions.actions" disableSort align="right">
-            <RowActions />
-          </DataTable.Col>
-        </DataTable>
-      </ResponsiveList>
-    </RowDialogHost>
+          <CustomerField />
+        </DataTable.Col>
+        <DataTable.Col source="planName" />
+        <DataTable.Col source="status">
+          <SubscriptionStatusChip />
+        </DataTable.Col>
+        <DataTable.Col
+          source="totalCents"
+          align="right"
+          cellSx={nowrap}
+          render={(subscription) => formatCents(subscription.totalCents, subscription.currency, locale)}
+        />
+        <DataTable.Col source="paidAt" cellSx={nowrap}>
+          <DateField source="paidAt" locales={dateLocale} emptyText="—" />
+        </DataTable.Col>
+        <DataTable.Col source="expiresAt" cellSx={nowrap}>
+          <DateField source="expiresAt" locales={dateLocale} emptyText="—" />
+        </DataTable.Col>
+        <DataTable.Col source="credentialsId" label="resources.subscriptions.fields.credentials" disableSort>
+          <CredentialsStateChip />
+        </DataTable.Col>
+        <DataTable.Col label="resources.subscriptions.fields.customerRequests" disableSort>
+          <CustomerRequestChips />
+        </DataTable.Col>
+        {/* Whether it renews itself, and when it is charged next: one column, so the table fits a 1440 px screen. */}
+        <DataTable.Col source="autoRenew" disableSort>
+          <AutoRenewChips />
+          <NextCharge />
+        </DataTable.Col>
+        <DataTable.Col source="renewalCount" align="right" />
+        <DataTable.Col label="shop.subscriptions.actions" disableSort align="right">
+          <RowActions />
+        </DataTable.Col>
+      </DataTable>
+    </ResponsiveList>
   );
 }
