@@ -27,7 +27,7 @@ export const apiKeysMessages: MessageTree = {
         'read:invoices': 'Read invoices and credit notes (read:invoices)',
         'read:customers': 'Read customers (read:customers)',
         'read:events': 'Read the event log (read:events)',
-        'read:personal-data': 'Personal data in the events (read:personal-data)',
+        'read:personal-data': "Customers' names, e-mails and billing details, in what it reads (read:personal-data)",
         'write:credentials': 'Store and assign credentials (write:credentials)',
       },
       shownOnceTitle: 'Your new API key',

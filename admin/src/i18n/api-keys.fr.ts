@@ -27,7 +27,8 @@ export const apiKeysMessages: MessageTree = {
         'read:invoices': 'Lire les factures et avoirs (read:invoices)',
         'read:customers': 'Lire les clients (read:customers)',
         'read:events': 'Lire le journal des événements (read:events)',
-        'read:personal-data': 'Données personnelles dans les événements (read:personal-data)',
+        'read:personal-data':
+          'Noms, e-mails et coordonnées de facturation des clients dans ce qu’elle lit (read:personal-data)',
         'write:credentials': 'Créer et attribuer des identifiants (write:credentials)',
       },
       shownOnceTitle: 'Votre nouvelle clé d’API',

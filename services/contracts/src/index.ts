@@ -1,6 +1,7 @@
 // The API's shapes, one module per area. The server validates requests and documents responses
 // with these schemas (services/app/src/api); the shop and the back-office import their types.
 export * from './text.js';
+export * from './personal-data.js';
 export * from './problem.js';
 export * from './vocabulary.js';
 export * from './orders.js';

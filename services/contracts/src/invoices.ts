@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNTING_DOCUMENT_KINDS } from './vocabulary.js';
+import { personalData } from './personal-data.js';
 import { text } from './text.js';
 
 /**
@@ -17,9 +18,9 @@ export const accountingDocument = z
     subscriptionId: z.string(),
     userId: z.string(),
     /** The buyer's name as billed (kept for the legal period, also after the customer's erasure). */
-    customerName: z.string(),
-    companyName: z.string().nullable(),
-    vatNumber: z.string().nullable(),
+    customerName: personalData(z.string()),
+    companyName: personalData(z.string().nullable()),
+    vatNumber: personalData(z.string().nullable()),
     /** The buyer's country of residence (ISO 3166-1 alpha-2). */
     country: z.string(),
     /** 0.2 for 20 %; 0 outside the EU. */
@@ -51,7 +52,7 @@ export const adminInvoiceList = z.array(accountingDocument);
 
 /** The filters of the back-office's list: number or customer words, kind, issue dates. */
 export const adminInvoiceFilter = z.strictObject({
-  q: text({ max: 200 }).optional(),
+  q: personalData(text({ max: 200 })).optional(),
   kind: z.enum(ACCOUNTING_DOCUMENT_KINDS).optional(),
   /** Issued on or after this day (YYYY-MM-DD) or instant. */
   from: z.iso
@@ -98,8 +99,8 @@ export type VatReport = z.infer<typeof vatReport>;
 export const billingDetails = z
   .object({
     billingCountry: z.string().nullable(),
-    companyName: z.string().nullable(),
-    vatNumber: z.string().nullable(),
+    companyName: personalData(z.string().nullable()),
+    vatNumber: personalData(z.string().nullable()),
   })
   .meta({ id: 'BillingDetails' });
 export type BillingDetails = z.infer<typeof billingDetails>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personalData } from './personal-data.js';
 import { text } from './text.js';
 import { SUBSCRIPTION_STATUSES } from './vocabulary.js';
 
@@ -6,8 +7,8 @@ import { SUBSCRIPTION_STATUSES } from './vocabulary.js';
 export const subscriptionOrderFields = {
   userId: z.string(),
   /** From the accounts read model; null while the account is not projected yet, `[erased]` after an erasure. */
-  customerEmail: z.string().nullable(),
-  customerName: z.string().nullable(),
+  customerEmail: personalData(z.string().nullable()),
+  customerName: personalData(z.string().nullable()),
   planId: z.string(),
   planName: z.string(),
   months: z.number().int(),
@@ -57,10 +58,10 @@ export const adminSubscription = z
     lastPaymentAt: z.string().nullable(),
     /** The customer cancelled: it ends at its expiry. */
     customerCancelledAt: z.string().nullable(),
-    cancellationReason: z.string().nullable(),
+    cancellationReason: personalData(z.string().nullable()),
     /** The customer asked for a refund under the 7-day guarantee: for the operator to decide. */
     refundRequestedAt: z.string().nullable(),
-    refundReason: z.string().nullable(),
+    refundReason: personalData(z.string().nullable()),
     /** When the operator last refunded something of it: a request made before is answered. */
     refundAnsweredAt: z.string().nullable(),
     ...automaticRenewalFields,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personalData } from './personal-data.js';
 import { text } from './text.js';
 import { ROLES, STAFF_ROLES, SUBSCRIPTION_STATUSES } from './vocabulary.js';
 
@@ -29,8 +30,8 @@ export type AdminUserSubscription = z.infer<typeof adminUserSubscription>;
 export const adminUser = z
   .object({
     id: z.string(),
-    email: z.string(),
-    fullName: z.string(),
+    email: personalData(z.string()),
+    fullName: personalData(z.string()),
     /** Every role held: `customer`, then the staff roles (`owner`, `support`, `finance`). */
     roles: z.array(z.enum(ROLES)),
     twoFactorEnabled: z.boolean(),

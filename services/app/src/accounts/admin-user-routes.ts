@@ -6,6 +6,7 @@ import {
   adminUserList,
   adminUserUpdate,
   identifier,
+  personalData,
   text,
   USER_SEGMENTS,
   type AdminUser,
@@ -38,7 +39,7 @@ const listQuery = adminListQuery(
   ['createdAt', 'desc'],
   z.strictObject({
     id: oneOrMany(text({ max: 64 })).optional(),
-    q: text({ max: 200 }).optional(),
+    q: personalData(text({ max: 200 })).optional(),
     segment: z.enum(USER_SEGMENTS).optional(),
   }),
   '{"q":"words in the e-mail or name","segment":"with | without | expired","id":["…"]}',

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { type ApiDocument } from './openapi.js';
+import { refuseSearchByPersonalData } from './auth/api-key-guard.js';
+import { ADMIN_REFUSALS, problem, type ApiDocument } from './openapi.js';
 import { parseOrReject } from './problem.js';
 
 /**
@@ -100,7 +101,8 @@ export interface ListPage<F extends string, Filter> {
 /**
  * Declares a back-office list `GET path` in the ra-data-simple-rest dialect: reads `query`
  * (built by `adminListQuery`), asks `list` for the page and answers its rows with
- * `Content-Range: <last segment of the path> a-b/total`.
+ * `Content-Range: <last segment of the path> a-b/total`. An API key without `read:personal-data`
+ * may not search by a filter the contracts mark as personal data.
  */
 export function adminListRoute<F extends string, Filter, Rows extends z.ZodType<unknown[]>>(
   doc: ApiDocument,
@@ -129,10 +131,14 @@ export function adminListRoute<F extends string, Filter, Rows extends z.ZodType<
       query: route.query,
       responses: {
         200: route.rows,
+        // A key's search by personal data is refused here, past the guards that document the rest.
+        403: problem(`${ADMIN_REFUSALS[403]!.description}, api_key.scope_missing`),
       },
     },
     async (req, res) => {
-      const { sort, range, filter } = parseOrReject(route.query, req.query);
+      const query = parseOrReject(route.query, req.query);
+      refuseSearchByPersonalData(req, route.query, query);
+      const { sort, range, filter } = query;
       const { data, total } = await list({
         sort: { field: sort[0], order: sort[1] },
         range: { from: range[0], to: range[1] },

@@ -3,7 +3,7 @@ import type { Express, IRouter, RequestHandler, Response, Router } from 'express
 import { z } from 'zod';
 import { rolesWith } from '@shop/domain';
 import { permissionFor } from './auth/admin-permissions.js';
-import { apiKeyScopeFor } from './auth/api-key-scopes.js';
+import { apiKeyScopesFor } from './auth/api-key-scopes.js';
 import { requireUser } from './auth/authentication.js';
 import { HttpProblem } from './problem.js';
 
@@ -126,7 +126,7 @@ export class ApiDocument {
   }
 
   /** The documented operation a request (method, concrete path) calls, if any. */
-  operationAt(method: string, path: string): { method: Method; path: string; body?: z.ZodType } | undefined {
+  operationAt(method: string, path: string): Pick<RouteDoc, 'method' | 'path' | 'body' | 'responses'> | undefined {
     return this.routes.find(
       (candidate) => candidate.method === method.toLowerCase() && pathPattern(candidate.path).test(path),
     );
@@ -195,7 +195,7 @@ export class ApiDocument {
           ? { description: [route.description, accessNote(access, route)].filter(Boolean).join('\n\n') }
           : {}),
         tags: route.tags,
-        ...(access !== 'anyone' || apiKeyScopeFor(route.method, route.path)
+        ...(access !== 'anyone' || apiKeyScopesFor(route.method, route.path).length > 0
           ? { security: securityOf(access, route) }
           : {}),
         ...(parameters.length > 0 ? { parameters } : {}),
@@ -256,7 +256,7 @@ const SECURITY_SCHEMES = {
     scheme: 'bearer',
     bearerFormat: 'sk_…',
     description:
-      'An API key an owner created in the back-office, `Authorization: Bearer sk_…`; the scope each operation needs is listed with it. 401 `api_key.invalid` for a key unknown or revoked, 403 `api_key.scope_missing` on an operation its scopes do not open.',
+      'An API key an owner created in the back-office, `Authorization: Bearer sk_…`; the scopes each operation needs are listed with it. 401 `api_key.invalid` for a key unknown or revoked, 403 `api_key.scope_missing` on an operation its scopes do not open. Without `read:personal-data` a key reads `[withheld]` in place of each field marked `x-personal-data` (names, e-mails, a billed company and VAT number, words a customer wrote) and is refused (403 `api_key.scope_missing`) a search by such a field.',
   },
   sessionCookie: {
     type: 'apiKey',
@@ -275,10 +275,10 @@ const SECURITY_SCHEMES = {
 function securityOf(access: Access, route: { method: string; path: string }) {
   const roles = access === 'staff' ? [permissionFor(route.method, route.path) ?? 'staff.manage'] : [];
   // An API key whose scopes open the operation is another way in (docs/adr/0034-api-keys.md).
-  const scope = apiKeyScopeFor(route.method, route.path);
+  const scopes = apiKeyScopesFor(route.method, route.path);
   return [
     ...(access !== 'anyone' ? [{ bearerToken: roles }, { sessionCookie: roles }] : []),
-    ...(scope ? [{ apiKey: [scope] }] : []),
+    ...(scopes.length > 0 ? [{ apiKey: scopes }] : []),
   ];
 }
 

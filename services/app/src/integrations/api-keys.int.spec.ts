@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { API_KEY_SCOPES, type ApiKeyScope } from '@shop/contracts';
+import { API_KEY_SCOPES, WITHHELD_VALUE, type ApiKeyScope } from '@shop/contracts';
 import { apiKeyStreamId } from '@shop/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_SCOPE_ROUTES } from '../api/auth/api-key-scopes.js';
@@ -13,6 +13,7 @@ import {
 } from '../testing/http-customer.js';
 import { capturingLogger } from '../testing/captured-log.js';
 import { useTestShop } from '../testing/shop-under-test.js';
+import { eventually } from '../testing/test-shop.js';
 
 const { logger, lines: logLines } = capturingLogger('trace');
 const shop = useTestShop('api_keys', { plans: true, logger });
@@ -227,9 +228,132 @@ describe('a request with an API key', () => {
         const [method, path] = operation.split(' ') as [string, string];
         const documented = served.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
         expect(documented, operation).toBeDefined();
-        expect(documented?.security, operation).toContainEqual({ apiKey: [scope] });
+        expect(documented?.security, operation).toContainEqual({ apiKey: expect.arrayContaining([scope]) });
       }
     }
+  });
+});
+
+describe("the back-office's read routes with an API key", () => {
+  const COMPANY = 'Lovelace Analytical Engines Ltd';
+  const VAT_NUMBER = 'BE0123456749';
+  let subscriptionId: string;
+  let invoiceId: string;
+  const readScopes: ApiKeyScope[] = ['read:customers', 'read:subscriptions', 'read:invoices'];
+
+  beforeAll(async () => {
+    const placed = await request('POST', '/api/orders', {
+      token: customer.token,
+      ip: randomIp('10.84'),
+      body: {
+        planId: 'netflix',
+        months: 1,
+        provider: 'sandbox',
+        billingCountry: 'BE',
+        companyName: COMPANY,
+        vatNumber: VAT_NUMBER,
+      },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    subscriptionId = String(placed.body.subscriptionId);
+    const sessionId = String(placed.body.redirectUrl).split('/').pop()!;
+    await request('POST', `/sandbox/sessions/${sessionId}/pay`, { token: customer.token, ip: randomIp('10.84') });
+    const invoices = await eventually(
+      () => request('GET', '/api/me/invoices', { token: customer.token, ip: randomIp('10.84') }),
+      (reply) => reply.status === 200 && (reply.body.data as unknown[]).length > 0,
+    );
+    invoiceId = String((invoices.body.data as Array<{ id: string }>)[0]!.id);
+  }, 60_000);
+
+  /** What each read route answers the key about the customer, their subscription and their invoice. */
+  const readAll = async (key: string) => {
+    const paths = [
+      `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ id: [customer.userId] }))}`,
+      `/api/admin/users/${customer.userId}`,
+      `/api/admin/subscriptions?filter=${encodeURIComponent(JSON.stringify({ id: [subscriptionId] }))}`,
+      `/api/admin/subscriptions/${subscriptionId}`,
+      `/api/admin/invoices?filter=${encodeURIComponent(JSON.stringify({ kind: 'invoice' }))}`,
+      `/api/admin/invoices/${encodeURIComponent(invoiceId)}`,
+    ];
+    const replies = await Promise.all(paths.map((path) => withKey(key, 'GET', path)));
+    for (const [index, reply] of replies.entries()) expect(reply.status, paths[index]).toBe(200);
+    const [users, user, subscriptions, subscription, invoices, invoice] = replies.map((reply) => reply.body);
+    const first = (body: unknown) => (body as unknown as Array<Record<string, unknown>>)[0];
+    return {
+      body: JSON.stringify(replies.map((reply) => reply.body)),
+      user: [first(users), user],
+      subscription: [first(subscriptions), subscription],
+      invoice: [(invoices as unknown as Array<Record<string, unknown>>).find((row) => row.id === invoiceId), invoice],
+    };
+  };
+
+  it("withhold the customers' personal data from a key without read:personal-data, the rest as staff read it", async () => {
+    const { key } = await createKey('Reporting', readScopes);
+    const read = await readAll(key);
+    for (const secret of [customer.email, CUSTOMER_NAME, COMPANY, VAT_NUMBER]) expect(read.body).not.toContain(secret);
+    for (const user of read.user)
+      expect(user).toMatchObject({
+        id: customer.userId,
+        email: WITHHELD_VALUE,
+        fullName: WITHHELD_VALUE,
+        segment: 'with',
+      });
+    for (const subscription of read.subscription)
+      expect(subscription).toMatchObject({
+        id: subscriptionId,
+        userId: customer.userId,
+        customerEmail: WITHHELD_VALUE,
+        customerName: WITHHELD_VALUE,
+        planId: 'netflix',
+        status: 'active',
+      });
+    for (const invoice of read.invoice)
+      expect(invoice).toMatchObject({
+        id: invoiceId,
+        customerName: WITHHELD_VALUE,
+        companyName: WITHHELD_VALUE,
+        vatNumber: WITHHELD_VALUE,
+        country: 'BE',
+        grossCents: 453,
+      });
+  });
+
+  it('give them to a key with read:personal-data, as staff read them', async () => {
+    const { key } = await createKey('CRM with contacts', [...readScopes, 'read:personal-data']);
+    const read = await readAll(key);
+    for (const user of read.user) expect(user).toMatchObject({ email: customer.email, fullName: CUSTOMER_NAME });
+    for (const subscription of read.subscription)
+      expect(subscription).toMatchObject({ customerEmail: customer.email, customerName: CUSTOMER_NAME });
+    for (const invoice of read.invoice)
+      expect(invoice).toMatchObject({ customerName: CUSTOMER_NAME, companyName: COMPANY, vatNumber: VAT_NUMBER });
+    const pdf = await fetch(`${shop.url}/api/admin/invoices/${encodeURIComponent(invoiceId)}/pdf`, {
+      headers: { Authorization: `Bearer ${key}`, 'X-Forwarded-For': randomIp('10.84') },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  });
+
+  it('refuse a key without read:personal-data an invoice PDF (it names the buyer) and a search by words (it finds people by name or e-mail)', async () => {
+    const { key } = await createKey('Reporting, no contacts', readScopes);
+    const pdf = await withKey(key, 'GET', `/api/admin/invoices/${encodeURIComponent(invoiceId)}/pdf`);
+    expect(pdf.status).toBe(403);
+    expect(pdf.body).toMatchObject({ code: 'api_key.scope_missing', scope: 'read:personal-data' });
+    for (const resource of ['users', 'subscriptions', 'invoices']) {
+      const search = await withKey(
+        key,
+        'GET',
+        `/api/admin/${resource}?filter=${encodeURIComponent('{"q":"Lovelace"}')}`,
+      );
+      expect(search.status, resource).toBe(403);
+      expect(search.body, resource).toMatchObject({ code: 'api_key.scope_missing', scope: 'read:personal-data' });
+      expect(isProblem(search)).toBe(true);
+    }
+    // Staff search as before.
+    const bySupport = await request('GET', `/api/admin/users?filter=${encodeURIComponent('{"q":"Lovelace"}')}`, {
+      token: owner.token,
+    });
+    expect(bySupport.status).toBe(200);
+    expect(bySupport.body).toEqual([expect.objectContaining({ id: customer.userId, fullName: CUSTOMER_NAME })]);
   });
 });
 

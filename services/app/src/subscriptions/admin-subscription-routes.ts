@@ -30,6 +30,7 @@ import {
   bulkSubscriptionStatusChange,
   identifier,
   subscriptionAsOf as subscriptionAsOfSchema,
+  personalData,
   text,
   voidedSubscription,
   SUBSCRIPTION_STATUSES,
@@ -56,7 +57,7 @@ const listQuery = adminListQuery(
     paidBefore: asOfInstant.optional(),
     expiresAfter: asOfInstant.optional(),
     expiresBefore: asOfInstant.optional(),
-    q: text({ max: 200 }).optional(),
+    q: personalData(text({ max: 200 })).optional(),
   }),
   '{"status":"active","hasCredentials":false,"customerCancelled":true,"refundRequested":true,"autoRenew":true,"renewalFailed":true,"planId":"netflix","createdBefore":"2026-11-26T12:00:00Z","paidBefore":"…","expiresAfter":"…","expiresBefore":"…","q":"words in the e-mail, name or plan"}',
 );

@@ -1,12 +1,14 @@
 import { API_KEY_PREFIX } from '@shop/contracts';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { z } from 'zod';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { ApiKeyHolder, ApiKeys } from '../../integrations/api-keys.js';
 import { consumeOrReject, tooMany, type RateLimits } from '../../security/rate-limits.js';
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem } from '../problem.js';
-import { apiKeyScopeFor } from './api-key-scopes.js';
+import { apiKeyScopesFor } from './api-key-scopes.js';
 import { bearerToken } from './authentication.js';
+import { personalDataIn, withholdPersonalData } from './personal-data.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -26,16 +28,36 @@ async function refuseWhileLimited(limiter: RateLimiterAbstract, ip: string): Pro
   }
 }
 
+const scopeMissing = (scope: string | null) =>
+  new HttpProblem({
+    status: 403,
+    code: 'api_key.scope_missing',
+    detail: scope ? `This API key lacks the ${scope} scope` : 'No API key may call this operation',
+    extra: scope ? { scope } : {},
+  });
+
+const readsPersonalData = (req: Request) => !req.apiKey || req.apiKey.scopes.includes('read:personal-data');
+
+/** Answers as documented for their status, with the personal data withheld (`withholdPersonalData`). */
+function withholdingAnswers(res: Response, responses: Record<number, { schema?: z.ZodType }>): void {
+  const json = res.json.bind(res);
+  res.json = (body: unknown) => {
+    const schema = res.statusCode < 300 ? responses[res.statusCode]?.schema : undefined;
+    return json(schema ? withholdPersonalData(schema, body) : body);
+  };
+}
+
 /**
  * In front of every route: a request with `Authorization: Bearer sk_…` is an API key's, and only
  * that — its cookies are never read (the session guard sees no session). Refused: a key unknown
  * or revoked (401 `api_key.invalid`, counted against the client's address like a failed sign-in,
- * 429 `api_key.rate_limited` past the limit); a key on an operation none of its scopes opens (403
- * `api_key.scope_missing`). Otherwise the request goes on as the key (`req.apiKey`).
+ * 429 `api_key.rate_limited` past the limit); a key on an operation its scopes do not all open
+ * (403 `api_key.scope_missing`). Otherwise the request goes on as the key (`req.apiKey`), and
+ * without `read:personal-data` its answers have the customers' personal data withheld.
  */
 export function authenticateApiKey(deps: { apiKeys: ApiKeys; limits: RateLimits; doc: ApiDocument }): RequestHandler {
   const limiter = deps.limits.apiKeyFailuresByIp;
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     const token = bearerToken(req);
     if (!token?.startsWith(API_KEY_PREFIX)) return next();
     const ip = req.ip ?? 'unknown';
@@ -46,16 +68,22 @@ export function authenticateApiKey(deps: { apiKeys: ApiKeys; limits: RateLimits;
       throw invalidKey();
     }
     const operation = deps.doc.operationAt(req.method === 'HEAD' ? 'GET' : req.method, req.path);
-    const scope = operation ? apiKeyScopeFor(operation.method, operation.path) : null;
-    if (!scope || !holder.scopes.includes(scope)) {
-      throw new HttpProblem({
-        status: 403,
-        code: 'api_key.scope_missing',
-        detail: scope ? `This API key lacks the ${scope} scope` : 'No API key may call this operation',
-        extra: scope ? { scope } : {},
-      });
-    }
+    const scopes = operation ? apiKeyScopesFor(operation.method, operation.path) : [];
+    if (scopes.length === 0) throw scopeMissing(null);
+    const missing = scopes.find((scope) => !holder.scopes.includes(scope));
+    if (missing) throw scopeMissing(missing);
     req.apiKey = holder;
+    if (!readsPersonalData(req)) withholdingAnswers(res, operation!.responses);
     next();
   };
+}
+
+/**
+ * Refuses a key without `read:personal-data` a query that searches by personal data (a filter
+ * the contracts mark, such as the words matched against names and e-mails): its answers withhold
+ * the data, but which rows come back would still tell it.
+ */
+export function refuseSearchByPersonalData(req: Request, schema: z.ZodType, query: unknown): void {
+  if (readsPersonalData(req)) return;
+  if (personalDataIn(schema, query).length > 0) throw scopeMissing('read:personal-data');
 }
