@@ -49,11 +49,15 @@ export async function subscriptionFigures(knex: Knex, now: Date): Promise<Subscr
   // The subscriptions' counts from their index of those not voided (status, expiry, credentials),
   // the revenue from each customer's standing (the same rule as their "total spent") and this
   // month's from the payments' index; the people with their standing; the last 30 days from the
-  // payments' index: statements side by side rather than one after the other.
+  // payments' index. One after the other in one snapshot (a repeatable-read transaction), so that
+  // the figures agree with each other while the projector commits: side by side, each statement
+  // read its own moment, and a payment could count in one figure and not yet in another.
   const month = `(date_trunc('month', :now::timestamptz AT TIME ZONE :zone) AT TIME ZONE :zone)`;
-  const [subs, people, days] = await Promise.all([
-    knex.raw<{ rows: Array<Record<string, string | number>> }>(
-      `SELECT count(*) FILTER (WHERE status = 'active' AND expires_at > :now)::int AS active,
+  const [subs, people, days] = await knex.transaction(
+    async (trx) =>
+      [
+        await trx.raw<{ rows: Array<Record<string, string | number>> }>(
+          `SELECT count(*) FILTER (WHERE status = 'active' AND expires_at > :now)::int AS active,
               count(*) FILTER (WHERE status = 'expired' OR (status = 'active' AND expires_at <= :now))::int AS expired,
               count(*) FILTER (WHERE status = 'active' AND expires_at > :now AND credentials_id IS NULL)::int AS pending_credentials,
               count(*)::int AS subscriptions,
@@ -63,19 +67,19 @@ export async function subscriptionFigures(knex: Knex, now: Date): Promise<Subscr
                 WHERE paid_at >= ${month})::bigint AS revenue_month
          FROM subscriptions
         WHERE voided_at IS NULL`,
-      bindings,
-    ),
-    knex.raw<{ rows: Array<Record<string, string | number>> }>(
-      `SELECT count(*)::int AS total_users,
+          bindings,
+        ),
+        await trx.raw<{ rows: Array<Record<string, string | number>> }>(
+          `SELECT count(*)::int AS total_users,
               count(*) FILTER (WHERE p.created_at >= ${month})::int AS new_users,
               count(*) FILTER (WHERE ${USER_SEGMENT_WHERE.with})::int AS users_with,
               count(*) FILTER (WHERE ${USER_SEGMENT_WHERE.expired})::int AS users_expired
          FROM accounts p LEFT JOIN customer_standing c ON c.user_id = p.id
         WHERE p.erased_at IS NULL`,
-      bindings,
-    ),
-    knex.raw<{ rows: Array<{ date: string; cents: string; count: number }> }>(
-      `WITH days AS (
+          bindings,
+        ),
+        await trx.raw<{ rows: Array<{ date: string; cents: string; count: number }> }>(
+          `WITH days AS (
          SELECT generate_series((:now::timestamptz AT TIME ZONE :zone)::date - :days::int, (:now::timestamptz AT TIME ZONE :zone)::date, interval '1 day')::date AS day
        ),
        paid AS (
@@ -89,9 +93,11 @@ export async function subscriptionFigures(knex: Knex, now: Date): Promise<Subscr
          FROM days LEFT JOIN paid ON paid.day = days.day
         GROUP BY days.day
         ORDER BY days.day`,
-      bindings,
-    ),
-  ]);
+          bindings,
+        ),
+      ] as const,
+    { isolationLevel: 'repeatable read', readOnly: true },
+  );
   const row = { ...subs.rows[0]!, ...people.rows[0]! };
   const n = (key: string) => Number(row[key]);
   const totalUsers = n('total_users');

@@ -252,13 +252,13 @@ async function fillReadModels(knex: Knex, size: AdminListsSize): Promise<void> {
   await knex.transaction(async (trx) => {
     await trx.raw('SELECT setseed(0.42)');
     await trx.raw(
-      `INSERT INTO ?? (id, email, full_name, role, two_factor_enabled, registration_method, created_at,
+      `INSERT INTO ?? (id, email, full_name, roles, two_factor_enabled, registration_method, created_at,
                        last_sign_in_at, updated_at, erased_at, profile_version)
        SELECT md5('customer' || c)::uuid::text,
               CASE WHEN c % 200 = 0 THEN '[erased]'
                    ELSE lower(unaccent_first) || '.' || lower(unaccent_last) || '.' || c || '@' || (ARRAY['gmail.com','orange.fr','free.fr','outlook.fr'])[1 + c % 4] END,
               CASE WHEN c % 200 = 0 THEN '[erased]' ELSE first || ' ' || last END,
-              CASE WHEN c % 5000 = 0 THEN 'admin' ELSE 'customer' END,
+              CASE WHEN c % 5000 = 0 THEN ARRAY['customer', 'owner'] ELSE ARRAY['customer'] END,
               c % 7 = 0, CASE WHEN c % 3 = 0 THEN 'oidc' ELSE 'password' END,
               created, created + random() * (now() - created), created,
               CASE WHEN c % 200 = 0 THEN created + interval '30 days' END, 1

@@ -1,11 +1,13 @@
 import type { AdminStats } from '@shop/contracts';
 import { subscriptionDecider } from '@shop/domain';
 import { handleCommand } from '@shop/event-store';
-import { getSubscription } from '@shop/projections';
+import { getSubscription, subscriptionFigures } from '@shop/projections';
+import knexFactory from 'knex';
+import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type HttpCustomer } from '../testing/http-customer.js';
-import { paidSubscription } from '../testing/paid-subscription.js';
+import { paidSubscription, payOrder, placedOrder } from '../testing/paid-subscription.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
 import { dashboardStats } from './admin-stats-routes.js';
@@ -255,6 +257,64 @@ describe('GET /api/admin/stats', () => {
     expect(body.revenueByDay.reduce((sum, day) => sum + day.cents, 0)).toBe(a.cents + b.cents + f.cents);
     expect(body.subscriptionsByDay.reduce((sum, day) => sum + day.count, 0)).toBe(4);
   });
+  it('reads every figure at one moment: a payment projected while they are read counts in all of them or in none', async () => {
+    const { knex, store } = shop.runtime;
+    const customer = await signUpAndSignIn(shop.url, { label: 'stats-moment', ip: randomIp('10.73') });
+    const placed = { ...(await placedOrder(store, customer.userId, new Date(), 1)), months: 1 };
+    await eventually(
+      () => getSubscription(knex, placed.subscriptionId),
+      (s) => s?.status === 'pending',
+    );
+    const now = new Date();
+    const before = await subscriptionFigures(knex, now);
+    // A reader whose statement counting the customers is held on its way to the database until
+    // the payment is projected: the statements sent before it are done by then.
+    let heldStatement = () => {};
+    const reached = new Promise<void>((resolve) => (heldStatement = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const reader = knexFactory({
+      client: 'pg',
+      connection: shop.database.url,
+      pool: {
+        min: 0,
+        max: 4,
+        afterCreate: (connection: pg.Client, done: (error: Error | null, connection: pg.Client) => void) => {
+          const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
+          (connection as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+            const sql = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+            if (!sql?.includes('total_users')) return query(...args);
+            heldStatement();
+            void released.then(() => query(...args));
+            return undefined;
+          };
+          done(null, connection);
+        },
+      },
+    });
+    try {
+      const reading = subscriptionFigures(reader, now);
+      await reached;
+      // Statements sent side by side with it would be done by now (on one snapshot, none are sent).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await payOrder(store, customer.userId, placed, new Date());
+      const projected = await eventually(
+        () => getSubscription(knex, placed.subscriptionId),
+        (s) => s?.status === 'active',
+      );
+      expect(projected?.status).toBe('active');
+      release();
+      const figures = await reading;
+      const after = await subscriptionFigures(knex, now);
+      expect(after.activeSubscriptions).toBe(before.activeSubscriptions + 1);
+      expect(after.users.with).toBe(before.users.with + 1);
+      expect([before, after]).toContainEqual(figures);
+    } finally {
+      release();
+      await reader.destroy();
+    }
+  });
+
   it('is for admins only', async () => {
     const visitor = await call('GET', '/api/admin/stats');
     expect(visitor.status).toBe(401);

@@ -26,17 +26,14 @@ export async function placedOrder(store: EventStore, userId: string, placedAt = 
 
 const metadataOf = (userId: string) => ({ actor: { type: 'customer' as const, id: userId } });
 
-/**
- * A Netflix order for `userId` placed and paid through the domain (no HTTP, no payment provider),
- * back-dated so that its expiry falls exactly at `expiresAt`: it picks a duration of 1, 3 or 12
- * months whose calendar arithmetic lands there.
- */
-export async function paidSubscription(store: EventStore, userId: string, expiresAt: Date) {
-  const months = [1, 3, 12].find(
-    (m) => addMonthsUtc(addMonthsUtc(expiresAt, -m), m).getTime() === expiresAt.getTime(),
-  )!;
-  const paidAt = addMonthsUtc(expiresAt, -months);
-  const { subscriptionId, streamId } = await placedOrder(store, userId, paidAt, months);
+/** Pays the Netflix order `placed` of `userId` at `paidAt` through the domain (no HTTP, no payment provider). */
+export async function payOrder(
+  store: EventStore,
+  userId: string,
+  placed: { subscriptionId: string; streamId: string; months: number },
+  paidAt: Date,
+) {
+  const { subscriptionId, streamId, months } = placed;
   await handleCommand(
     store,
     streamId,
@@ -55,6 +52,20 @@ export async function paidSubscription(store: EventStore, userId: string, expire
     },
     { metadata: metadataOf(userId) },
   );
+}
+
+/**
+ * A Netflix order for `userId` placed and paid through the domain (no HTTP, no payment provider),
+ * back-dated so that its expiry falls exactly at `expiresAt`: it picks a duration of 1, 3 or 12
+ * months whose calendar arithmetic lands there.
+ */
+export async function paidSubscription(store: EventStore, userId: string, expiresAt: Date) {
+  const months = [1, 3, 12].find(
+    (m) => addMonthsUtc(addMonthsUtc(expiresAt, -m), m).getTime() === expiresAt.getTime(),
+  )!;
+  const paidAt = addMonthsUtc(expiresAt, -months);
+  const { subscriptionId, streamId } = await placedOrder(store, userId, paidAt, months);
+  await payOrder(store, userId, { subscriptionId, streamId, months }, paidAt);
   const confirmed = (await store.readStream(streamId)).find((e) => e.type === 'PaymentConfirmed')!;
   return { subscriptionId, streamId, months, confirmedEventId: confirmed.id };
 }
