@@ -21,6 +21,7 @@ export const eventTypesMessages: MessageTree = {
       RenewalChargeFailed: 'Renewal payment declined',
       SubscriptionRenewed: 'Subscription renewed',
       RenewalRefunded: 'Renewal refunded',
+      OrderRefunded: 'Order refunded, renewals kept',
       SubscriptionCancellationRecorded: 'Cancellation recorded',
       RefundRequested: 'Refund requested',
       PartialRefundRecorded: 'Partial refund recorded',

@@ -21,6 +21,7 @@ export const eventTypesMessages: MessageTree = {
       RenewalChargeFailed: 'Paiement du renouvellement refusé',
       SubscriptionRenewed: 'Abonnement renouvelé',
       RenewalRefunded: 'Renouvellement remboursé',
+      OrderRefunded: 'Commande remboursée, renouvellements conservés',
       SubscriptionCancellationRecorded: 'Résiliation enregistrée',
       RefundRequested: 'Remboursement demandé',
       PartialRefundRecorded: 'Remboursement partiel enregistré',

@@ -57,7 +57,7 @@ export const subscriptionsProjection: Projection = {
       table.integer('amount_paid_cents');
       /** What the renewals paid and kept (their refunds taken off): revenue beside total_cents. */
       table.integer('renewed_cents').notNullable().defaultTo(0);
-      /** What went back of the order's and the renewals' payments partly refunded (a full refund ends them instead). */
+      /** What went back of the order's and the renewals' payments partly refunded, and of the order given back after renewals (OrderRefunded). */
       table.integer('refunded_cents').notNullable().defaultTo(0);
       /** Those payments' refunded totals, by payment reference. */
       table.jsonb('partial_refunds');
@@ -210,6 +210,7 @@ const CHANGES_STANDING = new Set<SubscriptionEvent['type']>([
   'SubscriptionVoided',
   'SubscriptionRenewed',
   'RenewalRefunded',
+  'OrderRefunded',
   'PartialRefundRecorded',
 ]);
 
@@ -272,18 +273,13 @@ function moneyRows(event: SubscriptionEvent): MoneyRowChange[] {
     case 'PartialRefundRecorded': {
       const d = event.data;
       if (d.kind === 'extra') return [];
-      return [
-        {
-          table: 'subscription_refunds',
-          insert: {
-            id: `${d.paymentReference}:${d.refundedTotalCents}`,
-            subscription_id: d.subscriptionId,
-            payment_reference: d.paymentReference,
-            amount_cents: d.amountCents,
-            refunded_at: d.refundedAt,
-          },
-        },
-      ];
+      return [refundRow(d, d.refundedTotalCents, d.amountCents)];
+    }
+    case 'OrderRefunded': {
+      // The order's payment counts nothing any more, as a payment refunded in part counts what is
+      // left of it: the rest of what went back, on its day.
+      const d = event.data;
+      return [refundRow(d, d.amountCents, d.amountCents - (d.refundedBeforeCents ?? 0))];
     }
     default:
       return [];
@@ -352,6 +348,17 @@ function changesFor(
         refunded_cents: sumOf(partial),
       };
     }
+    case 'OrderRefunded': {
+      // The subscription runs on its renewals: the order's months come off, its whole payment counts
+      // as refunded (a refund of it in part counts the same way).
+      const partial = { ...partialRefunds(row), [event.data.paymentReference]: event.data.amountCents };
+      return {
+        expires_at: event.data.expiresAt,
+        period_started_at: null,
+        partial_refunds: JSON.stringify(partial),
+        refunded_cents: sumOf(partial),
+      };
+    }
     case 'SubscriptionCancellationRecorded':
       // Nothing renews any more: no charge is tried again either.
       return {
@@ -408,6 +415,22 @@ function changesFor(
       return { voided_at: event.data.voidedAt, void_reason: event.data.reason };
   }
 }
+
+/** What went back of a payment on `refundedAt`, the payment's refunded total then being `refundedTotalCents`. */
+const refundRow = (
+  d: { subscriptionId: string; paymentReference: string; refundedAt: string },
+  refundedTotalCents: number,
+  amountCents: number,
+): MoneyRowChange => ({
+  table: 'subscription_refunds',
+  insert: {
+    id: `${d.paymentReference}:${refundedTotalCents}`,
+    subscription_id: d.subscriptionId,
+    payment_reference: d.paymentReference,
+    amount_cents: amountCents,
+    refunded_at: d.refundedAt,
+  },
+});
 
 /** Each payment's refunded total so far, of those partly refunded, as the row keeps it. */
 function partialRefunds(row: Readonly<Record<string, unknown>>): Record<string, number> {

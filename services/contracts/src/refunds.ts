@@ -46,7 +46,8 @@ export type SubscriptionMoney = z.infer<typeof subscriptionMoney>;
 /**
  * `POST /api/admin/subscriptions/:id/refunds`: give back `amountCents` of a payment (the latest
  * one when `paymentReference` is left out), never more than is left of it. A full refund of the
- * order's only payment ends the subscription; a partial one keeps it.
+ * order's payment ends the subscription, unless a renewal paid after it is kept: then the order's
+ * months come off its expiry. A partial one keeps it.
  */
 export const adminRefundRequest = z
   .strictObject({

@@ -52,7 +52,10 @@ export const adminSubscription = z
     updatedAt: z.string(),
     /** What its renewals paid and kept, beside the order's total. */
     renewedCents: z.number().int(),
-    /** What went back of its payments partly refunded (a payment refunded in full counts nothing instead). */
+    /**
+     * What went back of its payments partly refunded, and of the order given back after renewals
+     * (a payment refunded in full that ends it, or a renewal's, counts nothing instead).
+     */
     refundedCents: z.number().int(),
     /** The latest payment, the order's or a renewal's. */
     lastPaymentAt: z.string().nullable(),

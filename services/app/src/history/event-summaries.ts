@@ -142,6 +142,10 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Renouvellement remboursé par ${providerName(d.provider)} : ${money(d, 'amountCents', c.language)}, échéance ramenée au ${when(d.expiresAt, c)}`,
     en: `Renewal refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', c.language)}, expiry back to ${when(d.expiresAt, c)}`,
   }),
+  OrderRefunded: (d, c) => ({
+    fr: `Commande remboursée par ${providerName(d.provider)} : ${money(d, 'amountCents', c.language)}, ses ${months(num(d.months)).fr} retirés, échéance ramenée au ${when(d.expiresAt, c)} (les renouvellements payés restent)`,
+    en: `Order refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', c.language)}, its ${months(num(d.months)).en} taken off, expiry back to ${when(d.expiresAt, c)} (the renewals paid stay)`,
+  }),
   SubscriptionCancellationRecorded: (d, c) => ({
     fr: `Résilié par ${c.actorName}${because(d.reason, c.language)} : accès jusqu'au ${when(d.accessEndsAt, c)}, sans renouvellement`,
     en: `Cancelled by ${c.actorName}${because(d.reason, c.language)}: access until ${when(d.accessEndsAt, c)}, no renewal`,

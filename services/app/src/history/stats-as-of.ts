@@ -23,7 +23,7 @@ interface SubscriptionAsOf {
   state: SubscriptionState;
   /** From its last `PaymentConfirmed`: the state keeps the reference, not the instant. */
   paidAt: string | null;
-  /** Its partial refunds of the order's and the renewals' payments, each on its day. */
+  /** Its partial refunds of the order's and the renewals' payments (and the order's refunded while renewals are kept), each on its day. */
   partialRefunds: Array<{ paymentReference: string; cents: number; at: string }>;
 }
 
@@ -76,7 +76,16 @@ export class DashboardFold {
                 at: domainEvent.data.refundedAt,
               },
             ]
-          : [];
+          : domainEvent.type === 'OrderRefunded'
+            ? // The rest of the order's payment, as a refund in part of it is counted.
+              [
+                {
+                  paymentReference: domainEvent.data.paymentReference,
+                  cents: domainEvent.data.amountCents - (domainEvent.data.refundedBeforeCents ?? 0),
+                  at: domainEvent.data.refundedAt,
+                },
+              ]
+            : [];
       this.subscriptions.set(id, {
         state: subscriptionDecider.evolve(known.state, domainEvent),
         paidAt: domainEvent.type === 'PaymentConfirmed' ? domainEvent.data.paidAt : known.paidAt,
@@ -141,10 +150,13 @@ export class DashboardFold {
         const day = byDay.get(renewalDay);
         if (day) day.cents += renewal.totalCents;
       }
-      // What went back of a payment that still counts (not refunded in full since), on its day.
+      // What went back of a payment that still counts, on its day: not a renewal refunded in full
+      // since, nor the order when that ended the subscription (refunded in full while renewals
+      // paid after it are kept, the order counts as refunded in part, on the refund's day).
       for (const refund of partialRefunds) {
         const payment = state.payments?.[refund.paymentReference];
-        if (state.refunded || !payment || payment.refundedCents >= payment.amountCents) continue;
+        if (state.refunded || !payment) continue;
+        if (payment.kind === 'renewal' && payment.refundedCents >= payment.amountCents) continue;
         revenue -= refund.cents;
         const refundDay = parisDay(refund.at);
         if (refundDay.slice(0, 7) >= month) revenueThisMonth -= refund.cents;

@@ -5,6 +5,7 @@ import {
   vatRateOn,
   type DocumentDraft,
   type PaymentConfirmed,
+  type OrderRefunded,
   type PaymentRefunded,
   type PartialRefundRecorded,
   type RenewalRefunded,
@@ -167,11 +168,12 @@ export const accountingReactor: Reactor = {
     'SubscriptionRenewed',
     'PaymentRefunded',
     'RenewalRefunded',
+    'OrderRefunded',
     'PartialRefundRecorded',
   ] satisfies ReadonlyArray<SubscriptionEvent['type']>,
   react: (recorded) => {
     const event = asDomainEvent<
-      PaymentConfirmed | SubscriptionRenewed | PaymentRefunded | RenewalRefunded | PartialRefundRecorded
+      PaymentConfirmed | SubscriptionRenewed | PaymentRefunded | RenewalRefunded | OrderRefunded | PartialRefundRecorded
     >(recorded);
     const job = (data: IssueJob) => [
       { jobId: `${recorded.id}:accounting`, name: 'issue-accounting-document' as const, data },
@@ -193,6 +195,7 @@ export const accountingReactor: Reactor = {
         });
       case 'PaymentRefunded':
       case 'RenewalRefunded':
+      case 'OrderRefunded':
         return job({
           kind: 'credit_note',
           subscriptionId,

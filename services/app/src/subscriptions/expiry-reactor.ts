@@ -1,9 +1,14 @@
-import type { PaymentConfirmed, RenewalRefunded, SubscriptionRenewed } from '@shop/domain';
+import type { OrderRefunded, PaymentConfirmed, RenewalRefunded, SubscriptionRenewed } from '@shop/domain';
 import type { Reactor } from '../reactors/reactor.js';
 
-/** The events that set a subscription's expiry: a payment, a renewal paid, a renewal refunded. */
-export const EXPIRY_SETTING_EVENTS = ['PaymentConfirmed', 'SubscriptionRenewed', 'RenewalRefunded'] as const;
-type ExpirySetting = PaymentConfirmed | SubscriptionRenewed | RenewalRefunded;
+/** The events that set a subscription's expiry: a payment, a renewal paid, a renewal or the order refunded. */
+export const EXPIRY_SETTING_EVENTS = [
+  'PaymentConfirmed',
+  'SubscriptionRenewed',
+  'RenewalRefunded',
+  'OrderRefunded',
+] as const;
+type ExpirySetting = PaymentConfirmed | SubscriptionRenewed | RenewalRefunded | OrderRefunded;
 
 const expiryOf = (event: ExpirySetting): string =>
   event.type === 'SubscriptionRenewed' ? event.data.to : event.data.expiresAt;

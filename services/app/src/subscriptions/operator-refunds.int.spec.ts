@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { subscriptionStreamId } from '@shop/domain';
+import { addMonthsUtc, subscriptionStreamId } from '@shop/domain';
 import { subscriptionFigures } from '@shop/projections';
 import { describe, expect, it } from 'vitest';
 import { askRefund } from '../testing/back-office-refunds.js';
@@ -108,15 +108,75 @@ describe('refunds by the operator', () => {
     const again = await ask();
     expect(again.body).toEqual(first.body);
     expect((await eventTypes(subscriptionId)).filter((e) => e.type === 'RefundInitiated')).toHaveLength(1);
-    // The figures' statements run side by side, each on its own snapshot: read until both the
-    // total and the day have the refund (one alone is a read that raced the projector).
+    // The figures are read in one snapshot: once the total has the refund, its day has it too.
     const after = await eventually(
       () => subscriptionFigures(shop.runtime.knex, new Date()),
-      (figures) =>
-        figures.totalRevenueCents === before.totalRevenueCents - 300 &&
-        figures.revenueByDay.at(-1)!.cents !== before.revenueByDay.at(-1)!.cents,
+      (figures) => figures.totalRevenueCents === before.totalRevenueCents - 300,
     );
     expect(after.revenueByDay.at(-1)!.cents).toBe(before.revenueByDay.at(-1)!.cents - 300);
+  });
+
+  it("gives back the whole order after a renewal was paid: the order's months come off, the renewal's stay", async () => {
+    const admin = await signUpAdmin(shop, { label: 'order-refunder', ip: randomIp('10.41') });
+    const { token, subscriptionId, sessionId: orderPayment } = await paidNetflix();
+    const paid = (await mySubscription(token, subscriptionId, () => true)) as { data: Array<Record<string, unknown>> };
+    const orderExpiry = String(paid.data.find((row) => row.id === subscriptionId)!.expiresAt);
+    const renewal = await request('POST', `/api/me/subscriptions/${subscriptionId}/renew`, {
+      token,
+      body: { months: 1, provider: 'sandbox', billingCountry: 'FR' },
+    });
+    expect(renewal.status, JSON.stringify(renewal.body)).toBe(201);
+    const renewalSession = String(renewal.body.redirectUrl).split('/').pop()!;
+    await request('POST', `/sandbox/sessions/${renewalSession}/pay`, { token });
+    const renewedExpiry = addMonthsUtc(orderExpiry, 1).toISOString();
+    await mySubscription(token, subscriptionId, (row) => row.expiresAt === renewedExpiry);
+    const before = await subscriptionFigures(shop.runtime.knex, new Date());
+
+    const refund = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+      token: admin.token,
+      body: { amountCents: 1359, reason: 'Ordered the wrong plan first', paymentReference: orderPayment },
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    expect(refund.body).toMatchObject({ paymentReference: orderPayment, amountCents: 1359, status: 'succeeded' });
+
+    // Still running, on the month the renewal paid: three months earlier than it was.
+    const expected = addMonthsUtc(renewedExpiry, -3).toISOString();
+    const row = await mySubscription(token, subscriptionId, (r) => r.expiresAt === expected);
+    expect((row as { data: Array<Record<string, unknown>> }).data.find((r) => r.id === subscriptionId)).toMatchObject({
+      status: 'active',
+      expiresAt: expected,
+    });
+    expect((await eventTypes(subscriptionId)).map((e) => e.type)).toEqual(
+      expect.arrayContaining(['SubscriptionRenewed', 'OrderRefunded', 'RefundSettled']),
+    );
+    expect((await eventTypes(subscriptionId)).map((e) => e.type)).not.toContain('PaymentRefunded');
+    // The renewal's money stays in the revenue and in what the customer spent; the order's went back.
+    const after = await eventually(
+      () => subscriptionFigures(shop.runtime.knex, new Date()),
+      (figures) => figures.totalRevenueCents === before.totalRevenueCents - 1359,
+    );
+    expect(after.revenueByDay.at(-1)!.cents).toBe(before.revenueByDay.at(-1)!.cents - 1359);
+    expect(after.activeSubscriptions).toBe(before.activeSubscriptions);
+    const spent = await request('GET', '/api/me/subscriptions', { token });
+    // A month of Netflix at the catalogue's price.
+    expect(spent.body.totalSpentCents).toBe(453);
+    // The order's invoice corrected by a credit note of its whole amount.
+    const documents = await eventually(
+      () => request('GET', '/api/me/invoices', { token }),
+      (reply) => (reply.body.data as Array<{ kind: string }>).some((d) => d.kind === 'credit_note'),
+    );
+    const credit = (documents.body.data as Array<{ kind: string; paymentReference: string; grossCents: number }>).find(
+      (d) => d.kind === 'credit_note',
+    );
+    expect(credit).toMatchObject({ paymentReference: orderPayment, grossCents: -1359 });
+    // The dashboard as of now, folded from the log, says the same as the read models.
+    const live = (await request('GET', '/api/admin/stats', { token: admin.token })).body;
+    const asOf = await request('GET', `/api/admin/stats?asOf=${encodeURIComponent(new Date().toISOString())}`, {
+      token: admin.token,
+    });
+    expect(asOf.body.totalRevenueCents).toBe(live.totalRevenueCents);
+    expect(asOf.body.revenueByDay).toEqual(live.revenueByDay);
+    expect(asOf.body.activeSubscriptions).toBe(live.activeSubscriptions);
   });
 
   it('refuses a payment the shop cannot refund through its provider, bad amounts, and customers', async () => {

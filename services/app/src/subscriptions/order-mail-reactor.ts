@@ -74,6 +74,7 @@ export const orderMailReactor: Reactor = {
     'PartialRefundRecorded',
     'PaymentRefunded',
     'RenewalRefunded',
+    'OrderRefunded',
     'SubscriptionStatusChanged',
     'RenewalChargeFailed',
   ] satisfies ReadonlyArray<SubscriptionEvent['type']>,
@@ -119,6 +120,7 @@ export const orderMailReactor: Reactor = {
         ];
       case 'PaymentRefunded':
       case 'RenewalRefunded':
+      case 'OrderRefunded':
         return [
           orderMailJob(recorded, event.data.subscriptionId, 'refund_issued', { amountCents: event.data.amountCents }),
         ];

@@ -226,7 +226,7 @@ interface RefundedBefore {
   refundedBeforeCents?: number;
 }
 
-/** The money was given back: the subscription ends. */
+/** The money was given back: the subscription ends (see `OrderRefunded` when renewals paid after it keep it). */
 export type PaymentRefunded = DomainEvent<'PaymentRefunded', RefundData & RefundedBefore>;
 
 /** Gone from lists and figures (an order recorded by mistake); the events before it stay readable. */
@@ -375,6 +375,16 @@ export type RenewalRefunded = DomainEvent<
 >;
 
 /**
+ * The order's payment was given back in full while renewals paid after it keep the subscription:
+ * the order's `months` come off the expiry (`expiresAt`), and it runs on what the renewals paid.
+ * With no renewal paid and kept after it, a full refund of the order ends it (`PaymentRefunded`).
+ */
+export type OrderRefunded = DomainEvent<
+  'OrderRefunded',
+  RefundData & RefundedBefore & { months: number; expiresAt: string }
+>;
+
+/**
  * The customer cancelled: nothing renews any more and the subscription ends at its expiry
  * (`accessEndsAt`); until then it stays active.
  */
@@ -475,6 +485,7 @@ export type SubscriptionEvent =
   | RenewalChargeFailed
   | SubscriptionRenewed
   | RenewalRefunded
+  | OrderRefunded
   | SubscriptionCancellationRecorded
   | RefundRequested
   | PartialRefundRecorded
@@ -501,6 +512,7 @@ export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> 
   'RenewalChargeFailed',
   'SubscriptionRenewed',
   'RenewalRefunded',
+  'OrderRefunded',
   'SubscriptionCancellationRecorded',
   'RefundRequested',
   'PartialRefundRecorded',

@@ -1,3 +1,4 @@
+import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
 import type { InitiateRefund, RecordDispute, SettleRefund } from './commands.js';
 import type { RefundData, SubscriptionEvent } from './events.js';
@@ -18,7 +19,7 @@ export interface RefundReport {
  * What a refund report changes. Only what is new counts (a report read twice, or a webhook after
  * the shop's own refund, adds nothing). Part of a payment: recorded, the subscription stays. All of
  * an extra payment: recorded, the subscription stays. All of a renewal's: its months come off. All
- * of the order's: it ends. A refund that overtakes its payment's own notice is a fact too: the
+ * of the order's: its months come off while a renewal paid after it is kept, and it ends otherwise. A refund that overtakes its payment's own notice is a fact too: the
  * order ends cancelled and the late payment is ignored.
  */
 export function decideMoneyBack(
@@ -52,8 +53,17 @@ export function decideMoneyBack(
   if (renewalId) return decideRenewalRefund(current, renewalId, refund);
   if (current.refunded) return [];
   const before = payment?.refundedCents ?? 0;
-  return [{ type: 'PaymentRefunded', data: { ...refund, ...(before > 0 ? { refundedBeforeCents: before } : {}) } }];
+  const data = { ...refund, ...(before > 0 ? { refundedBeforeCents: before } : {}) };
+  if (payment?.kind === 'order' && current.expiresAt && renewalsKept(current)) {
+    const expiresAt = addMonthsUtc(current.expiresAt, -current.months).toISOString();
+    return [{ type: 'OrderRefunded', data: { ...data, months: current.months, expiresAt } }];
+  }
+  return [{ type: 'PaymentRefunded', data }];
 }
+
+/** A renewal was paid and its money kept: the subscription has months of its own beside the order's. */
+const renewalsKept = (current: ExistingSubscription): boolean =>
+  Object.values(current.renewals ?? {}).some((renewal) => renewal.paid && !renewal.paid.refunded);
 
 /** What may still be given back of a payment: its amount less what went back and what is on its way. */
 export function refundableCents(current: ExistingSubscription, paymentReference: string): number {

@@ -4,7 +4,14 @@ import type { InitiateRefund, RefundPayment, SettleRefund } from './commands.js'
 import { subscriptionDecider } from './decide.js';
 import { type RefundInitiated, type RefundSettled, type SubscriptionEvent } from './events.js';
 import { refundableCents } from './refund-decisions.js';
-import { orderPlacedEvent, paymentConfirmedEvent, SUBSCRIPTION_ID } from './testing/subscription-fixtures.js';
+import {
+  orderPlacedEvent,
+  paymentConfirmedEvent,
+  renewalOrderedEvent,
+  renewalSessionOpenedEvent,
+  SUBSCRIPTION_ID,
+  subscriptionRenewedEvent,
+} from './testing/subscription-fixtures.js';
 
 const spec = () => DeciderSpec.for(subscriptionDecider);
 
@@ -201,6 +208,82 @@ describe('refunds a provider reports', () => {
       .given([...active, ...settledPartial])
       .when(reported(500))
       .thenNothing();
+  });
+});
+
+describe('the order refunded in full after renewals were paid', () => {
+  // Three months from 10 January to 10 April, then a month renewed to 10 May.
+  const renewed = [...active, renewalOrderedEvent(), renewalSessionOpenedEvent(), subscriptionRenewedEvent()];
+  const renewalRefunded: SubscriptionEvent = {
+    type: 'RenewalRefunded',
+    data: {
+      ...refundBase,
+      paymentReference: 'pi_renew',
+      amountCents: 499,
+      renewalId: 'ren-1',
+      expiresAt: '2026-04-10T09:05:00.000Z',
+    },
+  };
+
+  it("takes the order's months off the expiry and keeps the subscription the renewal paid for", () => {
+    spec()
+      .given(renewed)
+      .when(reported(1359))
+      .then([
+        {
+          type: 'OrderRefunded',
+          data: { ...refundBase, amountCents: 1359, months: 3, expiresAt: '2026-02-10T09:05:00.000Z' },
+        },
+      ]);
+    const after = stateAfter([
+      ...renewed,
+      {
+        type: 'OrderRefunded',
+        data: { ...refundBase, amountCents: 1359, months: 3, expiresAt: '2026-02-10T09:05:00.000Z' },
+      },
+    ]);
+    expect(after).toMatchObject({ status: 'active', expiresAt: '2026-02-10T09:05:00.000Z' });
+    expect(after.status !== 'none' && after.refunded).toBeFalsy();
+    // Reported again (the webhook after the shop's own refund): nothing more.
+    spec()
+      .given([
+        ...renewed,
+        {
+          type: 'OrderRefunded',
+          data: { ...refundBase, amountCents: 1359, months: 3, expiresAt: '2026-02-10T09:05:00.000Z' },
+        },
+      ])
+      .when(reported(1359))
+      .thenNothing();
+  });
+
+  it('says what had gone back of it before, as any full refund does', () => {
+    const partial: SubscriptionEvent = {
+      type: 'PartialRefundRecorded',
+      data: { ...refundBase, amountCents: 300, kind: 'order', refundedTotalCents: 300 },
+    };
+    spec()
+      .given([...renewed, partial])
+      .when(reported(1359))
+      .then([
+        {
+          type: 'OrderRefunded',
+          data: {
+            ...refundBase,
+            amountCents: 1359,
+            refundedBeforeCents: 300,
+            months: 3,
+            expiresAt: '2026-02-10T09:05:00.000Z',
+          },
+        },
+      ]);
+  });
+
+  it('ends the subscription as before when the renewals paid after it were refunded already', () => {
+    spec()
+      .given([...renewed, renewalRefunded])
+      .when(reported(1359))
+      .then([{ type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } }]);
   });
 });
 

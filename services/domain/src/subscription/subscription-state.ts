@@ -174,6 +174,7 @@ function evolveMoney(state: Existing, event: SubscriptionEvent): Existing {
     }
     case 'PaymentRefunded':
     case 'RenewalRefunded':
+    case 'OrderRefunded':
     case 'ExtraPaymentRefunded':
       return withPayment(state, event.data.paymentReference, refundedTo(event.data.amountCents));
     case 'PartialRefundRecorded': {
@@ -307,6 +308,9 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
         },
       };
     }
+    case 'OrderRefunded':
+      // As a renewal refunded: the period it returns to began before; when exactly is not kept.
+      return { ...state, expiresAt: event.data.expiresAt, periodStartedAt: null };
     case 'SubscriptionCancellationRecorded':
       return { ...state, cancelledAt: event.data.cancelledAt, autoRenew: false };
     case 'RefundRequested':
