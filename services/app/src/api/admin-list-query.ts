@@ -102,7 +102,7 @@ export interface ListPage<F extends string, Filter> {
  * Declares a back-office list `GET path` in the ra-data-simple-rest dialect: reads `query`
  * (built by `adminListQuery`), asks `list` for the page and answers its rows with
  * `Content-Range: <last segment of the path> a-b/total`. An API key without `read:personal-data`
- * may not search by a filter the contracts mark as personal data.
+ * may not search or sort by what the contracts mark as personal data.
  */
 export function adminListRoute<F extends string, Filter, Rows extends z.ZodType<unknown[]>>(
   doc: ApiDocument,
@@ -137,7 +137,12 @@ export function adminListRoute<F extends string, Filter, Rows extends z.ZodType<
     },
     async (req, res) => {
       const query = parseOrReject(route.query, req.query);
-      refuseSearchByPersonalData(req, route.query, query);
+      refuseSearchByPersonalData(req, {
+        schema: route.query,
+        query,
+        rows: route.rows.schema,
+        sortedBy: query.sort[0],
+      });
       const { sort, range, filter } = query;
       const { data, total } = await list({
         sort: { field: sort[0], order: sort[1] },

@@ -256,7 +256,7 @@ const SECURITY_SCHEMES = {
     scheme: 'bearer',
     bearerFormat: 'sk_…',
     description:
-      'An API key an owner created in the back-office, `Authorization: Bearer sk_…`; the scopes each operation needs are listed with it. 401 `api_key.invalid` for a key unknown or revoked, 403 `api_key.scope_missing` on an operation its scopes do not open. Without `read:personal-data` a key reads `[withheld]` in place of each field marked `x-personal-data` (names, e-mails, a billed company and VAT number, words a customer wrote) and is refused (403 `api_key.scope_missing`) a search by such a field.',
+      'An API key an owner created in the back-office, `Authorization: Bearer sk_…`; the scopes each operation needs are listed with it. 401 `api_key.invalid` for a key unknown or revoked, 403 `api_key.scope_missing` on an operation its scopes do not open. Without `read:personal-data` a key reads `[withheld]` in place of each field marked `x-personal-data` (names, e-mails, a billed company and VAT number, words a customer wrote) and is refused (403 `api_key.scope_missing`) a search or a sort by such a field.',
   },
   sessionCookie: {
     type: 'apiKey',

@@ -333,7 +333,7 @@ describe("the back-office's read routes with an API key", () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
   });
 
-  it('refuse a key without read:personal-data an invoice PDF (it names the buyer) and a search by words (it finds people by name or e-mail)', async () => {
+  it('refuse a key without read:personal-data an invoice PDF (it names the buyer), a search by words and a sort by name or e-mail', async () => {
     const { key } = await createKey('Reporting, no contacts', readScopes);
     const pdf = await withKey(key, 'GET', `/api/admin/invoices/${encodeURIComponent(invoiceId)}/pdf`);
     expect(pdf.status).toBe(403);
@@ -348,6 +348,31 @@ describe("the back-office's read routes with an API key", () => {
       expect(search.body, resource).toMatchObject({ code: 'api_key.scope_missing', scope: 'read:personal-data' });
       expect(isProblem(search)).toBe(true);
     }
+    // Nor sort by it: the order of the rows would tell it.
+    for (const [resource, field] of [
+      ['users', 'email'],
+      ['users', 'fullName'],
+      ['subscriptions', 'customerEmail'],
+      ['subscriptions', 'customerName'],
+    ]) {
+      const sorted = await withKey(
+        key,
+        'GET',
+        `/api/admin/${resource}?sort=${encodeURIComponent(`["${field}","ASC"]`)}`,
+      );
+      expect(sorted.status, field).toBe(403);
+      expect(sorted.body, field).toMatchObject({ code: 'api_key.scope_missing', scope: 'read:personal-data' });
+    }
+    expect(
+      (await withKey(key, 'GET', `/api/admin/users?sort=${encodeURIComponent('["createdAt","DESC"]')}`)).status,
+    ).toBe(200);
+    const { key: withContacts } = await createKey('CRM sorting by name', [...readScopes, 'read:personal-data']);
+    const byName = await withKey(
+      withContacts,
+      'GET',
+      `/api/admin/users?sort=${encodeURIComponent('["fullName","ASC"]')}`,
+    );
+    expect(byName.status).toBe(200);
     // Staff search as before.
     const bySupport = await request('GET', `/api/admin/users?filter=${encodeURIComponent('{"q":"Lovelace"}')}`, {
       token: owner.token,

@@ -8,7 +8,7 @@ import type { ApiDocument } from '../openapi.js';
 import { HttpProblem } from '../problem.js';
 import { apiKeyScopesFor } from './api-key-scopes.js';
 import { bearerToken } from './authentication.js';
-import { personalDataIn, withholdPersonalData } from './personal-data.js';
+import { isPersonalField, personalDataIn, withholdPersonalData } from './personal-data.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -79,11 +79,16 @@ export function authenticateApiKey(deps: { apiKeys: ApiKeys; limits: RateLimits;
 }
 
 /**
- * Refuses a key without `read:personal-data` a query that searches by personal data (a filter
- * the contracts mark, such as the words matched against names and e-mails): its answers withhold
- * the data, but which rows come back would still tell it.
+ * Refuses a key without `read:personal-data` a list query that searches or sorts by personal
+ * data (a filter the contracts mark, such as the words matched against names and e-mails; a
+ * marked field of the rows): its answers withhold the data, but which rows come back, or in what
+ * order, would still tell it.
  */
-export function refuseSearchByPersonalData(req: Request, schema: z.ZodType, query: unknown): void {
+export function refuseSearchByPersonalData(
+  req: Request,
+  search: { schema: z.ZodType; query: unknown; rows: z.ZodType; sortedBy: string },
+): void {
   if (readsPersonalData(req)) return;
-  if (personalDataIn(schema, query).length > 0) throw scopeMissing('read:personal-data');
+  if (personalDataIn(search.schema, search.query).length > 0 || isPersonalField(search.rows, search.sortedBy))
+    throw scopeMissing('read:personal-data');
 }

@@ -56,6 +56,17 @@ export function withholdPersonalData(schema: z.ZodType, value: unknown): unknown
   return copy;
 }
 
+/** Whether the rows `schema` describes (a list, or one) mark their field `name`, by any of their shapes. */
+export function isPersonalField(schema: z.ZodType, name: string): boolean {
+  const { schema: inner } = shapeOf(schema);
+  const def = inner.def as { type: string; element?: z.ZodType; options?: z.ZodType[] };
+  if (def.type === 'array') return isPersonalField(def.element!, name);
+  if (def.type === 'union') return def.options!.some((option) => isPersonalField(option, name));
+  if (def.type !== 'object') return false;
+  const field = (inner as z.ZodObject).shape[name] as z.ZodType | undefined;
+  return field !== undefined && shapeOf(field).marked;
+}
+
 /** The paths of the marked fields `value` (a parsed query or body described by `schema`) gives a value. */
 export function personalDataIn(schema: z.ZodType, value: unknown): string[] {
   const paths: string[] = [];

@@ -1,7 +1,7 @@
 import { personalData, WITHHELD_VALUE } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { personalDataIn, withholdPersonalData } from './personal-data.js';
+import { isPersonalField, personalDataIn, withholdPersonalData } from './personal-data.js';
 
 const customer = z.object({
   id: z.string(),
@@ -37,6 +37,16 @@ describe('withholdPersonalData', () => {
   it('leaves an answer with nothing marked as it is', () => {
     const plain = z.object({ id: z.string(), count: z.number() });
     expect(withholdPersonalData(plain, { id: 'a', count: 3 })).toEqual({ id: 'a', count: 3 });
+  });
+});
+
+describe('isPersonalField', () => {
+  it('tells the marked fields of a list of rows, of one row and of a union of rows', () => {
+    expect(isPersonalField(z.array(customer), 'email')).toBe(true);
+    expect(isPersonalField(customer, 'name')).toBe(true);
+    expect(isPersonalField(z.union([z.object({ id: z.string() }), customer]), 'email')).toBe(true);
+    expect(isPersonalField(z.array(customer), 'id')).toBe(false);
+    expect(isPersonalField(z.array(customer), 'nothing')).toBe(false);
   });
 });
 
