@@ -161,9 +161,20 @@ function clientError(error: { type?: string; code?: string; status?: number }): 
   return { code: 'request.malformed', detail: 'The request could not be read' };
 }
 
+/** The refusals of a token that was sent: unknown, revoked or expired. */
+const INVALID_TOKEN = new Set(['api_key.invalid', 'auth.invalid_refresh_token']);
+
 export function sendProblem(res: Response, body: ProblemBody): void {
   const retryAfter = body.extra?.retryAfterSeconds;
   if (body.status === 429 && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
+  // RFC 9110: a 401 names the way in it wants (a bearer token: an access token or an API key), and
+  // RFC 6750 says so of a token that was sent and refused.
+  if (body.status === 401) {
+    res.setHeader(
+      'WWW-Authenticate',
+      `Bearer realm="shop"${INVALID_TOKEN.has(body.code) ? ', error="invalid_token"' : ''}`,
+    );
+  }
   // For the request's log line (api/request-log.ts).
   res.locals.problemCode = body.code;
   res

@@ -152,11 +152,14 @@ describe('a request with an API key', () => {
       expect(reply.status).toBe(401);
       expect(reply.body.code).toBe('api_key.invalid');
       expect(isProblem(reply)).toBe(true);
+      // RFC 9110 and 6750: a 401 names the scheme it wants, and says the token was not good.
+      expect(reply.headers.get('www-authenticate')).toBe('Bearer realm="shop", error="invalid_token"');
     }
     const { key } = await createKey('Cookie test', ['read:subscriptions']);
     const inCookie = await request('GET', '/api/admin/subscriptions', { headers: { Cookie: `access_token=${key}` } });
     expect(inCookie.status).toBe(401);
     expect(inCookie.body.code).toBe('auth.required');
+    expect(inCookie.headers.get('www-authenticate')).toBe('Bearer realm="shop"');
   });
 
   it('acts as the key, never as its creator: write:credentials records the actor api-key:<id>, no CSRF token asked', async () => {
