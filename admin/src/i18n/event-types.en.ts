@@ -22,6 +22,7 @@ export const eventTypesMessages: MessageTree = {
       SubscriptionRenewed: 'Subscription renewed',
       RenewalRefunded: 'Renewal refunded',
       OrderRefunded: 'Order refunded, renewals kept',
+      OrderAbandoned: 'Order abandoned, never paid',
       SubscriptionCancellationRecorded: 'Cancellation recorded',
       RefundRequested: 'Refund requested',
       PartialRefundRecorded: 'Partial refund recorded',

@@ -22,6 +22,7 @@ export const eventTypesMessages: MessageTree = {
       SubscriptionRenewed: 'Abonnement renouvelé',
       RenewalRefunded: 'Renouvellement remboursé',
       OrderRefunded: 'Commande remboursée, renouvellements conservés',
+      OrderAbandoned: 'Commande abandonnée, jamais payée',
       SubscriptionCancellationRecorded: 'Résiliation enregistrée',
       RefundRequested: 'Remboursement demandé',
       PartialRefundRecorded: 'Remboursement partiel enregistré',

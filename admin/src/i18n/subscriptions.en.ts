@@ -132,6 +132,7 @@ export const subscriptionsMessages: MessageTree = {
       },
       reasons: {
         refunded: 'Refunded',
+        abandoned: 'Order abandoned (never paid)',
         customerErased: 'Customer erased',
       },
       reactivate: {

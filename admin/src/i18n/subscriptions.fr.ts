@@ -132,6 +132,7 @@ export const subscriptionsMessages: MessageTree = {
       },
       reasons: {
         refunded: 'Remboursé',
+        abandoned: 'Commande abandonnée (jamais payée)',
         customerErased: 'Client effacé',
       },
       reactivate: {

@@ -295,6 +295,8 @@ function changesFor(
     case 'PaymentConfirmed':
       return {
         status: 'active',
+        // An order given up as abandoned and paid after all is no longer cancelled.
+        ...(row.status_reason === 'abandoned' ? { status_reason: null, cancelled_at: null } : {}),
         provider: event.data.provider,
         payment_reference: event.data.paymentReference,
         amount_paid_cents: event.data.amountCents,
@@ -399,6 +401,8 @@ function changesFor(
       };
     case 'SubscriptionExpired':
       return { status: 'expired', expired_at: event.data.expiredAt };
+    case 'OrderAbandoned':
+      return { status: 'cancelled', status_reason: 'abandoned', cancelled_at: event.data.abandonedAt };
     case 'PaymentSessionOpened':
       return { provider: event.data.provider, last_payment_issue: null };
     case 'PaymentAttemptFailed':

@@ -165,6 +165,18 @@ export async function listOverdueSubscriptionIds(knex: Knex, now: Date, limit = 
   return rows.map((row) => row.id);
 }
 
+/** Orders still waiting for their payment, placed before `placedBefore`: what the sweep of abandoned orders cancels. */
+export async function listAbandonedOrderIds(knex: Knex, placedBefore: Date, limit = 500): Promise<string[]> {
+  const rows = await knex<SubscriptionRow>('subscriptions')
+    .where('status', 'pending')
+    .whereNull('voided_at')
+    .andWhere('created_at', '<=', placedBefore)
+    .orderBy('created_at')
+    .limit(limit)
+    .select('id');
+  return rows.map((row) => row.id);
+}
+
 /**
  * How many subscriptions still in use (active or suspended, which may come back) each set of
  * credentials serves; sets that serve none are absent.

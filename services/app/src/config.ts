@@ -170,6 +170,8 @@ const configSchema = z.object({
   EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   /** How long before its expiry a subscription that renews itself is charged (at most a year). */
   RENEWAL_LEAD_HOURS: z.coerce.number().int().min(0).max(8760).default(72),
+  /** How long an order waits for its payment before it is cancelled as abandoned (at most a month). */
+  PENDING_ORDER_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   /** When a declined automatic charge is tried again, in hours after the first decline, in order. */
   RENEWAL_RETRY_HOURS: retryHoursSetting,
   /** Prefix of every Redis key the queues use, so several shops can share one Redis. */
@@ -311,6 +313,7 @@ export type ShopConfig = {
   projectorBatchSize: number;
   expirySweepIntervalMs: number;
   renewalLeadHours: number;
+  pendingOrderHours: number;
   renewalRetryHours: number[];
   queuePrefix: string;
   readyMaxLagEvents: number;
@@ -452,6 +455,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     projectorBatchSize: c.PROJECTOR_BATCH_SIZE,
     expirySweepIntervalMs: c.EXPIRY_SWEEP_INTERVAL_MS,
     renewalLeadHours: c.RENEWAL_LEAD_HOURS,
+    pendingOrderHours: c.PENDING_ORDER_HOURS,
     renewalRetryHours: c.RENEWAL_RETRY_HOURS,
     queuePrefix: c.QUEUE_PREFIX,
     readyMaxLagEvents: c.READY_MAX_LAG_EVENTS,

@@ -99,7 +99,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
   };
   await runtime.queue.startProcessing(
     tracedJobHandlers({
-      ...createJobHandlers(jobDependencies),
+      ...createJobHandlers(jobDependencies, { pendingOrderHours: runtime.config.pendingOrderHours }),
       ...createNotificationJobHandlers(jobDependencies),
       ...accountMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
       ...paymentJobHandlers({ store: runtime.store, payments: runtime.payments }),
@@ -120,6 +120,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     }),
   );
   await runtime.queue.scheduleRepeating('sweep-expired-subscriptions', runtime.config.expirySweepIntervalMs);
+  await runtime.queue.scheduleRepeating('sweep-abandoned-orders', runtime.config.expirySweepIntervalMs);
   await runtime.queue.scheduleRepeating('order-due-renewals', RENEWAL_SWEEP_INTERVAL_MS);
   // Timers the log implies but the job ledger lacks (a lost row, a timer an older version kept in
   // Redis only) are recorded again from the log: at start, then every day.

@@ -21,10 +21,11 @@ export const statusChoices = SUBSCRIPTION_STATUSES.map((status) => ({
 /** The operator's to-do list: paid subscriptions still waiting for their credentials. */
 export const WAITING_FOR_CREDENTIALS = { status: 'active', hasCredentials: false } as const;
 
-/** The reasons the shop itself records (a refund, an erasure): said in the operator's language. */
+/** The reasons the shop itself records (a refund, an order abandoned, an erasure): said in the operator's language. */
 const CUSTOMER_ERASED = 'customer erased';
 const RECORDED_REASONS: Readonly<Record<string, string>> = {
   refunded: 'shop.subscriptions.reasons.refunded',
+  abandoned: 'shop.subscriptions.reasons.abandoned',
   [CUSTOMER_ERASED]: 'shop.subscriptions.reasons.customerErased',
 };
 

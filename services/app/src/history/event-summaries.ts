@@ -142,6 +142,10 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Renouvellement remboursé par ${providerName(d.provider)} : ${money(d, 'amountCents', c.language)}, échéance ramenée au ${when(d.expiresAt, c)}`,
     en: `Renewal refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', c.language)}, expiry back to ${when(d.expiresAt, c)}`,
   }),
+  OrderAbandoned: (d) => ({
+    fr: `Commande annulée : aucun paiement reçu ${num(d.pendingHours)} heures après la commande (un paiement qui arriverait encore la réglerait)`,
+    en: `Order cancelled: no payment received ${num(d.pendingHours)} hours after it was placed (a payment that still came would pay it)`,
+  }),
   OrderRefunded: (d, c) => ({
     fr: `Commande remboursée par ${providerName(d.provider)} : ${money(d, 'amountCents', c.language)}, ses ${months(num(d.months)).fr} retirés, échéance ramenée au ${when(d.expiresAt, c)} (les renouvellements payés restent)`,
     en: `Order refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', c.language)}, its ${months(num(d.months)).en} taken off, expiry back to ${when(d.expiresAt, c)} (the renewals paid stay)`,

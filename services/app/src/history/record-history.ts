@@ -69,6 +69,7 @@ const IDENTITY_EVENTS: ReadonlySet<string> = new Set([
 
 const SYSTEM_NAMES: Record<string, Record<Language, string>> = {
   expiry: { fr: "tâche d'expiration", en: 'expiry job' },
+  'abandoned-orders': { fr: 'tâche des commandes abandonnées', en: 'abandoned orders job' },
   'catalogue-seed': { fr: 'catalogue de lancement', en: 'launch catalogue' },
   'promotion-seed': { fr: 'codes promo de lancement', en: 'launch promo codes' },
   'sign-in-guard': { fr: 'protection des connexions', en: 'sign-in guard' },

@@ -31,6 +31,8 @@ export interface JobDataByName {
   /** causationId: the PaymentConfirmed the timer was scheduled from (absent from the sweep and older timers). */
   'expire-subscription': { subscriptionId: string; causationId?: string };
   'sweep-expired-subscriptions': Record<string, never>;
+  /** Cancels the orders that waited PENDING_ORDER_HOURS for a payment (repeating). */
+  'sweep-abandoned-orders': Record<string, never>;
   /** requestId is the PasswordResetRequested event id: one link per request, however often the job runs. */
   'send-password-reset': { userId: string; requestId: string; requestedAt: string; purpose?: 'welcome' };
   /** eventId is the security event's id and becomes the notification's id; `at` is when it was recorded. */

@@ -1,6 +1,11 @@
 import { subscriptionStreamId } from '@shop/domain';
 import type { EventStore } from '@shop/event-store';
-import { activeState, listOverdueSubscriptionIds, subscriptionsProjection } from '@shop/projections';
+import {
+  activeState,
+  listAbandonedOrderIds,
+  listOverdueSubscriptionIds,
+  subscriptionsProjection,
+} from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import type { SubscriptionCommands } from './subscription-commands.js';
@@ -17,15 +22,16 @@ export interface JobDependencies {
 }
 
 const EXPIRY_ACTOR = { type: 'system', id: 'expiry' } as const;
+const ABANDON_ACTOR = { type: 'system', id: 'abandoned-orders' } as const;
+/** As the setting's default (PENDING_ORDER_HOURS). */
+const PENDING_ORDER_HOURS = 48;
 const EARLY_TIMER_TOLERANCE_MS = 5 * 60_000;
 
-export function createJobHandlers({
-  store,
-  commands,
-  knex,
-  clock,
-  logger,
-}: JobDependencies): Pick<JobHandlers, 'expire-subscription' | 'sweep-expired-subscriptions'> {
+export function createJobHandlers(
+  { store, commands, knex, clock, logger }: JobDependencies,
+  options: { pendingOrderHours?: number } = {},
+): Pick<JobHandlers, 'expire-subscription' | 'sweep-expired-subscriptions' | 'sweep-abandoned-orders'> {
+  const pendingHours = options.pendingOrderHours ?? PENDING_ORDER_HOURS;
   /**
    * The expiry names its cause: the event whose expiry date it enforces (the one its timer was
    * scheduled from, or for the sweep and timers scheduled before jobs carried it, the last event
@@ -58,6 +64,22 @@ export function createJobHandlers({
       // Catches whatever a lost or late timer missed; expiring twice is a no-op.
       for (const subscriptionId of await listOverdueSubscriptionIds(knex, clock())) {
         await expire(subscriptionId);
+      }
+    },
+    'sweep-abandoned-orders': async () => {
+      if (!(await activeState(knex, subscriptionsProjection.name))) return;
+      // The read model lists the candidates; the domain decides on each order's own stream (a
+      // payment that came meanwhile keeps it).
+      const now = clock();
+      for (const subscriptionId of await listAbandonedOrderIds(
+        knex,
+        new Date(now.getTime() - pendingHours * 3600_000),
+      )) {
+        const { newEvents } = await commands.subscriptions.execute(
+          { type: 'AbandonOrder', data: { subscriptionId, pendingHours, now } },
+          { actor: ABANDON_ACTOR },
+        );
+        if (newEvents.length > 0) logger.info({ subscriptionId }, 'order abandoned: no payment came');
       }
     },
   };

@@ -66,6 +66,15 @@ export type ExpireSubscription = {
   data: { subscriptionId: string; now: Date };
 };
 
+/**
+ * An order still waiting for its payment `pendingHours` after it was placed is given up: the
+ * checkout was abandoned (the sweep of pending orders sends it; early or twice, it changes nothing).
+ */
+export type AbandonOrder = {
+  type: 'AbandonOrder';
+  data: { subscriptionId: string; pendingHours: number; now: Date };
+};
+
 export type OpenPaymentSession = {
   type: 'OpenPaymentSession';
   /** renewalId: the checkout pays that renewal (ordered and not paid yet) instead of the order. */
@@ -249,6 +258,7 @@ export type SubscriptionCommand =
   | ReactivateSubscription
   | EndForErasedCustomer
   | ExpireSubscription
+  | AbandonOrder
   | OrderRenewal
   | CancelSubscription
   | RequestRefund

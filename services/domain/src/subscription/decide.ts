@@ -26,6 +26,7 @@ import {
   decideRenewalDecline,
 } from './auto-renewal-decisions.js';
 import {
+  decideAbandonment,
   decideCancellation,
   decideRefundRequest,
   decideRenewalOrder,
@@ -127,7 +128,9 @@ function decideOnExisting(
           },
         ];
       }
-      requireStatus(current, data.subscriptionId, 'pending', (status) => `A ${status} subscription cannot be paid`);
+      // An order given up as abandoned is still paid by a payment that comes after all.
+      if (!current.abandoned)
+        requireStatus(current, data.subscriptionId, 'pending', (status) => `A ${status} subscription cannot be paid`);
       if (data.amountCents !== current.totalCents || data.currency.toUpperCase() !== current.currency) {
         return [
           {
@@ -261,6 +264,9 @@ function decideOnExisting(
         },
       ];
     }
+
+    case 'AbandonOrder':
+      return decideAbandonment(command, current);
 
     case 'VoidSubscription':
       return decideVoid(command, current);

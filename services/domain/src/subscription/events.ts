@@ -385,6 +385,16 @@ export type OrderRefunded = DomainEvent<
 >;
 
 /**
+ * The order waited `pendingHours` for a payment and none came: it is cancelled as abandoned, and
+ * leaves the operator's payments to watch. A payment that still comes for it pays it all the same
+ * (the customer paid); no new checkout is opened for it.
+ */
+export type OrderAbandoned = DomainEvent<
+  'OrderAbandoned',
+  { subscriptionId: string; pendingHours: number; abandonedAt: string }
+>;
+
+/**
  * The customer cancelled: nothing renews any more and the subscription ends at its expiry
  * (`accessEndsAt`); until then it stays active.
  */
@@ -486,6 +496,7 @@ export type SubscriptionEvent =
   | SubscriptionRenewed
   | RenewalRefunded
   | OrderRefunded
+  | OrderAbandoned
   | SubscriptionCancellationRecorded
   | RefundRequested
   | PartialRefundRecorded
@@ -513,6 +524,7 @@ export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> 
   'SubscriptionRenewed',
   'RenewalRefunded',
   'OrderRefunded',
+  'OrderAbandoned',
   'SubscriptionCancellationRecorded',
   'RefundRequested',
   'PartialRefundRecorded',

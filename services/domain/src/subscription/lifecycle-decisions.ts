@@ -1,6 +1,6 @@
 import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
-import type { CancelSubscription, OrderRenewal, RequestRefund } from './commands.js';
+import type { AbandonOrder, CancelSubscription, OrderRenewal, RequestRefund } from './commands.js';
 import {
   autoRenewalEnabled,
   renewalOrdered,
@@ -175,6 +175,23 @@ export function decideRenewalRefund(
     {
       type: 'RenewalRefunded',
       data: { ...refund, ...(before > 0 ? { refundedBeforeCents: before } : {}), renewalId, expiresAt },
+    },
+  ];
+}
+
+/** An order still unpaid `pendingHours` after it was placed is cancelled as abandoned; early or twice, nothing. */
+export function decideAbandonment(command: AbandonOrder, current: ExistingSubscription): SubscriptionEvent[] {
+  const { data } = command;
+  if (current.status !== 'pending' || current.paymentReference !== null || current.placedAt === undefined) return [];
+  if (Date.parse(current.placedAt) + data.pendingHours * 3600_000 > data.now.getTime()) return [];
+  return [
+    {
+      type: 'OrderAbandoned',
+      data: {
+        subscriptionId: data.subscriptionId,
+        pendingHours: data.pendingHours,
+        abandonedAt: data.now.toISOString(),
+      },
     },
   ];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeciderSpec } from '../shared/decider-spec.js';
 import type {
+  AbandonOrder,
   CancelSubscription,
   ConfirmPayment,
   OpenPaymentSession,
@@ -16,6 +17,7 @@ import {
   EXPIRES_AT,
   orderPlacedEvent,
   PAID_AT,
+  PLACED_AT,
   paymentConfirmedEvent,
   renewalOrderedEvent,
   renewalSessionOpenedEvent,
@@ -339,5 +341,63 @@ describe('asking for a refund within 7 days', () => {
 
   it('refuses when nothing was paid', () => {
     spec().given([placed]).when(requestRefund(sixDaysLater)).thenThrows({ code: 'refund.nothing_to_refund' });
+  });
+});
+
+// ---- an order never paid ----
+
+const HOUR = 3600_000;
+const stateAfter = (events: SubscriptionEvent[]) =>
+  events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+const abandon = (hoursAfterPlacing: number): AbandonOrder => ({
+  type: 'AbandonOrder',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    pendingHours: 48,
+    now: new Date(Date.parse(PLACED_AT) + hoursAfterPlacing * HOUR),
+  },
+});
+const abandoned: SubscriptionEvent = {
+  type: 'OrderAbandoned',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    pendingHours: 48,
+    abandonedAt: new Date(Date.parse(PLACED_AT) + 49 * HOUR).toISOString(),
+  },
+};
+
+describe('an order left unpaid', () => {
+  it('is cancelled as abandoned once it has waited its hours for a payment, once', () => {
+    spec().given([placed]).when(abandon(49)).then([abandoned]);
+    spec().given([placed]).when(abandon(47)).thenNothing();
+    spec().given([placed, abandoned]).when(abandon(50)).thenNothing();
+    expect(stateAfter([placed, abandoned])).toMatchObject({ status: 'cancelled', abandoned: true });
+  });
+
+  it('is left alone once paid', () => {
+    spec().given(active).when(abandon(49)).thenNothing();
+  });
+
+  it('is still paid by a payment that comes after all: the customer paid for it', () => {
+    const late = new Date(Date.parse(PLACED_AT) + 50 * HOUR);
+    spec()
+      .given([placed, abandoned])
+      .when(confirmPaymentCommand({ paidAt: late, now: late }))
+      .then([
+        paymentConfirmedEvent({
+          paidAt: late.toISOString(),
+          expiresAt: new Date(Date.UTC(2026, 3, 12, 11, 0)).toISOString(),
+        }),
+      ]);
+    // But no new checkout is opened for it: the customer orders again.
+    expect(() =>
+      subscriptionDecider.decide(
+        {
+          type: 'OpenPaymentSession',
+          data: { subscriptionId: SUBSCRIPTION_ID, provider: 'stripe', sessionId: 'cs_2', now: late },
+        },
+        stateAfter([placed, abandoned]),
+      ),
+    ).toThrow(/cancelled/);
   });
 });

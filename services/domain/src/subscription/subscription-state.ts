@@ -44,6 +44,10 @@ export type SubscriptionState =
       periodStartedAt?: string | null;
       /** Who pays the order, as given with it (each renewal keeps its own). */
       billing?: Billing | null;
+      /** When the order was placed. */
+      placedAt?: string;
+      /** The order waited too long for its payment and was cancelled (a late payment still pays it). */
+      abandoned?: boolean;
     };
 
 export interface KeptMethod {
@@ -221,6 +225,7 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
       paymentReference: null,
       expiresAt: null,
       credentialsId: null,
+      placedAt: event.data.placedAt,
       ...(event.data.autoRenew ? { autoRenewRequested: true } : {}),
       ...(event.data.billing ? { billing: event.data.billing } : {}),
     };
@@ -308,6 +313,8 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
         },
       };
     }
+    case 'OrderAbandoned':
+      return { ...state, status: 'cancelled', abandoned: true };
     case 'OrderRefunded':
       // As a renewal refunded: the period it returns to began before; when exactly is not kept.
       return { ...state, expiresAt: event.data.expiresAt, periodStartedAt: null };
