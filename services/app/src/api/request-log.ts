@@ -28,7 +28,8 @@ const pathOf = (req: Request) => (req.originalUrl ?? req.url ?? '').split('?')[0
 
 /**
  * One line per request, written when it is answered: method, path, status, duration, the
- * problem's code if any, and the request id (from `X-Request-Id` when well formed, echoed back).
+ * problem's code if any, the request id (from `X-Request-Id` when well formed, echoed back), and
+ * for a request with an API key, the key's id.
  * No headers, no query, no body. `req.log` carries the request id only.
  *
  * Written here rather than with pino-http, which builds two child loggers for every request: on
@@ -71,6 +72,8 @@ export function useRequestLog(
         status: res.statusCode,
         durationMs: Math.round(elapsedMs),
         ...(code ? { code } : {}),
+        // Which integration called: the key's id (never the key), as its writes record it.
+        ...(req.apiKey ? { apiKeyId: req.apiKey.id } : {}),
       };
       const failed = Boolean(res.err) || res.statusCode >= 500;
       const level = HEALTH_PROBES.has(line.path) ? 'debug' : failed ? 'error' : 'info';

@@ -469,4 +469,18 @@ describe('the logs', () => {
     const leaked = keysCreated.filter((key) => logLines.some((line) => line.includes(key.slice(3))));
     expect(leaked).toEqual([]);
   });
+
+  it("name the key a request came with, by its id, on the request's line", async () => {
+    const { id, key } = await createKey('Logged', ['read:subscriptions']);
+    expect((await withKey(key, 'GET', '/api/admin/subscriptions?range=[0,0]')).status).toBe(200);
+    const lines = await eventually(
+      async () =>
+        logLines
+          .filter((raw) => raw.includes(id))
+          .map((raw) => JSON.parse(raw) as Record<string, unknown>)
+          .filter((entry) => entry.path === '/api/admin/subscriptions'),
+      (found) => found.length > 0,
+    );
+    expect(lines).toContainEqual(expect.objectContaining({ method: 'GET', status: 200, apiKeyId: id }));
+  });
 });
