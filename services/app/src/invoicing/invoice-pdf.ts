@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
 import type { AccountingDocumentView } from '@shop/contracts';
 import { isEuCountry, type Language } from '@shop/domain';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { SellerIdentity } from '../config.js';
 import { formatMoney } from '../i18n/formatting.js';
@@ -101,19 +103,39 @@ function providerName(provider: string, language: Language): string {
   return PROVIDER_NAMES[provider] ?? provider;
 }
 
-/** The characters outside Latin-1 that the standard PDF fonts (WinAnsi) still draw. */
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/**
+ * DejaVu Sans, embedded (its characters used, not the whole font): the PDF's standard fonts draw
+ * Western European letters only, and a buyer named Łukasz, Γιώργος or Иван is named as they spell it.
+ */
+const FONTS = (() => {
+  const resolve = createRequire(import.meta.url).resolve;
+  return {
+    regular: resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+    bold: resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  };
+})();
+const REGULAR = 'regular';
+const BOLD = 'bold';
+
+let drawn: fontkit.Font | undefined;
+const hasGlyph = (char: string): boolean => {
+  drawn ??= fontkit.openSync(FONTS.regular) as fontkit.Font;
+  return drawn.hasGlyphForCodePoint(char.codePointAt(0)!);
+};
 
 /**
- * The standard fonts draw WinAnsi only: French typography's narrow no-break space becomes a
- * no-break space, accented letters outside it lose their accent, anything else a `?`.
+ * What the font draws of `text`: a character it lacks becomes its letter without accent when the
+ * font has that, a space if it is one, a `?` otherwise (a name in a script it does not cover),
+ * never an empty box.
  */
 export function drawable(text: string): string {
-  return [...text.replace(/[\u202f\u2009]/g, '\u00a0')]
+  return [...text]
     .map((char) => {
-      if (char.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRAS.has(char)) return char;
+      // Line breaks lay the text out; a space the font lacks is a space all the same.
+      if (/[\n\r\t]/.test(char) || hasGlyph(char)) return char;
+      if (/\s/.test(char)) return ' ';
       const base = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      return [...base].every((c) => c.charCodeAt(0) <= 0xff) && base !== '' ? base : '?';
+      return base !== '' && [...base].every(hasGlyph) ? base : '?';
     })
     .join('');
 }
@@ -138,6 +160,9 @@ export function renderAccountingDocumentPdf(
     lang: language,
     info: { Title: drawable(title), Author: drawable(seller.name), Subject: drawable(title) },
   });
+  pdf.registerFont(REGULAR, FONTS.regular);
+  pdf.registerFont(BOLD, FONTS.bold);
+  pdf.font(REGULAR);
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -149,13 +174,13 @@ export function renderAccountingDocumentPdf(
   const width = pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
 
   if (seller.demo) {
-    pdf.font('Helvetica-Bold').fontSize(9).fillColor('#b00020');
+    pdf.font(BOLD).fontSize(9).fillColor('#b00020');
     write(words.demo, { align: 'center' });
     pdf.fillColor('black').moveDown(0.5);
   }
-  pdf.font('Helvetica-Bold').fontSize(20);
+  pdf.font(BOLD).fontSize(20);
   write(title);
-  pdf.font('Helvetica').fontSize(10);
+  pdf.font(REGULAR).fontSize(10);
   if (document.correctsNumber) write(words.correcting(document.correctsNumber));
   write(`${label(words.issuedOn, language)}${formatDate(document.issuedAt, language)}`);
   pdf.moveDown(1.5);
@@ -163,9 +188,9 @@ export function renderAccountingDocumentPdf(
   // The seller on the left, the buyer on the right.
   const top = pdf.y;
   const column = (width - 20) / 2;
-  pdf.font('Helvetica-Bold').fontSize(11);
+  pdf.font(BOLD).fontSize(11);
   write(words.seller, { width: column });
-  pdf.font('Helvetica').fontSize(10);
+  pdf.font(REGULAR).fontSize(10);
   write(seller.name, { width: column });
   for (const line of seller.address.split('\n')) write(line, { width: column });
   write(countryName(seller.country, language), { width: column });
@@ -176,9 +201,9 @@ export function renderAccountingDocumentPdf(
   const right = left + column + 20;
   pdf.x = right;
   pdf.y = top;
-  pdf.font('Helvetica-Bold').fontSize(11);
+  pdf.font(BOLD).fontSize(11);
   write(words.buyer, { width: column });
-  pdf.font('Helvetica').fontSize(10);
+  pdf.font(REGULAR).fontSize(10);
   write(document.customerName, { width: column });
   if (document.companyName) write(document.companyName, { width: column });
   if (document.vatNumber) write(`${label(words.buyerVat, language)}${document.vatNumber}`, { width: column });
@@ -197,7 +222,7 @@ export function renderAccountingDocumentPdf(
     pdf.text(drawable(text), x, y, { width: w, align });
   };
   let y = pdf.y;
-  pdf.font('Helvetica-Bold').fontSize(9);
+  pdf.font(BOLD).fontSize(9);
   cell(words.description, columns.description, y, width * 0.5);
   cell(words.quantity, columns.quantity, y, width * 0.07, 'right');
   cell(words.unitPrice, columns.unit, y, width * 0.19, 'right');
@@ -208,7 +233,7 @@ export function renderAccountingDocumentPdf(
     .lineTo(left + width, y)
     .stroke();
   y += 6;
-  pdf.font('Helvetica').fontSize(10);
+  pdf.font(REGULAR).fontSize(10);
   cell(words.subscription(document.planName, document.months), columns.description, y, width * 0.5);
   const lineTop = y;
   pdf.fontSize(9);
@@ -234,19 +259,19 @@ export function renderAccountingDocumentPdf(
     [words.totalGross, money(document.grossCents), true],
   ];
   for (const [name, amount, bold] of totals) {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 10);
+    pdf.font(bold ? BOLD : REGULAR).fontSize(bold ? 11 : 10);
     cell(name, columns.unit - width * 0.1, y, width * 0.29, 'right');
     cell(amount, columns.total, y, width * 0.2, 'right');
     y = pdf.y + 4;
   }
-  pdf.font('Helvetica').fontSize(10);
+  pdf.font(REGULAR).fontSize(10);
   pdf.x = left;
   pdf.y = y + 16;
   const outsideEu = document.vatRate === 0 && !isEuCountry(document.country);
   if (outsideEu) {
-    pdf.font('Helvetica-Bold');
+    pdf.font(BOLD);
     write(words.noVat, { width });
-    pdf.font('Helvetica').moveDown(0.5);
+    pdf.font(REGULAR).moveDown(0.5);
   }
   write(`${label(words.paymentMethod, language)}${providerName(document.provider, language)}`, { width });
   const paidOn = document.kind === 'credit_note' ? words.refundedOn : words.paidOn;

@@ -176,9 +176,27 @@ describe('the PDF of a credit note', () => {
   });
 });
 
+describe("the buyer's name", () => {
+  it('is written as the customer spells it, in the scripts of the EU: Latin with its accents, Greek, Cyrillic', async () => {
+    for (const [customerName, country] of [
+      ['Łukasz Wiśniewski', 'PL'],
+      ['Jiří Dvořák', 'CZ'],
+      ['Ștefan Țurcanu', 'RO'],
+      ['Γιώργος Παπαδόπουλος', 'GR'],
+      ['Иван Петров', 'BG'],
+    ] as const) {
+      const text = await textOf(
+        await renderAccountingDocumentPdf({ ...INVOICE, customerName, country }, TEST_SELLER, 'en'),
+      );
+      expect(text, country).toContain(customerName);
+    }
+  });
+});
+
 describe('drawable', () => {
-  it('keeps what the standard fonts draw and replaces the rest', () => {
-    expect(drawable('13,59\u202f€ — Zoë')).toBe('13,59\u00a0€ — Zoë');
-    expect(drawable('Ŝimon 李')).toBe('Simon ?');
+  it('keeps what the font draws and replaces the rest', () => {
+    expect(drawable('13,59\u202f€ — Zoë Łukasz')).toBe('13,59\u202f€ — Zoë Łukasz');
+    expect(drawable('Ŝimon 李')).toBe('Ŝimon ?');
+    expect(drawable('12 rue de la Paix\n75002\u3000Paris')).toBe('12 rue de la Paix\n75002 Paris');
   });
 });
