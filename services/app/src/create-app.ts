@@ -14,7 +14,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { z } from 'zod';
 import type { Knex } from 'knex';
-import { PersonalDataVault } from '@shop/projections';
+import type { PersonalDataVault } from '@shop/projections';
 import type { AccountService } from './accounts/account-service.js';
 import type { TwoFactorService } from './accounts/two-factor-service.js';
 import type { ShopConfig } from './config.js';
@@ -40,7 +40,7 @@ import { adminRefundRoutes } from './subscriptions/admin-refund-routes.js';
 import { mailPreviewRoutes } from './mail/mail-preview-routes.js';
 import { credentialRoutes } from './credentials/credential-routes.js';
 import { apiKeyRoutes } from './integrations/api-key-routes.js';
-import { ApiKeys } from './integrations/api-keys.js';
+import type { ApiKeys } from './integrations/api-keys.js';
 import { authenticateApiKey } from './api/auth/api-key-guard.js';
 import { webhookRoutes } from './integrations/webhooks/webhook-routes.js';
 import { createWebhookEndpoints } from './integrations/webhooks/webhook-endpoints.js';
@@ -93,6 +93,8 @@ export interface AppDependencies {
   commands: ShopCommands;
   operatorSubscriptions: OperatorSubscriptions;
   operatorRefunds: OperatorRefunds;
+  apiKeys: ApiKeys;
+  vault: PersonalDataVault;
   operatorCatalogue: OperatorCatalogue;
   inquiries: InquiryService;
   credentials: CredentialService;
@@ -143,8 +145,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(cookieParser());
   app.use(requestGuard);
   // A request with an API key is the key's alone: recognised and held to its scopes before anything reads a session.
-  const apiKeys = new ApiKeys(deps);
-  app.use(authenticateApiKey({ apiKeys, limits: deps.limits, doc }));
+  app.use(authenticateApiKey({ apiKeys: deps.apiKeys, limits: deps.limits, doc }));
   app.use(authenticate({ key: deps.keys.accessTokens, accounts: deps.accounts }));
   app.use(
     csrfProtection({
@@ -261,7 +262,7 @@ export function createApp(deps: AppDependencies): Express {
     ),
   );
   app.use(credentialRoutes(deps, doc));
-  app.use(apiKeyRoutes({ ...deps, apiKeys, vault: new PersonalDataVault(deps.keys.personalData) }, doc));
+  app.use(apiKeyRoutes(deps, doc));
   app.use(webhookRoutes({ webhooks: createWebhookEndpoints(deps) }, doc));
   app.use(
     adminHistoryRoutes(

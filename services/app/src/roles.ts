@@ -248,6 +248,8 @@ export async function startApi(runtime: Runtime, options: { waitForReadModels?: 
     commands: runtime.commands,
     operatorSubscriptions: runtime.operatorSubscriptions,
     operatorRefunds: runtime.operatorRefunds,
+    apiKeys: runtime.apiKeys,
+    vault: runtime.vault,
     operatorCatalogue: runtime.operatorCatalogue,
     inquiries: runtime.inquiries,
     credentials: runtime.credentials,

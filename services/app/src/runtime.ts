@@ -30,6 +30,7 @@ import { SandboxProvider } from './payments/sandbox-provider.js';
 import { createShopCommands, type ShopCommands } from './shop-commands.js';
 import { OperatorSubscriptions } from './subscriptions/operator-subscriptions.js';
 import { OperatorRefunds } from './subscriptions/operator-refunds.js';
+import { ApiKeys } from './integrations/api-keys.js';
 import { AutomaticRenewals } from './subscriptions/automatic-renewals.js';
 import { Invoicing } from './invoicing/invoicing.js';
 import { OperatorCatalogue } from './catalogue/operator-catalogue.js';
@@ -66,6 +67,7 @@ export interface Runtime {
   freeOffer: FreeOfferService;
   operatorSubscriptions: OperatorSubscriptions;
   operatorRefunds: OperatorRefunds;
+  apiKeys: ApiKeys;
   automaticRenewals: AutomaticRenewals;
   invoicing: Invoicing;
   operatorCatalogue: OperatorCatalogue;
@@ -193,6 +195,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   const freeOffer = new FreeOfferService({ knex, store, commands, clock });
   const operatorSubscriptions = new OperatorSubscriptions({ knex, commands, clock });
   const operatorRefunds = new OperatorRefunds({ commands, providers: providers.all, clock, logger });
+  const apiKeys = new ApiKeys({ knex, commands, clock });
   const automaticRenewals = new AutomaticRenewals({
     knex,
     commands,
@@ -247,6 +250,7 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     freeOffer,
     operatorSubscriptions,
     operatorRefunds,
+    apiKeys,
     automaticRenewals,
     invoicing,
     operatorCatalogue,

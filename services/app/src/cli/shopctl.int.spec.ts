@@ -98,4 +98,38 @@ describe('shopctl', () => {
     expect(rebuilt.stdout).toMatch(/accounts: rebuilt generation 2 from \d+ events/);
     expect((await shopctl('projections', 'rebuild', 'nope')).stderr).toContain('Unknown projection "nope"');
   });
+
+  it('lists the API keys without them, and revokes one named by the key itself, recorded with the operator', async () => {
+    const { id, key } = await cli.shop.runtime.apiKeys.create(
+      { name: 'Accounting export', scopes: ['read:subscriptions'] },
+      { adminId: 'owner-1', correlationId: 'test' },
+    );
+    const call = () =>
+      fetch(`${cli.shop.url}/api/admin/subscriptions`, { headers: { Authorization: `Bearer ${key}` } });
+    expect((await call()).status).toBe(200);
+
+    const listed = await shopctl('api-keys', 'list');
+    expect({ status: listed.status, stderr: listed.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(listed.stdout).toContain(
+      `${id}  ${key.slice(0, 11)}…  Accounting export  [read:subscriptions]  last used 20`,
+    );
+    expect(listed.stdout).not.toContain(key.slice(11));
+
+    // Found in a public repository: revoked by the key itself.
+    const revoked = await shopctl('api-keys', 'revoke', key, '--reason', 'published by mistake');
+    expect({ status: revoked.status, stderr: revoked.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(revoked.stdout).toContain(`API key ${id} revoked at`);
+    expect((await call()).status).toBe(401);
+    const history = await shopctl('events', 'stream', `api-key-${id}`);
+    expect(history.stdout).toMatch(/ApiKeyRevoked {2}by system:shopctl/);
+    expect(history.stdout).toContain('published by mistake');
+    expect(history.stdout).not.toContain(key.slice(11));
+
+    expect((await shopctl('api-keys', 'revoke', key.slice(0, 11))).stdout).toContain(
+      `API key ${id} was already revoked`,
+    );
+    const unknown = await shopctl('api-keys', 'revoke', 'sk_nothing1');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('no API key (or more than one) is named so');
+  });
 });

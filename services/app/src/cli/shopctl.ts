@@ -6,6 +6,7 @@ import { DomainError, isStaffRole, STAFF_ROLES, type StaffRole } from '@shop/dom
 import { normalizeEmail } from '../accounts/account-service.js';
 import { ConfigError } from '../config.js';
 import { seedCatalogue } from '../catalogue/catalogue-seed.js';
+import { registerApiKeyCommands } from './api-key-commands.js';
 import { registerAuditCommands } from './audit-commands.js';
 import { registerBackupCommands } from './backup-commands.js';
 import { registerJobCommands } from './job-commands.js';
@@ -21,7 +22,7 @@ stopQuietlyWhenOutputCloses();
 // Every command the operator has, read top to bottom in the order `shopctl --help` lists them;
 // an area with several commands of its own registers them from its own module (`*-commands.ts`).
 const program = new Command('shopctl').description(
-  'Operate the shop: schema migrations, projections, event history, accounts, inquiries, catalogue, backups, jobs.',
+  'Operate the shop: schema migrations, projections, event history, accounts, inquiries, catalogue, backups, jobs, API keys.',
 );
 
 registerProjectionCommands(program);
@@ -263,6 +264,7 @@ registerAuditCommands(program);
 registerBackupCommands(program);
 registerPaymentCommands(program);
 registerJobCommands(program);
+registerApiKeyCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : `shopctl: ${(error as Error).message}`);

@@ -15,6 +15,7 @@ import type { ShopCommands } from '../shop-commands.js';
 /** 32 random bytes, base64url: `sk_` and 43 characters. */
 const KEY_BYTES = 32;
 const KEY_SHAPE = /^sk_[A-Za-z0-9_-]{43}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `sk_` and 8 characters: what the back-office shows to recognise a key, 48 bits of its 256. */
 const PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 /** A key in use is noted at most this often: a use is no event, and not worth a write per request. */
@@ -35,10 +36,12 @@ export interface ApiKeyHolder {
   scopes: readonly ApiKeyScope[];
 }
 
-/** Who creates or revokes a key: the owner, with the request's id. */
+/** Who creates or revokes a key: the owner, with the request's id; or the operator at the command line. */
 export interface ApiKeyAct {
   adminId: string;
   correlationId: string;
+  /** The event's actor when it is not an owner signed in (`shopctl api-keys revoke`: `system`, `shopctl:<login>`). */
+  actor?: { type: 'system'; id: string };
 }
 
 interface ApiKeyRow {
@@ -92,7 +95,7 @@ export class ApiKeys {
   async revoke(id: string, act: ApiKeyAct, reason?: string): Promise<RevokedApiKey> {
     const { newEvents } = await this.deps.commands.apiKeys.execute(
       { type: 'RevokeApiKey', data: { keyId: id, revokedBy: act.adminId, reason, now: this.deps.clock() } },
-      { actor: { type: 'admin', id: act.adminId }, correlationId: act.correlationId },
+      { actor: act.actor ?? { type: 'admin', id: act.adminId }, correlationId: act.correlationId },
       { rowsFor: (event) => rowsOf(event) },
     );
     const revoked = newEvents.find((event) => event.type === 'ApiKeyRevoked');
@@ -130,6 +133,28 @@ export class ApiKeys {
       base.clone().count<{ total: string }[]>({ total: '*' }),
     ]);
     return { data: (rows as ApiKeyRow[]).map(summaryOf), total: Number(total) };
+  }
+
+  /**
+   * The id of the key `reference` names: its id, the key itself (one found in the wrong place, to
+   * revoke), or the first characters the list shows, when only one key has them; null otherwise.
+   */
+  async idOf(reference: string): Promise<string | null> {
+    const knex = this.deps.knex;
+    if (KEY_SHAPE.test(reference)) {
+      const row = (await knex('api_keys')
+        .where({ key_hash: hashOf(reference) })
+        .first('id')) as { id: string } | undefined;
+      return row?.id ?? null;
+    }
+    const rows = (await knex('api_keys')
+      .where((query) => {
+        void query.where({ prefix: reference });
+        if (UUID.test(reference)) void query.orWhere({ id: reference });
+      })
+      .limit(2)
+      .select('id')) as { id: string }[];
+    return rows.length === 1 ? rows[0]!.id : null;
   }
 
   /**
