@@ -27,7 +27,7 @@ import { purgeFinishedJobs } from './jobs/job-ledger.js';
 import type { Runtime } from './runtime.js';
 import { seedCatalogue } from './catalogue/catalogue-seed.js';
 import { carryOverRevealRows } from './credentials/carry-over-reveals.js';
-import { WebhookDelivery } from './integrations/webhooks/webhook-delivery.js';
+import { purgeWebhookDeliveries, WebhookDelivery } from './integrations/webhooks/webhook-delivery.js';
 import { createWebhookEndpoints } from './integrations/webhooks/webhook-endpoints.js';
 
 /**
@@ -168,12 +168,16 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
         if (settled.kept + settled.takenBack > 0) runtime.logger.warn(settled, 'pending row commits settled');
         await sleep(60_000, signal);
       });
-  // Idempotency keys are kept a week after their request, finished jobs a month: purged at start, then every hour.
+  // Idempotency keys are kept a week after their request, finished jobs and webhook deliveries a
+  // month (failed ones three): purged at start, then every hour.
   const purging = supervise('purges', runtime, signal, async () => {
     const purged = await purgeIdempotencyKeys(runtime.knex, { now: runtime.clock() });
     if (purged > 0) runtime.logger.info({ purged }, 'idempotency keys older than a week purged');
     const jobsPurged = await purgeFinishedJobs(runtime.knex, runtime.clock());
     if (jobsPurged > 0) runtime.logger.info({ purged: jobsPurged }, 'jobs finished long ago purged');
+    const deliveriesPurged = await purgeWebhookDeliveries(runtime.knex, runtime.clock());
+    if (deliveriesPurged > 0)
+      runtime.logger.info({ purged: deliveriesPurged }, 'webhook deliveries made long ago purged');
     await sleep(60 * 60_000, signal);
   });
   // Outbound webhooks: each endpoint's cursor over the log queues deliveries, sent and retried from PostgreSQL (ADR 0035).

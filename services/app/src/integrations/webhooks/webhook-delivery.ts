@@ -25,6 +25,31 @@ const CLAIM_LEASE_MS = DELIVERY_TIMEOUT_MS + 20_000;
 const SEND_CONCURRENCY = 8;
 const DISPATCH_BATCH = 500;
 
+/** A delivery made is kept in the endpoint's log a month, one given up three: for the owner to look at. */
+const KEEP_DELIVERED_MS = 30 * 24 * 3600_000;
+const KEEP_FAILED_MS = 90 * 24 * 3600_000;
+
+/**
+ * Forgets the deliveries made or given up long ago (`KEEP_DELIVERED_MS`, `KEEP_FAILED_MS`) with
+ * their attempts; one still to send stays whatever its age. Answers how many went. The events
+ * themselves stay in the log: a replay sends them again.
+ */
+export async function purgeWebhookDeliveries(knex: Knex, now: Date): Promise<number> {
+  return knex.transaction(async (trx) => {
+    const old = trx('webhook_deliveries')
+      .where((q) =>
+        q.where({ status: 'delivered' }).andWhere('delivered_at', '<', new Date(now.getTime() - KEEP_DELIVERED_MS)),
+      )
+      .orWhere((q) =>
+        q.where({ status: 'failed' }).andWhere('last_attempt_at', '<', new Date(now.getTime() - KEEP_FAILED_MS)),
+      )
+      .select('id');
+    await trx('webhook_delivery_attempts').whereIn('delivery_id', old.clone()).delete();
+    const purged: number = await trx('webhook_deliveries').whereIn('id', old).delete();
+    return purged;
+  });
+}
+
 /**
  * The pause before attempt `attempt + 1`: `baseMs` doubled at each attempt, at most an hour,
  * jittered by ±20 % so endpoints that failed together are not all tried again together.

@@ -17,7 +17,7 @@ import { useStandIn, useTestShop } from '../../testing/shop-under-test.js';
 import { startPrivateRedis } from '../../testing/private-redis.js';
 import { startTestShop } from '../../testing/test-shop.js';
 import { createWebhookEndpoints } from './webhook-endpoints.js';
-import { retryDelayMs, RETRY_WINDOW_MS } from './webhook-delivery.js';
+import { purgeWebhookDeliveries, retryDelayMs, RETRY_WINDOW_MS } from './webhook-delivery.js';
 import { verifySignature } from './webhook-signature.js';
 
 /**
@@ -394,6 +394,64 @@ describe('delivery', () => {
     const replay = await asOwner('POST', `/api/admin/webhook-endpoints/${removed.id}/replay`, { fromPosition: 1 });
     expect([replay.status, replay.body.code]).toEqual([409, 'webhook.removed']);
     expect((await asOwner('DELETE', `/api/admin/webhook-endpoints/${randomUUID()}`)).status).toBe(404);
+  });
+});
+
+describe('the delivery log', () => {
+  it('forgets deliveries a month after they were made and failed ones after three, never one still to send', async () => {
+    const endpoint = await register('/kept-for-a-while', ['OrderPlaced']);
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000);
+    const row = (status: string, at: Date) => ({
+      id: randomUUID(),
+      endpoint_id: endpoint.id,
+      event_id: randomUUID(),
+      event_type: 'OrderPlaced',
+      event_position: 1,
+      stream_id: 'subscription-x',
+      stream_version: 1,
+      status,
+      attempts: 1,
+      created_at: at,
+      first_attempt_at: at,
+      next_attempt_at: at,
+      last_attempt_at: at,
+      delivered_at: status === 'delivered' ? at : null,
+    });
+    const rows = {
+      deliveredLongAgo: row('delivered', daysAgo(31)),
+      deliveredLately: row('delivered', daysAgo(29)),
+      failedLongAgo: row('failed', daysAgo(91)),
+      failedLately: row('failed', daysAgo(60)),
+      stillToSend: row('pending', daysAgo(120)),
+    };
+    const { knex } = shop.runtime;
+    await knex('webhook_deliveries').insert(Object.values(rows));
+    await knex('webhook_delivery_attempts').insert(
+      Object.values(rows).map((delivery) => ({
+        delivery_id: delivery.id,
+        endpoint_id: endpoint.id,
+        attempt: 1,
+        at: delivery.created_at,
+        duration_ms: 12,
+        status_code: delivery.status === 'delivered' ? 200 : 500,
+        delivered: delivery.status === 'delivered',
+      })),
+    );
+
+    expect(await purgeWebhookDeliveries(knex, now)).toBe(2);
+    const inserted = Object.values(rows).map((delivery) => delivery.id);
+    const left = new Set(
+      ((await knex('webhook_deliveries').whereIn('id', inserted).select('id')) as { id: string }[]).map(
+        (kept) => kept.id,
+      ),
+    );
+    expect([...left].sort()).toEqual([rows.deliveredLately.id, rows.failedLately.id, rows.stillToSend.id].sort());
+    const attempts = (await knex('webhook_delivery_attempts')
+      .whereIn('delivery_id', inserted)
+      .select('delivery_id')) as { delivery_id: string }[];
+    expect(attempts.every((attempt) => left.has(attempt.delivery_id))).toBe(true);
+    expect(attempts).toHaveLength(3);
   });
 });
 
