@@ -24,6 +24,7 @@ import { rederiveTimers } from './reactors/rederive-timers.js';
 import { beatUntilStopped, type BeatingRole } from './operations/heartbeats.js';
 import { projectionSpans, tracedJobHandlers } from './operations/tracing.js';
 import { purgeFinishedJobs } from './jobs/job-ledger.js';
+import { purgeEndedSessions } from './accounts/sessions.js';
 import type { Runtime } from './runtime.js';
 import { seedCatalogue } from './catalogue/catalogue-seed.js';
 import { carryOverRevealRows } from './credentials/carry-over-reveals.js';
@@ -168,13 +169,15 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
         if (settled.kept + settled.takenBack > 0) runtime.logger.warn(settled, 'pending row commits settled');
         await sleep(60_000, signal);
       });
-  // Idempotency keys are kept a week after their request, finished jobs and webhook deliveries a
-  // month (failed ones three): purged at start, then every hour.
+  // Idempotency keys are kept a week after their request; finished jobs, ended sessions and webhook
+  // deliveries a month (failed jobs and deliveries three): purged at start, then every hour.
   const purging = supervise('purges', runtime, signal, async () => {
     const purged = await purgeIdempotencyKeys(runtime.knex, { now: runtime.clock() });
     if (purged > 0) runtime.logger.info({ purged }, 'idempotency keys older than a week purged');
     const jobsPurged = await purgeFinishedJobs(runtime.knex, runtime.clock());
     if (jobsPurged > 0) runtime.logger.info({ purged: jobsPurged }, 'jobs finished long ago purged');
+    const sessionsPurged = await purgeEndedSessions(runtime.knex, runtime.clock());
+    if (sessionsPurged > 0) runtime.logger.info({ purged: sessionsPurged }, 'sessions ended long ago purged');
     const deliveriesPurged = await purgeWebhookDeliveries(runtime.knex, runtime.clock());
     if (deliveriesPurged > 0)
       runtime.logger.info({ purged: deliveriesPurged }, 'webhook deliveries made long ago purged');

@@ -3,6 +3,8 @@ import { accountStreamId } from '@shop/domain';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { requestJson } from '../testing/http-customer.js';
+import { tokenHash } from '../security/tokens.js';
+import { purgeEndedSessions } from './sessions.js';
 import { eventually, turnOnStaffTwoFactor } from '../testing/test-shop.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 
@@ -191,6 +193,35 @@ describe('sessions', () => {
     expect(
       (await laptop.call('POST', '/api/auth/refresh', { body: { refreshToken: tablet.body.refreshToken } })).status,
     ).toBe(401);
+  });
+
+  it('forgets sessions ended more than a month ago with their tokens, and keeps those still open', async () => {
+    const email = newEmail();
+    const old = await signUpAndIn(client(), email);
+    const open = await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } });
+    await profile(old.call, old.token);
+    const { knex } = shop.runtime;
+    const sessionOf = async (token: string) =>
+      (await knex('refresh_tokens')
+        .where({ token_hash: tokenHash(token) })
+        .first('session_id')) as { session_id: string } | undefined;
+    const oldSession = (await sessionOf(old.refreshToken))?.session_id;
+    expect(oldSession).toEqual(expect.any(String));
+    // Signed out 31 days ago.
+    await knex('auth_sessions')
+      .where({ id: oldSession })
+      .update({ revoked_at: new Date(Date.now() - 31 * 24 * 3600_000), revoked_reason: 'sign_out' });
+
+    expect(await purgeEndedSessions(knex, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await knex('auth_sessions').where({ id: oldSession }).first()).toBeUndefined();
+    expect(await knex('refresh_tokens').where({ session_id: oldSession }).first()).toBeUndefined();
+    const refused = await old.call('POST', '/api/auth/refresh', { body: { refreshToken: old.refreshToken } });
+    expect([refused.status, refused.body.code]).toEqual([401, 'auth.invalid_refresh_token']);
+    // The other device signed in still is.
+    expect((await old.call('GET', '/api/me', { token: open.body.accessToken as string })).status).toBe(200);
+    expect(
+      (await old.call('POST', '/api/auth/refresh', { body: { refreshToken: open.body.refreshToken } })).status,
+    ).toBe(200);
   });
 
   it('changes the password only with the current one, and signs out the other sessions', async () => {
