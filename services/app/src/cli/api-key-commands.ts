@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@shop/domain';
 import type { Command } from 'commander';
-import { operator, withRuntime } from './cli-runtime.js';
+import { operator, printRows, withRuntime } from './cli-runtime.js';
 
 /**
  * `shopctl api-keys`: the keys integrators' programs call with, and revoking one from the command
@@ -26,18 +26,12 @@ export function registerApiKeyCommands(program: Command): void {
           range: { from: 0, to: 999 },
           filter: {},
         });
-        if (options.json) {
-          console.log(JSON.stringify(data, null, 2));
-          return;
-        }
-        if (data.length === 0) {
-          console.log('No API key');
-          return;
-        }
-        for (const key of data) {
-          const state = key.revokedAt ? `revoked ${key.revokedAt}` : `last used ${key.lastUsedAt ?? 'never'}`;
-          console.log(`${key.id}  ${key.prefix}…  ${key.name}  [${key.scopes.join(', ')}]  ${state}`);
-        }
+        printRows(data, options, {
+          none: 'No API key',
+          line: (key) =>
+            `${key.id}  ${key.prefix}…  ${key.name}  [${key.scopes.join(', ')}]  ` +
+            (key.revokedAt ? `revoked ${key.revokedAt}` : `last used ${key.lastUsedAt ?? 'never'}`),
+        });
       });
     });
 

@@ -44,6 +44,20 @@ export const positiveInt = (value: string) => {
 };
 
 /** Who acted from the command line, as records keep it (the resolver of a parked event, the eraser of a person). */
+/**
+ * Prints a list as a command's output: JSON with `--json`; otherwise `none` when it is empty, or a
+ * heading (when given) and a line per row.
+ */
+export function printRows<T>(
+  rows: readonly T[],
+  options: { json?: boolean },
+  text: { none: string; heading?: (count: number) => string; line: (row: T) => string },
+): void {
+  if (options.json) console.log(JSON.stringify(rows, null, 2));
+  else if (rows.length === 0) console.log(text.none);
+  else console.log([...(text.heading ? [text.heading(rows.length)] : []), ...rows.map(text.line)].join('\n'));
+}
+
 export const operator = () => `shopctl:${userInfo().username}`;
 
 /**

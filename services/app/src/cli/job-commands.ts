@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { listFailedJobs } from '../jobs/job-ledger.js';
-import { operator, withRuntime } from './cli-runtime.js';
+import { operator, printRows, withRuntime } from './cli-runtime.js';
 
 /** `shopctl jobs`: the jobs that used all their attempts, and giving them their attempts back. */
 export function registerJobCommands(program: Command): void {
@@ -14,22 +14,13 @@ export function registerJobCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
       await withRuntime(async ({ knex }) => {
-        const failed = await listFailedJobs(knex);
-        if (options.json) {
-          console.log(JSON.stringify(failed, null, 2));
-          return;
-        }
-        if (failed.length === 0) {
-          console.log('No failed job');
-          return;
-        }
-        console.log(`${failed.length} failed job(s):`);
-        for (const job of failed) {
-          console.log(
+        printRows(await listFailedJobs(knex), options, {
+          none: 'No failed job',
+          heading: (count) => `${count} failed job(s):`,
+          line: (job) =>
             `  ${job.id}  ${job.name}  ${job.attempts} attempt(s)  failed ${job.failedAt?.toISOString() ?? '?'}\n` +
-              `    ${JSON.stringify(job.data)}\n    last error: ${job.lastError ?? '-'}`,
-          );
-        }
+            `    ${JSON.stringify(job.data)}\n    last error: ${job.lastError ?? '-'}`,
+        });
       });
     });
 
