@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-/** How long a form sent before it was taken over is retried, and how often. */
+/** How long, once React listens, a form sent before is sent again until React handles it, and how often. */
 const SUBMIT_RETRY_FOR_MS = 10_000;
 const SUBMIT_RETRY_EVERY_MS = 50;
 
@@ -73,7 +73,7 @@ const PRESSABLE = 'button, [role="button"], [role="tab"], [role="switch"]';
  * need nothing: the browser follows them to a page the server renders.
  */
 export function holdEarlyInput(container: HTMLElement): { release: () => void } {
-  holdSubmissions(container);
+  const submissions = holdSubmissions(container);
   const pressed: HTMLElement[] = [];
   const onPress = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>(PRESSABLE) : null;
@@ -87,6 +87,7 @@ export function holdEarlyInput(container: HTMLElement): { release: () => void } 
     release: () => {
       document.removeEventListener('click', onPress, true);
       for (const target of pressed.splice(0)) if (target.isConnected) target.click();
+      submissions.release();
     },
   };
 }
@@ -94,29 +95,21 @@ export function holdEarlyInput(container: HTMLElement): { release: () => void } 
 /**
  * The shop's forms are all sent by script, which stops the browser's own submission. One sent
  * before React took its form over would be sent by the browser (the page reloaded, what was typed
- * in its address): it is stopped, and sent again once React handles it.
+ * in its address): it is stopped, kept however long the page takes to be taken over (a slow
+ * phone: many seconds), and sent again once React listens (`release`), until React handles it.
  */
-function holdSubmissions(container: HTMLElement): void {
-  const held = new WeakMap<HTMLFormElement, { unhandled: boolean }>();
-  // On the window, a submission's last stop: React's handler, on the container, has run by then.
-  window.addEventListener('submit', (event) => {
-    const form = event.target;
-    if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !container.contains(form)) return;
-    event.preventDefault();
-    const retry = held.get(form);
-    if (retry) {
-      retry.unhandled = true;
-      return;
-    }
-    const state = { unhandled: true };
-    held.set(form, state);
-    const submitter = event.submitter;
+function holdSubmissions(container: HTMLElement): { release: () => void } {
+  const held = new Map<HTMLFormElement, { unhandled: boolean; submitter: HTMLElement | null }>();
+  let listening = false;
+  const sendAgain = (form: HTMLFormElement, state: { unhandled: boolean; submitter: HTMLElement | null }) => {
     const deadline = performance.now() + SUBMIT_RETRY_FOR_MS;
     const attempt = () => {
       state.unhandled = false;
+      const { submitter } = state;
       if (form.isConnected) {
         form.requestSubmit(submitter && submitter.isConnected && form.contains(submitter) ? submitter : null);
       }
+      // React may hydrate the form a moment after it listens (in slices): until it handles it.
       if (state.unhandled && form.isConnected && performance.now() < deadline) {
         setTimeout(attempt, SUBMIT_RETRY_EVERY_MS);
       } else {
@@ -124,5 +117,25 @@ function holdSubmissions(container: HTMLElement): void {
       }
     };
     setTimeout(attempt, SUBMIT_RETRY_EVERY_MS);
+  };
+  // On the window, a submission's last stop: React's handler, on the container, has run by then.
+  window.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !container.contains(form)) return;
+    event.preventDefault();
+    const known = held.get(form);
+    if (known) {
+      known.unhandled = true;
+      return;
+    }
+    const state = { unhandled: true, submitter: event.submitter };
+    held.set(form, state);
+    if (listening) sendAgain(form, state);
   });
+  return {
+    release: () => {
+      listening = true;
+      for (const [form, state] of held) sendAgain(form, state);
+    },
+  };
 }
