@@ -5,7 +5,7 @@ import { z } from 'zod';
  * The customers' personal data an answer or a query holds, found by the contracts' mark
  * (`personalData`, `x-personal-data` in the API document) on the schema that describes it. An API
  * key without `read:personal-data` reads the answers with the marked values withheld, and may not
- * search by a marked filter (docs/adr/0034-api-keys.md).
+ * search or sort a list by a marked field (docs/adr/0034-api-keys.md).
  */
 
 const isMarked = (schema: z.ZodType): boolean => z.globalRegistry.get(schema)?.[PERSONAL_DATA_MARK] === true;
