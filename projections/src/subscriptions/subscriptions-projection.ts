@@ -1,4 +1,10 @@
-import { SUBSCRIPTION_EVENT_TYPES, type OrderPlaced, type SubscriptionEvent } from '@shop/domain';
+import {
+  refundCountedOnItsDay,
+  SUBSCRIPTION_EVENT_TYPES,
+  type OrderPlaced,
+  type RefundCounted,
+  type SubscriptionEvent,
+} from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
 import knexFactory, { type Knex } from 'knex';
 import type { Projection } from '../runtime/projection.js';
@@ -270,16 +276,12 @@ function moneyRows(event: SubscriptionEvent): MoneyRowChange[] {
       ];
     case 'PaymentRefunded':
       return [{ table: 'subscription_refunds', remove: { payment_reference: event.data.paymentReference } }];
-    case 'PartialRefundRecorded': {
-      const d = event.data;
-      if (d.kind === 'extra') return [];
-      return [refundRow(d, d.refundedTotalCents, d.amountCents)];
-    }
+    case 'PartialRefundRecorded':
     case 'OrderRefunded': {
-      // The order's payment counts nothing any more, as a payment refunded in part counts what is
-      // left of it: the rest of what went back, on its day.
-      const d = event.data;
-      return [refundRow(d, d.amountCents, d.amountCents - (d.refundedBeforeCents ?? 0))];
+      // What went back on its day: part of a payment, or the rest of the order's given back after
+      // renewals (the order's payment then counts nothing, as a payment refunded in part counts what is left).
+      const counted = refundCountedOnItsDay(event);
+      return counted ? [refundRow(counted)] : [];
     }
     default:
       return [];
@@ -420,19 +422,15 @@ function changesFor(
   }
 }
 
-/** What went back of a payment on `refundedAt`, the payment's refunded total then being `refundedTotalCents`. */
-const refundRow = (
-  d: { subscriptionId: string; paymentReference: string; refundedAt: string },
-  refundedTotalCents: number,
-  amountCents: number,
-): MoneyRowChange => ({
+/** The row of money that went back on its day (`subscription_refunds`), one per refunded total of a payment. */
+const refundRow = (counted: RefundCounted): MoneyRowChange => ({
   table: 'subscription_refunds',
   insert: {
-    id: `${d.paymentReference}:${refundedTotalCents}`,
-    subscription_id: d.subscriptionId,
-    payment_reference: d.paymentReference,
-    amount_cents: amountCents,
-    refunded_at: d.refundedAt,
+    id: `${counted.paymentReference}:${counted.refundedTotalCents}`,
+    subscription_id: counted.subscriptionId,
+    payment_reference: counted.paymentReference,
+    amount_cents: counted.cents,
+    refunded_at: counted.refundedAt,
   },
 });
 

@@ -43,7 +43,6 @@ export const positiveInt = (value: string) => {
   return n;
 };
 
-/** Who acted from the command line, as records keep it (the resolver of a parked event, the eraser of a person). */
 /**
  * Prints a list as a command's output: JSON with `--json`; otherwise `none` when it is empty, or a
  * heading (when given) and a line per row.
@@ -58,6 +57,7 @@ export function printRows<T>(
   else console.log([...(text.heading ? [text.heading(rows.length)] : []), ...rows.map(text.line)].join('\n'));
 }
 
+/** Who acted from the command line, as records keep it (the resolver of a parked event, the eraser of a person). */
 export const operator = () => `shopctl:${userInfo().username}`;
 
 /**

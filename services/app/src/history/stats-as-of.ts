@@ -1,6 +1,7 @@
 import {
   ACCOUNT_EVENT_TYPES,
   accountDecider,
+  refundCountedOnItsDay,
   SUBSCRIPTION_EVENT_TYPES,
   subscriptionDecider,
   type AccountEvent,
@@ -67,25 +68,10 @@ export class DashboardFold {
         paidAt: null,
         partialRefunds: [],
       };
-      const partial =
-        domainEvent.type === 'PartialRefundRecorded' && domainEvent.data.kind !== 'extra'
-          ? [
-              {
-                paymentReference: domainEvent.data.paymentReference,
-                cents: domainEvent.data.amountCents,
-                at: domainEvent.data.refundedAt,
-              },
-            ]
-          : domainEvent.type === 'OrderRefunded'
-            ? // The rest of the order's payment, as a refund in part of it is counted.
-              [
-                {
-                  paymentReference: domainEvent.data.paymentReference,
-                  cents: domainEvent.data.amountCents - (domainEvent.data.refundedBeforeCents ?? 0),
-                  at: domainEvent.data.refundedAt,
-                },
-              ]
-            : [];
+      const counted = refundCountedOnItsDay(domainEvent);
+      const partial = counted
+        ? [{ paymentReference: counted.paymentReference, cents: counted.cents, at: counted.refundedAt }]
+        : [];
       this.subscriptions.set(id, {
         state: subscriptionDecider.evolve(known.state, domainEvent),
         paidAt: domainEvent.type === 'PaymentConfirmed' ? domainEvent.data.paidAt : known.paidAt,

@@ -4,6 +4,7 @@ import type { InitiateRefund, RefundPayment, SettleRefund } from './commands.js'
 import { subscriptionDecider } from './decide.js';
 import { type RefundInitiated, type RefundSettled, type SubscriptionEvent } from './events.js';
 import { refundableCents } from './refund-decisions.js';
+import { refundCountedOnItsDay } from './subscription-state.js';
 import {
   orderPlacedEvent,
   paymentConfirmedEvent,
@@ -284,6 +285,31 @@ describe('the order refunded in full after renewals were paid', () => {
       .given([...renewed, renewalRefunded])
       .when(reported(1359))
       .then([{ type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } }]);
+  });
+});
+
+describe('what the revenue counts on the day money went back', () => {
+  it('is part of a payment, or the rest of the order given back after renewals; a full refund that takes its payment out counts nothing', () => {
+    const counted = { subscriptionId: SUBSCRIPTION_ID, paymentReference: 'pi_order', refundedAt: LATER.toISOString() };
+    expect(
+      refundCountedOnItsDay({
+        type: 'PartialRefundRecorded',
+        data: { ...refundBase, amountCents: 300, kind: 'order', refundedTotalCents: 800 },
+      }),
+    ).toEqual({ ...counted, cents: 300, refundedTotalCents: 800 });
+    expect(
+      refundCountedOnItsDay({
+        type: 'OrderRefunded',
+        data: { ...refundBase, amountCents: 1359, refundedBeforeCents: 800, months: 3, expiresAt: AT.toISOString() },
+      }),
+    ).toEqual({ ...counted, cents: 559, refundedTotalCents: 1359 });
+    expect(
+      refundCountedOnItsDay({
+        type: 'PartialRefundRecorded',
+        data: { ...refundBase, amountCents: 300, kind: 'extra', refundedTotalCents: 300 },
+      }),
+    ).toBeNull();
+    expect(refundCountedOnItsDay({ type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } })).toBeNull();
   });
 });
 

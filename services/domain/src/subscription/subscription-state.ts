@@ -97,6 +97,54 @@ export function latestBilling(state: Existing): Billing | null {
   return renewals.at(-1)?.billing ?? state.billing ?? null;
 }
 
+/** Money given back that the revenue counts on the day it went back, as `refundCountedOnItsDay` reads it. */
+export interface RefundCounted {
+  subscriptionId: string;
+  paymentReference: string;
+  /** What went back this time. */
+  cents: number;
+  /** The payment's refunded total once it went back. */
+  refundedTotalCents: number;
+  refundedAt: string;
+}
+
+/**
+ * What an event gives back that counts against the revenue on its own day: part of the order's or
+ * a renewal's payment (`PartialRefundRecorded`, an extra payment's aside), or the rest of the
+ * order's payment refunded in full while renewals paid after it are kept (`OrderRefunded`). The
+ * other full refunds take their payment out of the revenue altogether; null for them and for any
+ * other event. The read model and the figures as of a date both count refunds by this one rule.
+ */
+export function refundCountedOnItsDay(event: SubscriptionEvent): RefundCounted | null {
+  switch (event.type) {
+    case 'PartialRefundRecorded': {
+      const d = event.data;
+      if (d.kind === 'extra') return null;
+      const { subscriptionId, paymentReference, refundedAt } = d;
+      return {
+        subscriptionId,
+        paymentReference,
+        cents: d.amountCents,
+        refundedTotalCents: d.refundedTotalCents,
+        refundedAt,
+      };
+    }
+    case 'OrderRefunded': {
+      const d = event.data;
+      const { subscriptionId, paymentReference, refundedAt } = d;
+      return {
+        subscriptionId,
+        paymentReference,
+        cents: d.amountCents - (d.refundedBeforeCents ?? 0),
+        refundedTotalCents: d.amountCents,
+        refundedAt,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
 /**
  * The payment the customer made last, the order's or a renewal's (an extra payment is the shop's
  * to give back, not the customer's to claim): the one the 7-day guarantee and a refund start from.
