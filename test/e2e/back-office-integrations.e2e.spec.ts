@@ -60,6 +60,7 @@ describe('API keys and webhooks in the back-office', () => {
     await page.goto('/admin/api-keys/create');
     await page.getByRole('textbox', { name: /^Nom/ }).fill('Export comptable');
     await page.getByRole('checkbox', { name: /read:subscriptions/ }).check();
+    await screenshot(page, 'api-key-create-fr-1440');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
 
     const key = await readShownOnce(page, 'Votre nouvelle clé d’API', 'Clé d’API');
@@ -91,6 +92,10 @@ describe('API keys and webhooks in the back-office', () => {
 
   it('an owner registers a webhook, sees its signed deliveries and replays them, in English at 375 px', async () => {
     const { page } = await desk.operatorPage(MOBILE, 'en');
+    // The scopes a key may be given, as an owner reads them on a phone.
+    await page.goto('/admin/api-keys/create');
+    await page.getByRole('checkbox', { name: /read:personal-data/ }).waitFor();
+    await screenshot(page, 'api-key-create-en-375');
     await page.goto('/admin/webhook-endpoints/create');
     await page.getByRole('textbox', { name: /^URL/ }).fill(receiverUrl);
     await page.getByRole('combobox', { name: /Event types/ }).click();
