@@ -93,6 +93,24 @@ describe('a voided subscription and an erased customer stay readable', () => {
   });
 });
 
+describe('an order cancelled because it was never paid', () => {
+  it('says so in French, not in the shop’s own word for it', async () => {
+    showSubscription(
+      subscriptionApi(
+        aSubscription({ status: 'cancelled', statusReason: 'abandoned', paidAt: null, expiresAt: null }),
+        {
+          payments: [],
+          refunds: [],
+        },
+      ),
+    );
+
+    const order = await screen.findByRole('region', { name: 'Commande' });
+    expect(await within(order).findByText('Commande abandonnée (jamais payée)')).toBeVisible();
+    expect(screen.queryByText('abandoned')).toBeNull();
+  });
+});
+
 describe('a subscription ended by its customer’s erasure', () => {
   it('says why in French, the customer erased, and offers no reactivation', async () => {
     showSubscription(
