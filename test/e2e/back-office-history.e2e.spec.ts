@@ -81,8 +81,8 @@ describe("a subscription's history and its state as of an instant, in the back-o
     await timeline
       .getByText(/^Statut changé de actif à suspendu par Chloé Audit \(motif : Vérification du paiement\)$/)
       .waitFor();
-    await timeline.getByText(/^Paiement confirmé par Sandbox : 4,53\s€/).waitFor();
-    await timeline.getByText('Notification reçue de Sandbox', { exact: true }).waitFor();
+    await timeline.getByText(/^Paiement confirmé par Sandbox \(paiement de test\) : 4,53\s€/).waitFor();
+    await timeline.getByText('Notification reçue de Sandbox (paiement de test)', { exact: true }).waitFor();
     await timeline.getByText('Client · Noé Garnier').first().waitFor();
     // Newest first: the suspension leads.
     const entries = timeline.getByTestId('history-entry');
@@ -96,7 +96,9 @@ describe("a subscription's history and its state as of an instant, in the back-o
       .getByText(/"type": "PaymentConfirmed"/)
       .waitFor();
     await payment.getByRole('button', { name: /^Cause : Notification reçue de Sandbox/ }).click();
-    const notification = entries.filter({ has: page.getByText('Notification reçue de Sandbox', { exact: true }) });
+    const notification = entries.filter({
+      has: page.getByText('Notification reçue de Sandbox (paiement de test)', { exact: true }),
+    });
     await expect.poll(() => notification.getAttribute('aria-current')).toBe('true');
     await screenshot(page, 'history-subscription-fr-desktop');
 
@@ -125,7 +127,7 @@ describe("a subscription's history and its state as of an instant, in the back-o
     await timeline
       .getByText('Status changed from active to suspended by Chloé Audit (reason: Vérification du paiement)')
       .waitFor();
-    await timeline.getByText(/^Payment confirmed by Sandbox: €4\.53/).waitFor();
+    await timeline.getByText(/^Payment confirmed by Sandbox \(test payment\): €4\.53/).waitFor();
     await timeline.getByRole('button', { name: 'Oldest first' }).click();
     await expect.poll(async () => timeline.getByTestId('history-entry').first().innerText()).toMatch(/Account created/);
     const asOf = page.getByRole('region', { name: 'As of…' });

@@ -159,9 +159,14 @@ export const customerSubscription = z
     planName: z.string(),
     logo: z.string().nullable(),
     status: z.enum(SUBSCRIPTION_STATUSES),
+    /** The order's total and months; its renewals are counted apart, below. */
     totalCents: z.number().int(),
     currency: z.string(),
     months: z.number().int(),
+    /** How many renewals were paid for it (by hand or automatically). */
+    renewalCount: z.number().int(),
+    /** What it cost in all: the order and its renewals paid, less what went back (0 unpaid or refunded). */
+    paidCents: z.number().int(),
     expiresAt: z.string().nullable(),
     purchasedAt: z.string(),
     /** The last payment problem a provider reported (a failed or refunded payment), or null. */

@@ -53,6 +53,8 @@ export function aMySubscription(overrides: Partial<CustomerSubscription> = {}): 
     renewable: true,
     refundableUntil: null,
     refundRequestedAt: null,
+    renewalCount: 0,
+    paidCents: 2397,
     ...overrides,
   };
 }

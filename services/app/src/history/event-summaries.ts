@@ -78,8 +78,8 @@ const SENTENCES: Record<string, Sentence> = {
     en: `Order placed: ${str(d.planName)}, ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}${d.promoCode ? ` with code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', renewing automatically' : ''}`,
   }),
   PaymentSessionOpened: (d, { actorName }) => ({
-    fr: `Paiement ouvert chez ${providerName(d.provider)} par ${actorName}`,
-    en: `Checkout opened at ${providerName(d.provider)} by ${actorName}`,
+    fr: `Paiement ouvert chez ${providerName(d.provider, 'fr')} par ${actorName}`,
+    en: `Checkout opened at ${providerName(d.provider, 'en')} by ${actorName}`,
   }),
   PaymentConfirmed: (d, c) =>
     d.provider === FREE_OFFER_PROVIDER
@@ -93,28 +93,28 @@ const SENTENCES: Record<string, Sentence> = {
             en: `Subscription granted by ${c.actorName}: ${money(d, 'amountCents', c.language)}, active until ${when(d.expiresAt, c)}`,
           }
         : {
-            fr: `Paiement confirmé par ${providerName(d.provider)} : ${money(d, 'amountCents', c.language)}, actif jusqu'au ${when(d.expiresAt, c)}`,
-            en: `Payment confirmed by ${providerName(d.provider)}: ${money(d, 'amountCents', c.language)}, active until ${when(d.expiresAt, c)}`,
+            fr: `Paiement confirmé par ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', c.language)}, actif jusqu'au ${when(d.expiresAt, c)}`,
+            en: `Payment confirmed by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', c.language)}, active until ${when(d.expiresAt, c)}`,
           },
   PaymentAttemptFailed: (d) => ({
-    fr: `Tentative de paiement échouée chez ${providerName(d.provider)} : ${ATTEMPT_FAILURE[str(d.reason)]?.fr ?? str(d.reason)}`,
-    en: `Payment attempt failed at ${providerName(d.provider)}: ${ATTEMPT_FAILURE[str(d.reason)]?.en ?? str(d.reason)}`,
+    fr: `Tentative de paiement échouée chez ${providerName(d.provider, 'fr')} : ${ATTEMPT_FAILURE[str(d.reason)]?.fr ?? str(d.reason)}`,
+    en: `Payment attempt failed at ${providerName(d.provider, 'en')}: ${ATTEMPT_FAILURE[str(d.reason)]?.en ?? str(d.reason)}`,
   }),
   PaymentMismatchRecorded: (d, { language }) => ({
-    fr: `Paiement de ${money(d, 'amountCents', language)} reçu de ${providerName(d.provider)} au lieu de ${formatMoney(num(d.expectedAmountCents), str(d.expectedCurrency) || 'EUR', language)} : commande laissée en attente`,
-    en: `Payment of ${money(d, 'amountCents', language)} received from ${providerName(d.provider)} instead of ${formatMoney(num(d.expectedAmountCents), str(d.expectedCurrency) || 'EUR', language)}: order left pending`,
+    fr: `Paiement de ${money(d, 'amountCents', language)} reçu de ${providerName(d.provider, 'fr')} au lieu de ${formatMoney(num(d.expectedAmountCents), str(d.expectedCurrency) || 'EUR', language)} : commande laissée en attente`,
+    en: `Payment of ${money(d, 'amountCents', language)} received from ${providerName(d.provider, 'en')} instead of ${formatMoney(num(d.expectedAmountCents), str(d.expectedCurrency) || 'EUR', language)}: order left pending`,
   }),
   ExtraPaymentRecorded: (d, { language }) => ({
-    fr: `Deuxième paiement de ${money(d, 'amountCents', language)} reçu de ${providerName(d.provider)} pour une commande déjà payée : le client a payé deux fois, à rembourser`,
-    en: `Second payment of ${money(d, 'amountCents', language)} received from ${providerName(d.provider)} for an order already paid: the customer paid twice, to be refunded`,
+    fr: `Deuxième paiement de ${money(d, 'amountCents', language)} reçu de ${providerName(d.provider, 'fr')} pour une commande déjà payée : le client a payé deux fois, à rembourser`,
+    en: `Second payment of ${money(d, 'amountCents', language)} received from ${providerName(d.provider, 'en')} for an order already paid: the customer paid twice, to be refunded`,
   }),
   ExtraPaymentRefunded: (d, { language }) => ({
-    fr: `Deuxième paiement remboursé par ${providerName(d.provider)} : ${money(d, 'amountCents', language)} (l'abonnement reste tel quel)`,
-    en: `Second payment refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', language)} (the subscription stays as it is)`,
+    fr: `Deuxième paiement remboursé par ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', language)} (l'abonnement reste tel quel)`,
+    en: `Second payment refunded by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', language)} (the subscription stays as it is)`,
   }),
   PaymentRefunded: (d, { language }) => ({
-    fr: `Paiement remboursé par ${providerName(d.provider)} : ${money(d, 'amountCents', language)}`,
-    en: `Payment refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', language)}`,
+    fr: `Paiement remboursé par ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', language)}`,
+    en: `Payment refunded by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', language)}`,
   }),
   RenewalOrdered: (d, { language, actorName }) =>
     d.automatic
@@ -127,28 +127,28 @@ const SENTENCES: Record<string, Sentence> = {
           en: `Renewal ordered by ${actorName}: ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}${d.promoCode ? ` with code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', renewing automatically' : ''}`,
         },
   AutoRenewalEnabled: (d) => ({
-    fr: `Renouvellement automatique activé : ${str(d.methodLabel)} enregistré chez ${providerName(d.provider)}`,
-    en: `Automatic renewal on: ${str(d.methodLabel)} saved at ${providerName(d.provider)}`,
+    fr: `Renouvellement automatique activé : ${str(d.methodLabel)} enregistré chez ${providerName(d.provider, 'fr')}`,
+    en: `Automatic renewal on: ${str(d.methodLabel)} saved at ${providerName(d.provider, 'en')}`,
   }),
   RenewalChargeFailed: (d, c) => ({
-    fr: `Prélèvement du renouvellement refusé par ${providerName(d.provider)} (essai ${num(d.attempt)}, ${str(d.reason)}) : ${money(d, 'amountCents', c.language)}${d.nextAttemptAt ? `, nouvel essai le ${when(d.nextAttemptAt, c)}` : ', plus d’essai : il prend fin à son échéance'}`,
-    en: `Renewal charge declined by ${providerName(d.provider)} (try ${num(d.attempt)}, ${str(d.reason)}): ${money(d, 'amountCents', c.language)}${d.nextAttemptAt ? `, tried again on ${when(d.nextAttemptAt, c)}` : ', no try left: it ends at its expiry'}`,
+    fr: `Prélèvement du renouvellement refusé par ${providerName(d.provider, 'fr')} (essai ${num(d.attempt)}, ${str(d.reason)}) : ${money(d, 'amountCents', c.language)}${d.nextAttemptAt ? `, nouvel essai le ${when(d.nextAttemptAt, c)}` : ', plus d’essai : il prend fin à son échéance'}`,
+    en: `Renewal charge declined by ${providerName(d.provider, 'en')} (try ${num(d.attempt)}, ${str(d.reason)}): ${money(d, 'amountCents', c.language)}${d.nextAttemptAt ? `, tried again on ${when(d.nextAttemptAt, c)}` : ', no try left: it ends at its expiry'}`,
   }),
   SubscriptionRenewed: (d, c) => ({
-    fr: `Renouvellement payé chez ${providerName(d.provider)} : ${money(d, 'amountCents', c.language)}, ${months(num(d.months)).fr} de plus, actif jusqu'au ${when(d.to, c)}`,
-    en: `Renewal paid at ${providerName(d.provider)}: ${money(d, 'amountCents', c.language)}, ${months(num(d.months)).en} more, active until ${when(d.to, c)}`,
+    fr: `Renouvellement payé chez ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', c.language)}, ${months(num(d.months)).fr} de plus, actif jusqu'au ${when(d.to, c)}`,
+    en: `Renewal paid at ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', c.language)}, ${months(num(d.months)).en} more, active until ${when(d.to, c)}`,
   }),
   RenewalRefunded: (d, c) => ({
-    fr: `Renouvellement remboursé par ${providerName(d.provider)} : ${money(d, 'amountCents', c.language)}, échéance ramenée au ${when(d.expiresAt, c)}`,
-    en: `Renewal refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', c.language)}, expiry back to ${when(d.expiresAt, c)}`,
+    fr: `Renouvellement remboursé par ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', c.language)}, échéance ramenée au ${when(d.expiresAt, c)}`,
+    en: `Renewal refunded by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', c.language)}, expiry back to ${when(d.expiresAt, c)}`,
   }),
   OrderAbandoned: (d) => ({
     fr: `Commande annulée : aucun paiement reçu ${num(d.pendingHours)} heures après la commande (un paiement qui arriverait encore la réglerait)`,
     en: `Order cancelled: no payment received ${num(d.pendingHours)} hours after it was placed (a payment that still came would pay it)`,
   }),
   OrderRefunded: (d, c) => ({
-    fr: `Commande remboursée par ${providerName(d.provider)} : ${money(d, 'amountCents', c.language)}, ses ${months(num(d.months)).fr} retirés, échéance ramenée au ${when(d.expiresAt, c)} (les renouvellements payés restent)`,
-    en: `Order refunded by ${providerName(d.provider)}: ${money(d, 'amountCents', c.language)}, its ${months(num(d.months)).en} taken off, expiry back to ${when(d.expiresAt, c)} (the renewals paid stay)`,
+    fr: `Commande remboursée par ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', c.language)}, ses ${months(num(d.months)).fr} retirés, échéance ramenée au ${when(d.expiresAt, c)} (les renouvellements payés restent)`,
+    en: `Order refunded by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', c.language)}, its ${months(num(d.months)).en} taken off, expiry back to ${when(d.expiresAt, c)} (the renewals paid stay)`,
   }),
   SubscriptionCancellationRecorded: (d, c) => ({
     fr: `Résilié par ${c.actorName}${because(d.reason, c.language)} : accès jusqu'au ${when(d.accessEndsAt, c)}, sans renouvellement`,
@@ -159,8 +159,8 @@ const SENTENCES: Record<string, Sentence> = {
     en: `Refund of ${money(d, 'amountCents', language)} asked for by ${actorName} (7-day guarantee)${because(d.reason, language)}`,
   }),
   RefundInitiated: (d, { language, actorName }) => ({
-    fr: `Remboursement de ${money(d, 'amountCents', language)} demandé à ${providerName(d.provider)} par ${actorName}${because(d.reason, language)}`,
-    en: `Refund of ${money(d, 'amountCents', language)} asked of ${providerName(d.provider)} by ${actorName}${because(d.reason, language)}`,
+    fr: `Remboursement de ${money(d, 'amountCents', language)} demandé à ${providerName(d.provider, 'fr')} par ${actorName}${because(d.reason, language)}`,
+    en: `Refund of ${money(d, 'amountCents', language)} asked of ${providerName(d.provider, 'en')} by ${actorName}${because(d.reason, language)}`,
   }),
   RefundSettled: (d) => ({
     fr: `Remboursement effectué (référence ${str(d.providerRefundId)})`,
@@ -171,12 +171,12 @@ const SENTENCES: Record<string, Sentence> = {
     en: `Refund refused by the provider: ${str(d.reason)}`,
   }),
   PartialRefundRecorded: (d, { language }) => ({
-    fr: `Remboursement partiel par ${providerName(d.provider)} : ${money(d, 'amountCents', language)} (${money(d, 'refundedTotalCents', language)} remboursés sur ce paiement, l'abonnement reste actif)`,
-    en: `Partial refund by ${providerName(d.provider)}: ${money(d, 'amountCents', language)} (${money(d, 'refundedTotalCents', language)} refunded of this payment, the subscription stays)`,
+    fr: `Remboursement partiel par ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', language)} (${money(d, 'refundedTotalCents', language)} remboursés sur ce paiement, l'abonnement reste actif)`,
+    en: `Partial refund by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', language)} (${money(d, 'refundedTotalCents', language)} refunded of this payment, the subscription stays)`,
   }),
   PaymentDisputed: (d, { language }) => ({
-    fr: `Paiement contesté auprès de la banque (${providerName(d.provider)}) : ${money(d, 'amountCents', language)}${because(d.reason, language)}`,
-    en: `Payment disputed with the bank (${providerName(d.provider)}): ${money(d, 'amountCents', language)}${because(d.reason, language)}`,
+    fr: `Paiement contesté auprès de la banque (${providerName(d.provider, 'fr')}) : ${money(d, 'amountCents', language)}${because(d.reason, language)}`,
+    en: `Payment disputed with the bank (${providerName(d.provider, 'en')}): ${money(d, 'amountCents', language)}${because(d.reason, language)}`,
   }),
   CredentialsAssigned: (d, { actorName }) => ({
     fr: `Identifiants attribués par ${actorName} (jeu ${str(d.credentialsId).slice(0, 8)}${d.credentialsVersion ? `, version ${num(d.credentialsVersion)}` : ''})`,
@@ -195,16 +195,16 @@ const SENTENCES: Record<string, Sentence> = {
     en: `Subscription voided by ${actorName}${because(d.reason, language)}`,
   }),
   PaymentWebhookReceived: (d) => ({
-    fr: `Notification reçue de ${providerName(d.provider)}`,
-    en: `Notification received from ${providerName(d.provider)}`,
+    fr: `Notification reçue de ${providerName(d.provider, 'fr')}`,
+    en: `Notification received from ${providerName(d.provider, 'en')}`,
   }),
   PaymentSyncRequested: (d, { actorName }) => ({
-    fr: `Synchronisation des paiements ${providerName(d.provider)} demandée par ${actorName}`,
-    en: `${providerName(d.provider)} payment sync requested by ${actorName}`,
+    fr: `Synchronisation des paiements ${providerName(d.provider, 'fr')} demandée par ${actorName}`,
+    en: `${providerName(d.provider, 'en')} payment sync requested by ${actorName}`,
   }),
   PaymentObserved: (d, { language }) => ({
-    fr: `${providerName(d.provider)} a répondu : paiement ${str(d.status)} de ${money(d, 'amountCents', language)}`,
-    en: `${providerName(d.provider)} answered: ${str(d.status)} payment of ${money(d, 'amountCents', language)}`,
+    fr: `${providerName(d.provider, 'fr')} a répondu : paiement ${str(d.status)} de ${money(d, 'amountCents', language)}`,
+    en: `${providerName(d.provider, 'en')} answered: ${str(d.status)} payment of ${money(d, 'amountCents', language)}`,
   }),
   PaymentSyncCompleted: (d) => ({
     fr: `Synchronisation terminée : ${num(d.observed)} paiement(s) lu(s)`,
@@ -323,12 +323,12 @@ const PROVIDERS: Record<string, string> = {
   mollie: 'Mollie',
   paypal: 'PayPal',
   payssion: 'Payssion',
-  sandbox: 'Sandbox',
 };
 
-/** A payment provider as people write it. */
-export function providerName(provider: unknown): string {
+/** A payment provider as people write it; the built-in one says what it is, as the invoices do. */
+export function providerName(provider: unknown, language: Language): string {
   const id = str(provider);
+  if (id === 'sandbox') return language === 'fr' ? 'Sandbox (paiement de test)' : 'Sandbox (test payment)';
   return PROVIDERS[id] ?? id;
 }
 

@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_EVENT_TYPES } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import { summarize } from './event-summaries.js';
+import { providerName, summarize } from './event-summaries.js';
 
 describe("a subscription's history in words", () => {
   it.each(['fr', 'en'] as const)(
@@ -19,6 +19,18 @@ describe("a subscription's history in words", () => {
     ).toMatch(
       /^Remboursement partiel par Stripe : 2,23\s€ \(5,00\s€ remboursés sur ce paiement, l'abonnement reste actif\)$/,
     );
+  });
+
+  it('names the built-in test provider in the reader’s language, as the invoices do', () => {
+    const data = { provider: 'sandbox', amountCents: 453, currency: 'EUR', expiresAt: '2027-02-24T10:00:05.000Z' };
+    expect(summarize('PaymentConfirmed', data, { language: 'fr', actorName: 'Sandbox', timeZone: 'UTC' })).toMatch(
+      /^Paiement confirmé par Sandbox \(paiement de test\) : 4,53\s€/,
+    );
+    expect(summarize('PaymentConfirmed', data, { language: 'en', actorName: 'Sandbox', timeZone: 'UTC' })).toMatch(
+      /^Payment confirmed by Sandbox \(test payment\): €4\.53/,
+    );
+    expect(providerName('sandbox', 'fr')).toBe('Sandbox (paiement de test)');
+    expect(providerName('stripe', 'fr')).toBe('Stripe');
   });
 
   it("writes dates in the shop's time zone with its offset, to the second, or in UTC when asked", () => {

@@ -326,7 +326,7 @@ function actorOf(
     case 'customer':
       return { ...actor, name: nameAt(actor.id, event.globalPosition) };
     case 'provider':
-      return { ...actor, name: providerName(actor.id) };
+      return { ...actor, name: providerName(actor.id, language) };
     case 'system': {
       const shopctl = /^shopctl:(.*)$/.exec(actor.id);
       const name = shopctl ? `shopctl (${shopctl[1]})` : (SYSTEM_NAMES[actor.id]?.[language] ?? actor.id);

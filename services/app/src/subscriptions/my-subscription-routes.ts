@@ -27,6 +27,14 @@ import { problem, type ApiDocument } from '../api/openapi.js';
 import { redirectFor } from '../api/redirect-url.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
 
+/**
+ * What a subscription cost its customer in all: the order and its renewals paid, less what went
+ * back; nothing for an order never paid, or one refunded in full (its money all went back).
+ */
+function paidInAll(s: SubscriptionView): number {
+  return s.paidAt !== null && s.statusReason !== 'refunded' ? s.totalCents + s.renewedCents - s.refundedCents : 0;
+}
+
 /** A subscription as its customer sees it on their profile, with what they can do with it now. */
 function customerView(
   s: SubscriptionView,
@@ -60,6 +68,8 @@ function customerView(
     totalCents: s.totalCents,
     currency: s.currency,
     months: s.months,
+    renewalCount: s.renewalCount,
+    paidCents: paidInAll(s),
     expiresAt: s.expiresAt,
     purchasedAt: s.createdAt,
     paymentIssue: s.lastPaymentIssue,
@@ -122,12 +132,9 @@ export function mySubscriptionRoutes(
       const now = deps.clock();
       const answer: CustomerSubscriptions = {
         data: subscriptions.map((s) => customerView(s, byId.get(s.planId), now, deps.renewalLeadHours)),
-        // The seeds' profile figures: active with a future expiry; spent over every payment kept,
-        // less what went back (an order cancelled before payment cost nothing, a refund gave it back).
+        // The seeds' profile figures: active with a future expiry; spent, what each cost in all.
         activeCount: subscriptions.filter((s) => isCurrentlyActive(s, now)).length,
-        totalSpentCents: subscriptions
-          .filter((s) => s.paidAt !== null && s.statusReason !== 'refunded')
-          .reduce((sum, s) => sum + s.totalCents + s.renewedCents - s.refundedCents, 0),
+        totalSpentCents: subscriptions.reduce((sum, s) => sum + paidInAll(s), 0),
         currency: 'EUR',
       };
       res.json(answer);

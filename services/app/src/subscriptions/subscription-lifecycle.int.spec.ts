@@ -101,8 +101,12 @@ describe('renewing a subscription early', () => {
     });
     // One subscription still: no second one was started.
     const mine = await request('GET', '/api/me/subscriptions', { token });
-    expect(mine.body.data).toHaveLength(1);
-    expect(mine.body).toMatchObject({ activeCount: 1, totalSpentCents: 453 + 1359 });
+    expect(mine.body).toMatchObject({
+      activeCount: 1,
+      totalSpentCents: 453 + 1359,
+      // The profile's line tells the renewal apart from the order: one renewal, what it paid in all.
+      data: [{ months: 1, totalCents: 453, renewalCount: 1, paidCents: 453 + 1359 }],
+    });
 
     // Its expiry is enforced at the new date.
     const timer = await eventually(

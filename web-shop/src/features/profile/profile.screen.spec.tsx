@@ -151,6 +151,31 @@ describe('the profile (/profile)', () => {
     expect(within(spotify!).getByRole('button', { name: 'Finaliser le paiement' })).toBeVisible();
   });
 
+  it('tells a renewed subscription’s order from what it paid in all, in French and in English', async () => {
+    const renewed = subscription({ months: 3, totalCents: 2397, renewalCount: 2, paidCents: 3 * 2397 });
+    const api = profileApi({
+      'GET /api/me/subscriptions': () => json<CustomerSubscriptions>({ ...mine, data: [renewed] }),
+    });
+    const { unmount } = profile(api);
+    const [item] = await screen.findAllByTestId('profile-subscription');
+    expect(within(item!).getByTestId('subscription-order')).toHaveTextContent(
+      /^3 mois · 23,97 € · renouvelé 2 fois, 71,91 € payés en tout$/,
+    );
+    unmount();
+
+    profile(api, 'en');
+    const [english] = await screen.findAllByTestId('profile-subscription');
+    expect(within(english!).getByTestId('subscription-order')).toHaveTextContent(
+      /^3 months · €23\.97 · renewed 2 times, €71\.91 paid in all$/,
+    );
+  });
+
+  it('says only the order of a subscription never renewed', async () => {
+    profile(profileApi());
+    const [netflix] = await screen.findAllByTestId('profile-subscription');
+    expect(within(netflix!).getByTestId('subscription-order')).toHaveTextContent(/^3 mois · 23,97 €$/);
+  });
+
   it('sends a pending subscription back to its payment', async () => {
     const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     const { user, api } = profile(

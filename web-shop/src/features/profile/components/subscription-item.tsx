@@ -117,9 +117,10 @@ export function SubscriptionItem({
           </Typography>
           <Chip size="small" color={STATUS_COLOURS[status]} label={t(`subscriptions.status.${status}`)} />
         </Stack>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {t('subscriptions.months', { count: subscription.months })} ·{' '}
-          {formatPrice(subscription.totalCents, subscription.currency, i18n.language)}
+        <Typography variant="body2" data-testid="subscription-order" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {t('subscriptions.months', { count: subscription.months })} · {money(subscription.totalCents)}
+          {subscription.renewalCount > 0 &&
+            ` · ${t('subscriptions.renewed', { count: subscription.renewalCount, total: money(subscription.paidCents) })}`}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {subscription.expiresAt
