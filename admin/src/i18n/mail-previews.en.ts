@@ -16,6 +16,7 @@ export const mailPreviewsMessages: MessageTree = {
       text: 'Plain-text version',
       kinds: {
         order_received: 'Order received',
+        order_abandoned: 'Order cancelled unpaid',
         payment_confirmed: 'Payment confirmed',
         credentials_ready: 'Credentials ready',
         expiring_soon: 'Expires in 3 days',

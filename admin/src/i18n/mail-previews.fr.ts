@@ -16,6 +16,7 @@ export const mailPreviewsMessages: MessageTree = {
       text: 'Version texte',
       kinds: {
         order_received: 'Commande reçue',
+        order_abandoned: 'Commande annulée faute de paiement',
         payment_confirmed: 'Paiement confirmé',
         credentials_ready: 'Identifiants prêts',
         expiring_soon: 'Expire dans 3 jours',

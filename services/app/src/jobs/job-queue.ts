@@ -12,6 +12,7 @@ export type SecurityNotificationKind = (typeof SECURITY_NOTIFICATION_KINDS)[numb
 /** The news of an order a customer is told of. */
 export const ORDER_MAIL_KINDS = [
   'order_received',
+  'order_abandoned',
   'payment_confirmed',
   'credentials_ready',
   'expiring_soon',

@@ -25,6 +25,7 @@ function sampleFacts(kind: OrderMailKind, publicUrl: string): OrderNewsFacts {
   return {
     subscription: {
       id: '00000000-0000-4000-8000-000000000001',
+      planId: 'netflix-premium',
       planName: 'Netflix Premium',
       months: 3,
       totalCents: 1359,

@@ -33,7 +33,10 @@ export interface OrderNews {
 
 /** What the news is about: the subscription as the read model shows it, and what the event said. */
 export interface OrderNewsFacts {
-  subscription: Pick<SubscriptionView, 'id' | 'planName' | 'months' | 'totalCents' | 'currency' | 'expiresAt'>;
+  subscription: Pick<
+    SubscriptionView,
+    'id' | 'planId' | 'planName' | 'months' | 'totalCents' | 'currency' | 'expiresAt'
+  >;
   fullName: string;
   /** The shop's address, for the link. */
   publicUrl: string;
@@ -102,8 +105,12 @@ function layoutOf(name: 'layout.html' | 'layout.txt'): Template {
   return layout;
 }
 
-/** Where the news sends the customer: the credentials page, the one-click renewal, the support page or the profile. */
-export function orderNewsPath(kind: OrderMailKind, subscriptionId: string): string {
+/**
+ * Where the news sends the customer: the credentials page, the one-click renewal, the support
+ * page, the plan's page to order again, or the profile.
+ */
+export function orderNewsPath(kind: OrderMailKind, subscription: { id: string; planId: string }): string {
+  const subscriptionId = subscription.id;
   switch (kind) {
     case 'credentials_ready':
       return `/product-access/${subscriptionId}`;
@@ -112,6 +119,8 @@ export function orderNewsPath(kind: OrderMailKind, subscriptionId: string): stri
       return `/profile?renew=${encodeURIComponent(subscriptionId)}`;
     case 'suspended':
       return '/support';
+    case 'order_abandoned':
+      return `/subscription/${encodeURIComponent(subscription.planId)}`;
     default:
       return '/profile';
   }
@@ -147,7 +156,7 @@ export function orderNews(kind: OrderMailKind, language: Language, facts: OrderN
     title: section('title'),
     message: section('message'),
     linkLabel: section('linkLabel'),
-    link: `${facts.publicUrl}${orderNewsPath(kind, subscription.id)}`,
+    link: `${facts.publicUrl}${orderNewsPath(kind, subscription)}`,
   };
   const page = { ...words, language, button: section('button'), footer: section('footer') };
   return { ...words, html: layoutOf('layout.html')(page), text: layoutOf('layout.txt')(page) };

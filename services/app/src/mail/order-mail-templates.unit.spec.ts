@@ -5,6 +5,7 @@ import { ORDER_MAIL_LANGUAGES, orderNews, type OrderNewsFacts } from './order-ma
 const facts = (planName = 'Netflix Premium'): OrderNewsFacts => ({
   subscription: {
     id: 'sub-42',
+    planId: 'netflix-premium',
     planName,
     months: 3,
     totalCents: 1359,
@@ -63,6 +64,18 @@ describe('the subscription e-mails, from their templates', () => {
       'Your payment of €4.53 is confirmed: your Netflix subscription is extended by 1 month, until 26 February 2027 at 09:30 UTC.',
     );
     expect(orderNews('credentials_ready', 'en', facts()).link).toBe('https://shop.example/product-access/sub-42');
+  });
+
+  it('tells of an order cancelled because it was never paid, and offers to order it again', () => {
+    const fr = orderNews('order_abandoned', 'fr', facts());
+    expect(fr.subject).toBe('Commande annulée : Netflix Premium, 3 mois');
+    expect(fr.message).toBe(
+      "Nous n'avons pas reçu le paiement de votre commande Netflix Premium (3 mois, 13,59\u00a0€) : elle est annulée et rien ne vous a été prélevé. Vous pouvez la passer à nouveau quand vous le souhaitez.",
+    );
+    expect(fr.text).toContain('Commander à nouveau : https://shop.example/subscription/netflix-premium');
+    const en = orderNews('order_abandoned', 'en', facts());
+    expect(en.subject).toBe('Order cancelled: Netflix Premium, 3 months');
+    expect(en.link).toBe('https://shop.example/subscription/netflix-premium');
   });
 
   it('says the new news: a refund issued, a suspension, a renewal reminder with its one-click link', () => {

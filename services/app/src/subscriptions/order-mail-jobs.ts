@@ -49,6 +49,7 @@ function readModelHasCaughtUp(
     case 'refund_issued':
     case 'suspended':
     case 'renewal_failed':
+    case 'order_abandoned':
       // The row was written by this event or a later one (the refund's amount comes from the job).
       return Date.parse(subscription.updatedAt) >= Date.parse(job.at);
     case 'payment_confirmed':
@@ -133,6 +134,11 @@ export function orderMailJobHandlers({
       }
       if (kind === 'renewal_failed' && subscription.renewalFailedAt === null) {
         logger.info(context, 'renewal paid since; no news of the declined charge');
+        return;
+      }
+      if (kind === 'order_abandoned' && subscription.statusReason !== 'abandoned') {
+        // A payment that came after all made it active: its confirmation is the news.
+        logger.info(context, 'order no longer cancelled as abandoned; no news');
         return;
       }
       if (kind === 'suspended' && subscription.status !== 'suspended') {

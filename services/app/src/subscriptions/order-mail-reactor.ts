@@ -54,7 +54,7 @@ function renewalReminders(recorded: RecordedEvent, subscriptionId: string, expir
 }
 
 /**
- * Order news for the customer: order received, payment confirmed, credentials ready (each
+ * Order news for the customer: order received, order cancelled unpaid (abandoned), payment confirmed, credentials ready (each
  * assignment, a replacement too), expired; a renewal paid, a cancellation (with the date access
  * ends), a refund request received, a refund issued (part or all of a payment), a suspension;
  * renewal reminders 7 days and 1 day before each expiry when it does not renew itself (they
@@ -65,6 +65,7 @@ export const orderMailReactor: Reactor = {
   name: 'order-mail',
   eventTypes: [
     'OrderPlaced',
+    'OrderAbandoned',
     'PaymentConfirmed',
     'CredentialsAssigned',
     'SubscriptionExpired',
@@ -86,6 +87,8 @@ export const orderMailReactor: Reactor = {
         // its mail is the confirmation.
         if (event.data.provider === OPERATOR_PROVIDER || event.data.provider === FREE_OFFER_PROVIDER) return [];
         return [orderMailJob(recorded, event.data.subscriptionId, 'order_received')];
+      case 'OrderAbandoned':
+        return [orderMailJob(recorded, event.data.subscriptionId, 'order_abandoned')];
       case 'PaymentConfirmed': {
         const { subscriptionId, expiresAt } = event.data;
         return [

@@ -87,6 +87,25 @@ describe('the order mail reactor', () => {
     ).toEqual([['refund_issued', 453]]);
   });
 
+  it('tells of an order cancelled because nobody paid it', () => {
+    const jobs = jobsOf({
+      type: 'OrderAbandoned',
+      data: { subscriptionId: 'sub-1', pendingHours: 48, abandonedAt: RECORDED_AT.toISOString() },
+    });
+    expect(jobs).toEqual([
+      {
+        id: 'event-1:order_abandoned',
+        data: {
+          kind: 'order_abandoned',
+          subscriptionId: 'sub-1',
+          mailId: 'event-1:order_abandoned',
+          at: RECORDED_AT.toISOString(),
+        },
+        runAt: undefined,
+      },
+    ]);
+  });
+
   it('tells of a suspension, and of no other status change', () => {
     const change = (to: 'suspended' | 'active' | 'cancelled') =>
       jobsOf({
