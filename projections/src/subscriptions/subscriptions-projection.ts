@@ -344,13 +344,14 @@ function changesFor(
     case 'RenewalRefunded': {
       // The renewal counts nothing any more: neither its payment nor what went back of it before.
       const { [event.data.paymentReference]: _before, ...partial } = partialRefunds(row);
-      return {
+      const renewalOff = {
         expires_at: event.data.expiresAt,
         period_started_at: null,
         renewed_cents: Number(row.renewed_cents ?? 0) - event.data.amountCents,
-        partial_refunds: JSON.stringify(partial),
-        refunded_cents: sumOf(partial),
       };
+      // The last money kept went back: it ends as a payment refunded in full ends it.
+      if (event.data.ends) return { ...renewalOff, ...refundedInFull(event.data.refundedAt) };
+      return { ...renewalOff, partial_refunds: JSON.stringify(partial), refunded_cents: sumOf(partial) };
     }
     case 'OrderRefunded': {
       // The subscription runs on its renewals: the order's months come off, its whole payment counts
@@ -410,17 +411,20 @@ function changesFor(
     case 'PaymentAttemptFailed':
       return { last_payment_issue: `payment_${event.data.reason}` };
     case 'PaymentRefunded':
-      return {
-        status: 'cancelled',
-        status_reason: 'refunded',
-        cancelled_at: event.data.refundedAt,
-        partial_refunds: JSON.stringify({}),
-        refunded_cents: 0,
-      };
+      return refundedInFull(event.data.refundedAt);
     case 'SubscriptionVoided':
       return { voided_at: event.data.voidedAt, void_reason: event.data.reason };
   }
 }
+
+/** A subscription whose money all went back: it ends, and none of its payments counts any more. */
+const refundedInFull = (refundedAt: string) => ({
+  status: 'cancelled' as const,
+  status_reason: 'refunded',
+  cancelled_at: refundedAt,
+  partial_refunds: JSON.stringify({}),
+  refunded_cents: 0,
+});
 
 /** The row of money that went back on its day (`subscription_refunds`), one per refunded total of a payment. */
 const refundRow = (counted: RefundCounted): MoneyRowChange => ({

@@ -138,10 +138,16 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Renouvellement payé chez ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', c.language)}, ${months(num(d.months)).fr} de plus, actif jusqu'au ${when(d.to, c)}`,
     en: `Renewal paid at ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', c.language)}, ${months(num(d.months)).en} more, active until ${when(d.to, c)}`,
   }),
-  RenewalRefunded: (d, c) => ({
-    fr: `Renouvellement remboursé par ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', c.language)}, échéance ramenée au ${when(d.expiresAt, c)}`,
-    en: `Renewal refunded by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', c.language)}, expiry back to ${when(d.expiresAt, c)}`,
-  }),
+  RenewalRefunded: (d, c) =>
+    d.ends
+      ? {
+          fr: `Renouvellement remboursé par ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', c.language)} ; plus aucun paiement n'est gardé (la commande était remboursée), l'abonnement prend fin`,
+          en: `Renewal refunded by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', c.language)}; no payment is kept any more (the order was refunded), the subscription ends`,
+        }
+      : {
+          fr: `Renouvellement remboursé par ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', c.language)}, échéance ramenée au ${when(d.expiresAt, c)}`,
+          en: `Renewal refunded by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', c.language)}, expiry back to ${when(d.expiresAt, c)}`,
+        },
   OrderAbandoned: (d) => ({
     fr: `Commande annulée : aucun paiement reçu ${num(d.pendingHours)} heures après la commande (un paiement qui arriverait encore la réglerait)`,
     en: `Order cancelled: no payment received ${num(d.pendingHours)} hours after it was placed (a payment that still came would pay it)`,

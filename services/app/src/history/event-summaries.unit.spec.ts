@@ -33,6 +33,26 @@ describe("a subscription's history in words", () => {
     expect(providerName('stripe', 'fr')).toBe('Stripe');
   });
 
+  it('says a renewal refunded after the order ends the subscription, when it does', () => {
+    const data = {
+      provider: 'stripe',
+      amountCents: 453,
+      currency: 'EUR',
+      renewalId: 'r',
+      expiresAt: '2027-01-10T09:05:00.000Z',
+    };
+    const context = { actorName: 'Stripe', timeZone: 'UTC' };
+    expect(summarize('RenewalRefunded', data, { ...context, language: 'fr' })).toMatch(
+      /échéance ramenée au 2027-01-10/,
+    );
+    expect(summarize('RenewalRefunded', { ...data, ends: true }, { ...context, language: 'fr' })).toMatch(
+      /^Renouvellement remboursé par Stripe : 4,53\s€ ; plus aucun paiement n'est gardé \(la commande était remboursée\), l'abonnement prend fin$/,
+    );
+    expect(summarize('RenewalRefunded', { ...data, ends: true }, { ...context, language: 'en' })).toMatch(
+      /the subscription ends$/,
+    );
+  });
+
   it("writes dates in the shop's time zone with its offset, to the second, or in UTC when asked", () => {
     const data = { provider: 'stripe', amountCents: 1223, currency: 'EUR', expiresAt: '2027-02-24T10:00:05.000Z' };
     const context = { language: 'fr' as const, actorName: 'Stripe', timeZone: 'Europe/Paris' };

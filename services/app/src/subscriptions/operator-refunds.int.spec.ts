@@ -177,6 +177,38 @@ describe('refunds by the operator', () => {
     expect(asOf.body.totalRevenueCents).toBe(live.totalRevenueCents);
     expect(asOf.body.revenueByDay).toEqual(live.revenueByDay);
     expect(asOf.body.activeSubscriptions).toBe(live.activeSubscriptions);
+
+    // The renewal given back too: nothing paid is kept, so it ends as refunded, now (not at an
+    // expiry gone back into the past, which the expiry sweep would call expired).
+    const last = await request('POST', `/api/admin/subscriptions/${subscriptionId}/refunds`, {
+      token: admin.token,
+      body: { amountCents: 453, reason: 'Not wanted after all', paymentReference: renewalSession },
+    });
+    expect(last.status, JSON.stringify(last.body)).toBe(201);
+    const ended = await eventually(
+      () => request('GET', `/api/admin/subscriptions/${subscriptionId}`, { token: admin.token }),
+      (reply) => reply.body.status !== 'active',
+    );
+    expect(ended.body).toMatchObject({ status: 'cancelled', statusReason: 'refunded' });
+    expect((await eventTypes(subscriptionId)).map((e) => e.type)).not.toContain('SubscriptionExpired');
+    const none = await eventually(
+      () => subscriptionFigures(shop.runtime.knex, new Date()),
+      (figures) => figures.totalRevenueCents === before.totalRevenueCents - 1359 - 453,
+    );
+    expect(none.activeSubscriptions).toBe(before.activeSubscriptions - 1);
+    const nothingSpent = await request('GET', '/api/me/subscriptions', { token });
+    expect(nothingSpent.body).toMatchObject({
+      totalSpentCents: 0,
+      activeCount: 0,
+      data: [{ id: subscriptionId, status: 'cancelled', paidCents: 0 }],
+    });
+    const liveAfter = (await request('GET', '/api/admin/stats', { token: admin.token })).body;
+    const asOfAfter = await request('GET', `/api/admin/stats?asOf=${encodeURIComponent(new Date().toISOString())}`, {
+      token: admin.token,
+    });
+    expect(asOfAfter.body.totalRevenueCents).toBe(liveAfter.totalRevenueCents);
+    expect(asOfAfter.body.revenueByDay).toEqual(liveAfter.revenueByDay);
+    expect(asOfAfter.body.activeSubscriptions).toBe(liveAfter.activeSubscriptions);
   });
 
   it('refuses a payment the shop cannot refund through its provider, bad amounts, and customers', async () => {

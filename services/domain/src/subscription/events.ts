@@ -367,11 +367,13 @@ export type SubscriptionRenewed = DomainEvent<
 
 /**
  * A renewal's payment went back: the months it added are taken off again (`expiresAt` is the
- * expiry from now on); the subscription otherwise stays as it is.
+ * expiry from now on); the subscription otherwise stays as it is. `ends`: it was the last money
+ * kept (the order's went back before, `OrderRefunded`): the subscription ends as refunded, as a
+ * payment refunded in full ends it.
  */
 export type RenewalRefunded = DomainEvent<
   'RenewalRefunded',
-  RefundData & RefundedBefore & { renewalId: string; expiresAt: string }
+  RefundData & RefundedBefore & { renewalId: string; expiresAt: string; ends?: true }
 >;
 
 /**

@@ -157,7 +157,8 @@ export function renewalPaidBy(current: ExistingSubscription, reference: string):
 
 /**
  * A renewal's payment went back: its months are taken off. When it is the latest renewal the
- * expiry returns to where it started; an earlier one's months come off the end.
+ * expiry returns to where it started; an earlier one's months come off the end. When it was the
+ * last money kept (the order's and every other renewal's went back), the subscription ends.
  */
 export function decideRenewalRefund(
   current: ExistingSubscription,
@@ -171,10 +172,23 @@ export function decideRenewalRefund(
       ? renewal.paid.from
       : addMonthsUtc(current.expiresAt ?? renewal.paid.to, -renewal.months).toISOString();
   const before = current.payments?.[refund.paymentReference]?.refundedCents ?? 0;
+  const othersKept = Object.entries(current.renewals ?? {}).some(
+    ([id, other]) => id !== renewalId && other.paid && !other.paid.refunded,
+  );
+  // Its order's money went back in full (a subscription granted for nothing keeps its months).
+  const orderRefunded = Object.values(current.payments ?? {}).some(
+    (payment) => payment.kind === 'order' && payment.amountCents > 0 && payment.refundedCents >= payment.amountCents,
+  );
   return [
     {
       type: 'RenewalRefunded',
-      data: { ...refund, ...(before > 0 ? { refundedBeforeCents: before } : {}), renewalId, expiresAt },
+      data: {
+        ...refund,
+        ...(before > 0 ? { refundedBeforeCents: before } : {}),
+        renewalId,
+        expiresAt,
+        ...(orderRefunded && !othersKept ? { ends: true as const } : {}),
+      },
     },
   ];
 }

@@ -280,6 +280,38 @@ describe('the order refunded in full after renewals were paid', () => {
       ]);
   });
 
+  it('ends the subscription as refunded when the last renewal kept is refunded after the order', () => {
+    const orderRefunded: SubscriptionEvent = {
+      type: 'OrderRefunded',
+      data: { ...refundBase, amountCents: 1359, months: 3, expiresAt: '2026-02-10T09:05:00.000Z' },
+    };
+    const renewalReported: RefundPayment = {
+      type: 'RefundPayment',
+      data: { ...reported(499).data, paymentReference: 'pi_renew' },
+    };
+    // Nothing paid is kept any more: it ends as a payment refunded in full ends it, not at an
+    // expiry gone back into the past.
+    const ending: SubscriptionEvent = {
+      type: 'RenewalRefunded',
+      data: {
+        ...refundBase,
+        paymentReference: 'pi_renew',
+        amountCents: 499,
+        renewalId: 'ren-1',
+        expiresAt: '2026-01-10T09:05:00.000Z',
+        ends: true,
+      },
+    };
+    spec()
+      .given([...renewed, orderRefunded])
+      .when(renewalReported)
+      .then([ending]);
+    expect(stateAfter([...renewed, orderRefunded, ending])).toMatchObject({ status: 'cancelled', refunded: true });
+    // A renewal refunded while the order's money is kept takes its months off and nothing more.
+    spec().given(renewed).when(renewalReported).then([renewalRefunded]);
+    expect(stateAfter([...renewed, renewalRefunded])).toMatchObject({ status: 'active' });
+  });
+
   it('ends the subscription as before when the renewals paid after it were refunded already', () => {
     spec()
       .given([...renewed, renewalRefunded])

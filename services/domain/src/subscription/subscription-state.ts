@@ -352,6 +352,7 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
       if (!renewal?.paid) return state;
       return {
         ...state,
+        ...(event.data.ends ? { status: 'cancelled' as const, refunded: true } : {}),
         expiresAt: event.data.expiresAt,
         // The period it returns to began before this renewal's; when exactly is not kept.
         periodStartedAt: null,
