@@ -83,9 +83,17 @@ export interface JobDataByName {
 }
 export type JobName = keyof JobDataByName;
 
+/**
+ * What any job's data may carry besides its own: the `traceparent` of the span that queued it
+ * (tracing on), so that its run continues that trace wherever it runs.
+ */
+export interface JobTrace {
+  traceparent?: string;
+}
+
 export interface JobRequest<N extends JobName = JobName> {
   name: N;
-  data: JobDataByName[N];
+  data: JobDataByName[N] & JobTrace;
   /** Deduplication key: the id of the event that caused the job, so a replay enqueues nothing twice. */
   jobId: string;
   /** Run no earlier than this; now when absent. */

@@ -68,9 +68,11 @@ async function startOtlpReceiver() {
 
 describe('traces, when OTEL_EXPORTER_OTLP_ENDPOINT is set', () => {
   const collector = useStandIn('otlp', startOtlpReceiver);
+  // The jobs on Redis, as in production: a job runs in the worker, apart from what queued it.
   const shop = useTestShop('traces', {
     env: () => ({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: 'shop-under-test' }),
     plans: true,
+    redis: true,
   });
 
   it('follows an order from its request to its command, its append, and the projection and reactor that follow', async () => {
@@ -132,14 +134,17 @@ describe('traces, when OTEL_EXPORTER_OTLP_ENDPOINT is set', () => {
     );
     expect(reacted[0]!.traceId).toBe(http!.traceId);
     expect(reacted[0]!.attributes['shop.job_ids']).toEqual(expect.arrayContaining([expect.any(String)]));
-    // The job runs in a span of its own, named after it.
-    await eventually(
+    // The job runs in a span of its own, named after it, in the same trace: a child of the reactor's
+    // span that queued it, so the order's e-mail is found from its request.
+    const jobs = await eventually(
       async () => {
         await flushTraces();
-        return spansOf((s) => s.name === 'job send-order-mail');
+        return spansOf((s) => s.name === 'job send-order-mail' && s.traceId === http!.traceId);
       },
       (found) => found.length > 0,
     );
+    expect(reacted.map((s) => s.spanId)).toContain(jobs[0]!.parentSpanId);
+    expect(jobs[0]!.attributes['shop.job']).toBe('send-order-mail');
     // No span carries a secret: the customer's token and password appear nowhere.
     const everything = JSON.stringify(collector.spans);
     expect(everything).not.toContain(customer.token);

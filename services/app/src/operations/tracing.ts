@@ -215,13 +215,20 @@ export function projectionSpans(handled: ReadonlySet<string>) {
   };
 }
 
-/** A job's run in a span of its own (`job <name>`), when tracing is on; `handlers` as they are otherwise. */
+/**
+ * A job's run in a span of its own (`job <name>`), when tracing is on, the child of the span that
+ * queued it when its data carries that span's `traceparent`; `handlers` as they are otherwise.
+ */
 export function tracedJobHandlers<H extends Record<string, (data: never) => Promise<void>>>(handlers: H): H {
   if (!active) return handlers;
   return Object.fromEntries(
     Object.entries(handlers).map(([name, handle]) => [
       name,
-      (data: never) => inSpan(`job ${name}`, { attributes: { 'shop.job': name } }, () => handle(data)),
+      (data: never) => {
+        const { traceparent } = (data ?? {}) as { traceparent?: unknown };
+        const parent = typeof traceparent === 'string' ? traceparent : undefined;
+        return inSpan(`job ${name}`, { attributes: { 'shop.job': name }, parent }, () => handle(data));
+      },
     ]),
   ) as H;
 }

@@ -3,11 +3,17 @@ import { AdvisoryLock } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
 import type { JobQueue, JobRequest } from '../jobs/job-queue.js';
-import { batchSpanStart, inSpan, tracingOn } from '../operations/tracing.js';
+import { activeTraceparent, batchSpanStart, inSpan, tracingOn } from '../operations/tracing.js';
 
 /** The span of a reactor's batch that made jobs: in the trace of the request behind its events, naming the jobs. */
 const reactorSpan = (name: string, events: readonly RecordedEvent[], jobs: readonly JobRequest[]) =>
   batchSpanStart(events, { 'shop.reactor': name, 'shop.job_ids': jobs.slice(0, 32).map((job) => job.jobId) });
+
+/** The jobs, each carrying the active span's `traceparent`: its run, wherever it runs, continues the trace. */
+function carryingTrace(jobs: JobRequest[]): JobRequest[] {
+  const traceparent = activeTraceparent();
+  return traceparent ? jobs.map((job) => ({ ...job, data: { ...job.data, traceparent } }) as JobRequest) : jobs;
+}
 
 /** Turns events into jobs. Job ids come from event ids, so a replay enqueues nothing twice. */
 export interface Reactor {
@@ -67,7 +73,9 @@ export async function runReactor(options: ReactorOptions, signal: AbortSignal): 
       const reacted = events.filter((event) => handled.has(event.type));
       const jobs = reacted.flatMap((event) => reactor.react(event));
       await (jobs.length > 0 && tracingOn()
-        ? inSpan(`react ${reactor.name}`, reactorSpan(reactor.name, reacted, jobs), () => queue.enqueue(jobs))
+        ? inSpan(`react ${reactor.name}`, reactorSpan(reactor.name, reacted, jobs), () =>
+            queue.enqueue(carryingTrace(jobs)),
+          )
         : queue.enqueue(jobs));
       const last = events.at(-1)!;
       await saveReactorCheckpoint(knex, reactor.name, checkpoint, last);
