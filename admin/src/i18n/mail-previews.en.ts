@@ -28,6 +28,7 @@ export const mailPreviewsMessages: MessageTree = {
         suspended: 'Subscription suspended',
         renewal_reminder: 'Renewal reminder (7 days and 1 day before)',
         renewal_failed: 'Automatic renewal declined',
+        renewal_upcoming: 'Automatic renewal coming up (7 days before)',
       },
     },
   },

@@ -112,6 +112,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
         mailer: runtime.mailer,
         publicUrl: runtime.config.publicUrl,
         seller: runtime.config.seller,
+        renewalLeadHours: runtime.config.renewalLeadHours,
       }),
       ...inquiryMailJobHandlers({
         ...jobDependencies,

@@ -23,6 +23,7 @@ export const ORDER_MAIL_KINDS = [
   'refund_issued',
   'suspended',
   'renewal_reminder',
+  'renewal_upcoming',
   'renewal_failed',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];

@@ -21,7 +21,12 @@ const DAY_MS = 24 * 3600_000;
  */
 function sampleFacts(kind: OrderMailKind, publicUrl: string): OrderNewsFacts {
   const expiresAt = '2027-03-15T10:00:00.000Z';
-  const daysBefore = kind === 'renewal_reminder' ? 7 : kind === 'expiring_soon' || kind === 'renewal_failed' ? 3 : 0;
+  const daysBefore =
+    kind === 'renewal_reminder' || kind === 'renewal_upcoming'
+      ? 7
+      : kind === 'expiring_soon' || kind === 'renewal_failed'
+        ? 3
+        : 0;
   return {
     subscription: {
       id: '00000000-0000-4000-8000-000000000001',
@@ -39,6 +44,10 @@ function sampleFacts(kind: OrderMailKind, publicUrl: string): OrderNewsFacts {
     ...(kind === 'refund_requested' || kind === 'refund_issued' ? { amountCents: 453 } : {}),
     // The first decline of an automatic renewal three days before the expiry, tried again a day later.
     ...(kind === 'renewal_failed' ? { amountCents: 1359, retryAt: '2027-03-13T10:00:00.000Z' } : {}),
+    // The notice a week before the expiry of the charge three days before it.
+    ...(kind === 'renewal_upcoming'
+      ? { charge: { at: '2027-03-12T10:00:00.000Z', amountCents: 1359, method: 'Visa •••• 4242' } }
+      : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Language } from '@shop/domain';
 import type { SubscriptionView } from '@shop/projections';
 import Handlebars from 'handlebars';
-import { formatDateTime, formatMoney } from '../i18n/formatting.js';
+import { formatDateTime, formatDay, formatMoney } from '../i18n/formatting.js';
 import type { OrderMailKind } from '../jobs/job-queue.js';
 
 /**
@@ -48,6 +48,8 @@ export interface OrderNewsFacts {
   at?: string;
   /** When a declined renewal is tried again; absent when no try is left. */
   retryAt?: string;
+  /** The automatic charge coming (its notice): when, how much, and the kept method's label. */
+  charge?: { at: string; amountCents: number; method: string };
 }
 
 const DAY_MS = 24 * 3600_000;
@@ -141,6 +143,10 @@ export function orderNews(kind: OrderMailKind, language: Language, facts: OrderN
     expiry: expiresAt ? formatDateTime(expiresAt, language) : '',
     daysLeft: expiresAt ? Math.max(1, Math.round((Date.parse(expiresAt) - at) / DAY_MS)) : 0,
     retry: facts.retryAt ? formatDateTime(facts.retryAt, language) : '',
+    chargeDay: facts.charge ? formatDay(facts.charge.at, language) : '',
+    chargeAt: facts.charge ? formatDateTime(facts.charge.at, language) : '',
+    chargeAmount: facts.charge ? formatMoney(facts.charge.amountCents, subscription.currency, language) : '',
+    method: facts.charge?.method ?? '',
   };
   const render = (sections: Sections, key: string) => sections[key]?.(variables);
   const common = sectionsOf(`common.${language}.txt`);

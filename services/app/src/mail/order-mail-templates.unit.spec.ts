@@ -17,6 +17,7 @@ const facts = (planName = 'Netflix Premium'): OrderNewsFacts => ({
   at: '2027-02-19T09:30:00.000Z',
   amountCents: 453,
   months: 1,
+  charge: { at: '2027-02-23T09:30:00.000Z', amountCents: 1359, method: 'Visa •••• 4242' },
 });
 
 const cases = ORDER_MAIL_KINDS.flatMap((kind) => ORDER_MAIL_LANGUAGES.map((language) => [kind, language] as const));
@@ -64,6 +65,18 @@ describe('the subscription e-mails, from their templates', () => {
       'Your payment of €4.53 is confirmed: your Netflix subscription is extended by 1 month, until 26 February 2027 at 09:30 UTC.',
     );
     expect(orderNews('credentials_ready', 'en', facts()).link).toBe('https://shop.example/product-access/sub-42');
+  });
+
+  it('gives notice of an automatic charge: when, how much, on which method, and how to stop it', () => {
+    const fr = orderNews('renewal_upcoming', 'fr', facts());
+    expect(fr.subject).toBe('Votre abonnement Netflix Premium se renouvelle le 23 février 2027');
+    expect(fr.message).toBe(
+      "Votre abonnement Netflix Premium (3 mois) se renouvelle automatiquement : 13,59\u00a0€ seront prélevés sur Visa •••• 4242 le 23 février 2027 à 09:30 UTC. Pour ne pas le renouveler, résiliez-le avant cette date depuis votre espace ; vous gardez l'accès jusqu'à son échéance.",
+    );
+    expect(fr.link).toBe('https://shop.example/profile');
+    const en = orderNews('renewal_upcoming', 'en', facts());
+    expect(en.subject).toBe('Your Netflix Premium subscription renews on 23 February 2027');
+    expect(en.message).toContain('€13.59 will be charged to Visa •••• 4242 on 23 February 2027 at 09:30 UTC');
   });
 
   it('tells of an order cancelled because it was never paid, and offers to order it again', () => {

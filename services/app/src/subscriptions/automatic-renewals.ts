@@ -1,4 +1,10 @@
-import { chargeableRenewal, renewalDueAt, type RenewalChargeFailed, type RenewalOrdered } from '@shop/domain';
+import {
+  chargeableRenewal,
+  priceOrder,
+  renewalDueAt,
+  type RenewalChargeFailed,
+  type RenewalOrdered,
+} from '@shop/domain';
 import {
   activeState,
   getPlan,
@@ -50,6 +56,27 @@ export function withNextCharge<
       ? renewalDueAt({ expiresAt: view.expiresAt!, periodStartedAt }, leadHours).toISOString()
       : null,
   };
+}
+
+/**
+ * What the kept method is charged next for a subscription that renews itself: the order's months at
+ * the catalogue's price now (as the renewal is priced when it is ordered), at the shop's lead before
+ * the expiry; null when it does not renew itself or its plan is off sale.
+ */
+export function nextChargeOf(
+  view: Pick<SubscriptionView, 'autoRenew' | 'status' | 'expiresAt' | 'periodStartedAt' | 'months'>,
+  plan: { monthlyPriceCents: number; currency: string } | undefined,
+  leadHours: number,
+): { at: string; amountCents: number } | null {
+  const { nextChargeAt } = withNextCharge(view, leadHours);
+  if (nextChargeAt === null || !plan) return null;
+  const { totalCents } = priceOrder({
+    monthlyPriceCents: plan.monthlyPriceCents,
+    months: view.months,
+    currency: plan.currency,
+    discountPercent: 0,
+  });
+  return { at: nextChargeAt, amountCents: totalCents };
 }
 
 /**

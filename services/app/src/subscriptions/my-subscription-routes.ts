@@ -1,4 +1,4 @@
-import { priceOrder, REFUND_WINDOW_DAYS, refundWindowClosesAt } from '@shop/domain';
+import { REFUND_WINDOW_DAYS, refundWindowClosesAt } from '@shop/domain';
 import { isCurrentlyActive, listPlans, listSubscriptionsOfUser, type SubscriptionView } from '@shop/projections';
 import { Router } from 'express';
 import type { Knex } from 'knex';
@@ -19,7 +19,7 @@ import {
   type CustomerSubscriptions,
 } from '@shop/contracts';
 import type { SubscriptionLifecycle } from './subscription-lifecycle.js';
-import { withNextCharge } from './automatic-renewals.js';
+import { nextChargeOf, withNextCharge } from './automatic-renewals.js';
 import { recordCustomerLanguage } from '../notifications/customer-preferences.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
@@ -59,6 +59,7 @@ function customerView(
       ? closesAt.toISOString()
       : null;
   const { nextChargeAt } = withNextCharge(s, leadHours);
+  const nextCharge = nextChargeOf(s, plan, leadHours);
   return {
     id: s.id,
     planId: s.planId,
@@ -76,16 +77,7 @@ function customerView(
     autoRenew: s.autoRenew,
     paymentMethod: s.paymentMethod,
     nextChargeAt,
-    // The next charge is for the order's duration at the catalogue's price now.
-    nextChargeCents:
-      nextChargeAt !== null && plan
-        ? priceOrder({
-            monthlyPriceCents: plan.monthlyPriceCents,
-            months: s.months,
-            currency: plan.currency,
-            discountPercent: 0,
-          }).totalCents
-        : null,
+    nextChargeCents: nextCharge?.amountCents ?? null,
     renewalFailedAt: s.renewalFailedAt,
     renewalRetryAt: s.renewalRetryAt,
     cancelledAt: s.customerCancelledAt,

@@ -1,4 +1,5 @@
-import { getSubscription, isCurrentlyActive, type SubscriptionView } from '@shop/projections';
+import { getPlan, getSubscription, isCurrentlyActive, type SubscriptionView } from '@shop/projections';
+import { nextChargeOf } from './automatic-renewals.js';
 import type { Knex } from 'knex';
 import type { MailJobDependencies, MailMessage, Mailer } from '../mail/mailer.js';
 import { customerLanguage } from '../notifications/customer-preferences.js';
@@ -22,6 +23,9 @@ export const RENEWAL_REMINDERS = [
   { tag: '7d', beforeMs: 7 * 24 * 3600_000 },
   { tag: '1d', beforeMs: 24 * 3600_000 },
 ] as const;
+
+/** How long before the expiry a subscription that renews itself is given notice of its charge. */
+export const RENEWAL_NOTICE_BEFORE_MS = 7 * 24 * 3600_000;
 
 /**
  * Older news is dropped: a reactor that starts on an old log (first deployment, reset
@@ -55,6 +59,7 @@ function readModelHasCaughtUp(
     case 'payment_confirmed':
     case 'expiring_soon':
     case 'renewal_reminder':
+    case 'renewal_upcoming':
       return subscription.paidAt !== null && subscription.expiresAt !== null;
     case 'credentials_ready':
       return subscription.credentialsAssigned;
@@ -95,7 +100,11 @@ export function orderMailJobHandlers({
   clock,
   logger,
   seller,
-}: MailJobDependencies): Pick<JobHandlers, 'send-order-mail'> {
+  renewalLeadHours,
+}: MailJobDependencies & {
+  /** How long before its expiry a subscription that renews itself is charged (its notice says when). */
+  renewalLeadHours: number;
+}): Pick<JobHandlers, 'send-order-mail'> {
   // Without a seller (a caller that gives none), confirmations leave without their invoice.
   const invoiceSeller = seller ?? null;
   const sendOnce = (mailId: string, message: MailMessage) => sendMailOnce({ knex, mailer, clock }, mailId, message);
@@ -132,6 +141,24 @@ export function orderMailJobHandlers({
           return;
         }
       }
+      let charge: { at: string; amountCents: number; method: string } | undefined;
+      if (kind === 'renewal_upcoming') {
+        const plan = await getPlan(knex, subscription.planId, 'fr', { onSaleOnly: true });
+        const next = nextChargeOf(subscription, plan ?? undefined, renewalLeadHours);
+        const stillDue =
+          subscription.expiresAt === expiresAt &&
+          isCurrentlyActive(subscription, now) &&
+          subscription.customerCancelledAt === null &&
+          subscription.paymentMethod !== null &&
+          next !== null &&
+          // The notice comes before the charge, or not at all.
+          Date.parse(next.at) > now.getTime();
+        if (!stillDue) {
+          logger.info(context, 'subscription not renewing itself at that date; no notice of a charge');
+          return;
+        }
+        charge = { ...next, method: subscription.paymentMethod! };
+      }
       if (kind === 'renewal_failed' && subscription.renewalFailedAt === null) {
         logger.info(context, 'renewal paid since; no news of the declined charge');
         return;
@@ -164,6 +191,7 @@ export function orderMailJobHandlers({
         amountCents,
         months,
         retryAt,
+        charge,
       };
       const texts = { fr: orderNews(kind, 'fr', facts), en: orderNews(kind, 'en', facts) };
       // The confirmation of a payment carries its invoice: looked for (and waited for) before

@@ -2,7 +2,7 @@ import { FREE_OFFER_PROVIDER, OPERATOR_PROVIDER, type SubscriptionEvent } from '
 import { asDomainEvent, type RecordedEvent } from '@shop/event-store';
 import type { JobRequest } from '../jobs/job-queue.js';
 import type { OrderMailKind } from '../jobs/job-queue.js';
-import { RENEWAL_REMINDERS } from './order-mail-jobs.js';
+import { RENEWAL_NOTICE_BEFORE_MS, RENEWAL_REMINDERS } from './order-mail-jobs.js';
 import type { Reactor } from '../reactors/reactor.js';
 
 /*
@@ -43,14 +43,21 @@ const orderMailJob = (
 
 /**
  * The renewal reminders for an expiry (7 days and 1 day before it), each keyed by how long before
- * it comes; those already past when the expiry is set are left out, measured from the event.
+ * it comes, and the notice of its automatic charge (7 days before it): which the customer gets is
+ * decided when they are due (a reminder while it renews by hand, the notice while it renews
+ * itself). Those already past when the expiry is set are left out, measured from the event.
  */
 function renewalReminders(recorded: RecordedEvent, subscriptionId: string, expiresAt: string): JobRequest[] {
-  return RENEWAL_REMINDERS.flatMap(({ tag, beforeMs }) => {
-    const remindAt = new Date(Date.parse(expiresAt) - beforeMs);
-    if (remindAt.getTime() <= recorded.recordedAt.getTime()) return [];
-    return [orderMailJob(recorded, subscriptionId, 'renewal_reminder', { at: remindAt, expiresAt, tag })];
+  const dueAt = (beforeMs: number) => new Date(Date.parse(expiresAt) - beforeMs);
+  const ahead = (at: Date) => at.getTime() > recorded.recordedAt.getTime();
+  const reminders = RENEWAL_REMINDERS.flatMap(({ tag, beforeMs }) => {
+    const at = dueAt(beforeMs);
+    return ahead(at) ? [orderMailJob(recorded, subscriptionId, 'renewal_reminder', { at, expiresAt, tag })] : [];
   });
+  const noticeAt = dueAt(RENEWAL_NOTICE_BEFORE_MS);
+  return ahead(noticeAt)
+    ? [...reminders, orderMailJob(recorded, subscriptionId, 'renewal_upcoming', { at: noticeAt, expiresAt })]
+    : reminders;
 }
 
 /**

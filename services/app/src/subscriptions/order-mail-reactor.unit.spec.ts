@@ -30,7 +30,7 @@ const jobsOf = (event: SubscriptionEvent) =>
   }));
 
 describe('the order mail reactor', () => {
-  it('reminds to renew 7 days and 1 day before an expiry it learns of, besides the 3-day notice', () => {
+  it('reminds to renew 7 days and 1 day before an expiry it learns of, and gives notice of an automatic charge 7 days before', () => {
     const expiresAt = new Date(RECORDED_AT.getTime() + 30 * DAY).toISOString();
     const jobs = jobsOf({
       type: 'PaymentConfirmed',
@@ -40,8 +40,11 @@ describe('the order mail reactor', () => {
       ['event-1:payment_confirmed', undefined],
       ['event-1:renewal_reminder:7d', new Date(Date.parse(expiresAt) - 7 * DAY).toISOString()],
       ['event-1:renewal_reminder:1d', new Date(Date.parse(expiresAt) - DAY).toISOString()],
+      // Which of the two the customer gets is decided when it is due: by hand, or renewing itself.
+      ['event-1:renewal_upcoming', new Date(Date.parse(expiresAt) - 7 * DAY).toISOString()],
     ]);
     expect(jobs[1]!.data).toMatchObject({ kind: 'renewal_reminder', subscriptionId: 'sub-1', expiresAt });
+    expect(jobs[3]!.data).toMatchObject({ kind: 'renewal_upcoming', subscriptionId: 'sub-1', expiresAt });
   });
 
   it('leaves out the reminders already past when a renewal sets the expiry', () => {

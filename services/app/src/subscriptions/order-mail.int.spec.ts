@@ -196,6 +196,25 @@ describe('order e-mails and notifications', () => {
     expect(reminder.text).toContain(`https://shop.example/profile?renew=${subscriptionId}`);
   });
 
+  it('gives notice of the automatic charge seven days before the expiry instead, with the amount and the card', async () => {
+    // Bruno's subscription renews itself with a kept card; the notice is due two seconds from now.
+    const expiresAt = new Date(Date.now() + 7 * 24 * 3600_000 + 2000);
+    expiresAt.setUTCMilliseconds(0);
+    await paidSubscription(shop.runtime.store, bruno.userId, expiresAt, {
+      savedMethod: { id: 'pm_card', customerId: 'cus_bruno', label: 'Visa •••• 4242' },
+    });
+    const chargeDay = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(expiresAt.getTime() - 72 * 3600_000),
+    );
+    const notice = await waitForMail(bruno.email, `Votre abonnement Netflix se renouvelle le ${chargeDay}`);
+    // Netflix at 4,53 € a month, for the order's months, on the card kept.
+    expect(notice.text).toMatch(/se renouvelle automatiquement : \d+,\d\d\s€ seront prélevés sur Visa •••• 4242 le /);
+    expect(notice.text).toContain('Gérer mon abonnement : https://shop.example/profile');
+    await waitForNotification(bruno, 'fr', 'Renouvellement automatique à venir');
+    // Not told to renew by hand what renews itself.
+    expect(mailsTo(bruno.email).filter((mail) => mail.subject.includes('expire dans 7 jours'))).toEqual([]);
+  });
+
   it('reminds one day before the expiry, with a one-click renewal link', async () => {
     // Bruno ordered in French above; the 1-day reminder is due two seconds from now (the 7-day one is past).
     const expiresAt = new Date(Date.now() + 24 * 3600_000 + 2000);
@@ -229,6 +248,7 @@ describe('order e-mails and notifications', () => {
       knex: shop.runtime.knex,
       mailer: mailerFailingOnce(sent),
       publicUrl: 'https://shop.example',
+      renewalLeadHours: 72,
       clock: () => new Date(),
       logger: shop.runtime.logger,
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addMonthsUtc, subscriptionDecider, subscriptionStreamId } from '@shop/domain';
+import { addMonthsUtc, subscriptionDecider, subscriptionStreamId, type SavedMethod } from '@shop/domain';
 import { handleCommand, type EventStore } from '@shop/event-store';
 import { getSubscription } from '@shop/projections';
 import type { Knex } from 'knex';
@@ -8,7 +8,13 @@ import { eventually } from '@shop/testing';
 const NETFLIX = { id: 'netflix', name: 'Netflix', monthlyPriceCents: 453, currency: 'EUR' };
 
 /** A Netflix order for `userId` placed through the domain at `placedAt` and left unpaid: pending. */
-export async function placedOrder(store: EventStore, userId: string, placedAt = new Date(), months = 1) {
+export async function placedOrder(
+  store: EventStore,
+  userId: string,
+  placedAt = new Date(),
+  months = 1,
+  options: { autoRenew?: boolean } = {},
+) {
   const subscriptionId = randomUUID();
   const streamId = subscriptionStreamId(subscriptionId);
   await handleCommand(
@@ -17,7 +23,16 @@ export async function placedOrder(store: EventStore, userId: string, placedAt = 
     subscriptionDecider,
     {
       type: 'PlaceOrder',
-      data: { subscriptionId, userId, plan: NETFLIX, months, promotion: null, provider: 'sandbox', now: placedAt },
+      data: {
+        subscriptionId,
+        userId,
+        plan: NETFLIX,
+        months,
+        promotion: null,
+        provider: 'sandbox',
+        now: placedAt,
+        ...(options.autoRenew ? { autoRenew: true } : {}),
+      },
     },
     { metadata: metadataOf(userId) },
   );
@@ -32,6 +47,7 @@ export async function payOrder(
   userId: string,
   placed: { subscriptionId: string; streamId: string; months: number },
   paidAt: Date,
+  options: { savedMethod?: SavedMethod } = {},
 ) {
   const { subscriptionId, streamId, months } = placed;
   await handleCommand(
@@ -48,6 +64,7 @@ export async function payOrder(
         currency: 'EUR',
         paidAt,
         now: paidAt,
+        ...(options.savedMethod ? { savedMethod: options.savedMethod } : {}),
       },
     },
     { metadata: metadataOf(userId) },
@@ -57,15 +74,22 @@ export async function payOrder(
 /**
  * A Netflix order for `userId` placed and paid through the domain (no HTTP, no payment provider),
  * back-dated so that its expiry falls exactly at `expiresAt`: it picks a duration of 1, 3 or 12
- * months whose calendar arithmetic lands there.
+ * months whose calendar arithmetic lands there. With a `savedMethod`, it renews itself with it.
  */
-export async function paidSubscription(store: EventStore, userId: string, expiresAt: Date) {
+export async function paidSubscription(
+  store: EventStore,
+  userId: string,
+  expiresAt: Date,
+  options: { savedMethod?: SavedMethod } = {},
+) {
   const months = [1, 3, 12].find(
     (m) => addMonthsUtc(addMonthsUtc(expiresAt, -m), m).getTime() === expiresAt.getTime(),
   )!;
   const paidAt = addMonthsUtc(expiresAt, -months);
-  const { subscriptionId, streamId } = await placedOrder(store, userId, paidAt, months);
-  await payOrder(store, userId, { subscriptionId, streamId, months }, paidAt);
+  const { subscriptionId, streamId } = await placedOrder(store, userId, paidAt, months, {
+    autoRenew: options.savedMethod !== undefined,
+  });
+  await payOrder(store, userId, { subscriptionId, streamId, months }, paidAt, options);
   const confirmed = (await store.readStream(streamId)).find((e) => e.type === 'PaymentConfirmed')!;
   return { subscriptionId, streamId, months, confirmedEventId: confirmed.id };
 }
