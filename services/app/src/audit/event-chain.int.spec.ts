@@ -227,13 +227,17 @@ describe('shopctl audit', () => {
     }
   });
 
-  it('says a wrong anchor does not match the chain (exit 3), keeps TAMPERED for a broken chain, refuses a malformed anchor', async () => {
+  /** A sealed log, its head as `shopctl head` prints it, and the same anchor with its last digit mistyped. */
+  const anchored = async () => {
     const log = await sealedLog();
-    const { database } = log;
-    const anchor = shopctl(database.url, 'head').stdout.split('\n')[0]!;
+    const anchor = shopctl(log.database.url, 'head').stdout.split('\n')[0]!;
     const [seq, link] = anchor.split(':') as [string, string];
-    const typo = `${seq}:${link.slice(0, -1)}${link.endsWith('0') ? '1' : '0'}`;
+    return { log, anchor, seq, link, typo: `${seq}:${link.slice(0, -1)}${link.endsWith('0') ? '1' : '0'}` };
+  };
 
+  it('says a wrong anchor does not match the chain (exit 3), online and offline', async () => {
+    const { log, link, typo } = await anchored();
+    const { database } = log;
     const wrong = shopctl(database.url, 'verify', '--anchor', typo);
     expect(wrong.status).toBe(3);
     expect(wrong.stderr).toContain('the anchor given does not match the chain at position 9 (seal 9)');
@@ -251,7 +255,11 @@ describe('shopctl audit', () => {
     expect(offline.status).toBe(3);
     expect(offline.stderr).toContain('the anchor given does not match the chain at position 9 (seal 9)');
     expect(offline.stderr).not.toContain('TAMPERED');
+  });
 
+  it('refuses a malformed anchor, reads upper-case hex as the same link, and keeps TAMPERED for a broken chain', async () => {
+    const { log, anchor, seq, link, typo } = await anchored();
+    const { database } = log;
     for (const malformed of ['9-abc', `${seq}:${link.slice(1)}`, 'head']) {
       const refused = shopctl(database.url, 'verify', '--anchor', malformed);
       expect(refused.status).toBe(1);

@@ -51,12 +51,13 @@ describe('timers derived again from the log', () => {
     await elsewhere.query('COMMIT');
     elsewhere.release();
     const first = await deriving;
-    expect(first.recorded).toBe(4);
+    expect(first.recorded).toBe(5);
     expect(await timerIds()).toEqual(
       [
         running.confirmedEventId,
         `${running.confirmedEventId}:renewal_reminder:7d`,
         `${running.confirmedEventId}:renewal_reminder:1d`,
+        `${running.confirmedEventId}:renewal_upcoming`,
         // Its reminders would be past: only its expiry is still to come.
         endingSoon.confirmedEventId,
       ].sort(),
