@@ -29,6 +29,7 @@ export const mailPreviewsMessages: MessageTree = {
         renewal_reminder: 'Renewal reminder (7 days and 1 day before)',
         renewal_failed: 'Automatic renewal declined',
         renewal_upcoming: 'Automatic renewal coming up (7 days before)',
+        plan_withdrawn: 'Plan withdrawn: no renewal (7 days before)',
       },
     },
   },

@@ -29,6 +29,7 @@ export const mailPreviewsMessages: MessageTree = {
         renewal_reminder: 'Rappel de renouvellement (7 jours et 1 jour avant)',
         renewal_failed: 'Renouvellement automatique refusé',
         renewal_upcoming: 'Renouvellement automatique à venir (7 jours avant)',
+        plan_withdrawn: 'Offre retirée : pas de renouvellement (7 jours avant)',
       },
     },
   },

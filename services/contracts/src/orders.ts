@@ -176,8 +176,10 @@ export const customerSubscription = z
     nextChargeCents: z.number().int().nullable(),
     /** When the customer cancelled (it then ends at its expiry), or null. */
     cancelledAt: z.string().nullable(),
-    /** Whether more months can be bought for it now (active or expired, not voided). */
+    /** Whether more months can be bought for it now (active or expired, not voided, its plan on sale). */
     renewable: z.boolean(),
+    /** Its plan is no longer sold: it renews neither automatically nor by hand, and ends at its expiry. */
+    planWithdrawn: z.boolean(),
     /** Until when a refund of the latest payment may be asked for (7 days), or null when it cannot. */
     refundableUntil: z.string().nullable(),
     /** When the customer asked for a refund of the latest payment, or null. */

@@ -51,6 +51,7 @@ export function aMySubscription(overrides: Partial<CustomerSubscription> = {}): 
     nextChargeCents: null,
     cancelledAt: null,
     renewable: true,
+    planWithdrawn: false,
     refundableUntil: null,
     refundRequestedAt: null,
     renewalCount: 0,

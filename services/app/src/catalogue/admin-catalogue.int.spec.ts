@@ -346,10 +346,23 @@ describe('back-office plans', () => {
     expect(types.slice(-2)).toEqual(['PlanWithdrawn', 'PlanBackOnSale']);
   });
 
-  it('taken off sale stay on the subscriptions already sold', async () => {
+  it('taken off sale stay on the subscriptions already sold, which say they will not renew', async () => {
     const expiresAt = new Date(Date.now() + 20 * 24 * 3600_000);
     expiresAt.setUTCHours(12, 0, 0, 0);
-    const { subscriptionId } = await paidSubscription(shop.runtime.store, customer.userId, expiresAt);
+    const { subscriptionId } = await paidSubscription(shop.runtime.store, customer.userId, expiresAt, {
+      savedMethod: { id: 'pm_card', customerId: 'cus_1', label: 'Visa •••• 4242' },
+    });
+    const onSale = await eventually(
+      async () =>
+        (await call('GET', '/api/me/subscriptions', customer.token)).body.data as Array<Record<string, unknown>>,
+      (rows) => rows?.some((row) => row.id === subscriptionId && row.autoRenew === true) ?? false,
+    );
+    expect(onSale.find((row) => row.id === subscriptionId)).toMatchObject({
+      planWithdrawn: false,
+      renewable: true,
+      nextChargeAt: expect.any(String),
+      nextChargeCents: expect.any(Number),
+    });
     const { data: before } = await provider.getOne('plans', { id: 'netflix' });
     const { data: withdrawn } = await provider.update('plans', {
       id: 'netflix',
@@ -362,11 +375,34 @@ describe('back-office plans', () => {
         (await call('GET', '/api/me/subscriptions', customer.token)).body.data as Array<Record<string, unknown>>,
       (rows) => rows?.some((row) => row.id === subscriptionId) ?? false,
     );
+    // Neither renewed automatically nor by hand any more: the profile says so, and promises no charge.
     expect(mine.find((row) => row.id === subscriptionId)).toMatchObject({
       planId: 'netflix',
       status: 'active',
       logo: expect.any(String),
+      autoRenew: true,
+      planWithdrawn: true,
+      renewable: false,
+      nextChargeAt: null,
+      nextChargeCents: null,
     });
+    // A week before the expiry of one of them, its customer is told it ends (not asked to renew).
+    const inAWeek = new Date(Date.now() + 7 * 24 * 3600_000 + 3000);
+    inAWeek.setUTCMilliseconds(0);
+    await paidSubscription(shop.runtime.store, customer.userId, inAWeek);
+    const told = await eventually(
+      async () =>
+        ((await call('GET', '/api/me/notifications?lang=fr', customer.token)).body.data ?? []) as Array<{
+          title: string;
+          message: string;
+        }>,
+      (list) => list.some((n) => n.title === 'Offre retirée'),
+      20_000,
+    );
+    expect(told.find((n) => n.title === 'Offre retirée')!.message).toMatch(
+      /^L'offre Netflix n'est plus proposée : votre abonnement \(\d+ mois\) ne sera pas renouvelé/,
+    );
+    expect(told.map((n) => n.title)).not.toContain('Pensez à renouveler votre abonnement');
     await provider.update('plans', {
       id: 'netflix',
       data: { ...changesOf(withdrawn), onSale: true },

@@ -24,6 +24,7 @@ export const ORDER_MAIL_KINDS = [
   'suspended',
   'renewal_reminder',
   'renewal_upcoming',
+  'plan_withdrawn',
   'renewal_failed',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];

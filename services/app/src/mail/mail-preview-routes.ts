@@ -22,7 +22,7 @@ const DAY_MS = 24 * 3600_000;
 function sampleFacts(kind: OrderMailKind, publicUrl: string): OrderNewsFacts {
   const expiresAt = '2027-03-15T10:00:00.000Z';
   const daysBefore =
-    kind === 'renewal_reminder' || kind === 'renewal_upcoming'
+    kind === 'renewal_reminder' || kind === 'renewal_upcoming' || kind === 'plan_withdrawn'
       ? 7
       : kind === 'expiring_soon' || kind === 'renewal_failed'
         ? 3

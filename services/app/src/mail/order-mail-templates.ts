@@ -109,7 +109,7 @@ function layoutOf(name: 'layout.html' | 'layout.txt'): Template {
 
 /**
  * Where the news sends the customer: the credentials page, the one-click renewal, the support
- * page, the plan's page to order again, or the profile.
+ * page, the plan's page to order again, the catalogue (its plan withdrawn), or the profile.
  */
 export function orderNewsPath(kind: OrderMailKind, subscription: { id: string; planId: string }): string {
   const subscriptionId = subscription.id;
@@ -123,6 +123,8 @@ export function orderNewsPath(kind: OrderMailKind, subscription: { id: string; p
       return '/support';
     case 'order_abandoned':
       return `/subscription/${encodeURIComponent(subscription.planId)}`;
+    case 'plan_withdrawn':
+      return '/subscriptions';
     default:
       return '/profile';
   }

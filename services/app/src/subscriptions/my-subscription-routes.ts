@@ -38,10 +38,12 @@ function paidInAll(s: SubscriptionView): number {
 /** A subscription as its customer sees it on their profile, with what they can do with it now. */
 function customerView(
   s: SubscriptionView,
-  plan: { logo: string | null; monthlyPriceCents: number; currency: string } | undefined,
+  plan: { logo: string | null; monthlyPriceCents: number; currency: string; onSale: boolean } | undefined,
   now: Date,
   leadHours: number,
 ): CustomerSubscription {
+  // A plan taken off sale is renewed neither automatically nor by hand: nothing is promised.
+  const planWithdrawn = plan !== undefined && !plan.onSale;
   const lastPayment = s.lastPaymentAt ? Date.parse(s.lastPaymentAt) : null;
   // The request, if any, for the latest payment (an older one was for an earlier payment).
   const refundRequestedAt =
@@ -58,8 +60,7 @@ function customerView(
     closesAt.getTime() > now.getTime()
       ? closesAt.toISOString()
       : null;
-  const { nextChargeAt } = withNextCharge(s, leadHours);
-  const nextCharge = nextChargeOf(s, plan, leadHours);
+  const nextCharge = nextChargeOf(s, planWithdrawn ? undefined : plan, leadHours);
   return {
     id: s.id,
     planId: s.planId,
@@ -76,12 +77,13 @@ function customerView(
     paymentIssue: s.lastPaymentIssue,
     autoRenew: s.autoRenew,
     paymentMethod: s.paymentMethod,
-    nextChargeAt,
+    nextChargeAt: planWithdrawn ? null : withNextCharge(s, leadHours).nextChargeAt,
     nextChargeCents: nextCharge?.amountCents ?? null,
     renewalFailedAt: s.renewalFailedAt,
     renewalRetryAt: s.renewalRetryAt,
     cancelledAt: s.customerCancelledAt,
-    renewable: s.status === 'active' || s.status === 'expired',
+    renewable: (s.status === 'active' || s.status === 'expired') && !planWithdrawn,
+    planWithdrawn,
     refundableUntil,
     refundRequestedAt,
   };
@@ -116,11 +118,13 @@ export function mySubscriptionRoutes(
     requireUser,
     async (req, res) => {
       const language = requestLanguage(req);
-      const [subscriptions, plans] = await Promise.all([
+      const [subscriptions, plans, onSale] = await Promise.all([
         listSubscriptionsOfUser(deps.knex, currentUser(req).userId),
         listPlans(deps.knex, { language }),
+        listPlans(deps.knex, { language, onSaleOnly: true }),
       ]);
-      const byId = new Map(plans.map((plan) => [plan.id, plan]));
+      const sold = new Set(onSale.map((plan) => plan.id));
+      const byId = new Map(plans.map((plan) => [plan.id, { ...plan, onSale: sold.has(plan.id) }]));
       const now = deps.clock();
       const answer: CustomerSubscriptions = {
         data: subscriptions.map((s) => customerView(s, byId.get(s.planId), now, deps.renewalLeadHours)),

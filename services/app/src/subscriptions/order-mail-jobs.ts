@@ -60,6 +60,7 @@ function readModelHasCaughtUp(
     case 'expiring_soon':
     case 'renewal_reminder':
     case 'renewal_upcoming':
+    case 'plan_withdrawn':
       return subscription.paidAt !== null && subscription.expiresAt !== null;
     case 'credentials_ready':
       return subscription.credentialsAssigned;
@@ -129,6 +130,20 @@ export function orderMailJobHandlers({
           return;
         }
       }
+      // What the customer is told: the job's news, or the plan's withdrawal in place of what would
+      // have promised a renewal.
+      let words: OrderMailKind = kind;
+      const runningUntil = (at: string | undefined) =>
+        subscription.expiresAt === at &&
+        isCurrentlyActive(subscription, now) &&
+        subscription.customerCancelledAt === null;
+      const withdrawn = async () =>
+        !(await getPlan(knex, subscription.planId, 'fr', { onSaleOnly: true })) && runningUntil(expiresAt);
+      if (kind === 'renewal_reminder' && (await withdrawn())) {
+        // Nothing can be renewed: the notice a week before the expiry says so, once.
+        logger.info(context, 'plan no longer on sale; no reminder to renew');
+        return;
+      }
       if (kind === 'renewal_reminder') {
         const stillDue =
           subscription.expiresAt === expiresAt &&
@@ -145,19 +160,21 @@ export function orderMailJobHandlers({
       if (kind === 'renewal_upcoming') {
         const plan = await getPlan(knex, subscription.planId, 'fr', { onSaleOnly: true });
         const next = nextChargeOf(subscription, plan ?? undefined, renewalLeadHours);
-        const stillDue =
-          subscription.expiresAt === expiresAt &&
-          isCurrentlyActive(subscription, now) &&
-          subscription.customerCancelledAt === null &&
+        if (!plan && runningUntil(expiresAt)) {
+          // Its plan was withdrawn: it renews neither itself nor by hand, and the customer is told.
+          words = 'plan_withdrawn';
+        } else if (
+          runningUntil(expiresAt) &&
           subscription.paymentMethod !== null &&
           next !== null &&
           // The notice comes before the charge, or not at all.
-          Date.parse(next.at) > now.getTime();
-        if (!stillDue) {
+          Date.parse(next.at) > now.getTime()
+        ) {
+          charge = { ...next, method: subscription.paymentMethod };
+        } else {
           logger.info(context, 'subscription not renewing itself at that date; no notice of a charge');
           return;
         }
-        charge = { ...next, method: subscription.paymentMethod! };
       }
       if (kind === 'renewal_failed' && subscription.renewalFailedAt === null) {
         logger.info(context, 'renewal paid since; no news of the declined charge');
@@ -193,7 +210,7 @@ export function orderMailJobHandlers({
         retryAt,
         charge,
       };
-      const texts = { fr: orderNews(kind, 'fr', facts), en: orderNews(kind, 'en', facts) };
+      const texts = { fr: orderNews(words, 'fr', facts), en: orderNews(words, 'en', facts) };
       // The confirmation of a payment carries its invoice: looked for (and waited for) before
       // anything is recorded, so that a job waiting for it repeats nothing.
       const mailed = settings.emailNotifications && account.email.includes('@');

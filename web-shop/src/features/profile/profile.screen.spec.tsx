@@ -467,6 +467,24 @@ describe('automatic renewal on the profile', () => {
     expect(api.callsTo('POST /api/me/subscriptions/sub-1/cancel')).toHaveLength(1);
   });
 
+  it('says a subscription whose plan is no longer sold ends at its expiry, with nothing to renew or switch on', async () => {
+    const withdrawn = { ...renewing, nextChargeAt: null, nextChargeCents: null, renewable: false, planWithdrawn: true };
+    const { unmount } = profile(lifecycleApi(withdrawn));
+    const [item] = await screen.findAllByTestId('profile-subscription');
+    expect(within(item!).getByTestId('subscription-renewal')).toHaveTextContent(
+      "Cette offre n'est plus proposée : l'abonnement ne sera pas renouvelé, accès jusqu'au 31 janvier 2099",
+    );
+    expect(within(item!).queryByRole('button', { name: 'Renouveler' })).toBeNull();
+    expect(within(item!).queryByRole('switch')).toBeNull();
+    unmount();
+
+    profile(lifecycleApi(withdrawn), 'en');
+    const [english] = await screen.findAllByTestId('profile-subscription');
+    expect(within(english!).getByTestId('subscription-renewal')).toHaveTextContent(
+      'This plan is no longer offered: it will not renew, access until 31 January 2099',
+    );
+  });
+
   it('turns automatic renewal back on with the method kept', async () => {
     const { user, api } = profile(
       lifecycleApi({

@@ -62,6 +62,8 @@ export function SubscriptionItem({
   const canRenew = Boolean(RenewalDialog) && subscription.renewable && status !== 'pending';
   const renewalLine = (() => {
     if (!subscription.expiresAt || !running || renewalFailed) return null;
+    if (subscription.planWithdrawn && !subscription.cancelledAt)
+      return t('subscriptions.renewal.withdrawn', { date: date(subscription.expiresAt) });
     if (subscription.autoRenew)
       return subscription.nextChargeAt && subscription.nextChargeCents !== null && subscription.paymentMethod
         ? t('subscriptions.renewal.auto', {
@@ -75,7 +77,8 @@ export function SubscriptionItem({
       : t('subscriptions.renewal.manual', { date: date(subscription.expiresAt) });
   })();
   // On: turning it off is a cancellation, confirmed in its dialog. Off: back on with the method kept.
-  const autoRenewSwitch = running && (subscription.autoRenew || subscription.paymentMethod !== null);
+  const autoRenewSwitch =
+    running && !subscription.planWithdrawn && (subscription.autoRenew || subscription.paymentMethod !== null);
   // The switch names the kept method unless the renewal line just above already does.
   const switchNamesMethod =
     subscription.paymentMethod !== null && !(renewalLine?.includes(subscription.paymentMethod) ?? false);
