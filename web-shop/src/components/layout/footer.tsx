@@ -101,7 +101,7 @@ export function Footer() {
             <Typography variant="body2">{t('footer.guarantee')}</Typography>
           </Stack>
           <Typography variant="body2" sx={{ color: 'rgba(255,255,255,0.85)' }}>
-            {t('footer.copyright')}
+            {t('footer.copyright', { year: new Date().getFullYear() })}
           </Typography>
         </Stack>
       </Container>
