@@ -34,6 +34,17 @@ async function mySubscription(token: string, id: string, accept: (row: Record<st
   return reply.body;
 }
 
+/** The dashboard as of now, folded from the log, says the same as the read models. */
+async function expectFiguresAsOfNowLikeLive(token: string) {
+  const live = (await request('GET', '/api/admin/stats', { token })).body;
+  const asOf = await request('GET', `/api/admin/stats?asOf=${encodeURIComponent(new Date().toISOString())}`, {
+    token,
+  });
+  expect(asOf.body.totalRevenueCents).toBe(live.totalRevenueCents);
+  expect(asOf.body.revenueByDay).toEqual(live.revenueByDay);
+  expect(asOf.body.activeSubscriptions).toBe(live.activeSubscriptions);
+}
+
 const eventTypes = async (subscriptionId: string) =>
   (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).map((e) => ({
     type: e.type,
@@ -169,14 +180,7 @@ describe('refunds by the operator', () => {
       (d) => d.kind === 'credit_note',
     );
     expect(credit).toMatchObject({ paymentReference: orderPayment, grossCents: -1359 });
-    // The dashboard as of now, folded from the log, says the same as the read models.
-    const live = (await request('GET', '/api/admin/stats', { token: admin.token })).body;
-    const asOf = await request('GET', `/api/admin/stats?asOf=${encodeURIComponent(new Date().toISOString())}`, {
-      token: admin.token,
-    });
-    expect(asOf.body.totalRevenueCents).toBe(live.totalRevenueCents);
-    expect(asOf.body.revenueByDay).toEqual(live.revenueByDay);
-    expect(asOf.body.activeSubscriptions).toBe(live.activeSubscriptions);
+    await expectFiguresAsOfNowLikeLive(admin.token);
 
     // The renewal given back too: nothing paid is kept, so it ends as refunded, now (not at an
     // expiry gone back into the past, which the expiry sweep would call expired).
@@ -202,13 +206,7 @@ describe('refunds by the operator', () => {
       activeCount: 0,
       data: [{ id: subscriptionId, status: 'cancelled', paidCents: 0 }],
     });
-    const liveAfter = (await request('GET', '/api/admin/stats', { token: admin.token })).body;
-    const asOfAfter = await request('GET', `/api/admin/stats?asOf=${encodeURIComponent(new Date().toISOString())}`, {
-      token: admin.token,
-    });
-    expect(asOfAfter.body.totalRevenueCents).toBe(liveAfter.totalRevenueCents);
-    expect(asOfAfter.body.revenueByDay).toEqual(liveAfter.revenueByDay);
-    expect(asOfAfter.body.activeSubscriptions).toBe(liveAfter.activeSubscriptions);
+    await expectFiguresAsOfNowLikeLive(admin.token);
   });
 
   it('refuses a payment the shop cannot refund through its provider, bad amounts, and customers', async () => {

@@ -293,14 +293,7 @@ describe('the order refunded in full after renewals were paid', () => {
     // expiry gone back into the past.
     const ending: SubscriptionEvent = {
       type: 'RenewalRefunded',
-      data: {
-        ...refundBase,
-        paymentReference: 'pi_renew',
-        amountCents: 499,
-        renewalId: 'ren-1',
-        expiresAt: '2026-01-10T09:05:00.000Z',
-        ends: true,
-      },
+      data: { ...renewalRefunded.data, expiresAt: '2026-01-10T09:05:00.000Z', ends: true },
     };
     spec()
       .given([...renewed, orderRefunded])
