@@ -130,46 +130,33 @@ export function orderMailJobHandlers({
           return;
         }
       }
-      // What the customer is told: the job's news, or the plan's withdrawal in place of what would
-      // have promised a renewal.
-      let words: OrderMailKind = kind;
-      const runningUntil = (at: string | undefined) =>
-        subscription.expiresAt === at &&
+      // The reminder, the notice of a charge and the plan's withdrawal speak of one expiry, while
+      // the subscription runs to it and its customer has not cancelled.
+      const runningToExpiry =
+        subscription.expiresAt === expiresAt &&
         isCurrentlyActive(subscription, now) &&
         subscription.customerCancelledAt === null;
-      const withdrawn = async () =>
-        !(await getPlan(knex, subscription.planId, 'fr', { onSaleOnly: true })) && runningUntil(expiresAt);
-      if (kind === 'renewal_reminder' && (await withdrawn())) {
-        // Nothing can be renewed: the notice a week before the expiry says so, once.
-        logger.info(context, 'plan no longer on sale; no reminder to renew');
-        return;
-      }
+      const planOnSale = async () =>
+        (await getPlan(knex, subscription.planId, 'fr', { onSaleOnly: true })) ?? undefined;
       if (kind === 'renewal_reminder') {
-        const stillDue =
-          subscription.expiresAt === expiresAt &&
-          isCurrentlyActive(subscription, now) &&
-          subscription.customerCancelledAt === null &&
-          // One that renews itself is charged instead; its customer is told if the charge fails.
-          !subscription.autoRenew;
-        if (!stillDue) {
-          logger.info(context, 'subscription no longer renewable at that date; no reminder');
+        // One that renews itself is charged instead (its notice comes from `renewal_upcoming`); a
+        // plan withdrawn is renewed in no way, and that notice says so.
+        if (!runningToExpiry || subscription.autoRenew || !(await planOnSale())) {
+          logger.info(context, 'subscription not renewable by hand at that date; no reminder');
           return;
         }
       }
+      // What the customer is told: the job's news, or the plan's withdrawal in place of a notice.
+      let words: OrderMailKind = kind;
       let charge: { at: string; amountCents: number; method: string } | undefined;
       if (kind === 'renewal_upcoming') {
-        const plan = await getPlan(knex, subscription.planId, 'fr', { onSaleOnly: true });
-        const next = nextChargeOf(subscription, plan ?? undefined, renewalLeadHours);
-        if (!plan && runningUntil(expiresAt)) {
-          // Its plan was withdrawn: it renews neither itself nor by hand, and the customer is told.
+        const plan = runningToExpiry ? await planOnSale() : undefined;
+        const next = nextChargeOf(subscription, plan, renewalLeadHours);
+        if (runningToExpiry && !plan) {
+          // It renews neither itself nor by hand, and the customer is told.
           words = 'plan_withdrawn';
-        } else if (
-          runningUntil(expiresAt) &&
-          subscription.paymentMethod !== null &&
-          next !== null &&
+        } else if (next && subscription.paymentMethod !== null && Date.parse(next.at) > now.getTime()) {
           // The notice comes before the charge, or not at all.
-          Date.parse(next.at) > now.getTime()
-        ) {
           charge = { ...next, method: subscription.paymentMethod };
         } else {
           logger.info(context, 'subscription not renewing itself at that date; no notice of a charge');

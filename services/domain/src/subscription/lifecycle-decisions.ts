@@ -148,6 +148,15 @@ export function decideRenewalPayment(
     : [renewed];
 }
 
+/**
+ * A renewal was paid and its money kept (`except` left out): the subscription has months of its
+ * own beside the order's.
+ */
+export const renewalsKept = (current: ExistingSubscription, except?: string): boolean =>
+  Object.entries(current.renewals ?? {}).some(
+    ([id, renewal]) => id !== except && renewal.paid && !renewal.paid.refunded,
+  );
+
 /** The renewal a payment paid, if it paid one. */
 export function renewalPaidBy(current: ExistingSubscription, reference: string): string | undefined {
   return Object.entries(current.renewals ?? {}).find(
@@ -172,9 +181,6 @@ export function decideRenewalRefund(
       ? renewal.paid.from
       : addMonthsUtc(current.expiresAt ?? renewal.paid.to, -renewal.months).toISOString();
   const before = current.payments?.[refund.paymentReference]?.refundedCents ?? 0;
-  const othersKept = Object.entries(current.renewals ?? {}).some(
-    ([id, other]) => id !== renewalId && other.paid && !other.paid.refunded,
-  );
   // Its order's money went back in full (a subscription granted for nothing keeps its months).
   const orderRefunded = Object.values(current.payments ?? {}).some(
     (payment) => payment.kind === 'order' && payment.amountCents > 0 && payment.refundedCents >= payment.amountCents,
@@ -187,7 +193,7 @@ export function decideRenewalRefund(
         ...(before > 0 ? { refundedBeforeCents: before } : {}),
         renewalId,
         expiresAt,
-        ...(orderRefunded && !othersKept ? { ends: true as const } : {}),
+        ...(orderRefunded && !renewalsKept(current, renewalId) ? { ends: true as const } : {}),
       },
     },
   ];

@@ -3,7 +3,7 @@ import { DomainError, NotFoundError } from '../shared/domain-error.js';
 import type { InitiateRefund, RecordDispute, SettleRefund } from './commands.js';
 import type { RefundData, SubscriptionEvent } from './events.js';
 import type { ExistingSubscription } from './guards.js';
-import { decideRenewalRefund, renewalPaidBy } from './lifecycle-decisions.js';
+import { decideRenewalRefund, renewalPaidBy, renewalsKept } from './lifecycle-decisions.js';
 import { latestPayment } from './subscription-state.js';
 
 /** Money a provider says went back on a payment: `amountCents` is that payment's refunded total so far. */
@@ -60,10 +60,6 @@ export function decideMoneyBack(
   }
   return [{ type: 'PaymentRefunded', data }];
 }
-
-/** A renewal was paid and its money kept: the subscription has months of its own beside the order's. */
-const renewalsKept = (current: ExistingSubscription): boolean =>
-  Object.values(current.renewals ?? {}).some((renewal) => renewal.paid && !renewal.paid.refunded);
 
 /** What may still be given back of a payment: its amount less what went back and what is on its way. */
 export function refundableCents(current: ExistingSubscription, paymentReference: string): number {
