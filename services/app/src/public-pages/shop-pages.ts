@@ -254,8 +254,9 @@ export class ShopPages {
         return module.renderPage;
       },
       (error: unknown) => {
-        this.warnOnce(
-          error,
+        // Said by itself (loaded once, so said once): a first page that gave up waiting has said only "too slow".
+        this.deps.logger?.warn(
+          { err: error },
           `the shop's server renderer (${file}) cannot be loaded: pages are sent without their body`,
         );
         return null;
