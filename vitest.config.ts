@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /** Tests that start the shop's services: each file on a test database of its own, in its own process. */
 export const startingServices = {
-  globalSetup: ['services/testing/src/global-setup.ts'],
+  globalSetup: ['services/testing/src/global-setup.ts', 'services/app/src/testing/compiled-processes.ts'],
   pool: 'forks' as const,
   testTimeout: 60_000,
 };

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { createTestDatabase, eventually, type TestDatabase } from '@shop/testing';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiled } from './testing/compiled-processes.js';
 import { freePort } from './testing/free-port.js';
 import { randomIp, requestJson, signUpAndSignIn, type HttpCustomer } from './testing/http-customer.js';
 import { startPrivateRedis, type PrivateRedis } from './testing/private-redis.js';
@@ -21,7 +21,6 @@ import { TEST_SECRETS_KEY } from './testing/test-shop.js';
  * happen, once, and /readyz must say the truth at every step.
  */
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const PREFIX = `faults-${randomUUID().slice(0, 8)}`;
 /** Six attempts 100 ms apart, doubling: a job failing for lag would be failed after 3.1 s. */
 const JOB_BACKOFF_MS = 100;
@@ -36,7 +35,7 @@ let dataDir: string;
 const running = new Set<ChildProcess>();
 
 function startRole(role: Role, port?: number): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, role], {
+  const child = spawn(process.execPath, [...compiled('main'), role], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -3,13 +3,11 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { compiled } from './testing/compiled-processes.js';
 import { freePort } from './testing/free-port.js';
 import { startShopProcess } from './testing/shop-process.js';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const SHOPCTL = fileURLToPath(new URL('./cli/shopctl.ts', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-embedded-'));
 
 /** The environment of a machine with nothing configured: no database, no Redis. */
@@ -33,7 +31,7 @@ async function stopShop(child: ChildProcess): Promise<number | null> {
 }
 
 function shopctl(...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', SHOPCTL, ...args], {
+  return spawnSync(process.execPath, [...compiled('shopctl'), ...args], {
     env: bareEnv(),
     encoding: 'utf8',
     timeout: 60_000,
@@ -114,7 +112,7 @@ describe('the embedded default (nothing configured)', () => {
         ALL_PROJECTIONS.map((projection) => [projection.name, 1, 0]),
       );
       // A second shop on the same folder would corrupt it: it refuses with a clear line.
-      const second = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+      const second = spawnSync(process.execPath, [...compiled('main')], {
         env: bareEnv(),
         encoding: 'utf8',
         timeout: 60_000,
@@ -149,7 +147,7 @@ describe('the embedded default (nothing configured)', () => {
   }, 180_000);
 
   it('stops at start-up with one clear line when a setting is wrong', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+    const result = spawnSync(process.execPath, [...compiled('main')], {
       env: bareEnv({ PORT: 'eighty' }),
       encoding: 'utf8',
       timeout: 60_000,

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { accountStreamId, inquiryDataSubject, inquiryStreamId } from '@shop/domain';
 import { accountsProjection, projectionStatuses, ALL_PROJECTIONS, getInquiry } from '@shop/projections';
 import { describe, expect, it } from 'vitest';
+import { compiled } from './testing/compiled-processes.js';
 import { requestJson } from './testing/http-customer.js';
 import { eventually, TEST_SECRETS_KEY } from './testing/test-shop.js';
 import { useTestShop } from './testing/shop-under-test.js';
@@ -57,7 +58,7 @@ async function newCustomerIsServed() {
 }
 
 const shopctl = (...args: string[]) =>
-  run('npx', ['tsx', 'services/app/src/cli/shopctl.ts', ...args], {
+  run(process.execPath, [...compiled('shopctl'), ...args], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: shop.database.url, SECRETS_KEY: TEST_SECRETS_KEY, LOG_LEVEL: 'silent' },
   }).then(

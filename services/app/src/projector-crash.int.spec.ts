@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { subscriptionStreamId } from '@shop/domain';
 import { PostgresEventStore } from '@shop/event-store';
 import { dumpSubscriptions, migrateToLatest, rebuildProjection, subscriptionsProjection } from '@shop/projections';
@@ -8,8 +7,8 @@ import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiled } from './testing/compiled-processes.js';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const SUBSCRIPTIONS = 5000;
 
 let database: TestDatabase;
@@ -81,7 +80,7 @@ async function fillLog() {
 }
 
 function startProjectorProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'projector'], {
+  const child = spawn(process.execPath, [...compiled('main'), 'projector'], {
     env: {
       ...process.env,
       DATABASE_URL: database.url,

@@ -2,13 +2,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PostgresEventStore, type NewEvent } from '@shop/event-store';
 import { openProjectionTestDatabase, type ProjectionTestDatabase } from '@shop/projections/testing';
 import { createTestDatabase, eventually } from '@shop/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { exportChain, verifyChain, verifyExport } from './chain-verification.js';
 import { GENESIS_LINK } from './event-chain.js';
+import { compiled } from '../testing/compiled-processes.js';
 import { startTestShop } from '../testing/test-shop.js';
 import { runSealer, sealPending } from './event-sealer.js';
 
@@ -189,11 +189,10 @@ describe("the worker's sealer", () => {
 });
 
 describe('shopctl audit', () => {
-  const SHOPCTL = fileURLToPath(new URL('../cli/shopctl.ts', import.meta.url));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shopctl-audit-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const shopctl = (databaseUrl: string, ...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', SHOPCTL, 'audit', ...args], {
+    spawnSync(process.execPath, [...compiled('shopctl'), 'audit', ...args], {
       env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
       timeout: 60_000,
@@ -201,7 +200,7 @@ describe('shopctl audit', () => {
   /** `shopctl <args>` whose reader closed the pipe before reading anything (`| head -1` at its extreme). */
   const intoClosedPipe = (databaseUrl: string, ...args: string[]) =>
     new Promise<{ status: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', SHOPCTL, ...args], {
+      const child = spawn(process.execPath, [...compiled('shopctl'), ...args], {
         env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
         stdio: ['ignore', 'pipe', 'pipe'],
         timeout: 60_000,

@@ -2,13 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SCHEMA_MIGRATIONS } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiled } from '../testing/compiled-processes.js';
 
-const SHOPCTL = fileURLToPath(new URL('./shopctl.ts', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shopctl-migrate-'));
 const ALL = SCHEMA_MIGRATIONS.map((m) => m.name);
 let database: TestDatabase;
@@ -25,7 +24,7 @@ afterAll(async () => {
 /** Runs shopctl in its own process, as an operator would; several may run at once. */
 const shopctl = (...args: string[]) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SHOPCTL, ...args], {
+    const child = spawn(process.execPath, [...compiled('shopctl'), ...args], {
       env: { ...process.env, DATABASE_URL: database.url, REDIS_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     });
     let stdout = '';

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+import { compiled } from './compiled-processes.js';
 
 export interface ShopProcess {
   child: ChildProcess;
@@ -12,11 +10,11 @@ export interface ShopProcess {
 }
 
 /**
- * The whole shop from its sources in a process of its own, as `npm run dev` starts it, with
+ * The whole shop in a process of its own, as `npm start` starts it (its compiled build), with
  * exactly `env`; answers once it prints where it runs, or fails with what it printed.
  */
 export async function startShopProcess(env: NodeJS.ProcessEnv, timeoutMs: number): Promise<ShopProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...compiled('main')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`shop did not start: ${output}`)), timeoutMs);

@@ -2,12 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll } from 'vitest';
+import { compiled } from './compiled-processes.js';
 import { startTestShop, TEST_SECRETS_KEY, type TestShop } from './test-shop.js';
-
-const SHOPCTL = fileURLToPath(new URL('../cli/shopctl.ts', import.meta.url));
 
 export interface ShopctlRun {
   /** The exit status (null when killed). */
@@ -30,7 +28,7 @@ export interface ShopctlProcess {
 /** Runs `shopctl <args>` in a process of its own with exactly these settings, to its end; killed after `timeoutMs`. */
 export function runShopctl(env: NodeJS.ProcessEnv, args: string[], timeoutMs = 60_000): Promise<ShopctlRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SHOPCTL, ...args], { env, timeout: timeoutMs });
+    const child = spawn(process.execPath, [...compiled('shopctl'), ...args], { env, timeout: timeoutMs });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
