@@ -18,7 +18,9 @@ let checked = false;
  */
 export function compiled(entry: 'main' | 'shopctl'): string[] {
   if (!checked) {
-    execFileSync(process.execPath, [path.join(APP, 'build.mjs'), '--if-stale'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, [path.join(APP, 'build.mjs'), '--if-stale'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     checked = true;
   }
   return ['--enable-source-maps', path.join(APP, 'dist', `${entry}.js`)];
