@@ -1,6 +1,7 @@
 import { ALL_PROJECTIONS } from '@shop/projections';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -155,4 +156,23 @@ describe('the embedded default (nothing configured)', () => {
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: PORT: /)]);
   });
+
+  it('stops at start-up saying so when its port is taken by another process', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = taken.address() as AddressInfo;
+      const result = spawnSync(process.execPath, [...compiled('main')], {
+        env: bareEnv({ PORT: String(port), HOST: '127.0.0.1' }),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(
+        `The shop could not start: listen EADDRINUSE: address already in use 127.0.0.1:${port}`,
+      );
+    } finally {
+      taken.close();
+    }
+  }, 90_000);
 });

@@ -267,10 +267,12 @@ export async function startApi(runtime: Runtime, options: { waitForReadModels?: 
     metrics: runtime.metrics,
   });
   return new Promise((resolve, reject) => {
-    const server = app.listen(runtime.config.port, runtime.config.host, () => resolve(server));
+    // Express 5 calls back with the error too (a port taken): then the start fails with it.
+    const server = app.listen(runtime.config.port, runtime.config.host, (error?: Error) =>
+      error ? reject(error) : resolve(server),
+    );
     configureHttpServer(server, runtime.config);
     answerUnparsableRequests(server);
-    server.once('error', reject);
   });
 }
 
