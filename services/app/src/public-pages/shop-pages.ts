@@ -29,6 +29,13 @@ export const RENDER_TIMEOUT_MS = 2000;
  */
 export const PAGE_WITHOUT_BODY_MAX_AGE_MS = 1000;
 
+/**
+ * Unknown addresses whose 404 page is sent with its body, per second and process. They are as
+ * many as visitors can type and none is kept, so each is a render (about 30 ms of CPU): beyond
+ * these, a flood of them gets the 404 page's head with an empty root, which the browser renders.
+ */
+export const UNKNOWN_ADDRESSES_RENDERED_PER_SECOND = 5;
+
 /** `renderPage` of the shop's server renderer (web-shop/src/entry-server.tsx, built into `.ssr/`). */
 type RenderPage = (page: {
   url: string;
@@ -80,6 +87,7 @@ export class ShopPages {
   private readonly cache = new Map<string, { at: number; page: ShopPage }>();
   private renderer: Promise<RenderPage | null> | undefined;
   private warned = false;
+  private unknownRendered = { second: 0, count: 0 };
 
   constructor(
     private readonly deps: {
@@ -200,7 +208,15 @@ export class ShopPages {
       return this.answer(200, { language, title: pages.brand, description: '', alternates: [], noindex: true });
     }
     // An unknown plan's address is the plan screen, which says so once the browser asked.
-    return this.answer(404, { language, ...text(pages.notFound), alternates: [], noindex: true }, await body());
+    const notFound: PageHead = { language, ...text(pages.notFound), alternates: [], noindex: true };
+    return this.answer(404, notFound, this.mayRenderUnknown() ? await body() : undefined);
+  }
+
+  /** Whether this second's bodies of unknown addresses (UNKNOWN_ADDRESSES_RENDERED_PER_SECOND) are not all rendered yet. */
+  private mayRenderUnknown(): boolean {
+    const second = Math.floor((this.deps.now ?? Date.now)() / 1000);
+    if (this.unknownRendered.second !== second) this.unknownRendered = { second, count: 0 };
+    return this.unknownRendered.count++ < UNKNOWN_ADDRESSES_RENDERED_PER_SECOND;
   }
 
   /** The page's HTML: its head, and its body when `body` is given and the renderer gives it in time. */

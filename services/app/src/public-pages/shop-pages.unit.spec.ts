@@ -5,7 +5,12 @@ import type { Plan } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CatalogueAnswers } from '../catalogue/catalogue-answers.js';
 import type { PublicPagesFile } from './page-texts.js';
-import { PAGE_MAX_AGE_MS, PAGE_WITHOUT_BODY_MAX_AGE_MS, ShopPages } from './shop-pages.js';
+import {
+  PAGE_MAX_AGE_MS,
+  PAGE_WITHOUT_BODY_MAX_AGE_MS,
+  ShopPages,
+  UNKNOWN_ADDRESSES_RENDERED_PER_SECOND,
+} from './shop-pages.js';
 
 /*
  * The body of each page from the shop's server renderer, here stand-ins for it written as modules:
@@ -151,6 +156,34 @@ describe('a shop page’s body', () => {
     // Said once: the pages after it are sent without their body in silence.
     expect((await pages.page('/en/subscription/netflix')).html).toContain('<div id="root"></div>');
     expect(logger.warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('renders the bodies of unknown addresses a few a second: a flood of them gets the 404 page rendered by the browser', async () => {
+    // Unknown addresses are as many as visitors can type and none is kept: each body would be a render.
+    const counting = renderer(
+      'counting',
+      `export async function renderPage(page) {
+        globalThis.unknownRenders = (globalThis.unknownRenders ?? 0) + 1;
+        return { html: '<main>' + page.url + '</main>', state: {} };
+      }`,
+    );
+    const renders = () => (globalThis as { unknownRenders?: number }).unknownRenders ?? 0;
+    let clock = 5_000_000;
+    const { pages, logger } = shopPages(counting, 1000, () => clock);
+
+    const flood = [];
+    for (let i = 0; i < 40; i++) flood.push(await pages.page(i % 2 ? `/no-such-page-${i}` : `/subscription/nope-${i}`));
+    expect(flood.every((page) => page.status === 404 && page.html.includes('<title>'))).toBe(true);
+    const withBody = flood.filter((page) => page.html.includes('<main>'));
+    expect(withBody).toHaveLength(UNKNOWN_ADDRESSES_RENDERED_PER_SECOND);
+    expect(renders()).toBe(UNKNOWN_ADDRESSES_RENDERED_PER_SECOND);
+    expect(flood.at(-1)!.html).toContain('<div id="root"></div>');
+    // The shop's own pages are not held back by it.
+    expect((await pages.page('/')).html).toContain('<main>/</main>');
+    // A second later a visitor's mistyped address is rendered again; nothing was a fault to log.
+    clock += 1000;
+    expect((await pages.page('/en/no-such-page')).html).toContain('<main>/en/no-such-page</main>');
+    expect(logger.warn).not.toHaveBeenCalled();
   });
 
   it('sent without its body because the renderer was late, is rendered again a second later, not five', async () => {
