@@ -209,7 +209,8 @@ export class ShopPages {
     }
     // An unknown plan's address is the plan screen, which says so once the browser asked.
     const notFound: PageHead = { language, ...text(pages.notFound), alternates: [], noindex: true };
-    return this.answer(404, notFound, this.mayRenderUnknown() ? await body() : undefined);
+    // An address with a query string has no body to render, so it spends none of the second's renders.
+    return this.answer(404, notFound, url !== null && this.mayRenderUnknown() ? await body() : undefined);
   }
 
   /** Whether this second's bodies of unknown addresses (UNKNOWN_ADDRESSES_RENDERED_PER_SECOND) are not all rendered yet. */

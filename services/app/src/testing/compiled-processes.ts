@@ -9,8 +9,9 @@ let checked = false;
 /**
  * Node's arguments for a test to start one of the shop's processes: the compiled build
  * (`services/app/dist/main.js` or `shopctl.js`, docs/adr/0032-compiled-build.md), as `npm start`
- * and the production image run it (stack traces pointing at the sources), compiled again first when a source changed since it was made (checked once per test
- * process; the suite's global set-up builds it before any file runs). Started from the TypeScript
+ * and the production image run it (stack traces pointing at the sources), compiled again first
+ * when a source changed since it was made (checked once per test process; the suite's global
+ * set-up builds it before any file runs). Started from the TypeScript
  * sources through a loader, a process took two to three times as long, most of it CPU the other
  * test files on the machine wait for.
  *
