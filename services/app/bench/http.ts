@@ -143,6 +143,8 @@ export interface LoadCase {
   body?: string;
   /** One Authorization header per connection, in turn. */
   tokens?: string[];
+  /** Sent besides Content-Type and Accept-Language. */
+  headers?: Record<string, string>;
 }
 
 /** A process's CPU time so far (Linux /proc), in ms; null elsewhere. */
@@ -171,7 +173,7 @@ export async function runLoad(
       connections: spec.connections,
       duration,
       method: spec.method,
-      headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+      headers: { 'content-type': 'application/json', 'accept-language': 'fr', ...spec.headers },
       ...(spec.body ? { body: spec.body } : {}),
       setupClient: (client) => {
         const token = spec.tokens?.[connection++ % spec.tokens.length];
@@ -179,6 +181,7 @@ export async function runLoad(
           client.setHeaders({
             'content-type': 'application/json',
             'accept-language': 'fr',
+            ...spec.headers,
             authorization: `Bearer ${token}`,
           });
       },
@@ -218,10 +221,14 @@ export async function runLoad(
   };
 }
 
+/** What a browser sends for a page: its HTML, compressed as it accepts. */
+const HOME_PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 /**
- * The shop's two hottest answers under load, on PostgreSQL + Redis and on the embedded default:
- * the catalogue (32 connections) and placing an order (16 connections, one customer each, on the
- * sandbox provider). Each case has a warm-up run first (the JIT, the pools), not counted.
+ * The shop's hottest answers under load, on PostgreSQL + Redis and on the embedded default:
+ * the catalogue (32 connections), placing an order (16 connections, one customer each, on the
+ * sandbox provider) and, where the shop is built, the home page as a browser asks for it (32
+ * connections). Each case has a warm-up run first (the JIT, the pools), not counted.
  */
 export async function benchHttp(options: {
   databaseUrl: string;
@@ -245,6 +252,19 @@ export async function benchHttp(options: {
           tokens,
         },
       ];
+      // The home page as a browser asks for it, where the shop's build is there to serve it (`npm run build`).
+      const home = await fetch(`${shop.url}/`, { headers: HOME_PAGE_HEADERS });
+      if (home.ok && (await home.text()).includes('shop-state')) {
+        cases.push({
+          name: 'GET / (home page)',
+          path: '/',
+          method: 'GET',
+          connections: 32,
+          headers: HOME_PAGE_HEADERS,
+        });
+      } else {
+        console.log(`(${stack}: no home page case, the shop's build is not there: npm run build)`);
+      }
       for (const spec of cases) {
         figures.push(
           await runLoad(stack, { url: shop.url, pid: shop.child.pid }, spec, options.seconds, options.warmupSeconds),

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { LANGUAGES, type Language, type PlanCategory } from '@shop/domain';
 import { listPlans, type PlanView } from '@shop/projections';
 import { planList, type PlanList } from '@shop/contracts';
 import type { Knex } from 'knex';
+import { PreparedAnswer } from '../infrastructure/prepared-answer.js';
 
 /**
  * How long the shop's catalogue is answered from memory before the read model is read again.
@@ -14,17 +13,10 @@ import type { Knex } from 'knex';
  */
 export const CATALOGUE_MAX_AGE_MS = 1000;
 
-/** One answer of `GET /api/plans`, ready to send: its bytes, gzipped once, and a strong ETag per encoding. */
-export interface CatalogueAnswer {
-  body: Buffer;
-  etag: string;
-  gzip: () => { body: Buffer; etag: string };
-}
-
 interface Snapshot {
   loadedAt: number;
   plans: Record<Language, PlanView[]>;
-  answers: Map<string, CatalogueAnswer>;
+  answers: Map<string, PreparedAnswer>;
 }
 
 /** The shop's catalogue list from memory, read again from the read model at most every `maxAgeMs`. */
@@ -42,14 +34,14 @@ export class CatalogueAnswers {
     return (await this.current()).plans[language];
   }
 
-  async answer(language: Language, category: PlanCategory | undefined): Promise<CatalogueAnswer> {
+  async answer(language: Language, category: PlanCategory | undefined): Promise<PreparedAnswer> {
     const snapshot = await this.current();
     const key = `${language}|${category ?? ''}`;
     let answer = snapshot.answers.get(key);
     if (!answer) {
       const data = snapshot.plans[language].filter((plan) => !category || plan.category === category);
       // Checked once here, in every environment, rather than on each request.
-      answer = prepare(planList.parse({ data } satisfies PlanList));
+      answer = new PreparedAnswer(Buffer.from(JSON.stringify(planList.parse({ data } satisfies PlanList))));
       snapshot.answers.set(key, answer);
     }
     return answer;
@@ -75,23 +67,4 @@ export class CatalogueAnswers {
     this.snapshot = { loadedAt: now, plans, answers: new Map() };
     return this.snapshot;
   }
-}
-
-function prepare(answer: PlanList): CatalogueAnswer {
-  const body = Buffer.from(JSON.stringify(answer));
-  const digest = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-  let gzipped: { body: Buffer; etag: string } | null = null;
-  return {
-    body,
-    etag: `"${digest}"`,
-    // The same content gzipped is another representation: its own strong tag.
-    gzip: () => (gzipped ??= { body: gzipSync(body), etag: `"${digest}-gz"` }),
-  };
-}
-
-/** Whether an If-None-Match header names this tag (weak comparison, as RFC 9110 asks for it). */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -1,9 +1,10 @@
 import { getPlan } from '@shop/projections';
 import { Router } from 'express';
 import type { Knex } from 'knex';
-import { CatalogueAnswers, matchesIfNoneMatch } from './catalogue-answers.js';
+import { CatalogueAnswers } from './catalogue-answers.js';
 import { requestLanguage } from '../api/language.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
+import { sendPrepared } from '../api/send-prepared.js';
 import { HttpProblem } from '../api/problem.js';
 import { requestGuard } from '../api/request-guard.js';
 import { z } from 'zod';
@@ -11,11 +12,8 @@ import { identifier, plan, planList, planListQuery, planQuery, type Plan } from 
 
 const planParams = z.object({ id: identifier(64) });
 
-/** The compression middleware's default threshold: smaller answers are sent plain. */
-const GZIP_THRESHOLD_BYTES = 1024;
-
 /**
- * `GET /api/plans`, answered from memory, gzipped and tagged once per catalogue version: it needs
+ * `GET /api/plans`, answered from memory, compressed and tagged once per catalogue version: it needs
  * none of the per-request machinery (compression, body parsing, cookies, session, CSRF), so the
  * app mounts it before them. Only the request guard runs first, as for every route.
  */
@@ -42,25 +40,12 @@ export function catalogueListRoute(deps: { knex: Knex }, doc: ApiDocument): Rout
     async (req, res) => {
       const query = planListQuery.parse(req.query);
       const language = requestLanguage(req);
-      const plain = await catalogue.answer(language, query.category);
-      // Gzipped once per catalogue version rather than on each request (this route comes before the
-      // compression middleware); as it would, not below its 1 kB threshold.
-      const gzip = plain.body.length >= GZIP_THRESHOLD_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip';
-      const answer = gzip ? plain.gzip() : plain;
-      // Node's own calls, not Express's helpers: this is the shop's busiest answer.
+      const answer = await catalogue.answer(language, query.category);
       res.setHeader('Content-Language', language);
-      res.setHeader('ETag', answer.etag);
-      res.setHeader('Vary', 'Accept-Encoding, Accept-Language');
+      res.setHeader('Vary', 'Accept-Language');
       // Kept by the browser, asked again each time: a 304 when nothing changed.
       res.setHeader('Cache-Control', 'no-cache');
-      if (matchesIfNoneMatch(req.get('if-none-match'), answer.etag)) {
-        res.statusCode = 304;
-        res.end();
-        return;
-      }
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      if (gzip) res.setHeader('Content-Encoding', 'gzip');
-      res.end(answer.body);
+      sendPrepared(req, res, answer, 'application/json; charset=utf-8');
     },
   );
 

@@ -1,9 +1,10 @@
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { Language } from '@shop/domain';
 import type { Logger } from '../infrastructure/logger.js';
 import { CatalogueAnswers } from '../catalogue/catalogue-answers.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
+import { sendPrepared } from '../api/send-prepared.js';
 import { HttpProblem } from '../api/problem.js';
 import { planImageRoutes } from './og-image-routes.js';
 import { PlanImages } from './og-image.js';
@@ -79,13 +80,16 @@ export function publicPageRoutes(
   return { router, page: (pathname, options) => shop.page(pathname, options) };
 }
 
-/** Sends a page of the shop: its status, language and HTML, asked again on each visit. */
-export function sendShopPage(res: Response, page: ShopPage): void {
-  res.status(page.status);
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+/**
+ * Sends a page of the shop: its status, language and HTML, asked again on each visit. A page kept
+ * (ShopPages) is compressed and tagged once for all its visitors, not by the compression middleware
+ * on each request.
+ */
+export function sendShopPage(req: Request, res: Response, page: ShopPage): void {
+  res.statusCode = page.status;
   res.setHeader('Content-Language', page.language);
   res.setHeader('Cache-Control', 'no-cache');
-  res.send(page.html);
+  sendPrepared(req, res, page.answer, 'text/html; charset=utf-8');
 }
 
 /** The two documented routes, whether or not the shop is built here. */

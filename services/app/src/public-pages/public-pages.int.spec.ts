@@ -376,6 +376,47 @@ describe('the shop’s public pages as a crawler reads them', () => {
     expect(page.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('tags each encoding of a page with its own strong tag, and a revisit with it costs no bytes', async () => {
+    const ask = (pathname: string, headers: Record<string, string>) =>
+      fetch(`${shop.url}${pathname}`, { headers: { Accept: 'text/html', ...headers } });
+    // A process's first page may leave before the renderer has warmed up: asked until it has its body.
+    const { plain, html } = await eventually(
+      async () => {
+        const plain = await ask('/', { 'Accept-Encoding': 'identity' });
+        return { plain, html: await plain.text() };
+      },
+      ({ html }) => html.includes('shop-state'),
+    );
+    expect(plain.headers.get('content-length')).toBe(String(Buffer.byteLength(html)));
+    const tags = [plain.headers.get('etag')];
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const page = await ask('/', { 'Accept-Encoding': accept });
+      expect([accept, page.status, page.headers.get('content-encoding')]).toEqual([accept, 200, encoding]);
+      expect(page.headers.get('vary')).toMatch(/Accept-Encoding/);
+      expect(await page.text()).toBe(html);
+      tags.push(page.headers.get('etag'));
+    }
+    // Strong tags (no W/), one per representation, the same on the next visit.
+    expect(tags.every((tag) => /^"[\w-]+"$/.test(tag ?? ''))).toBe(true);
+    expect(new Set(tags).size).toBe(3);
+    const again = await ask('/', { 'Accept-Encoding': 'br', 'If-None-Match': tags[1]! });
+    expect([again.status, await again.text()]).toEqual([304, '']);
+    expect(again.headers.get('etag')).toBe(tags[1]);
+    // Another representation's tag is not this one's.
+    expect((await ask('/', { 'Accept-Encoding': 'gzip', 'If-None-Match': tags[1]! })).status).toBe(200);
+    // An unknown address stays a 404, whatever tag the request names.
+    const missing = await ask('/no-such-page', { 'Accept-Encoding': 'gzip' });
+    await missing.text();
+    const missingAgain = await ask('/no-such-page', {
+      'Accept-Encoding': 'gzip',
+      'If-None-Match': missing.headers.get('etag') ?? '*',
+    });
+    expect([missing.status, missingAgain.status]).toEqual([404, 404]);
+  });
+
   it('the checker refuses what the sitemaps.org schema refuses', () => {
     const ok = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/</loc></url></urlset>`;
     expect(checkSitemap(ok)).toHaveLength(1);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plan } from '@shop/contracts';
 import { LANGUAGES, type Language } from '@shop/domain';
+import { PreparedAnswer } from '../infrastructure/prepared-answer.js';
 import type { CatalogueAnswers } from '../catalogue/catalogue-answers.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { planImagePath } from './og-image.js';
@@ -59,11 +60,13 @@ interface PageBody {
   plan?: Plan;
 }
 
-/** One page of the shop, ready to send. */
+/** One page of the shop, ready to send: its bytes kept with their compressed forms, made on first ask. */
 export interface ShopPage {
   status: 200 | 404;
   language: string;
-  html: string;
+  answer: PreparedAnswer;
+  /** The page's HTML, read from its bytes. */
+  readonly html: string;
   /** The page should have had its body and was sent without it (the renderer late or failing). */
   withoutBody?: boolean;
 }
@@ -236,7 +239,16 @@ export class ShopPages {
           `<div id="root">${rendered.html}</div>\n    <script id="shop-state" type="application/json">${scriptJson(rendered.state)}</script>`,
       );
     }
-    return { status, language: head.language, html, ...(body && !rendered ? { withoutBody: true } : {}) };
+    const answer = new PreparedAnswer(Buffer.from(html));
+    return {
+      status,
+      language: head.language,
+      answer,
+      get html() {
+        return answer.body.toString('utf8');
+      },
+      ...(body && !rendered ? { withoutBody: true } : {}),
+    };
   }
 
   /** The page's body by the shop's server renderer, or null (no renderer, an error, too late): the browser renders it then. */
