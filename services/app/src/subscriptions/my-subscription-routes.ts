@@ -19,7 +19,7 @@ import {
   type CustomerSubscriptions,
 } from '@shop/contracts';
 import type { SubscriptionLifecycle } from './subscription-lifecycle.js';
-import { nextChargeOf, withNextCharge } from './automatic-renewals.js';
+import { nextChargeOf } from './automatic-renewals.js';
 import { recordCustomerLanguage } from '../notifications/customer-preferences.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
@@ -77,7 +77,7 @@ function customerView(
     paymentIssue: s.lastPaymentIssue,
     autoRenew: s.autoRenew,
     paymentMethod: s.paymentMethod,
-    nextChargeAt: planWithdrawn ? null : withNextCharge(s, leadHours).nextChargeAt,
+    nextChargeAt: nextCharge?.at ?? null,
     nextChargeCents: nextCharge?.amountCents ?? null,
     renewalFailedAt: s.renewalFailedAt,
     renewalRetryAt: s.renewalRetryAt,
