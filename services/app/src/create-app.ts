@@ -408,7 +408,9 @@ function serveSinglePageApp(
       req.headers.accept?.includes('text/html') || (!path.extname(req.path) && req.accepts('html') === 'html');
     if (elsewhere || !wantsPage) return next();
     if (options.page) {
-      options.page(fullPath, { query: req.originalUrl.includes('?') }).then((page) => sendShopPage(req, res, page), next);
+      options
+        .page(fullPath, { query: req.originalUrl.includes('?') })
+        .then((page) => sendShopPage(req, res, page), next);
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
