@@ -62,6 +62,7 @@ import { useRequestLog } from './api/request-log.js';
 import { refuseUnexpectedBody, requestGuard } from './api/request-guard.js';
 import { catalogueListRoute, catalogueRoutes } from './catalogue/catalogue-routes.js';
 import { publicPageRoutes, sendShopPage } from './public-pages/public-page-routes.js';
+import { compressedHere } from './api/send-prepared.js';
 import type { ShopPage } from './public-pages/shop-pages.js';
 import { healthRoutes } from './operations/health-routes.js';
 import type { ShopMetrics } from './operations/metrics.js';
@@ -138,7 +139,8 @@ export function createApp(deps: AppDependencies): Express {
     next();
   });
   // The shop's scripts and the API's JSON leave gzipped; a proxy in front may do it instead.
-  app.use(compression());
+  // Answers prepared in their encodings (pages, sendPrepared) are left as they are, plain ones included.
+  app.use(compression({ filter: (req, res) => !compressedHere(res) && compression.filter(req, res) }));
   // Providers sign the exact bytes they send: webhooks keep their raw body.
   app.use('/webhooks', express.raw({ type: () => true, limit: BODY_LIMITS.webhooks }));
   app.use(express.json({ limit: BODY_LIMITS.json }));

@@ -5,10 +5,14 @@ const DEFAULT_LANGUAGE: Language = 'fr';
 
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 
-/** `?lang=` wins, then the best of Accept-Language by quality; French otherwise. */
+/**
+ * `?lang=` wins, then the best of Accept-Language by quality; French otherwise. An answer whose
+ * language the header chose says so (`Vary: Accept-Language`), so a shared cache keeps one per language.
+ */
 export function requestLanguage(req: Request): Language {
   const explicit = typeof req.query.lang === 'string' ? req.query.lang.toLowerCase() : undefined;
   if (explicit && isLanguage(explicit)) return explicit;
+  if (req.res && !req.res.headersSent) req.res.vary('Accept-Language');
   const header = req.get('accept-language');
   if (!header) return DEFAULT_LANGUAGE;
   const ranked = header

@@ -4,13 +4,38 @@ import type { Encoding, PreparedAnswer } from '../infrastructure/prepared-answer
 /** The compression middleware's default threshold: smaller answers are sent as they are. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
+/** Between encodings the client weighs alike, the smaller first, as the compression middleware chooses. */
+const PREFERRED: readonly Encoding[] = ['br', 'gzip'];
+
 /**
- * The encoding this request takes: Brotli where it accepts it (the smaller), else gzip, else
- * plain, as the compression middleware prefers them; plain below the threshold.
+ * The encoding this request takes: the one of Brotli and gzip its Accept-Encoding weighs most
+ * (`*` standing for those it does not name), Brotli between equals; plain when it accepts neither,
+ * and below the threshold.
  */
 function negotiate(req: Request, answer: PreparedAnswer): Encoding {
   if (answer.body.length < COMPRESSION_THRESHOLD_BYTES) return 'identity';
-  return req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : 'identity';
+  const weights = new Map<string, number>();
+  for (const part of (req.get('accept-encoding') ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  let chosen: Encoding = 'identity';
+  let best = 0;
+  for (const encoding of PREFERRED) {
+    const weight = weights.get(encoding) ?? weights.get('*') ?? 0;
+    if (weight > best) [chosen, best] = [encoding, weight];
+  }
+  return chosen;
+}
+
+/** Set on an answer sent here, so that the compression middleware leaves it as it is (`compressedHere`). */
+const SENT_PREPARED = Symbol('sent prepared');
+
+/** Whether `res` carries a prepared answer, already in the encoding the request takes (plain included). */
+export function compressedHere(res: Response): boolean {
+  return (res.locals as Record<symbol, unknown>)[SENT_PREPARED] === true;
 }
 
 /**
@@ -20,6 +45,7 @@ function negotiate(req: Request, answer: PreparedAnswer): Encoding {
  */
 export function sendPrepared(req: Request, res: Response, answer: PreparedAnswer, contentType: string): void {
   const sent = answer.representation(negotiate(req, answer));
+  (res.locals as Record<symbol, unknown>)[SENT_PREPARED] = true;
   res.vary('Accept-Encoding');
   res.setHeader('ETag', sent.etag);
   if (res.statusCode === 200 && matchesIfNoneMatch(req.get('if-none-match'), sent.etag)) {
@@ -28,7 +54,6 @@ export function sendPrepared(req: Request, res: Response, answer: PreparedAnswer
     return;
   }
   res.setHeader('Content-Type', contentType);
-  // Set, so that the compression middleware, where it runs, leaves the bytes as they are.
   if (sent.encoding !== 'identity') res.setHeader('Content-Encoding', sent.encoding);
   res.setHeader('Content-Length', sent.body.length);
   res.end(sent.body);

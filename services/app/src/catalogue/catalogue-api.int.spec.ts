@@ -65,6 +65,8 @@ describe('catalogue API', () => {
     expect(byQuery.features[0]).toBe('Over 70 million tracks');
     const byHeader = await get('/api/plans/spotify', { 'Accept-Language': 'de-DE,en-GB;q=0.8,fr;q=0.5' });
     expect(byHeader.headers.get('content-language')).toBe('en');
+    // Its language follows the header: a shared cache keeps one answer per language.
+    expect(byHeader.headers.get('vary')).toMatch(/Accept-Language/);
     const german = (await (await get('/api/plans/spotify', { 'Accept-Language': 'de' })).json()) as {
       features: string[];
     };

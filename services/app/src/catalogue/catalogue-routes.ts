@@ -42,7 +42,6 @@ export function catalogueListRoute(deps: { knex: Knex }, doc: ApiDocument): Rout
       const language = requestLanguage(req);
       const answer = await catalogue.answer(language, query.category);
       res.setHeader('Content-Language', language);
-      res.setHeader('Vary', 'Accept-Language');
       // Kept by the browser, asked again each time: a 304 when nothing changed.
       res.setHeader('Cache-Control', 'no-cache');
       sendPrepared(req, res, answer, 'application/json; charset=utf-8');

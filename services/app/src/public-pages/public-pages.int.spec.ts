@@ -399,6 +399,19 @@ describe('the shop’s public pages as a crawler reads them', () => {
       expect(await page.text()).toBe(html);
       tags.push(page.headers.get('etag'));
     }
+    // The client's weights count, Brotli first between equals; an encoding the page is not kept in
+    // (deflate) leaves it plain, under the plain page's tag, not compressed again on the way out.
+    for (const [accept, encoding, tag] of [
+      ['gzip, br;q=0.5', 'gzip', tags[2]],
+      ['br;q=0, gzip;q=0.8', 'gzip', tags[2]],
+      ['*', 'br', tags[1]],
+      ['deflate', null, tags[0]],
+      ['br;q=0, gzip;q=0', null, tags[0]],
+    ] as const) {
+      const page = await ask('/', { 'Accept-Encoding': accept });
+      expect([accept, page.headers.get('content-encoding'), page.headers.get('etag')]).toEqual([accept, encoding, tag]);
+      expect(await page.text()).toBe(html);
+    }
     // Strong tags (no W/), one per representation, the same on the next visit.
     expect(tags.every((tag) => /^"[\w-]+"$/.test(tag ?? ''))).toBe(true);
     expect(new Set(tags).size).toBe(3);
