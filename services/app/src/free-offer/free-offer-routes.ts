@@ -10,7 +10,7 @@ import {
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { FreeOfferService } from './free-offer-service.js';
-import { recordCustomerLanguage } from '../notifications/customer-preferences.js';
+import { inCustomerLanguage } from '../notifications/customer-preferences.js';
 import { currentUser, operatorAct, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
 import { ADMIN_REFUSALS, problem, type ApiDocument } from '../api/openapi.js';
@@ -67,9 +67,12 @@ export function freeOfferRoutes(
     requireUser,
     async (req, res) => {
       const { userId } = currentUser(req);
-      // Before the subscription: its e-mails leave in the customer's language as soon as it is written.
-      await recordCustomerLanguage(deps.knex, userId, requestLanguage(req), deps.clock());
-      const answer: FreeOfferClaimed = await offer.claim(userId, String(req.id));
+      const language = requestLanguage(req);
+      const answer: FreeOfferClaimed = await inCustomerLanguage(
+        deps.knex,
+        { userId, language, now: deps.clock() },
+        () => offer.claim(userId, String(req.id)),
+      );
       res.status(201).json(answer);
     },
   );

@@ -9,11 +9,37 @@ export const DEFAULT_CUSTOMER_LANGUAGE: Language = 'fr';
  * last order, so that e-mails sent later (payment, expiry) speak it. An ordinary table: it is
  * a preference, not a fact the audit trail needs.
  */
-export async function recordCustomerLanguage(knex: Knex, userId: string, language: Language, now: Date) {
+async function recordCustomerLanguage(knex: Knex, userId: string, language: Language, now: Date) {
   await knex('customer_preferences')
     .insert({ user_id: userId, language, updated_at: now })
     .onConflict('user_id')
     .merge(['language', 'updated_at']);
+}
+
+/**
+ * Records `language` as the customer's, before `work` (an order, a renewal, a claim): its e-mails
+ * may leave as soon as its events are appended. When the shop refuses the work, the language the
+ * customer had is put back: a refused request changes nothing.
+ */
+export async function inCustomerLanguage<T>(
+  knex: Knex,
+  customer: { userId: string; language: Language; now: Date },
+  work: () => Promise<T>,
+): Promise<T> {
+  const { userId, language, now } = customer;
+  const before = await knex('customer_preferences').where({ user_id: userId }).first('language', 'updated_at');
+  await recordCustomerLanguage(knex, userId, language, now);
+  try {
+    return await work();
+  } catch (error) {
+    if (!before) await knex('customer_preferences').where({ user_id: userId, language }).delete();
+    else if (before.language !== language) {
+      await knex('customer_preferences')
+        .where({ user_id: userId, language })
+        .update({ language: before.language, updated_at: before.updated_at });
+    }
+    throw error;
+  }
 }
 
 export async function customerLanguage(knex: Knex, userId: string): Promise<Language> {

@@ -20,7 +20,7 @@ import {
 } from '@shop/contracts';
 import type { SubscriptionLifecycle } from './subscription-lifecycle.js';
 import { nextChargeOf } from './automatic-renewals.js';
-import { recordCustomerLanguage } from '../notifications/customer-preferences.js';
+import { inCustomerLanguage } from '../notifications/customer-preferences.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
@@ -165,10 +165,12 @@ export function mySubscriptionRoutes(
     async (req, res) => {
       const body = renewalRequest.parse(req.body);
       const { userId } = currentUser(req);
-      await recordCustomerLanguage(deps.knex, userId, requestLanguage(req), deps.clock());
-      const renewal = await deps.lifecycle.renew(
-        { ...body, userId, subscriptionId: subscriptionId(req), language: requestLanguage(req) },
-        { idempotencyKey: idempotencyKeyOf(req), correlationId: String(req.id) },
+      const language = requestLanguage(req);
+      const renewal = await inCustomerLanguage(deps.knex, { userId, language, now: deps.clock() }, () =>
+        deps.lifecycle.renew(
+          { ...body, userId, subscriptionId: subscriptionId(req), language },
+          { idempotencyKey: idempotencyKeyOf(req), correlationId: String(req.id) },
+        ),
       );
       const answer: RenewalResponse = { ...renewal, redirectUrl: redirectFor(req, renewal.redirectUrl) };
       res.status(201).json(answer);

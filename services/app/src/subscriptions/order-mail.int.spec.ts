@@ -186,7 +186,21 @@ describe('order e-mails and notifications', () => {
   });
 
   it('reminds seven days before the expiry, in the language of the last order', async () => {
-    // Alice ordered in English above; the 7-day reminder is due two seconds from now.
+    // Alice ordered in English above; orders the shop refused, in French, change nothing of it.
+    for (const body of [
+      { planId: 'no-such-plan', months: 3, provider: 'sandbox', billingCountry: 'FR' },
+      { planId: 'netflix', months: 3, provider: 'sandbox', billingCountry: 'FR', promoCode: 'NO-SUCH-CODE' },
+    ]) {
+      const refused = await call('POST', '/api/orders', { token: alice.token, language: 'fr', body });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+    }
+    const renewal = await call('POST', `/api/me/subscriptions/no-such-subscription/renew`, {
+      token: alice.token,
+      language: 'fr',
+      body: { months: 1, provider: 'sandbox' },
+    });
+    expect(renewal.status).toBeGreaterThanOrEqual(400);
+    // The 7-day reminder is due two seconds from now.
     const expiresAt = new Date(Date.now() + 7 * 24 * 3600_000 + 2000);
     expiresAt.setUTCMilliseconds(0);
     const { subscriptionId } = await paidSubscription(shop.runtime.store, alice.userId, expiresAt);

@@ -12,7 +12,7 @@ import {
   type PromoCheck,
 } from '@shop/contracts';
 import type { OrderService } from './order-service.js';
-import { recordCustomerLanguage } from '../notifications/customer-preferences.js';
+import { inCustomerLanguage } from '../notifications/customer-preferences.js';
 import { currentUser, requireUser } from '../api/auth/authentication.js';
 import { requestLanguage } from '../api/language.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
@@ -45,11 +45,10 @@ export function orderRoutes(deps: { knex: Knex; orders: OrderService; clock: () 
     async (req, res) => {
       const body = orderRequest.parse(req.body);
       const key = idempotencyKeyOf(req);
-      // Before the order: its "order received" e-mail may be sent as soon as the event is appended.
-      await recordCustomerLanguage(deps.knex, currentUser(req).userId, requestLanguage(req), deps.clock());
-      const order = await deps.orders.placeOrder(
-        { ...body, userId: currentUser(req).userId, language: requestLanguage(req) },
-        { idempotencyKey: key, correlationId: String(req.id) },
+      const { userId } = currentUser(req);
+      const language = requestLanguage(req);
+      const order = await inCustomerLanguage(deps.knex, { userId, language, now: deps.clock() }, () =>
+        deps.orders.placeOrder({ ...body, userId, language }, { idempotencyKey: key, correlationId: String(req.id) }),
       );
       const answer: OrderResponse = { ...order, redirectUrl: redirectFor(req, order.redirectUrl) };
       res.status(201).json(answer);
