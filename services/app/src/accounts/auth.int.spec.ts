@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { requestJson } from '../testing/http-customer.js';
 import { tokenHash } from '../security/tokens.js';
 import { purgeEndedSessions } from './sessions.js';
+import { PASSWORD_CHECKS_PER_HOUR } from '../security/rate-limits.js';
 import { eventually, turnOnStaffTwoFactor } from '../testing/test-shop.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 
@@ -246,6 +247,35 @@ describe('sessions', () => {
     expect(
       (await client()('POST', '/api/auth/sign-in', { body: { email, password: 'brand new secret' } })).status,
     ).toBe(200);
+  });
+});
+
+describe('password changes guessed with a stolen session', () => {
+  it(`test at most ${PASSWORD_CHECKS_PER_HOUR} current passwords an hour per account; the right one gives the tries back`, async () => {
+    const email = newEmail();
+    const main = await signUpAndIn(client(), email);
+    await profile(main.call, main.token);
+    const change = (currentPassword: string, newPassword = 'brand new secret') =>
+      main.call('POST', '/api/me/password', { token: main.token, body: { currentPassword, newPassword } });
+    // A customer who mistypes and then gets it right has all their tries again.
+    expect((await change('mistyped')).status).toBe(400);
+    expect((await change(PASSWORD)).status).toBe(204);
+    const guesses = await Promise.all(
+      Array.from({ length: PASSWORD_CHECKS_PER_HOUR + 3 }, (_, i) => change(`guess ${i}`, `other secret ${i}`)),
+    );
+    const codes = guesses.map((answer) => answer.body.code as string).sort();
+    expect(codes).toEqual(
+      [
+        ...Array<string>(PASSWORD_CHECKS_PER_HOUR).fill('auth.current_password_incorrect'),
+        ...Array<string>(3).fill('auth.password_checks_exhausted'),
+      ].sort(),
+    );
+    const refused = guesses.find((answer) => answer.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Past the limit even the right password is not tested, and the password stays as it was.
+    expect((await change('brand new secret', 'yet another secret')).status).toBe(429);
+    const signIn = await client()('POST', '/api/auth/sign-in', { body: { email, password: 'brand new secret' } });
+    expect(signIn.status).toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@ import type { TwoFactorService } from './two-factor-service.js';
 import { clientContext, currentUser, requireUser } from '../api/auth/authentication.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
+import { PASSWORD_CHECKS_PER_HOUR } from '../security/rate-limits.js';
 import {
   accountSessions,
   passwordChangeRequest,
@@ -94,12 +95,15 @@ export function meRoutes(
       path: '/api/me/password',
       operationId: 'changePassword',
       summary: 'Change the password',
-      description: 'The current one is checked; other sessions are signed out.',
+      description: `The current one is checked (at most ${PASSWORD_CHECKS_PER_HOUR} tested an hour; the right one gives the tries back); other sessions are signed out.`,
       tags: ['me'],
       body: passwordChangeRequest,
       responses: {
         204: { description: 'Changed' },
         400: problem('auth.current_password_incorrect, auth.password_too_common, or invalid input'),
+        429: problem(
+          `auth.password_checks_exhausted: ${PASSWORD_CHECKS_PER_HOUR} current passwords tested in the hour; Retry-After says when`,
+        ),
       },
     },
     async (req, res) => {

@@ -27,12 +27,15 @@ export class Passwords {
     input: { currentPassword: string; newPassword: string },
     client: ClientContext,
   ): Promise<void> {
-    const { knex } = this.deps;
+    const { knex, limits } = this.deps;
     await refuseCommonPassword(input.newPassword, 'newPassword');
+    // Taken before the password is tested, so guesses sent at once are counted as they arrive.
+    await consumeOrReject(limits.passwordChecksByUser, userId, 'auth.password_checks_exhausted');
     const credentials = await knex('account_credentials').where({ user_id: userId }).first();
     if (!credentials || !(await verifyPassword(credentials.password_hash, input.currentPassword))) {
       throw currentPasswordIncorrect();
     }
+    await limits.passwordChecksByUser.delete(userId);
     await this.set(userId, input.newPassword, 'change', client, {
       keepSessionId: sessionId,
       replacing: credentials.password_hash,

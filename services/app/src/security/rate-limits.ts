@@ -15,6 +15,8 @@ export interface RateLimits {
   inquiriesByIp: RateLimiterAbstract;
   /** A customer's reads of service credentials: enough for normal use, not for scraping with a stolen session. */
   credentialRevealsByUser: RateLimiterAbstract;
+  /** Current passwords tested per account to change it (a stolen session guessing it); the right one gives them back. */
+  passwordChecksByUser: RateLimiterAbstract;
   /** Wrong API keys per client address: past the limit, every key from it waits. */
   apiKeyFailuresByIp: RateLimiterAbstract;
   /** Deletes the counters whose window ended long ago; runs on a timer until `close`. */
@@ -27,6 +29,8 @@ export const SIGN_IN_FAILURES_BEFORE_LOCK = FAILURES_BEFORE_LOCK;
 export { LOCK_SECONDS };
 /** Reads of service credentials per customer in 10 minutes. */
 export const CREDENTIAL_REVEALS_PER_WINDOW = 30;
+/** Current passwords tested per account in an hour when changing it. */
+export const PASSWORD_CHECKS_PER_HOUR = 10;
 /** Wrong API keys per client address in 15 minutes, after which it waits 15 minutes. */
 export const API_KEY_FAILURES_PER_WINDOW = 10;
 
@@ -76,6 +80,7 @@ export function createRateLimits(options: { pool: pg.Pool }): RateLimits {
     passwordResetByEmail: make('reset-email', 3, 60 * 60),
     inquiriesByIp: make('inquiry-ip', 10, 10 * 60),
     credentialRevealsByUser: make('credentials-user', CREDENTIAL_REVEALS_PER_WINDOW, 10 * 60),
+    passwordChecksByUser: make('password-check-user', PASSWORD_CHECKS_PER_HOUR, 60 * 60),
     apiKeyFailuresByIp: make('api-key-fail-ip', API_KEY_FAILURES_PER_WINDOW, 15 * 60, 15 * 60),
     purgeExpired,
     close: async () => {

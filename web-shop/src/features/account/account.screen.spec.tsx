@@ -65,6 +65,22 @@ describe('the security screen (/security)', () => {
     });
   });
 
+  it('says when too many current passwords were tried, rather than that it is wrong', async () => {
+    const { user } = security(
+      securityApi({ 'POST /api/me/password': () => problem(429, 'auth.password_checks_exhausted') }),
+    );
+
+    await user.type(await screen.findByLabelText(/^Mot de passe actuel/), 'old one');
+    await user.type(screen.getByLabelText(/^Nouveau mot de passe/), 'new password');
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'new password');
+    await user.click(screen.getByRole('button', { name: 'Modifier le mot de passe' }));
+
+    expect(await screen.findByText('Trop de mots de passe actuels essayés : réessayez dans une heure.')).toBeVisible();
+    expect(screen.getByLabelText(/^Mot de passe actuel/)).not.toHaveAccessibleDescription(
+      'Le mot de passe actuel est incorrect',
+    );
+  });
+
   it('says in French what the new password lacks', async () => {
     const { user, api } = security(securityApi());
 

@@ -5,7 +5,8 @@ import { sessionsQueryKey } from './get-sessions';
 
 /**
  * `POST /api/me/password` (204): the current password is checked and the other sessions end.
- * Fails with `auth.current_password_incorrect` (400) or `validation.failed`.
+ * Fails with `auth.current_password_incorrect` (400), `auth.password_checks_exhausted` (429, too many tried
+ * in the hour) or `validation.failed`.
  */
 export async function changePassword(input: PasswordChangeRequest): Promise<void> {
   await apiPost<void>('/api/me/password', input);

@@ -43,11 +43,13 @@ export function PasswordChangeForm({ userId, onChanged }: { userId: string; onCh
             if (tooCommon) helpers.setFieldError('newPassword', 'account:password.tooCommon');
             const reason = wrongCurrent
               ? t('password.currentIncorrect')
-              : tooCommon
-                ? t('password.tooCommon')
-                : error instanceof ApiError && error.code === 'validation.failed'
-                  ? t('password.invalid')
-                  : t('password.unexpected');
+              : error instanceof ApiError && error.code === 'auth.password_checks_exhausted'
+                ? t('password.checksExhausted')
+                : tooCommon
+                  ? t('password.tooCommon')
+                  : error instanceof ApiError && error.code === 'validation.failed'
+                    ? t('password.invalid')
+                    : t('password.unexpected');
             toast({ severity: 'error', title: t('password.errorTitle'), message: reason });
             return;
           }
