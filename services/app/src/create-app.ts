@@ -59,7 +59,7 @@ import { ApiDocument, type TagDoc } from './api/openapi.js';
 import { apiReferenceRoutes } from './api/api-reference-routes.js';
 import { notFoundHandler, problemHandler } from './api/problem.js';
 import { useRequestLog } from './api/request-log.js';
-import { refuseUnexpectedBody, requestGuard } from './api/request-guard.js';
+import { refuseBodyNotJson, refuseBodyNotUtf8, refuseUnexpectedBody, requestGuard } from './api/request-guard.js';
 import { catalogueListRoute, catalogueRoutes } from './catalogue/catalogue-routes.js';
 import { publicPageRoutes, sendShopPage } from './public-pages/public-page-routes.js';
 import { compressedHere } from './api/send-prepared.js';
@@ -143,7 +143,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(compression({ filter: (req, res) => !compressedHere(res) && compression.filter(req, res) }));
   // Providers sign the exact bytes they send: webhooks keep their raw body.
   app.use('/webhooks', express.raw({ type: () => true, limit: BODY_LIMITS.webhooks }));
-  app.use(express.json({ limit: BODY_LIMITS.json }));
+  app.use(express.json({ limit: BODY_LIMITS.json, verify: refuseBodyNotUtf8 }));
   app.use(cookieParser());
   app.use(requestGuard);
   // A request with an API key is the key's alone: recognised and held to its scopes before anything reads a session.
@@ -165,6 +165,7 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   app.use(refuseUnexpectedBody(doc));
+  app.use(refuseBodyNotJson(doc));
 
   const cookies = cookiePolicy(deps.config.publicUrl);
   app.use(healthRoutes(deps.readiness, doc));

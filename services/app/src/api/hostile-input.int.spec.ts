@@ -173,6 +173,45 @@ describe('malformed requests are 4xx problems, never 5xx', () => {
     );
     expect(reply.status).toBe(400);
     expect(reply.contentType).toContain('application/problem+json');
+    expect(reply.body.code).toBe('request.bad_encoding');
+  });
+
+  it('a body that is not UTF-8 where any text is valid: refused, not stored with a replacement character', async () => {
+    const { token } = await signUpAndIn('Alé Martin');
+    const reply = await rawRequest(
+      'PATCH',
+      '/api/me',
+      { 'Content-Type': 'application/json; charset=utf-8', Authorization: `Bearer ${token}` },
+      Buffer.concat([Buffer.from('{"fullName":"Al'), Buffer.from([0xe9]), Buffer.from(' Martin"}')]),
+    );
+    expect([reply.status, reply.body.code]).toEqual([400, 'request.bad_encoding']);
+    const me = await requestJson(shop.url, 'GET', '/api/me', { token });
+    expect(me.body.fullName).toBe('Alé Martin');
+  });
+
+  it('a body the operation reads as JSON, sent as another type: 415, and nothing done without it', async () => {
+    const { token } = await signUpAndIn();
+    const other = await requestJson(shop.url, 'POST', '/api/auth/sign-in', {
+      ip: randomIp(),
+      body: { email: (await requestJson(shop.url, 'GET', '/api/me', { token })).body.email, password: PASSWORD },
+    });
+    // As fetch sends a string body without a Content-Type: text/plain.
+    for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded']) {
+      const reply = await rawRequest(
+        'POST',
+        '/api/auth/sign-out',
+        { 'Content-Type': type, Authorization: `Bearer ${token}` },
+        Buffer.from(JSON.stringify({ scope: 'global' })),
+      );
+      expect([type, reply.status, reply.body.code]).toEqual([type, 415, 'request.unsupported_media_type']);
+    }
+    // Neither this session nor the other device's was signed out by a body the shop did not read.
+    for (const session of [token, String(other.body.accessToken)]) {
+      expect((await requestJson(shop.url, 'GET', '/api/me', { token: session })).status).toBe(200);
+    }
+    // Without a body, an operation whose body is optional still answers.
+    const bare = await rawRequest('POST', '/api/auth/sign-out', { Authorization: `Bearer ${token}` }, Buffer.alloc(0));
+    expect(bare.status).toBe(204);
   });
 
   it('a non-ASCII code when turning on the second factor', async () => {

@@ -150,6 +150,8 @@ function clientError(error: { type?: string; code?: string; status?: number }): 
       return { code: 'request.unsupported_encoding', detail: "The body's Content-Encoding is not supported" };
     case 'charset.unsupported':
       return { code: 'request.unsupported_charset', detail: "The body's charset is not supported" };
+    case 'body.not_utf8':
+      return { code: 'request.bad_encoding', detail: 'The body is not valid UTF-8' };
   }
   // zlib's codes: a body labelled gzip or deflate that is not.
   if (error.code?.startsWith('Z_')) {

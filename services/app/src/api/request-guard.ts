@@ -1,7 +1,19 @@
+import { isUtf8 } from 'node:buffer';
 import { isStaffRole, UNSAFE_TEXT_MESSAGES, unsafeTextReason } from '@shop/domain';
 import type { RequestHandler } from 'express';
 import type { ApiDocument } from './openapi.js';
 import { HttpProblem } from './problem.js';
+
+/**
+ * The JSON body parser's `verify`: a body said to be UTF-8 (JSON's only charset without a label)
+ * that is not is refused, as a path or query that is not; decoded as it is, its bad bytes would
+ * become U+FFFD and be stored as a name or a message.
+ */
+export function refuseBodyNotUtf8(_req: unknown, _res: unknown, body: Buffer, charset: string): void {
+  if (charset.toLowerCase().replace('-', '') === 'utf8' && !isUtf8(body)) {
+    throw Object.assign(new Error('The body is not UTF-8'), { status: 400, expose: true, type: 'body.not_utf8' });
+  }
+}
 
 /** Decodes one percent-encoded component, or null when it is not valid UTF-8 percent-encoding. */
 function decodeComponent(component: string): string | null {
@@ -94,5 +106,23 @@ export const refuseUnexpectedBody =
       code: 'validation.failed',
       detail: 'This operation takes no body',
       extra: { errors: members.map((path) => ({ path, message: 'Unknown field' })) },
+    });
+  };
+
+/**
+ * Refuses a body that an operation reads as JSON but that came as another type (as `fetch` sends a
+ * string without a Content-Type: text/plain): the JSON parser leaves it unread, and an operation
+ * whose fields are all optional would act without them (signing out of this device only when the
+ * body asked for every device). 415, before any route acts.
+ */
+export const refuseBodyNotJson =
+  (doc: ApiDocument): RequestHandler =>
+  (req, _res, next) => {
+    const sent = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (!sent || req.body !== undefined || doc.takesBody(req.method, req.path) !== true) return next();
+    throw new HttpProblem({
+      status: 415,
+      code: 'request.unsupported_media_type',
+      detail: 'This operation reads its body as JSON: send it with Content-Type: application/json',
     });
   };
