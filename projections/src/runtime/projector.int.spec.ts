@@ -49,6 +49,15 @@ const projected = (subscriptionId: string) =>
     (s) => s !== null,
   );
 
+/**
+ * Once the one projector running holds its lock: an order it projects proves it. Its status being
+ * caught up does not (the last test's projector caught up), so a second started then raced the
+ * first to the lock, the first still connecting, and now and then took it.
+ */
+const holdsTheLock = async () => {
+  expect(await projected(await placeOrder(`user-${randomUUID()}`))).not.toBeNull();
+};
+
 /** The subscriptions projection's status, once it has caught up with the log. */
 const caughtUp = () =>
   eventually(
@@ -88,18 +97,24 @@ describe('projector', () => {
     const second = new AbortController();
     let secondBatches = 0;
     const a = project(first.signal);
-    await caughtUp();
-    const b = project(second.signal, { lockRetryMs: 100, onBatch: () => void secondBatches++ });
-    const whileFirstRuns = await placeOrder(`user-${randomUUID()}`);
-    await projected(whileFirstRuns);
-    expect(secondBatches).toBe(0);
-    first.abort();
-    await a;
-    const afterHandOver = await placeOrder(`user-${randomUUID()}`);
-    expect(await projected(afterHandOver)).not.toBeNull();
-    expect(secondBatches).toBeGreaterThan(0);
-    second.abort();
-    await b;
+    let b: Promise<void> | undefined;
+    try {
+      await holdsTheLock();
+      b = project(second.signal, { lockRetryMs: 100, onBatch: () => void secondBatches++ });
+      const whileFirstRuns = await placeOrder(`user-${randomUUID()}`);
+      await projected(whileFirstRuns);
+      expect(secondBatches).toBe(0);
+      first.abort();
+      await a;
+      const afterHandOver = await placeOrder(`user-${randomUUID()}`);
+      expect(await projected(afterHandOver)).not.toBeNull();
+      expect(secondBatches).toBeGreaterThan(0);
+    } finally {
+      // A failed check leaves no instance behind to hold the lock in the next test.
+      first.abort();
+      second.abort();
+      await Promise.allSettled([a, b]);
+    }
   });
 
   it('stops with an error when its lock is lost, so it is restarted; the waiting instance takes over', async () => {
@@ -112,7 +127,7 @@ describe('projector', () => {
       () => 'returned',
       (error: unknown) => error,
     );
-    await caughtUp();
+    await holdsTheLock();
     const b = project(second.signal, { lockRetryMs: 50, onBatch: () => void secondBatches++ });
     try {
       // The database ends the first instance's lock session (a restart, a network cut): it must not go on alone.
