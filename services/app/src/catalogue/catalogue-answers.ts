@@ -34,6 +34,11 @@ export class CatalogueAnswers {
     return (await this.current()).plans[language];
   }
 
+  /** A tag of the plans on sale in `language`: the same for as long as they are (the shop's pages are kept on it). */
+  async version(language: Language): Promise<string> {
+    return (await this.answer(language, undefined)).representation('identity').etag;
+  }
+
   async answer(language: Language, category: PlanCategory | undefined): Promise<PreparedAnswer> {
     const snapshot = await this.current();
     const key = `${language}|${category ?? ''}`;

@@ -11,10 +11,15 @@ import { headTags, scriptJson, type PageHead } from './page-head.js';
 import { interpolate, type PageTexts, type PublicPagesFile } from './page-texts.js';
 
 /**
- * How long a page's HTML is kept once written. With the catalogue's own second in memory
- * (CatalogueAnswers), an operator's price change reaches the plan pages' HTML within 6 seconds.
+ * How long a page's HTML is kept once written before the catalogue is looked at again. With the
+ * catalogue's own second in memory (CatalogueAnswers), an operator's price change reaches the plan
+ * pages' HTML within 6 seconds. A page whose catalogue is the same is kept on (its bytes and tag
+ * unchanged, so a revisit is a 304), up to PAGE_MAX_LIFE_MS.
  */
 export const PAGE_MAX_AGE_MS = 5000;
+
+/** A page is written anew at least this often, whatever the catalogue (its footer's year, a new day). */
+export const PAGE_MAX_LIFE_MS = 10 * 60_000;
 
 /**
  * A page's body not rendered within this long is left to the browser: the page leaves with an
@@ -71,6 +76,14 @@ export interface ShopPage {
   withoutBody?: boolean;
 }
 
+/** A page kept: when it was written, when last found current, and the catalogue it was written with. */
+interface KeptPage {
+  at: number;
+  writtenAt: number;
+  catalogue: string;
+  page: ShopPage;
+}
+
 const PRICE_LOCALES: Record<string, string> = { fr: 'fr-FR', en: 'en-IE' };
 
 /** An address of the shop split into its language and its path within the shop (`/en/help` → en, `/help`). */
@@ -87,7 +100,7 @@ export interface PageAddress {
  */
 export class ShopPages {
   private readonly template: string;
-  private readonly cache = new Map<string, { at: number; page: ShopPage }>();
+  private readonly cache = new Map<string, KeptPage>();
   private renderer: Promise<RenderPage | null> | undefined;
   private warned = false;
   private unknownRendered = { second: 0, count: 0 };
@@ -162,11 +175,17 @@ export class ShopPages {
     const kept = this.cache.get(key);
     const maxAge = kept?.page.withoutBody ? PAGE_WITHOUT_BODY_MAX_AGE_MS : PAGE_MAX_AGE_MS;
     if (kept && now - kept.at < maxAge) return kept.page;
-    const page = await this.write(this.address(pathname), withBody ? pathname : null);
+    const address = this.address(pathname);
+    const catalogue = await this.deps.catalogue.version(address.language);
+    if (kept && !kept.page.withoutBody && kept.catalogue === catalogue && now - kept.writtenAt < PAGE_MAX_LIFE_MS) {
+      kept.at = now;
+      return kept.page;
+    }
+    const page = await this.write(address, withBody ? pathname : null);
     // Only the shop's own pages are kept: unknown addresses are as many as visitors can type.
     if (page.status === 200) {
       if (this.cache.size >= MAX_PAGES_KEPT) this.cache.clear();
-      this.cache.set(key, { at: now, page });
+      this.cache.set(key, { at: now, writtenAt: now, catalogue, page });
     }
     return page;
   }

@@ -30,7 +30,11 @@ const PAGES: PublicPagesFile = {
   privatePaths: ['/profile', '/checkout/'],
 };
 const NETFLIX = { id: 'netflix', name: 'Netflix', monthlyPriceCents: 453, currency: 'EUR', logo: '/logos/netflix.svg' };
-const catalogue = { plans: () => Promise.resolve([NETFLIX as unknown as Plan]) } as unknown as CatalogueAnswers;
+let netflix: Record<string, unknown> = NETFLIX;
+const catalogue = {
+  plans: () => Promise.resolve([netflix as unknown as Plan]),
+  version: () => Promise.resolve(JSON.stringify(netflix)),
+} as unknown as CatalogueAnswers;
 
 let dir: string;
 const renderer = (name: string, body: string) => {
@@ -210,5 +214,32 @@ describe('a shop page’s body', () => {
     // A page with its body is kept its five seconds.
     clock += PAGE_MAX_AGE_MS - 1;
     expect(await pages.page('/')).toBe(rendered);
+  });
+
+  it('kept past its five seconds while the catalogue is the same: the same page and tag, not rendered again', async () => {
+    const renders: string[] = [];
+    (globalThis as { shopPagesRenders?: string[] }).shopPagesRenders = renders;
+    const pricing = renderer(
+      'pricing',
+      `export async function renderPage(page) {
+        globalThis.shopPagesRenders.push(page.url);
+        // As the real renderer's answers carry when they were taken.
+        return { html: '<main>' + page.plans[0].monthlyPriceCents + '</main>', state: { at: Math.random() } };
+      }`,
+    );
+    let clock = 1_000_000;
+    const { pages } = shopPages(pricing, 1000, () => clock);
+
+    const first = await pages.page('/subscription/netflix');
+    clock += PAGE_MAX_AGE_MS + 1;
+    const again = await pages.page('/subscription/netflix');
+    expect(again.answer.representation('br').etag).toBe(first.answer.representation('br').etag);
+    expect(renders).toEqual(['/subscription/netflix']);
+    // A price change is a new page, at the next look past its five seconds.
+    netflix = { ...NETFLIX, monthlyPriceCents: 499 };
+    clock += PAGE_MAX_AGE_MS + 1;
+    expect((await pages.page('/subscription/netflix')).html).toContain('<main>499</main>');
+    expect(renders).toHaveLength(2);
+    netflix = NETFLIX;
   });
 });
