@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '@shop/domain';
 import type { Request } from 'express';
+import { weightedValues } from './weighted-header.js';
 
 const DEFAULT_LANGUAGE: Language = 'fr';
 
@@ -15,13 +16,8 @@ export function requestLanguage(req: Request): Language {
   if (req.res && !req.res.headersSent) req.res.vary('Accept-Language');
   const header = req.get('accept-language');
   if (!header) return DEFAULT_LANGUAGE;
-  const ranked = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { language: tag.toLowerCase().split('-')[0] ?? '', quality: q ? Number(q.slice(2)) : 1, index };
-    })
+  const ranked = weightedValues(header)
+    .map(({ value, quality, index }) => ({ language: value.split('-')[0] ?? '', quality, index }))
     .filter((entry) => entry.quality > 0 && isLanguage(entry.language))
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
   return (ranked[0]?.language as Language | undefined) ?? DEFAULT_LANGUAGE;

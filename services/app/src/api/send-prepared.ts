@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Encoding, PreparedAnswer } from '../infrastructure/prepared-answer.js';
+import { weightedValues } from './weighted-header.js';
 
 /** The compression middleware's default threshold: smaller answers are sent as they are. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -14,13 +15,7 @@ const PREFERRED: readonly Encoding[] = ['br', 'gzip'];
  */
 function negotiate(req: Request, answer: PreparedAnswer): Encoding {
   if (answer.body.length < COMPRESSION_THRESHOLD_BYTES) return 'identity';
-  const weights = new Map<string, number>();
-  for (const part of (req.get('accept-encoding') ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
+  const weights = new Map(weightedValues(req.get('accept-encoding')).map(({ value, quality }) => [value, quality]));
   let chosen: Encoding = 'identity';
   let best = 0;
   for (const encoding of PREFERRED) {
