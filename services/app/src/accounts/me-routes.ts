@@ -1,4 +1,4 @@
-import { getAccount, listSecurityActivity } from '@shop/projections';
+import { getAccount, listSecurityActivity, whenProjected } from '@shop/projections';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -35,7 +35,12 @@ export function meRoutes(
   doc.guard(router, '/api/me', 'signed-in', requireUser);
 
   const loadProfile = async (userId: string): Promise<Profile> => {
-    const account = await getAccount(deps.knex, userId);
+    // A session may be a few milliseconds older than its account in the read model (signed up
+    // then signed in at once, the projector busy): wait for it, rather than answer "no account".
+    const account = await whenProjected(
+      () => getAccount(deps.knex, userId),
+      (found) => found !== null,
+    );
     if (!account) throw new HttpProblem({ status: 404, code: 'account.not_found', detail: 'No such account' });
     const { lastSignInAt: _last, ...view } = account;
     return view;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { requestJson } from '../testing/http-customer.js';
+import { randomIp, requestJson, signUpAndSignIn } from '../testing/http-customer.js';
 import { crashOnInsert } from '../testing/injected-crash.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 
@@ -58,5 +58,26 @@ describe('signing up commits the e-mail and the account together', () => {
     expect(again.body.code).toBe('auth.email_taken');
     const after = await shop.runtime.knex('es_events').count<{ count: string }[]>('* as count').first();
     expect(after?.count).toBe(before?.count);
+  });
+});
+
+describe('a new account reads its profile at once', () => {
+  it('the profile asked before the accounts read model has the account waits for it, not 404', async () => {
+    // Another session holds the accounts read model: the projector's write of the new account
+    // waits behind it, as it would behind a busy projector (reads go on).
+    const locker = await shop.runtime.knex.transaction();
+    let released = false;
+    try {
+      await locker.raw('LOCK TABLE accounts IN EXCLUSIVE MODE');
+      const person = await signUpAndSignIn(shop.url, { label: 'fresh', ip: randomIp('10.87') });
+      const profile = requestJson(shop.url, 'GET', '/api/me', { token: person.token });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await locker.rollback();
+      released = true;
+      const reply = await profile;
+      expect([reply.status, reply.body.email]).toEqual([200, person.email]);
+    } finally {
+      if (!released) await locker.rollback();
+    }
   });
 });
