@@ -1,3 +1,4 @@
+import { INQUIRY_DETAIL_LABELS } from '@shop/contracts';
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { mergeMessages, type MessageTree } from './merge-messages';
@@ -201,18 +202,7 @@ const common: TranslationMessages = {
         'paid-ads': 'Paid ads',
         other: 'Other',
       },
-      details: {
-        message: 'Message',
-        phone: 'Phone',
-        website: 'Website',
-        trafficVolume: 'Monthly traffic',
-        promotionMethods: 'Promotion methods',
-        experience: 'Experience',
-        motivation: 'Motivation',
-        expectedVolume: 'Expected volume',
-        description: 'Description',
-        suggestion: 'Suggestion',
-      },
+      details: INQUIRY_DETAIL_LABELS.en,
       changeStatus: 'Change the status',
       statusHelp:
         'New → in progress → closed; a closed inquiry can be reopened (in progress). Nothing goes back to new.',

@@ -1,3 +1,4 @@
+import { INQUIRY_DETAIL_LABELS } from '@shop/contracts';
 import frenchMessages from 'ra-language-french';
 import type { TranslationMessages } from 'react-admin';
 import { mergeMessages, type MessageTree } from './merge-messages';
@@ -203,18 +204,7 @@ const common: TranslationMessages = {
         'paid-ads': 'Publicité payante',
         other: 'Autre',
       },
-      details: {
-        message: 'Message',
-        phone: 'Téléphone',
-        website: 'Site web',
-        trafficVolume: 'Trafic mensuel',
-        promotionMethods: 'Méthodes de promotion',
-        experience: 'Expérience',
-        motivation: 'Motivation',
-        expectedVolume: 'Volume attendu',
-        description: 'Description',
-        suggestion: 'Suggestion',
-      },
+      details: INQUIRY_DETAIL_LABELS.fr,
       changeStatus: 'Changer le statut',
       statusHelp:
         'Nouvelle → en cours → fermée ; une demande fermée peut être rouverte (en cours). Rien ne revient à « nouvelle ».',
