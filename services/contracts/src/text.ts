@@ -12,16 +12,27 @@ export interface TextOptions {
   trim?: boolean;
 }
 
+/** A character that shows: neither white space nor one that is drawn as nothing (zero-width space, Hangul filler, soft hyphen, joiners). */
+const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
+
+/** Whether `value` shows anything to a reader; the shop's forms ask it before the API would refuse. */
+export const showsSomething = (value: string): boolean => VISIBLE.test(value);
+
 /**
  * The one string schema of every request field: well-formed Unicode, no control character (but
  * tab and line breaks in a multi-line field), a maximum length. What it accepts, PostgreSQL can store.
+ * Words a person reads (the trimmed fields) are empty or show something: a name of zero-width
+ * spaces alone is refused as the blank it looks like. Passwords and identifiers are left as sent.
  */
 export function text(options: TextOptions) {
-  const base = options.trim === false ? z.string() : z.string().trim();
+  const trimmed = options.trim !== false;
+  const base = trimmed ? z.string().trim() : z.string();
   return base
     .check((ctx) => {
       const reason = unsafeTextReason(ctx.value, { multiline: options.multiline });
       if (reason) ctx.issues.push({ code: 'custom', message: UNSAFE_TEXT_MESSAGES[reason], input: ctx.value });
+      else if (trimmed && ctx.value !== '' && !showsSomething(ctx.value))
+        ctx.issues.push({ code: 'custom', message: 'Must contain a visible character', input: ctx.value });
     })
     .min(options.min ?? 0)
     .max(options.max);

@@ -83,6 +83,30 @@ describe('text the database cannot hold is refused at the door', () => {
     expect(await logLength()).toBe(before);
   });
 
+  it.each([
+    ['a zero-width space', '\u200b'],
+    ['a Hangul filler', '\u3164\u3164'],
+    ['a soft hyphen between spaces', ' \u00ad '],
+  ])(
+    'a name of %s alone, which reads as no name, is 400 naming the field; a name with an emoji is fine',
+    async (_label, invisible) => {
+      const { token } = await signUpAndIn('Camille Martin');
+      const refused = await requestJson(shop.url, 'PATCH', '/api/me', { token, body: { fullName: invisible } });
+      expect([refused.status, refused.body.code]).toEqual([400, 'validation.failed']);
+      expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'fullName' })]);
+      const signUp = await requestJson(shop.url, 'POST', '/api/auth/sign-up', {
+        ip: randomIp(),
+        body: { email: newEmail(), password: PASSWORD, fullName: invisible },
+      });
+      expect([signUp.status, signUp.body.code]).toEqual([400, 'validation.failed']);
+      expect((await requestJson(shop.url, 'GET', '/api/me', { token })).body.fullName).toBe('Camille Martin');
+      // Joiners and variation selectors inside a visible name are kept as sent.
+      const emoji = 'Camille \u2764\ufe0f \ud83d\udc69\u200d\ud83d\udcbb';
+      const accepted = await requestJson(shop.url, 'PATCH', '/api/me', { token, body: { fullName: emoji } });
+      expect([accepted.status, accepted.body.fullName]).toEqual([200, emoji]);
+    },
+  );
+
   it('a support message with a NUL in its subject is 400 naming the field; a multi-line message is fine', async () => {
     const form = {
       email: newEmail(),

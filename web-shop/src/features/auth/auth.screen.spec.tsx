@@ -129,6 +129,28 @@ describe('creating an account (/auth, Inscription)', () => {
     });
   });
 
+  it('says a name that shows nothing is not a name, and sends none until it is mended', async () => {
+    const { user, api } = signInScreen({
+      ...authApi(() => json(session)),
+      'POST /api/auth/sign-up': () =>
+        json<CreatedAccount>({ id: 'user-3', email: 'noe@example.com', fullName: '' }, { status: 201 }),
+    });
+
+    await user.click(await screen.findByRole('tab', { name: 'Inscription' }));
+    await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), '\u3164');
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'noe@example.com');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'long enough');
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'long enough');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Écrivez un nom visible, ou laissez le champ vide')).toBeVisible();
+    expect(api.callsTo('POST /api/auth/sign-up')).toHaveLength(0);
+
+    await user.clear(screen.getByRole('textbox', { name: 'Nom complet' }));
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeVisible();
+    expect(api.callsTo('POST /api/auth/sign-up')).toHaveLength(1);
+  });
+
   it('says an account already uses the e-mail', async () => {
     const { user } = signInScreen({
       ...authApi(() => json(session)),

@@ -207,7 +207,13 @@ describe('the profile (/profile)', () => {
     await user.clear(name);
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(await within(dialog).findByText('Le nom est requis')).toBeVisible();
+    // A name of zero-width spaces looks as empty as none, and the shop would refuse it.
+    await user.type(name, '\u200b\u200b');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText('Le nom est requis')).toBeVisible();
+    expect(api.callsTo('PATCH /api/me')).toHaveLength(0);
 
+    await user.clear(name);
     await user.type(name, '  Camille Dupont ');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 

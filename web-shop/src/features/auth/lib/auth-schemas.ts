@@ -1,3 +1,4 @@
+import { showsSomething } from '@shop/contracts';
 import * as yup from 'yup';
 import { newPasswordFields } from '../../../lib/new-password-schema';
 import { APP_OR_RECOVERY_CODE, secondFactorCode } from '../../../lib/second-factor-schema';
@@ -11,7 +12,11 @@ export const signInSchema = yup.object({
 });
 
 export const signUpSchema = yup.object({
-  fullName: yup.string().trim().max(100, 'auth:validation.fullNameMax'),
+  fullName: yup
+    .string()
+    .trim()
+    .max(100, 'auth:validation.fullNameMax')
+    .test('shows-something', 'auth:validation.fullNameBlank', (value) => !value || showsSomething(value)),
   email,
   ...newPasswordFields('password', 'auth'),
 });

@@ -1,3 +1,4 @@
+import { showsSomething } from '@shop/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,7 +12,13 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { useUpdateProfile } from '../api/update-profile';
 
 const schema = yup.object({
-  fullName: yup.string().trim().required('profile:edit.nameRequired').max(100, 'profile:edit.nameMax'),
+  fullName: yup
+    .string()
+    .trim()
+    .required('profile:edit.nameRequired')
+    // Zero-width spaces alone look like no name at all, and the API refuses them as such.
+    .test('shows-something', 'profile:edit.nameRequired', (value) => !value || showsSomething(value))
+    .max(100, 'profile:edit.nameMax'),
 });
 
 /** Changes the name shown on the profile; the session's profile is asked again so every screen shows it. */
