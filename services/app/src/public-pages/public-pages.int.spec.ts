@@ -4,6 +4,8 @@ import path from 'node:path';
 import { getPlanForAdmin } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAUNCH_PLANS } from '../catalogue/catalogue-seed.js';
+import { plansListed } from '../testing/shop-under-test.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
 import { buildWebShop } from '../testing/web-shop-build.js';
 import { checkSitemap } from './sitemap-check.js';
@@ -29,6 +31,9 @@ beforeAll(async () => {
     databaseUrl: database.url,
     env: { WEB_SHOP_DIR: build, PUBLIC_URL },
   });
+  // The whole launch catalogue projected before the first page is asked: a page written while it
+  // was still filling is served for its 5 seconds as it was (the next test would read it so).
+  await plansListed(shop, LAUNCH_PLANS.length);
 }, 180_000);
 
 afterAll(async () => {
