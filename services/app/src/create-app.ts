@@ -57,7 +57,7 @@ import { signInProviderRoutes } from './accounts/sign-in-provider-routes.js';
 import { passwordResetRoutes } from './accounts/password-reset-routes.js';
 import { ApiDocument, type TagDoc } from './api/openapi.js';
 import { apiReferenceRoutes } from './api/api-reference-routes.js';
-import { notFoundHandler, problemHandler } from './api/problem.js';
+import { problemHandler, unmatchedRequestHandler } from './api/problem.js';
 import { useRequestLog } from './api/request-log.js';
 import { refuseBodyNotJson, refuseBodyNotUtf8, refuseUnexpectedBody, requestGuard } from './api/request-guard.js';
 import { catalogueListRoute, catalogueRoutes } from './catalogue/catalogue-routes.js';
@@ -326,7 +326,7 @@ export function createApp(deps: AppDependencies): Express {
   });
 
   doc.assertDescribes(app);
-  app.use(notFoundHandler);
+  app.use(unmatchedRequestHandler((path) => doc.methodsAt(path)));
   app.use(problemHandler);
   return app;
 }

@@ -125,6 +125,15 @@ export class ApiDocument {
     return route ? route.body !== undefined : undefined;
   }
 
+  /** The methods the documented operations at a concrete path take (HEAD wherever GET), for `Allow`. */
+  methodsAt(path: string): string[] {
+    const taken = new Set(
+      this.routes.filter((route) => pathPattern(route.path).test(path)).map((route) => route.method.toUpperCase()),
+    );
+    if (taken.has('GET')) taken.add('HEAD');
+    return ALLOW_ORDER.filter((method) => taken.has(method));
+  }
+
   /** The documented operation a request (method, concrete path) calls, if any. */
   operationAt(method: string, path: string): Pick<RouteDoc, 'method' | 'path' | 'body' | 'responses'> | undefined {
     return this.routes.find(
@@ -510,6 +519,8 @@ function parametersOf(schema: z.ZodObject | undefined, location: 'path' | 'query
 
 const patterns = new Map<string, RegExp>();
 /** `/api/orders/:id/checkout` as a regular expression matching one concrete path. */
+const ALLOW_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
 function pathPattern(path: string): RegExp {
   let pattern = patterns.get(path);
   if (!pattern) {

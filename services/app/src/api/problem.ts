@@ -33,6 +33,7 @@ const TITLES: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   408: 'Request Timeout',
   409: 'Conflict',
   410: 'Gone',
@@ -194,9 +195,26 @@ export function sendProblem(res: Response, body: ProblemBody): void {
     });
 }
 
-export const notFoundHandler: RequestHandler = (req, res) => {
-  sendProblem(res, { status: 404, code: 'route.not_found', detail: `No route for ${req.method} ${req.path}` });
-};
+/**
+ * Answers a request no route took: at an address known for other methods, 405
+ * `route.method_not_allowed` with `Allow`; anywhere else 404 `route.not_found`. (OPTIONS never
+ * gets here: Express answers it with the methods of the address.)
+ */
+export function unmatchedRequestHandler(methodsAt: (path: string) => readonly string[]): RequestHandler {
+  return (req, res) => {
+    const allowed = methodsAt(req.path);
+    if (allowed.length === 0) {
+      sendProblem(res, { status: 404, code: 'route.not_found', detail: `No route for ${req.method} ${req.path}` });
+      return;
+    }
+    res.setHeader('Allow', allowed.join(', '));
+    sendProblem(res, {
+      status: 405,
+      code: 'route.method_not_allowed',
+      detail: `${req.path} takes ${allowed.join(', ')}, not ${req.method}`,
+    });
+  };
+}
 
 export const problemHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   const body = describe(error);

@@ -116,6 +116,26 @@ describe('catalogue API', () => {
     expect(await noRoute.json()).toMatchObject({ code: 'route.not_found' });
   });
 
+  it('a known address asked with a method it does not take: 405 saying which it takes, nothing done', async () => {
+    const plans = (await (await get('/api/plans')).json()) as { data: Array<{ id: string }> };
+    for (const [method, path, allowed] of [
+      ['DELETE', '/api/plans', 'GET, HEAD'],
+      ['PUT', `/api/plans/${plans.data[0]!.id}`, 'GET, HEAD'],
+      ['GET', '/api/auth/sign-in', 'POST'],
+    ] as const) {
+      const reply = await fetch(`${shop.url}${path}`, { method });
+      expect([method, path, reply.status, reply.headers.get('allow')]).toEqual([method, path, 405, allowed]);
+      expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await reply.json()).toMatchObject({ code: 'route.method_not_allowed', status: 405 });
+    }
+    // Asking what an address takes is answered, not refused.
+    const options = await fetch(`${shop.url}/api/plans`, { method: 'OPTIONS' });
+    expect([options.status, options.headers.get('allow')]).toEqual([200, 'GET, HEAD']);
+    // The catalogue is as it was.
+    const after = (await (await get('/api/plans')).json()) as { data: Array<{ id: string }> };
+    expect(after.data.map((plan) => plan.id)).toEqual(plans.data.map((plan) => plan.id));
+  });
+
   it('reports health and readiness, and sets security headers', async () => {
     const health = await get('/healthz');
     expect(health.status).toBe(200);
