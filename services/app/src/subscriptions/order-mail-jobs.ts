@@ -56,10 +56,16 @@ function readModelHasCaughtUp(
     case 'order_abandoned':
       // The row was written by this event or a later one (the refund's amount comes from the job).
       return Date.parse(subscription.updatedAt) >= Date.parse(job.at);
+    case 'renewal_upcoming':
+      // Given on turning renewal on (the job names no expiry): once the row shows that turn.
+      return (
+        subscription.paidAt !== null &&
+        subscription.expiresAt !== null &&
+        (expiresAt !== undefined || Date.parse(subscription.updatedAt) >= Date.parse(job.at))
+      );
     case 'payment_confirmed':
     case 'expiring_soon':
     case 'renewal_reminder':
-    case 'renewal_upcoming':
     case 'plan_withdrawn':
       return subscription.paidAt !== null && subscription.expiresAt !== null;
     case 'credentials_ready':
@@ -111,7 +117,16 @@ export function orderMailJobHandlers({
   const sendOnce = (mailId: string, message: MailMessage) => sendMailOnce({ knex, mailer, clock }, mailId, message);
 
   return {
-    'send-order-mail': async ({ kind, subscriptionId, mailId, at, expiresAt, amountCents, months, retryAt }) => {
+    'send-order-mail': async ({
+      kind,
+      subscriptionId,
+      mailId,
+      at,
+      expiresAt: jobExpiry,
+      amountCents,
+      months,
+      retryAt,
+    }) => {
       const now = clock();
       const context = { kind, subscriptionId, mailId };
       if (now.getTime() - Date.parse(at) > ORDER_MAIL_STALE_AFTER_MS) {
@@ -119,9 +134,20 @@ export function orderMailJobHandlers({
         return;
       }
       const subscription = await getSubscription(knex, subscriptionId);
-      if (!subscription || !readModelHasCaughtUp(kind, subscription, { at, expiresAt })) {
+      if (!subscription || !readModelHasCaughtUp(kind, subscription, { at, expiresAt: jobExpiry })) {
         // The read model trails the log: the job waits for it, however long the projector is away.
         throw new NotYetError(`subscription ${subscriptionId} is not in the subscriptions read model yet (${kind})`);
+      }
+      // A notice on turning renewal on speaks of the expiry the subscription runs to, and is given
+      // only when that expiry's own notice was past by then: otherwise that one comes at its date.
+      const expiresAt = jobExpiry ?? (kind === 'renewal_upcoming' ? subscription.expiresAt! : undefined);
+      if (
+        jobExpiry === undefined &&
+        expiresAt !== undefined &&
+        Date.parse(expiresAt) - RENEWAL_NOTICE_BEFORE_MS > Date.parse(at)
+      ) {
+        logger.info(context, 'renewal turned on before its notice is due; the notice comes at its date');
+        return;
       }
       if (kind === 'expiring_soon') {
         const stillDue = subscription.expiresAt === expiresAt && isCurrentlyActive(subscription, now);

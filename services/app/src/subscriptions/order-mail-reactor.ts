@@ -66,7 +66,8 @@ function renewalReminders(recorded: RecordedEvent, subscriptionId: string, expir
  * ends), a refund request received, a refund issued (part or all of a payment), a suspension;
  * renewal reminders 7 days and 1 day before each expiry when it does not renew itself (they
  * replaced the 3-day "expiring soon" notice, whose jobs scheduled before still send); each
- * declined charge of an automatic renewal, with when it is tried again.
+ * declined charge of an automatic renewal, with when it is tried again; the notice of an
+ * automatic charge when renewal is turned on after that notice was due.
  */
 export const orderMailReactor: Reactor = {
   name: 'order-mail',
@@ -85,6 +86,7 @@ export const orderMailReactor: Reactor = {
     'OrderRefunded',
     'SubscriptionStatusChanged',
     'RenewalChargeFailed',
+    'AutoRenewalEnabled',
   ] satisfies ReadonlyArray<SubscriptionEvent['type']>,
   react: (recorded) => {
     const event = asDomainEvent<SubscriptionEvent>(recorded);
@@ -146,6 +148,15 @@ export const orderMailReactor: Reactor = {
           orderMailJob(recorded, event.data.subscriptionId, 'renewal_failed', {
             amountCents: event.data.amountCents,
             ...(event.data.nextAttemptAt ? { retryAt: event.data.nextAttemptAt } : {}),
+          }),
+        ];
+      case 'AutoRenewalEnabled':
+        // Turned on after the notice of its expiry was due (inside the last week): the notice now;
+        // the job gives none when that expiry's own notice is still to come, as of when it was turned on.
+        return [
+          orderMailJob(recorded, event.data.subscriptionId, 'renewal_upcoming', {
+            tag: 'on',
+            at: new Date(event.data.enabledAt),
           }),
         ];
       default:

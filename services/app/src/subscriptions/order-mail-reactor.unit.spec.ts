@@ -119,4 +119,30 @@ describe('the order mail reactor', () => {
     expect(change('active')).toEqual([]);
     expect(change('cancelled')).toEqual([]);
   });
+
+  it('asks for the notice of an automatic charge at once when renewal is turned on (the job knows whether it is due)', () => {
+    const jobs = jobsOf({
+      type: 'AutoRenewalEnabled',
+      data: {
+        subscriptionId: 'sub-1',
+        provider: 'stripe',
+        methodId: 'pm_1',
+        customerId: 'cus_1',
+        methodLabel: 'Visa •••• 4242',
+        enabledAt: RECORDED_AT.toISOString(),
+      },
+    });
+    expect(jobs).toEqual([
+      {
+        id: 'event-1:renewal_upcoming:on',
+        data: {
+          kind: 'renewal_upcoming',
+          subscriptionId: 'sub-1',
+          mailId: 'event-1:renewal_upcoming:on',
+          at: RECORDED_AT.toISOString(),
+        },
+        runAt: RECORDED_AT.toISOString(),
+      },
+    ]);
+  });
 });

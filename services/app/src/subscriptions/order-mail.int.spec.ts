@@ -229,6 +229,36 @@ describe('order e-mails and notifications', () => {
     expect(mailsTo(bruno.email).filter((mail) => mail.subject.includes('expire dans 7 jours'))).toEqual([]);
   });
 
+  it('gives notice of the charge when renewal is turned on inside the last week, past the seven-day notice', async () => {
+    const carla = await newCustomer('carla', 'Carla Roux');
+    // Five days left: the seven-day notice of this expiry was due two days ago.
+    const expiresAt = new Date(Date.now() + 5 * 24 * 3600_000);
+    expiresAt.setUTCMilliseconds(0);
+    const { subscriptionId } = await paidSubscription(shop.runtime.store, carla.userId, expiresAt, {
+      savedMethod: { id: 'pm_card', customerId: 'cus_carla', label: 'Visa •••• 1881' },
+    });
+    const chargeDay = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(expiresAt.getTime() - 72 * 3600_000),
+    );
+    const subject = `Votre abonnement Netflix se renouvelle le ${chargeDay}`;
+    const notices = () => mailsTo(carla.email).filter((mail) => mail.subject === subject);
+    await eventually(
+      () => getSubscription(shop.runtime.knex, subscriptionId),
+      (row) => row?.autoRenew === true,
+    );
+    // Turned off (a cancellation), then on again three days before the charge: told of it, once.
+    const set = (enabled: boolean) =>
+      call('PUT', `/api/me/subscriptions/${subscriptionId}/auto-renew`, { token: carla.token, body: { enabled } });
+    expect((await set(false)).status).toBe(200);
+    await waitForMail(carla.email, 'Résiliation confirmée : Netflix');
+    expect(notices()).toEqual([]);
+    expect((await set(true)).status).toBe(200);
+    const notice = await waitForMail(carla.email, subject);
+    expect(notice.text).toContain('Visa •••• 1881');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(notices()).toHaveLength(1);
+  });
+
   it('reminds one day before the expiry, with a one-click renewal link', async () => {
     // Bruno ordered in French above; the 1-day reminder is due two seconds from now (the 7-day one is past).
     const expiresAt = new Date(Date.now() + 24 * 3600_000 + 2000);
