@@ -238,6 +238,25 @@ describe('malformed requests are 4xx problems, never 5xx', () => {
     expect(bare.status).toBe(204);
   });
 
+  it('an id in the path longer than the document allows: 400 naming it, not a 404 that echoes it', async () => {
+    const { token } = await signUpAndIn();
+    const long = 'x'.repeat(5000);
+    for (const [path, auth] of [
+      [`/api/plans/${long}`, undefined],
+      [`/api/me/invoices/${long}/pdf`, token],
+      [`/api/me/subscriptions/${long}/cancel`, token],
+    ] as const) {
+      const method = path.endsWith('/cancel') ? 'POST' : 'GET';
+      const reply = await requestJson(shop.url, method, path, { ...(auth ? { token: auth } : {}), ip: randomIp() });
+      expect([path.slice(0, 30), reply.status, reply.body.code]).toEqual([path.slice(0, 30), 400, 'validation.failed']);
+      expect(reply.body.errors).toEqual([expect.objectContaining({ path: 'id' })]);
+      expect(JSON.stringify(reply.body)).not.toContain(long.slice(0, 300));
+    }
+    // Signed out, a customer's address still asks to sign in first.
+    const anonymous = await requestJson(shop.url, 'GET', `/api/me/invoices/${long}/pdf`, { ip: randomIp() });
+    expect(anonymous.status).toBe(401);
+  });
+
   it('a non-ASCII code when turning on the second factor', async () => {
     const { token } = await signUpAndIn();
     const reply = await requestJson(shop.url, 'POST', '/api/me/2fa/enable', { token, body: { code: '١٢٣٤٥٦' } });

@@ -66,7 +66,7 @@ const VALIDATION_REFUSAL: Record<number, ResponseDoc> = { 400: problem('validati
  */
 function standardRefusals(route: RouteDoc, access: Access): Record<number, ResponseDoc> {
   return {
-    ...(route.query || route.body ? VALIDATION_REFUSAL : {}),
+    ...(route.params || route.query || route.body ? VALIDATION_REFUSAL : {}),
     ...(access === 'staff' ? ADMIN_REFUSALS : access === 'signed-in' ? { 401: ADMIN_REFUSALS[401]! } : {}),
   };
 }
@@ -101,7 +101,12 @@ export class ApiDocument {
     const access = handlers.includes(requireUser) ? 'signed-in' : 'anyone';
     const documented = { ...route, responses: { ...standardRefusals(route, access), ...route.responses } };
     this.routes.push({ ...documented, operationId, access });
-    const chain = this.options.checkResponses ? [answersAsDocumented(documented), ...handlers] : handlers;
+    // The path's parameters are held to their schema (an id's length) after the access checks,
+    // just before the operation itself: a handler reads them as they were checked.
+    const checked = route.params
+      ? [...handlers.slice(0, -1), paramsAsDocumented(route.params), handlers.at(-1)!]
+      : handlers;
+    const chain = this.options.checkResponses ? [answersAsDocumented(documented), ...checked] : checked;
     router[route.method](route.path, ...chain);
   }
 
@@ -519,6 +524,14 @@ function parametersOf(schema: z.ZodObject | undefined, location: 'path' | 'query
 
 const patterns = new Map<string, RegExp>();
 /** `/api/orders/:id/checkout` as a regular expression matching one concrete path. */
+/** Refuses (400 `validation.failed`, naming them) path parameters their documented schema does not take. */
+function paramsAsDocumented(schema: z.ZodObject): RequestHandler {
+  return (req, _res, next) => {
+    const parsed = schema.safeParse(req.params);
+    next(parsed.success ? undefined : parsed.error);
+  };
+}
+
 const ALLOW_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 function pathPattern(path: string): RegExp {
