@@ -1,4 +1,3 @@
-import { INQUIRY_DETAIL_LABELS } from '@shop/contracts';
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { mergeMessages, type MessageTree } from './merge-messages';
@@ -202,7 +201,18 @@ const common: TranslationMessages = {
         'paid-ads': 'Paid ads',
         other: 'Other',
       },
-      details: INQUIRY_DETAIL_LABELS.en,
+      details: {
+        message: 'Message',
+        phone: 'Phone',
+        website: 'Website',
+        trafficVolume: 'Monthly traffic',
+        promotionMethods: 'Promotion methods',
+        experience: 'Experience',
+        motivation: 'Motivation',
+        expectedVolume: 'Expected volume',
+        description: 'Description',
+        suggestion: 'Suggestion',
+      },
       changeStatus: 'Change the status',
       statusHelp:
         'New → in progress → closed; a closed inquiry can be reopened (in progress). Nothing goes back to new.',

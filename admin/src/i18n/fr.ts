@@ -1,4 +1,3 @@
-import { INQUIRY_DETAIL_LABELS } from '@shop/contracts';
 import frenchMessages from 'ra-language-french';
 import type { TranslationMessages } from 'react-admin';
 import { mergeMessages, type MessageTree } from './merge-messages';
@@ -204,7 +203,18 @@ const common: TranslationMessages = {
         'paid-ads': 'Publicité payante',
         other: 'Autre',
       },
-      details: INQUIRY_DETAIL_LABELS.fr,
+      details: {
+        message: 'Message',
+        phone: 'Téléphone',
+        website: 'Site web',
+        trafficVolume: 'Trafic mensuel',
+        promotionMethods: 'Méthodes de promotion',
+        experience: 'Expérience',
+        motivation: 'Motivation',
+        expectedVolume: 'Volume attendu',
+        description: 'Description',
+        suggestion: 'Suggestion',
+      },
       changeStatus: 'Changer le statut',
       statusHelp:
         'Nouvelle → en cours → fermée ; une demande fermée peut être rouverte (en cours). Rien ne revient à « nouvelle ».',

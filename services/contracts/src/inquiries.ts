@@ -105,37 +105,6 @@ export const inquiryReceived = z
   .meta({ id: 'InquiryReceived' });
 export type InquiryReceived = z.infer<typeof inquiryReceived>;
 
-/**
- * What an inquiry's `details` fields are called, in the shop's two languages: the back-office
- * shows them so, and the team's notice of a new inquiry (in French, like the back-office).
- */
-export const INQUIRY_DETAIL_LABELS = {
-  fr: {
-    message: 'Message',
-    phone: 'Téléphone',
-    website: 'Site web',
-    trafficVolume: 'Trafic mensuel',
-    promotionMethods: 'Méthodes de promotion',
-    experience: 'Expérience',
-    motivation: 'Motivation',
-    expectedVolume: 'Volume attendu',
-    description: 'Description',
-    suggestion: 'Suggestion',
-  },
-  en: {
-    message: 'Message',
-    phone: 'Phone',
-    website: 'Website',
-    trafficVolume: 'Monthly traffic',
-    promotionMethods: 'Promotion methods',
-    experience: 'Experience',
-    motivation: 'Motivation',
-    expectedVolume: 'Expected volume',
-    description: 'Description',
-    suggestion: 'Suggestion',
-  },
-} as const;
-
 /** One inquiry as the back-office shows it: common fields, then the fields of its form in `details`. */
 export const inquiry = z
   .object({

@@ -1,4 +1,4 @@
-import { UNSAFE_TEXT_MESSAGES, unsafeTextReason } from '@shop/domain';
+import { showsSomething, UNSAFE_TEXT_MESSAGES, unsafeTextReason } from '@shop/domain';
 import { z } from 'zod';
 
 export interface TextOptions {
@@ -11,12 +11,6 @@ export interface TextOptions {
   /** Leading and trailing white space is removed before the checks (the default). */
   trim?: boolean;
 }
-
-/** A character that shows: neither white space nor one that is drawn as nothing (zero-width space, Hangul filler, soft hyphen, joiners). */
-const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
-
-/** Whether `value` shows anything to a reader; the shop's forms ask it before the API would refuse. */
-export const showsSomething = (value: string): boolean => VISIBLE.test(value);
 
 /**
  * The one string schema of every request field: well-formed Unicode, no control character (but

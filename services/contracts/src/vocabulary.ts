@@ -17,6 +17,7 @@ export {
   PLAN_CATEGORIES,
   PROMOTION_METHODS,
   ROLE_PERMISSIONS,
+  showsSomething,
   ROLES,
   STAFF_ROLES,
   permissionsOf,

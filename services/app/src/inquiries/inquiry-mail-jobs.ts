@@ -1,4 +1,3 @@
-import { INQUIRY_DETAIL_LABELS } from '@shop/contracts';
 import { ERASED_VALUE, getInquiry, getInquiryReply, type InquiryReplyView, type InquiryView } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { Logger } from '../infrastructure/logger.js';
@@ -106,7 +105,18 @@ const KIND_LABELS: Record<InquiryView['kind'], string> = {
   suggestion: 'Suggestion de service',
 };
 
-const DETAIL_LABELS: Record<string, string> = INQUIRY_DETAIL_LABELS.fr;
+const DETAIL_LABELS: Record<string, string> = {
+  message: 'Message',
+  phone: 'Téléphone',
+  website: 'Site web',
+  trafficVolume: 'Trafic mensuel',
+  promotionMethods: 'Méthodes de promotion',
+  experience: 'Expérience',
+  motivation: 'Motivation',
+  expectedVolume: 'Volume attendu',
+  description: 'Description',
+  suggestion: 'Suggestion',
+};
 
 /** In French, like the back-office; the visitor's address is the reply-to. */
 export function inquiryNotice(inquiry: InquiryView, to: string): MailMessage {

@@ -22,6 +22,15 @@ export function unsafeTextReason(value: string, options: { multiline?: boolean }
   return null;
 }
 
+/** A character that shows: neither white space nor one drawn as nothing (zero-width space, Hangul filler, soft hyphen, joiners). */
+const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
+
+/**
+ * Whether `value` shows anything to a reader. Words a person reads (a name, a subject) are empty
+ * or show something: zero-width spaces alone look like the blank they are taken for.
+ */
+export const showsSomething = (value: string): boolean => VISIBLE.test(value);
+
 export const UNSAFE_TEXT_MESSAGES: Record<UnsafeTextReason, string> = {
   control_character: 'Must not contain control characters',
   not_unicode: 'Must be well-formed Unicode text',
