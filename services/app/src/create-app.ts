@@ -390,18 +390,19 @@ function serveSinglePageApp(
   const indexHtml = `${dist}index.html`;
   if (!existsSync(indexHtml)) return false;
   const pages = express.Router();
-  pages.use(
-    express.static(dist, {
-      index: false,
-      // `/admin` itself is a page (below), not a folder to redirect to `/admin/`.
-      redirect: false,
-      setHeaders: (res, filePath) => {
-        // Vite names the files under assets/ by their content hash: they never change.
-        const hashed = filePath.startsWith(`${dist}assets`);
-        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
+  const files = express.static(dist, {
+    index: false,
+    // `/admin` itself is a page (below), not a folder to redirect to `/admin/`.
+    redirect: false,
+    setHeaders: (res, filePath) => {
+      // Vite names the files under assets/ by their content hash: they never change.
+      const hashed = filePath.startsWith(`${dist}assets`);
+      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // Every file of a build has an extension; a page's address (/, /subscription/netflix) is not
+  // looked for on disk first (a stat per page asked, a tenth of the home page's CPU).
+  pages.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
   // Client-side routes (/subscription/netflix, /admin/inquiries/…, unknown paths for the 404 screen) all load the app.
   pages.get(/.*/, (req, res, next) => {
     const fullPath = `${req.baseUrl}${req.path}`;
