@@ -278,5 +278,27 @@ describe('malformed requests are 4xx problems, never 5xx', () => {
     const reply = await requestJson(shop.url, 'POST', '/api/auth/sign-in', { ip: randomIp(), body: ['a', 'b'] });
     expect(reply.status).toBe(400);
     expect(reply.body.code).toBe('validation.failed');
+    // JSON that is no object nor array either: the same refusal, not "not valid JSON".
+    for (const text of ['null', '42', '"camille@example.com"', 'true']) {
+      const scalar = await rawRequest(
+        'POST',
+        '/api/auth/sign-in',
+        { 'Content-Type': 'application/json' },
+        Buffer.from(text),
+      );
+      expect([text, scalar.status, scalar.body.code, scalar.body.detail]).toEqual([
+        text,
+        400,
+        'validation.failed',
+        'The body must be a JSON object',
+      ]);
+    }
+    const broken = await rawRequest(
+      'POST',
+      '/api/auth/sign-in',
+      { 'Content-Type': 'application/json' },
+      Buffer.from('{"email":'),
+    );
+    expect([broken.status, broken.body.code]).toEqual([400, 'request.malformed_json']);
   });
 });

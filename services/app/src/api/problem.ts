@@ -134,11 +134,31 @@ function describe(error: unknown): ProblemBody {
   if (typeof withType.code === 'string' && withType.code.startsWith('22') && withType.code.length === 5) {
     return { status: 400, code: 'validation.failed', detail: 'The request holds a value that cannot be stored' };
   }
+  // JSON that is no object nor array (`null`, `42`): the body parser refuses it as unparsable; it
+  // is a body of the wrong type, refused as an array is.
+  if (withType.type === 'entity.parse.failed' && parsesAsJson((error as { body?: unknown }).body)) {
+    return {
+      status: 400,
+      code: 'validation.failed',
+      detail: 'The body must be a JSON object',
+      extra: { errors: [{ path: '', message: 'Must be a JSON object' }] },
+    };
+  }
   // The body parser's and router's own client errors (http-errors marks them `expose`).
   if (withType.expose && typeof withType.status === 'number' && withType.status >= 400 && withType.status < 500) {
     return { status: withType.status, ...clientError(withType) };
   }
   return { status: 500, code: 'internal', detail: 'An unexpected error occurred' };
+}
+
+function parsesAsJson(text: unknown): boolean {
+  if (typeof text !== 'string') return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function clientError(error: { type?: string; code?: string; status?: number }): { code: string; detail: string } {
