@@ -219,15 +219,25 @@ describe('malformed requests are 4xx problems, never 5xx', () => {
       ip: randomIp(),
       body: { email: (await requestJson(shop.url, 'GET', '/api/me', { token })).body.email, password: PASSWORD },
     });
-    // As fetch sends a string body without a Content-Type: text/plain.
-    for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded']) {
+    // As fetch sends a string body without a Content-Type: text/plain; the address in capitals
+    // reaches the same operation (addresses are not case-sensitive), and is held to the same rule.
+    for (const [type, address] of [
+      ['text/plain;charset=UTF-8', '/api/auth/sign-out'],
+      ['application/x-www-form-urlencoded', '/api/auth/sign-out'],
+      ['text/plain;charset=UTF-8', '/API/Auth/Sign-Out/'],
+    ] as const) {
       const reply = await rawRequest(
         'POST',
-        '/api/auth/sign-out',
+        address,
         { 'Content-Type': type, Authorization: `Bearer ${token}` },
         Buffer.from(JSON.stringify({ scope: 'global' })),
       );
-      expect([type, reply.status, reply.body.code]).toEqual([type, 415, 'request.unsupported_media_type']);
+      expect([address, type, reply.status, reply.body.code]).toEqual([
+        address,
+        type,
+        415,
+        'request.unsupported_media_type',
+      ]);
     }
     // Neither this session nor the other device's was signed out by a body the shop did not read.
     for (const session of [token, String(other.body.accessToken)]) {

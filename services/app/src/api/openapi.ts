@@ -540,7 +540,8 @@ function pathPattern(path: string): RegExp {
     const escaped = path
       .split(/(:\w+)/)
       .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-    pattern = new RegExp(`^${escaped.join('')}/?$`);
+    // As Express matches: letters in any case, one trailing slash allowed.
+    pattern = new RegExp(`^${escaped.join('')}/?$`, 'i');
     patterns.set(path, pattern);
   }
   return pattern;

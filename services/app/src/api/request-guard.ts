@@ -98,7 +98,7 @@ export const refuseUnexpectedBody =
   (doc: ApiDocument): RequestHandler =>
   (req, _res, next) => {
     if (!hasContent(req.body) || doc.takesBody(req.method, req.path) !== false) return next();
-    const area = /^\/api\/(me|admin)(?:\/|$)/.exec(req.path)?.[1];
+    const area = /^\/api\/(me|admin)(?:\/|$)/i.exec(req.path)?.[1]?.toLowerCase();
     if (area && (!req.auth || (area === 'admin' && !req.auth.roles.some(isStaffRole)))) return next();
     const members = typeof req.body === 'object' && req.body !== null ? Object.keys(req.body as object) : [''];
     throw new HttpProblem({

@@ -122,6 +122,7 @@ describe('catalogue API', () => {
       ['DELETE', '/api/plans', 'GET, HEAD'],
       ['PUT', `/api/plans/${plans.data[0]!.id}`, 'GET, HEAD'],
       ['GET', '/api/auth/sign-in', 'POST'],
+      ['DELETE', '/API/Plans/', 'GET, HEAD'],
     ] as const) {
       const reply = await fetch(`${shop.url}${path}`, { method });
       expect([method, path, reply.status, reply.headers.get('allow')]).toEqual([method, path, 405, allowed]);
