@@ -522,8 +522,6 @@ function parametersOf(schema: z.ZodObject | undefined, location: 'path' | 'query
   }));
 }
 
-const patterns = new Map<string, RegExp>();
-/** `/api/orders/:id/checkout` as a regular expression matching one concrete path. */
 /** Refuses (400 `validation.failed`, naming them) path parameters their documented schema does not take. */
 function paramsAsDocumented(schema: z.ZodObject): RequestHandler {
   return (req, _res, next) => {
@@ -534,6 +532,8 @@ function paramsAsDocumented(schema: z.ZodObject): RequestHandler {
 
 const ALLOW_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+const patterns = new Map<string, RegExp>();
+/** `/api/orders/:id/checkout` as a regular expression matching one concrete path. */
 function pathPattern(path: string): RegExp {
   let pattern = patterns.get(path);
   if (!pattern) {
