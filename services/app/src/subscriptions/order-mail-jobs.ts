@@ -138,14 +138,12 @@ export function orderMailJobHandlers({
         // The read model trails the log: the job waits for it, however long the projector is away.
         throw new NotYetError(`subscription ${subscriptionId} is not in the subscriptions read model yet (${kind})`);
       }
-      // A notice on turning renewal on speaks of the expiry the subscription runs to, and is given
-      // only when that expiry's own notice was past by then: otherwise that one comes at its date.
-      const expiresAt = jobExpiry ?? (kind === 'renewal_upcoming' ? subscription.expiresAt! : undefined);
-      if (
-        jobExpiry === undefined &&
-        expiresAt !== undefined &&
-        Date.parse(expiresAt) - RENEWAL_NOTICE_BEFORE_MS > Date.parse(at)
-      ) {
+      // A notice on turning renewal on names no expiry: it speaks of the one the subscription runs
+      // to, and is given only when that expiry's own notice was due by then (otherwise that one
+      // comes at its date).
+      const onTurningOn = kind === 'renewal_upcoming' && jobExpiry === undefined;
+      const expiresAt = onTurningOn ? subscription.expiresAt! : jobExpiry;
+      if (onTurningOn && Date.parse(expiresAt!) - RENEWAL_NOTICE_BEFORE_MS > Date.parse(at)) {
         logger.info(context, 'renewal turned on before its notice is due; the notice comes at its date');
         return;
       }
