@@ -423,7 +423,9 @@ describe('the delivery log', () => {
       deliveredLately: row('delivered', daysAgo(29)),
       failedLongAgo: row('failed', daysAgo(91)),
       failedLately: row('failed', daysAgo(60)),
-      stillToSend: row('pending', daysAgo(120)),
+      // Waiting for its next try a day from now: the shop's deliverer, running beside this test,
+      // would otherwise try it at once and add an attempt between the insert and the check.
+      stillToSend: { ...row('pending', daysAgo(120)), next_attempt_at: new Date(now.getTime() + 24 * 3600_000) },
     };
     const { knex } = shop.runtime;
     await knex('webhook_deliveries').insert(Object.values(rows));
