@@ -8,6 +8,7 @@ import {
   credentialsDeleted,
   credentialsDetail,
   credentialsList,
+  credentialsSummary,
   credentialsParams,
   deleteCredentialsQuery,
   generatedPassword,
@@ -17,6 +18,7 @@ import {
   type CredentialsAssigned,
   type CredentialsDeleted,
   type CredentialsDetail,
+  type CredentialsSummary,
   type GeneratedPassword,
   type SubscriptionCredentials,
 } from '@shop/contracts';
@@ -175,7 +177,7 @@ export function credentialRoutes(
       params: credentialsParams,
       body: changeCredentialsRequest,
       responses: {
-        200: { description: 'The credentials as changed', schema: credentialsDetail },
+        200: { description: 'The credentials as changed, without their password or notes', schema: credentialsSummary },
         404: problem('credentials.not_found'),
         409: problem(
           'credentials.in_use (moving a set that serves subscriptions to another plan), credentials.stale (changed since the version sent: reload it)',
@@ -185,7 +187,7 @@ export function credentialRoutes(
     },
     async (req, res) => {
       const body = parseOrReject(changeCredentialsRequest, req.body);
-      const answer: CredentialsDetail = await credentials.update(String(req.params.id), body, operatorAct(req));
+      const answer: CredentialsSummary = await credentials.update(String(req.params.id), body, operatorAct(req));
       res.json(answer);
     },
   );

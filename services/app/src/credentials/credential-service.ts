@@ -143,9 +143,9 @@ export class CredentialService {
    * (a shared account's new password is typed once). Absent password or additional info keep their
    * value; a null additional info clears it. A change that changes nothing records nothing. With
    * `version`, a change made meanwhile is refused (`credentials.stale`). A set in use cannot move
-   * to another plan.
+   * to another plan. Answers the set as the list shows it, without its password or notes.
    */
-  update(id: string, input: CredentialsChange, context: CredentialsContext): Promise<CredentialsDetail> {
+  update(id: string, input: CredentialsChange, context: CredentialsContext): Promise<CredentialsSummary> {
     // A save overtaken by another is decided again on what the other left: stale if it had a version.
     return retryWhenOvertaken(() => this.updateOnce(id, input, context));
   }
@@ -204,7 +204,8 @@ export class CredentialService {
     );
     if (events.length > 0)
       this.deps.logger.info({ credentialsId: id, adminId: context.adminId }, 'service credentials changed');
-    return this.sealed.detailOf(await this.sealed.row(id));
+    // The stored secrets are not answered: they leave the server only by the recorded reveal.
+    return this.sealed.summaryOfOne(await this.sealed.row(id));
   }
 
   /**

@@ -392,7 +392,10 @@ describe('changing and deleting credentials', () => {
       additionalInfo: null,
     });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ password: ROTATED_PASSWORD, additionalInfo: null, updatedBy: admin.userId });
+    // A change answers what the list shows: the stored secrets leave only by the recorded reveal.
+    expect(changed.body).toMatchObject({ hasPassword: true, hasAdditionalInfo: false, updatedBy: admin.userId });
+    expect(changed.body).not.toHaveProperty('password');
+    expect(changed.body).not.toHaveProperty('additionalInfo');
     const seen = await credentialsOf(alice, aliceSubscription);
     expect(seen.body).toMatchObject({ password: ROTATED_PASSWORD, additionalInfo: null });
     // What the customer read is recorded with the version it came from: the rotated one.
@@ -412,7 +415,14 @@ describe('changing and deleting credentials', () => {
       planId: 'netflix',
       email: NETFLIX_LOGIN,
     });
-    expect(loginOnly.body.password).toBe(ROTATED_PASSWORD);
+    expect(loginOnly.status).toBe(200);
+    expect(JSON.stringify(loginOnly.body)).not.toContain(ROTATED_PASSWORD);
+    const adminReveals = () =>
+      shop.runtime.knex('credential_reveals').where({ credential_set_id: netflixId, viewer: 'admin' });
+    const revealsBefore = (await adminReveals()).length;
+    const revealed = await asAdmin('GET', `/api/admin/credentials/${netflixId}`);
+    expect(revealed.body.password).toBe(ROTATED_PASSWORD);
+    await eventually(adminReveals, (rows) => rows.length === revealsBefore + 1);
 
     const invalid = await asAdmin('PUT', `/api/admin/credentials/${netflixId}`, { planId: 'netflix', email: '' });
     expect(invalid.status).toBe(400);

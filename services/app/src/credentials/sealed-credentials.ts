@@ -94,13 +94,18 @@ export class SealedCredentials {
     };
   }
 
-  async detailOf(row: CredentialsRow): Promise<CredentialsDetail> {
+  /** One set as the list shows it: never its password nor its notes. */
+  async summaryOfOne(row: CredentialsRow): Promise<CredentialsSummary> {
     const [planNames, assigned] = await Promise.all([
       this.planNames(),
       countOpenSubscriptionsByCredentials(this.deps.knex, [row.id]),
     ]);
+    return this.summaryOf(row, planNames, assigned);
+  }
+
+  async detailOf(row: CredentialsRow): Promise<CredentialsDetail> {
     return {
-      ...this.summaryOf(row, planNames, assigned),
+      ...(await this.summaryOfOne(row)),
       password: this.open(row.password_encrypted),
       additionalInfo: this.openAdditionalInfo(row),
     };
