@@ -91,6 +91,7 @@ export const usersMessages: MessageTree = {
         cannot_erase_self: 'You cannot delete your own account: ask another administrator.',
         cannot_erase_admin:
           "An administrator's account is not deleted from the back-office: use the shop's own tool (shopctl users erase).",
+        staff_protected: "A staff member's account is corrected by an owner: ask one.",
       },
       auth: { email_taken: 'This e-mail address already has an account.' },
       order: { unknown_plan: 'This plan is not in the catalogue.' },

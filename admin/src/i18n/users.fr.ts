@@ -91,6 +91,7 @@ export const usersMessages: MessageTree = {
         cannot_erase_self: 'Vous ne pouvez pas supprimer votre propre compte : demandez à un autre administrateur.',
         cannot_erase_admin:
           "Le compte d'un administrateur ne se supprime pas depuis le back-office : utilisez l'outil de la boutique (shopctl users erase).",
+        staff_protected: "Le compte d'un membre de l'équipe se corrige par un propriétaire : demandez-le à l'un d'eux.",
       },
       auth: { email_taken: 'Cette adresse e-mail a déjà un compte.' },
       order: { unknown_plan: "Ce plan n'existe pas dans le catalogue." },

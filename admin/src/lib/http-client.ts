@@ -48,6 +48,7 @@ const WORDED_CODES = new Set([
   'account.erased',
   'account.cannot_erase_self',
   'account.cannot_erase_admin',
+  'account.staff_protected',
   'auth.email_taken',
   'order.unknown_plan',
   'promo.stale',

@@ -20,6 +20,14 @@ export class AuthenticationError extends DomainError {
   }
 }
 
+/** The caller is known, and may do this to others but not to this one (a staff member's account). */
+export class ForbiddenError extends DomainError {
+  constructor(options: AppErrorOptions) {
+    super(options);
+    this.name = 'ForbiddenError';
+  }
+}
+
 /** A value the caller sent cannot be accepted as it is (a wrong code, a password too common). */
 export class InvalidInputError extends DomainError {
   constructor(options: AppErrorOptions) {

@@ -71,6 +71,7 @@ export function adminUserRoutes(
   const context = (req: Parameters<typeof currentUser>[0]) => ({
     operatorId: currentUser(req).userId,
     correlationId: String(req.id),
+    managesStaff: req.staff?.permissions.includes('staff.manage') ?? false,
   });
   const requireUser = async (userId: string): Promise<AdminUser> => {
     const user = await getUserForAdmin(deps.knex, userId, deps.clock());
@@ -202,6 +203,7 @@ export function adminUserRoutes(
       body: adminUserUpdate,
       responses: {
         200: { description: 'The customer as corrected', schema: adminUser },
+        403: problem("account.staff_protected (a staff member's account: corrected by an owner)"),
         404: problem('account.not_found (also an erased person)'),
         409: problem('auth.email_taken, account.changed_meanwhile (reload and make the change again)'),
       },

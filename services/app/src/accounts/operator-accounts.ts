@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { accountStreamId, DomainError, NotFoundError } from '@shop/domain';
 import { KEY_DESTRUCTION_SQL } from '@shop/projections';
+import { ForbiddenError } from '../errors.js';
 import { commitWithRows, type RowWrite } from '../infrastructure/rows-with-events.js';
 import { hashPassword } from '../security/passwords.js';
 import type { AccountCommands } from './account-commands.js';
@@ -13,6 +14,8 @@ export interface OperatorContext {
   correlationId: string;
   /** An operator in the back-office (the default), or the shop's own tools (`shopctl`, named by operatorId). */
   actorType?: 'admin' | 'system';
+  /** Whether the operator manages staff (`staff.manage`): only they correct a staff member's account. */
+  managesStaff?: boolean;
 }
 
 const emailTaken = () => new DomainError({ code: 'auth.email_taken', message: 'This e-mail already has an account' });
@@ -90,7 +93,9 @@ export class OperatorAccounts {
   /**
    * Corrects the e-mail (still unique: 409 `auth.email_taken`) and the name, each its own event.
    * With `profileVersion` (the version the operator's form was loaded at) a change made meanwhile
-   * is refused: 409 `account.changed_meanwhile`.
+   * is refused: 409 `account.changed_meanwhile`. A staff member's account is corrected only by an
+   * operator who manages staff (403 `account.staff_protected`): moving an owner's e-mail would hand
+   * their account to whoever reads the new address.
    */
   async update(
     userId: string,
@@ -100,7 +105,15 @@ export class OperatorAccounts {
     let expectedProfileVersion = input.profileVersion;
     const actor = { type: 'admin' as const, id: context.operatorId };
     const now = this.deps.clock().toISOString();
-    await this.requireAccount(userId);
+    const target = await this.requireAccount(userId);
+    const byOperator = (context.actorType ?? 'admin') === 'admin';
+    if (byOperator && !context.managesStaff && target.status === 'registered' && target.staffRoles.length > 0) {
+      throw new ForbiddenError({
+        code: 'account.staff_protected',
+        message: "A staff member's account is corrected by an owner",
+        details: { userId },
+      });
+    }
     if (input.email !== undefined) {
       const email = normalizeEmail(input.email);
       const current = await this.deps.knex('account_credentials').where({ user_id: userId }).first('email_normalized');

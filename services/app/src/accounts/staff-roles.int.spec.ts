@@ -178,6 +178,56 @@ describe('staff roles', () => {
     expect(allowed.status).toBe(200);
   });
 
+  it("keep a staff member's account from support: its e-mail and name are corrected by an owner only", async () => {
+    const keeper = await signUpStaff(shop, { label: 'roles-guarded', roles: ['owner'], ip: randomIp('10.90') });
+    const support = await signUpStaff(shop, { label: 'roles-corrector', roles: ['support'], ip: randomIp('10.90') });
+    const supportProvider = await adminDataProvider(shop.url, support.token);
+    const correct = (provider: AdminDataProvider, userId: string, data: Record<string, unknown>) =>
+      provider.update('users', { id: userId, data, previousData: { id: userId } });
+    const eventsOf = async (userId: string) =>
+      (await shop.runtime.store.readStream(accountStreamId(userId))).map((event) => event.type);
+
+    // A customer's account is support's to correct.
+    const customer = await signUpAndSignIn(shop.url, { label: 'roles-corrected', ip: randomIp('10.90') });
+    await eventually(
+      () =>
+        supportProvider.getOne('users', { id: customer.userId }).then(
+          ({ data }) => data,
+          () => null,
+        ),
+      (row) => row !== null,
+    );
+    const corrected = await correct(supportProvider, customer.userId, { fullName: 'Corrected By Support' });
+    expect(corrected.data.fullName).toBe('Corrected By Support');
+
+    // A staff member's is not: moving an owner's e-mail would hand their account to whoever reads
+    // the new address (a password reset). Nothing is recorded.
+    for (const target of [keeper, support]) {
+      const before = await eventsOf(target.userId);
+      for (const data of [{ email: `taken-over-${target.userId}@example.com` }, { fullName: 'Renamed' }]) {
+        expect(await refusal(correct(supportProvider, target.userId, data))).toEqual({
+          status: 403,
+          code: 'account.staff_protected',
+        });
+      }
+      expect(await eventsOf(target.userId)).toEqual(before);
+    }
+    const reset = await requestJson(shop.url, 'POST', '/api/auth/password-reset', {
+      body: { email: `taken-over-${keeper.userId}@example.com` },
+      ip: randomIp('10.96'),
+    });
+    expect(reset.status).toBe(202);
+    expect(
+      await shop.runtime.knex('account_credentials').where({ user_id: keeper.userId }).first('email_normalized'),
+    ).toEqual({ email_normalized: keeper.email });
+
+    // An owner (who manages staff) may correct it.
+    const renamed = await correct(await adminDataProvider(shop.url, keeper.token), support.userId, {
+      fullName: 'Support Agent',
+    });
+    expect(renamed.data.fullName).toBe('Support Agent');
+  });
+
   it('let support read a stored password only with a reason, recorded with the reading; an owner may give one', async () => {
     // An owner of its own: the test of the last owner above may have taken the role from the first.
     const keeper = await signUpStaff(shop, { label: 'roles-keeper', roles: ['owner'], ip: randomIp('10.90') });

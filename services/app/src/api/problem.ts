@@ -4,7 +4,7 @@ import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { AuthenticationError, InvalidInputError, RateLimitedError } from '../errors.js';
+import { AuthenticationError, ForbiddenError, InvalidInputError, RateLimitedError } from '../errors.js';
 
 /** An error meant for the client, with a stable code the shop translates. */
 export class HttpProblem extends Error {
@@ -96,6 +96,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof InvalidInputError) return 400;
   if (error instanceof AuthenticationError) return 401;
+  if (error instanceof ForbiddenError) return 403;
   if (error instanceof RateLimitedError) return 429;
   return UNPROCESSABLE_CODES.has(error.code) ? 422 : 409;
 }
