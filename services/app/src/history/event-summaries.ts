@@ -35,6 +35,19 @@ const roleName = (value: unknown, language: Language) => {
 };
 const money = (data: Data, cents: string, language: Language) =>
   formatMoney(num(data[cents]), str(data.currency) || 'EUR', language);
+/**
+ * What a refund in full gave back: the payment's amount, or, after partial refunds of it, the rest
+ * (`refundedBeforeCents` went back before), with the payment's amount beside it.
+ */
+const refunded = (data: Data, language: Language) => {
+  const before = num(data.refundedBeforeCents);
+  if (before <= 0) return money(data, 'amountCents', language);
+  const rest = formatMoney(num(data.amountCents) - before, str(data.currency) || 'EUR', language);
+  const whole = money(data, 'amountCents', language);
+  return language === 'fr'
+    ? `${rest} (le reste des ${whole} du paiement)`
+    : `${rest} (the rest of the ${whole} payment)`;
+};
 const when = (value: unknown, context: SummaryContext) =>
   typeof value === 'string' ? formatShopTime(value, context.timeZone, { utc: context.utc }) : '';
 const formatPercent = (rate: unknown, language: Language) =>
@@ -113,8 +126,8 @@ const SENTENCES: Record<string, Sentence> = {
     en: `Second payment refunded by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', language)} (the subscription stays as it is)`,
   }),
   PaymentRefunded: (d, { language }) => ({
-    fr: `Paiement remboursé par ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', language)}`,
-    en: `Payment refunded by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', language)}`,
+    fr: `Paiement remboursé par ${providerName(d.provider, 'fr')} : ${refunded(d, language)}`,
+    en: `Payment refunded by ${providerName(d.provider, 'en')}: ${refunded(d, language)}`,
   }),
   RenewalOrdered: (d, { language, actorName }) =>
     d.automatic
@@ -141,20 +154,20 @@ const SENTENCES: Record<string, Sentence> = {
   RenewalRefunded: (d, c) =>
     d.ends
       ? {
-          fr: `Renouvellement remboursé par ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', c.language)} ; plus aucun paiement n'est gardé (la commande était remboursée), l'abonnement prend fin`,
-          en: `Renewal refunded by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', c.language)}; no payment is kept any more (the order was refunded), the subscription ends`,
+          fr: `Renouvellement remboursé par ${providerName(d.provider, 'fr')} : ${refunded(d, c.language)} ; plus aucun paiement n'est gardé (la commande était remboursée), l'abonnement prend fin`,
+          en: `Renewal refunded by ${providerName(d.provider, 'en')}: ${refunded(d, c.language)}; no payment is kept any more (the order was refunded), the subscription ends`,
         }
       : {
-          fr: `Renouvellement remboursé par ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', c.language)}, échéance ramenée au ${when(d.expiresAt, c)}`,
-          en: `Renewal refunded by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', c.language)}, expiry back to ${when(d.expiresAt, c)}`,
+          fr: `Renouvellement remboursé par ${providerName(d.provider, 'fr')} : ${refunded(d, c.language)}, échéance ramenée au ${when(d.expiresAt, c)}`,
+          en: `Renewal refunded by ${providerName(d.provider, 'en')}: ${refunded(d, c.language)}, expiry back to ${when(d.expiresAt, c)}`,
         },
   OrderAbandoned: (d) => ({
     fr: `Commande annulée : aucun paiement reçu ${num(d.pendingHours)} heures après la commande (un paiement qui arriverait encore la réglerait)`,
     en: `Order cancelled: no payment received ${num(d.pendingHours)} hours after it was placed (a payment that still came would pay it)`,
   }),
   OrderRefunded: (d, c) => ({
-    fr: `Commande remboursée par ${providerName(d.provider, 'fr')} : ${money(d, 'amountCents', c.language)}, ses ${months(num(d.months)).fr} retirés, échéance ramenée au ${when(d.expiresAt, c)} (les renouvellements payés restent)`,
-    en: `Order refunded by ${providerName(d.provider, 'en')}: ${money(d, 'amountCents', c.language)}, its ${months(num(d.months)).en} taken off, expiry back to ${when(d.expiresAt, c)} (the renewals paid stay)`,
+    fr: `Commande remboursée par ${providerName(d.provider, 'fr')} : ${refunded(d, c.language)}, ses ${months(num(d.months)).fr} retirés, échéance ramenée au ${when(d.expiresAt, c)} (les renouvellements payés restent)`,
+    en: `Order refunded by ${providerName(d.provider, 'en')}: ${refunded(d, c.language)}, its ${months(num(d.months)).en} taken off, expiry back to ${when(d.expiresAt, c)} (the renewals paid stay)`,
   }),
   SubscriptionCancellationRecorded: (d, c) => ({
     fr: `Résilié par ${c.actorName}${because(d.reason, c.language)} : accès jusqu'au ${when(d.accessEndsAt, c)}, sans renouvellement`,

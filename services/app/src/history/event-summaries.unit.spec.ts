@@ -21,6 +21,25 @@ describe("a subscription's history in words", () => {
     );
   });
 
+  it('tells a refund completing partial ones with what it gave back, then the whole payment', () => {
+    const context = { actorName: 'Stripe', timeZone: 'UTC' };
+    const data = { provider: 'stripe', amountCents: 1359, refundedBeforeCents: 1000, currency: 'EUR' };
+    expect(summarize('PaymentRefunded', data, { ...context, language: 'fr' })).toMatch(
+      /^Paiement remboursé par Stripe : 3,59\s€ \(le reste des 13,59\s€ du paiement\)$/,
+    );
+    expect(summarize('PaymentRefunded', data, { ...context, language: 'en' })).toMatch(
+      /^Payment refunded by Stripe: €3\.59 \(the rest of the €13\.59 payment\)$/,
+    );
+    const order = { ...data, months: 3, expiresAt: '2027-01-10T09:05:00.000Z' };
+    expect(summarize('OrderRefunded', order, { ...context, language: 'en' })).toMatch(
+      /^Order refunded by Stripe: €3\.59 \(the rest of the €13\.59 payment\), its 3 months taken off/,
+    );
+    const renewal = { ...data, amountCents: 453, refundedBeforeCents: 0, renewalId: 'r', expiresAt: order.expiresAt };
+    expect(summarize('RenewalRefunded', renewal, { ...context, language: 'fr' })).toMatch(
+      /^Renouvellement remboursé par Stripe : 4,53\s€, échéance/,
+    );
+  });
+
   it('names the built-in test provider in the reader’s language, as the invoices do', () => {
     const data = { provider: 'sandbox', amountCents: 453, currency: 'EUR', expiresAt: '2027-02-24T10:00:05.000Z' };
     expect(summarize('PaymentConfirmed', data, { language: 'fr', actorName: 'Sandbox', timeZone: 'UTC' })).toMatch(

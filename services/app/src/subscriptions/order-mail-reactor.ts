@@ -133,8 +133,11 @@ export const orderMailReactor: Reactor = {
       case 'PaymentRefunded':
       case 'RenewalRefunded':
       case 'OrderRefunded':
+        // The payment's amount: what this refund gave back is that less what partial refunds did before.
         return [
-          orderMailJob(recorded, event.data.subscriptionId, 'refund_issued', { amountCents: event.data.amountCents }),
+          orderMailJob(recorded, event.data.subscriptionId, 'refund_issued', {
+            amountCents: event.data.amountCents - (event.data.refundedBeforeCents ?? 0),
+          }),
         ];
       case 'SubscriptionStatusChanged':
         if (event.data.to !== 'suspended') return [];

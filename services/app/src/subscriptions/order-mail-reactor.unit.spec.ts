@@ -90,6 +90,31 @@ describe('the order mail reactor', () => {
     ).toEqual([['refund_issued', 453]]);
   });
 
+  it('tells of the last of several partial refunds with what it gave back, not the whole payment', () => {
+    const at = RECORDED_AT.toISOString();
+    const amounts = (
+      [
+        { type: 'PaymentRefunded', data: { ...payment, amountCents: 1359, refundedBeforeCents: 1000, refundedAt: at } },
+        {
+          type: 'RenewalRefunded',
+          data: {
+            ...payment,
+            amountCents: 453,
+            refundedBeforeCents: 353,
+            refundedAt: at,
+            renewalId: 'r',
+            expiresAt: at,
+          },
+        },
+        {
+          type: 'OrderRefunded',
+          data: { ...payment, amountCents: 1359, refundedBeforeCents: 359, refundedAt: at, months: 3, expiresAt: at },
+        },
+      ] as const
+    ).map((event) => jobsOf(event)[0]?.data.amountCents);
+    expect(amounts).toEqual([359, 100, 1000]);
+  });
+
   it('tells of an order cancelled because nobody paid it', () => {
     const jobs = jobsOf({
       type: 'OrderAbandoned',
