@@ -33,7 +33,8 @@ export const subscriptionsProjection: Projection = {
   // partial refunds (refunded_cents, partial_refunds, the subscription_refunds table). 5: automatic
   // renewal (auto_renew, payment_method, period_started_at, auto_renewal_for, renewal_failed_at,
   // renewal_retry_at, renewal_count) and who pays (billing_country, billing_company, billing_vat_number).
-  version: 5,
+  // 6: a refund in full turns automatic renewal off (auto_renew), as the subscription's decider does.
+  version: 6,
   tables: {
     subscriptions: (table) => {
       table.uuid('id').primary();
@@ -417,11 +418,13 @@ function changesFor(
   }
 }
 
-/** A subscription whose money all went back: it ends, and none of its payments counts any more. */
+/** A subscription whose money all went back: it ends, renews itself no more, and none of its payments counts any more. */
 const refundedInFull = (refundedAt: string) => ({
   status: 'cancelled' as const,
   status_reason: 'refunded',
   cancelled_at: refundedAt,
+  auto_renew: false,
+  renewal_retry_at: null,
   partial_refunds: JSON.stringify({}),
   refunded_cents: 0,
 });

@@ -109,6 +109,46 @@ describe('refunds by the operator', () => {
     expect(nothingLeft.body).toMatchObject({ code: 'refund.nothing_to_refund' });
   });
 
+  it('ends a subscription that renewed itself: renewal off, and turning it back on or cancelling is refused', async () => {
+    const admin = await signUpAdmin(shop, { label: 'renewal-refunder', ip: randomIp('10.41') });
+    const who = await signUpAndSignIn(shop.url, { label: 'renewing', ip: randomIp('10.41') });
+    const placed = await request('POST', '/api/orders', {
+      token: who.token,
+      body: { planId: 'netflix', months: 3, provider: 'sandbox', autoRenew: true, billingCountry: 'FR' },
+    });
+    const subscriptionId = String(placed.body.subscriptionId);
+    const sessionId = String(placed.body.redirectUrl).split('/').pop()!;
+    const paid = await fetch(`${shop.url}/sandbox/sessions/${sessionId}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Authorization: `Bearer ${who.token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'card=4242424242424242',
+    });
+    expect(paid.status).toBe(303);
+    await mySubscription(who.token, subscriptionId, (row) => row.status === 'active' && row.autoRenew === true);
+    const cancelled = await request('POST', `/api/me/subscriptions/${subscriptionId}/cancel`, {
+      token: who.token,
+      body: {},
+    });
+    expect(cancelled.status).toBe(200);
+
+    expect((await askRefund(request, admin.token, subscriptionId, 1359, 'Customer left')).status).toBe(201);
+    await mySubscription(who.token, subscriptionId, (row) => row.status === 'cancelled' && row.autoRenew === false);
+    const before = (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).length;
+    for (const [method, path, body] of [
+      ['PUT', 'auto-renew', { enabled: true }],
+      ['PUT', 'auto-renew', { enabled: false }],
+      ['POST', 'cancel', {}],
+    ] as const) {
+      const refused = await request(method, `/api/me/subscriptions/${subscriptionId}/${path}`, {
+        token: who.token,
+        body,
+      });
+      expect([path, refused.status, refused.body.code]).toEqual([path, 409, 'subscription.not_active']);
+    }
+    expect((await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).length).toBe(before);
+  });
+
   it('makes a retried refund once, and counts the refund on its day in the revenue', async () => {
     const admin = await signUpAdmin(shop, { label: 'retrier', ip: randomIp('10.41') });
     const { subscriptionId } = await paidNetflix();

@@ -160,6 +160,14 @@ export function decideAutoRenewalResume(
 ): SubscriptionEvent[] {
   const { data } = command;
   requireOwner(current, data.userId);
+  // A subscription that ended (refunded, expired, stopped) is refused even if it was renewing itself.
+  if (current.status !== 'active') {
+    throw new DomainError({
+      code: 'subscription.not_active',
+      message: `A ${current.status} subscription cannot renew itself`,
+      details: { subscriptionId: data.subscriptionId, status: current.status },
+    });
+  }
   if (current.autoRenew) return [];
   const method = current.savedMethod;
   if (!method) {
@@ -167,13 +175,6 @@ export function decideAutoRenewalResume(
       code: 'subscription.no_saved_method',
       message: 'No payment method is kept for this subscription: renew it by hand',
       details: { subscriptionId: data.subscriptionId },
-    });
-  }
-  if (current.status !== 'active') {
-    throw new DomainError({
-      code: 'subscription.not_active',
-      message: `A ${current.status} subscription cannot renew itself`,
-      details: { subscriptionId: data.subscriptionId, status: current.status },
     });
   }
   return [autoRenewalEnabled(data.subscriptionId, method.provider, method, data.now)];

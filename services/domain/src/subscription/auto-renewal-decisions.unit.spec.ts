@@ -194,6 +194,39 @@ describe('turning automatic renewal on', () => {
   });
 });
 
+describe('after a refund in full', () => {
+  const refunded: SubscriptionEvent = {
+    type: 'PaymentRefunded',
+    data: {
+      subscriptionId: SUBSCRIPTION_ID,
+      provider: 'stripe',
+      paymentReference: paid.data.paymentReference,
+      amountCents: paid.data.amountCents,
+      currency: 'EUR',
+      refundedAt: at(PAID_AT, 24).toISOString(),
+    },
+  };
+  const resume: ResumeAutoRenewal = {
+    type: 'ResumeAutoRenewal',
+    data: { subscriptionId: SUBSCRIPTION_ID, userId: USER_ID, now: at(PAID_AT, 48) },
+  };
+
+  it('renews itself no more, and turning renewal on is refused as for any subscription that ended', () => {
+    expect(foldEvents(subscriptionDecider, [...renewing, refunded])).toMatchObject({
+      status: 'cancelled',
+      autoRenew: false,
+    });
+    spec()
+      .given([...renewing, refunded])
+      .when(resume)
+      .thenThrows({ code: 'subscription.not_active' });
+    spec()
+      .given([...renewing, ...cancelled, refunded])
+      .when(resume)
+      .thenThrows({ code: 'subscription.not_active' });
+  });
+});
+
 describe('ordering the next period', () => {
   it('orders the same duration at the plan’s price now once the charge is due, and not a moment before', () => {
     spec()

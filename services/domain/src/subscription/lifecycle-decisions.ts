@@ -220,7 +220,7 @@ export function decideAbandonment(command: AbandonOrder, current: ExistingSubscr
 export function decideCancellation(command: CancelSubscription, current: ExistingSubscription): SubscriptionEvent[] {
   const { data } = command;
   requireOwner(current, data.userId);
-  if (current.cancelledAt) return [];
+  // Cancelled and then ended (refunded, expired): nothing is left to cancel, whatever was asked before.
   if (current.status !== 'active' || current.expiresAt === null) {
     throw new DomainError({
       code: 'subscription.not_active',
@@ -228,6 +228,7 @@ export function decideCancellation(command: CancelSubscription, current: Existin
       details: { subscriptionId: data.subscriptionId, status: current.status },
     });
   }
+  if (current.cancelledAt) return [];
   return [
     {
       type: 'SubscriptionCancellationRecorded',

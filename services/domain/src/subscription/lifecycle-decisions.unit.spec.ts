@@ -281,6 +281,28 @@ describe('cancelling a subscription', () => {
     expect(state).toMatchObject({ status: 'active', expiresAt: EXPIRES_AT });
   });
 
+  it('refuses to cancel again once it ended: cancelled and then refunded, its access is over', () => {
+    const cancelled: SubscriptionEvent = {
+      type: 'SubscriptionCancellationRecorded',
+      data: { subscriptionId: SUBSCRIPTION_ID, accessEndsAt: EXPIRES_AT, cancelledAt: DURING.toISOString() },
+    };
+    const refunded: SubscriptionEvent = {
+      type: 'PaymentRefunded',
+      data: {
+        subscriptionId: SUBSCRIPTION_ID,
+        provider: 'stripe',
+        paymentReference: 'pi_order',
+        amountCents: 1359,
+        currency: 'EUR',
+        refundedAt: DURING.toISOString(),
+      },
+    };
+    spec()
+      .given([...active, cancelled, refunded])
+      .when(cancel())
+      .thenThrows({ code: 'subscription.not_active' });
+  });
+
   it('refuses to cancel an order not paid, or someone else’s subscription', () => {
     spec().given([placed]).when(cancel()).thenThrows({ code: 'subscription.not_active' });
     spec()

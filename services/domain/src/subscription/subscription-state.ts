@@ -352,7 +352,7 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
       if (!renewal?.paid) return state;
       return {
         ...state,
-        ...(event.data.ends ? { status: 'cancelled' as const, refunded: true } : {}),
+        ...(event.data.ends ? { status: 'cancelled' as const, refunded: true, autoRenew: false } : {}),
         expiresAt: event.data.expiresAt,
         // The period it returns to began before this renewal's; when exactly is not kept.
         periodStartedAt: null,
@@ -395,7 +395,8 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
     case 'PaymentAttemptFailed':
       return state;
     case 'PaymentRefunded':
-      return { ...state, status: 'cancelled', refunded: true };
+      // Nothing paid is kept: it ends, and renews itself no more.
+      return { ...state, status: 'cancelled', refunded: true, autoRenew: false };
     case 'CredentialsAssigned':
       return {
         ...state,
