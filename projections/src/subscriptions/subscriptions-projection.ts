@@ -33,7 +33,8 @@ export const subscriptionsProjection: Projection = {
   // partial refunds (refunded_cents, partial_refunds, the subscription_refunds table). 5: automatic
   // renewal (auto_renew, payment_method, period_started_at, auto_renewal_for, renewal_failed_at,
   // renewal_retry_at, renewal_count) and who pays (billing_country, billing_company, billing_vat_number).
-  // 6: a refund in full turns automatic renewal off (auto_renew), as the subscription's decider does.
+  // 6: a refund in full turns automatic renewal off (auto_renew), as the subscription's decider does;
+  // when who pays was last said (billing_given_at), for the billing offered at the next checkout.
   version: 6,
   tables: {
     subscriptions: (table) => {
@@ -93,6 +94,8 @@ export const subscriptionsProjection: Projection = {
       table.text('billing_country');
       table.text('billing_company');
       table.text('billing_vat_number');
+      /** When the order or the renewal that said who pays was placed: the customer's latest is offered. */
+      table.timestamp('billing_given_at', { useTz: true });
       table.text('last_payment_issue');
       table.timestamp('credentials_assigned_at', { useTz: true });
       table.timestamp('cancelled_at', { useTz: true });
@@ -199,6 +202,7 @@ function orderRow(recorded: RecordedEvent) {
     billing_country: d.billing?.country ?? null,
     billing_company: d.billing?.companyName ?? null,
     billing_vat_number: d.billing?.vatNumber ?? null,
+    billing_given_at: d.billing ? d.placedAt : null,
     updated_at: recorded.recordedAt,
     stream_version: recorded.streamVersion,
   };
@@ -317,6 +321,7 @@ function changesFor(
               billing_country: event.data.billing.country,
               billing_company: event.data.billing.companyName,
               billing_vat_number: event.data.billing.vatNumber,
+              billing_given_at: event.data.orderedAt,
             }
           : {}),
       };

@@ -143,8 +143,8 @@ export async function latestBillingOfUser(
 ): Promise<{ billingCountry: string | null; companyName: string | null; vatNumber: string | null }> {
   const row = (await knex('subscriptions')
     .where({ user_id: userId })
-    .whereNotNull('billing_country')
-    .orderBy('updated_at', 'desc')
+    .whereNotNull('billing_given_at')
+    .orderBy('billing_given_at', 'desc')
     .first('billing_country', 'billing_company', 'billing_vat_number')) as
     { billing_country: string; billing_company: string | null; billing_vat_number: string | null } | undefined;
   return {

@@ -335,6 +335,30 @@ describe('checkout with the built-in sandbox', () => {
   });
 });
 
+describe('who pays, offered again at the next checkout', () => {
+  it('is who the latest order was billed to, whatever changed in an older one since', async () => {
+    const { token } = await customer();
+    const billing = () => request('GET', '/api/me/billing', { token });
+    expect((await billing()).body).toEqual({ billingCountry: null, companyName: null, vatNumber: null });
+    const first = await order(token, { ...netflixForAMonth, billingCountry: 'BE' });
+    expect(first.status).toBe(201);
+    await eventually(billing, (reply) => reply.body.billingCountry === 'BE');
+    expect((await order(token, { ...netflixForAMonth, billingCountry: 'US' })).status).toBe(201);
+    await eventually(billing, (reply) => reply.body.billingCountry === 'US');
+    // The older order is paid after the newer one was placed: its row changes, not who pays now.
+    const subscriptionId = String(first.body.subscriptionId);
+    await request('POST', `/sandbox/sessions/${sessionOf(first.body.redirectUrl)}/pay`, { token });
+    await eventually(
+      () => mySubscriptions(token),
+      (reply) =>
+        (reply.body.data as Array<{ id: string; status: string }>).some(
+          (row) => row.id === subscriptionId && row.status === 'active',
+        ),
+    );
+    expect((await billing()).body).toEqual({ billingCountry: 'US', companyName: null, vatNumber: null });
+  });
+});
+
 describe('payment providers on offer', () => {
   it('lists only the sandbox when no real provider is configured, without a session', async () => {
     const reply = await request('GET', '/api/payments/providers');
