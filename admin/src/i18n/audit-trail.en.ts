@@ -39,6 +39,7 @@ export const auditTrailMessages: MessageTree = {
       InvoiceIssued: 'Invoice issued',
       CreditNoteIssued: 'Credit note issued',
       PromoCodeRedeemed: 'Promo code redeemed',
+      PromoCodeRedemptionReleased: 'Promo code use given back',
     },
     historyFilter: {
       label: 'Filter the history',

@@ -39,6 +39,7 @@ export const auditTrailMessages: MessageTree = {
       InvoiceIssued: 'Facture émise',
       CreditNoteIssued: 'Avoir émis',
       PromoCodeRedeemed: 'Code promo utilisé',
+      PromoCodeRedemptionReleased: 'Utilisation du code promo rendue',
     },
     historyFilter: {
       label: 'Filtrer l’historique',

@@ -88,6 +88,10 @@ export const promotionsProjection: Projection = {
       case 'PromoCodeRedeemed':
         await existing().update({ times_used: trx.raw('times_used + 1'), stream_version: version });
         return;
+      case 'PromoCodeRedemptionReleased':
+        // An order abandoned unpaid gave its use back.
+        await existing().update({ times_used: trx.raw('times_used - 1'), stream_version: version });
+        return;
     }
   },
 };

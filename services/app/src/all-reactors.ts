@@ -4,6 +4,7 @@ import { inquiryMailReactor, inquiryReplyMailReactor } from './inquiries/inquiry
 import { notificationReactor } from './notifications/notification-reactor.js';
 import { orderMailReactor } from './subscriptions/order-mail-reactor.js';
 import { paymentReactor } from './payments/payment-reactor.js';
+import { promotionReactor } from './catalogue/promotion-reactor.js';
 import { refundReactor } from './subscriptions/refund-reactor.js';
 import { renewalChargeReactor } from './subscriptions/automatic-renewals.js';
 import { accountingReactor } from './invoicing/invoicing.js';
@@ -14,6 +15,7 @@ export const ALL_REACTORS: readonly Reactor[] = [
   expiryReactor,
   paymentReactor,
   refundReactor,
+  promotionReactor,
   renewalChargeReactor,
   accountingReactor,
   orderMailReactor,

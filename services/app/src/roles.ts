@@ -1,6 +1,7 @@
 import { seedPromotions } from './catalogue/promotion-seed.js';
 import { paymentJobHandlers } from './payments/payment-jobs.js';
 import { refundJobHandlers } from './subscriptions/refund-reactor.js';
+import { promotionJobHandlers } from './catalogue/promotion-reactor.js';
 import { RENEWAL_SWEEP_INTERVAL_MS, renewalJobHandlers } from './subscriptions/automatic-renewals.js';
 import { accountingJobHandlers } from './invoicing/invoicing.js';
 import { warnOfDemoSeller } from './invoicing/seller-warning.js';
@@ -105,6 +106,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
       ...accountMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
       ...paymentJobHandlers({ store: runtime.store, payments: runtime.payments }),
       ...refundJobHandlers({ refunds: runtime.operatorRefunds }),
+      ...promotionJobHandlers({ promotions: runtime.commands.promotions }),
       ...renewalJobHandlers({ renewals: runtime.automaticRenewals }),
       ...accountingJobHandlers({ invoicing: runtime.invoicing }),
       ...orderMailJobHandlers({

@@ -334,7 +334,17 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Demande effacée par ${actorName}`,
     en: `Inquiry erased by ${actorName}`,
   }),
-  PromoCodeRedeemed: (d) => ({ fr: `Code ${str(d.code)} utilisé`, en: `Code ${str(d.code)} redeemed` }),
+  PromoCodeRedeemed: (d) =>
+    d.retaken
+      ? {
+          fr: `Code ${str(d.code)} utilisé à nouveau : la commande abandonnée a été payée finalement`,
+          en: `Code ${str(d.code)} redeemed again: the abandoned order was paid after all`,
+        }
+      : { fr: `Code ${str(d.code)} utilisé`, en: `Code ${str(d.code)} redeemed` },
+  PromoCodeRedemptionReleased: (d) => ({
+    fr: `Utilisation du code ${str(d.code)} rendue : commande abandonnée sans paiement`,
+    en: `Use of code ${str(d.code)} given back: the order was abandoned unpaid`,
+  }),
 };
 
 const PROVIDERS: Record<string, string> = {

@@ -57,6 +57,18 @@ export interface JobDataByName {
         refundedBeforeCents: number;
         refundedAfterCents: number;
       };
+  /**
+   * A promo code's use given back by an order abandoned unpaid, or taken again by its late payment;
+   * `at` is when, `eventId` and `streamId` the event that said so.
+   */
+  'promo-code-use': {
+    action: 'release' | 'retake';
+    code: string;
+    subscriptionId: string;
+    at: string;
+    eventId: string;
+    streamId: string;
+  };
   /** A refund the operator asked for (RefundInitiated), made at its provider if it is still pending. */
   'settle-refund': { subscriptionId: string; refundId: string };
   /** A stored provider notification, applied to its order. */

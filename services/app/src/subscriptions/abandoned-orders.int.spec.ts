@@ -16,10 +16,16 @@ const shop = useTestShop('abandoned_orders', {
 const request = (method: string, path: string, options: JsonRequest = {}) =>
   requestJson(shop.url, method, path, { redirect: 'manual', ip: randomIp('10.47'), ...options });
 
-const placeOrder = async (token: string) => {
+const placeOrder = async (token: string, promoCode?: string) => {
   const placed = await request('POST', '/api/orders', {
     token,
-    body: { planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'FR' },
+    body: {
+      planId: 'netflix',
+      months: 1,
+      provider: 'sandbox',
+      billingCountry: 'FR',
+      ...(promoCode ? { promoCode } : {}),
+    },
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return {
@@ -97,5 +103,56 @@ describe('an order nobody pays', () => {
       token: admin.token,
     });
     expect(JSON.stringify(history.body)).toContain('aucun paiement reçu 24 heures après la commande');
+  });
+
+  it('gives back the use of a limited promo code, so unpaid checkouts do not keep it from others; paid after all, it takes it again', async () => {
+    const admin = await signUpAdmin(shop, { label: 'promo-admin', ip: randomIp('10.47') });
+    const code = `ONCE${Date.now().toString(36).toUpperCase()}`;
+    const created = await request('POST', '/api/admin/promo-codes', {
+      token: admin.token,
+      body: { code, percentOff: 50, usageLimit: 1 },
+    });
+    expect(created.status).toBe(201);
+    const timesUsed = async (expected: number) =>
+      (
+        await eventually(
+          () => request('GET', `/api/admin/promo-codes/${code}`, { token: admin.token }),
+          (reply) => reply.body.timesUsed === expected,
+        )
+      ).body.timesUsed;
+
+    const first = await signUpAndSignIn(shop.url, { label: 'promo-holder', ip: randomIp('10.47') });
+    const held = await placeOrder(first.token, code);
+    const second = await signUpAndSignIn(shop.url, { label: 'promo-waiter', ip: randomIp('10.47') });
+    const refused = await request('POST', '/api/orders', {
+      token: second.token,
+      body: { planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'FR', promoCode: code },
+    });
+    expect([refused.status, refused.body.code]).toEqual([409, 'promo.exhausted']);
+    expect(await timesUsed(1)).toBe(1);
+
+    // The first order waits its hours unpaid and is abandoned: its use comes back, and the code
+    // applies to the next customer.
+    shift += 25 * HOUR;
+    await eventually(
+      () => request('GET', `/api/admin/subscriptions/${held.subscriptionId}`, { token: admin.token }),
+      (reply) => reply.body.status === 'cancelled',
+    );
+    expect(await timesUsed(0)).toBe(0);
+    const released = (await shop.runtime.store.readStream(`promo-${code}`)).at(-1)!;
+    expect(released).toMatchObject({
+      type: 'PromoCodeRedemptionReleased',
+      data: { code, subscriptionId: held.subscriptionId },
+      metadata: { actor: { type: 'system', id: 'promotions' } },
+    });
+    await placeOrder(second.token, code);
+    expect(await timesUsed(1)).toBe(1);
+
+    // The abandoned order is paid after all, at the discount: its use is counted again, past the limit.
+    const paid = await request('POST', `/sandbox/sessions/${held.sessionId}/pay`, { token: first.token });
+    expect(paid.status).toBeLessThan(400);
+    expect(await timesUsed(2)).toBe(2);
+    const order = await request('GET', `/api/admin/subscriptions/${held.subscriptionId}`, { token: admin.token });
+    expect(order.body).toMatchObject({ status: 'active', totalCents: 226 });
   });
 });

@@ -19,18 +19,33 @@ export type PromoCodeDefined = DomainEvent<'PromoCodeDefined', PromoCodeTerms & 
 export type PromoCodeRevised = DomainEvent<'PromoCodeRevised', PromoCodeTerms & { revisedAt: string }>;
 export type PromoCodeDeactivated = DomainEvent<'PromoCodeDeactivated', { code: string; deactivatedAt: string }>;
 export type PromoCodeReactivated = DomainEvent<'PromoCodeReactivated', { code: string; reactivatedAt: string }>;
+/**
+ * An order (or a renewal, by its id) took one use of the code. `retaken`: an order whose use was
+ * given back when it was abandoned, paid after all, takes it again whatever the limit.
+ */
 export type PromoCodeRedeemed = DomainEvent<
   'PromoCodeRedeemed',
-  { code: string; subscriptionId: string; redeemedAt: string }
+  { code: string; subscriptionId: string; redeemedAt: string; retaken?: true }
+>;
+/** The order that took a use was abandoned unpaid: the use is given back, for others. */
+export type PromoCodeRedemptionReleased = DomainEvent<
+  'PromoCodeRedemptionReleased',
+  { code: string; subscriptionId: string; releasedAt: string }
 >;
 export type PromotionEvent =
-  PromoCodeDefined | PromoCodeRevised | PromoCodeDeactivated | PromoCodeReactivated | PromoCodeRedeemed;
+  | PromoCodeDefined
+  | PromoCodeRevised
+  | PromoCodeDeactivated
+  | PromoCodeReactivated
+  | PromoCodeRedeemed
+  | PromoCodeRedemptionReleased;
 export const PROMOTION_EVENT_TYPES: ReadonlyArray<PromotionEvent['type']> = [
   'PromoCodeDefined',
   'PromoCodeRevised',
   'PromoCodeDeactivated',
   'PromoCodeReactivated',
   'PromoCodeRedeemed',
+  'PromoCodeRedemptionReleased',
 ];
 
 type Now = { now: Date };
@@ -46,7 +61,11 @@ export type PromotionCommand =
    * in never make the operator's form stale.
    */
   | { type: 'RevisePromoCode'; data: PromoCodeTerms & Now & { active: boolean; expectedRevision: number } }
-  | { type: 'RedeemPromoCode'; data: { code: string; subscriptionId: string; now: Date } };
+  | { type: 'RedeemPromoCode'; data: { code: string; subscriptionId: string; now: Date } }
+  /** The order abandoned unpaid gives its use back (once; nothing if it had taken none). */
+  | { type: 'ReleasePromoCodeRedemption'; data: { code: string; subscriptionId: string; now: Date } }
+  /** The abandoned order was paid after all: it takes back the use it gave, whatever the limit. */
+  | { type: 'RetakePromoCodeRedemption'; data: { code: string; subscriptionId: string; now: Date } };
 
 export type PromotionState =
   | { status: 'none' }
@@ -56,8 +75,12 @@ export type PromotionState =
       active: boolean;
       /** How many times the operator's side changed: definition, revisions, (de)activations. */
       revision: number;
+      /** Uses counted against the limit: redeemed, less those given back. */
       redemptions: number;
+      /** The orders holding a use now. */
       redeemedBy: readonly string[];
+      /** The orders whose use was given back (abandoned unpaid) and not taken again. */
+      releasedBy?: readonly string[];
     };
 
 /** Why a code does not apply now, or null when it does. */
@@ -166,6 +189,15 @@ export const promotionDecider: Decider<PromotionCommand, PromotionEvent, Promoti
           ...state,
           redemptions: state.redemptions + 1,
           redeemedBy: [...state.redeemedBy, event.data.subscriptionId],
+          releasedBy: (state.releasedBy ?? []).filter((id) => id !== event.data.subscriptionId),
+        };
+      case 'PromoCodeRedemptionReleased':
+        if (state.status === 'none') return state;
+        return {
+          ...state,
+          redemptions: state.redemptions - 1,
+          redeemedBy: state.redeemedBy.filter((id) => id !== event.data.subscriptionId),
+          releasedBy: [...(state.releasedBy ?? []), event.data.subscriptionId],
         };
       default:
         return assertNever(event);
@@ -221,6 +253,26 @@ export const promotionDecider: Decider<PromotionCommand, PromotionEvent, Promoti
       }
       case 'RedeemPromoCode':
         return decideRedemption(command, state);
+      case 'ReleasePromoCodeRedemption': {
+        const { subscriptionId, now } = command.data;
+        if (state.status !== 'defined' || !state.redeemedBy.includes(subscriptionId)) return [];
+        return [
+          {
+            type: 'PromoCodeRedemptionReleased',
+            data: { code: state.definition.code, subscriptionId, releasedAt: now.toISOString() },
+          },
+        ];
+      }
+      case 'RetakePromoCodeRedemption': {
+        const { subscriptionId, now } = command.data;
+        if (state.status !== 'defined' || !state.releasedBy?.includes(subscriptionId)) return [];
+        return [
+          {
+            type: 'PromoCodeRedeemed',
+            data: { code: state.definition.code, subscriptionId, redeemedAt: now.toISOString(), retaken: true },
+          },
+        ];
+      }
       default:
         return assertNever(command);
     }

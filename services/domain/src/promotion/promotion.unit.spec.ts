@@ -104,6 +104,65 @@ describe('promo codes', () => {
   });
 });
 
+describe('a use taken by an order never paid', () => {
+  const release = (subscriptionId: string) =>
+    ({ type: 'ReleasePromoCodeRedemption', data: { code: 'bienvenue10', subscriptionId, now } }) as const;
+  const released = (subscriptionId: string): PromotionEvent => ({
+    type: 'PromoCodeRedemptionReleased',
+    data: { code: 'BIENVENUE10', subscriptionId, releasedAt: now.toISOString() },
+  });
+  const retake = (subscriptionId: string) =>
+    ({ type: 'RetakePromoCodeRedemption', data: { code: 'BIENVENUE10', subscriptionId, now } }) as const;
+
+  it('is given back once the order is abandoned: the code applies again up to its limit', () => {
+    spec()
+      .given([defined({ usageLimit: 2 }), redeemed('a'), redeemed('b')])
+      .when(release('a'))
+      .then([released('a')]);
+    spec()
+      .given([defined({ usageLimit: 2 }), redeemed('a'), redeemed('b'), released('a')])
+      .when(redeem('c'))
+      .then([
+        {
+          type: 'PromoCodeRedeemed',
+          data: { code: 'BIENVENUE10', subscriptionId: 'c', redeemedAt: now.toISOString() },
+        },
+      ]);
+  });
+
+  it('is given back once, and only if that order had taken it', () => {
+    spec()
+      .given([defined(), redeemed('a'), released('a')])
+      .when(release('a'))
+      .thenNothing();
+    spec()
+      .given([defined(), redeemed('a')])
+      .when(release('other'))
+      .thenNothing();
+    spec().when(release('a')).thenNothing();
+  });
+
+  it('is taken again when the abandoned order is paid after all, whatever the limit: the customer paid at that discount', () => {
+    const retaken: PromotionEvent = {
+      type: 'PromoCodeRedeemed',
+      data: { code: 'BIENVENUE10', subscriptionId: 'a', redeemedAt: now.toISOString(), retaken: true },
+    };
+    spec()
+      .given([defined({ usageLimit: 1 }), redeemed('a'), released('a'), redeemed('b')])
+      .when(retake('a'))
+      .then([retaken]);
+    spec()
+      .given([defined({ usageLimit: 1 }), redeemed('a'), released('a'), retaken])
+      .when(retake('a'))
+      .thenNothing();
+    // Never given back: nothing to take again.
+    spec()
+      .given([defined(), redeemed('a')])
+      .when(retake('a'))
+      .thenNothing();
+  });
+});
+
 describe("the operator's promo codes", () => {
   const terms: PromoCodeTerms = { code: 'ete-25', percentOff: 25, validFrom: null, validUntil: null, usageLimit: 100 };
   const at = now.toISOString();

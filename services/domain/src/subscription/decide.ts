@@ -154,6 +154,8 @@ function decideOnExisting(
           currency: current.currency,
           paidAt: data.paidAt.toISOString(),
           expiresAt: addMonthsUtc(data.paidAt, current.months).toISOString(),
+          // Abandoned, its promo code's use was given back: paid at that discount, it takes it again.
+          ...(current.abandoned && current.promoCode ? { retakesPromoCode: current.promoCode } : {}),
         },
       };
       // A checkout that asked to keep the payment method, paid with one kept: it renews itself.

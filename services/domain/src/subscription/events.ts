@@ -94,6 +94,8 @@ export type PaymentConfirmed = DomainEvent<
     currency: string;
     paidAt: string;
     expiresAt: string;
+    /** Paid after it was abandoned: it takes back the use of this promo code that the abandonment gave back. */
+    retakesPromoCode?: string;
   }
 >;
 
@@ -393,7 +395,13 @@ export type OrderRefunded = DomainEvent<
  */
 export type OrderAbandoned = DomainEvent<
   'OrderAbandoned',
-  { subscriptionId: string; pendingHours: number; abandonedAt: string }
+  {
+    subscriptionId: string;
+    pendingHours: number;
+    abandonedAt: string;
+    /** The promo code the order had taken a use of: the use is given back, for others. */
+    promoCode?: string;
+  }
 >;
 
 /**

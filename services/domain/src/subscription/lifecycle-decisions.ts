@@ -211,6 +211,7 @@ export function decideAbandonment(command: AbandonOrder, current: ExistingSubscr
         subscriptionId: data.subscriptionId,
         pendingHours: data.pendingHours,
         abandonedAt: data.now.toISOString(),
+        ...(current.promoCode ? { promoCode: current.promoCode } : {}),
       },
     },
   ];

@@ -284,7 +284,12 @@ describe('cancelling a subscription', () => {
   it('refuses to cancel again once it ended: cancelled and then refunded, its access is over', () => {
     const cancelled: SubscriptionEvent = {
       type: 'SubscriptionCancellationRecorded',
-      data: { subscriptionId: SUBSCRIPTION_ID, accessEndsAt: EXPIRES_AT, cancelledAt: DURING.toISOString() },
+      data: {
+        subscriptionId: SUBSCRIPTION_ID,
+        reason: null,
+        accessEndsAt: EXPIRES_AT,
+        cancelledAt: DURING.toISOString(),
+      },
     };
     const refunded: SubscriptionEvent = {
       type: 'PaymentRefunded',
@@ -394,6 +399,21 @@ describe('an order left unpaid', () => {
     spec().given([placed]).when(abandon(47)).thenNothing();
     spec().given([placed, abandoned]).when(abandon(50)).thenNothing();
     expect(stateAfter([placed, abandoned])).toMatchObject({ status: 'cancelled', abandoned: true });
+  });
+
+  it('gives back the use of its promo code, and a payment after all takes it again', () => {
+    const withCode = { ...placed, data: { ...placed.data, promoCode: 'BIENVENUE10' } } as SubscriptionEvent;
+    const abandonedWithCode = { ...abandoned, data: { ...abandoned.data, promoCode: 'BIENVENUE10' } };
+    spec().given([withCode]).when(abandon(49)).then([abandonedWithCode]);
+    const late = new Date(Date.parse(PLACED_AT) + 50 * HOUR);
+    const [confirmed] = subscriptionDecider.decide(
+      confirmPaymentCommand({ paidAt: late, now: late }),
+      stateAfter([withCode, abandonedWithCode]),
+    );
+    expect(confirmed).toMatchObject({ type: 'PaymentConfirmed', data: { retakesPromoCode: 'BIENVENUE10' } });
+    // Paid in time, the use was never given back.
+    const [onTime] = subscriptionDecider.decide(confirmPaymentCommand(), stateAfter([withCode]));
+    expect(onTime?.data).not.toHaveProperty('retakesPromoCode');
   });
 
   it('is left alone once paid', () => {

@@ -48,6 +48,8 @@ export type SubscriptionState =
       placedAt?: string;
       /** The order waited too long for its payment and was cancelled (a late payment still pays it). */
       abandoned?: boolean;
+      /** The promo code the order took a use of, if any. */
+      promoCode?: string;
     };
 
 export interface KeptMethod {
@@ -276,6 +278,7 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
       placedAt: event.data.placedAt,
       ...(event.data.autoRenew ? { autoRenewRequested: true } : {}),
       ...(event.data.billing ? { billing: event.data.billing } : {}),
+      ...(event.data.promoCode ? { promoCode: event.data.promoCode } : {}),
     };
   }
   if (state.status === 'none') return state;
