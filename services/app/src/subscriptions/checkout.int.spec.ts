@@ -125,6 +125,23 @@ describe('checkout with the built-in sandbox', () => {
     expect(figures.body).toMatchObject({ activeCount: 1, totalSpentCents: 1223 });
   });
 
+  it('brings a customer who ordered in English back to the English pages, paid or cancelled', async () => {
+    const { token } = await customer();
+    const english = { 'Accept-Language': 'en' };
+    const paidOrder = await order(token, netflixForAMonth, english);
+    const paid = await request('POST', `/sandbox/sessions/${sessionOf(paidOrder.body.redirectUrl)}/pay`, { token });
+    expect(new URL(paid.headers.get('location')!, shop.url).pathname).toBe('/en/payment-success');
+    const leftOrder = await order(token, netflixForAMonth, english);
+    const left = await request('POST', `/sandbox/sessions/${sessionOf(leftOrder.body.redirectUrl)}/cancel`, { token });
+    expect(new URL(left.headers.get('location')!, shop.url).pathname).toBe('/en/payment-cancelled');
+    // In French (the default), the addresses have no prefix.
+    const french = await order(token, netflixForAMonth, { 'Accept-Language': 'fr' });
+    const paidInFrench = await request('POST', `/sandbox/sessions/${sessionOf(french.body.redirectUrl)}/pay`, {
+      token,
+    });
+    expect(new URL(paidInFrench.headers.get('location')!, shop.url).pathname).toBe('/payment-success');
+  });
+
   it('cancelling on the sandbox leaves the order pending and says so; it can be finalised later', async () => {
     const { token } = await customer();
     const placed = await order(token, { planId: 'spotify', months: 1, provider: 'sandbox' });

@@ -170,6 +170,8 @@ export class Checkouts {
       () => getAccount(this.deps.knex, order.userId),
       (found) => found !== null,
     );
+    // Back from the provider's page to the shop's in the order's language (French has no prefix).
+    const shopPages = `${this.deps.publicUrl}${order.language === 'fr' ? '' : `/${order.language}`}`;
     const session = await order.provider.createCheckout({
       subscriptionId: order.subscriptionId,
       description: order.description,
@@ -177,8 +179,8 @@ export class Checkouts {
       currency: order.currency,
       customerEmail: account?.email ?? '',
       language: order.language,
-      successUrl: `${this.deps.publicUrl}/payment-success?session_id={SESSION_ID}`,
-      cancelUrl: `${this.deps.publicUrl}/payment-cancelled?session_id={SESSION_ID}`,
+      successUrl: `${shopPages}/payment-success?session_id={SESSION_ID}`,
+      cancelUrl: `${shopPages}/payment-cancelled?session_id={SESSION_ID}`,
       idempotencyKey: `checkout-${order.renewalId ?? order.subscriptionId}-${randomUUID()}`,
       // Only a provider that can charge again is asked (the order was refused otherwise).
       ...(order.saveMethod && order.provider.chargeSavedMethod ? { saveMethod: true } : {}),
