@@ -210,7 +210,7 @@ const configSchema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   /** SMTP server for e-mails (smtp://user:pass@host:587); without it e-mails are written to DATA_DIR/outbox. */
   SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default('Premium Share <no-reply@premium-share.local>'),
+  MAIL_FROM: z.string().default('PremiumShare <no-reply@premium-share.local>'),
   /** Where the operator is told of each new visitor inquiry (support, affiliate, partnership, suggestion); unset, no e-mail. */
   SUPPORT_EMAIL: z
     .string()

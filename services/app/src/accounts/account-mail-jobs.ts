@@ -111,7 +111,7 @@ export function passwordResetMessage(input: { to: string; fullName: string; link
     'Réinitialisation de votre mot de passe / Reset your password',
     {
       greeting: name ? `Bonjour ${name},` : 'Bonjour,',
-      asked: 'Vous avez demandé à réinitialiser le mot de passe de votre compte Premium Share.',
+      asked: 'Vous avez demandé à réinitialiser le mot de passe de votre compte PremiumShare.',
       open: `Pour choisir un nouveau mot de passe, ouvrez ce lien dans les ${minutes} minutes :`,
       ignore:
         "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
@@ -119,7 +119,7 @@ export function passwordResetMessage(input: { to: string; fullName: string; link
     },
     {
       greeting: name ? `Hello ${name},` : 'Hello,',
-      asked: 'You asked to reset the password of your Premium Share account.',
+      asked: 'You asked to reset the password of your PremiumShare account.',
       open: `To choose a new password, open this link within ${minutes} minutes:`,
       ignore: 'If you did not ask for this, ignore this message: your password stays as it is.',
       button: 'Choose a new password',
@@ -134,17 +134,17 @@ export function welcomeMessage(input: { to: string; fullName: string; link: stri
   const name = input.fullName.trim() === input.to ? '' : input.fullName.trim();
   return linkMessage(
     input,
-    'Votre compte Premium Share / Your Premium Share account',
+    'Votre compte PremiumShare / Your PremiumShare account',
     {
       greeting: name ? `Bonjour ${name},` : 'Bonjour,',
-      asked: `Un compte Premium Share a été ouvert pour vous avec l'adresse ${input.to}.`,
+      asked: `Un compte PremiumShare a été ouvert pour vous avec l'adresse ${input.to}.`,
       open: `Pour choisir votre mot de passe et vous connecter, ouvrez ce lien dans les ${days} jours :`,
       ignore: 'Si vous ne vous attendiez pas à ce message, ignorez-le : personne ne peut se connecter sans ce lien.',
       button: 'Choisir mon mot de passe',
     },
     {
       greeting: name ? `Hello ${name},` : 'Hello,',
-      asked: `An account at Premium Share was opened for you with the address ${input.to}.`,
+      asked: `An account at PremiumShare was opened for you with the address ${input.to}.`,
       open: `To choose your password and sign in, open this link within ${days} days:`,
       ignore: 'If you did not expect this message, ignore it: nobody can sign in without this link.',
       button: 'Choose my password',

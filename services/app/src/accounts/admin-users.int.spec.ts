@@ -201,8 +201,8 @@ describe('POST /api/admin/users', () => {
     );
     expect(mail!.text).toContain('/auth/reset-password?token=');
     // A welcome, not a reset they never asked for, and a link that lasts days, not half an hour.
-    expect(mail!.text).toContain('Un compte Premium Share a été ouvert pour vous');
-    expect(mail!.text).toContain('An account at Premium Share was opened for you');
+    expect(mail!.text).toContain('Un compte PremiumShare a été ouvert pour vous');
+    expect(mail!.text).toContain('An account at PremiumShare was opened for you');
     expect(mail!.text).not.toContain('Vous avez demandé à réinitialiser');
     // The link's row commits just after the mail server took the message.
     const token = await eventually(

@@ -399,7 +399,7 @@ describe('two-factor authentication', () => {
     await profile(call, token);
     const setup = await call('POST', '/api/me/2fa/setup', { token });
     expect(setup.status).toBe(200);
-    expect(setup.body.otpauthUri).toMatch(/^otpauth:\/\/totp\/Premium%20Share:/);
+    expect(setup.body.otpauthUri).toMatch(/^otpauth:\/\/totp\/PremiumShare:/);
     expect(setup.body.qrCode).toMatch(/^data:image\/png;base64,/);
     const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret as string), digits: 6, period: 30 });
     const now = Date.now();

@@ -7,7 +7,7 @@ import QRCode from 'qrcode';
 import { DomainError } from '@shop/domain';
 import { InvalidInputError } from '../errors.js';
 
-const ISSUER = 'Premium Share';
+const ISSUER = 'PremiumShare';
 const RECOVERY_CODES = 10;
 const PERIOD_SECONDS = 30;
 
