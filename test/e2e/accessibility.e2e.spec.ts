@@ -117,6 +117,43 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     });
   }
 
+  it('rings every control reached by keyboard on the shop: links, buttons and fields', async () => {
+    const page = await e2e.openPage('/contact');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const unringed: string[] = [];
+    const kinds = new Set<string>();
+    for (let presses = 0; presses < 40; presses++) {
+      await page.keyboard.press('Tab');
+      // Read once what was focused has settled (a field's label moves up as it takes focus).
+      await page.waitForTimeout(250);
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return null;
+        const ring = (node: Element) => {
+          const style = getComputedStyle(node);
+          return style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2;
+        };
+        // A switch's or a checkbox's input sits in the control that draws the ring; a text field
+        // shows its focus by its frame, drawn twice as thick in the brand's colour.
+        const control = element.closest('.MuiButtonBase-root') ?? element;
+        const frame = element.closest('.MuiOutlinedInput-root')?.querySelector('.MuiOutlinedInput-notchedOutline');
+        return {
+          what: `${element.tagName.toLowerCase()} ${(element.getAttribute('aria-label') ?? element.getAttribute('name') ?? element.textContent ?? '').trim().slice(0, 40)}`,
+          kind: element.tagName === 'A' ? 'link' : ['INPUT', 'TEXTAREA'].includes(element.tagName) ? 'field' : 'button',
+          ringed:
+            ring(element) ||
+            ring(control) ||
+            (frame !== null && frame !== undefined && Number.parseFloat(getComputedStyle(frame).borderTopWidth) >= 2),
+        };
+      });
+      if (!focused) continue;
+      kinds.add(focused.kind);
+      if (!focused.ringed) unringed.push(focused.what);
+    }
+    expect([...kinds].sort()).toEqual(['button', 'field', 'link']);
+    expect(unringed).toEqual([]);
+  });
+
   it("finds nothing to fix on a signed-in customer's pages, the credentials page included", async () => {
     const page = await e2e.openPage('/auth');
     await signUpAndIn(page);
