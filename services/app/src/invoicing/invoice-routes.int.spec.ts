@@ -132,6 +132,17 @@ describe("the customer's invoices", () => {
     const credit = await download(`/api/me/invoices/${encodeURIComponent(creditNote.id)}/pdf`, french.customer.token);
     expect(await pdfText(credit.bytes)).toContain(`Avoir sur la facture ${french.invoice.number}`);
 
+    // The page the customer reads asks for its language: the same invoice in English.
+    const english = await download(
+      `/api/me/invoices/${encodeURIComponent(french.invoice.id)}/pdf?lang=en`,
+      french.customer.token,
+    );
+    expect(await pdfText(english.bytes)).toContain(`Invoice ${french.invoice.number}`);
+    const badLanguage = await request('GET', `/api/me/invoices/${encodeURIComponent(french.invoice.id)}/pdf?lang=de`, {
+      token: french.customer.token,
+    });
+    expect(badLanguage).toMatchObject({ status: 400, body: { code: 'validation.failed' } });
+
     const swissPdf = await pdfText(
       (await download(`/api/me/invoices/${encodeURIComponent(swiss.invoice.id)}/pdf`, swiss.customer.token)).bytes,
     );

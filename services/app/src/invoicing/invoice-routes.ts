@@ -48,6 +48,10 @@ const documentParams = z.object({ id: identifier() });
 const pdfQuery = z.object({
   lang: z.enum(['fr', 'en']).optional().describe("The PDF's language; else the request's Accept-Language"),
 });
+/** The customer's PDF: in the language of the page that asks, else the customer's own. */
+const myPdfQuery = z.object({
+  lang: z.enum(['fr', 'en']).optional().describe("The PDF's language (the page's); else the customer's language"),
+});
 
 const notFound = (id: string) =>
   new HttpProblem({ status: 404, code: 'invoice.not_found', detail: 'No such invoice or credit note', extra: { id } });
@@ -134,9 +138,10 @@ export function myInvoicePdfRoutes(deps: { knex: Knex; seller: SellerIdentity; l
       operationId: 'getMyInvoicePdf',
       summary: 'Download one of your invoices or credit notes as a PDF',
       description:
-        'The document as a PDF (application/pdf, an attachment named after its number), in your language. Anyone else’s, or an unknown id, is 404.',
+        'The document as a PDF (application/pdf, an attachment named after its number), in the language asked (`lang`, the page’s), else yours. Anyone else’s, or an unknown id, is 404.',
       tags: ['me'],
       params: documentParams,
+      query: myPdfQuery,
       responses: {
         200: { description: 'The PDF (application/pdf)' },
         404: problem('invoice.not_found'),
@@ -145,10 +150,11 @@ export function myInvoicePdfRoutes(deps: { knex: Knex; seller: SellerIdentity; l
     requireUser,
     async (req, res) => {
       const id = String(req.params.id);
+      const { lang } = parseOrReject(myPdfQuery, req.query);
       const { userId } = currentUser(req);
       const document = await getAccountingDocument(deps.knex, id);
       if (!document || document.userId !== userId) throw notFound(id);
-      await sendPdf(res, document, deps.seller, await customerLanguage(deps.knex, userId));
+      await sendPdf(res, document, deps.seller, lang ?? (await customerLanguage(deps.knex, userId)));
     },
   );
 

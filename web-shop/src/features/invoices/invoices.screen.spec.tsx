@@ -57,7 +57,7 @@ describe('the invoices screen (/invoices)', () => {
     expect(within(invoice).getByText(/^TVA 20\s%\s: 3,99\s€$/)).toBeVisible();
     expect(within(invoice).getByRole('link', { name: 'Télécharger (PDF) F2026-000001' })).toHaveAttribute(
       'href',
-      '/api/me/invoices/doc-1/pdf',
+      '/api/me/invoices/doc-1/pdf?lang=fr',
     );
 
     expect(within(note).getByText('Avoir')).toBeVisible();
@@ -80,6 +80,8 @@ describe('the invoices screen (/invoices)', () => {
     await expect.poll(() => saved).toEqual([{ href: 'blob:invoice', download: 'F2026-000001.pdf' }]);
     const [download] = api.callsTo('GET /api/me/invoices/doc-1/pdf');
     expect(download?.headers.get('Accept')).toContain('application/pdf');
+    // In the language of the page, whatever the customer's last order was in.
+    expect(download?.query.get('lang')).toBe('fr');
     expect(await (created.mock.calls[0]?.[0] as Blob).text()).toContain('%PDF-1.7');
   });
 
@@ -111,7 +113,10 @@ describe('the invoices screen (/invoices)', () => {
     expect(within(row).getByText('Corrects invoice F2026-000001')).toBeVisible();
     expect(within(row).getByText('Netflix Premium, 3 months, from 20 November 2026 to 20 February 2027')).toBeVisible();
     expect(within(row).getByText('VAT 20%: -€3.99')).toBeVisible();
-    expect(within(row).getByRole('link', { name: 'Download (PDF) A2026-000001' })).toBeVisible();
+    expect(within(row).getByRole('link', { name: 'Download (PDF) A2026-000001' })).toHaveAttribute(
+      'href',
+      '/api/me/invoices/doc-2/pdf?lang=en',
+    );
   });
 
   it('is reached from the profile side menu', async () => {

@@ -14,12 +14,15 @@ export function useMyInvoices(userId: string) {
   });
 }
 
-/** `GET /api/me/invoices/:id/pdf`: one document as issued, for its owner only. */
-export function downloadInvoicePdf(id: string): Promise<Blob> {
-  return apiDownload(`/api/me/invoices/${encodeURIComponent(id)}/pdf`, {
-    accept: 'application/pdf, application/problem+json',
-  });
-}
+/**
+ * Where a document's PDF is served, in the language of the page that links it (else the server
+ * would write it in the customer's language, that of their last order): the link's address
+ * (opened in a new tab, or copied).
+ */
+export const invoicePdfPath = (id: string, language: string) =>
+  `/api/me/invoices/${encodeURIComponent(id)}/pdf?lang=${language}`;
 
-/** Where a document's PDF is served: the link's address (opened in a new tab, or copied). */
-export const invoicePdfPath = (id: string) => `/api/me/invoices/${encodeURIComponent(id)}/pdf`;
+/** `GET /api/me/invoices/:id/pdf`: one document as issued, for its owner only. */
+export function downloadInvoicePdf(id: string, language: string): Promise<Blob> {
+  return apiDownload(invoicePdfPath(id, language), { accept: 'application/pdf, application/problem+json' });
+}

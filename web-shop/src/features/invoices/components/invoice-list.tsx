@@ -24,6 +24,7 @@ import { formatRate } from '../lib/format-rate';
  */
 function DownloadLink({ document }: { document: AccountingDocumentView }) {
   const { t } = useTranslation('account');
+  const language = useLanguage();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
 
@@ -33,7 +34,7 @@ function DownloadLink({ document }: { document: AccountingDocumentView }) {
     event.preventDefault();
     setBusy(true);
     try {
-      saveFile(await downloadInvoicePdf(document.id), `${document.number}.pdf`);
+      saveFile(await downloadInvoicePdf(document.id, language), `${document.number}.pdf`);
     } catch {
       toast({ severity: 'error', message: t('invoices.downloadError', { number: document.number }) });
     } finally {
@@ -44,7 +45,7 @@ function DownloadLink({ document }: { document: AccountingDocumentView }) {
   return (
     <Button
       component="a"
-      href={`${config.apiBaseUrl}${invoicePdfPath(document.id)}`}
+      href={`${config.apiBaseUrl}${invoicePdfPath(document.id, language)}`}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => void onClick(event)}
       aria-label={t('invoices.downloadNamed', { number: document.number })}
       aria-busy={busy}
