@@ -105,6 +105,35 @@ async function violationsOn(
   return report;
 }
 
+interface Focused {
+  what: string;
+  kind: 'link' | 'field' | 'button';
+  ringed: boolean;
+}
+
+/**
+ * What has the keyboard's focus, and whether it shows a ring (an outline of 2 px or more). A
+ * switch's or a checkbox's input sits in the control that draws the ring; a text field shows its
+ * focus by its frame, drawn twice as thick in the brand's colour. Run in the page as a string: the
+ * tests are compiled without the browser's types.
+ */
+const FOCUSED_CONTROL = `(() => {
+  const element = document.activeElement;
+  if (!element || element === document.body) return null;
+  const ring = (node) => {
+    const style = getComputedStyle(node);
+    return style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2;
+  };
+  const control = element.closest('.MuiButtonBase-root') ?? element;
+  const frame = element.closest('.MuiOutlinedInput-root')?.querySelector('.MuiOutlinedInput-notchedOutline');
+  const name = element.getAttribute('aria-label') ?? element.getAttribute('name') ?? element.textContent ?? '';
+  return {
+    what: element.tagName.toLowerCase() + ' ' + name.trim().slice(0, 40),
+    kind: element.tagName === 'A' ? 'link' : ['INPUT', 'TEXTAREA'].includes(element.tagName) ? 'field' : 'button',
+    ringed: ring(element) || ring(control) || (frame != null && Number.parseFloat(getComputedStyle(frame).borderTopWidth) >= 2),
+  };
+})()`;
+
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   for (const [viewport, label] of [
     [DESKTOP, 'desktop'],
@@ -126,26 +155,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       await page.keyboard.press('Tab');
       // Read once what was focused has settled (a field's label moves up as it takes focus).
       await page.waitForTimeout(250);
-      const focused = await page.evaluate(() => {
-        const element = document.activeElement as HTMLElement | null;
-        if (!element || element === document.body) return null;
-        const ring = (node: Element) => {
-          const style = getComputedStyle(node);
-          return style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2;
-        };
-        // A switch's or a checkbox's input sits in the control that draws the ring; a text field
-        // shows its focus by its frame, drawn twice as thick in the brand's colour.
-        const control = element.closest('.MuiButtonBase-root') ?? element;
-        const frame = element.closest('.MuiOutlinedInput-root')?.querySelector('.MuiOutlinedInput-notchedOutline');
-        return {
-          what: `${element.tagName.toLowerCase()} ${(element.getAttribute('aria-label') ?? element.getAttribute('name') ?? element.textContent ?? '').trim().slice(0, 40)}`,
-          kind: element.tagName === 'A' ? 'link' : ['INPUT', 'TEXTAREA'].includes(element.tagName) ? 'field' : 'button',
-          ringed:
-            ring(element) ||
-            ring(control) ||
-            (frame !== null && frame !== undefined && Number.parseFloat(getComputedStyle(frame).borderTopWidth) >= 2),
-        };
-      });
+      const focused = await page.evaluate<Focused | null>(FOCUSED_CONTROL);
       if (!focused) continue;
       kinds.add(focused.kind);
       if (!focused.ringed) unringed.push(focused.what);
