@@ -12,7 +12,7 @@ export const createWebhookEndpointRequest = z
     eventTypes: z
       .array(text({ min: 1, max: 100 }))
       .max(WEBHOOK_EVENT_TYPES_MAX)
-      .describe('Event type names (OrderPlaced, PaymentSucceeded…), or ["*"] for every one'),
+      .describe('Event type names (OrderPlaced, PaymentConfirmed…), or ["*"] for every one'),
     personalData: z
       .boolean()
       .default(false)

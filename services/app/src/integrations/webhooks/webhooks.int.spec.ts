@@ -182,6 +182,21 @@ describe('registering an endpoint', () => {
     expect(await recorded()).toEqual(before);
   });
 
+  it('takes the event types its API reference gives as examples', async () => {
+    const reference = await api('GET', '/api/openapi.json');
+    const described = String(
+      reference.body.components.schemas.WebhookEndpointInput.properties.eventTypes.description ?? '',
+    );
+    const examples = [...described.matchAll(/\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b/g)].map(([name]) => name);
+    expect(examples.length).toBeGreaterThan(0);
+    const registered = await asOwner('POST', '/api/admin/webhook-endpoints', {
+      url: 'http://127.0.0.1:9/examples',
+      eventTypes: examples,
+    });
+    expect([registered.status, registered.body.code]).toEqual([201, undefined]);
+    await asOwner('DELETE', `/api/admin/webhook-endpoints/${registered.body.id}`);
+  });
+
   it('in production wants https and a public address, and records nothing otherwise', async () => {
     const production = createWebhookEndpoints({ ...shop.runtime, config: { nodeEnv: 'production' } });
     const actor = { adminId: owner.userId };
