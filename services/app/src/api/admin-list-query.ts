@@ -63,10 +63,14 @@ export const rangeParam = jsonParam(
   .describe('[0,24]: inclusive row numbers')
   .default([0, 24]);
 
-/** The `Content-Range` header of a page of `rows` that starts at row `from`, out of `total`. */
+/**
+ * The `Content-Range` header of a page of `rows` that starts at row `from`, out of `total`; a page
+ * with no row (past the end, or nothing to list) claims none: `users *\/9`, as HTTP writes a range
+ * it cannot give. react-admin reads only the total, after the slash.
+ */
 export function contentRange(resource: string, from: number, rows: number, total: number): string {
-  const last = rows === 0 ? from : from + rows - 1;
-  return `${resource} ${from}-${last}/${total}`;
+  if (rows === 0) return `${resource} */${total}`;
+  return `${resource} ${from}-${from + rows - 1}/${total}`;
 }
 
 /** react-admin's boolean inputs send booleans; a hand-written URL may say "true" or "false". */

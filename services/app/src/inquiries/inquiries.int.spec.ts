@@ -425,7 +425,7 @@ describe('back-office', () => {
     const many = await list({ filter: { id: [ids[0], ids[2]] }, sort: ['id', 'ASC'] });
     expect((many.body as unknown as Inquiry[]).map((i) => i.id).sort()).toEqual([ids[0], ids[2]].sort());
     const none = await list({ filter: { q: `nobody-${tag}` } });
-    expect(none.headers.get('content-range')).toBe('inquiries 0-0/0');
+    expect(none.headers.get('content-range')).toBe('inquiries */0');
     expect(none.body).toEqual([]);
 
     const badSort = await list({ sort: ['password', 'ASC'] });
