@@ -400,6 +400,15 @@ function serveSinglePageApp(
       res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // One address per page, as search engines are given it: the build's index.html is the app's
+  // own address, and the English home is /en/ (its canonical), not /en.
+  pages.get(/(?:\/index\.html|^\/en)$/, (req, res, next) => {
+    const fullPath = `${req.baseUrl}${req.path}`;
+    if (fullPath !== '/en' && !fullPath.endsWith('/index.html')) return next();
+    const canonical = fullPath === '/en' ? '/en/' : fullPath.slice(0, -'index.html'.length);
+    const query = req.originalUrl.indexOf('?');
+    res.redirect(301, `${canonical}${query === -1 ? '' : req.originalUrl.slice(query)}`);
+  });
   // Every file of a build has an extension; a page's address (/, /subscription/netflix) is not
   // looked for on disk first (a stat per page asked, a tenth of the home page's CPU).
   pages.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));

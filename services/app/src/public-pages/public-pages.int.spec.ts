@@ -304,6 +304,20 @@ describe('the shop’s public pages as a crawler reads them', () => {
     expect((await crawl('/assets/gone-000000.js', '*/*')).status).toBe(404);
   });
 
+  it('one address per page: the build’s index.html and /en lead to the canonical address, query kept', async () => {
+    for (const [asked, canonical] of [
+      ['/index.html', '/'],
+      ['/index.html?ref=mail', '/?ref=mail'],
+      ['/en', '/en/'],
+      ['/en?ref=mail', '/en/?ref=mail'],
+      ['/en/index.html', '/en/'],
+    ] as const) {
+      const response = await fetch(`${shop.url}${asked}`, { headers: { Accept: 'text/html' }, redirect: 'manual' });
+      expect([asked, response.status, response.headers.get('location')]).toEqual([asked, 301, canonical]);
+    }
+    expect((await crawl('/en/')).canonical).toBe(`${PUBLIC_URL}/en/`);
+  });
+
   it('robots.txt allows the public pages, keeps out the back-office, API, account, checkout and payment pages, names the sitemap', async () => {
     const response = await fetch(`${shop.url}/robots.txt`);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
