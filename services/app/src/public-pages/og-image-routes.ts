@@ -3,17 +3,36 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem } from '../api/problem.js';
-import { PLAN_IMAGE_SIZE, type PlanImages } from './og-image.js';
+import { PLAN_IMAGE_SIZE, SHOP_IMAGE_PATH, type PlanImages } from './og-image.js';
 
 const imageParams = z.object({ file: z.string().regex(/\.png$/) });
 const planId = identifier(64);
 
 /**
- * `GET /og/plans/{planId}.png`: a plan's preview picture, kept a day by browsers and previewers;
+ * `GET /og/shop.png` and `GET /og/plans/{planId}.png`: the shop's and a plan's preview pictures, kept a day by browsers and previewers;
  * `images` null when the shop is not built here (development): 404, as the other pages' files.
  */
 export function planImageRoutes(images: PlanImages | null, doc: ApiDocument): Router {
   const router = Router();
+  doc.route(
+    router,
+    {
+      method: 'get',
+      path: SHOP_IMAGE_PATH,
+      operationId: 'getShopImage',
+      summary: "Get the shop's picture for link previews",
+      description: `${PLAN_IMAGE_SIZE.width}×${PLAN_IMAGE_SIZE.height}: the shop's mark and name, as the \`og:image\` of the pages that are not a plan's.`,
+      tags: ['pages'],
+      responses: {
+        200: { description: 'image/png' },
+        404: problem('route.not_found: the shop is not built here'),
+      },
+    },
+    (_req, res) => {
+      if (!images) throw new HttpProblem({ status: 404, code: 'route.not_found', detail: 'No shop picture here' });
+      res.type('image/png').set('Cache-Control', 'public, max-age=86400').send(images.shopPng());
+    },
+  );
   doc.route(
     router,
     {

@@ -18,6 +18,9 @@ const MAX_IMAGES_KEPT = 500;
 const BACKGROUND = ['#2e1065', '#4c1d95', '#6d28d9'];
 const FONTS = "Arial, Helvetica, 'DejaVu Sans', sans-serif";
 
+/** The address of the shop's own preview picture, for the pages that are not a plan's. */
+export const SHOP_IMAGE_PATH = '/og/shop.png';
+
 /** The address of a plan's preview picture, for `og:image`. */
 export function planImagePath(planId: string): string {
   return `${PLAN_IMAGES}${encodeURIComponent(planId)}.png`;
@@ -38,7 +41,9 @@ export function planImageSvg(plan: { name: string; logoSvg: string | null; brand
     `<rect width="${width}" height="${height}" fill="url(#background)"/>`,
     logo,
     `<text x="${textX}" y="330" font-family="${FONTS}" font-size="${nameSize}" font-weight="700" fill="#ffffff">${escapeXml(plan.name)}</text>`,
-    `<text x="${textX}" y="410" font-family="${FONTS}" font-size="44" fill="#ffffff" fill-opacity="0.8">${escapeXml(plan.brand)}</text>`,
+    plan.brand
+      ? `<text x="${textX}" y="410" font-family="${FONTS}" font-size="44" fill="#ffffff" fill-opacity="0.8">${escapeXml(plan.brand)}</text>`
+      : '',
     '</svg>',
   ].join('');
 }
@@ -65,6 +70,16 @@ export class PlanImages {
       png = renderPng(planImageSvg({ name: plan.name, logoSvg: this.logoSvg(plan.logo), brand: this.deps.brand }));
       if (this.drawn.size >= MAX_IMAGES_KEPT) this.drawn.delete(this.drawn.keys().next().value!);
       this.drawn.set(key, png);
+    }
+    return png;
+  }
+
+  /** The shop's picture: its mark (the favicon) and its name, for the pages that are not a plan's. */
+  shopPng(): Buffer {
+    let png = this.drawn.get(SHOP_IMAGE_PATH);
+    if (!png) {
+      png = renderPng(planImageSvg({ name: this.deps.brand, logoSvg: this.logoSvg('/favicon.svg'), brand: '' }));
+      this.drawn.set(SHOP_IMAGE_PATH, png);
     }
     return png;
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Plan } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueAnswers } from '../catalogue/catalogue-answers.js';
-import { PLAN_IMAGE_SIZE, PlanImages, planImagePath, planImageSvg } from './og-image.js';
+import { PLAN_IMAGE_SIZE, PlanImages, planImagePath, planImageSvg, SHOP_IMAGE_PATH } from './og-image.js';
 
 const LOGO =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#e50914"/></svg>';
@@ -22,6 +22,7 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'og-image-'));
   mkdirSync(path.join(dir, 'logos'));
   writeFileSync(path.join(dir, 'logos', 'netflix.svg'), LOGO);
+  writeFileSync(path.join(dir, 'favicon.svg'), LOGO);
   images = new PlanImages({ webShopDir: dir, catalogue, brand: 'PremiumShare', language: 'fr' });
 });
 
@@ -53,5 +54,14 @@ describe("a plan's picture for link previews", () => {
     expect(pngSize((await images.png('elsewhere'))!)).toEqual(PLAN_IMAGE_SIZE);
     expect(pngSize((await images.png('escaping'))!)).toEqual(PLAN_IMAGE_SIZE);
     expect(await images.png('spotify')).toBeNull();
+  });
+});
+
+describe("the shop's picture for link previews", () => {
+  it('is a 1200×630 PNG of the brand and its mark, for the pages that are not a plan’s, drawn once', () => {
+    const png = images.shopPng();
+    expect(pngSize(png)).toEqual(PLAN_IMAGE_SIZE);
+    expect(images.shopPng()).toBe(png);
+    expect(SHOP_IMAGE_PATH).toBe('/og/shop.png');
   });
 });

@@ -94,7 +94,8 @@ export function headTags(head: PageHead, brand: string): string {
   if (head.canonical) tags.push(meta('property', 'og:url', head.canonical));
   if (head.image) tags.push(meta('property', 'og:image', head.image));
   tags.push(
-    meta('name', 'twitter:card', 'summary'),
+    // The pictures are 1200×630, drawn for the large card.
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', head.description),
   );

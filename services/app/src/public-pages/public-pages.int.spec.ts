@@ -133,12 +133,18 @@ describe('the shop’s public pages as a crawler reads them', () => {
         expect(read.og('og:title'), address).toBe(read.title);
         expect(read.og('og:url'), address).toBe(read.canonical);
         expect(read.og('og:locale'), address).toBe(language === 'fr' ? 'fr_FR' : 'en_GB');
-        expect(read.twitter('twitter:card'), address).toBe('summary');
+        // Link previews take no SVG: every page shows a PNG of the size they ask for, in large.
+        expect(read.og('og:image'), address).toBe(`${PUBLIC_URL}/og/shop.png`);
+        expect(read.twitter('twitter:card'), address).toBe('summary_large_image');
         expect(read.robots, address).toBeUndefined();
       }
     }
     // Both forms of the English home are the one page.
     expect((await crawl('/en')).canonical).toBe(`${PUBLIC_URL}/en/`);
+    const picture = await fetch(`${shop.url}/og/shop.png`);
+    expect([picture.status, picture.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const png = Buffer.from(await picture.arrayBuffer());
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
     // Each first page of a screen is rendered in this process, its chunk loaded: seconds each on a busy machine.
   }, 180_000);
 
@@ -222,6 +228,7 @@ describe('the shop’s public pages as a crawler reads them', () => {
     // Link previews take no SVG: the plan's picture is a PNG of the size they ask for.
     expect(fr.og('og:image')).toBe(`${PUBLIC_URL}/og/plans/netflix.png`);
     expect(en.twitter('twitter:image')).toBe(`${PUBLIC_URL}/og/plans/netflix.png`);
+    expect(en.twitter('twitter:card')).toBe('summary_large_image');
     const picture = await fetch(`${shop.url}/og/plans/netflix.png`);
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toBe('image/png');

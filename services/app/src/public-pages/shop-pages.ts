@@ -6,7 +6,7 @@ import { LANGUAGES, type Language } from '@shop/domain';
 import { PreparedAnswer } from '../infrastructure/prepared-answer.js';
 import type { CatalogueAnswers } from '../catalogue/catalogue-answers.js';
 import type { Logger } from '../infrastructure/logger.js';
-import { planImagePath } from './og-image.js';
+import { planImagePath, SHOP_IMAGE_PATH } from './og-image.js';
 import { headTags, scriptJson, type PageHead } from './page-head.js';
 import { interpolate, type PageTexts, type PublicPagesFile } from './page-texts.js';
 
@@ -205,7 +205,8 @@ export class ShopPages {
       ...texts,
       canonical: this.url(language, shopPath),
       alternates: this.alternates(shopPath),
-      image: this.absolute('/favicon.svg'),
+      // Link previews take no SVG: the shop's picture drawn as PNG (og-image.ts).
+      image: this.absolute(SHOP_IMAGE_PATH),
     });
 
     const publicPage = pages.pages.find((page) => page.path === shopPath);
