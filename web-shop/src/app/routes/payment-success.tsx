@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CheckIcon, HomeIcon, ShieldIcon } from '../../components/icons';
 import { useToast } from '../../components/ui/toast-provider';
+import { ApiError } from '../../lib/api-client';
 import { useVerifyPayment } from '../../features/payments/api/verify-payment';
 import { PaymentResult } from '../../features/payments/components/payment-result';
 
@@ -21,13 +22,23 @@ function Verification({ sessionId, capture }: { sessionId: string; capture: bool
   useEffect(() => {
     if (confirmed) toast({ severity: 'success', message: confirmedTitle });
     // PayPal's payment is captured by this very check: its failure is the capture's (seeds §8).
-    if (result.status === 'error')
+    if (result.status === 'error' && !(result.error instanceof ApiError && result.error.status === 404))
       toast({ severity: 'error', message: t(capture ? 'payment.captureError' : 'payment.verifyError') });
   }, [confirmed, result.status]);
 
   if (result.status === 'pending')
     return (
       <PaymentResult icon={<CircularProgress aria-hidden />} title={t('payment.verifying')} message={t('secure')} />
+    );
+  // No checkout of this customer's by that id (a link mistyped, or someone else's): nothing is on its way.
+  if (result.status === 'error' && result.error instanceof ApiError && result.error.status === 404)
+    return (
+      <PaymentResult
+        icon={<ShieldIcon sx={{ fontSize: 64, color: 'error.main' }} aria-hidden />}
+        title={t('payment.unknownSession')}
+        message={t('payment.unknownSessionMessage')}
+        actions={<ResultActions />}
+      />
     );
   // Not confirmed yet, or the check failed: the payment went through the provider and will be applied.
   return (

@@ -76,6 +76,25 @@ describe('coming back from the payment (/payment-success)', () => {
     expect(api.callsTo('GET /api/payments/verify')[0]?.query.get('session_id')).toBe('PAYPAL-ORDER-1');
   });
 
+  it.each([
+    ['fr', 'Paiement introuvable'],
+    ['en', 'Payment not found'],
+  ] as const)(
+    'says a return address naming no checkout of yours is not a payment being processed (%s)',
+    async (language, heading) => {
+      const { user, location } = backFromPayment(
+        'session_id=bogus',
+        { 'GET /api/payments/verify': () => problem(404, 'payment.session_not_found') },
+        language,
+      );
+
+      expect(await screen.findByRole('heading', { name: heading })).toBeVisible();
+      expect(screen.queryByRole('heading', { name: /traitement|processed/ })).toBeNull();
+      await user.click(screen.getByRole('link', { name: language === 'fr' ? 'Voir mon profil' : 'View my profile' }));
+      expect(location()).toBe('/profile');
+    },
+  );
+
   it('says the return address is incomplete without a session', async () => {
     const { api } = renderScreen(<PaymentSuccessRoute />, { path: '/payment-success' });
 
