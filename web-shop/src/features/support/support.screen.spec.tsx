@@ -2,6 +2,7 @@ import type { InquiryReceived } from '@shop/contracts';
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import ContactRoute from '../../app/routes/contact';
 import SupportRoute from '../../app/routes/support';
 import type { Routes } from '../../testing/fetch-mock';
 import { json, problem, renderScreen } from '../../testing/render-screen';
@@ -38,6 +39,24 @@ describe('the support page (/support)', () => {
       'Le sujet doit compter au moins 3 caractères.',
     );
     expect(await screen.findByText('Veuillez remplir tous les champs obligatoires.')).toBeVisible();
+    expect(api.callsTo('POST /api/support/messages')).toHaveLength(0);
+  });
+
+  it('with every field filled but one too short, says to correct the marked field, not to fill them all', async () => {
+    const { user, api } = renderScreen(<ContactRoute />, { path: '/contact', api: received, language: 'en' });
+
+    await user.type(screen.getByRole('textbox', { name: /^Full name/ }), 'Camille Martin');
+    await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'camille@example.com');
+    await user.type(screen.getByRole('textbox', { name: /^Subject/ }), 'Co');
+    await user.click(screen.getByRole('textbox', { name: /^Message/ }));
+    await user.paste('Hello');
+    await user.click(screen.getByRole('button', { name: /^Send/ }));
+
+    expect(await screen.findByText('Please correct the fields marked in red.')).toBeVisible();
+    expect(screen.queryByText('Please fill in all required fields.')).toBeNull();
+    expect(screen.getByRole('textbox', { name: /^Subject/ })).toHaveAccessibleDescription(
+      'The subject must be at least 3 characters long.',
+    );
     expect(api.callsTo('POST /api/support/messages')).toHaveLength(0);
   });
 

@@ -71,9 +71,15 @@ export function MessageForm<Values extends { [Field in keyof Values]: string }>(
         <form
           noValidate
           onSubmit={(event) => {
-            // The seeds' message for a form sent with a required field left empty.
+            // The seeds' message for a form sent with a required field left empty; every field
+            // filled but one refused (too short, not an e-mail), the marked fields are the ones to correct.
             if (Object.values<string>(formik.values).some((value) => value.trim() === ''))
               toast({ severity: 'error', title: t('toast.errorTitle'), message: t('toast.fillAllFields') });
+            else
+              void formik.validateForm().then((errors) => {
+                if (Object.keys(errors).length > 0)
+                  toast({ severity: 'error', title: t('toast.errorTitle'), message: t('toast.checkFields') });
+              });
             formik.handleSubmit(event);
           }}
         >
