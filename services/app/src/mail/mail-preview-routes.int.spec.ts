@@ -39,7 +39,7 @@ describe('the back-office preview of the subscription e-mails', () => {
     const preview = english.body as unknown as MailPreview;
     expect(preview.subject).toBe('Your Netflix Premium subscription expires in 7 days');
     expect(preview.text).toContain('Hello Camille Martin,');
-    expect(preview.text).toContain('Renew in one click: https://shop.example/profile?renew=');
+    expect(preview.text).toContain('Renew in one click: https://shop.example/en/profile?renew=');
     expect(preview.html).toContain('<html lang="en">');
     expect(preview.html).toContain('PremiumShare — shared premium subscriptions');
 

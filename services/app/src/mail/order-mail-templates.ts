@@ -3,6 +3,7 @@ import type { Language } from '@shop/domain';
 import type { SubscriptionView } from '@shop/projections';
 import Handlebars from 'handlebars';
 import { formatDateTime, formatDay, formatMoney } from '../i18n/formatting.js';
+import { shopAddress } from '../i18n/shop-address.js';
 import type { OrderMailKind } from '../jobs/job-queue.js';
 
 /**
@@ -164,7 +165,7 @@ export function orderNews(kind: OrderMailKind, language: Language, facts: OrderN
     title: section('title'),
     message: section('message'),
     linkLabel: section('linkLabel'),
-    link: `${facts.publicUrl}${orderNewsPath(kind, subscription)}`,
+    link: shopAddress(facts.publicUrl, language, orderNewsPath(kind, subscription)),
   };
   const page = { ...words, language, button: section('button'), footer: section('footer') };
   return { ...words, html: layoutOf('layout.html')(page), text: layoutOf('layout.txt')(page) };

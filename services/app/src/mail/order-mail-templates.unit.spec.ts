@@ -64,7 +64,7 @@ describe('the subscription e-mails, from their templates', () => {
     expect(en.message).toBe(
       'Your payment of €4.53 is confirmed: your Netflix subscription is extended by 1 month, until 26 February 2027 at 09:30 UTC.',
     );
-    expect(orderNews('credentials_ready', 'en', facts()).link).toBe('https://shop.example/product-access/sub-42');
+    expect(orderNews('credentials_ready', 'en', facts()).link).toBe('https://shop.example/en/product-access/sub-42');
   });
 
   it('gives notice of an automatic charge: when, how much, on which method, and how to stop it', () => {
@@ -88,7 +88,7 @@ describe('the subscription e-mails, from their templates', () => {
     expect(fr.text).toContain('Commander à nouveau : https://shop.example/subscription/netflix-premium');
     const en = orderNews('order_abandoned', 'en', facts());
     expect(en.subject).toBe('Order cancelled: Netflix Premium, 3 months');
-    expect(en.link).toBe('https://shop.example/subscription/netflix-premium');
+    expect(en.link).toBe('https://shop.example/en/subscription/netflix-premium');
   });
 
   it('says the new news: a refund issued, a suspension, a renewal reminder with its one-click link', () => {
@@ -99,7 +99,7 @@ describe('the subscription e-mails, from their templates', () => {
     expect(orderNews('suspended', 'fr', facts()).link).toBe('https://shop.example/support');
     const week = orderNews('renewal_reminder', 'en', facts());
     expect(week.subject).toBe('Your Netflix Premium subscription expires in 7 days');
-    expect(week.link).toBe('https://shop.example/profile?renew=sub-42');
+    expect(week.link).toBe('https://shop.example/en/profile?renew=sub-42');
     const day = orderNews('renewal_reminder', 'fr', { ...facts(), at: '2027-02-25T09:30:00.000Z' });
     expect(day.subject).toBe('Votre abonnement Netflix Premium expire dans 1 jour');
     expect(day.text).toContain('Renouveler en un clic : https://shop.example/profile?renew=sub-42');

@@ -5,6 +5,7 @@ import type { EventMetadata } from '@shop/event-store';
 import { getAccount, getSubscription, paymentSessionInlineWrite, whenProjected } from '@shop/projections';
 import { enabledProvider, type PaymentServiceDependencies } from '../payments/payment-dependencies.js';
 import type { PaymentProvider, ProviderName } from '../payments/payment-provider.js';
+import { shopAddress } from '../i18n/shop-address.js';
 
 const DESCRIPTION_WORDS = {
   fr: { month: 'mois', months: 'mois', renewal: 'renouvellement', automatic: 'renouvellement automatique' },
@@ -170,8 +171,6 @@ export class Checkouts {
       () => getAccount(this.deps.knex, order.userId),
       (found) => found !== null,
     );
-    // Back from the provider's page to the shop's in the order's language (French has no prefix).
-    const shopPages = `${this.deps.publicUrl}${order.language === 'fr' ? '' : `/${order.language}`}`;
     const session = await order.provider.createCheckout({
       subscriptionId: order.subscriptionId,
       description: order.description,
@@ -179,8 +178,9 @@ export class Checkouts {
       currency: order.currency,
       customerEmail: account?.email ?? '',
       language: order.language,
-      successUrl: `${shopPages}/payment-success?session_id={SESSION_ID}`,
-      cancelUrl: `${shopPages}/payment-cancelled?session_id={SESSION_ID}`,
+      // Back from the provider's page to the shop's, in the order's language.
+      successUrl: shopAddress(this.deps.publicUrl, order.language, '/payment-success?session_id={SESSION_ID}'),
+      cancelUrl: shopAddress(this.deps.publicUrl, order.language, '/payment-cancelled?session_id={SESSION_ID}'),
       idempotencyKey: `checkout-${order.renewalId ?? order.subscriptionId}-${randomUUID()}`,
       // Only a provider that can charge again is asked (the order was refused otherwise).
       ...(order.saveMethod && order.provider.chargeSavedMethod ? { saveMethod: true } : {}),

@@ -112,7 +112,7 @@ describe('order e-mails and notifications', () => {
     expect(received.to).toEqual([alice.email]);
     expect(received.text).toContain('Hello Alice Martin,');
     expect(received.text).toContain('€13.59');
-    expect(received.text).toContain('https://shop.example/profile');
+    expect(received.text).toContain('https://shop.example/en/profile');
     expect(received.text).not.toContain('Bonjour');
 
     const sessionId = order.redirectUrl.split('/').at(-1)!;
@@ -122,7 +122,7 @@ describe('order e-mails and notifications', () => {
       headers: { Authorization: `Bearer ${alice.token}` },
     });
     expect(pay.status).toBe(303);
-    expect(new URL(pay.headers.get('location')!, shop.url).pathname).toBe('/payment-success');
+    expect(new URL(pay.headers.get('location')!, shop.url).pathname).toBe('/en/payment-success');
 
     const confirmed = await waitForMail(alice.email, 'Payment confirmed: Netflix, 3 months');
     const subscription = await getSubscription(shop.runtime.knex, order.subscriptionId);
@@ -207,7 +207,7 @@ describe('order e-mails and notifications', () => {
     const reminder = await waitForMail(alice.email, 'Your Netflix subscription expires in 7 days');
     const expiry = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' }).format(expiresAt);
     expect(reminder.text).toContain(expiry);
-    expect(reminder.text).toContain(`https://shop.example/profile?renew=${subscriptionId}`);
+    expect(reminder.text).toContain(`https://shop.example/en/profile?renew=${subscriptionId}`);
   });
 
   it('gives notice of the automatic charge seven days before the expiry instead, with the amount and the card', async () => {
