@@ -66,6 +66,36 @@ describe('the customer journey in the browser', () => {
     await screenshot(page, 'journey-profile');
   });
 
+  it('keeps the basket through a change of language: duration, country, automatic renewal and promo code', async () => {
+    const page = await e2e.openPage('/auth');
+    await signUpAndIn(page);
+    await page.goto('/en/checkout/netflix?months=1');
+    await page.getByRole('radio', { name: /12 months/ }).check();
+    const country = page.getByRole('combobox', { name: /^Country of residence/ });
+    await country.selectOption('BE');
+    await page.getByRole('checkbox', { name: /Renew automatically/ }).check();
+    await page.getByLabel('Promo code').fill('BIENVENUE10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page
+      .getByText(/10% off/)
+      .first()
+      .waitFor();
+    const total = await page.getByTestId('checkout-total').textContent();
+    expect(total).toMatch(/€48\.92/);
+
+    await page.getByRole('button', { name: /^FR/ }).first().click();
+    await page.waitForURL(/\/checkout\/netflix/);
+    await page.getByRole('heading', { level: 1, name: 'Netflix' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/checkout/netflix');
+    await expect.poll(() => page.getByRole('radio', { name: /12 mois/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('combobox', { name: /^Pays de résidence/ }).inputValue()).toBe('BE');
+    expect(await page.getByRole('checkbox', { name: /Renouveler automatiquement/ }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Code promo').inputValue()).toBe('BIENVENUE10');
+    // The code is checked again in French, and the total is the one the customer saw.
+    await page.getByText('Code valide - 10% de réduction').waitFor();
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toMatch(/48,92\s€/);
+  });
+
   it('cancels a payment on the sandbox and lands on /payment-cancelled, the order left pending', async () => {
     const page = await e2e.openPage('/auth');
     await signUpAndIn(page);

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { config, type Language } from '../config';
 import { languageBasename, languagePath, splitLanguagePath } from '../lib/language-path';
+import { FormDrafts, FormDraftsContext } from '../lib/form-drafts';
 import { LanguageSwitchContext } from '../lib/language-switch';
 import { NavigationErrorBoundary } from '../components/layout/navigation-error';
 import { RootLayout } from '../components/layout/root-layout';
@@ -37,8 +38,12 @@ export function AppRouter() {
     return () => window.removeEventListener('popstate', followAddress);
   }, [i18n]);
 
+  // What is typed into the forms on screen, kept while the screens are mounted again in the other language.
+  const drafts = useRef(new FormDrafts()).current;
+
   const switchLanguage = useCallback(
     (next: Language) => {
+      drafts.carryOver();
       const { pathname, search, hash } = window.location;
       const { path } = splitLanguagePath(pathname);
       window.history.pushState(null, '', `${languagePath(next, path)}${search}${hash}`);
@@ -46,12 +51,14 @@ export function AppRouter() {
       setLanguage(next);
       void i18n.changeLanguage(next);
     },
-    [i18n],
+    [i18n, drafts],
   );
 
   return (
     <LanguageSwitchContext.Provider value={switchLanguage}>
-      <LanguageRoutes language={language} />
+      <FormDraftsContext.Provider value={drafts}>
+        <LanguageRoutes language={language} />
+      </FormDraftsContext.Provider>
     </LanguageSwitchContext.Provider>
   );
 }

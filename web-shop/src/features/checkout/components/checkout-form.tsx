@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { formatPrice } from '../../../lib/format-price';
+import { useFormDraft } from '../../../lib/form-drafts';
 import { useLanguage } from '../../../lib/use-language';
 import type { Plan } from '../../../types/api';
 import { useCreateOrder } from '../api/create-order';
@@ -77,6 +78,10 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
   useRememberedBilling(formik);
   const { months, promoCode } = formik.values;
   const payment = usePaymentStart(plan.id, months);
+  // The basket survives a change of language; a code typed is checked again, for the duration kept.
+  useFormDraft(`checkout:${plan.id}`, formik, (kept) => {
+    if (kept.promoCode.trim()) void payment.checkPromo(kept.promoCode.trim(), kept.months);
+  });
   const { promo, applied } = payment;
   const subtotalCents = plan.monthlyPriceCents * months;
   const totalCents = applied ? applied.totalCents : subtotalCents;

@@ -66,6 +66,8 @@ export function usePaymentStart(planId: string, months: Months) {
     promo,
     applied,
     applyPromo,
+    /** Checks `code` for `months` (a basket carried over a change of language). */
+    checkPromo: runPromoCheck,
     promoCodeEdited,
     offered,
     providersPending: providers.status === 'pending',

@@ -11,6 +11,7 @@ import { FormTextField } from '../../../components/ui/form-text-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useToast } from '../../../components/ui/toast-provider';
+import { useFormDraft } from '../../../lib/form-drafts';
 import { config } from '../../../config';
 import { refusedFields } from '../../../lib/refused-fields';
 import { useSendSupportMessage } from '../api/send-support-message';
@@ -64,6 +65,8 @@ export function MessageForm<Values extends { [Field in keyof Values]: string }>(
       helpers.resetForm();
     },
   });
+  // What was typed stays through a change of language.
+  useFormDraft(`message-form:${titleId}`, formik);
 
   return (
     <SectionCard id={id} titleId={titleId} title={title} subtitle={t('form.subtitle')}>
