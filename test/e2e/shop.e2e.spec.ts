@@ -95,6 +95,25 @@ describe('the shop in a browser', () => {
     await screenshot(page, 'subscription-netflix');
   });
 
+  it('names the tab after each page reached in the shop, in the language shown', async () => {
+    const page = await openPage('/help');
+    const title = (expected: RegExp) => expect.poll(() => page.title()).toMatch(expected);
+    await title(/^Centre d'aide · PremiumShare$/);
+    await page.getByRole('banner').getByRole('link', { name: 'Abonnements' }).click();
+    await title(/^Tous nos abonnements · PremiumShare$/);
+    await plansShown(page, 5);
+    await page.getByRole('link', { name: 'Voir plus de détails sur Netflix' }).click();
+    await title(/^Netflix partagé à 4,53\s€\/mois · PremiumShare$/);
+    await page.getByRole('banner').getByRole('link', { name: 'Accueil', exact: true }).click();
+    await title(/^Vos abonnements premium, jusqu'à 70% moins cher · PremiumShare$/);
+    await switchLanguage(page, 'Langue', 'English');
+    await title(/^Your premium subscriptions, up to 70% cheaper · PremiumShare$/);
+    await page.goto('/en/auth');
+    await title(/^Sign in · PremiumShare$/);
+    await page.goto('/en/no-such-page');
+    await title(/^Page not found · PremiumShare$/);
+  });
+
   it('says on /subscription/:id how many share the account, from the plan, and the rules of respectful use', async () => {
     const published = (await (await fetch(`${e2e.shop.url}/api/plans/spotify`)).json()) as { sharedUsers: number };
     expect(published.sharedUsers).toBe(6);

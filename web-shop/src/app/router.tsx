@@ -7,6 +7,7 @@ import { FormDrafts, FormDraftsContext } from '../lib/form-drafts';
 import { LanguageSwitchContext } from '../lib/language-switch';
 import { NavigationErrorBoundary } from '../components/layout/navigation-error';
 import { RootLayout } from '../components/layout/root-layout';
+import { RouteTitle } from './route-title';
 import { screen, type Screen } from './screen';
 
 /** The eight legal pages share one screen; the path names the text. */
@@ -124,8 +125,16 @@ export async function loadScreenAt(path: string): Promise<void> {
   await found?.screen.load();
 }
 
+/** Whether a screen (other than the 404's) has the address `path`. */
+const hasScreen = (path: string) => matchRoutes(ROUTES, path)?.at(-1)?.route.path !== '*';
+
 /** The shop's screens, under the router of the browser (above) or of the server (src/entry-server.tsx). */
 export function ShopRoutes() {
   // A screen's failure is caught inside the layout; this catches the layout's own.
-  return <NavigationErrorBoundary resetKey="layout">{useRoutes(ROUTES)}</NavigationErrorBoundary>;
+  return (
+    <>
+      <RouteTitle known={hasScreen} />
+      <NavigationErrorBoundary resetKey="layout">{useRoutes(ROUTES)}</NavigationErrorBoundary>
+    </>
+  );
 }

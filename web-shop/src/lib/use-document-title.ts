@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { config } from '../config';
 
-/** Names the browser tab after the screen (`Aide · PremiumShare`) and gives the previous name back on leaving. */
-export function useDocumentTitle(title: string): void {
+/**
+ * Names the browser tab after what the screen shows once it knows it (a plan's page:
+ * `Netflix partagé à 4,53 €/mois · PremiumShare`); the other pages are named by their address
+ * (`RouteTitle`).
+ */
+export function useDocumentTitle(title: string | null): void {
   useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} · ${config.brand}`;
-    return () => {
-      document.title = previous;
-    };
+    if (title) document.title = `${title} · ${config.brand}`;
   }, [title]);
 }

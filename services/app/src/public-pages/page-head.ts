@@ -71,7 +71,8 @@ export function productJsonLd(product: NonNullable<PageHead['product']>, descrip
 
 /** The tags of a page's head, after its charset and viewport. */
 export function headTags(head: PageHead, brand: string): string {
-  const title = `${head.title} · ${brand}`;
+  // A page named by the brand alone (a private page) is not named twice.
+  const title = head.title === brand ? brand : `${head.title} · ${brand}`;
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [`<title>${escapeHtml(title)}</title>`, meta('name', 'description', head.description)];

@@ -305,6 +305,8 @@ describe('the shop’s public pages as a crawler reads them', () => {
     for (const address of ['/auth', '/en/checkout/netflix', '/profile', '/payment-success']) {
       const read = await crawl(address);
       expect([address, read.status, read.robots, read.canonical]).toEqual([address, 200, 'noindex', undefined]);
+      // Named by the brand until the page's script names it; not "PremiumShare · PremiumShare".
+      expect(read.title, address).toBe('PremiumShare');
     }
     // A link preview asking for anything still gets the page; a missing script is not a page.
     expect((await crawl('/subscription/netflix', '*/*')).jsonLd).toHaveLength(1);

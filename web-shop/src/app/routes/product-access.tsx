@@ -15,7 +15,6 @@ import { useSubscriptionCredentials } from '../../features/credentials/api/get-s
 import { CredentialsView } from '../../features/credentials/components/credentials-view';
 import { PreparingPanel } from '../../features/credentials/components/preparing-panel';
 import { ApiError } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
 
 const errorCode = (error: Error) => (error instanceof ApiError ? error.code : 'unknown');
@@ -84,7 +83,6 @@ export default function ProductAccessRoute() {
   const { session } = useSession();
   const { id = '' } = useParams();
   const location = useLocation();
-  useDocumentTitle(t('title'));
 
   if (session.status === 'loading') return <PageLoader />;
   if (session.status === 'signedOut') return <Navigate to={authPathFor(location.pathname)} replace />;

@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../lib/use-document-title';
 
 /**
- * The band at the top of an information page: its one `h1`, a subtitle, and the tab title.
+ * The band at the top of an information page: its one `h1` and a subtitle (the tab is named by
+ * the page's address, `RouteTitle`).
  * `id` lets the page's main section be labelled by the heading.
  */
 export function PageHeader({
@@ -21,7 +21,6 @@ export function PageHeader({
   icon?: ReactNode;
   children?: ReactNode;
 }) {
-  useDocumentTitle(title);
   return (
     <Box
       component="header"
