@@ -218,16 +218,21 @@ export function renderAccountingDocumentPdf(
     unit: left + width * 0.6,
     total: left + width * 0.8,
   };
+  /** Writes a cell and answers where it ends: a heading may take two lines in a narrow column. */
   const cell = (text: string, x: number, y: number, w: number, align: 'left' | 'right' = 'left') => {
     pdf.text(drawable(text), x, y, { width: w, align });
+    return pdf.y;
   };
   let y = pdf.y;
   pdf.font(BOLD).fontSize(9);
-  cell(words.description, columns.description, y, width * 0.5);
-  cell(words.quantity, columns.quantity, y, width * 0.07, 'right');
-  cell(words.unitPrice, columns.unit, y, width * 0.19, 'right');
-  cell(words.lineTotal, columns.total, y, width * 0.2, 'right');
-  y = pdf.y + 6;
+  // The rule goes under the heading that ends lowest ("Unit price excl. VAT" takes two lines).
+  y =
+    Math.max(
+      cell(words.description, columns.description, y, width * 0.5),
+      cell(words.quantity, columns.quantity, y, width * 0.07, 'right'),
+      cell(words.unitPrice, columns.unit, y, width * 0.19, 'right'),
+      cell(words.lineTotal, columns.total, y, width * 0.2, 'right'),
+    ) + 6;
   pdf
     .moveTo(left, y)
     .lineTo(left + width, y)

@@ -125,6 +125,22 @@ describe('the PDF of an invoice', () => {
     ]);
   });
 
+  it.each(['fr', 'en'] as const)(
+    'draws the line sold below its column headings, however many lines they take (%s)',
+    async (language) => {
+      const pdf = await renderAccountingDocumentPdf(INVOICE, TEST_SELLER, language);
+      const page = await (await getDocumentProxy(new Uint8Array(pdf))).getPage(1);
+      const items = (await page.getTextContent()).items as Array<{ str: string; transform: number[] }>;
+      // Heights grow upwards in a PDF: the headings' lines stand above the line sold, within a few lines.
+      const baseline = (item: { transform: number[] }) => item.transform[5]!;
+      const lineSold = baseline(items.find((item) => /Abonnement Netflix|Netflix subscription/.test(item.str))!);
+      const headings = items.filter((item) => baseline(item) > lineSold && baseline(item) < lineSold + 60);
+      expect(headings.map((item) => item.str).join(' ')).toMatch(language === 'fr' ? /Prix unitaire/ : /Unit price/);
+      // The rule between them and its margins: a heading's last line is never drawn across.
+      expect(Math.min(...headings.map(baseline)) - lineSold).toBeGreaterThanOrEqual(20);
+    },
+  );
+
   it('outside the EU, says why no VAT is charged, in either language', async () => {
     const fr = await textOf(await renderAccountingDocumentPdf(SWISS, TEST_SELLER, 'fr'));
     expect(fr).toContain('TVA non applicable, art. 259 B du CGI');
