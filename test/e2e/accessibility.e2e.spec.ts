@@ -164,6 +164,18 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     expect(unringed).toEqual([]);
   });
 
+  it('reads at AA contrast on the blog with an address typed into the newsletter box, at 375 px', async () => {
+    const page = await e2e.openPage('/blog', MOBILE);
+    const field = page.getByRole('textbox', { name: /e-mail/i });
+    await field.fill('camille@example.com');
+    await page.getByRole('heading', { level: 1 }).first().click();
+    expect(await violations(page, page.getByRole('heading', { level: 1 }).first(), CONTRAST)).toEqual([]);
+    // Its label stays on the field's white, not half over the purple card where it cannot be read.
+    const label = await page.locator('label[for="newsletter-email"]').boundingBox();
+    const box = await page.locator('#newsletter-email').locator('xpath=..').boundingBox();
+    expect(label!.y).toBeGreaterThanOrEqual(box!.y);
+  });
+
   it("finds nothing to fix on a signed-in customer's pages, the credentials page included", async () => {
     const page = await e2e.openPage('/auth');
     await signUpAndIn(page);

@@ -69,9 +69,15 @@ export function NewsletterBox() {
           helperText={error ? t('validation.emailInvalid') : undefined}
           size="small"
           fullWidth
+          // Filled: the label stays inside the white field once an address is typed, never half
+          // over the purple card where its grey cannot be read.
+          variant="filled"
           sx={{
-            bgcolor: '#fff',
             borderRadius: 1,
+            overflow: 'hidden',
+            '& .MuiFilledInput-root, & .MuiFilledInput-root:hover, & .MuiFilledInput-root.Mui-focused': {
+              bgcolor: '#fff',
+            },
             '& .MuiFormHelperText-root': { m: 0, px: 1.5, py: 0.5, bgcolor: '#fff' },
           }}
         />
