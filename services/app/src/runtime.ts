@@ -2,7 +2,7 @@ import { PostgresEventStore, PostgresSnapshotStore, type EventStore, type Snapsh
 import { migrateToLatest, PersonalDataVault } from '@shop/projections';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import type { ShopConfig } from './config.js';
+import { ConfigError, type ShopConfig } from './config.js';
 import {
   startEmbeddedDatabase,
   findRunningEmbeddedDatabase,
@@ -20,6 +20,7 @@ import { FreeOfferService } from './free-offer/free-offer-service.js';
 import { RecordHistory } from './history/record-history.js';
 import { StripeSync } from './payments/stripe-sync.js';
 import { TwoFactorService } from './accounts/two-factor-service.js';
+import { keyOpensPersonalData, keySource } from './security/key-check.js';
 import { loadKeys, type ShopKeys } from './security/keys.js';
 import { createRateLimits, type RateLimits } from './security/rate-limits.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -150,6 +151,13 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
 
   // Before anything reads or writes its tables; processes started together take turns.
   await migrateToLatest(knex);
+  const keys = loadKeys(config);
+  if (!(await keyOpensPersonalData(knex, keys.personalData))) {
+    await Promise.allSettled(closers.map((close) => close()));
+    throw new ConfigError(
+      `Invalid configuration: the secrets key read here (${keySource(config)}) does not open this database's personal data: run with the shop's own SECRETS_KEY (or DATA_DIR)`,
+    );
+  }
 
   const metrics = createShopMetrics({
     served: config.metricsPort !== null || config.metricsToken !== undefined,
@@ -165,7 +173,6 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
   closers.unshift(() => served.close());
 
   const commands = createShopCommands({ store, knex });
-  const keys = loadKeys(config);
   const vault = new PersonalDataVault(keys.personalData);
   const limits = createRateLimits({ pool });
   closers.unshift(() => limits.close());

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { migrateEventStore } from '@shop/event-store';
-import { decrypt, migrationStatus, SCHEMA_MIGRATIONS, schemaMigrationSource } from '@shop/projections';
+import { migrationStatus, SCHEMA_MIGRATIONS, schemaMigrationSource } from '@shop/projections';
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import type { ShopConfig } from '../config.js';
+import { keyOpensPersonalData, keySource } from '../security/key-check.js';
 import { loadKeys } from '../security/keys.js';
 import {
   ARCHIVE_FORMAT,
@@ -60,19 +61,11 @@ function keyFingerprint(config: ShopConfig): string {
 
 /** An archive whose master key does not open the database's personal data keys would restore useless: refused. */
 async function checkMasterKeyOpens(trx: Knex.Transaction, config: ShopConfig): Promise<void> {
-  if (!(await trx.schema.hasTable('personal_data_keys'))) return;
-  const row = await trx('personal_data_keys')
-    .whereNotNull('wrapped_key')
-    .first<{ wrapped_key: string } | undefined>('wrapped_key');
-  if (!row) return;
-  try {
-    decrypt(loadKeys(config).personalData, row.wrapped_key);
-  } catch {
-    throw new BackupRefusal(
-      'backup.key_mismatch',
-      `The master key here (${config.secretsKey ? 'SECRETS_KEY' : path.join(config.dataDir, MASTER_KEY_FILE)}) does not open this database's personal data: run shopctl with the shop's own settings`,
-    );
-  }
+  if (await keyOpensPersonalData(trx, loadKeys(config).personalData)) return;
+  throw new BackupRefusal(
+    'backup.key_mismatch',
+    `The master key here (${keySource(config)}) does not open this database's personal data: run shopctl with the shop's own settings`,
+  );
 }
 
 /** The archive's tables, each after the tables its foreign keys reference. */

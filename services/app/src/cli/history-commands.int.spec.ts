@@ -1,9 +1,13 @@
 import type { HistoryEntry, SubscriptionAsOf } from '@shop/contracts';
 import { formatShopTime, subscriptionStreamId } from '@shop/domain';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { randomIp, requestJson, signUpAdmin, signUpAndSignIn } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
-import { testShopWithShopctl } from '../testing/shopctl-process.js';
+import { runShopctl, testShopWithShopctl } from '../testing/shopctl-process.js';
 import { eventually } from '../testing/test-shop.js';
 
 const cli = testShopWithShopctl('shopctl_history');
@@ -160,4 +164,28 @@ describe('shopctl history', () => {
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('no user nobody@example.com');
   }, 90_000);
+
+  it('refuses to run on a database whose personal data another key sealed, saying which key it read', async () => {
+    await signUpAndSignIn(cli.shop.url, { label: 'cli-key', ip: randomIp('10.61') });
+    const otherFolder = mkdtempSync(path.join(tmpdir(), 'shopctl-other-key-'));
+    try {
+      for (const [env, named] of [
+        [{ SECRETS_KEY: randomBytes(32).toString('base64') }, 'SECRETS_KEY'],
+        // No key set: the data folder's own, made for a shop that is not this one.
+        [{ SECRETS_KEY: '', DATA_DIR: otherFolder }, path.join(otherFolder, 'secrets.key')],
+      ] as const) {
+        const run = await runShopctl(
+          { ...process.env, DATABASE_URL: cli.databaseUrl(), REDIS_URL: '', LOG_LEVEL: 'silent', ...env },
+          ['events', 'stream', 'account-nobody'],
+        );
+        expect(run.status).toBe(1);
+        expect(run.stdout).toBe('');
+        expect(run.stderr.trim()).toBe(
+          `Invalid configuration: the secrets key read here (${named}) does not open this database's personal data: run with the shop's own SECRETS_KEY (or DATA_DIR)`,
+        );
+      }
+    } finally {
+      rmSync(otherFolder, { recursive: true, force: true });
+    }
+  });
 });

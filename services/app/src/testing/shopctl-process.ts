@@ -73,6 +73,8 @@ export function testShopWithShopctl(
 ): {
   readonly shop: TestShop;
   shopctl: (...args: string[]) => Promise<ShopctlRun>;
+  /** The test shop's database, for a shopctl run with other settings. */
+  databaseUrl: () => string;
 } {
   let database: TestDatabase | undefined;
   let shop: TestShop | undefined;
@@ -92,5 +94,6 @@ export function testShopWithShopctl(
       return shop;
     },
     shopctl: (...args) => cli.run(...args),
+    databaseUrl: () => database!.url,
   };
 }
