@@ -1,4 +1,4 @@
-import { accountMailReactor } from './accounts/account-mail-reactor.js';
+import { accountMailReactor, emailChangeNoticeReactor } from './accounts/account-mail-reactor.js';
 import { expiryReactor } from './subscriptions/expiry-reactor.js';
 import { inquiryMailReactor, inquiryReplyMailReactor } from './inquiries/inquiry-mail-reactor.js';
 import { notificationReactor } from './notifications/notification-reactor.js';
@@ -21,6 +21,7 @@ export const ALL_REACTORS: readonly Reactor[] = [
   orderMailReactor,
   notificationReactor,
   accountMailReactor,
+  emailChangeNoticeReactor,
   inquiryMailReactor,
   inquiryReplyMailReactor,
 ];

@@ -103,7 +103,12 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
     tracedJobHandlers({
       ...createJobHandlers(jobDependencies, { pendingOrderHours: runtime.config.pendingOrderHours }),
       ...createNotificationJobHandlers(jobDependencies),
-      ...accountMailJobHandlers({ ...jobDependencies, mailer: runtime.mailer, publicUrl: runtime.config.publicUrl }),
+      ...accountMailJobHandlers({
+        ...jobDependencies,
+        mailer: runtime.mailer,
+        publicUrl: runtime.config.publicUrl,
+        vault: runtime.vault,
+      }),
       ...paymentJobHandlers({ store: runtime.store, payments: runtime.payments }),
       ...refundJobHandlers({ refunds: runtime.operatorRefunds }),
       ...promotionJobHandlers({ promotions: runtime.commands.promotions }),

@@ -1,4 +1,8 @@
+import { accountStreamId, type EmailChanged } from '@shop/domain';
+import type { EventStore } from '@shop/event-store';
+import type { PersonalDataVault } from '@shop/projections';
 import type { MailJobDependencies, MailMessage } from '../mail/mailer.js';
+import { sendMailOnce } from '../subscriptions/order-mail-jobs.js';
 import { opaqueToken, tokenHash } from '../security/tokens.js';
 import type { JobHandlers } from '../jobs/job-queue.js';
 import { accountForEffect } from './account-for-effect.js';
@@ -8,14 +12,46 @@ export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
 /** The link of an account the operator opened: its owner may read the e-mail days later. */
 export const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
 
+/** How late an e-mail change is still told of: a reactor started on an old log tells of none older. */
+export const EMAIL_CHANGE_NOTICE_TTL_MS = 7 * 24 * 3600_000;
+
 export function accountMailJobHandlers({
   knex,
   mailer,
   publicUrl,
   clock,
   logger,
-}: MailJobDependencies): Pick<JobHandlers, 'send-password-reset'> {
+  store,
+  vault,
+}: MailJobDependencies & { store: Pick<EventStore, 'readStream'>; vault: PersonalDataVault }): Pick<
+  JobHandlers,
+  'send-password-reset' | 'send-email-change-notice'
+> {
   return {
+    'send-email-change-notice': async ({ userId, eventId, changedAt }) => {
+      if (clock().getTime() - Date.parse(changedAt) > EMAIL_CHANGE_NOTICE_TTL_MS) {
+        logger.info({ userId, eventId }, 'e-mail change too old; no notice sent');
+        return;
+      }
+      const changed = (await store.readStream(accountStreamId(userId))).find((event) => event.id === eventId);
+      const data = changed?.data as EmailChanged['data'] | undefined;
+      // Older changes did not keep the address they replaced; an erased person's cannot be opened.
+      if (!data?.previousEmail) return;
+      const [previous, next] = await Promise.all([
+        vault.open(knex, userId, data.previousEmail),
+        vault.open(knex, userId, data.email),
+      ]);
+      if (!previous || !next || previous === next) return;
+      const sent = await sendMailOnce(
+        { knex, mailer, clock },
+        `${eventId}:email-change-notice`,
+        emailChangedMessage({ to: previous, newEmail: next, link: `${publicUrl}/support` }),
+      );
+      logger.info(
+        { userId, eventId },
+        sent ? 'e-mail change told to the former address' : 'e-mail change already told',
+      );
+    },
     'send-password-reset': async ({ userId, requestId, requestedAt, purpose }) => {
       const now = clock();
       const ttl = purpose === 'welcome' ? WELCOME_LINK_TTL_MS : PASSWORD_RESET_TTL_MS;
@@ -148,6 +184,35 @@ export function welcomeMessage(input: { to: string; fullName: string; link: stri
       open: `To choose your password and sign in, open this link within ${days} days:`,
       ignore: 'If you did not expect this message, ignore it: nobody can sign in without this link.',
       button: 'Choose my password',
+    },
+  );
+}
+
+/** `camille.martin@example.org` as `ca•••@example.org`: where the account went, without handing it over. */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at < 0 ? '•••' : `${email.slice(0, Math.min(2, at))}•••${email.slice(at)}`;
+}
+
+/** To the address an e-mail change replaced: what changed, and whom to tell if it was not asked for. */
+export function emailChangedMessage(input: { to: string; newEmail: string; link: string }): MailMessage {
+  const masked = maskedEmail(input.newEmail);
+  return linkMessage(
+    input,
+    'Adresse e-mail modifiée / E-mail address changed',
+    {
+      greeting: 'Bonjour,',
+      asked: `L'adresse e-mail de votre compte PremiumShare a été changée pour ${masked} : c'est elle qui reçoit désormais vos e-mails et qui sert à vous connecter.`,
+      open: "Si vous ne l'avez pas demandé, écrivez-nous sans attendre :",
+      ignore: "Si vous l'avez demandé, vous n'avez rien à faire.",
+      button: 'Contacter le support',
+    },
+    {
+      greeting: 'Hello,',
+      asked: `The e-mail address of your PremiumShare account was changed to ${masked}: it now receives your e-mails and is the one you sign in with.`,
+      open: 'If you did not ask for this, write to us at once:',
+      ignore: 'If you asked for it, there is nothing to do.',
+      button: 'Contact support',
     },
   );
 }

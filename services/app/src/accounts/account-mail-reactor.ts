@@ -1,4 +1,4 @@
-import type { PasswordResetRequested } from '@shop/domain';
+import type { EmailChanged, PasswordResetRequested } from '@shop/domain';
 import { jobPerEvent } from '../reactors/reactor.js';
 
 /**
@@ -16,5 +16,18 @@ export const accountMailReactor = jobPerEvent<PasswordResetRequested>(
       requestedAt: data.requestedAt,
       ...(data.purpose ? { purpose: data.purpose } : {}),
     },
+  }),
+);
+
+/**
+ * The address an e-mail change replaced is told of it (an e-mail moved by someone else is how an
+ * account is taken). The job carries ids only: the addresses stay sealed in the log.
+ */
+export const emailChangeNoticeReactor = jobPerEvent<EmailChanged>(
+  'email-change-notice',
+  'EmailChanged',
+  (data, event) => ({
+    name: 'send-email-change-notice',
+    data: { userId: data.userId, eventId: event.id, changedAt: data.changedAt },
   }),
 );

@@ -262,6 +262,34 @@ describe('PUT /api/admin/users/:id', () => {
     expect(again.data.profileVersion).toBe(3);
   });
 
+  it('tells the former address that the e-mail was changed, once, naming the new one only in part', async () => {
+    const customer = await signUpAndSignIn(shop.url, { label: 'fay', fullName: 'Fay Moved', ip: randomIp('10.80') });
+    const { data: previousData } = await eventually(
+      () => provider.getOne('users', { id: customer.userId }).catch(() => ({ data: null as unknown as Row })),
+      (reply) => reply.data !== null,
+    );
+    const local = `fay-new-${randomUUID().slice(0, 8)}`;
+    const newEmail = `${local}@example.org`;
+    await provider.update('users', { id: customer.userId, data: { ...previousData, email: newEmail }, previousData });
+
+    const notice = await eventually(
+      async () => smtp.messages.filter((m) => m.to.includes(customer.email)),
+      (found) => found.length > 0,
+    );
+    expect(notice).toHaveLength(1);
+    const [mail] = notice;
+    expect(mail!.text).toContain("L'adresse e-mail de votre compte PremiumShare a été changée");
+    expect(mail!.text).toContain('The e-mail address of your PremiumShare account was changed');
+    expect(mail!.text).toContain(`${local.slice(0, 2)}`);
+    expect(mail!.text).toContain('@example.org');
+    // Whoever reads the former address learns where the account went only in part.
+    expect(mail!.text).not.toContain(newEmail);
+    // The new address is not told: it is the one to confirm nothing.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.messages.filter((m) => m.to.includes(newEmail))).toHaveLength(0);
+    expect(smtp.messages.filter((m) => m.to.includes(customer.email))).toHaveLength(1);
+  });
+
   it('refuses an edit made on a stale version (409 account.changed_meanwhile), keeping the change made meanwhile', async () => {
     const { data: loaded } = await provider.getOne('users', { id: bob.userId });
     await provider.update('users', {

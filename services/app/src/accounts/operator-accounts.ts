@@ -119,6 +119,9 @@ export class OperatorAccounts {
       const current = await this.deps.knex('account_credentials').where({ user_id: userId }).first('email_normalized');
       if (current?.email_normalized !== email) {
         const sealed = await this.commands.seal(userId, email);
+        // The address it replaces, sealed too: it is told of the change (an e-mail moved by
+        // someone else is how an account is taken).
+        const previousEmail = current ? await this.commands.seal(userId, current.email_normalized) : undefined;
         const row: RowWrite = {
           sql: `UPDATE account_credentials SET email_normalized = $2, updated_at = now()
                  WHERE user_id = $1 AND NOT EXISTS (SELECT 1 FROM account_credentials WHERE email_normalized = $2)`,
@@ -133,7 +136,12 @@ export class OperatorAccounts {
         };
         await commitWithRows(this.deps, [row], accountStreamId(userId), (commit) =>
           this.commands.execute(
-            { type: 'ChangeEmail', userId, data: { email: sealed, changedAt: now }, expectedProfileVersion },
+            {
+              type: 'ChangeEmail',
+              userId,
+              data: { email: sealed, changedAt: now, ...(previousEmail ? { previousEmail } : {}) },
+              expectedProfileVersion,
+            },
             { correlationId: context.correlationId, actor, ...commit },
           ),
         );

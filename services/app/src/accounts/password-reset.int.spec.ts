@@ -135,6 +135,8 @@ describe('forgotten password', () => {
       publicUrl: PUBLIC_URL,
       clock: () => new Date(),
       logger: shop.runtime.logger,
+      store: shop.runtime.store,
+      vault: shop.runtime.vault,
     });
     await handlers['send-password-reset']({ userId, requestId, requestedAt: new Date().toISOString() });
     expect(sent).toHaveLength(0);
@@ -150,6 +152,8 @@ describe('forgotten password', () => {
       publicUrl: PUBLIC_URL,
       clock: () => new Date(),
       logger: shop.runtime.logger,
+      store: shop.runtime.store,
+      vault: shop.runtime.vault,
     });
     const job = { userId, requestId, requestedAt: new Date().toISOString() };
     await expect(handlers['send-password-reset'](job)).rejects.toThrow('mail server away');

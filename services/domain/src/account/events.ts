@@ -99,8 +99,14 @@ export type RoleRevoked = DomainEvent<
   { userId: string; role: StaffRole; revokedBy: string; at: string }
 >;
 
-/** The sign-in e-mail changed (the operator corrected it); the new one is sealed like the first. */
-export type EmailChanged = DomainEvent<'EmailChanged', { userId: string; email: Sealed; changedAt: string }>;
+/**
+ * The sign-in e-mail changed (the operator corrected it); the new one is sealed like the first,
+ * and the one it replaces (`previousEmail`, absent from older events), to be told of the change.
+ */
+export type EmailChanged = DomainEvent<
+  'EmailChanged',
+  { userId: string; email: Sealed; changedAt: string; previousEmail?: Sealed }
+>;
 /**
  * The person's key was destroyed (GDPR erasure): every sealed value of theirs in the log is
  * unreadable from now on, and the account can no longer be used. Who erased is the event's actor.
