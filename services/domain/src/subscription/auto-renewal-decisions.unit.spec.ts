@@ -24,6 +24,7 @@ import {
   orderPlacedEvent,
   PAID_AT,
   paymentConfirmedEvent,
+  paymentRefundedEvent,
   renewalOrderedEvent,
   renewalSessionOpenedEvent,
   SUBSCRIPTION_ID,
@@ -195,17 +196,7 @@ describe('turning automatic renewal on', () => {
 });
 
 describe('after a refund in full', () => {
-  const refunded: SubscriptionEvent = {
-    type: 'PaymentRefunded',
-    data: {
-      subscriptionId: SUBSCRIPTION_ID,
-      provider: 'stripe',
-      paymentReference: paid.data.paymentReference,
-      amountCents: paid.data.amountCents,
-      currency: 'EUR',
-      refundedAt: at(PAID_AT, 24).toISOString(),
-    },
-  };
+  const refunded = paymentRefundedEvent(at(PAID_AT, 24).toISOString());
   const resume: ResumeAutoRenewal = {
     type: 'ResumeAutoRenewal',
     data: { subscriptionId: SUBSCRIPTION_ID, userId: USER_ID, now: at(PAID_AT, 48) },

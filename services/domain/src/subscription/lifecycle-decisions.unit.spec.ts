@@ -19,6 +19,7 @@ import {
   PAID_AT,
   PLACED_AT,
   paymentConfirmedEvent,
+  paymentRefundedEvent,
   renewalOrderedEvent,
   renewalSessionOpenedEvent,
   SUBSCRIPTION_ID,
@@ -291,17 +292,7 @@ describe('cancelling a subscription', () => {
         cancelledAt: DURING.toISOString(),
       },
     };
-    const refunded: SubscriptionEvent = {
-      type: 'PaymentRefunded',
-      data: {
-        subscriptionId: SUBSCRIPTION_ID,
-        provider: 'stripe',
-        paymentReference: 'pi_order',
-        amountCents: 1359,
-        currency: 'EUR',
-        refundedAt: DURING.toISOString(),
-      },
-    };
+    const refunded = paymentRefundedEvent(DURING.toISOString());
     spec()
       .given([...active, cancelled, refunded])
       .when(cancel())

@@ -7,6 +7,7 @@ import type { ConfirmPayment } from '../commands.js';
 import type {
   OrderPlaced,
   PaymentConfirmed,
+  PaymentRefunded,
   PaymentSessionOpened,
   RenewalOrdered,
   SubscriptionRenewed,
@@ -56,6 +57,19 @@ export const paymentConfirmedEvent = (data: Partial<PaymentConfirmed['data']> = 
     paidAt: PAID_AT,
     expiresAt: EXPIRES_AT,
     ...data,
+  },
+});
+
+/** That payment refunded in full by Stripe (the subscription ends), at `refundedAt`. */
+export const paymentRefundedEvent = (refundedAt: string): PaymentRefunded => ({
+  type: 'PaymentRefunded',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    provider: 'stripe',
+    paymentReference: 'pi_order',
+    amountCents: 1359,
+    currency: 'EUR',
+    refundedAt,
   },
 });
 
