@@ -45,15 +45,20 @@ export const orderPlacedEvent = (data: Partial<OrderPlaced['data']> = {}): Order
   },
 });
 
+/** The order's payment at Stripe: 13,59 € under `pi_order`. */
+const ORDER_PAYMENT = {
+  subscriptionId: SUBSCRIPTION_ID,
+  provider: 'stripe',
+  paymentReference: 'pi_order',
+  amountCents: 1359,
+  currency: 'EUR',
+};
+
 /** Its payment as Stripe reports it: 13,59 € under `pi_order`, three months from the payment. */
 export const paymentConfirmedEvent = (data: Partial<PaymentConfirmed['data']> = {}): PaymentConfirmed => ({
   type: 'PaymentConfirmed',
   data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    provider: 'stripe',
-    paymentReference: 'pi_order',
-    amountCents: 1359,
-    currency: 'EUR',
+    ...ORDER_PAYMENT,
     paidAt: PAID_AT,
     expiresAt: EXPIRES_AT,
     ...data,
@@ -63,14 +68,7 @@ export const paymentConfirmedEvent = (data: Partial<PaymentConfirmed['data']> = 
 /** That payment refunded in full by Stripe (the subscription ends), at `refundedAt`. */
 export const paymentRefundedEvent = (refundedAt: string): PaymentRefunded => ({
   type: 'PaymentRefunded',
-  data: {
-    subscriptionId: SUBSCRIPTION_ID,
-    provider: 'stripe',
-    paymentReference: 'pi_order',
-    amountCents: 1359,
-    currency: 'EUR',
-    refundedAt,
-  },
+  data: { ...ORDER_PAYMENT, refundedAt },
 });
 
 /** Stripe's payment of the order as the shop is told of it: 13,59 € under `pi_order`, at the payment. */
