@@ -91,6 +91,8 @@ export interface JobDataByName {
     months?: number;
     /** renewal_failed: when the declined charge is tried again (absent when no try is left). */
     retryAt?: string;
+    /** refund_issued: the refund ended the subscription. */
+    ended?: true;
   };
   /** Tells the operator (SUPPORT_EMAIL) of a new inquiry. mailId is the job id; `at` is when it was received. */
   'notify-support-of-inquiry': { inquiryId: string; mailId: string; at: string };

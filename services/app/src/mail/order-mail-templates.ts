@@ -49,6 +49,8 @@ export interface OrderNewsFacts {
   at?: string;
   /** When a declined renewal is tried again; absent when no try is left. */
   retryAt?: string;
+  /** A refund that ended the subscription (nothing paid is kept). */
+  ended?: boolean;
   /** The automatic charge coming (its notice): when, how much, and the kept method's label. */
   charge?: { at: string; amountCents: number; method: string };
 }
@@ -150,6 +152,7 @@ export function orderNews(kind: OrderMailKind, language: Language, facts: OrderN
     chargeAt: facts.charge ? formatDateTime(facts.charge.at, language) : '',
     chargeAmount: facts.charge ? formatMoney(facts.charge.amountCents, subscription.currency, language) : '',
     method: facts.charge?.method ?? '',
+    ended: facts.ended === true,
   };
   const render = (sections: Sections, key: string) => sections[key]?.(variables);
   const common = sectionsOf(`common.${language}.txt`);

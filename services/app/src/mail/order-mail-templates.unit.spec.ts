@@ -91,9 +91,24 @@ describe('the subscription e-mails, from their templates', () => {
     expect(en.link).toBe('https://shop.example/en/subscription/netflix-premium');
   });
 
+  it('says with a refund whether the subscription ended with it, or until when it runs', () => {
+    expect(orderNews('refund_issued', 'fr', { ...facts(), ended: true }).message).toContain(
+      'Votre abonnement a pris fin avec ce remboursement.',
+    );
+    expect(orderNews('refund_issued', 'en', { ...facts(), ended: true }).message).toContain(
+      'Your subscription ended with this refund.',
+    );
+    const kept = orderNews('refund_issued', 'fr', facts());
+    expect(kept.message).toContain("Votre abonnement reste actif jusqu'au 26 février 2027");
+    expect(kept.message).not.toContain('a pris fin');
+    expect(orderNews('refund_issued', 'en', facts()).message).toContain(
+      'Your subscription stays active until 26 February 2027',
+    );
+  });
+
   it('says the new news: a refund issued, a suspension, a renewal reminder with its one-click link', () => {
     expect(orderNews('refund_issued', 'en', facts()).message).toBe(
-      'A refund of €4.53 for your Netflix Premium subscription has been issued. It reaches you in 3–5 business days.',
+      'A refund of €4.53 for your Netflix Premium subscription has been issued. It reaches you in 3–5 business days. Your subscription stays active until 26 February 2027 at 09:30 UTC.',
     );
     expect(orderNews('refund_issued', 'fr', facts()).message).toContain('en 3 à 5 jours ouvrés');
     expect(orderNews('suspended', 'fr', facts()).link).toBe('https://shop.example/support');

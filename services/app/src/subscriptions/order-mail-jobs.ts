@@ -126,6 +126,7 @@ export function orderMailJobHandlers({
       amountCents,
       months,
       retryAt,
+      ended,
     }) => {
       const now = clock();
       const context = { kind, subscriptionId, mailId };
@@ -220,6 +221,7 @@ export function orderMailJobHandlers({
         months,
         retryAt,
         charge,
+        ended,
       };
       const texts = { fr: orderNews(words, 'fr', facts), en: orderNews(words, 'en', facts) };
       // The confirmation of a payment carries its invoice: looked for (and waited for) before

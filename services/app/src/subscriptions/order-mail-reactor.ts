@@ -19,6 +19,7 @@ const orderMailJob = (
     amountCents?: number;
     months?: number;
     retryAt?: string;
+    ended?: true;
     tag?: string;
   } = {},
 ): JobRequest<'send-order-mail'> => {
@@ -35,6 +36,7 @@ const orderMailJob = (
       ...(options.amountCents !== undefined ? { amountCents: options.amountCents } : {}),
       ...(options.months !== undefined ? { months: options.months } : {}),
       ...(options.retryAt ? { retryAt: options.retryAt } : {}),
+      ...(options.ended ? { ended: true as const } : {}),
     },
     jobId: mailId,
     ...(options.at ? { runAt: options.at } : {}),
@@ -132,13 +134,18 @@ export const orderMailReactor: Reactor = {
         ];
       case 'PaymentRefunded':
       case 'RenewalRefunded':
-      case 'OrderRefunded':
+      case 'OrderRefunded': {
         // The payment's amount: what this refund gave back is that less what partial refunds did before.
-        return [
-          orderMailJob(recorded, event.data.subscriptionId, 'refund_issued', {
-            amountCents: event.data.amountCents - (event.data.refundedBeforeCents ?? 0),
-          }),
-        ];
+        const amountCents = event.data.amountCents - (event.data.refundedBeforeCents ?? 0);
+        // Whether it ended the subscription, or the expiry it moved back to.
+        const ended = event.type === 'PaymentRefunded' || (event.type === 'RenewalRefunded' && event.data.ends);
+        const after = ended
+          ? { ended: true as const }
+          : 'expiresAt' in event.data
+            ? { expiresAt: event.data.expiresAt }
+            : {};
+        return [orderMailJob(recorded, event.data.subscriptionId, 'refund_issued', { amountCents, ...after })];
+      }
       case 'SubscriptionStatusChanged':
         if (event.data.to !== 'suspended') return [];
         return [orderMailJob(recorded, event.data.subscriptionId, 'suspended')];

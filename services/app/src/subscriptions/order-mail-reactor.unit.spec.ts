@@ -115,6 +115,25 @@ describe('the order mail reactor', () => {
     expect(amounts).toEqual([359, 100, 1000]);
   });
 
+  it('says whether the refund ended the subscription, and the expiry it moved back to otherwise', () => {
+    const at = RECORDED_AT.toISOString();
+    const later = '2027-03-01T00:00:00.000Z';
+    const dataOf = (event: Parameters<typeof jobsOf>[0]) => jobsOf(event)[0]?.data;
+    expect(dataOf({ type: 'PaymentRefunded', data: { ...payment, amountCents: 1359, refundedAt: at } })).toMatchObject({
+      ended: true,
+    });
+    const renewal = { ...payment, amountCents: 453, refundedAt: at, renewalId: 'r', expiresAt: later };
+    expect(dataOf({ type: 'RenewalRefunded', data: { ...renewal, ends: true } })).toMatchObject({ ended: true });
+    expect(dataOf({ type: 'RenewalRefunded', data: renewal })).toMatchObject({ expiresAt: later });
+    expect(dataOf({ type: 'RenewalRefunded', data: renewal })).not.toHaveProperty('ended');
+    expect(
+      dataOf({
+        type: 'OrderRefunded',
+        data: { ...payment, amountCents: 1359, refundedAt: at, months: 3, expiresAt: later },
+      }),
+    ).toMatchObject({ expiresAt: later });
+  });
+
   it('tells of an order cancelled because nobody paid it', () => {
     const jobs = jobsOf({
       type: 'OrderAbandoned',
