@@ -15,6 +15,7 @@ function Verification({ sessionId, capture }: { sessionId: string; capture: bool
   const toast = useToast();
   const result = useVerifyPayment(sessionId);
   const confirmed = result.status === 'success' && result.data.paid;
+  const notFound = result.status === 'error' && result.error instanceof ApiError && result.error.status === 404;
   // A checkout that paid more months of a subscription rather than its order.
   const renewal = result.status === 'success' && Boolean(result.data.renewalId);
   const confirmedTitle = renewal ? t('payment.renewalConfirmedTitle') : t('payment.confirmedTitle');
@@ -22,7 +23,8 @@ function Verification({ sessionId, capture }: { sessionId: string; capture: bool
   useEffect(() => {
     if (confirmed) toast({ severity: 'success', message: confirmedTitle });
     // PayPal's payment is captured by this very check: its failure is the capture's (seeds §8).
-    if (result.status === 'error' && !(result.error instanceof ApiError && result.error.status === 404))
+    // An unknown checkout says so on the page; PayPal's, unknown, is also a capture that failed.
+    if (result.status === 'error' && (capture || !notFound))
       toast({ severity: 'error', message: t(capture ? 'payment.captureError' : 'payment.verifyError') });
   }, [confirmed, result.status]);
 
@@ -31,7 +33,7 @@ function Verification({ sessionId, capture }: { sessionId: string; capture: bool
       <PaymentResult icon={<CircularProgress aria-hidden />} title={t('payment.verifying')} message={t('secure')} />
     );
   // No checkout of this customer's by that id (a link mistyped, or someone else's): nothing is on its way.
-  if (result.status === 'error' && result.error instanceof ApiError && result.error.status === 404)
+  if (notFound)
     return (
       <PaymentResult
         icon={<ShieldIcon sx={{ fontSize: 64, color: 'error.main' }} aria-hidden />}

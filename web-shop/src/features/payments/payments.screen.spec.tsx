@@ -76,6 +76,15 @@ describe('coming back from the payment (/payment-success)', () => {
     expect(api.callsTo('GET /api/payments/verify')[0]?.query.get('session_id')).toBe('PAYPAL-ORDER-1');
   });
 
+  it('says a PayPal order the shop does not know is a capture that failed, and not found', async () => {
+    backFromPayment('provider=paypal&token=UNKNOWN-ORDER', {
+      'GET /api/payments/verify': () => problem(404, 'payment.session_not_found'),
+    });
+
+    expect(await screen.findByText('Échec de la capture du paiement')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Paiement introuvable' })).toBeVisible();
+  });
+
   it.each([
     ['fr', 'Paiement introuvable'],
     ['en', 'Payment not found'],
