@@ -17,20 +17,22 @@ export const promotionReactor: Reactor = {
   name: 'promotions',
   eventTypes: ['OrderAbandoned', 'PaymentConfirmed'],
   react: (event): JobRequest[] => {
-    const data = event.data as OrderAbandoned['data'] | PaymentConfirmed['data'];
-    const code = 'retakesPromoCode' in data ? data.retakesPromoCode : 'promoCode' in data ? data.promoCode : undefined;
+    // An order abandoned gives its code's use back; its late payment takes it again.
+    const release = event.type === 'OrderAbandoned';
+    const abandoned = event.data as OrderAbandoned['data'];
+    const paid = event.data as PaymentConfirmed['data'];
+    const code = release ? abandoned.promoCode : paid.retakesPromoCode;
+    const at = release ? abandoned.abandonedAt : paid.paidAt;
+    const { subscriptionId } = abandoned;
     if (!code) return [];
     return [
       {
         name: 'promo-code-use',
         data: {
-          action: event.type === 'OrderAbandoned' ? 'release' : 'retake',
+          action: release ? 'release' : 'retake',
           code,
-          subscriptionId: data.subscriptionId,
-          at:
-            event.type === 'OrderAbandoned'
-              ? (data as OrderAbandoned['data']).abandonedAt
-              : event.recordedAt.toISOString(),
+          subscriptionId,
+          at,
           eventId: event.id,
           streamId: event.streamId,
         },
