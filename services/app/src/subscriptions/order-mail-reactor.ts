@@ -1,4 +1,4 @@
-import { FREE_OFFER_PROVIDER, OPERATOR_PROVIDER, type SubscriptionEvent } from '@shop/domain';
+import { FREE_OFFER_PROVIDER, givenBackByRefundInFull, OPERATOR_PROVIDER, type SubscriptionEvent } from '@shop/domain';
 import { asDomainEvent, type RecordedEvent } from '@shop/event-store';
 import type { JobRequest } from '../jobs/job-queue.js';
 import type { OrderMailKind } from '../jobs/job-queue.js';
@@ -135,8 +135,8 @@ export const orderMailReactor: Reactor = {
       case 'PaymentRefunded':
       case 'RenewalRefunded':
       case 'OrderRefunded': {
-        // The payment's amount: what this refund gave back is that less what partial refunds did before.
-        const amountCents = event.data.amountCents - (event.data.refundedBeforeCents ?? 0);
+        // The payment's amount less what partial refunds gave back before.
+        const amountCents = givenBackByRefundInFull(event.data);
         // Whether it ended the subscription, or the expiry it moved back to.
         const ended = event.type === 'PaymentRefunded' || (event.type === 'RenewalRefunded' && event.data.ends);
         const after = ended

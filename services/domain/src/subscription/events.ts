@@ -228,6 +228,10 @@ interface RefundedBefore {
   refundedBeforeCents?: number;
 }
 
+/** What a refund in full gave back itself: the payment's amount, less what partial refunds gave back before. */
+export const givenBackByRefundInFull = (refund: { amountCents: number } & RefundedBefore): number =>
+  refund.amountCents - (refund.refundedBeforeCents ?? 0);
+
 /** The money was given back: the subscription ends (see `OrderRefunded` when renewals paid after it keep it). */
 export type PaymentRefunded = DomainEvent<'PaymentRefunded', RefundData & RefundedBefore>;
 

@@ -1,4 +1,4 @@
-import type { Billing, SubscriptionEvent, SubscriptionStatus } from './events.js';
+import { givenBackByRefundInFull, type Billing, type SubscriptionEvent, type SubscriptionStatus } from './events.js';
 
 export type SubscriptionState =
   | { status: 'none' }
@@ -137,7 +137,7 @@ export function refundCountedOnItsDay(event: SubscriptionEvent): RefundCounted |
       return {
         subscriptionId,
         paymentReference,
-        cents: d.amountCents - (d.refundedBeforeCents ?? 0),
+        cents: givenBackByRefundInFull(d),
         refundedTotalCents: d.amountCents,
         refundedAt,
       };
