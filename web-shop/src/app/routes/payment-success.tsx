@@ -33,15 +33,7 @@ function Verification({ sessionId, capture }: { sessionId: string; capture: bool
       <PaymentResult icon={<CircularProgress aria-hidden />} title={t('payment.verifying')} message={t('secure')} />
     );
   // No checkout of this customer's by that id (a link mistyped, or someone else's): nothing is on its way.
-  if (notFound)
-    return (
-      <PaymentResult
-        icon={<ShieldIcon sx={{ fontSize: 64, color: 'error.main' }} aria-hidden />}
-        title={t('payment.unknownSession')}
-        message={t('payment.unknownSessionMessage')}
-        actions={<ResultActions />}
-      />
-    );
+  if (notFound) return <NoPayment title={t('payment.unknownSession')} message={t('payment.unknownSessionMessage')} />;
   // Not confirmed yet, or the check failed: the payment went through the provider and will be applied.
   return (
     <PaymentResult
@@ -83,11 +75,16 @@ function MissingSession() {
   useEffect(() => {
     toast({ severity: 'error', message: t('payment.missingSession') });
   }, []);
+  return <NoPayment title={t('payment.missingSession')} message={t('payment.missingSessionMessage')} />;
+}
+
+/** A return address that leads to no payment (none named, or none of the customer's): the way on. */
+function NoPayment({ title, message }: { title: string; message: string }) {
   return (
     <PaymentResult
       icon={<ShieldIcon sx={{ fontSize: 64, color: 'error.main' }} aria-hidden />}
-      title={t('payment.missingSession')}
-      message={t('payment.missingSessionMessage')}
+      title={title}
+      message={message}
       actions={<ResultActions />}
     />
   );
