@@ -1,5 +1,3 @@
-import { accountStreamId, type EmailChanged } from '@shop/domain';
-import type { EventStore } from '@shop/event-store';
 import type { PersonalDataVault } from '@shop/projections';
 import type { MailJobDependencies, MailMessage } from '../mail/mailer.js';
 import { sendMailOnce } from '../subscriptions/order-mail-jobs.js';
@@ -21,25 +19,22 @@ export function accountMailJobHandlers({
   publicUrl,
   clock,
   logger,
-  store,
   vault,
-}: MailJobDependencies & { store: Pick<EventStore, 'readStream'>; vault: PersonalDataVault }): Pick<
+}: MailJobDependencies & { vault: PersonalDataVault }): Pick<
   JobHandlers,
   'send-password-reset' | 'send-email-change-notice'
 > {
   return {
-    'send-email-change-notice': async ({ userId, eventId, changedAt }) => {
+    'send-email-change-notice': async ({ userId, eventId, changedAt, email, previousEmail }) => {
       if (clock().getTime() - Date.parse(changedAt) > EMAIL_CHANGE_NOTICE_TTL_MS) {
         logger.info({ userId, eventId }, 'e-mail change too old; no notice sent');
         return;
       }
-      const changed = (await store.readStream(accountStreamId(userId))).find((event) => event.id === eventId);
-      const data = changed?.data as EmailChanged['data'] | undefined;
       // Older changes did not keep the address they replaced; an erased person's cannot be opened.
-      if (!data?.previousEmail) return;
+      if (!previousEmail) return;
       const [previous, next] = await Promise.all([
-        vault.open(knex, userId, data.previousEmail),
-        vault.open(knex, userId, data.email),
+        vault.open(knex, userId, previousEmail),
+        vault.open(knex, userId, email),
       ]);
       if (!previous || !next || previous === next) return;
       const sent = await sendMailOnce(

@@ -21,13 +21,19 @@ export const accountMailReactor = jobPerEvent<PasswordResetRequested>(
 
 /**
  * The address an e-mail change replaced is told of it (an e-mail moved by someone else is how an
- * account is taken). The job carries ids only: the addresses stay sealed in the log.
+ * account is taken). The job carries both addresses as the event seals them: opened only when sent.
  */
 export const emailChangeNoticeReactor = jobPerEvent<EmailChanged>(
   'email-change-notice',
   'EmailChanged',
   (data, event) => ({
     name: 'send-email-change-notice',
-    data: { userId: data.userId, eventId: event.id, changedAt: data.changedAt },
+    data: {
+      userId: data.userId,
+      eventId: event.id,
+      changedAt: data.changedAt,
+      email: data.email,
+      ...(data.previousEmail ? { previousEmail: data.previousEmail } : {}),
+    },
   }),
 );

@@ -135,7 +135,6 @@ describe('forgotten password', () => {
       publicUrl: PUBLIC_URL,
       clock: () => new Date(),
       logger: shop.runtime.logger,
-      store: shop.runtime.store,
       vault: shop.runtime.vault,
     });
     await handlers['send-password-reset']({ userId, requestId, requestedAt: new Date().toISOString() });
@@ -152,7 +151,6 @@ describe('forgotten password', () => {
       publicUrl: PUBLIC_URL,
       clock: () => new Date(),
       logger: shop.runtime.logger,
-      store: shop.runtime.store,
       vault: shop.runtime.vault,
     });
     const job = { userId, requestId, requestedAt: new Date().toISOString() };

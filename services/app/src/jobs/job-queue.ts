@@ -38,8 +38,17 @@ export interface JobDataByName {
   'sweep-abandoned-orders': Record<string, never>;
   /** requestId is the PasswordResetRequested event id: one link per request, however often the job runs. */
   'send-password-reset': { userId: string; requestId: string; requestedAt: string; purpose?: 'welcome' };
-  /** The former address told of an e-mail change; eventId is the `EmailChanged` event's. */
-  'send-email-change-notice': { userId: string; eventId: string; changedAt: string };
+  /**
+   * The former address told of an e-mail change; eventId is the `EmailChanged` event's, the
+   * addresses are sealed as it holds them (`previousEmail` absent from older events).
+   */
+  'send-email-change-notice': {
+    userId: string;
+    eventId: string;
+    changedAt: string;
+    email: string;
+    previousEmail?: string;
+  };
   /** eventId is the security event's id and becomes the notification's id; `at` is when it was recorded. */
   'notify-user': { userId: string; kind: SecurityNotificationKind; eventId: string; at: string };
   /** Orders the automatic renewals whose charge is due (repeating). */
