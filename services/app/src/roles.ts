@@ -24,6 +24,7 @@ import { runReactor } from './reactors/reactor.js';
 import { rederiveTimers } from './reactors/rederive-timers.js';
 import { beatUntilStopped, type BeatingRole } from './operations/heartbeats.js';
 import { projectionSpans, tracedJobHandlers } from './operations/tracing.js';
+import { readinessChecks } from './operations/readiness.js';
 import { purgeFinishedJobs } from './jobs/job-ledger.js';
 import { purgeEndedSessions } from './accounts/sessions.js';
 import type { Runtime } from './runtime.js';
@@ -224,7 +225,7 @@ export async function startWorker(runtime: Runtime, signal: AbortSignal): Promis
 /**
  * Seeds the catalogue, then serves. With `waitForReadModels` (the projectors run in this process)
  * it first waits until they have read the whole log, seeds included, so the first visitor does not
- * find an empty shop.
+ * find an empty shop; deployed apart from them, its `/readyz` says not ready until they have.
  */
 export async function startApi(runtime: Runtime, options: { waitForReadModels?: AbortSignal } = {}): Promise<Server> {
   await runtime.metricsEndpoint.serve();
@@ -246,10 +247,19 @@ export async function startApi(runtime: Runtime, options: { waitForReadModels?: 
       .catch(() => undefined);
   }
   if (options.waitForReadModels) await readModelsCaughtUp(runtime, options.waitForReadModels);
+  const readiness = readinessChecks({
+    knex: runtime.knex,
+    store: runtime.store,
+    queue: runtime.queue,
+    clock: runtime.clock,
+    maxLagEvents: runtime.config.readyMaxLagEvents,
+    maxSilenceMs: runtime.config.readyMaxSilenceMs,
+    logAtStart: await runtime.store.lastWritten(),
+  });
   const app = createApp({
     knex: runtime.knex,
     logger: runtime.logger,
-    readiness: runtime.readiness,
+    readiness,
     accounts: runtime.accounts,
     limits: runtime.limits,
     twoFactor: runtime.twoFactor,

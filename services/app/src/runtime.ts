@@ -12,7 +12,6 @@ import { createLogger, type Logger } from './infrastructure/logger.js';
 import { BullmqJobQueue } from './jobs/bullmq-queue.js';
 import { InProcessJobQueue } from './jobs/in-process-queue.js';
 import type { JobQueue } from './jobs/job-queue.js';
-import { readinessChecks, type ReadinessCheck } from './operations/readiness.js';
 import { AccountService } from './accounts/account-service.js';
 import { InquiryService } from './inquiries/inquiry-service.js';
 import { CredentialService } from './credentials/credential-service.js';
@@ -75,7 +74,6 @@ export interface Runtime {
   history: RecordHistory;
   stripeSync: StripeSync;
   sandbox: SandboxProvider | null;
-  readiness: ReadinessCheck[];
   /** This process's metrics (docs/operations.md, "Metrics"). */
   metrics: ShopMetrics;
   /** The METRICS_PORT server, which each role starts (once per process). */
@@ -223,15 +221,6 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     clock,
   });
 
-  const readiness: ReadinessCheck[] = readinessChecks({
-    knex,
-    store,
-    queue,
-    clock,
-    maxLagEvents: config.readyMaxLagEvents,
-    maxSilenceMs: config.readyMaxSilenceMs,
-  });
-
   return {
     config,
     logger,
@@ -264,7 +253,6 @@ export async function openRuntime(config: ShopConfig, options: OpenRuntimeOption
     history,
     stripeSync,
     sandbox: providers.sandbox,
-    readiness,
     metrics,
     metricsEndpoint: served,
     close: async () => {

@@ -131,6 +131,12 @@ export interface EventStore {
   /** The whole log in commit order, never skipping an event that commits late. */
   readAll(options?: ReadAllOptions): Promise<ReadAllResult>;
   head(): Promise<LogHead>;
+  /**
+   * The checkpoint of the newest event written, readable yet or not (on PostgreSQL a transaction
+   * begun earlier may still hold readers below it): every event committed before the call is at or
+   * before it. A reader whose checkpoint has reached it has read the log as it stood then.
+   */
+  lastWritten(): Promise<LogCheckpoint | null>;
   /** Number of events after a checkpoint (a projection's lag). */
   countAfter(checkpoint: LogCheckpoint | null): Promise<number>;
   /** Resolves when new events may have been appended, or after `timeoutMs`, or on abort. */

@@ -33,6 +33,7 @@ class SeparateCommitStore implements EventStore {
   streamVersion: EventStore['streamVersion'] = (...args) => this.inner.streamVersion(...args);
   readAll: EventStore['readAll'] = (...args) => this.inner.readAll(...args);
   head: EventStore['head'] = () => this.inner.head();
+  lastWritten: EventStore['lastWritten'] = () => this.inner.lastWritten();
   countAfter: EventStore['countAfter'] = (...args) => this.inner.countAfter(...args);
   waitForAppends: EventStore['waitForAppends'] = (...args) => this.inner.waitForAppends(...args);
   close = async () => undefined;

@@ -77,6 +77,7 @@ async function queueReadiness(queue: JobQueue) {
     clock: () => new Date(),
     maxLagEvents: 1000,
     maxSilenceMs: 30_000,
+    logAtStart: null,
   }).filter((check) => check.name === 'queue' || check.name === 'jobs');
   const started = Date.now();
   const answer = await checkReadiness(checks);

@@ -1,4 +1,4 @@
-import type { EventStore } from '@shop/event-store';
+import type { EventStore, LogCheckpoint } from '@shop/event-store';
 import { ALL_PROJECTIONS, projectionStatuses } from '@shop/projections';
 import type { Readiness, ReadinessCheckResult } from '@shop/contracts';
 import type { Knex } from 'knex';
@@ -45,7 +45,12 @@ export async function checkReadiness(
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-/** What `/readyz` checks: the shop serves from the database and read models that follow the log. */
+/**
+ * What `/readyz` checks: the shop serves from the database and read models that follow the log.
+ * `logAtStart` is the newest event written when the API began serving (its seeds included): a read
+ * model that has not read that far is not ready, however few events it trails by, or the first
+ * visitors of a new shop would find its catalogue empty.
+ */
 export function readinessChecks(deps: {
   knex: Knex;
   store: EventStore;
@@ -53,6 +58,7 @@ export function readinessChecks(deps: {
   clock: () => Date;
   maxLagEvents: number;
   maxSilenceMs: number;
+  logAtStart: LogCheckpoint | null;
 }): ReadinessCheck[] {
   const { knex, store, queue } = deps;
   return [
@@ -69,9 +75,16 @@ export function readinessChecks(deps: {
       critical: true,
       check: async () => {
         const statuses = await projectionStatuses(knex, store, ALL_PROJECTIONS);
+        // A read model trailing by more events than came after the start has not read that far.
+        const sinceStart = deps.logAtStart === null ? Infinity : await store.countAfter(deps.logAtStart);
         const problems = statuses.flatMap(({ name, activeGeneration, lagEvents, parked }) => {
           if (activeGeneration === null) return [`${name} is not built yet`];
           if (parked.length > 0) return [`${name} has ${parked.length} parked events (shopctl projections parked)`];
+          if (lagEvents > sinceStart) {
+            return [
+              `${name} has not yet read the log as it stood when this API started (${lagEvents - sinceStart} events short)`,
+            ];
+          }
           if (lagEvents > deps.maxLagEvents) return [`${name} is ${lagEvents} events behind the log`];
           return [];
         });

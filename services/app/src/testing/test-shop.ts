@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../infrastructure/logger.js';
-import { ALL_PROJECTIONS } from '@shop/projections';
+import { ALL_PROJECTIONS, projectionStatuses } from '@shop/projections';
 import { eventually } from '@shop/testing';
 import { Secret, TOTP } from 'otpauth';
 import { startApi, startProjectors, startWorker } from '../roles.js';
@@ -55,15 +55,21 @@ export async function startTestShop(options: {
   const projectors = startProjectors(runtime, shutdown.signal);
   const worker = await startWorker(runtime, shutdown.signal);
   const server: Server = await startApi(runtime);
-  // As a load balancer would wait for /readyz: every read model exists before the tests ask it
-  // anything (a projector creates its first tables moments after start).
-  await eventually(
-    async () => Number((await runtime.knex('projection_state').count({ n: '*' }).first())?.n ?? 0),
-    (created) => created >= ALL_PROJECTIONS.length,
-  );
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  // As a load balancer waits for /readyz: every read model exists and has read the log the API
+  // started on (its seeds) before the tests ask it anything.
+  const seeded = await runtime.store.lastWritten();
+  await eventually(
+    async () => ({
+      statuses: await projectionStatuses(runtime.knex, runtime.store, ALL_PROJECTIONS),
+      sinceSeeds: await runtime.store.countAfter(seeded),
+    }),
+    ({ statuses, sinceSeeds }) =>
+      statuses.every(({ activeGeneration, lagEvents }) => activeGeneration !== null && lagEvents <= sinceSeeds),
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     runtime,
     stop: async () => {
       shutdown.abort();

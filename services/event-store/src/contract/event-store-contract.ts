@@ -186,6 +186,18 @@ export function eventStoreContract(adapterName: string, options: ContractOptions
       expect((await readToEnd(store, head.checkpoint)).events).toEqual([]);
     });
 
+    it('names the newest event written: everything written before is at or before it', async () => {
+      const store = await open();
+      await store.appendToStream(stream('last-a'), [event('A1'), event('A2')]);
+      const written = await store.lastWritten();
+      expect(written).not.toBeNull();
+      expect(await store.countAfter(written)).toBe(0);
+      await store.appendToStream(stream('last-b'), [event('B1')]);
+      expect(await store.countAfter(written)).toBe(1);
+      const { events } = await readToEnd(store, written);
+      expect(events.map((e) => e.type)).toEqual(['B1']);
+    });
+
     it('wakes a waiting reader when another connection appends', async () => {
       const waiter = await open();
       const writer = await open();

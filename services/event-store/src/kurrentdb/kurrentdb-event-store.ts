@@ -372,6 +372,11 @@ export class KurrentDbEventStore implements Port.EventStore {
   }
 
   /** Reads every event after the checkpoint: meant for operator commands, not hot paths. */
+  /** KurrentDB's readers see an event once it is written: the newest written is the head. */
+  async lastWritten(): Promise<Port.LogCheckpoint | null> {
+    return (await this.head()).checkpoint;
+  }
+
   async countAfter(checkpoint: Port.LogCheckpoint | null): Promise<number> {
     const after = decodeCheckpoint(checkpoint);
     let count = 0;

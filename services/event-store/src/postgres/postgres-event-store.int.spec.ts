@@ -48,6 +48,30 @@ describe('PostgreSQL log order', () => {
   });
 });
 
+describe('the newest event written, past the readers’ horizon', () => {
+  it('includes an event that a transaction begun earlier still hides from readers', async () => {
+    const pool = testPool(database.url, 3);
+    pools.push(pool);
+    const store = new PostgresEventStore({ pool });
+    await store.readStream('warm-up');
+    // A transaction that began before the append and is still open holds the horizon back.
+    const older = await pool.connect();
+    try {
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      await store.appendToStream('horizon-check', [{ type: 'Hidden', data: {} }]);
+      const [written] = await store.readStream('horizon-check');
+      expect((await store.head()).globalPosition).toBeLessThan(written!.globalPosition);
+      const last = await store.lastWritten();
+      expect(await store.countAfter(last)).toBe(0);
+      await older.query('COMMIT');
+      expect((await store.head()).checkpoint).toBe(last);
+    } finally {
+      older.release();
+    }
+  });
+});
+
 describe('writes that share an append’s transaction', () => {
   it('commit with the events, and a failure in them leaves neither the row nor the events', async () => {
     const pool = testPool(database.url, 2);

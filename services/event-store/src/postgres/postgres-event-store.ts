@@ -261,6 +261,16 @@ export class PostgresEventStore implements Port.EventStore {
     };
   }
 
+  async lastWritten(): Promise<Port.LogCheckpoint | null> {
+    await this.ready;
+    const { rows } = await this.pool.query<{ position: string; txid: string }>(
+      `SELECT global_position AS position, transaction_id::text AS txid FROM es_events
+       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    const row = rows[0];
+    return row ? encodeCheckpoint(row.txid, row.position) : null;
+  }
+
   async countAfter(checkpoint: Port.LogCheckpoint | null): Promise<number> {
     await this.ready;
     const [transactionId, position] = decodeCheckpoint(checkpoint);
