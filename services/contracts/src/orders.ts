@@ -182,7 +182,7 @@ export const customerSubscription = z
     planWithdrawn: z.boolean(),
     /** Until when a refund of the latest payment may be asked for (7 days), or null when it cannot. */
     refundableUntil: z.string().nullable(),
-    /** When the customer asked for a refund of the latest payment, or null. */
+    /** When the customer asked for a refund of the latest payment, or of an earlier one the operator has not answered yet; otherwise null. */
     refundRequestedAt: z.string().nullable(),
   })
   .meta({ id: 'CustomerSubscription' });

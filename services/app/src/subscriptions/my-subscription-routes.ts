@@ -45,16 +45,20 @@ function customerView(
   // A plan taken off sale is renewed neither automatically nor by hand: nothing is promised.
   const planWithdrawn = plan !== undefined && !plan.onSale;
   const lastPayment = s.lastPaymentAt ? Date.parse(s.lastPaymentAt) : null;
-  // The request, if any, for the latest payment (an older one was for an earlier payment).
-  const refundRequestedAt =
-    s.refundRequestedAt && lastPayment !== null && Date.parse(s.refundRequestedAt) >= lastPayment
-      ? s.refundRequestedAt
-      : null;
+  const requestedAt = s.refundRequestedAt ? Date.parse(s.refundRequestedAt) : null;
+  // Asked for the latest payment: it cannot be asked again.
+  const askedForLatest = requestedAt !== null && lastPayment !== null && requestedAt >= lastPayment;
+  // Asked for an earlier payment and not answered yet (as the back-office's filter says): still shown.
+  const stillWaiting =
+    requestedAt !== null &&
+    s.statusReason !== 'refunded' &&
+    (s.refundAnsweredAt === null || Date.parse(s.refundAnsweredAt) < requestedAt);
+  const refundRequestedAt = askedForLatest || stillWaiting ? s.refundRequestedAt : null;
   // The domain's window, as the read model knows the latest payment.
   const closesAt = s.lastPaymentAt ? refundWindowClosesAt(s.lastPaymentAt) : null;
   const refundableUntil =
     closesAt !== null &&
-    refundRequestedAt === null &&
+    !askedForLatest &&
     s.statusReason !== 'refunded' &&
     s.totalCents + s.renewedCents > 0 &&
     closesAt.getTime() > now.getTime()

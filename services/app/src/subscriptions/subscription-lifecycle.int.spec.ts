@@ -3,7 +3,8 @@ import { addMonthsUtc, subscriptionStreamId } from '@shop/domain';
 import { subscriptionFigures } from '@shop/projections';
 import { describe, expect, it } from 'vitest';
 import { BullmqJobQueue } from '../jobs/bullmq-queue.js';
-import { randomIp, requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
+import { askRefund } from '../testing/back-office-refunds.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
 import { eventually } from '../testing/test-shop.js';
 import { useTestShop } from '../testing/shop-under-test.js';
@@ -277,6 +278,42 @@ describe('the 7-day guarantee', () => {
     expect(after.refundableUntil).toBeNull();
     const admin = await shop.runtime.knex('subscriptions').where({ id: subscriptionId }).first();
     expect(admin).toMatchObject({ refund_reason: 'Le service ne fonctionne pas sur ma télévision' });
+  });
+
+  it('keeps showing a request still waiting after a renewal, and offers the renewal’s own window', async () => {
+    const { token, subscriptionId, expiresAt } = await activeMonth();
+    const asked = await request('POST', `/api/me/subscriptions/${subscriptionId}/refund-request`, {
+      token,
+      body: { reason: 'Plus besoin' },
+    });
+    expect(asked.status).toBe(201);
+    const waiting = await mySubscription(token, subscriptionId, (row) => row.refundRequestedAt !== null);
+
+    // The customer renews before the operator has answered: the request still waits for them.
+    const renewal = await request('POST', `/api/me/subscriptions/${subscriptionId}/renew`, {
+      token,
+      body: { months: 1, provider: 'sandbox', billingCountry: 'FR' },
+    });
+    expect((await payOnSandbox(token, renewal.body.redirectUrl)).status).toBe(303);
+    const expected = addMonthsUtc(expiresAt, 1).toISOString();
+    const renewed = await mySubscription(token, subscriptionId, (row) => row.expiresAt === expected);
+    expect(renewed.refundRequestedAt).toBe(waiting.refundRequestedAt);
+    // The renewal's payment has its own 7 days.
+    expect(Date.parse(renewed.refundableUntil as string)).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
+
+    // The operator answers it (a refund of part of a payment): it no longer waits, and is no longer shown.
+    const admin = await signUpAdmin(shop, { label: 'answers-refunds', ip: randomIp('10.31') });
+    expect((await askRefund(request, admin.token, subscriptionId, 100, 'Geste commercial')).status).toBe(201);
+    await mySubscription(token, subscriptionId, (row) => row.refundRequestedAt === null);
+
+    // The renewal's payment can still be asked back, once.
+    const again = await request('POST', `/api/me/subscriptions/${subscriptionId}/refund-request`, {
+      token,
+      body: { reason: 'Le renouvellement aussi' },
+    });
+    expect(again.status).toBe(201);
+    const askedAgain = await mySubscription(token, subscriptionId, (row) => row.refundRequestedAt !== null);
+    expect(askedAgain.refundableUntil).toBeNull();
   });
 
   it('refuses a request more than 7 days after the payment, and an empty reason', async () => {
