@@ -23,6 +23,7 @@ export const eventTypesMessages: MessageTree = {
       RenewalRefunded: 'Renewal refunded',
       OrderRefunded: 'Order refunded, renewals kept',
       OrderAbandoned: 'Order abandoned, never paid',
+      RenewalAbandoned: 'Renewal given up, never paid',
       SubscriptionCancellationRecorded: 'Cancellation recorded',
       RefundRequested: 'Refund requested',
       PartialRefundRecorded: 'Partial refund recorded',

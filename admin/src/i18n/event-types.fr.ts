@@ -23,6 +23,7 @@ export const eventTypesMessages: MessageTree = {
       RenewalRefunded: 'Renouvellement remboursé',
       OrderRefunded: 'Commande remboursée, renouvellements conservés',
       OrderAbandoned: 'Commande abandonnée, jamais payée',
+      RenewalAbandoned: 'Renouvellement abandonné, jamais payé',
       SubscriptionCancellationRecorded: 'Résiliation enregistrée',
       RefundRequested: 'Remboursement demandé',
       PartialRefundRecorded: 'Remboursement partiel enregistré',

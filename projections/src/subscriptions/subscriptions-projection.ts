@@ -35,7 +35,8 @@ export const subscriptionsProjection: Projection = {
   // renewal_retry_at, renewal_count) and who pays (billing_country, billing_company, billing_vat_number).
   // 6: a refund in full turns automatic renewal off (auto_renew), as the subscription's decider does;
   // when who pays was last said (billing_given_at), for the billing offered at the next checkout.
-  version: 6,
+  // 7: the renewals customers ordered and have not paid (subscription_pending_renewals), for the sweep.
+  version: 7,
   tables: {
     subscriptions: (table) => {
       table.uuid('id').primary();
@@ -143,6 +144,12 @@ export const subscriptionsProjection: Projection = {
       table.timestamp('ends_at', { useTz: true }).notNullable();
       table.timestamp('refunded_at', { useTz: true });
     },
+    /** Each renewal a customer ordered and has not paid nor seen given up: the sweep of pending orders gives it up in time. */
+    subscription_pending_renewals: (table) => {
+      table.text('id').primary();
+      table.uuid('subscription_id').notNullable();
+      table.timestamp('ordered_at', { useTz: true }).notNullable().index();
+    },
     /** Each partial refund of a payment that counts as revenue, on its day (a full refund removes them). */
     subscription_refunds: (table) => {
       table.text('id').primary();
@@ -247,13 +254,27 @@ const HANDLERS = { orderRow, changesFor, changesStanding: CHANGES_STANDING, mone
 /**
  * The renewals paid, and the partial refunds of payments that count as revenue (the order's and
  * the renewals'), each on its day; a payment refunded in full takes its partial refunds away (the
- * whole payment then counts nothing).
+ * whole payment then counts nothing). Beside them, the renewals ordered and not paid yet.
  */
 function moneyRows(event: SubscriptionEvent): MoneyRowChange[] {
   switch (event.type) {
+    case 'RenewalOrdered': {
+      // An automatic renewal's charge has retries of its own: it is never given up as unpaid.
+      if (event.data.automatic) return [];
+      const { renewalId, subscriptionId, orderedAt } = event.data;
+      return [
+        {
+          table: 'subscription_pending_renewals',
+          insert: { id: renewalId, subscription_id: subscriptionId, ordered_at: orderedAt },
+        },
+      ];
+    }
+    case 'RenewalAbandoned':
+      return [{ table: 'subscription_pending_renewals', remove: { id: event.data.renewalId } }];
     case 'SubscriptionRenewed': {
       const d = event.data;
       return [
+        { table: 'subscription_pending_renewals', remove: { id: d.renewalId } },
         {
           table: 'subscription_renewals',
           insert: {
@@ -412,6 +433,9 @@ function changesFor(
       return { status: 'expired', expired_at: event.data.expiredAt };
     case 'OrderAbandoned':
       return { status: 'cancelled', status_reason: 'abandoned', cancelled_at: event.data.abandonedAt };
+    case 'RenewalAbandoned':
+      // The subscription runs on as it was: only its list of pending renewals changes.
+      return {};
     case 'PaymentSessionOpened':
       return { provider: event.data.provider, last_payment_issue: null };
     case 'PaymentAttemptFailed':

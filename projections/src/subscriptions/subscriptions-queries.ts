@@ -177,6 +177,20 @@ export async function listAbandonedOrderIds(knex: Knex, placedBefore: Date, limi
   return rows.map((row) => row.id);
 }
 
+/** The renewals customers ordered before `orderedBefore` and have not paid: candidates to give up, oldest first. */
+export async function listAbandonedRenewals(
+  knex: Knex,
+  orderedBefore: Date,
+  limit = 500,
+): Promise<Array<{ subscriptionId: string; renewalId: string }>> {
+  const rows = await knex('subscription_pending_renewals')
+    .where('ordered_at', '<=', orderedBefore)
+    .orderBy('ordered_at')
+    .limit(limit)
+    .select<Array<{ id: string; subscription_id: string }>>('id', 'subscription_id');
+  return rows.map((row) => ({ subscriptionId: row.subscription_id, renewalId: row.id }));
+}
+
 /**
  * How many subscriptions still in use (active or suspended, which may come back) each set of
  * credentials serves; sets that serve none are absent.

@@ -170,7 +170,7 @@ const configSchema = z.object({
   EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   /** How long before its expiry a subscription that renews itself is charged (at most a year). */
   RENEWAL_LEAD_HOURS: z.coerce.number().int().min(0).max(8760).default(72),
-  /** How long an order waits for its payment before it is cancelled as abandoned (at most a month). */
+  /** How long an order, or a renewal a customer ordered, waits for its payment before it is given up (at most a month). */
   PENDING_ORDER_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   /** When a declined automatic charge is tried again, in hours after the first decline, in order. */
   RENEWAL_RETRY_HOURS: retryHoursSetting,

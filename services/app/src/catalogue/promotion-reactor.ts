@@ -1,4 +1,4 @@
-import type { OrderAbandoned, PaymentConfirmed } from '@shop/domain';
+import type { OrderAbandoned, PaymentConfirmed, RenewalAbandoned, SubscriptionRenewed } from '@shop/domain';
 import type { EventMetadata } from '@shop/event-store';
 import type { JobHandlers, JobRequest } from '../jobs/job-queue.js';
 import type { Reactor } from '../reactors/reactor.js';
@@ -7,35 +7,65 @@ import type { PromotionCommands } from './promotion-commands.js';
 /** Who gives a promo code's use back, or takes it again: the shop, following its orders. */
 const PROMOTION_ACTOR: EventMetadata = { actor: { type: 'system', id: 'promotions' } };
 
+/** The events that give a code's use back or take it again, and which order or renewal the use was redeemed for. */
+type UseChange = OrderAbandoned | RenewalAbandoned | PaymentConfirmed | SubscriptionRenewed;
+
+function useChangeOf(event: UseChange): {
+  action: 'release' | 'retake';
+  code?: string;
+  redeemedFor: string;
+  at: string;
+} {
+  switch (event.type) {
+    case 'OrderAbandoned':
+      return {
+        action: 'release',
+        code: event.data.promoCode,
+        redeemedFor: event.data.subscriptionId,
+        at: event.data.abandonedAt,
+      };
+    case 'RenewalAbandoned':
+      return {
+        action: 'release',
+        code: event.data.promoCode,
+        redeemedFor: event.data.renewalId,
+        at: event.data.abandonedAt,
+      };
+    case 'PaymentConfirmed':
+      return {
+        action: 'retake',
+        code: event.data.retakesPromoCode,
+        redeemedFor: event.data.subscriptionId,
+        at: event.data.paidAt,
+      };
+    case 'SubscriptionRenewed':
+      return {
+        action: 'retake',
+        code: event.data.retakesPromoCode,
+        redeemedFor: event.data.renewalId,
+        at: event.data.paidAt,
+      };
+  }
+}
+
 /**
- * A limited promo code counts the orders that took a use of it. An order abandoned unpaid gives its
- * use back (`OrderAbandoned` names the code), so unpaid checkouts cannot keep a code exhausted for
- * everyone; one paid after all takes it again (`PaymentConfirmed` names it). Each is a job keyed by
- * its event, sent to the promotion's command module.
+ * A limited promo code counts the orders and renewals that took a use of it. One given up unpaid
+ * gives its use back (`OrderAbandoned` and `RenewalAbandoned` name the code), so unpaid checkouts
+ * cannot keep a code exhausted for everyone; one paid after all takes it again (`PaymentConfirmed`
+ * and `SubscriptionRenewed` name it). Each is a job keyed by its event, sent to the promotion's
+ * command module.
  */
 export const promotionReactor: Reactor = {
   name: 'promotions',
-  eventTypes: ['OrderAbandoned', 'PaymentConfirmed'],
+  eventTypes: ['OrderAbandoned', 'RenewalAbandoned', 'PaymentConfirmed', 'SubscriptionRenewed'],
   react: (event): JobRequest[] => {
-    // An order abandoned gives its code's use back; its late payment takes it again.
-    const release = event.type === 'OrderAbandoned';
-    const abandoned = event.data as OrderAbandoned['data'];
-    const paid = event.data as PaymentConfirmed['data'];
-    const code = release ? abandoned.promoCode : paid.retakesPromoCode;
-    const at = release ? abandoned.abandonedAt : paid.paidAt;
-    const { subscriptionId } = abandoned;
+    const { action, code, redeemedFor, at } = useChangeOf({ type: event.type, data: event.data } as UseChange);
     if (!code) return [];
     return [
       {
         name: 'promo-code-use',
-        data: {
-          action: release ? 'release' : 'retake',
-          code,
-          subscriptionId,
-          at,
-          eventId: event.id,
-          streamId: event.streamId,
-        },
+        // `subscriptionId`: what the use was redeemed for (the order's subscription, or the renewal).
+        data: { action, code, subscriptionId: redeemedFor, at, eventId: event.id, streamId: event.streamId },
         // Other reactors key their jobs on the same payment's id: this one is told apart by its name.
         jobId: `${event.id}:promo-code-use`,
       },

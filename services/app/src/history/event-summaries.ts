@@ -165,6 +165,10 @@ const SENTENCES: Record<string, Sentence> = {
     fr: `Commande annulée : aucun paiement reçu ${num(d.pendingHours)} heures après la commande (un paiement qui arriverait encore la réglerait)`,
     en: `Order cancelled: no payment received ${num(d.pendingHours)} hours after it was placed (a payment that still came would pay it)`,
   }),
+  RenewalAbandoned: (d) => ({
+    fr: `Renouvellement abandonné : aucun paiement reçu ${num(d.pendingHours)} heures après la demande (l'abonnement continue ; un paiement qui arriverait encore le réglerait)`,
+    en: `Renewal given up: no payment received ${num(d.pendingHours)} hours after it was ordered (the subscription runs on; a payment that still came would pay it)`,
+  }),
   OrderRefunded: (d, c) => ({
     fr: `Commande remboursée par ${providerName(d.provider, 'fr')} : ${refunded(d, c.language)}, ses ${months(num(d.months)).fr} retirés, échéance ramenée au ${when(d.expiresAt, c)} (les renouvellements payés restent)`,
     en: `Order refunded by ${providerName(d.provider, 'en')}: ${refunded(d, c.language)}, its ${months(num(d.months)).en} taken off, expiry back to ${when(d.expiresAt, c)} (the renewals paid stay)`,

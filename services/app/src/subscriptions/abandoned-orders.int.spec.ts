@@ -155,4 +155,70 @@ describe('an order nobody pays', () => {
     const order = await request('GET', `/api/admin/subscriptions/${held.subscriptionId}`, { token: admin.token });
     expect(order.body).toMatchObject({ status: 'active', totalCents: 226 });
   });
+
+  it('gives up a renewal nobody pays, giving back the use of its promo code; paid after all, it renews and takes it again', async () => {
+    const admin = await signUpAdmin(shop, { label: 'renewal-promo-admin', ip: randomIp('10.47') });
+    const code = `RENEW${Date.now().toString(36).toUpperCase()}`;
+    const created = await request('POST', '/api/admin/promo-codes', {
+      token: admin.token,
+      body: { code, percentOff: 20, usageLimit: 1 },
+    });
+    expect(created.status).toBe(201);
+    const timesUsed = async (expected: number) =>
+      (
+        await eventually(
+          () => request('GET', `/api/admin/promo-codes/${code}`, { token: admin.token }),
+          (reply) => reply.body.timesUsed === expected,
+        )
+      ).body.timesUsed;
+
+    // A customer with a running subscription orders a renewal with the code and never pays it.
+    const renewer = await signUpAndSignIn(shop.url, { label: 'promo-renewer', ip: randomIp('10.47') });
+    const order = await placeOrder(renewer.token);
+    await request('POST', `/sandbox/sessions/${order.sessionId}/pay`, { token: renewer.token });
+    const active = await eventually(
+      () => request('GET', `/api/admin/subscriptions/${order.subscriptionId}`, { token: admin.token }),
+      (reply) => reply.body.status === 'active',
+    );
+    const renewal = await request('POST', `/api/me/subscriptions/${order.subscriptionId}/renew`, {
+      token: renewer.token,
+      body: { months: 1, provider: 'sandbox', billingCountry: 'FR', promoCode: code },
+    });
+    expect(renewal.status, JSON.stringify(renewal.body)).toBe(201);
+    expect(await timesUsed(1)).toBe(1);
+    const other = await signUpAndSignIn(shop.url, { label: 'renewal-promo-waiter', ip: randomIp('10.47') });
+    const refused = await request('POST', '/api/orders', {
+      token: other.token,
+      body: { planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'FR', promoCode: code },
+    });
+    expect([refused.status, refused.body.code]).toEqual([409, 'promo.exhausted']);
+
+    // Past PENDING_ORDER_HOURS the renewal is given up: the subscription runs on, the use comes back.
+    shift += 25 * HOUR;
+    const renewalId = String(renewal.body.renewalId);
+    const stream = subscriptionStreamId(order.subscriptionId);
+    const given = await eventually(
+      async () => (await shop.runtime.store.readStream(stream)).find((e) => e.type === 'RenewalAbandoned'),
+      (event) => event !== undefined,
+    );
+    expect(given).toMatchObject({
+      data: { renewalId, pendingHours: 24, promoCode: code },
+      metadata: { actor: { type: 'system', id: 'abandoned-orders' } },
+    });
+    expect(await timesUsed(0)).toBe(0);
+    const unchanged = await request('GET', `/api/admin/subscriptions/${order.subscriptionId}`, { token: admin.token });
+    expect(unchanged.body).toMatchObject({ status: 'active', expiresAt: active.body.expiresAt });
+    await placeOrder(other.token, code);
+    expect(await timesUsed(1)).toBe(1);
+    // Its checkout is paid after all: the subscription renews, and the use is counted again.
+    const sessionId = String(renewal.body.redirectUrl).split('/').pop()!;
+    const paid = await request('POST', `/sandbox/sessions/${sessionId}/pay`, { token: renewer.token });
+    expect(paid.status).toBeLessThan(400);
+    expect(await timesUsed(2)).toBe(2);
+    const renewed = await eventually(
+      () => request('GET', `/api/admin/subscriptions/${order.subscriptionId}`, { token: admin.token }),
+      (reply) => reply.body.expiresAt !== active.body.expiresAt,
+    );
+    expect(renewed.body.status).toBe('active');
+  });
 });

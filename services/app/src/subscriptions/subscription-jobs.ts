@@ -3,6 +3,7 @@ import type { EventStore } from '@shop/event-store';
 import {
   activeState,
   listAbandonedOrderIds,
+  listAbandonedRenewals,
   listOverdueSubscriptionIds,
   subscriptionsProjection,
 } from '@shop/projections';
@@ -71,15 +72,21 @@ export function createJobHandlers(
       // The read model lists the candidates; the domain decides on each order's own stream (a
       // payment that came meanwhile keeps it).
       const now = clock();
-      for (const subscriptionId of await listAbandonedOrderIds(
-        knex,
-        new Date(now.getTime() - pendingHours * 3600_000),
-      )) {
+      const cutoff = new Date(now.getTime() - pendingHours * 3600_000);
+      for (const subscriptionId of await listAbandonedOrderIds(knex, cutoff)) {
         const { newEvents } = await commands.subscriptions.execute(
           { type: 'AbandonOrder', data: { subscriptionId, pendingHours, now } },
           { actor: ABANDON_ACTOR },
         );
         if (newEvents.length > 0) logger.info({ subscriptionId }, 'order abandoned: no payment came');
+      }
+      // The renewals customers ordered and did not pay, on their subscriptions' streams alike.
+      for (const { subscriptionId, renewalId } of await listAbandonedRenewals(knex, cutoff)) {
+        const { newEvents } = await commands.subscriptions.execute(
+          { type: 'AbandonRenewal', data: { subscriptionId, renewalId, pendingHours, now } },
+          { actor: ABANDON_ACTOR },
+        );
+        if (newEvents.length > 0) logger.info({ subscriptionId, renewalId }, 'renewal given up: no payment came');
       }
     },
   };

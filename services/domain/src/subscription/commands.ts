@@ -75,6 +75,15 @@ export type AbandonOrder = {
   data: { subscriptionId: string; pendingHours: number; now: Date };
 };
 
+/**
+ * A renewal the customer ordered, still waiting for its payment `pendingHours` after, is given up
+ * (the sweep of pending orders sends it; early, twice, or for a renewal paid or automatic, nothing).
+ */
+export type AbandonRenewal = {
+  type: 'AbandonRenewal';
+  data: { subscriptionId: string; renewalId: string; pendingHours: number; now: Date };
+};
+
 export type OpenPaymentSession = {
   type: 'OpenPaymentSession';
   /** renewalId: the checkout pays that renewal (ordered and not paid yet) instead of the order. */
@@ -259,6 +268,7 @@ export type SubscriptionCommand =
   | EndForErasedCustomer
   | ExpireSubscription
   | AbandonOrder
+  | AbandonRenewal
   | OrderRenewal
   | CancelSubscription
   | RequestRefund

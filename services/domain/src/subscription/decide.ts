@@ -27,6 +27,7 @@ import {
 } from './auto-renewal-decisions.js';
 import {
   decideAbandonment,
+  decideRenewalAbandonment,
   decideCancellation,
   decideRefundRequest,
   decideRenewalOrder,
@@ -269,6 +270,9 @@ function decideOnExisting(
 
     case 'AbandonOrder':
       return decideAbandonment(command, current);
+
+    case 'AbandonRenewal':
+      return decideRenewalAbandonment(command, current);
 
     case 'VoidSubscription':
       return decideVoid(command, current);

@@ -368,6 +368,8 @@ export type SubscriptionRenewed = DomainEvent<
     provider: string;
     paymentReference: string;
     paidAt: string;
+    /** Paid after it was given up: it takes back the use of this promo code that `RenewalAbandoned` gave back. */
+    retakesPromoCode?: string;
   }
 >;
 
@@ -397,6 +399,23 @@ export type OrderRefunded = DomainEvent<
  * leaves the operator's payments to watch. A payment that still comes for it pays it all the same
  * (the customer paid); no new checkout is opened for it.
  */
+/**
+ * A renewal the customer ordered waited `pendingHours` for its payment and none came: it is given
+ * up (the subscription runs on as it was). A payment that still comes for it renews all the same;
+ * no new checkout is opened for it.
+ */
+export type RenewalAbandoned = DomainEvent<
+  'RenewalAbandoned',
+  {
+    subscriptionId: string;
+    renewalId: string;
+    pendingHours: number;
+    abandonedAt: string;
+    /** The promo code the renewal had taken a use of: the use is given back, for others. */
+    promoCode?: string;
+  }
+>;
+
 export type OrderAbandoned = DomainEvent<
   'OrderAbandoned',
   {
@@ -511,6 +530,7 @@ export type SubscriptionEvent =
   | RenewalRefunded
   | OrderRefunded
   | OrderAbandoned
+  | RenewalAbandoned
   | SubscriptionCancellationRecorded
   | RefundRequested
   | PartialRefundRecorded
@@ -539,6 +559,7 @@ export const SUBSCRIPTION_EVENT_TYPES: ReadonlyArray<SubscriptionEvent['type']> 
   'RenewalRefunded',
   'OrderRefunded',
   'OrderAbandoned',
+  'RenewalAbandoned',
   'SubscriptionCancellationRecorded',
   'RefundRequested',
   'PartialRefundRecorded',

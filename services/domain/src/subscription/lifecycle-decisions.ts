@@ -1,6 +1,6 @@
 import { addMonthsUtc } from '../shared/dates.js';
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
-import type { AbandonOrder, CancelSubscription, OrderRenewal, RequestRefund } from './commands.js';
+import type { AbandonOrder, AbandonRenewal, CancelSubscription, OrderRenewal, RequestRefund } from './commands.js';
 import {
   autoRenewalEnabled,
   renewalOrdered,
@@ -66,6 +66,13 @@ export function requireOpenRenewal(current: ExistingSubscription, renewalId: str
   }
   if (renewal.paid) {
     throw new DomainError({ code: 'renewal.already_paid', message: 'This renewal is paid already', details });
+  }
+  if (renewal.abandoned) {
+    throw new DomainError({
+      code: 'renewal.abandoned',
+      message: 'This renewal waited too long for its payment and was given up: order a new one',
+      details,
+    });
   }
   requireRenewable(current);
 }
@@ -141,6 +148,7 @@ export function decideRenewalPayment(
       provider: reported.provider,
       paymentReference: reported.paymentReference,
       paidAt: times.paidAt.toISOString(),
+      ...(renewal.abandoned && renewal.promoCode ? { retakesPromoCode: renewal.promoCode } : {}),
     },
   };
   return renewal.autoRenew && savedMethod
@@ -212,6 +220,29 @@ export function decideAbandonment(command: AbandonOrder, current: ExistingSubscr
         pendingHours: data.pendingHours,
         abandonedAt: data.now.toISOString(),
         ...(current.promoCode ? { promoCode: current.promoCode } : {}),
+      },
+    },
+  ];
+}
+
+/**
+ * A renewal the customer ordered, still unpaid `pendingHours` after, is given up; early, twice, paid,
+ * or automatic (its charge has retries of its own), nothing.
+ */
+export function decideRenewalAbandonment(command: AbandonRenewal, current: ExistingSubscription): SubscriptionEvent[] {
+  const { data } = command;
+  const renewal = current.renewals?.[data.renewalId];
+  if (!renewal || renewal.paid || renewal.abandoned || renewal.automatic || renewal.orderedAt === undefined) return [];
+  if (Date.parse(renewal.orderedAt) + data.pendingHours * 3600_000 > data.now.getTime()) return [];
+  return [
+    {
+      type: 'RenewalAbandoned',
+      data: {
+        subscriptionId: data.subscriptionId,
+        renewalId: data.renewalId,
+        pendingHours: data.pendingHours,
+        abandonedAt: data.now.toISOString(),
+        ...(renewal.promoCode ? { promoCode: renewal.promoCode } : {}),
       },
     },
   ];

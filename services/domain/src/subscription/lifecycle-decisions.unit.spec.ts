@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DeciderSpec } from '../shared/decider-spec.js';
 import type {
   AbandonOrder,
+  AbandonRenewal,
   CancelSubscription,
   ConfirmPayment,
   OpenPaymentSession,
@@ -10,7 +11,12 @@ import type {
   RequestRefund,
 } from './commands.js';
 import { subscriptionDecider } from './decide.js';
-import { type PaymentSessionOpened, type RefundRequested, type SubscriptionEvent } from './events.js';
+import {
+  type PaymentSessionOpened,
+  type RefundRequested,
+  type RenewalAbandoned,
+  type SubscriptionEvent,
+} from './events.js';
 import {
   confirmPaymentCommand,
   DURING,
@@ -432,5 +438,83 @@ describe('an order left unpaid', () => {
         stateAfter([placed, abandoned]),
       ),
     ).toThrow(/cancelled/);
+  });
+});
+
+// ---- a renewal never paid ----
+
+const abandonRenewal = (hoursAfterOrdering: number, renewalId = 'ren-1'): AbandonRenewal => ({
+  type: 'AbandonRenewal',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    renewalId,
+    pendingHours: 48,
+    now: new Date(DURING.getTime() + hoursAfterOrdering * HOUR),
+  },
+});
+const renewalAbandoned = (data: Partial<RenewalAbandoned['data']> = {}): RenewalAbandoned => ({
+  type: 'RenewalAbandoned',
+  data: {
+    subscriptionId: SUBSCRIPTION_ID,
+    renewalId: 'ren-1',
+    pendingHours: 48,
+    abandonedAt: new Date(DURING.getTime() + 49 * HOUR).toISOString(),
+    ...data,
+  },
+});
+
+describe('a renewal left unpaid', () => {
+  it('is given up once it has waited its hours for a payment, once; the subscription runs on', () => {
+    spec().given(renewalOpen).when(abandonRenewal(49)).then([renewalAbandoned()]);
+    spec().given(renewalOpen).when(abandonRenewal(47)).thenNothing();
+    spec()
+      .given([...renewalOpen, renewalAbandoned()])
+      .when(abandonRenewal(50))
+      .thenNothing();
+    spec().given(renewalOpen).when(abandonRenewal(49, 'ren-unknown')).thenNothing();
+    expect(stateAfter([...renewalOpen, renewalAbandoned()])).toMatchObject({
+      status: 'active',
+      expiresAt: EXPIRES_AT,
+      renewals: { 'ren-1': { abandoned: true } },
+    });
+  });
+
+  it('is left alone once paid, and an automatic one is left to its own retries', () => {
+    spec()
+      .given([...renewalOpen, renewed()])
+      .when(abandonRenewal(49))
+      .thenNothing();
+    const automatic = renewalOrdered({ automatic: { forExpiry: EXPIRES_AT, retryHours: [24, 72] } });
+    spec()
+      .given([...active, automatic])
+      .when(abandonRenewal(100))
+      .thenNothing();
+  });
+
+  it('gives back the use of its promo code, and a payment after all renews and takes it again', () => {
+    const withCode = [...active, renewalOrdered({ promoCode: 'FIDELE20' }), renewalSessionOpened()];
+    spec()
+      .given(withCode)
+      .when(abandonRenewal(49))
+      .then([renewalAbandoned({ promoCode: 'FIDELE20' })]);
+    const late = new Date(DURING.getTime() + 50 * HOUR);
+    const [paidLate] = subscriptionDecider.decide(
+      payRenewal({ paidAt: late, now: late }),
+      stateAfter([...withCode, renewalAbandoned({ promoCode: 'FIDELE20' })]),
+    );
+    expect(paidLate).toMatchObject({
+      type: 'SubscriptionRenewed',
+      data: { renewalId: 'ren-1', from: EXPIRES_AT, retakesPromoCode: 'FIDELE20' },
+    });
+    // Paid in time, the use was never given back.
+    const [onTime] = subscriptionDecider.decide(payRenewal(), stateAfter(withCode));
+    expect(onTime?.data).not.toHaveProperty('retakesPromoCode');
+    // No new checkout is opened for it: the customer orders another renewal.
+    expect(() =>
+      subscriptionDecider.decide(
+        openRenewalSession('ren-1', 'cs_again'),
+        stateAfter([...withCode, renewalAbandoned({ promoCode: 'FIDELE20' })]),
+      ),
+    ).toThrow(/given up/);
   });
 });

@@ -191,6 +191,12 @@ export interface Renewal {
   automatic?: AutomaticCharge;
   /** Who pays it, for its invoice. */
   billing?: Billing;
+  /** When it was ordered. */
+  orderedAt?: string;
+  /** The promo code it took a use of, if any. */
+  promoCode?: string;
+  /** It waited too long for its payment and was given up (a late payment still pays it). */
+  abandoned?: boolean;
   /** Set once paid. */
   paid?: { paymentReference: string; paidAt: string; from: string; to: string; refunded: boolean };
 }
@@ -297,6 +303,8 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
         months: event.data.months,
         totalCents: event.data.totalCents,
         currency: event.data.currency,
+        orderedAt: event.data.orderedAt,
+        ...(event.data.promoCode ? { promoCode: event.data.promoCode } : {}),
         ...(event.data.autoRenew ? { autoRenew: true } : {}),
         ...(event.data.billing ? { billing: event.data.billing } : {}),
         ...(automatic
@@ -367,6 +375,11 @@ function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent):
     }
     case 'OrderAbandoned':
       return { ...state, status: 'cancelled', abandoned: true };
+    case 'RenewalAbandoned': {
+      const renewal = state.renewals?.[event.data.renewalId];
+      if (!renewal) return state;
+      return { ...state, renewals: { ...state.renewals, [event.data.renewalId]: { ...renewal, abandoned: true } } };
+    }
     case 'OrderRefunded':
       // As a renewal refunded: the period it returns to began before; when exactly is not kept.
       return { ...state, expiresAt: event.data.expiresAt, periodStartedAt: null };
