@@ -34,6 +34,28 @@ const placeOrder = async (token: string, promoCode?: string) => {
   };
 };
 
+/**
+ * A promo code of one use created by a new operator, and a wait for the count of its uses the
+ * back-office shows to be `expected` (answered once it is).
+ */
+const codeOfOneUse = async (label: string, prefix: string, percentOff: number) => {
+  const admin = await signUpAdmin(shop, { label, ip: randomIp('10.47') });
+  const code = `${prefix}${Date.now().toString(36).toUpperCase()}`;
+  const created = await request('POST', '/api/admin/promo-codes', {
+    token: admin.token,
+    body: { code, percentOff, usageLimit: 1 },
+  });
+  expect(created.status).toBe(201);
+  const timesUsed = async (expected: number) =>
+    (
+      await eventually(
+        () => request('GET', `/api/admin/promo-codes/${code}`, { token: admin.token }),
+        (reply) => reply.body.timesUsed === expected,
+      )
+    ).body.timesUsed;
+  return { admin, code, timesUsed };
+};
+
 const notificationTitles = async (token: string) => {
   const reply = await request('GET', '/api/me/notifications', { token, headers: { 'Accept-Language': 'fr' } });
   return ((reply.body.data ?? []) as Array<{ title: string }>).map((n) => n.title);
@@ -106,20 +128,7 @@ describe('an order nobody pays', () => {
   });
 
   it('gives back the use of a limited promo code, so unpaid checkouts do not keep it from others; paid after all, it takes it again', async () => {
-    const admin = await signUpAdmin(shop, { label: 'promo-admin', ip: randomIp('10.47') });
-    const code = `ONCE${Date.now().toString(36).toUpperCase()}`;
-    const created = await request('POST', '/api/admin/promo-codes', {
-      token: admin.token,
-      body: { code, percentOff: 50, usageLimit: 1 },
-    });
-    expect(created.status).toBe(201);
-    const timesUsed = async (expected: number) =>
-      (
-        await eventually(
-          () => request('GET', `/api/admin/promo-codes/${code}`, { token: admin.token }),
-          (reply) => reply.body.timesUsed === expected,
-        )
-      ).body.timesUsed;
+    const { admin, code, timesUsed } = await codeOfOneUse('promo-admin', 'ONCE', 50);
 
     const first = await signUpAndSignIn(shop.url, { label: 'promo-holder', ip: randomIp('10.47') });
     const held = await placeOrder(first.token, code);
@@ -157,20 +166,7 @@ describe('an order nobody pays', () => {
   });
 
   it('gives up a renewal nobody pays, giving back the use of its promo code; paid after all, it renews and takes it again', async () => {
-    const admin = await signUpAdmin(shop, { label: 'renewal-promo-admin', ip: randomIp('10.47') });
-    const code = `RENEW${Date.now().toString(36).toUpperCase()}`;
-    const created = await request('POST', '/api/admin/promo-codes', {
-      token: admin.token,
-      body: { code, percentOff: 20, usageLimit: 1 },
-    });
-    expect(created.status).toBe(201);
-    const timesUsed = async (expected: number) =>
-      (
-        await eventually(
-          () => request('GET', `/api/admin/promo-codes/${code}`, { token: admin.token }),
-          (reply) => reply.body.timesUsed === expected,
-        )
-      ).body.timesUsed;
+    const { admin, code, timesUsed } = await codeOfOneUse('renewal-promo-admin', 'RENEW', 20);
 
     // A customer with a running subscription orders a renewal with the code and never pays it.
     const renewer = await signUpAndSignIn(shop.url, { label: 'promo-renewer', ip: randomIp('10.47') });
