@@ -148,6 +148,8 @@ export const subscriptionsMessages: MessageTree = {
     errors: {
       refund: {
         exceeds_payment: 'This amount is more than what is left to refund on this payment.',
+        in_progress:
+          'A refund of this payment is on its way: wait for the provider’s answer before asking for another.',
         unsupported_provider:
           "This payment method cannot be refunded from the shop: refund it from the provider's dashboard.",
         nothing_to_refund: 'There is nothing left to refund on this subscription.',

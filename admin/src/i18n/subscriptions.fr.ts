@@ -148,6 +148,8 @@ export const subscriptionsMessages: MessageTree = {
     errors: {
       refund: {
         exceeds_payment: 'Ce montant dépasse ce qui reste remboursable sur ce paiement.',
+        in_progress:
+          'Un remboursement de ce paiement est en cours : attendez la réponse du prestataire avant d’en demander un autre.',
         unsupported_provider:
           'Ce moyen de paiement ne permet pas de rembourser depuis la boutique : remboursez depuis le tableau de bord du prestataire.',
         nothing_to_refund: 'Il ne reste rien à rembourser sur cet abonnement.',

@@ -29,6 +29,7 @@ const WORDED_CODES = new Set([
   'subscription.refunded',
   'subscription.not_paid',
   'refund.exceeds_payment',
+  'refund.in_progress',
   'refund.unsupported_provider',
   'refund.nothing_to_refund',
   'credentials.not_found',

@@ -55,7 +55,9 @@ export function adminRefundRoutes(deps: { refunds: OperatorRefunds }, doc: ApiDo
       responses: {
         201: { description: 'The refund and what the provider answered', schema: subscriptionRefund },
         404: problem('subscription.not_found, refund.unknown_payment'),
-        409: problem('refund.exceeds_payment, refund.nothing_to_refund, refund.invalid_amount, subscription.voided'),
+        409: problem(
+          'refund.exceeds_payment, refund.in_progress, refund.nothing_to_refund, refund.invalid_amount, subscription.voided',
+        ),
         422: problem('refund.unsupported_provider (refund from the provider dashboard)'),
       },
     },

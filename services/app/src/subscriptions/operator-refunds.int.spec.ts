@@ -167,6 +167,29 @@ describe('refunds by the operator', () => {
     expect(after.revenueByDay.at(-1)!.cents).toBe(before.revenueByDay.at(-1)!.cents - 300);
   });
 
+  it('records each of refunds asked at once with its own money, one refund of a payment at a time', async () => {
+    const admin = await signUpAdmin(shop, { label: 'at-once', ip: randomIp('10.41') });
+    const { subscriptionId } = await paidNetflix();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => askRefund(request, admin.token, subscriptionId, 100, `Geste ${i}`)),
+    );
+    const made = answers.filter((answer) => answer.status === 201);
+    const waiting = answers.filter((answer) => answer.status !== 201);
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    // Refused while another is on its way (or, rarely, overtaken on the stream more often than it
+    // retries: a 409 to send again); never recorded.
+    for (const answer of waiting) {
+      expect(answer.status).toBe(409);
+      expect(['refund.in_progress', 'event_store.concurrency']).toContain(answer.body.code);
+    }
+    // Each refund made is recorded on its own, with its own amount: one credit note and one notice each.
+    const recorded = (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId)))
+      .filter((event) => event.type === 'PartialRefundRecorded')
+      .map((event) => event.data as { amountCents: number; refundId: string });
+    expect(recorded.map((event) => event.amountCents)).toEqual(made.map(() => 100));
+    expect(new Set(recorded.map((event) => event.refundId))).toEqual(new Set(made.map((answer) => answer.body.id)));
+  });
+
   it("gives back the whole order after a renewal was paid: the order's months come off, the renewal's stay", async () => {
     const admin = await signUpAdmin(shop, { label: 'order-refunder', ip: randomIp('10.41') });
     const { token, subscriptionId, sessionId: orderPayment } = await paidNetflix();

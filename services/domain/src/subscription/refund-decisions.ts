@@ -76,7 +76,8 @@ function pendingCents(current: ExistingSubscription, paymentReference: string): 
 
 /**
  * The operator gives back `amountCents` of a payment (the latest when none is named), never more
- * than is left of it; the same refund id again (a retry) adds nothing.
+ * than is left of it, and one refund of a payment at a time; the same refund id again (a retry)
+ * adds nothing.
  */
 export function decideRefundInitiation(command: InitiateRefund, current: ExistingSubscription): SubscriptionEvent[] {
   const { data } = command;
@@ -99,6 +100,18 @@ export function decideRefundInitiation(command: InitiateRefund, current: Existin
       code: 'refund.invalid_amount',
       message: 'A refund is a whole number of cents above zero',
       details: { ...details, amountCents: data.amountCents },
+    });
+  }
+  // One at a time: a settlement records the payment's total as it stood when its refund was asked,
+  // so two on their way at once, settled out of order, would each be told with the other's money.
+  const onItsWay = Object.entries(current.operatorRefunds ?? {}).find(
+    ([, refund]) => refund.status === 'pending' && refund.paymentReference === reference,
+  );
+  if (onItsWay) {
+    throw new DomainError({
+      code: 'refund.in_progress',
+      message: 'A refund of this payment is on its way: ask for another once the provider has answered it',
+      details: { ...details, refundId: onItsWay[0] },
     });
   }
   const left = refundableCents(current, reference);

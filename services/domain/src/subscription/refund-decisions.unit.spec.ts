@@ -64,6 +64,26 @@ const settled = (providerRefundId: string): RefundSettled => ({
   data: { subscriptionId: SUBSCRIPTION_ID, refundId: 'ref-1', providerRefundId, settledAt: LATER.toISOString() },
 });
 
+/** Refund `ref-1` of `amountCents` of the order's payment, asked and made: the events its settlement records. */
+const settledRefund = (amountCents: number): SubscriptionEvent[] => [
+  initiated({ amountCents }),
+  {
+    type: 'PartialRefundRecorded',
+    data: {
+      subscriptionId: SUBSCRIPTION_ID,
+      provider: 'stripe',
+      paymentReference: 'pi_order',
+      currency: 'EUR',
+      refundedAt: LATER.toISOString(),
+      amountCents,
+      kind: 'order',
+      refundedTotalCents: amountCents,
+      refundId: 'ref-1',
+    },
+  },
+  settled('re_1'),
+];
+
 /** Stripe's report: the payment's refunded total so far. */
 const reported = (amountCents: number): RefundPayment => ({
   type: 'RefundPayment',
@@ -95,12 +115,31 @@ describe('the operator refunds a payment', () => {
 
   it('never asks for more than is left, counting refunds still on their way', () => {
     spec()
-      .given([...active, initiated({ amountCents: 1000 })])
-      .when(initiate({ refundId: 'ref-2', amountCents: 400 }))
-      .thenThrows({ code: 'refund.exceeds_payment', details: { refundableCents: 359 } });
+      .given([...active, ...settledRefund(500)])
+      .when(initiate({ refundId: 'ref-2', amountCents: 900 }))
+      .thenThrows({ code: 'refund.exceeds_payment', details: { refundableCents: 859 } });
     const state = stateAfter([...active, initiated({ amountCents: 1000 })]);
     if (state.status === 'none') throw new Error('no subscription');
     expect(refundableCents(state, 'pi_order')).toBe(359);
+  });
+
+  it('asks for one refund of a payment at a time: another waits until the provider answered the first', () => {
+    // Two refunds on their way at once would each be settled against what the payment had when it
+    // was asked, and one settled before the other would be recorded with the other's money.
+    spec()
+      .given([...active, initiated({ amountCents: 100 })])
+      .when(initiate({ refundId: 'ref-2', amountCents: 100 }))
+      .thenThrows({ code: 'refund.in_progress', details: { paymentReference: 'pi_order', refundId: 'ref-1' } });
+    // Once it is settled (or failed), the next one is asked, counting it.
+    spec()
+      .given([...active, ...settledRefund(100)])
+      .when(initiate({ refundId: 'ref-2', amountCents: 100 }))
+      .then([initiated({ refundId: 'ref-2', amountCents: 100, refundedBeforeCents: 100 })]);
+    // The same refund asked again (a retry) is no new one.
+    spec()
+      .given([...active, initiated({ amountCents: 100 })])
+      .when(initiate({ amountCents: 100 }))
+      .thenNothing();
   });
 
   it('refuses an amount of zero, an unknown payment, and a payment given back in full', () => {
