@@ -35,7 +35,9 @@ export const subscriptionsProjection: Projection = {
   // renewal_retry_at, renewal_count) and who pays (billing_country, billing_company, billing_vat_number).
   // 6: a refund in full turns automatic renewal off (auto_renew), as the subscription's decider does;
   // when who pays was last said (billing_given_at), for the billing offered at the next checkout.
-  // 7: the renewals customers ordered and have not paid (subscription_pending_renewals), for the sweep.
+  // 7: the renewals customers ordered and have not paid (subscription_pending_renewals), for the
+  // sweep; the payments whose refund the customer asked for (refund_requested_payments), for the
+  // 7-day guarantee of each payment.
   version: 7,
   tables: {
     subscriptions: (table) => {
@@ -70,6 +72,8 @@ export const subscriptionsProjection: Projection = {
       table.integer('refunded_cents').notNullable().defaultTo(0);
       /** Those payments' refunded totals, by payment reference. */
       table.jsonb('partial_refunds');
+      /** The payments (by reference) whose refund the customer asked for under the 7-day guarantee. */
+      table.jsonb('refund_requested_payments');
       /** The latest payment, the order's or a renewal's: the 7-day guarantee runs from it. */
       table.timestamp('last_payment_at', { useTz: true });
       table.timestamp('customer_cancelled_at', { useTz: true });
@@ -400,7 +404,14 @@ function changesFor(
         renewal_retry_at: null,
       };
     case 'RefundRequested':
-      return { refund_requested_at: event.data.requestedAt, refund_reason: event.data.reason };
+      return {
+        refund_requested_at: event.data.requestedAt,
+        refund_reason: event.data.reason,
+        refund_requested_payments: JSON.stringify([
+          ...jsonOf<string[]>(row.refund_requested_payments, []),
+          event.data.paymentReference,
+        ]),
+      };
     case 'PartialRefundRecorded': {
       if (event.data.kind === 'extra') return {};
       const partial = { ...partialRefunds(row), [event.data.paymentReference]: event.data.refundedTotalCents };
@@ -471,10 +482,13 @@ const refundRow = (counted: RefundCounted): MoneyRowChange => ({
 });
 
 /** Each payment's refunded total so far, of those partly refunded, as the row keeps it. */
-function partialRefunds(row: Readonly<Record<string, unknown>>): Record<string, number> {
-  const value = row.partial_refunds;
-  if (!value) return {};
-  return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, number>;
+/** A jsonb column as read (parsed already) or as folded in a batch (a JSON string), or `empty`. */
+function jsonOf<T>(value: unknown, empty: T): T {
+  if (!value) return empty;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
+
+const partialRefunds = (row: Readonly<Record<string, unknown>>) =>
+  jsonOf<Record<string, number>>(row.partial_refunds, {});
 
 const sumOf = (amounts: Record<string, number>) => Object.values(amounts).reduce((sum, cents) => sum + cents, 0);

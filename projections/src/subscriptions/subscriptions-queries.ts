@@ -1,5 +1,5 @@
 import type { AdminSubscription } from '@shop/contracts';
-import type { SubscriptionStatus } from '@shop/domain';
+import type { GuaranteedPayment, SubscriptionStatus } from '@shop/domain';
 import type { Knex } from 'knex';
 import { containsPattern, searchWords, sortTable, type AdminListQuery } from '../admin-list-query.js';
 
@@ -101,6 +101,82 @@ const toView = (row: SubscriptionRow): SubscriptionView => ({
 export async function getSubscription(knex: Knex, id: string): Promise<SubscriptionView | null> {
   const row = await knex<SubscriptionRow>('subscriptions').where({ id }).first();
   return row ? toView(row) : null;
+}
+
+/**
+ * Each subscription's payments as the 7-day guarantee weighs them (`paymentToClaim`): the order's
+ * and its renewals', what went back of each, and whether the customer asked for it; none for a
+ * subscription refunded in full.
+ */
+export async function guaranteedPaymentsOf(
+  knex: Knex,
+  subscriptionIds: readonly string[],
+): Promise<Map<string, GuaranteedPayment[]>> {
+  const found = new Map<string, GuaranteedPayment[]>();
+  if (subscriptionIds.length === 0) return found;
+  const [orders, renewals] = await Promise.all([
+    knex('subscriptions')
+      .whereIn('id', subscriptionIds)
+      .whereNotNull('paid_at')
+      .whereNotNull('payment_reference')
+      .whereRaw("status_reason IS DISTINCT FROM 'refunded'")
+      .select<
+        Array<{
+          id: string;
+          payment_reference: string;
+          paid_at: Date;
+          amount_paid_cents: number | null;
+          partial_refunds: unknown;
+          refund_requested_payments: unknown;
+        }>
+      >('id', 'payment_reference', 'paid_at', 'amount_paid_cents', 'partial_refunds', 'refund_requested_payments'),
+    knex('subscription_renewals').whereIn('subscription_id', subscriptionIds).select<
+      Array<{
+        subscription_id: string;
+        payment_reference: string;
+        paid_at: Date;
+        amount_cents: number;
+        refunded_at: Date | null;
+      }>
+    >('subscription_id', 'payment_reference', 'paid_at', 'amount_cents', 'refunded_at'),
+  ]);
+  // Both columns hold JSON as the projection wrote it: a document, or a string of one.
+  const parsed = <T>(value: unknown, empty: T): T =>
+    value ? ((typeof value === 'string' ? JSON.parse(value) : value) as T) : empty;
+  const byId = new Map(
+    orders.map((order) => [
+      order.id,
+      {
+        partial: parsed<Record<string, number>>(order.partial_refunds, {}),
+        requested: new Set(parsed<string[]>(order.refund_requested_payments, [])),
+      },
+    ]),
+  );
+  for (const order of orders) {
+    const { partial, requested } = byId.get(order.id)!;
+    found.set(order.id, [
+      {
+        reference: order.payment_reference,
+        paidAt: order.paid_at.toISOString(),
+        amountCents: order.amount_paid_cents ?? 0,
+        refundedCents: partial[order.payment_reference] ?? 0,
+        requested: requested.has(order.payment_reference),
+      },
+    ]);
+  }
+  for (const renewal of renewals) {
+    const order = byId.get(renewal.subscription_id);
+    if (!order) continue;
+    const { partial, requested } = order;
+    found.get(renewal.subscription_id)!.push({
+      reference: renewal.payment_reference,
+      paidAt: renewal.paid_at.toISOString(),
+      amountCents: renewal.amount_cents,
+      refundedCents: renewal.refunded_at ? renewal.amount_cents : (partial[renewal.payment_reference] ?? 0),
+      requested: requested.has(renewal.payment_reference),
+    });
+  }
+  return found;
 }
 
 /** The customer's own subscriptions, newest first; one the operator voided is no longer theirs to see. */

@@ -180,9 +180,9 @@ export const customerSubscription = z
     renewable: z.boolean(),
     /** Its plan is no longer sold: it renews neither automatically nor by hand, and ends at its expiry. */
     planWithdrawn: z.boolean(),
-    /** Until when a refund of the latest payment may be asked for (7 days), or null when it cannot. */
+    /** Until when the next refund request may be made: the 7 days of the latest payment not asked for yet with money left; null when none. */
     refundableUntil: z.string().nullable(),
-    /** When the customer asked for a refund of the latest payment, or of an earlier one the operator has not answered yet; otherwise null. */
+    /** When the customer last asked for a refund, while the operator has not answered it; otherwise null. */
     refundRequestedAt: z.string().nullable(),
   })
   .meta({ id: 'CustomerSubscription' });

@@ -8,7 +8,12 @@ export * from './subscription/commands.js';
 export * from './subscription/subscription-state.js';
 export * from './subscription/decide.js';
 export * from './subscription/operator-decisions.js';
-export { REFUND_WINDOW_DAYS, refundWindowClosesAt } from './subscription/lifecycle-decisions.js';
+export {
+  paymentToClaim,
+  REFUND_WINDOW_DAYS,
+  refundWindowClosesAt,
+  type GuaranteedPayment,
+} from './subscription/lifecycle-decisions.js';
 export { renewalDueAt, chargeableRenewal } from './subscription/auto-renewal-decisions.js';
 export { refundableCents } from './subscription/refund-decisions.js';
 export * from './catalogue/events.js';

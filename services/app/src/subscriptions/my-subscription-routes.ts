@@ -1,5 +1,11 @@
-import { REFUND_WINDOW_DAYS, refundWindowClosesAt } from '@shop/domain';
-import { isCurrentlyActive, listPlans, listSubscriptionsOfUser, type SubscriptionView } from '@shop/projections';
+import { paymentToClaim, REFUND_WINDOW_DAYS, refundWindowClosesAt, type GuaranteedPayment } from '@shop/domain';
+import {
+  guaranteedPaymentsOf,
+  isCurrentlyActive,
+  listPlans,
+  listSubscriptionsOfUser,
+  type SubscriptionView,
+} from '@shop/projections';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -39,31 +45,22 @@ function paidInAll(s: SubscriptionView): number {
 function customerView(
   s: SubscriptionView,
   plan: { logo: string | null; monthlyPriceCents: number; currency: string; onSale: boolean } | undefined,
+  payments: readonly GuaranteedPayment[],
   now: Date,
   leadHours: number,
 ): CustomerSubscription {
   // A plan taken off sale is renewed neither automatically nor by hand: nothing is promised.
   const planWithdrawn = plan !== undefined && !plan.onSale;
-  const lastPayment = s.lastPaymentAt ? Date.parse(s.lastPaymentAt) : null;
   const requestedAt = s.refundRequestedAt ? Date.parse(s.refundRequestedAt) : null;
-  // Asked for the latest payment: it cannot be asked again.
-  const askedForLatest = requestedAt !== null && lastPayment !== null && requestedAt >= lastPayment;
-  // Asked for an earlier payment and not answered yet (as the back-office's filter says): still shown.
-  const stillWaiting =
+  // The customer's request, shown while it waits for the operator (as the back-office's filter says).
+  const waiting =
     requestedAt !== null &&
     s.statusReason !== 'refunded' &&
     (s.refundAnsweredAt === null || Date.parse(s.refundAnsweredAt) < requestedAt);
-  const refundRequestedAt = askedForLatest || stillWaiting ? s.refundRequestedAt : null;
-  // The domain's window, as the read model knows the latest payment.
-  const closesAt = s.lastPaymentAt ? refundWindowClosesAt(s.lastPaymentAt) : null;
-  const refundableUntil =
-    closesAt !== null &&
-    !askedForLatest &&
-    s.statusReason !== 'refunded' &&
-    s.totalCents + s.renewedCents > 0 &&
-    closesAt.getTime() > now.getTime()
-      ? closesAt.toISOString()
-      : null;
+  const refundRequestedAt = waiting ? s.refundRequestedAt : null;
+  // The domain's rule: the payment a request would be for now, and until when.
+  const claimable = paymentToClaim(payments, now);
+  const refundableUntil = claimable ? refundWindowClosesAt(claimable.paidAt).toISOString() : null;
   const nextCharge = nextChargeOf(s, planWithdrawn ? undefined : plan, leadHours);
   return {
     id: s.id,
@@ -127,11 +124,17 @@ export function mySubscriptionRoutes(
         listPlans(deps.knex, { language }),
         listPlans(deps.knex, { language, onSaleOnly: true }),
       ]);
+      const payments = await guaranteedPaymentsOf(
+        deps.knex,
+        subscriptions.map((s) => s.id),
+      );
       const sold = new Set(onSale.map((plan) => plan.id));
       const byId = new Map(plans.map((plan) => [plan.id, { ...plan, onSale: sold.has(plan.id) }]));
       const now = deps.clock();
       const answer: CustomerSubscriptions = {
-        data: subscriptions.map((s) => customerView(s, byId.get(s.planId), now, deps.renewalLeadHours)),
+        data: subscriptions.map((s) =>
+          customerView(s, byId.get(s.planId), payments.get(s.id) ?? [], now, deps.renewalLeadHours),
+        ),
         // The seeds' profile figures: active with a future expiry; spent, what each cost in all.
         activeCount: subscriptions.filter((s) => isCurrentlyActive(s, now)).length,
         totalSpentCents: subscriptions.reduce((sum, s) => sum + paidInAll(s), 0),

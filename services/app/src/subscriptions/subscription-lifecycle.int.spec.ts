@@ -316,6 +316,43 @@ describe('the 7-day guarantee', () => {
     expect(askedAgain.refundableUntil).toBeNull();
   });
 
+  it('gives each payment its own 7 days: renewed within the order’s, both are asked back, one request each', async () => {
+    const { token, subscriptionId, expiresAt } = await activeMonth();
+    const renewal = await request('POST', `/api/me/subscriptions/${subscriptionId}/renew`, {
+      token,
+      body: { months: 3, provider: 'sandbox', billingCountry: 'FR' },
+    });
+    await payOnSandbox(token, renewal.body.redirectUrl);
+    const expected = addMonthsUtc(expiresAt, 3).toISOString();
+    await mySubscription(token, subscriptionId, (row) => row.expiresAt === expected);
+
+    const first = await request('POST', `/api/me/subscriptions/${subscriptionId}/refund-request`, {
+      token,
+      body: { reason: 'Je me suis trompé' },
+    });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ amountCents: 1359 });
+    // The order's payment is still within its 7 days: it may be asked back too.
+    const between = await mySubscription(token, subscriptionId, (row) => row.refundRequestedAt !== null);
+    expect(between.refundableUntil).not.toBeNull();
+    const second = await request('POST', `/api/me/subscriptions/${subscriptionId}/refund-request`, {
+      token,
+      body: { reason: 'La commande aussi' },
+    });
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ amountCents: 453 });
+    expect(second.body.paymentReference).not.toBe(first.body.paymentReference);
+    const both = await mySubscription(token, subscriptionId, (row) => row.refundableUntil === null);
+    expect(both.refundRequestedAt).not.toBeNull();
+    // Nothing is left to ask for: asking again records nothing more.
+    const third = await request('POST', `/api/me/subscriptions/${subscriptionId}/refund-request`, {
+      token,
+      body: { reason: 'Encore' },
+    });
+    expect(third.body).toEqual(second.body);
+    expect((await streamOf(subscriptionId)).filter((e) => e.type === 'RefundRequested')).toHaveLength(2);
+  });
+
   it('refuses a request more than 7 days after the payment, and an empty reason', async () => {
     const who = await customer();
     // Paid a month before it expires in 20 days: eleven days ago.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { latestPayment, type Language, type SubscriptionCommand } from '@shop/domain';
+import type { Language, SubscriptionCommand } from '@shop/domain';
 import type { AutoRenewAnswer, CancellationAnswer, RefundRequestAnswer, RenewalResponse } from '@shop/contracts';
 import type { EventMetadata } from '@shop/event-store';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
@@ -138,15 +138,20 @@ export class SubscriptionLifecycle {
     input: { userId: string; subscriptionId: string; reason: string },
     correlationId: string,
   ): Promise<RefundRequestAnswer> {
-    const { subscriptionId, state } = await this.onOwn(input, correlationId, (data) => ({
+    const { subscriptionId, state, newEvents } = await this.onOwn(input, correlationId, (data) => ({
       type: 'RequestRefund',
       data: { ...data, reason: input.reason },
     }));
-    const payment = state.status === 'none' ? null : latestPayment(state);
-    if (!payment) throw new Error(`subscription ${subscriptionId} has no payment after a refund request`);
+    // The payment this request was for; asked again, the one asked for last.
+    const recorded = newEvents.find((event) => event.type === 'RefundRequested');
+    const asked =
+      recorded?.data.paymentReference ??
+      (state.status === 'none' ? undefined : Object.keys(state.refundRequested ?? {}).at(-1));
+    const payment = asked && state.status !== 'none' ? state.payments?.[asked] : undefined;
+    if (!asked || !payment) throw new Error(`subscription ${subscriptionId} has no payment after a refund request`);
     return {
       subscriptionId,
-      paymentReference: payment.reference,
+      paymentReference: asked,
       amountCents: payment.amountCents,
       currency: payment.currency,
       status: 'requested',
@@ -160,10 +165,10 @@ export class SubscriptionLifecycle {
     command: (data: { subscriptionId: string; userId: string; now: Date }) => SubscriptionCommand,
   ) {
     const subscription = await this.checkouts.ownedSubscription(input.userId, input.subscriptionId);
-    const { state } = await this.deps.commands.subscriptions.execute(
+    const { state, newEvents } = await this.deps.commands.subscriptions.execute(
       command({ subscriptionId: subscription.id, userId: input.userId, now: this.deps.clock() }),
       customer(input.userId, correlationId),
     );
-    return { subscriptionId: subscription.id, state };
+    return { subscriptionId: subscription.id, state, newEvents };
   }
 }

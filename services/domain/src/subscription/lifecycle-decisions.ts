@@ -9,7 +9,6 @@ import {
   type SubscriptionEvent,
 } from './events.js';
 import { checkoutPricedNow, type ExistingSubscription } from './guards.js';
-import { latestPayment } from './subscription-state.js';
 
 /** How long after a payment the customer may ask for their money back (the seeds' guarantee). */
 export const REFUND_WINDOW_DAYS = 7;
@@ -274,29 +273,78 @@ export function decideCancellation(command: CancelSubscription, current: Existin
   ];
 }
 
+/** A payment (the order's or a renewal's) as the 7-day guarantee weighs it. */
+export interface GuaranteedPayment {
+  reference: string;
+  paidAt: string;
+  amountCents: number;
+  refundedCents: number;
+  /** The customer asked for its refund already. */
+  requested: boolean;
+}
+
 /**
- * The 7-day guarantee: the customer asks for the refund of their latest payment within
- * `REFUND_WINDOW_DAYS` of it. Asking again for the same payment adds nothing; the operator decides.
+ * The payment a refund request is for: the most recent one still within its `REFUND_WINDOW_DAYS`,
+ * with money left to give back and not asked for yet; null when there is none. Each payment has its
+ * own 7 days (the refund policy's "after each payment"), so a renewal paid within the order's lets
+ * the customer ask for both, latest first.
+ */
+export function paymentToClaim(payments: readonly GuaranteedPayment[], now: Date): GuaranteedPayment | null {
+  const open = payments.filter(
+    (payment) =>
+      !payment.requested &&
+      payment.amountCents > payment.refundedCents &&
+      now.getTime() <= refundWindowClosesAt(payment.paidAt).getTime(),
+  );
+  return open.reduce<GuaranteedPayment | null>(
+    (latest, p) => (!latest || p.paidAt >= latest.paidAt ? p : latest),
+    null,
+  );
+}
+
+/** The order's and the renewals' payments as the guarantee weighs them (an extra payment is the shop's to give back). */
+export function guaranteedPayments(current: ExistingSubscription): GuaranteedPayment[] {
+  if (current.refunded) return [];
+  return Object.entries(current.payments ?? {})
+    .filter(([, payment]) => payment.kind !== 'extra')
+    .map(([reference, payment]) => ({
+      reference,
+      paidAt: payment.paidAt,
+      amountCents: payment.amountCents,
+      refundedCents: payment.refundedCents,
+      requested: current.refundRequested?.[reference] === true,
+    }));
+}
+
+/**
+ * The 7-day guarantee: the customer asks for the refund of a payment within `REFUND_WINDOW_DAYS` of
+ * it (`paymentToClaim`). Asking again once every such payment is asked for adds nothing; the
+ * operator decides.
  */
 export function decideRefundRequest(command: RequestRefund, current: ExistingSubscription): SubscriptionEvent[] {
   const { data } = command;
   requireOwner(current, data.userId);
-  const payment = latestPayment(current);
-  if (!payment || payment.amountCents <= 0 || current.refunded || payment.refundedCents >= payment.amountCents) {
+  const payments = guaranteedPayments(current);
+  const withMoney = payments.filter((p) => p.amountCents > p.refundedCents);
+  if (withMoney.length === 0) {
     throw new DomainError({
       code: 'refund.nothing_to_refund',
       message: 'This subscription has no payment to refund',
       details: { subscriptionId: data.subscriptionId },
     });
   }
-  if (current.refundRequested?.[payment.reference]) return [];
-  if (data.now.getTime() > refundWindowClosesAt(payment.paidAt).getTime()) {
+  const payment = paymentToClaim(payments, data.now);
+  if (!payment) {
+    const stillOpen = withMoney.some((p) => data.now.getTime() <= refundWindowClosesAt(p.paidAt).getTime());
+    if (stillOpen) return [];
+    const latest = withMoney.reduce((a, b) => (b.paidAt >= a.paidAt ? b : a));
     throw new DomainError({
       code: 'refund.window_closed',
       message: `A refund can be asked for within ${REFUND_WINDOW_DAYS} days of the payment`,
-      details: { subscriptionId: data.subscriptionId, paidAt: payment.paidAt, windowDays: REFUND_WINDOW_DAYS },
+      details: { subscriptionId: data.subscriptionId, paidAt: latest.paidAt, windowDays: REFUND_WINDOW_DAYS },
     });
   }
+  const { currency } = current.payments![payment.reference]!;
   return [
     {
       type: 'RefundRequested',
@@ -304,7 +352,7 @@ export function decideRefundRequest(command: RequestRefund, current: ExistingSub
         subscriptionId: data.subscriptionId,
         paymentReference: payment.reference,
         amountCents: payment.amountCents,
-        currency: payment.currency,
+        currency,
         reason: data.reason,
         requestedAt: data.now.toISOString(),
       },

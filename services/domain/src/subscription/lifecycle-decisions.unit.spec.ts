@@ -11,6 +11,7 @@ import type {
   RequestRefund,
 } from './commands.js';
 import { subscriptionDecider } from './decide.js';
+import { paymentToClaim } from './lifecycle-decisions.js';
 import {
   type PaymentSessionOpened,
   type RefundRequested,
@@ -365,6 +366,62 @@ describe('asking for a refund within 7 days', () => {
 
   it('refuses when nothing was paid', () => {
     spec().given([placed]).when(requestRefund(sixDaysLater)).thenThrows({ code: 'refund.nothing_to_refund' });
+  });
+
+  it('covers each payment within its own 7 days: renewed within the order’s, both may be asked back, latest first', () => {
+    // Paid on 10 January, renewed (4,99 €) on the 12th: on the 16th both are within their 7 days.
+    const renewedSoon = [
+      ...active,
+      renewalOrdered({ orderedAt: '2026-01-12T09:00:00.000Z' }),
+      renewalSessionOpened(),
+      renewed({ paidAt: '2026-01-12T09:00:00.000Z' }),
+    ];
+    const forRenewal = refundRequested({ paymentReference: 'pi_renew', amountCents: 499 });
+    spec().given(renewedSoon).when(requestRefund(sixDaysLater)).then([forRenewal]);
+    spec()
+      .given([...renewedSoon, forRenewal])
+      .when(requestRefund(sixDaysLater))
+      .then([refundRequested()]);
+    spec()
+      .given([...renewedSoon, forRenewal, refundRequested()])
+      .when(requestRefund(sixDaysLater))
+      .thenNothing();
+    // On the 18th the order's 7 days are over; the renewal's are not.
+    const eighteenth = new Date('2026-01-18T10:00:00.000Z');
+    spec()
+      .given([...renewedSoon, forRenewal])
+      .when(requestRefund(eighteenth))
+      .thenNothing();
+    expect(
+      paymentToClaim(
+        [
+          { reference: 'pi_order', paidAt: PAID_AT, amountCents: 1359, refundedCents: 0, requested: false },
+          {
+            reference: 'pi_renew',
+            paidAt: '2026-01-12T09:00:00.000Z',
+            amountCents: 499,
+            refundedCents: 0,
+            requested: true,
+          },
+        ],
+        eighteenth,
+      ),
+    ).toBeNull();
+  });
+
+  it('passes over a payment with nothing to give back (a renewal free with a code) for the one before it', () => {
+    const freeRenewal = [
+      ...active,
+      renewalOrdered({
+        orderedAt: '2026-01-12T09:00:00.000Z',
+        totalCents: 0,
+        discountCents: 499,
+        discountPercent: 100,
+      }),
+      renewalSessionOpened(),
+      renewed({ paidAt: '2026-01-12T09:00:00.000Z', amountCents: 0 }),
+    ];
+    spec().given(freeRenewal).when(requestRefund(sixDaysLater)).then([refundRequested()]);
   });
 });
 

@@ -354,7 +354,11 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
 
     await user.click(await screen.findByRole('button', { name: 'Demander un remboursement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Demander un remboursement' });
-    expect(within(dialog).getByText(/ici jusqu'au 1 décembre 2026/)).toHaveTextContent(/sous 3 à 5 jours ouvrés/);
+    expect(
+      within(dialog).getByText(
+        /chaque paiement \(commande ou renouvellement\).*cette demande est possible jusqu'au 1 décembre 2026/,
+      ),
+    ).toHaveTextContent(/sous 3 à 5 jours ouvrés/);
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
     expect(await within(dialog).findByText('Indiquez la raison de votre demande')).toBeVisible();
     expect(api.callsTo('POST /api/me/subscriptions/sub-1/refund-request')).toHaveLength(0);
