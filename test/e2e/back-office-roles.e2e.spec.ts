@@ -76,8 +76,8 @@ describe('staff roles in a browser', () => {
       await page.goto('/admin');
       const words =
         language === 'fr'
-          ? { title: 'Activez la connexion en deux étapes', setUp: 'Activer la connexion en deux étapes' }
-          : { title: 'Turn on two-factor sign-in', setUp: 'Set up two-factor sign-in' };
+          ? { title: 'Activez la double authentification', setUp: 'Activer la double authentification' }
+          : { title: 'Turn on two-factor authentication', setUp: 'Set up two-factor authentication' };
       await page.getByRole('heading', { name: words.title }).waitFor();
       const setUp = page.getByRole('link', { name: words.setUp });
       expect(await setUp.getAttribute('href')).toBe('/security');

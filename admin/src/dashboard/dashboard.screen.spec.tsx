@@ -134,6 +134,15 @@ describe('the dashboard’s work queue (“À traiter”)', () => {
     await waitFor(() => expect(location()).toBe('/subscriptions/sub-7/show'));
   });
 
+  it('quotes a refund request’s reason as English does, in English', async () => {
+    home([waiting], 'en');
+    const card = await screen.findByRole('region', { name: 'To handle' });
+    const list = await within(card).findByRole('list', { name: 'Refund requests waiting' });
+    const [link] = within(list).getAllByRole('link');
+    expect(link).toHaveTextContent('“Ne fonctionne pas sur ma télévision”');
+    expect(link).not.toHaveTextContent('«');
+  });
+
   it('says when nothing waits, in English', async () => {
     home([], 'en');
 

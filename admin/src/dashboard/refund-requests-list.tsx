@@ -50,7 +50,7 @@ export function RefundRequestsList() {
                   translate('shop.dashboard.toHandle.requestedOn', { date: date(subscription.refundRequestedAt) })}
                 {subscription.refundReason && (
                   <Box component="span" sx={{ display: 'block', fontStyle: 'italic', overflowWrap: 'anywhere' }}>
-                    « {subscription.refundReason} »
+                    {translate('shop.dashboard.toHandle.quoted', { text: subscription.refundReason })}
                   </Box>
                 )}
               </>

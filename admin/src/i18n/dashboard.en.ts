@@ -45,6 +45,7 @@ export const dashboardMessages: MessageTree = {
         refundRequests: 'Refund requests waiting',
         loadError: 'Error while loading the refund requests',
         requestedOn: 'requested on %{date}',
+        quoted: '“%{text}”',
       },
       jobs: {
         failed:

@@ -45,6 +45,7 @@ export const dashboardMessages: MessageTree = {
         refundRequests: 'Demandes de remboursement en attente',
         loadError: 'Erreur lors de la récupération des demandes de remboursement',
         requestedOn: 'demandé le %{date}',
+        quoted: '« %{text} »',
       },
       jobs: {
         failed:

@@ -21,18 +21,18 @@ export const staffMessages: MessageTree = {
         message: 'Your role does not give access to this page. An owner can grant you the role it needs.',
       },
       twoFactorRequired: {
-        title: 'Turn on two-factor sign-in',
+        title: 'Turn on two-factor authentication',
         message:
-          'The back-office is open to staff with two-factor sign-in only. Turn it on from your account’s security page with an authenticator app.',
+          'The back-office is open to staff with two-factor authentication only. Turn it on from your account’s security page with an authenticator app.',
         then: 'Once it is on, come back here: the back-office opens.',
-        setUp: 'Set up two-factor sign-in',
+        setUp: 'Set up two-factor authentication',
         retry: 'It is on: open the back-office',
       },
     },
     errors: {
       role: { last_owner: 'This is the last owner: grant the owner role to someone else first.' },
       credentials: { reason_required: 'Say why you read this password: it is recorded with the reading.' },
-      auth: { two_factor_required: 'Turn on two-factor sign-in to use the back-office.' },
+      auth: { two_factor_required: 'Turn on two-factor authentication to use the back-office.' },
     },
   },
 };

@@ -22,11 +22,11 @@ export const staffMessages: MessageTree = {
           "Votre rôle ne donne pas accès à cette page. Un propriétaire peut vous accorder le rôle qu'elle demande.",
       },
       twoFactorRequired: {
-        title: 'Activez la connexion en deux étapes',
+        title: 'Activez la double authentification',
         message:
-          "L'administration n'est ouverte qu'au personnel qui a activé la connexion en deux étapes. Activez-la depuis la page sécurité de votre compte, avec une application d'authentification.",
+          "L'administration n'est ouverte qu'au personnel qui a activé la double authentification. Activez-la depuis la page sécurité de votre compte, avec une application d'authentification.",
         then: "Une fois activée, revenez ici : l'administration s'ouvre.",
-        setUp: 'Activer la connexion en deux étapes',
+        setUp: 'Activer la double authentification',
         retry: "C'est fait : ouvrir l'administration",
       },
     },
@@ -38,7 +38,7 @@ export const staffMessages: MessageTree = {
         reason_required: 'Dites pourquoi vous lisez ce mot de passe : la raison est notée avec la lecture.',
       },
       auth: {
-        two_factor_required: "Activez la connexion en deux étapes pour utiliser l'administration.",
+        two_factor_required: "Activez la double authentification pour utiliser l'administration.",
       },
     },
   },
