@@ -288,6 +288,15 @@ async function doBusiness() {
   );
   await expectAnswer(call('POST', `/sandbox/sessions/${sessionOf(renewal)}/pay`, hugo.token), 303);
   await subscriptionWhere(hugosMonth.subscriptionId, (row) => Number(row.renewed_cents) > 0);
+  // A second renewal ordered and never paid: it waits in the list of renewals not paid.
+  await expectAnswer(
+    call('POST', `/api/me/subscriptions/${hugosMonth.subscriptionId}/renew`, hugo.token, {
+      months: 1,
+      provider: 'sandbox',
+      billingCountry: 'FR',
+    }),
+    201,
+  );
   await expectAnswer(
     call('POST', `/api/me/subscriptions/${hugosMonth.subscriptionId}/cancel`, hugo.token, { reason: 'Moving' }),
     200,
