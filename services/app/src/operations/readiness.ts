@@ -61,6 +61,9 @@ export function readinessChecks(deps: {
   logAtStart: LogCheckpoint | null;
 }): ReadinessCheck[] {
   const { knex, store, queue } = deps;
+  // Once every read model has read the log as it stood at the start, they stay past it: the count
+  // of what came since (which only grows) is no longer taken at each call.
+  let pastStart = deps.logAtStart === null;
   return [
     {
       name: 'database',
@@ -76,7 +79,10 @@ export function readinessChecks(deps: {
       check: async () => {
         const statuses = await projectionStatuses(knex, store, ALL_PROJECTIONS);
         // A read model trailing by more events than came after the start has not read that far.
-        const sinceStart = deps.logAtStart === null ? Infinity : await store.countAfter(deps.logAtStart);
+        const sinceStart = pastStart ? Infinity : await store.countAfter(deps.logAtStart);
+        pastStart ||= statuses.every(
+          ({ activeGeneration, lagEvents }) => activeGeneration !== null && lagEvents <= sinceStart,
+        );
         const problems = statuses.flatMap(({ name, activeGeneration, lagEvents, parked }) => {
           if (activeGeneration === null) return [`${name} is not built yet`];
           if (parked.length > 0) return [`${name} has ${parked.length} parked events (shopctl projections parked)`];
