@@ -14,6 +14,15 @@ import type { ProjectionContext } from '../runtime/projection.js';
 type Row = Record<string, unknown> & { id: string; user_id: string; stream_version: number };
 
 /**
+ * A jsonb column's value: the document as PostgreSQL hands it back, or the JSON string it is folded
+ * in (and written back) as; `empty` when there is none.
+ */
+export function jsonOf<T>(value: unknown, empty: T): T {
+  if (!value) return empty;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/**
  * A change to the rows of the money tables beside the subscriptions (renewals, partial refunds):
  * a row inserted once, a column set on a row where it is still null, or rows deleted.
  */

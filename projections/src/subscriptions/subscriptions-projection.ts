@@ -11,6 +11,7 @@ import type { Projection } from '../runtime/projection.js';
 import {
   applySubscriptionEvents,
   finishCustomerStanding,
+  jsonOf,
   refreshStanding,
   type MoneyRowChange,
 } from './subscriptions-batch.js';
@@ -482,12 +483,6 @@ const refundRow = (counted: RefundCounted): MoneyRowChange => ({
 });
 
 /** Each payment's refunded total so far, of those partly refunded, as the row keeps it. */
-/** A jsonb column as read (parsed already) or as folded in a batch (a JSON string), or `empty`. */
-function jsonOf<T>(value: unknown, empty: T): T {
-  if (!value) return empty;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
 const partialRefunds = (row: Readonly<Record<string, unknown>>) =>
   jsonOf<Record<string, number>>(row.partial_refunds, {});
 

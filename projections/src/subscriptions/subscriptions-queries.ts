@@ -2,6 +2,7 @@ import type { AdminSubscription } from '@shop/contracts';
 import type { GuaranteedPayment, SubscriptionStatus } from '@shop/domain';
 import type { Knex } from 'knex';
 import { containsPattern, searchWords, sortTable, type AdminListQuery } from '../admin-list-query.js';
+import { jsonOf } from './subscriptions-batch.js';
 
 /**
  * A subscription as its read model holds it: the back-office's view without whose it is, and
@@ -140,20 +141,11 @@ export async function guaranteedPaymentsOf(
       }>
     >('subscription_id', 'payment_reference', 'paid_at', 'amount_cents', 'refunded_at'),
   ]);
-  // Both columns hold JSON as the projection wrote it: a document, or a string of one.
-  const parsed = <T>(value: unknown, empty: T): T =>
-    value ? ((typeof value === 'string' ? JSON.parse(value) : value) as T) : empty;
-  const byId = new Map(
-    orders.map((order) => [
-      order.id,
-      {
-        partial: parsed<Record<string, number>>(order.partial_refunds, {}),
-        requested: new Set(parsed<string[]>(order.refund_requested_payments, [])),
-      },
-    ]),
-  );
+  const facts = new Map<string, { partial: Record<string, number>; requested: Set<string> }>();
   for (const order of orders) {
-    const { partial, requested } = byId.get(order.id)!;
+    const partial = jsonOf<Record<string, number>>(order.partial_refunds, {});
+    const requested = new Set(jsonOf<string[]>(order.refund_requested_payments, []));
+    facts.set(order.id, { partial, requested });
     found.set(order.id, [
       {
         reference: order.payment_reference,
@@ -165,15 +157,14 @@ export async function guaranteedPaymentsOf(
     ]);
   }
   for (const renewal of renewals) {
-    const order = byId.get(renewal.subscription_id);
+    const order = facts.get(renewal.subscription_id);
     if (!order) continue;
-    const { partial, requested } = order;
     found.get(renewal.subscription_id)!.push({
       reference: renewal.payment_reference,
       paidAt: renewal.paid_at.toISOString(),
       amountCents: renewal.amount_cents,
-      refundedCents: renewal.refunded_at ? renewal.amount_cents : (partial[renewal.payment_reference] ?? 0),
-      requested: requested.has(renewal.payment_reference),
+      refundedCents: renewal.refunded_at ? renewal.amount_cents : (order.partial[renewal.payment_reference] ?? 0),
+      requested: order.requested.has(renewal.payment_reference),
     });
   }
   return found;
