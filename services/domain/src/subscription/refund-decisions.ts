@@ -68,10 +68,14 @@ export function refundableCents(current: ExistingSubscription, paymentReference:
   return payment.amountCents - payment.refundedCents - pendingCents(current, paymentReference);
 }
 
+/** The operator's refunds of a payment still waiting for the provider's answer, by id. */
+const pendingRefunds = (current: ExistingSubscription, paymentReference: string) =>
+  Object.entries(current.operatorRefunds ?? {}).filter(
+    ([, refund]) => refund.status === 'pending' && refund.paymentReference === paymentReference,
+  );
+
 function pendingCents(current: ExistingSubscription, paymentReference: string): number {
-  return Object.values(current.operatorRefunds ?? {})
-    .filter((refund) => refund.status === 'pending' && refund.paymentReference === paymentReference)
-    .reduce((sum, refund) => sum + refund.amountCents, 0);
+  return pendingRefunds(current, paymentReference).reduce((sum, [, refund]) => sum + refund.amountCents, 0);
 }
 
 /**
@@ -104,9 +108,7 @@ export function decideRefundInitiation(command: InitiateRefund, current: Existin
   }
   // One at a time: a settlement records the payment's total as it stood when its refund was asked,
   // so two on their way at once, settled out of order, would each be told with the other's money.
-  const onItsWay = Object.entries(current.operatorRefunds ?? {}).find(
-    ([, refund]) => refund.status === 'pending' && refund.paymentReference === reference,
-  );
+  const [onItsWay] = pendingRefunds(current, reference);
   if (onItsWay) {
     throw new DomainError({
       code: 'refund.in_progress',
