@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type pg from 'pg';
 import type { ShopConfig } from '../config.js';
 import { keyOpensPersonalData, keySource } from '../security/key-check.js';
-import { loadKeys } from '../security/keys.js';
+import { loadKeys, MASTER_KEY_FILE } from '../security/keys.js';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
@@ -17,9 +17,6 @@ import {
   type ArchiveHeader,
   type ArchiveTrailer,
 } from './backup-archive.js';
-
-/** The master key's file in the data folder when `SECRETS_KEY` is not set (security/keys.ts). */
-const MASTER_KEY_FILE = 'secrets.key';
 
 /** Serialises the shop's start-up migrations (schema-migrations.ts): a shop starting meanwhile waits for the restore. */
 const MIGRATION_LOCK_KEY = 4_810_000;

@@ -2,10 +2,11 @@ import path from 'node:path';
 import { decrypt } from '@shop/projections';
 import type { Knex } from 'knex';
 import type { ShopConfig } from '../config.js';
+import { MASTER_KEY_FILE } from './keys.js';
 
 /** Where the master key was read from, as an operator would set it: `SECRETS_KEY` or the data folder's file. */
 export function keySource(config: ShopConfig): string {
-  return config.secretsKey ? 'SECRETS_KEY' : path.join(config.dataDir, 'secrets.key');
+  return config.secretsKey ? 'SECRETS_KEY' : path.join(config.dataDir, MASTER_KEY_FILE);
 }
 
 /**

@@ -22,10 +22,13 @@ export interface ShopKeys {
   webhookSecrets: Buffer;
 }
 
+/** The master key's file in the data folder, when SECRETS_KEY does not give it. */
+export const MASTER_KEY_FILE = 'secrets.key';
+
 function loadMasterKey(config: ShopConfig): Buffer {
   if (config.secretsKey) return Buffer.from(config.secretsKey, 'base64');
   // Development and the embedded default: one key generated per data folder, readable only by its owner.
-  const file = path.join(config.dataDir, 'secrets.key');
+  const file = path.join(config.dataDir, MASTER_KEY_FILE);
   if (!existsSync(file)) {
     mkdirSync(config.dataDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
