@@ -49,7 +49,8 @@ const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
  * What `/readyz` checks: the shop serves from the database and read models that follow the log.
  * `logAtStart` is the newest event written when the API began serving (its seeds included): a read
  * model that has not read that far is not ready, however few events it trails by, or the first
- * visitors of a new shop would find its catalogue empty.
+ * visitors of a new shop would find its catalogue empty. Nor is one whose tables in service are of
+ * an older version than this API's code reads (an upgrade, until the rebuild is swapped in).
  */
 export function readinessChecks(deps: {
   knex: Knex;
@@ -83,17 +84,26 @@ export function readinessChecks(deps: {
         pastStart ||= statuses.every(
           ({ activeGeneration, lagEvents }) => activeGeneration !== null && lagEvents <= sinceStart,
         );
-        const problems = statuses.flatMap(({ name, activeGeneration, lagEvents, parked }) => {
-          if (activeGeneration === null) return [`${name} is not built yet`];
-          if (parked.length > 0) return [`${name} has ${parked.length} parked events (shopctl projections parked)`];
-          if (lagEvents > sinceStart) {
-            return [
-              `${name} has not yet read the log as it stood when this API started (${lagEvents - sinceStart} events short)`,
-            ];
-          }
-          if (lagEvents > deps.maxLagEvents) return [`${name} is ${lagEvents} events behind the log`];
-          return [];
-        });
+        const problems = statuses.flatMap(
+          ({ name, activeGeneration, builtVersion, codeVersion, lagEvents, parked }) => {
+            if (activeGeneration === null) return [`${name} is not built yet`];
+            // After an upgrade, the previous version's tables serve until the projector has rebuilt
+            // the new version from the log and swapped it in; this API reads what only the new holds.
+            if (builtVersion !== null && builtVersion < codeVersion) {
+              return [
+                `${name} in service is version ${builtVersion}; this API reads version ${codeVersion} (the projector of version ${codeVersion} rebuilds it: shopctl projections status)`,
+              ];
+            }
+            if (parked.length > 0) return [`${name} has ${parked.length} parked events (shopctl projections parked)`];
+            if (lagEvents > sinceStart) {
+              return [
+                `${name} has not yet read the log as it stood when this API started (${lagEvents - sinceStart} events short)`,
+              ];
+            }
+            if (lagEvents > deps.maxLagEvents) return [`${name} is ${lagEvents} events behind the log`];
+            return [];
+          },
+        );
         return {
           ok: problems.length === 0,
           ...(problems.length > 0 ? { reason: problems.join('; ') } : {}),
