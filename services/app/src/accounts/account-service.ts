@@ -35,7 +35,7 @@ export class AccountService {
   private readonly externalSignIns: ExternalSignIn;
   private readonly operator: OperatorAccounts;
 
-  constructor(deps: AccountServiceDependencies) {
+  constructor(private readonly deps: AccountServiceDependencies) {
     this.commands = new AccountCommands(deps);
     this.registration = new Registration(deps, this.commands);
     this.sessions = new Sessions(deps, this.commands);
@@ -76,6 +76,21 @@ export class AccountService {
 
   currentRoles(userId: string): Promise<Role[]> {
     return this.commands.currentRoles(userId);
+  }
+
+  /**
+   * Turns two-factor on with a code from the app (after `beginSetup`); returns the recovery codes.
+   * The account's other sessions end: opened with the password alone, they never gave a second
+   * factor, and staff powers, which need one, would otherwise come to them with it.
+   */
+  async enableTwoFactor(userId: string, sessionId: string, code: string, client: ClientContext): Promise<string[]> {
+    const recoveryCodes = await this.deps.twoFactor.confirmSetup(userId, code);
+    await this.commands.execute(
+      { type: 'EnableTwoFactor', userId, data: { at: this.deps.clock().toISOString() } },
+      { correlationId: client.correlationId },
+    );
+    await this.sessions.revokeAllOf(userId, 'two_factor_enabled', { keepSessionId: sessionId });
+    return recoveryCodes;
   }
 
   disableTwoFactor(userId: string, code: string, client: ClientContext): Promise<void> {

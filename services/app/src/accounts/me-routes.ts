@@ -167,7 +167,8 @@ export function meRoutes(
       path: '/api/me/2fa/enable',
       operationId: 'enableTwoFactor',
       summary: 'Turn two-factor on',
-      description: 'With a code from the app; returns single-use recovery codes.',
+      description:
+        "With a code from the app; returns single-use recovery codes. The account's other sessions are signed out: they never gave a second factor.",
       tags: ['me'],
       body: twoFactorEnableRequest,
       responses: {
@@ -178,14 +179,8 @@ export function meRoutes(
     },
     async (req, res) => {
       const { code } = parseOrReject(twoFactorEnableRequest, req.body);
-      const { userId } = currentUser(req);
-      const recoveryCodes = await deps.twoFactor.confirmSetup(userId, code);
-      await deps.accounts.execute(
-        { type: 'EnableTwoFactor', userId, data: { at: deps.clock().toISOString() } },
-        {
-          correlationId: String(req.id),
-        },
-      );
+      const { userId, sessionId } = currentUser(req);
+      const recoveryCodes = await deps.accounts.enableTwoFactor(userId, sessionId, code, clientContext(req));
       const answer: RecoveryCodes = { recoveryCodes };
       res.json(answer);
     },

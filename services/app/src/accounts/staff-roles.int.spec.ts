@@ -178,6 +178,31 @@ describe('staff roles', () => {
     expect(allowed.status).toBe(200);
   });
 
+  it('are not opened to a session that never gave a second factor when two-factor is turned on from another', async () => {
+    const member = await signUpStaff(shop, {
+      label: 'roles-two-sessions',
+      roles: ['support'],
+      twoFactor: false,
+      ip: randomIp('10.90'),
+    });
+    // A second session, say on a laptop left signed in elsewhere, opened with the password alone.
+    const elsewhere = await requestJson(shop.url, 'POST', '/api/auth/sign-in', {
+      body: { email: member.email, password: member.password },
+      ip: randomIp('10.90'),
+    });
+    expect(elsewhere.status).toBe(200);
+    const elsewhereToken = elsewhere.body.accessToken as string;
+    await turnOnStaffTwoFactor(shop, member);
+
+    // The session that turned it on gave the code; the other one never did: it is signed out.
+    const here = await requestJson(shop.url, 'GET', '/api/admin/users', { token: member.token, ip: randomIp('10.94') });
+    expect(here.status).toBe(200);
+    for (const path of ['/api/admin/users', '/api/me']) {
+      const there = await requestJson(shop.url, 'GET', path, { token: elsewhereToken, ip: randomIp('10.94') });
+      expect([path, there.status, there.body.code]).toEqual([path, 401, 'auth.required']);
+    }
+  });
+
   it("keep a staff member's account from support: its e-mail and name are corrected by an owner only", async () => {
     const keeper = await signUpStaff(shop, { label: 'roles-guarded', roles: ['owner'], ip: randomIp('10.90') });
     const support = await signUpStaff(shop, { label: 'roles-corrector', roles: ['support'], ip: randomIp('10.90') });
