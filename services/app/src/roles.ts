@@ -234,17 +234,10 @@ export async function startApi(runtime: Runtime, options: { waitForReadModels?: 
   await seedPromotions(runtime.commands.promotions, runtime.clock());
   const carried = await carryOverRevealRows(runtime);
   if (carried > 0) runtime.logger.info({ events: carried }, 'credential readings carried over to the log');
-  for (const email of runtime.config.adminEmails) {
-    // Accounts that already exist become owners now; the others when they sign up.
-    await runtime.accounts
-      .userIdOf(email)
-      .then((userId) =>
-        runtime.accounts.grantRole(userId, 'owner', {
-          by: 'ADMIN_EMAILS',
-          actor: { type: 'system', id: 'admin-emails' },
-        }),
-      )
-      .catch(() => undefined);
+  const admins = await runtime.accounts.applyAdminEmails();
+  if (admins.granted > 0) runtime.logger.info({ owners: admins.granted }, 'ADMIN_EMAILS made the first owners');
+  if (admins.shopHasOwner) {
+    runtime.logger.info('ADMIN_EMAILS grants nothing: the shop has an owner, who gives roles in the back-office');
   }
   if (options.waitForReadModels) await readModelsCaughtUp(runtime, options.waitForReadModels);
   const readiness = readinessChecks({

@@ -154,7 +154,7 @@ export class AccountCommands {
   async revokeRole(userId: string, role: StaffRole, by: RoleChange): Promise<{ changed: boolean }> {
     return this.deps.knex.transaction(async (trx) => {
       await trx.raw('SELECT pg_advisory_xact_lock(?)', [ROLE_REVOCATIONS_LOCK]);
-      const otherOwners = role === 'owner' ? await this.otherOwners(userId) : 0;
+      const otherOwners = role === 'owner' && (await this.hasOwner(userId)) ? 1 : 0;
       const { newEvents } = await this.execute(
         {
           type: 'RevokeRole',
@@ -168,20 +168,22 @@ export class AccountCommands {
   }
 
   /**
-   * Owners other than `userId`, as their streams say, among those the read model names (one who
-   * became owner moments ago and is not read there yet is missed: the revocation is then refused,
-   * never wrongly allowed). Stops at the first: the rule needs one.
+   * Whether an account other than `except` is an owner, as its stream says, among those the read
+   * model names (one who became owner moments ago and is not read there yet is missed: the last
+   * owner's revocation is then refused, never wrongly allowed). Stops at the first.
    */
-  private async otherOwners(userId: string): Promise<number> {
+  async hasOwner(except?: string): Promise<boolean> {
     const candidates = await this.deps
       .knex('accounts')
       .whereRaw('? = ANY(roles)', ['owner'])
-      .whereNot({ id: userId })
+      .modify((query) => {
+        if (except) query.whereNot({ id: except });
+      })
       .pluck<string[]>('id');
     for (const candidate of candidates) {
       const state = await this.accountState(candidate);
-      if (state.status === 'registered' && !state.erased && state.staffRoles.includes('owner')) return 1;
+      if (state.status === 'registered' && !state.erased && state.staffRoles.includes('owner')) return true;
     }
-    return 0;
+    return false;
   }
 }

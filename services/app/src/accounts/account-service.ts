@@ -1,4 +1,4 @@
-import type { AccountCommand, Role, StaffRole } from '@shop/domain';
+import { DomainError, type AccountCommand, type Role, type StaffRole } from '@shop/domain';
 import type { EventMetadata } from '@shop/event-store';
 import { AccountCommands, type RoleChange } from './account-commands.js';
 import type { AccountServiceDependencies, ClientContext, IssuedSession } from './account-dependencies.js';
@@ -95,6 +95,32 @@ export class AccountService {
 
   disableTwoFactor(userId: string, code: string, client: ClientContext): Promise<void> {
     return this.commands.disableTwoFactor(userId, code, client);
+  }
+
+  /**
+   * `ADMIN_EMAILS` at start-up: while the shop has no owner, the accounts that exist with a listed
+   * address become owners (the others when they sign up, until one has). Once it has an owner, the
+   * setting grants nothing: owners give roles in the back-office or with `shopctl users grant`.
+   */
+  async applyAdminEmails(): Promise<{ granted: number; shopHasOwner: boolean }> {
+    const emails = this.deps.config.adminEmails;
+    if (emails.length === 0) return { granted: 0, shopHasOwner: false };
+    if (await this.commands.hasOwner()) return { granted: 0, shopHasOwner: true };
+    let granted = 0;
+    for (const email of emails) {
+      try {
+        const userId = await this.commands.userIdOf(email);
+        const { changed } = await this.commands.grantRole(userId, 'owner', {
+          by: 'ADMIN_EMAILS',
+          actor: { type: 'system', id: 'admin-emails' },
+        });
+        if (changed) granted += 1;
+      } catch (error) {
+        // No account with that address yet (it becomes owner when it signs up), or one erased.
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+    return { granted, shopHasOwner: false };
   }
 
   /** Gives a staff role (the back-office, `shopctl users grant`, `ADMIN_EMAILS`). */

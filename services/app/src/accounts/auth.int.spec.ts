@@ -9,7 +9,7 @@ import { PASSWORD_CHECKS_PER_HOUR } from '../security/rate-limits.js';
 import { eventually, turnOnStaffTwoFactor } from '../testing/test-shop.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 
-const shop = useTestShop('auth', { redis: true, env: { ADMIN_EMAILS: 'boss@example.com' } });
+const shop = useTestShop('auth', { redis: true });
 
 /** Each test speaks from its own address, so per-address limits of one test do not touch another. */
 const client = (ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) => {
@@ -491,16 +491,5 @@ describe('roles', () => {
     );
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('content-range')).toMatch(/^users 0-\d+\/\d+$/);
-  });
-
-  it('makes the ADMIN_EMAILS accounts owners when they sign up', async () => {
-    const boss = await signUpAndIn(client(), 'boss@example.com');
-    expect(boss.signIn.body.user).toMatchObject({ roles: ['customer', 'owner'] });
-    // The profile reads the accounts read model, which follows RoleGranted a moment after sign-up.
-    const me = await eventually(
-      () => profile(boss.call, boss.token),
-      (reply) => Array.isArray(reply.body.roles) && reply.body.roles.includes('owner'),
-    );
-    expect(me.body.roles).toEqual(['customer', 'owner']);
   });
 });

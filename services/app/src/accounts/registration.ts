@@ -23,14 +23,14 @@ export class Registration {
   ) {}
 
   async signUp(input: { email: string; password: string; fullName?: string }, client: ClientContext) {
-    const { limits, config } = this.deps;
+    const { limits } = this.deps;
     await refuseCommonPassword(input.password, 'password');
     await consumeOrReject(limits.signUpByIp, client.ip);
     const email = normalizeEmail(input.email);
     const fullName = input.fullName?.trim() || email;
     const userId = randomUUID();
     const passwordHash = await hashPassword(input.password);
-    await this.register(userId, email, fullName, 'password', null, client.correlationId, [
+    const { owner } = await this.register(userId, email, fullName, 'password', null, client.correlationId, [
       {
         sql: `INSERT INTO account_credentials (user_id, email_normalized, password_hash) VALUES ($1, $2, $3)
               ON CONFLICT (email_normalized) DO NOTHING`,
@@ -45,11 +45,15 @@ export class Registration {
       userId,
       email,
       fullName,
-      roles: config.adminEmails.includes(email) ? ['customer', 'owner'] : ['customer'],
+      roles: owner ? ['customer', 'owner'] : ['customer'],
     };
   }
 
-  /** Records a new account (password or external sign-in) and applies ADMIN_EMAILS. */
+  /**
+   * Records a new account (password or external sign-in) and applies ADMIN_EMAILS: a listed
+   * address becomes owner while the shop has none (`owner` says so). The address is not checked
+   * to be the person's, so once there is an owner, listed addresses grant nothing.
+   */
   async register(
     userId: string,
     email: string,
@@ -60,7 +64,7 @@ export class Registration {
     rows: readonly RowWrite[] = [],
     /** Who opens it: the person (the default) or an operator in the back-office. */
     actor?: EventActor,
-  ): Promise<void> {
+  ): Promise<{ owner: boolean }> {
     const { commands } = this;
     const now = this.deps.clock().toISOString();
     const command = {
@@ -77,11 +81,11 @@ export class Registration {
     await commitWithRows(this.deps, rows, accountStreamId(userId), (commit) =>
       commands.execute(command, { correlationId, ...commit, ...(actor ? { actor } : {}) }),
     );
-    if (this.deps.config.adminEmails.includes(email)) {
-      await commands.execute(
-        { type: 'GrantRole', userId, data: { role: 'owner', grantedBy: 'ADMIN_EMAILS', at: now } },
-        { correlationId, actor: { type: 'system', id: 'admin-emails' } },
-      );
-    }
+    if (!this.deps.config.adminEmails.includes(email) || (await commands.hasOwner(userId))) return { owner: false };
+    await commands.execute(
+      { type: 'GrantRole', userId, data: { role: 'owner', grantedBy: 'ADMIN_EMAILS', at: now } },
+      { correlationId, actor: { type: 'system', id: 'admin-emails' } },
+    );
+    return { owner: true };
   }
 }

@@ -11,7 +11,7 @@ import { eventually, turnOnStaffTwoFactor } from '../testing/test-shop.js';
  * role, even against two revocations at once.
  */
 
-const shop = useTestShop('staff_roles', { env: { ADMIN_EMAILS: 'founder@example.com' }, plans: true });
+const shop = useTestShop('staff_roles', { plans: true });
 let owner: HttpCustomer;
 let ownerProvider: AdminDataProvider;
 let person: HttpCustomer;
@@ -124,7 +124,7 @@ describe('staff roles', () => {
   });
 
   it('keep the last owner: revoking them is refused with 409 role.last_owner, until another owner exists', async () => {
-    // ADMIN_EMAILS names an owner who has not signed up: only the owner of this file holds the role.
+    // Only the owner of this file holds the role.
     expect(await refusal(revoke(ownerProvider, owner.userId, 'owner'))).toEqual({
       status: 409,
       code: 'role.last_owner',
@@ -304,20 +304,5 @@ describe('staff roles', () => {
       (reply) => reply.status === 200,
     );
     expect(allowed.status).toBe(200);
-  });
-
-  it('ADMIN_EMAILS makes an owner at sign-up', async () => {
-    const signUp = await requestJson(shop.url, 'POST', '/api/auth/sign-up', {
-      body: { email: 'founder@example.com', password: 'a good password' },
-      ip: randomIp('10.92'),
-    });
-    expect(signUp.status).toBe(201);
-    const userId = signUp.body.id as string;
-    const roles = await eventually(
-      () => shop.runtime.knex('accounts').where({ id: userId }).first<{ roles: string[] } | undefined>('roles'),
-      (row) => row?.roles.includes('owner') === true,
-    );
-    expect(roles?.roles).toEqual(['customer', 'owner']);
-    expect(await shop.runtime.accounts.currentRoles(userId)).toEqual(['customer', 'owner']);
   });
 });
