@@ -135,7 +135,9 @@ users
   .command('grant')
   .argument('<email>', 'the e-mail of an existing account')
   .argument('<role>', `${STAFF_ROLES.join(' | ')}`, staffRole)
-  .description('Give an account a staff role (RoleGranted); the first owner is made this way or by ADMIN_EMAILS (while the shop has none)')
+  .description(
+    'Give an account a staff role (RoleGranted); the first owner is made this way or by ADMIN_EMAILS (while the shop has none)',
+  )
   .action(async (email: string, role: StaffRole) => {
     await withRuntime(async ({ accounts }) => {
       const userId = await accounts.userIdOf(email);
