@@ -33,6 +33,7 @@ export const staffMessages: MessageTree = {
       role: { last_owner: 'This is the last owner: grant the owner role to someone else first.' },
       credentials: { reason_required: 'Say why you read this password: it is recorded with the reading.' },
       auth: { two_factor_required: 'Turn on two-factor authentication to use the back-office.' },
+      staff: { own_account: 'Staff do not act on their own account or subscriptions: ask another staff member.' },
     },
   },
 };

@@ -40,6 +40,10 @@ export const staffMessages: MessageTree = {
       auth: {
         two_factor_required: "Activez la double authentification pour utiliser l'administration.",
       },
+      staff: {
+        own_account:
+          "L'équipe n'agit pas sur son propre compte ni ses abonnements : demandez-le à un autre membre de l'équipe.",
+      },
     },
   },
 };

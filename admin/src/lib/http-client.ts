@@ -39,6 +39,7 @@ const WORDED_CODES = new Set([
   'credentials.stale',
   'auth.forbidden',
   'auth.two_factor_required',
+  'staff.own_account',
   'role.last_owner',
   'credentials.reason_required',
   'auth.csrf_rejected',

@@ -63,10 +63,16 @@ export const authProvider: AuthProvider = {
       forgetMe();
       throw { redirectTo: shopSignInUrl(), message: false };
     }
-    if (error?.status === 403 && (error as { body?: { code?: unknown } }).body?.code === 'auth.two_factor_required') {
+    const code = (error as { body?: { code?: unknown } }).body?.code;
+    if (error?.status === 403 && code === 'auth.two_factor_required') {
       // Staff without two-factor sign-in: a page that says so and leads to the shop's set-up.
       forgetMe();
       throw { logoutUser: false, redirectTo: `${BASENAME}/two-factor-required`, message: false };
+    }
+    if (error?.status === 403 && typeof code === 'string' && code !== 'auth.forbidden') {
+      // A refusal of this one act (staff.own_account, account.staff_protected…), not of the
+      // back-office: its notice says why and the page stays.
+      return;
     }
     if (error?.status === 403) {
       // The role was withdrawn since this page loaded: show why, without signing out of the shop.

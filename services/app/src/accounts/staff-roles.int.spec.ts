@@ -1,7 +1,8 @@
-import { accountStreamId, credentialRevealStreamId } from '@shop/domain';
+import { accountStreamId, credentialRevealStreamId, subscriptionStreamId } from '@shop/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider, refusal, type AdminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAndSignIn, signUpStaff, type HttpCustomer } from '../testing/http-customer.js';
+import { activeNetflix } from '../testing/paid-subscription.js';
 import { useTestShop } from '../testing/shop-under-test.js';
 import { eventually, turnOnStaffTwoFactor } from '../testing/test-shop.js';
 
@@ -226,14 +227,14 @@ describe('staff roles', () => {
     expect(corrected.data.fullName).toBe('Corrected By Support');
 
     // A staff member's is not: moving an owner's e-mail would hand their account to whoever reads
-    // the new address (a password reset). Nothing is recorded.
-    for (const target of [keeper, support]) {
+    // the new address (a password reset); nor is support's own. Nothing is recorded.
+    for (const [target, code] of [
+      [keeper, 'account.staff_protected'],
+      [support, 'staff.own_account'],
+    ] as const) {
       const before = await eventsOf(target.userId);
       for (const data of [{ email: `taken-over-${target.userId}@example.com` }, { fullName: 'Renamed' }]) {
-        expect(await refusal(correct(supportProvider, target.userId, data))).toEqual({
-          status: 403,
-          code: 'account.staff_protected',
-        });
+        expect(await refusal(correct(supportProvider, target.userId, data))).toEqual({ status: 403, code });
       }
       expect(await eventsOf(target.userId)).toEqual(before);
     }
@@ -282,6 +283,62 @@ describe('staff roles', () => {
       expect.objectContaining({ credentialSetId: set.id, reason: 'Customer cannot sign in (inquiry 42)' }),
     ]);
     expect((await readings(keeper.userId)).at(-1)).not.toHaveProperty('reason');
+  });
+
+  it('keep support and finance from acting on their own account and subscriptions: 403 staff.own_account, nothing changes', async () => {
+    const support = await signUpStaff(shop, { label: 'roles-self-support', roles: ['support'], ip: randomIp('10.90') });
+    const finance = await signUpStaff(shop, { label: 'roles-self-finance', roles: ['finance'], ip: randomIp('10.90') });
+    const supportsOwn = await activeNetflix(shop.runtime, support.userId, 20);
+    const financesOwn = await activeNetflix(shop.runtime, finance.userId, 20);
+    const as = (member: HttpCustomer, method: string, path: string, body: unknown) =>
+      requestJson(shop.url, method, path, { token: member.token, body, ip: randomIp('10.95') });
+    const refusals = [
+      // A subscription given to oneself, at any price and length.
+      await as(support, 'POST', `/api/admin/users/${support.userId}/subscriptions`, {
+        planId: 'netflix',
+        months: 12,
+        customPriceCents: 0,
+      }),
+      // One's own subscription set active again, or its status changed, alone or among others.
+      await as(support, 'POST', `/api/admin/subscriptions/${supportsOwn}/reactivation`, {}),
+      await as(support, 'POST', '/api/admin/subscriptions/bulk-status', {
+        ids: [supportsOwn],
+        status: 'expired',
+        reason: 'tidying up',
+      }),
+      // A credential set given to one's own subscription, whose password one then reads as its customer.
+      await as(support, 'POST', `/api/admin/subscriptions/${supportsOwn}/credentials`, { credentialsId: 'any' }),
+      // One's own payment refunded, the access kept.
+      await as(finance, 'POST', `/api/admin/subscriptions/${financesOwn}/refunds`, {
+        amountCents: 100,
+        reason: 'self refund',
+      }),
+    ];
+    expect(refusals.map((reply) => [reply.status, reply.body.code])).toEqual(
+      refusals.map(() => [403, 'staff.own_account']),
+    );
+    for (const [member, subscriptionId] of [
+      [support, supportsOwn],
+      [finance, financesOwn],
+    ] as const) {
+      const events = await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId));
+      expect(events.map((event) => event.type)).toEqual(['OrderPlaced', 'PaymentConfirmed']);
+      const mine = await requestJson(shop.url, 'GET', '/api/me/subscriptions', { token: member.token });
+      expect((mine.body.data as unknown[]).length).toBe(1);
+    }
+
+    // The same acts on someone else's account are theirs to do.
+    const customersOwn = await activeNetflix(shop.runtime, person.userId, 20);
+    const refund = await as(finance, 'POST', `/api/admin/subscriptions/${customersOwn}/refunds`, {
+      amountCents: 100,
+      reason: 'goodwill',
+    });
+    expect(refund.body.code).not.toBe('staff.own_account');
+    const grant = await as(support, 'POST', `/api/admin/users/${person.userId}/subscriptions`, {
+      planId: 'netflix',
+      months: 1,
+    });
+    expect(grant.status).toBe(201);
   });
 
   it('read a grant of the former admin role, recorded before staff roles, as owner', async () => {

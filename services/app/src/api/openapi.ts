@@ -2,7 +2,7 @@ import { problemSchema } from '@shop/contracts';
 import type { Express, IRouter, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
 import { rolesWith } from '@shop/domain';
-import { permissionFor } from './auth/admin-permissions.js';
+import { actedOnBy, permissionFor } from './auth/admin-permissions.js';
 import { apiKeyScopesFor } from './auth/api-key-scopes.js';
 import { requireUser } from './auth/authentication.js';
 import { HttpProblem } from './problem.js';
@@ -301,7 +301,11 @@ function accessNote(access: Access, route: { method: string; path: string }): st
   if (access === 'signed-in') return 'Needs a signed-in person (401 `auth.required` otherwise).';
   const permission = permissionFor(route.method, route.path);
   const roles = permission ? rolesWith(permission) : ['owner'];
-  return `Staff with the \`${permission ?? 'staff.manage'}\` permission (roles: ${roles.join(', ')}) and two-factor sign-in on: 401 \`auth.required\` without a session, 403 \`auth.forbidden\` for an account without the permission, 403 \`auth.two_factor_required\` while two-factor sign-in is off.`;
+  const own =
+    actedOnBy(route.method, route.path) && permission !== 'staff.manage'
+      ? ' Staff without `staff.manage` acting on their own account or its subscriptions: 403 `staff.own_account`.'
+      : '';
+  return `Staff with the \`${permission ?? 'staff.manage'}\` permission (roles: ${roles.join(', ')}) and two-factor sign-in on: 401 \`auth.required\` without a session, 403 \`auth.forbidden\` for an account without the permission, 403 \`auth.two_factor_required\` while two-factor sign-in is off.${own}`;
 }
 
 /** `get /api/admin/users/:id/history` as `getApiAdminUsersByIdHistory`. */

@@ -58,3 +58,24 @@ export function permissionFor(method: string, documentedPath: string): Permissio
   );
   return rule?.permission ?? null;
 }
+
+/** What a back-office write names the accounts it acts on by: the path's account or subscription, or a list in its body. */
+export type ActedOn = { account: 'id' } | { subscription: 'id' } | { subscriptions: string };
+
+/**
+ * The back-office writes that act on a customer's account or subscriptions. Staff without
+ * `staff.manage` (support, finance) do not do these to their own (403 `staff.own_account`): a
+ * subscription given to oneself, one's own payment refunded, a password assigned to oneself.
+ */
+const ACTS_ON_ACCOUNTS: ReadonlyArray<{ path: string; actsOn: ActedOn }> = [
+  { path: '/api/admin/users/:id', actsOn: { account: 'id' } },
+  { path: '/api/admin/subscriptions/bulk-status', actsOn: { subscriptions: 'ids' } },
+  { path: '/api/admin/subscriptions/:id', actsOn: { subscription: 'id' } },
+  { path: '/api/admin/credentials/:id/assignments', actsOn: { subscriptions: 'subscriptionIds' } },
+];
+
+/** How a documented back-office operation names the accounts it acts on; null for a read or an act on none. */
+export function actedOnBy(method: string, documentedPath: string): ActedOn | null {
+  if (method.toLowerCase() === 'get') return null;
+  return ACTS_ON_ACCOUNTS.find(({ path }) => covers(path, documentedPath))?.actsOn ?? null;
+}

@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { ApiDocument } from '../openapi.js';
 import { HttpProblem } from '../problem.js';
-import { permissionFor } from './admin-permissions.js';
+import { actedOnBy, permissionFor } from './admin-permissions.js';
 
 /** The staff member a back-office request is from, as the server's records say. */
 export interface StaffContext {
@@ -20,12 +20,41 @@ declare module 'express-serve-static-core' {
 
 const forbidden = () => new HttpProblem({ status: 403, code: 'auth.forbidden', detail: 'You may not do this' });
 
+const ids = (body: unknown, field: string): string[] => {
+  const value = (body as Record<string, unknown> | undefined)?.[field];
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+};
+
+async function holdersOf(knex: Knex, subscriptionIds: string[]): Promise<string[]> {
+  const uuids = subscriptionIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (uuids.length === 0) return [];
+  return knex('subscriptions').whereIn('id', uuids).distinct().pluck('user_id');
+}
+
+/** The accounts a back-office write acts on, as its path or body names them (none for a read). */
+async function accountsActedOn(
+  knex: Knex,
+  operation: { method: string; path: string },
+  actualPath: string,
+  body: unknown,
+): Promise<string[]> {
+  const actsOn = actedOnBy(operation.method, operation.path);
+  if (!actsOn) return [];
+  if ('subscriptions' in actsOn) return holdersOf(knex, ids(body, actsOn.subscriptions));
+  const segment = actualPath.split('/')[operation.path.split('/').indexOf(':id')];
+  const id = segment === undefined ? undefined : decodeURIComponent(segment);
+  if (!id) return [];
+  return 'account' in actsOn ? [id] : holdersOf(knex, [id]);
+}
+
 /**
  * In front of every back-office route (unknown paths included): the roles are read from the
  * server's records on every request, never trusted from the token. Refused, in this order: no
  * session (401 `auth.required`); an account without a staff role (403 `auth.forbidden`); staff
  * without two-factor sign-in (403 `auth.two_factor_required`); staff without the permission the
- * operation needs (403 `auth.forbidden`). A path no operation is documented at is for owners.
+ * operation needs (403 `auth.forbidden`); support or finance acting on their own account or its
+ * subscriptions (403 `staff.own_account`: a subscription given to oneself, one's own payment
+ * refunded). A path no operation is documented at is for owners.
  */
 export function requireStaff(deps: { knex: Knex; doc: ApiDocument }): RequestHandler {
   return async (req, _res, next) => {
@@ -49,6 +78,19 @@ export function requireStaff(deps: { knex: Knex; doc: ApiDocument }): RequestHan
     const operation = deps.doc.operationAt(method, `${req.baseUrl}${req.path}`);
     const needed = operation ? permissionFor(operation.method, operation.path) : null;
     if (needed ? !permissions.includes(needed) : !roles.includes('owner')) return next(forbidden());
+    // Staff who do not manage staff do not act on their own account: another staff member does.
+    if (operation && !permissions.includes('staff.manage')) {
+      const acted = await accountsActedOn(deps.knex, operation, `${req.baseUrl}${req.path}`, req.body);
+      if (acted.includes(req.auth.userId)) {
+        return next(
+          new HttpProblem({
+            status: 403,
+            code: 'staff.own_account',
+            detail: 'Staff do not act on their own account or subscriptions: another staff member does',
+          }),
+        );
+      }
+    }
     req.staff = { roles, permissions };
     next();
   };
