@@ -151,6 +151,23 @@ describe('cookie-authenticated writes come from the shop’s own pages', () => {
     expect((await rename(jar, 'Dave From A Script', {})).status).toBe(200);
   });
 
+  it('does not act with the session on a read another site sends the browser to: a link there reads as a visitor', async () => {
+    const fay = await newCustomer('cross-site-fay');
+    const jar = await browserSignIn(fay);
+    // SameSite=Lax cookies go with a link followed from another site; the browser says where it came from.
+    const read = (site: string) =>
+      call('GET', '/api/me', { headers: { Cookie: cookieHeader(jar), 'Sec-Fetch-Site': site } });
+    const crossSite = await read('cross-site');
+    expect([crossSite.status, crossSite.body.code]).toEqual([401, 'auth.required']);
+    for (const site of ['same-origin', 'none']) {
+      const own = await read(site);
+      expect([site, own.status, own.body.email]).toEqual([site, 200, fay.email]);
+    }
+    // A Bearer client is not a browser's cookie: where it says it comes from does not matter.
+    const bearer = await call('GET', '/api/me', { token: fay.token, headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(bearer.status).toBe(200);
+  });
+
   it('does not concern Bearer clients without cookies, visitors without a session, or payment webhooks', async () => {
     const erin = await newCustomer('origin-erin');
     const jar = await browserSignIn(erin);

@@ -103,11 +103,18 @@ export const bearerToken = (req: Request) => {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 };
 
-/** Reads the access token (Bearer header first, then cookie); an open session makes `req.auth`. */
+/**
+ * Reads the access token (Bearer header first, then cookie); an open session makes `req.auth`.
+ * The session's cookie does not act on a request to the API that another site sent the browser to
+ * (`Sec-Fetch-Site: cross-site`, a link or a form there: `SameSite=Lax` cookies go along with a
+ * link): such a request reads as a visitor's, so a link cannot record a reading of a password
+ * with a reason of its own, an export, or anything a read records.
+ */
 export function authenticate(deps: { key: Uint8Array; accounts: AccountService }): RequestHandler {
   return async (req, _res, next) => {
     const bearer = bearerToken(req);
-    const token = bearer ?? (req.cookies?.[ACCESS_COOKIE] as string | undefined);
+    const crossSite = req.path.startsWith('/api/') && req.get('sec-fetch-site') === 'cross-site';
+    const token = bearer ?? (crossSite ? undefined : (req.cookies?.[ACCESS_COOKIE] as string | undefined));
     if (!token) return next();
     const claims = await verifyAccessToken(deps.key, token);
     if (claims && (await deps.accounts.sessionIsOpen(claims.sessionId, { location: describeLocation(req) }))) {
