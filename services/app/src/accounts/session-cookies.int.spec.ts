@@ -166,6 +166,11 @@ describe('cookie-authenticated writes come from the shop’s own pages', () => {
     // A Bearer client is not a browser's cookie: where it says it comes from does not matter.
     const bearer = await call('GET', '/api/me', { token: fay.token, headers: { 'Sec-Fetch-Site': 'cross-site' } });
     expect(bearer.status).toBe(200);
+    // The scheme's name is case-insensitive (RFC 9110).
+    for (const scheme of ['bearer', 'BEARER']) {
+      const reply = await call('GET', '/api/me', { headers: { Authorization: `${scheme} ${fay.token}` } });
+      expect([scheme, reply.status]).toEqual([scheme, 200]);
+    }
   });
 
   it('does not concern Bearer clients without cookies, visitors without a session, or payment webhooks', async () => {

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { bearerOf } from '../api/auth/authentication.js';
 import { bareProblem } from '../api/problem.js';
 import type { ShopConfig } from '../config.js';
 import type { Logger } from '../infrastructure/logger.js';
@@ -13,10 +14,10 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Whether the request carries `Authorization: Bearer <token>`, compared in constant time. */
 function bearerMatches(req: IncomingMessage, token: string): boolean {
-  const header = req.headers.authorization;
-  if (typeof header !== 'string' || !header.startsWith('Bearer ')) return false;
+  const presented = bearerOf(req.headers.authorization);
+  if (presented === undefined) return false;
   // Digests of equal length: neither the comparison's time nor an early exit tells the token's length.
-  return timingSafeEqual(digest(header.slice(7).trim()), digest(token));
+  return timingSafeEqual(digest(presented), digest(token));
 }
 
 function answerProblem(res: ServerResponse, status: number, code: string, detail: string, headers = {}): void {

@@ -98,10 +98,11 @@ export function clientContext(req: Request): ClientContext {
   };
 }
 
-export const bearerToken = (req: Request) => {
-  const header = req.get('authorization');
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-};
+/** The token of an `Authorization: Bearer …` header (the scheme's name in any case, RFC 9110). */
+export const bearerOf = (header: string | undefined): string | undefined =>
+  /^bearer +(\S+) *$/i.exec(header ?? '')?.[1];
+
+export const bearerToken = (req: Request) => bearerOf(req.get('authorization'));
 
 /**
  * Reads the access token (Bearer header first, then cookie); an open session makes `req.auth`.
