@@ -20,13 +20,14 @@ const PRIVATE_TITLES: ReadonlyArray<readonly [path: string, title: TextKey]> = [
 
 /**
  * The title of the page at `path` (without the language prefix): a public page's as its head on
- * the server gives it, a private page's, the 404's for an address no screen has; null for a plan's
- * page (its screen names it once the plan is read) and for the pages with none (the brand alone).
+ * the server gives it, a private page's, the 404's for an address no screen has; `screen` for a
+ * plan's page (its screen names it once the plan is read: until then the server's title, or the
+ * page before's, stays); null for the pages with none (the brand alone).
  */
-export function titleKeyOf(path: string, known: (path: string) => boolean): TextKey | null {
+export function titleKeyOf(path: string, known: (path: string) => boolean): TextKey | 'screen' | null {
   const page = PUBLIC_PAGES.find((candidate) => candidate.path === path);
   if (page) return page.title;
-  if (path.startsWith(PLAN_PAGE.prefix)) return null;
+  if (path.startsWith(PLAN_PAGE.prefix)) return 'screen';
   const own = PRIVATE_TITLES.find(([prefix]) => (prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix));
   if (own) return own[1];
   return known(path) ? null : NOT_FOUND_PAGE.title;
@@ -35,7 +36,7 @@ export function titleKeyOf(path: string, known: (path: string) => boolean): Text
 /**
  * Names the browser tab after the page at each address, in the language shown
  * (`Aide · PremiumShare`): the title the server wrote is only the first page's. Rendered before
- * the screens, so that a screen naming itself (a plan's page) has the last word.
+ * the screens; a screen naming itself (a plan's page) is left to do so.
  */
 export function RouteTitle({ known }: { known: (path: string) => boolean }): null {
   const { pathname } = useLocation();
@@ -43,6 +44,8 @@ export function RouteTitle({ known }: { known: (path: string) => boolean }): nul
   const language = i18n.resolvedLanguage ?? i18n.language;
   useEffect(() => {
     const key = titleKeyOf(pathname, known);
+    // Written here, the brand alone would replace the plan's title whenever this runs again.
+    if (key === 'screen') return;
     if (!key) {
       document.title = config.brand;
       return;
