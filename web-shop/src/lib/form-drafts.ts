@@ -24,6 +24,11 @@ export class FormDrafts {
     this.carried = new Map(this.live);
   }
 
+  /** Whether values were carried over for the form `key` (not taken yet). */
+  carries(key: string): boolean {
+    return this.carried.has(key);
+  }
+
   /** The values carried over for the form `key`, once. */
   take(key: string): FormikValues | undefined {
     const values = this.carried.get(key);

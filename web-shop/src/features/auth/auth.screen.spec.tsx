@@ -1,7 +1,9 @@
 import type { CreatedAccount, Profile, SignedInSession, SignInProviders } from '@shop/contracts';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import AuthRoute from '../../app/routes/auth';
+import { FormDrafts, FormDraftsContext } from '../../lib/form-drafts';
 import { aCustomer } from '../../testing/fixtures';
 import { json, problem, renderScreen } from '../../testing/render-screen';
 import type { Routes } from '../../testing/fetch-mock';
@@ -164,5 +166,37 @@ describe('creating an account (/auth, Inscription)', () => {
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Un compte existe déjà avec cet email');
+  });
+});
+
+describe('a change of language on /auth', () => {
+  it('keeps the sign-up tab and what was typed: the screen is mounted again in the other language', async () => {
+    const drafts = new FormDrafts();
+    let remount!: () => void;
+    function AuthInTwoLanguages() {
+      const [mount, setMount] = useState(0);
+      remount = () => setMount((n) => n + 1);
+      return (
+        <FormDraftsContext.Provider value={drafts}>
+          <AuthRoute key={mount} />
+        </FormDraftsContext.Provider>
+      );
+    }
+    const { user } = renderScreen(<AuthInTwoLanguages />, {
+      path: '/auth',
+      url: '/auth',
+      api: authApi(() => json(session)),
+    });
+
+    await user.click(await screen.findByRole('tab', { name: 'Inscription' }));
+    await user.type(screen.getByRole('textbox', { name: /^Nom complet/ }), 'Léa Martin');
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'lea@example.com');
+    // What the language switch does: the forms on screen are handed over, then every screen is mounted again.
+    drafts.carryOver();
+    act(() => remount());
+
+    expect(await screen.findByRole('tab', { name: 'Inscription', selected: true })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /^Nom complet/ })).toHaveValue('Léa Martin');
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('lea@example.com');
   });
 });

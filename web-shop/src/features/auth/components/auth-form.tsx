@@ -7,13 +7,14 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { Form, Formik } from 'formik';
-import { useState } from 'react';
+import { Form, Formik, useFormikContext, type FormikValues } from 'formik';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
+import { FormDraftsContext, useFormDraft } from '../../../lib/form-drafts';
 import { completeHeldSignIn } from '../api/complete-held-sign-in';
 import { signIn } from '../api/sign-in';
 import { signUp } from '../api/sign-up';
@@ -38,6 +39,15 @@ interface FormError {
  * the forgotten-password request and the external providers. `returnTo`: where an external sign-in lands.
  * `heldSignIn`: an external sign-in came back waiting for the account's code, so the card opens on the TOTP step.
  */
+const SIGN_IN_DRAFT = 'auth:sign-in';
+const SIGN_UP_DRAFT = 'auth:sign-up';
+
+/** Inside a form: what is typed there is kept across a change of language (`useFormDraft`). */
+function KeptAcrossLanguages({ draftKey }: { draftKey: string }): null {
+  useFormDraft(draftKey, useFormikContext<FormikValues>());
+  return null;
+}
+
 export function AuthForm({
   initialMode = 'signIn',
   returnTo = '/',
@@ -50,7 +60,9 @@ export function AuthForm({
   const { t } = useTranslation('auth');
   const toast = useToast();
   const { reload } = useSession();
-  const [mode, setMode] = useState<Mode>(initialMode);
+  const drafts = useContext(FormDraftsContext);
+  // Mounted again in the other language: back on the sign-up tab if that is where the visitor was.
+  const [mode, setMode] = useState<Mode>(() => (drafts?.carries(SIGN_UP_DRAFT) ? 'signUp' : initialMode));
   const [secondFactor, setSecondFactor] = useState<SecondFactor | null>(heldSignIn ? { kind: 'held' } : null);
   const [formError, setFormError] = useState<FormError | null>(null);
   // Kept across the switch to sign-in after a sign-up, so the new customer only types the password.
@@ -168,6 +180,7 @@ export function AuthForm({
         >
           {({ isSubmitting, values }) => (
             <Form noValidate>
+              <KeptAcrossLanguages draftKey={SIGN_IN_DRAFT} />
               <Stack spacing={2.5}>
                 <FormTextField name="email" type="email" label={t('fields.email')} autoComplete="email" required />
                 <FormTextField
@@ -216,6 +229,7 @@ export function AuthForm({
         >
           {({ isSubmitting }) => (
             <Form noValidate>
+              <KeptAcrossLanguages draftKey={SIGN_UP_DRAFT} />
               <Stack spacing={2.5}>
                 <FormTextField name="fullName" label={t('fields.fullName')} autoComplete="name" />
                 <FormTextField name="email" type="email" label={t('fields.email')} autoComplete="email" required />
