@@ -23,7 +23,7 @@ async function invoiceOfNews(
   knex: Knex,
   kind: OrderMailKind,
   subscription: SubscriptionView,
-  job: { expiresAt?: string; amountCents?: number },
+  job: { expiresAt?: string; amountCents?: number; paymentReference?: string },
 ): Promise<{ expected: boolean; invoice: AccountingDocumentView | null }> {
   if (kind === 'payment_confirmed') {
     // A free order (the free offer, a grant, a 100 % promotion) is invoiced nothing.
@@ -33,9 +33,13 @@ async function invoiceOfNews(
       invoice: await invoiceOfPayment(knex, subscription.id, subscription.paymentReference),
     };
   }
-  // A renewal: the invoice whose period ends where the renewal does.
-  if (!job.expiresAt || (job.amountCents !== undefined && job.amountCents <= 0))
-    return { expected: false, invoice: null };
+  if (job.amountCents !== undefined && job.amountCents <= 0) return { expected: false, invoice: null };
+  // A renewal: the invoice of its payment. Another renewal may end where it does (one refunded,
+  // then bought again), so the period's end names it only for jobs made before they named the payment.
+  if (job.paymentReference) {
+    return { expected: true, invoice: await invoiceOfPayment(knex, subscription.id, job.paymentReference) };
+  }
+  if (!job.expiresAt) return { expected: false, invoice: null };
   const end = Date.parse(job.expiresAt);
   const { data } = await listAccountingDocumentsForAdmin(knex, {
     sort: { field: 'issuedAt', order: 'desc' },
@@ -54,7 +58,7 @@ export async function invoiceAttachments(
   deps: { knex: Knex; clock: () => Date; logger: Logger; seller: SellerIdentity | null },
   kind: OrderMailKind,
   subscription: SubscriptionView,
-  job: { at: string; expiresAt?: string; amountCents?: number; mailId: string },
+  job: { at: string; expiresAt?: string; amountCents?: number; mailId: string; paymentReference?: string },
   language: Language,
 ): Promise<MailAttachment[]> {
   if (!WITH_INVOICE.has(kind) || !deps.seller) return [];

@@ -102,6 +102,8 @@ export interface JobDataByName {
     retryAt?: string;
     /** refund_issued: the refund ended the subscription. */
     ended?: true;
+    /** renewal_confirmed: the renewal's payment, whose invoice the confirmation carries (absent on jobs made before). */
+    paymentReference?: string;
   };
   /** Tells the operator (SUPPORT_EMAIL) of a new inquiry. mailId is the job id; `at` is when it was received. */
   'notify-support-of-inquiry': { inquiryId: string; mailId: string; at: string };

@@ -41,20 +41,19 @@ function readModelHasCaughtUp(
 ): boolean {
   const { expiresAt } = job;
   switch (kind) {
-    case 'renewal_confirmed':
-      // This renewal's expiry, or a later one (a second renewal or the next order's payment came first).
-      return subscription.expiresAt !== null && expiresAt !== undefined && subscription.expiresAt >= expiresAt;
-    case 'cancellation_confirmed':
-      return subscription.customerCancelledAt !== null;
-    case 'refund_requested':
-      return subscription.refundRequestedAt !== null;
     case 'order_received':
       return true;
+    case 'renewal_confirmed':
+    case 'cancellation_confirmed':
+    case 'refund_requested':
+    case 'expired':
     case 'refund_issued':
     case 'suspended':
     case 'renewal_failed':
     case 'order_abandoned':
-      // The row was written by this event or a later one (the refund's amount comes from the job).
+      // The row was written by this event or a later one: not a value a later event may change
+      // again (a renewal's expiry a refund moves back, a cancellation taken back), or the job
+      // would wait for good. What the news says comes from the job (its expiry, its amount).
       return Date.parse(subscription.updatedAt) >= Date.parse(job.at);
     case 'renewal_upcoming':
       // Given on turning renewal on (the job names no expiry): once the row shows that turn.
@@ -70,9 +69,6 @@ function readModelHasCaughtUp(
       return subscription.paidAt !== null && subscription.expiresAt !== null;
     case 'credentials_ready':
       return subscription.credentialsAssigned;
-    case 'expired':
-      // Expired is final, so this cannot wait forever.
-      return subscription.status === 'expired';
   }
 }
 
@@ -127,6 +123,7 @@ export function orderMailJobHandlers({
       months,
       retryAt,
       ended,
+      paymentReference,
     }) => {
       const now = clock();
       const context = { kind, subscriptionId, mailId };
@@ -197,6 +194,14 @@ export function orderMailJobHandlers({
         logger.info(context, 'order no longer cancelled as abandoned; no news');
         return;
       }
+      if (kind === 'cancellation_confirmed' && subscription.customerCancelledAt === null) {
+        logger.info(context, 'cancellation taken back since (renewal turned on again); no news');
+        return;
+      }
+      if (kind === 'expired' && subscription.status !== 'expired') {
+        logger.info(context, 'subscription renewed since its expiry; no news of the expiry');
+        return;
+      }
       if (kind === 'suspended' && subscription.status !== 'suspended') {
         logger.info(context, 'subscription no longer suspended; no news');
         return;
@@ -232,7 +237,7 @@ export function orderMailJobHandlers({
             { knex, clock, logger, seller: invoiceSeller },
             kind,
             subscription,
-            { at, expiresAt, amountCents, mailId },
+            { at, expiresAt, amountCents, mailId, paymentReference },
             language,
           )
         : [];

@@ -20,6 +20,7 @@ const orderMailJob = (
     months?: number;
     retryAt?: string;
     ended?: true;
+    paymentReference?: string;
     tag?: string;
   } = {},
 ): JobRequest<'send-order-mail'> => {
@@ -37,6 +38,7 @@ const orderMailJob = (
       ...(options.months !== undefined ? { months: options.months } : {}),
       ...(options.retryAt ? { retryAt: options.retryAt } : {}),
       ...(options.ended ? { ended: true as const } : {}),
+      ...(options.paymentReference ? { paymentReference: options.paymentReference } : {}),
     },
     jobId: mailId,
     ...(options.at ? { runAt: options.at } : {}),
@@ -108,9 +110,14 @@ export const orderMailReactor: Reactor = {
         ];
       }
       case 'SubscriptionRenewed': {
-        const { subscriptionId, to, amountCents, months } = event.data;
+        const { subscriptionId, to, amountCents, months, paymentReference } = event.data;
         return [
-          orderMailJob(recorded, subscriptionId, 'renewal_confirmed', { expiresAt: to, amountCents, months }),
+          orderMailJob(recorded, subscriptionId, 'renewal_confirmed', {
+            expiresAt: to,
+            amountCents,
+            months,
+            paymentReference,
+          }),
           ...renewalReminders(recorded, subscriptionId, to),
         ];
       }

@@ -281,6 +281,73 @@ describe('order e-mails and notifications', () => {
     expect(mailsTo(bruno.email).filter((mail) => mail.subject.includes('expire bientôt'))).toEqual([]);
   });
 
+  describe('a job that runs after the subscription changed again', () => {
+    /** The handlers as the worker runs them, sending into `sent`; a job is the one the reactor made, run late. */
+    const lateHandlers = (sent: MailMessage[]) =>
+      orderMailJobHandlers({
+        knex: shop.runtime.knex,
+        mailer: { send: async (message) => void sent.push(message) },
+        publicUrl: 'https://shop.example',
+        renewalLeadHours: 72,
+        clock: () => new Date(),
+        logger: shop.runtime.logger,
+        seller: shop.runtime.config.seller,
+      });
+    /** A paid subscription, once its row is read and its order's invoice issued: answers both. */
+    async function paidAndInvoiced(customer: Customer) {
+      const expiresAt = new Date(Date.now() + 20 * 86_400_000);
+      expiresAt.setUTCHours(12, 0, 0, 0);
+      const { subscriptionId } = await paidSubscription(shop.runtime.store, customer.userId, expiresAt);
+      const row = await eventually(
+        () => getSubscription(shop.runtime.knex, subscriptionId),
+        (found) => found?.paidAt !== null && found?.paidAt !== undefined,
+      );
+      const invoice = await eventually(
+        () =>
+          shop.runtime.knex('accounting_documents').where({ subscription_id: subscriptionId, kind: 'invoice' }).first(),
+        (found) => found !== undefined,
+      );
+      return { row: row!, invoice: invoice as { number: string; payment_reference: string } };
+    }
+    // Recorded before the row's last change: the row was written by a later event meanwhile.
+    const before = (iso: string) => new Date(Date.parse(iso) - 1000).toISOString();
+
+    it("confirms a renewal whose months went back since, with the invoice of that renewal's own payment", async () => {
+      const { row, invoice } = await paidAndInvoiced(await newCustomer('late-renewal', 'Léa Tardive'));
+      const sent: MailMessage[] = [];
+      // The renewal's expiry is later than the one the row shows now (its refund moved it back),
+      // and no invoice period ends there: the payment names the invoice.
+      await lateHandlers(sent)['send-order-mail']({
+        kind: 'renewal_confirmed',
+        subscriptionId: row.id,
+        mailId: `test-${randomUUID()}`,
+        at: before(row.updatedAt),
+        expiresAt: new Date(Date.parse(row.expiresAt!) + 30 * 86_400_000).toISOString(),
+        amountCents: 453,
+        months: 1,
+        paymentReference: invoice.payment_reference,
+      });
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.attachments?.map((attachment) => attachment.filename)).toEqual([`${invoice.number}.pdf`]);
+    });
+
+    it('says nothing of a cancellation taken back, nor of an expiry followed by a renewal, and does not wait for them', async () => {
+      const { row } = await paidAndInvoiced(await newCustomer('late-news', 'Noé Tardif'));
+      const sent: MailMessage[] = [];
+      const handlers = lateHandlers(sent);
+      for (const kind of ['cancellation_confirmed', 'expired'] as const) {
+        await handlers['send-order-mail']({
+          kind,
+          subscriptionId: row.id,
+          mailId: `test-${randomUUID()}`,
+          at: before(row.updatedAt),
+          ...(kind === 'cancellation_confirmed' ? { expiresAt: row.expiresAt! } : {}),
+        });
+      }
+      expect(sent).toEqual([]);
+    });
+  });
+
   it('never mails the same news twice: a failed send is retried, a repeated job sends nothing', async () => {
     const { subscriptionId } = await placeOrder(alice, 'en');
     await eventually(
