@@ -19,6 +19,8 @@ import {
   type ClientContext,
 } from './account-dependencies.js';
 
+/** PostgreSQL's error code for a relation that does not exist. */
+const UNDEFINED_TABLE = '42P01';
 /**
  * Who changes a role: `by` is recorded in the event (`grantedBy`, `revokedBy`), the operator's
  * id in the back-office, `shopctl` or `ADMIN_EMAILS` otherwise; `actor` is the event's actor.
@@ -179,7 +181,12 @@ export class AccountCommands {
       .modify((query) => {
         if (except) query.whereNot({ id: except });
       })
-      .pluck<string[]>('id');
+      .pluck<string[]>('id')
+      .catch((error: { code?: string }) => {
+        // A new shop whose projector has not built the read model yet (an API started first): none known.
+        if (error.code === UNDEFINED_TABLE) return [];
+        throw error;
+      });
     for (const candidate of candidates) {
       const state = await this.accountState(candidate);
       if (state.status === 'registered' && !state.erased && state.staffRoles.includes('owner')) return true;

@@ -38,6 +38,8 @@ function apiAlone(name: string) {
         SECRETS_KEY: TEST_SECRETS_KEY,
         PORT: '0',
         HOST: '127.0.0.1',
+        // Applied at start-up, before any read model exists to say whether the shop has an owner.
+        ADMIN_EMAILS: 'founder@example.com',
       }),
       { logger: createLogger({ level: 'silent' }) },
     );
