@@ -96,6 +96,40 @@ export async function sendMailOnce(
   return recorded.length > 0;
 }
 
+/**
+ * News a later change made untrue by the time its job runs, and what changed: it is not sent (the
+ * later change brings its own news, if any).
+ */
+const NO_LONGER_SO: Partial<
+  Record<OrderMailKind, { holds: (subscription: SubscriptionView) => boolean; since: string }>
+> = {
+  renewal_failed: {
+    holds: (s) => s.renewalFailedAt !== null,
+    since: 'renewal paid since; no news of the declined charge',
+  },
+  // A payment that came after all made it active: its confirmation is the news.
+  order_abandoned: {
+    holds: (s) => s.statusReason === 'abandoned',
+    since: 'order no longer cancelled as abandoned; no news',
+  },
+  cancellation_confirmed: {
+    holds: (s) => s.customerCancelledAt !== null,
+    since: 'cancellation taken back since (renewal turned on again); no news',
+  },
+  expired: {
+    holds: (s) => s.status === 'expired',
+    since: 'subscription renewed since its expiry; no news of the expiry',
+  },
+  suspended: {
+    holds: (s) => s.status === 'suspended',
+    since: 'subscription no longer suspended; no news',
+  },
+  credentials_ready: {
+    holds: (s) => s.status === 'active',
+    since: 'subscription no longer active; no credentials news',
+  },
+};
+
 export function orderMailJobHandlers({
   knex,
   mailer,
@@ -185,29 +219,9 @@ export function orderMailJobHandlers({
           return;
         }
       }
-      if (kind === 'renewal_failed' && subscription.renewalFailedAt === null) {
-        logger.info(context, 'renewal paid since; no news of the declined charge');
-        return;
-      }
-      if (kind === 'order_abandoned' && subscription.statusReason !== 'abandoned') {
-        // A payment that came after all made it active: its confirmation is the news.
-        logger.info(context, 'order no longer cancelled as abandoned; no news');
-        return;
-      }
-      if (kind === 'cancellation_confirmed' && subscription.customerCancelledAt === null) {
-        logger.info(context, 'cancellation taken back since (renewal turned on again); no news');
-        return;
-      }
-      if (kind === 'expired' && subscription.status !== 'expired') {
-        logger.info(context, 'subscription renewed since its expiry; no news of the expiry');
-        return;
-      }
-      if (kind === 'suspended' && subscription.status !== 'suspended') {
-        logger.info(context, 'subscription no longer suspended; no news');
-        return;
-      }
-      if (kind === 'credentials_ready' && subscription.status !== 'active') {
-        logger.info(context, 'subscription no longer active; no credentials news');
+      const untrue = NO_LONGER_SO[kind];
+      if (untrue && !untrue.holds(subscription)) {
+        logger.info(context, untrue.since);
         return;
       }
       const account = await accountForEffect(knex, subscription.userId);
