@@ -188,7 +188,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   it("finds nothing to fix on the operator's back-office screens", async () => {
     const page = await e2e.openPage('/auth');
     await signUpAndIn(page, 'Camille Opérations', 'jardin-secret', OPERATOR_EMAIL);
-    await withTwoFactorOn(e2e, { email: OPERATOR_EMAIL, password: 'jardin-secret' });
+    await withTwoFactorOn(e2e, { email: OPERATOR_EMAIL, password: 'jardin-secret' }, page);
     const operatorId = ((await (await page.request.get('/api/me')).json()) as { id: string }).id;
     // A subscription of their own, so its page (with its history and "État au…") has something to show.
     const subscriptionId = await buyOnSandbox(page);
@@ -238,7 +238,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     // A second owner: ADMIN_EMAILS makes only a new shop's first, the others are granted the role.
     await grantRole(
       e2e.shop,
-      await withTwoFactorOn(e2e, { email: NIGHT_OPERATOR_EMAIL, password: 'jardin-secret' }),
+      await withTwoFactorOn(e2e, { email: NIGHT_OPERATOR_EMAIL, password: 'jardin-secret' }, page),
       'owner',
     );
     await buyOnSandbox(page);

@@ -91,7 +91,7 @@ describe('the back-office in a browser', () => {
     const operator = await e2e.openPage('/');
     const cspViolations = watchCspViolations(operator);
     await signUpAndIn(operator, 'Camille Opérations', PASSWORD, ADMIN_EMAIL);
-    operatorAccount = await withTwoFactorOn(e2e, { email: ADMIN_EMAIL, password: PASSWORD });
+    operatorAccount = await withTwoFactorOn(e2e, { email: ADMIN_EMAIL, password: PASSWORD }, operator);
     await eventually(
       () => listedInquiries(operator),
       (rows) => rows.length === 2,
@@ -179,7 +179,7 @@ describe('the back-office in a browser', () => {
     // A second owner: ADMIN_EMAILS makes only a new shop's first, the others are granted the role.
     await grantRole(
       e2e.shop,
-      await withTwoFactorOn(e2e, { email: CREDENTIALS_ADMIN_EMAIL, password: PASSWORD }),
+      await withTwoFactorOn(e2e, { email: CREDENTIALS_ADMIN_EMAIL, password: PASSWORD }, operator),
       'owner',
     );
 

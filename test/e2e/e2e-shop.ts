@@ -159,12 +159,14 @@ const operatorsSignedUp = new WeakMap<E2eShop, Map<string, SignedInPerson>>();
 
 /**
  * Staff use two-factor sign-in: `email` (an operator ADMIN_EMAILS made owner, signed up) turns it
- * on through the shop's own routes, with a code computed as an authenticator app would. Answers
- * the operator, whose `secondFactor()` gives the code of each later sign-in.
+ * on through the shop's own routes, with a code computed as an authenticator app would. Turning it
+ * on signs the account's other sessions out: `page`, signed in before, signs in again with a code.
+ * Answers the operator, whose `secondFactor()` gives the code of each later sign-in.
  */
 export async function withTwoFactorOn(
   e2e: E2eShop,
   operator: { email: string; password: string },
+  page?: Page,
 ): Promise<SignedInPerson> {
   const reply = await fetch(`${e2e.shop.url}/api/auth/sign-in`, {
     method: 'POST',
@@ -175,7 +177,16 @@ export async function withTwoFactorOn(
   const session = (await reply.json()) as { accessToken: string; user: { id: string } };
   const person: SignedInPerson = { email: operator.email, userId: session.user.id, token: session.accessToken };
   await turnOnStaffTwoFactor(e2e.shop, person);
+  if (page) await signInWithCode(page, operator, person);
   return person;
+}
+
+/** Signs `page` in as `operator` with the next code of their authenticator (the cookies are the browser's). */
+async function signInWithCode(page: Page, operator: { email: string; password: string }, person: SignedInPerson) {
+  const signIn = await page.request.post('/api/auth/sign-in', {
+    data: { email: operator.email, password: operator.password, totpCode: person.secondFactor!() },
+  });
+  expect(signIn.status()).toBe(200);
 }
 
 /**
@@ -198,13 +209,10 @@ export async function operatorPage(
   let person = known.get(operator.email);
   if (!person) {
     await signUpAndIn(page, operator.name, operator.password, operator.email);
-    person = await withTwoFactorOn(e2e, operator);
+    person = await withTwoFactorOn(e2e, operator, page);
     known.set(operator.email, person);
   } else {
-    const signIn = await page.request.post('/api/auth/sign-in', {
-      data: { email: operator.email, password: operator.password, totpCode: person.secondFactor!() },
-    });
-    expect(signIn.status()).toBe(200);
+    await signInWithCode(page, operator, person);
   }
   return { page, operatorId: person.userId };
 }
