@@ -4,7 +4,10 @@ import { BlockList, isIP } from 'node:net';
 /**
  * Where a production shop sends nothing (server-side request forgery): the machine itself, private
  * networks, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, multicast and the
- * reserved ranges, in IPv4 and IPv6 (IPv4-mapped addresses included).
+ * reserved ranges, in IPv4 and IPv6. An IPv6 address that carries an IPv4 one is refused whole
+ * where it is not a plain mapped address (checked as the IPv4 it maps): the compatible (::/96) and
+ * translated (::ffff:0:0:0/96) forms, NAT64, 6to4 (2002::/16) and Teredo (2001::/32), none of which
+ * a webhook receiver needs; so are the discard (100::/64) and documentation (2001:db8::/32) ranges.
  */
 const NOT_PUBLIC = new BlockList();
 for (const [network, prefix] of [
@@ -22,8 +25,12 @@ for (const [network, prefix] of [
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
+  ['100::', 64],
+  ['2001::', 32],
+  ['2001:db8::', 32],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],

@@ -26,6 +26,23 @@ describe('where a production shop sends nothing', () => {
     }
   });
 
+  it('an IPv4 address carried inside IPv6: compatible, translated, 6to4 and Teredo forms, and the discard and documentation ranges', () => {
+    for (const hostname of [
+      '[::127.0.0.1]',
+      '[::ffff:0:127.0.0.1]',
+      '[2002:7f00:1::]',
+      '[2002:a00:1::1]',
+      '[2002:5db8:d822::1]',
+      '[2001:0:4136:e378:8000:63bf:80ff:fffe]',
+      '[100::1]',
+      '[2001:db8::1]',
+    ]) {
+      // As a URL hands them over: Node writes the embedded IPv4 in hexadecimal (::7f00:1).
+      const address = new URL(`http://${hostname}/`).hostname;
+      expect([address, isPrivateAddress(address)]).toEqual([address, true]);
+    }
+  });
+
   it('but any public address', () => {
     for (const address of ['93.184.216.34', '172.32.0.1', '8.8.8.8', '2606:4700::1111', '::ffff:93.184.216.34']) {
       expect([address, isPrivateAddress(address)]).toEqual([address, false]);
