@@ -46,6 +46,15 @@ const PLAIN_PERSONAL_FIELDS: Readonly<Record<string, readonly (readonly string[]
  */
 const SECRET_FIELD = /^(password|passwordHash|secret|token|tokenHash|keyHash|totpSecret|recoveryCodes?)$/i;
 
+/**
+ * Fields that may carry a secret under another name, per event type: a webhook endpoint's address
+ * often holds the receiver's token in its path (`/services/T000/B000/<token>`), and another
+ * integrator reading the log has no use for it.
+ */
+const SECRET_PATHS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  WebhookEndpointRegistered: [['url']],
+};
+
 /** The person (vault subject) whose key seals the personal data of a stream's events. */
 export function personalDataSubject(streamId: string): string | null {
   if (streamId.startsWith('account-')) return streamId.slice('account-'.length);
@@ -79,14 +88,15 @@ export async function toOutwardEvent(event: RecordedEvent, options: OutwardEvent
   const reveal = async (sealed: string): Promise<string> =>
     options.personalData && subject ? ((await options.open(subject, sealed)) ?? ERASED_VALUE) : ERASED_VALUE;
   let data = (await outwardValue(event.data, options.personalData, reveal)) as Record<string, unknown> | undefined;
-  if (!options.personalData) data = withoutPaths(data ?? {}, PLAIN_PERSONAL_FIELDS[event.type] ?? []);
+  data = withoutPaths(data ?? {}, SECRET_PATHS[event.type] ?? []);
+  if (!options.personalData) data = withoutPaths(data, PLAIN_PERSONAL_FIELDS[event.type] ?? []);
   return {
     id: event.id,
     type: event.type,
     position: event.globalPosition,
     recordedAt: event.recordedAt.toISOString(),
     streamId: event.streamId,
-    data: data ?? {},
+    data,
   };
 }
 

@@ -81,6 +81,27 @@ describe('toOutwardEvent', () => {
     expect(outward.data).toEqual({ ok: 1, nested: {} });
   });
 
+  it("never gives a webhook endpoint's address, which may hold the receiver's token in its path", async () => {
+    const registeredEndpoint = recorded('outbound-webhook-w1', 'WebhookEndpointRegistered', {
+      endpointId: 'w1',
+      url: 'https://hooks.example.com/services/T000/B000/a-token-in-the-path',
+      eventTypes: ['*'],
+      personalData: false,
+      registeredBy: 'u-1',
+      registeredAt: '2026-03-01T10:00:00.000Z',
+    });
+    for (const options of [{ personalData: false } as const, { personalData: true, open: async () => null } as const]) {
+      const outward = await toOutwardEvent(registeredEndpoint, options);
+      expect(outward.data).toEqual({
+        endpointId: 'w1',
+        eventTypes: ['*'],
+        personalData: false,
+        registeredBy: 'u-1',
+        registeredAt: '2026-03-01T10:00:00.000Z',
+      });
+    }
+  });
+
   it('names the subject whose key seals each stream', () => {
     expect(personalDataSubject('account-u-1')).toBe('u-1');
     expect(personalDataSubject('inquiry-i-9')).toBe('inquiry-i-9');
