@@ -37,6 +37,16 @@ export async function createBenchDatabase(adminUrl: string): Promise<BenchDataba
   };
 }
 
+/** `work` on a throwaway database of its own (see createBenchDatabase), dropped afterwards whatever happened. */
+export async function inBenchDatabase<T>(adminUrl: string, work: (url: string) => Promise<T>): Promise<T> {
+  const database = await createBenchDatabase(adminUrl);
+  try {
+    return await work(database.url);
+  } finally {
+    await database.drop();
+  }
+}
+
 async function withAdmin(adminUrl: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();

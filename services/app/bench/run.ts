@@ -18,7 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { benchAdminLists, type AdminListsSize } from './admin-lists.js';
 import { fillLog, runAppendCase, type AppendCase, type AppendFigures } from './append.js';
-import { createBenchDatabase } from './database.js';
+import { createBenchDatabase, inBenchDatabase } from './database.js';
 import { benchLag, benchRebuild } from './projection.js';
 import { benchSealing } from './sealing.js';
 import { formatTable } from './stats.js';
@@ -92,12 +92,7 @@ async function main(): Promise<void> {
     // filled directly (not from the log the next phases write), and no vacuum of those phases runs meanwhile.
     let adminLists;
     if (runs('admin')) {
-      const adminDatabase = await createBenchDatabase(adminUrl);
-      try {
-        adminLists = await benchAdminLists(adminDatabase.url, ADMIN_LISTS);
-      } finally {
-        await adminDatabase.drop();
-      }
+      adminLists = await inBenchDatabase(adminUrl, (url) => benchAdminLists(url, ADMIN_LISTS));
       console.log(
         `Back-office lists (${adminLists.subscriptions} subscriptions, ${adminLists.customers} customers, filled in ${adminLists.fillSeconds} s; up to ${ADMIN_LISTS.runs} runs or ${ADMIN_LISTS.maxCaseMs / 1000} s per case)`,
       );
@@ -251,17 +246,9 @@ async function main(): Promise<void> {
 
     let http;
     if (runs('http')) {
-      const httpDatabase = await createBenchDatabase(adminUrl);
-      try {
-        http = await benchHttp({
-          databaseUrl: httpDatabase.url,
-          redisUrl: REDIS_URL,
-          seconds: HTTP_SECONDS,
-          warmupSeconds: HTTP_WARMUP_SECONDS,
-        });
-      } finally {
-        await httpDatabase.drop();
-      }
+      http = await inBenchDatabase(adminUrl, (databaseUrl) =>
+        benchHttp({ databaseUrl, redisUrl: REDIS_URL, seconds: HTTP_SECONDS, warmupSeconds: HTTP_WARMUP_SECONDS }),
+      );
       console.log(
         `\nHTTP: the whole shop in its own process (NODE_ENV=production), autocannon here; ${HTTP_WARMUP_SECONDS} s warm-up, then ${HTTP_SECONDS} s each`,
       );
@@ -290,17 +277,14 @@ async function main(): Promise<void> {
 
     let pages;
     if (runs('pages')) {
-      const pagesDatabase = await createBenchDatabase(adminUrl);
-      try {
-        pages = await benchPages({
-          databaseUrl: pagesDatabase.url,
+      pages = await inBenchDatabase(adminUrl, (databaseUrl) =>
+        benchPages({
+          databaseUrl,
           redisUrl: REDIS_URL,
           runs: PAGE_RUNS,
           webShopDir: process.env.BENCH_WEB_SHOP_DIR ? path.resolve(process.env.BENCH_WEB_SHOP_DIR) : undefined,
-        });
-      } finally {
-        await pagesDatabase.drop();
-      }
+        }),
+      );
       printPages(pages);
     }
 
