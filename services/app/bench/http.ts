@@ -40,18 +40,10 @@ interface RunningShop {
 }
 
 /**
- * The whole shop (API, projectors, worker) in a process of its own, as `npm start` runs it in
- * production, so the load generator in this process does not share its event loop. Its log
- * (one line per request, at the production level) goes to a file, not through a pipe.
+ * The environment of the shop run as in production on 127.0.0.1:`port`, its files under `dir`,
+ * with `extra` on top; the event store's URL and the log level of this process are not passed on.
  */
-export async function startShop(
-  stack: HttpStack,
-  options: { databaseUrl?: string; redisUrl?: string; env?: NodeJS.ProcessEnv },
-): Promise<RunningShop> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-http-'));
-  const logFile = path.join(dir, 'shop.log');
-  const log = openSync(logFile, 'a');
-  const port = await freePort();
+export function productionShopEnv(port: number, dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -64,12 +56,29 @@ export async function startShop(
     // The load generator stands for many shoppers behind one proxy on this machine.
     TRUST_PROXY: 'loopback',
     SANDBOX_PAYMENTS: 'on',
-    ...options.env,
+    ...extra,
   };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
   delete env.EVENTSTORE_URL;
   delete env.LOG_LEVEL;
+  return env;
+}
+
+/**
+ * The whole shop (API, projectors, worker) in a process of its own, as `npm start` runs it in
+ * production, so the load generator in this process does not share its event loop. Its log
+ * (one line per request, at the production level) goes to a file, not through a pipe.
+ */
+export async function startShop(
+  stack: HttpStack,
+  options: { databaseUrl?: string; redisUrl?: string; env?: NodeJS.ProcessEnv },
+): Promise<RunningShop> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-http-'));
+  const logFile = path.join(dir, 'shop.log');
+  const log = openSync(logFile, 'a');
+  const port = await freePort();
+  const env = productionShopEnv(port, dir, options.env);
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
   if (stack === 'postgresql+redis') {
     env.DATABASE_URL = options.databaseUrl;
     env.REDIS_URL = options.redisUrl;

@@ -20,9 +20,8 @@ import knexFactory from 'knex';
 import { Secret, TOTP } from 'otpauth';
 import { jobLedgerCounts } from '../src/jobs/job-ledger.js';
 import { freePort } from '../src/testing/free-port.js';
-import { TEST_SELLER_ENV } from '../src/testing/seller.js';
 import { benchPool, createBenchDatabase } from './database.js';
-import { signUpCustomers } from './http.js';
+import { productionShopEnv, signUpCustomers } from './http.js';
 import { formatTable, round, summarize, type LatencySummary } from './stats.js';
 
 /**
@@ -131,27 +130,14 @@ export async function benchSoak(options: SoakOptions): Promise<SoakFigures> {
   try {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'production',
-      ...TEST_SELLER_ENV,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: path.join(dir, 'data'),
-      SECRETS_KEY: randomBytes(32).toString('base64'),
+    const env = productionShopEnv(port, dir, {
       DATABASE_URL: database.url,
       REDIS_URL: options.redisUrl,
       QUEUE_PREFIX: queuePrefix,
-      // The load generator stands for many shoppers behind one proxy on this machine.
-      TRUST_PROXY: 'loopback',
-      SANDBOX_PAYMENTS: 'on',
       ADMIN_EMAILS: OWNER_EMAIL,
       // The run's sessions last it through (the longest a token may live).
       ACCESS_TOKEN_TTL_SECONDS: '3600',
-    };
-    delete env.EVENTSTORE_URL;
-    delete env.LOG_LEVEL;
+    });
     await buildIfStale();
     for (const role of ROLES) {
       processes.push(await startRole(role, env, dir));
