@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  accountingSeriesStreamId,
-  documentNumber,
-  type AccountingDocument,
-  type DocumentDraft,
-  type InvoiceIssued,
-} from '@shop/domain';
-import { PostgresEventStore, type EventStore, type NewEvent } from '@shop/event-store';
+import { accountingSeriesStreamId, type DocumentDraft } from '@shop/domain';
+import { PostgresEventStore } from '@shop/event-store';
 import knexFactory from 'knex';
 import { AccountingCommands } from '../src/invoicing/accounting-commands.js';
+import { countingReads, seedInvoiceSeries } from '../src/testing/accounting-series.js';
 import { benchPool } from './database.js';
 import { round, summarize, type LatencySummary } from './stats.js';
 
@@ -53,18 +48,6 @@ const draft = (documentId: string, issuedAt: string): DocumentDraft => ({
   corrects: null,
 });
 
-/** Counts the events each read returns, whichever stream it reads. */
-function countingReads(store: EventStore): { store: EventStore; read: () => number } {
-  let read = 0;
-  const counted = Object.create(store) as EventStore;
-  counted.readStream = async (...args) => {
-    const events = await store.readStream(...args);
-    read += events.length;
-    return events;
-  };
-  return { store: counted, read: () => read };
-}
-
 /**
  * The cost of issuing an invoice as the year's series grows: series of 0, 1,000 and 10,000
  * documents (seeded by appending `InvoiceIssued` events in batches, with their rows in
@@ -100,26 +83,14 @@ export async function benchInvoices(
       const issuedAt = `${year}-06-01T10:00:00.000Z`;
       const streamId = accountingSeriesStreamId('invoice', year);
       const seedStarted = performance.now();
-      for (let from = 1; from <= size; from += SEED_BATCH) {
-        const events: NewEvent[] = [];
-        for (let sequence = from; sequence < Math.min(from + SEED_BATCH, size + 1); sequence++) {
-          const document: AccountingDocument = {
-            ...draft(`invoice:seed-${year}-${sequence}`, issuedAt),
-            kind: 'invoice',
-            sequence,
-            number: documentNumber('invoice', year, sequence),
-          };
-          events.push({ type: 'InvoiceIssued', data: document } satisfies InvoiceIssued);
-        }
-        await base.appendToStream(streamId, events, { expectedVersion: from === 1 ? 'no_stream' : from - 1 });
+      await seedInvoiceSeries(base, year, size, (sequence) => draft(`invoice:seed-${year}-${sequence}`, issuedAt), {
+        batch: SEED_BATCH,
         // And their numbers, which the shop writes with each document's event.
-        await knex('accounting_document_numbers').insert(
-          events.map(({ data }) => {
-            const { documentId, number } = data as AccountingDocument;
-            return { document_id: documentId, number, series_stream: streamId };
-          }),
-        );
-      }
+        afterBatch: (documents) =>
+          knex('accounting_document_numbers').insert(
+            documents.map(({ documentId, number }) => ({ document_id: documentId, number, series_stream: streamId })),
+          ),
+      });
       seedMs += performance.now() - seedStarted;
 
       for (const issuers of [1, ISSUERS_AT_ONCE]) {

@@ -5,14 +5,14 @@ import {
   type AccountingCommand,
   type AccountingDocument,
   type DocumentDraft,
-  type InvoiceIssued,
 } from '@shop/domain';
-import { PostgresEventStore, type EventStore, type NewEvent } from '@shop/event-store';
+import { PostgresEventStore, type EventStore } from '@shop/event-store';
 import { migrateToLatest } from '@shop/projections';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import knexFactory from 'knex';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countingReads, seedInvoiceSeries } from '../testing/accounting-series.js';
 import { AccountingCommands } from './accounting-commands.js';
 
 const ACTOR = { actor: { type: 'system' as const, id: 'accounting' } };
@@ -30,14 +30,8 @@ function issuer(url: string) {
     () => knex.destroy(),
     () => store.close().then(() => pool.end()),
   );
-  let eventsRead = 0;
-  const counted = Object.create(store) as EventStore;
-  counted.readStream = async (...args) => {
-    const events = await store.readStream(...args);
-    eventsRead += events.length;
-    return events;
-  };
-  return { store, knex, commands: new AccountingCommands({ store: counted, knex }), eventsRead: () => eventsRead };
+  const counted = countingReads(store);
+  return { store, knex, commands: new AccountingCommands({ store: counted.store, knex }), eventsRead: counted.read };
 }
 
 const draft = (documentId: string, year: number): DocumentDraft => ({
@@ -69,23 +63,8 @@ const issueInvoice = (documentId: string, year: number): AccountingCommand => ({
 });
 
 /** Appends `count` invoices to the year's series, as the shop issued them before the numbers table. */
-async function seedSeries(store: EventStore, year: number, count: number): Promise<void> {
-  for (let from = 1; from <= count; from += 500) {
-    const events: NewEvent[] = [];
-    for (let sequence = from; sequence <= Math.min(count, from + 499); sequence++) {
-      const document: AccountingDocument = {
-        ...draft(`invoice:seed-${sequence}`, year),
-        kind: 'invoice',
-        sequence,
-        number: documentNumber('invoice', year, sequence),
-      };
-      events.push({ type: 'InvoiceIssued', data: document } satisfies InvoiceIssued);
-    }
-    await store.appendToStream(accountingSeriesStreamId('invoice', year), events, {
-      expectedVersion: from === 1 ? 'no_stream' : from - 1,
-    });
-  }
-}
+const seedSeries = (store: EventStore, year: number, count: number) =>
+  seedInvoiceSeries(store, year, count, (sequence) => draft(`invoice:seed-${sequence}`, year));
 
 const sequencesOf = async (store: EventStore, year: number) =>
   (await store.readStream(accountingSeriesStreamId('invoice', year))).map(
