@@ -49,11 +49,34 @@ async function signUpAndIn(call = client(), email = newEmail(), password = PASSW
   };
 }
 
-const profile = (call: ReturnType<typeof client>, token: string) =>
+const profile = (call: Call, token: string) =>
   eventually(
     () => call('GET', '/api/me', { token }),
     (res) => res.status !== 404,
   );
+
+type Call = ReturnType<typeof client>;
+
+/**
+ * A customer signed up and in on one device, then signed in with the password on each of `devices`,
+ * in turn, each from an address of its own; returned once their profile is there.
+ */
+async function signedInOnDevices<Device extends string>(...devices: Device[]) {
+  const email = newEmail();
+  const first = await signUpAndIn(client(), email);
+  const others = {} as Record<Device, Awaited<ReturnType<Call>>>;
+  for (const device of devices) {
+    others[device] = await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } });
+  }
+  await profile(first.call, first.token);
+  return { email, first, others };
+}
+
+/** The statuses a device signed in by `signIn` gets now: for /api/me with its access token, then for a refresh with its refresh token. */
+const sessionAnswers = async (call: Call, signIn: Awaited<ReturnType<Call>>) => ({
+  me: (await call('GET', '/api/me', { token: signIn.body.accessToken as string })).status,
+  refresh: (await call('POST', '/api/auth/refresh', { body: { refreshToken: signIn.body.refreshToken } })).status,
+});
 
 function cookiesFrom(headers: Headers): Record<string, string> {
   const jar: Record<string, string> = {};
@@ -173,11 +196,10 @@ describe('sessions', () => {
   });
 
   it('signs out of this device only, or of every device', async () => {
-    const email = newEmail();
-    const laptop = await signUpAndIn(client(), email);
-    const phone = await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } });
-    const tablet = await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } });
-    await profile(laptop.call, laptop.token);
+    const {
+      first: laptop,
+      others: { phone, tablet },
+    } = await signedInOnDevices('phone', 'tablet');
 
     expect(
       (await laptop.call('POST', '/api/auth/sign-out', { token: laptop.token, body: { scope: 'local' } })).status,
@@ -190,17 +212,14 @@ describe('sessions', () => {
       body: { scope: 'global' },
     });
     expect(everywhere.status).toBe(204);
-    expect((await laptop.call('GET', '/api/me', { token: tablet.body.accessToken as string })).status).toBe(401);
-    expect(
-      (await laptop.call('POST', '/api/auth/refresh', { body: { refreshToken: tablet.body.refreshToken } })).status,
-    ).toBe(401);
+    expect(await sessionAnswers(laptop.call, tablet)).toEqual({ me: 401, refresh: 401 });
   });
 
   it('forgets sessions ended more than a month ago with their tokens, and keeps those still open', async () => {
-    const email = newEmail();
-    const old = await signUpAndIn(client(), email);
-    const open = await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } });
-    await profile(old.call, old.token);
+    const {
+      first: old,
+      others: { open },
+    } = await signedInOnDevices('open');
     const { knex } = shop.runtime;
     const sessionOf = async (token: string) =>
       (await knex('refresh_tokens')
@@ -219,17 +238,15 @@ describe('sessions', () => {
     const refused = await old.call('POST', '/api/auth/refresh', { body: { refreshToken: old.refreshToken } });
     expect([refused.status, refused.body.code]).toEqual([401, 'auth.invalid_refresh_token']);
     // The other device signed in still is.
-    expect((await old.call('GET', '/api/me', { token: open.body.accessToken as string })).status).toBe(200);
-    expect(
-      (await old.call('POST', '/api/auth/refresh', { body: { refreshToken: open.body.refreshToken } })).status,
-    ).toBe(200);
+    expect(await sessionAnswers(old.call, open)).toEqual({ me: 200, refresh: 200 });
   });
 
   it('changes the password only with the current one, and signs out the other sessions', async () => {
-    const email = newEmail();
-    const main = await signUpAndIn(client(), email);
-    const other = await client()('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD } });
-    await profile(main.call, main.token);
+    const {
+      email,
+      first: main,
+      others: { other },
+    } = await signedInOnDevices('other');
     const wrong = await main.call('POST', '/api/me/password', {
       token: main.token,
       body: { currentPassword: 'guess', newPassword: 'brand new secret' },
