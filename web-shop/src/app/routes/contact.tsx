@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatIcon, EmailIcon, ScheduleIcon } from '../../components/icons';
 import { IconCard } from '../../components/ui/icon-card';
-import { PageHeader } from '../../components/ui/page-header';
+import { InfoPage } from '../../components/ui/page-header';
 import { TwoColumns } from '../../components/ui/two-columns';
 import { config } from '../../config';
 import { ChatDialog } from '../../features/support/components/chat-dialog';
@@ -19,8 +18,7 @@ export default function ContactRoute() {
 
   return (
     <>
-      <PageHeader id="contact-title" title={t('contact.title')} subtitle={t('contact.subtitle')} icon={<EmailIcon />} />
-      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <InfoPage id="contact-title" title={t('contact.title')} subtitle={t('contact.subtitle')} icon={<EmailIcon />}>
         <TwoColumns widths={[1.6, 1]}>
           <ContactMessageForm />
           <Box component="section" aria-labelledby="contact-channels-title">
@@ -55,7 +53,7 @@ export default function ContactRoute() {
             </Stack>
           </Box>
         </TwoColumns>
-      </Container>
+      </InfoPage>
       <ChatDialog open={chatOpen} onClose={() => setChatOpen(false)} />
     </>
   );

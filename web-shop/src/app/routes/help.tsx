@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -7,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatIcon, SupportIcon } from '../../components/icons';
-import { PageHeader } from '../../components/ui/page-header';
+import { InfoPage } from '../../components/ui/page-header';
 import { config } from '../../config';
 import { ChatDialog } from '../../features/support/components/chat-dialog';
 import { HelpCenter } from '../../features/support/components/help-center';
@@ -18,8 +17,7 @@ export default function HelpRoute() {
 
   return (
     <>
-      <PageHeader id="help-title" title={t('help.title')} subtitle={t('help.subtitle')} icon={<SupportIcon />} />
-      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <InfoPage id="help-title" title={t('help.title')} subtitle={t('help.subtitle')} icon={<SupportIcon />}>
         <HelpCenter />
         <Paper
           component="section"
@@ -44,7 +42,7 @@ export default function HelpRoute() {
             </Button>
           </Stack>
         </Paper>
-      </Container>
+      </InfoPage>
       <ChatDialog open={chatOpen} onClose={() => setChatOpen(false)} />
     </>
   );

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -8,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { ArticleIcon, ChatIcon, EmailIcon, SupportIcon } from '../../components/icons';
 import { IconCard } from '../../components/ui/icon-card';
-import { PageHeader } from '../../components/ui/page-header';
+import { InfoPage } from '../../components/ui/page-header';
 import { PageSection } from '../../components/ui/page-section';
 import { SectionCard } from '../../components/ui/section-card';
 import { TwoColumns } from '../../components/ui/two-columns';
@@ -29,13 +28,7 @@ export default function SupportRoute() {
 
   return (
     <>
-      <PageHeader
-        id="support-title"
-        title={t('support.title')}
-        subtitle={t('support.subtitle')}
-        icon={<SupportIcon />}
-      />
-      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <InfoPage id="support-title" title={t('support.title')} subtitle={t('support.subtitle')} icon={<SupportIcon />}>
         <PageSection titleId="channels-title" title={t('support.channels.title')}>
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <IconCard
@@ -65,7 +58,7 @@ export default function SupportRoute() {
           </Stack>
           <SupportMessageForm />
         </TwoColumns>
-      </Container>
+      </InfoPage>
       <ChatDialog open={chatOpen} onClose={() => setChatOpen(false)} onWriteToUs={focusContactForm} />
     </>
   );

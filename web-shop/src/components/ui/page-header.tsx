@@ -65,13 +65,17 @@ export function PageHeader({
   );
 }
 
-/** An information page: its header band (`action` under the subtitle), then its content at the page's width. */
+/**
+ * An information page: its header band (`action` under the subtitle), then its content at the page's
+ * width, or narrower (`width="md"`) for a page that reads as one column.
+ */
 export function InfoPage({
   id,
   title,
   subtitle,
   icon,
   action,
+  width = 'lg',
   children,
 }: {
   id: string;
@@ -79,6 +83,7 @@ export function InfoPage({
   subtitle?: string;
   icon?: ReactNode;
   action?: ReactNode;
+  width?: 'md' | 'lg';
   children: ReactNode;
 }) {
   return (
@@ -86,7 +91,7 @@ export function InfoPage({
       <PageHeader id={id} title={title} subtitle={subtitle} icon={icon}>
         {action}
       </PageHeader>
-      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <Container maxWidth={width} sx={{ py: { xs: 4, md: 6 } }}>
         {children}
       </Container>
     </>
