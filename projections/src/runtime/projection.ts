@@ -91,3 +91,11 @@ export async function applyEvents(
   if (projection.applyBatch && handled.length > 1) return projection.applyBatch(handled, context);
   for (const event of handled) await projection.apply(event, context);
 }
+
+/**
+ * Whether `error` is PostgreSQL's "relation does not exist" (42P01): a read model its projector
+ * has not built yet, as on a new shop whose API started first.
+ */
+export function isReadModelNotBuilt(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '42P01';
+}

@@ -3,6 +3,7 @@ import {
   accountStreamId,
   rolesOf,
   twoFactorDisableLockedUntil,
+  DomainError,
   NotFoundError,
   type AccountCommand,
   type AccountState,
@@ -10,6 +11,7 @@ import {
   type StaffRole,
 } from '@shop/domain';
 import { handleCommand, loadState, type AppendOptions, type EventMetadata } from '@shop/event-store';
+import { isReadModelNotBuilt } from '@shop/projections';
 import { InvalidInputError } from '../errors.js';
 import { LOCK_SECONDS, tooMany } from '../security/rate-limits.js';
 import {
@@ -19,8 +21,6 @@ import {
   type ClientContext,
 } from './account-dependencies.js';
 
-/** PostgreSQL's error code for a relation that does not exist. */
-const UNDEFINED_TABLE = '42P01';
 /**
  * Who changes a role: `by` is recorded in the event (`grantedBy`, `revokedBy`), the operator's
  * id in the back-office, `shopctl` or `ADMIN_EMAILS` otherwise; `actor` is the event's actor.
@@ -89,6 +89,16 @@ export class AccountCommands {
     return rolesOf(await this.accountState(userId));
   }
 
+  /** Turns two-factor on with a code from the app (after `beginSetup`); returns the recovery codes. */
+  async enableTwoFactor(userId: string, code: string, client: ClientContext): Promise<string[]> {
+    const recoveryCodes = await this.deps.twoFactor.confirmSetup(userId, code);
+    await this.execute(
+      { type: 'EnableTwoFactor', userId, data: { at: this.deps.clock().toISOString() } },
+      { correlationId: client.correlationId },
+    );
+    return recoveryCodes;
+  }
+
   /**
    * Turns two-factor off with a code from the app or a recovery code. The account's decider
    * counts wrong codes and locks like sign-in; while it is locked no code is even checked, so a
@@ -148,6 +158,31 @@ export class AccountCommands {
   }
 
   /**
+   * `ADMIN_EMAILS` at start-up: while the shop has no owner, the accounts that exist with a listed
+   * address become owners (the others when they sign up, until one has). Once it has an owner, the
+   * setting grants nothing: owners give roles in the back-office or with `shopctl users grant`.
+   */
+  async applyAdminEmails(emails: readonly string[]): Promise<{ granted: number; shopHasOwner: boolean }> {
+    if (emails.length === 0) return { granted: 0, shopHasOwner: false };
+    if (await this.hasOwner()) return { granted: 0, shopHasOwner: true };
+    let granted = 0;
+    for (const email of emails) {
+      try {
+        const userId = await this.userIdOf(email);
+        const { changed } = await this.grantRole(userId, 'owner', {
+          by: 'ADMIN_EMAILS',
+          actor: { type: 'system', id: 'admin-emails' },
+        });
+        if (changed) granted += 1;
+      } catch (error) {
+        // No account with that address yet (it becomes owner when it signs up), or one erased.
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+    return { granted, shopHasOwner: false };
+  }
+
+  /**
    * Takes a role back. The last owner cannot lose the role: a rule over every account's stream,
    * kept by one lock that all revocations take in turn (docs/adr/0027-staff-roles.md). Inside it
    * the other owners are counted from their own streams (the read model only names candidates):
@@ -182,9 +217,9 @@ export class AccountCommands {
         if (except) query.whereNot({ id: except });
       })
       .pluck<string[]>('id')
-      .catch((error: { code?: string }) => {
+      .catch((error: unknown) => {
         // A new shop whose projector has not built the read model yet (an API started first): none known.
-        if (error.code === UNDEFINED_TABLE) return [];
+        if (isReadModelNotBuilt(error)) return [];
         throw error;
       });
     for (const candidate of candidates) {

@@ -1,4 +1,4 @@
-import { DomainError, type AccountCommand, type Role, type StaffRole } from '@shop/domain';
+import type { AccountCommand, Role, StaffRole } from '@shop/domain';
 import type { EventMetadata } from '@shop/event-store';
 import { AccountCommands, type RoleChange } from './account-commands.js';
 import type { AccountServiceDependencies, ClientContext, IssuedSession } from './account-dependencies.js';
@@ -34,8 +34,10 @@ export class AccountService {
   private readonly passwords: Passwords;
   private readonly externalSignIns: ExternalSignIn;
   private readonly operator: OperatorAccounts;
+  private readonly adminEmails: readonly string[];
 
-  constructor(private readonly deps: AccountServiceDependencies) {
+  constructor(deps: AccountServiceDependencies) {
+    this.adminEmails = deps.config.adminEmails;
     this.commands = new AccountCommands(deps);
     this.registration = new Registration(deps, this.commands);
     this.sessions = new Sessions(deps, this.commands);
@@ -84,11 +86,7 @@ export class AccountService {
    * factor, and staff powers, which need one, would otherwise come to them with it.
    */
   async enableTwoFactor(userId: string, sessionId: string, code: string, client: ClientContext): Promise<string[]> {
-    const recoveryCodes = await this.deps.twoFactor.confirmSetup(userId, code);
-    await this.commands.execute(
-      { type: 'EnableTwoFactor', userId, data: { at: this.deps.clock().toISOString() } },
-      { correlationId: client.correlationId },
-    );
+    const recoveryCodes = await this.commands.enableTwoFactor(userId, code, client);
     await this.sessions.revokeAllOf(userId, 'two_factor_enabled', { keepSessionId: sessionId });
     return recoveryCodes;
   }
@@ -97,30 +95,9 @@ export class AccountService {
     return this.commands.disableTwoFactor(userId, code, client);
   }
 
-  /**
-   * `ADMIN_EMAILS` at start-up: while the shop has no owner, the accounts that exist with a listed
-   * address become owners (the others when they sign up, until one has). Once it has an owner, the
-   * setting grants nothing: owners give roles in the back-office or with `shopctl users grant`.
-   */
-  async applyAdminEmails(): Promise<{ granted: number; shopHasOwner: boolean }> {
-    const emails = this.deps.config.adminEmails;
-    if (emails.length === 0) return { granted: 0, shopHasOwner: false };
-    if (await this.commands.hasOwner()) return { granted: 0, shopHasOwner: true };
-    let granted = 0;
-    for (const email of emails) {
-      try {
-        const userId = await this.commands.userIdOf(email);
-        const { changed } = await this.commands.grantRole(userId, 'owner', {
-          by: 'ADMIN_EMAILS',
-          actor: { type: 'system', id: 'admin-emails' },
-        });
-        if (changed) granted += 1;
-      } catch (error) {
-        // No account with that address yet (it becomes owner when it signs up), or one erased.
-        if (!(error instanceof DomainError)) throw error;
-      }
-    }
-    return { granted, shopHasOwner: false };
+  /** `ADMIN_EMAILS` at start-up: the first owner of a shop that has none (`AccountCommands.applyAdminEmails`). */
+  applyAdminEmails(): Promise<{ granted: number; shopHasOwner: boolean }> {
+    return this.commands.applyAdminEmails(this.adminEmails);
   }
 
   /** Gives a staff role (the back-office, `shopctl users grant`, `ADMIN_EMAILS`). */

@@ -1,5 +1,6 @@
 import { ConcurrencyError } from '@shop/event-store';
 import { DomainError, NotFoundError } from '@shop/domain';
+import { isReadModelNotBuilt } from '@shop/projections';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
@@ -128,7 +129,7 @@ function describe(error: unknown): ProblemBody {
     return { status: 409, code: error.code, detail: 'The resource changed meanwhile; retry the request' };
   }
   const withType = error as { type?: string; status?: number; code?: string; expose?: boolean };
-  if (withType.code === '42P01') {
+  if (isReadModelNotBuilt(error)) {
     return { status: 503, code: 'read_model.not_ready', detail: 'The shop is still starting; retry in a moment' };
   }
   // PostgreSQL's data exceptions (class 22: a value it cannot take) come from input no schema should have let through.
