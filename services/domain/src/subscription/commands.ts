@@ -8,16 +8,24 @@ interface NewSubscription {
   months: number;
 }
 
+/**
+ * A customer's checkout, an order or a renewal alike: months of a plan at its price now, a
+ * promotion taken off, paid with `provider` at `now`.
+ */
+export interface Checkout<Provider extends string | null = string> {
+  plan: { monthlyPriceCents: number; currency: string };
+  months: number;
+  promotion: { code: string; percentOff: number } | null;
+  provider: Provider;
+  /** Keep this checkout's payment method and renew automatically from now on. */
+  autoRenew?: boolean;
+  billing?: Billing;
+  now: Date;
+}
+
 export type PlaceOrder = {
   type: 'PlaceOrder';
-  data: NewSubscription & {
-    promotion: { code: string; percentOff: number } | null;
-    provider: string | null;
-    /** Keep the payment method and renew automatically. */
-    autoRenew?: boolean;
-    billing?: Billing;
-    now: Date;
-  };
+  data: NewSubscription & Checkout<string | null>;
 };
 
 /** A payment a provider reports for a subscription: its reference, the amount and the currency. */
@@ -186,19 +194,7 @@ export type EndForErasedCustomer = {
  */
 export type OrderRenewal = {
   type: 'OrderRenewal';
-  data: {
-    subscriptionId: string;
-    renewalId: string;
-    userId: string;
-    plan: { monthlyPriceCents: number; currency: string };
-    months: number;
-    promotion: { code: string; percentOff: number } | null;
-    provider: string;
-    /** Keep this checkout's payment method and renew automatically from now on. */
-    autoRenew?: boolean;
-    billing?: Billing;
-    now: Date;
-  };
+  data: Checkout & { subscriptionId: string; renewalId: string; userId: string };
 };
 
 /**

@@ -1,6 +1,6 @@
 import { DomainError, NotFoundError } from '../shared/domain-error.js';
 import { isSupportedDuration, priceOrder, SUPPORTED_DURATIONS_MONTHS, type OrderPrice } from '../shared/money.js';
-import type { Billing } from './events.js';
+import type { Checkout } from './commands.js';
 import type { SubscriptionState } from './subscription-state.js';
 
 /** A subscription that exists: any state but `none`. */
@@ -54,15 +54,7 @@ export function priceOnSale(
  * A customer's checkout, an order or a renewal alike, priced now: what its event records of it
  * (the price, the promotion's code, the provider, when, automatic renewal and who pays).
  */
-export function checkoutPricedNow<Provider extends string | null>(checkout: {
-  plan: { monthlyPriceCents: number; currency: string };
-  months: number;
-  promotion: { code: string; percentOff: number } | null;
-  provider: Provider;
-  autoRenew?: boolean;
-  billing?: Billing;
-  now: Date;
-}) {
+export function checkoutPricedNow<Provider extends string | null>(checkout: Checkout<Provider>) {
   return {
     price: priceOnSale(checkout.plan, checkout.months, checkout.promotion),
     promoCode: checkout.promotion?.code ?? null,
