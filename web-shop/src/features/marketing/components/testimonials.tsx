@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
@@ -7,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StarIcon, VerifiedIcon } from '../../../components/icons';
 import { PagerControls } from '../../../components/ui/pager-controls';
+import { HomeSection } from './home-section';
 
 /** Seeds §3: six hard-coded testimonials (name, country, initials, 5 stars, text, service, verified). */
 const TESTIMONIALS = [
@@ -57,116 +57,104 @@ export function Testimonials() {
   };
 
   return (
-    <Box component="section" aria-labelledby="testimonials-title" sx={{ py: { xs: 6, md: 9 } }}>
-      <Container maxWidth="lg">
-        <Typography id="testimonials-title" component="h2" variant="h2" sx={{ textAlign: 'center', mb: 1.5 }}>
-          {t('testimonials.title')}
-        </Typography>
-        <Typography sx={{ textAlign: 'center', color: 'text.secondary', mb: { xs: 4, md: 6 } }}>
-          {t('testimonials.subtitle')}
-        </Typography>
-        {/* The list's name is the page of the layout shown: a hidden part of it is left out of the name. */}
-        <Box component="span" id="testimonials-page" sx={VISUALLY_HIDDEN}>
-          <Box component="span" sx={onDesktop}>
-            {t('testimonials.pageLabel', { position: desktopPage + 1, count: DESKTOP_PAGES })}
-          </Box>
-          <Box component="span" sx={onPhone}>
-            {t('testimonials.pageLabel', { position: shownOnPhone + 1, count: TESTIMONIALS.length })}
-          </Box>
+    <HomeSection titleId="testimonials-title" title={t('testimonials.title')} subtitle={t('testimonials.subtitle')}>
+      {/* The list's name is the page of the layout shown: a hidden part of it is left out of the name. */}
+      <Box component="span" id="testimonials-page" sx={VISUALLY_HIDDEN}>
+        <Box component="span" sx={onDesktop}>
+          {t('testimonials.pageLabel', { position: desktopPage + 1, count: DESKTOP_PAGES })}
         </Box>
-        <Box
-          component="ul"
-          aria-labelledby="testimonials-page"
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: `repeat(${DESKTOP_PER_PAGE}, minmax(0, 1fr))`,
-            [phone]: { gridTemplateColumns: '1fr' },
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-          }}
-        >
-          {shown.map((testimonial, index) => (
-            <Box
-              component="li"
-              key={testimonial.id}
-              sx={{
-                display: 'flex',
-                [phone]: { display: first + index === shownOnPhone ? 'flex' : 'none' },
-                flexDirection: 'column',
-                gap: 2,
-                p: 3,
-                borderRadius: 3,
-                border: 1,
-                borderColor: 'divider',
-                bgcolor: 'background.paper',
-              }}
-            >
-              <Box
-                role="img"
-                aria-label={t('testimonials.rating', { rating: RATING, max: 5 })}
-                sx={{ display: 'flex' }}
-              >
-                {Array.from({ length: RATING }, (_, star) => (
-                  <StarIcon key={star} aria-hidden sx={{ color: '#b45309' }} />
-                ))}
-              </Box>
-              <Box component="blockquote" sx={{ m: 0, flexGrow: 1 }}>
-                <Typography>
-                  {t('testimonials.quote', { text: t(`testimonials.items.${testimonial.id}.text`) })}
-                </Typography>
-              </Box>
-              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                <Box
-                  aria-hidden
-                  sx={{
-                    display: 'grid',
-                    placeItems: 'center',
-                    width: 44,
-                    height: 44,
-                    flexShrink: 0,
-                    borderRadius: '50%',
-                    bgcolor: 'primary.main',
-                    color: 'primary.contrastText',
-                    fontWeight: 700,
-                  }}
-                >
-                  {testimonial.initials}
-                </Box>
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 700 }}>{testimonial.name}</Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {t(`testimonials.items.${testimonial.id}.country`)} · {testimonial.service}
-                  </Typography>
-                </Box>
-              </Stack>
-              <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'success.main' }}>
-                <VerifiedIcon fontSize="small" aria-hidden />
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {t('testimonials.verified')}
-                </Typography>
-              </Stack>
+        <Box component="span" sx={onPhone}>
+          {t('testimonials.pageLabel', { position: shownOnPhone + 1, count: TESTIMONIALS.length })}
+        </Box>
+      </Box>
+      <Box
+        component="ul"
+        aria-labelledby="testimonials-page"
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: `repeat(${DESKTOP_PER_PAGE}, minmax(0, 1fr))`,
+          [phone]: { gridTemplateColumns: '1fr' },
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+        }}
+      >
+        {shown.map((testimonial, index) => (
+          <Box
+            component="li"
+            key={testimonial.id}
+            sx={{
+              display: 'flex',
+              [phone]: { display: first + index === shownOnPhone ? 'flex' : 'none' },
+              flexDirection: 'column',
+              gap: 2,
+              p: 3,
+              borderRadius: 3,
+              border: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
+            }}
+          >
+            <Box role="img" aria-label={t('testimonials.rating', { rating: RATING, max: 5 })} sx={{ display: 'flex' }}>
+              {Array.from({ length: RATING }, (_, star) => (
+                <StarIcon key={star} aria-hidden sx={{ color: '#b45309' }} />
+              ))}
             </Box>
-          ))}
-        </Box>
-        <Box sx={{ mt: 4, ...onDesktop }}>
-          <PagerControls
-            count={DESKTOP_PAGES}
-            current={desktopPage}
-            onChange={(page) => setShownOnPhone(page * DESKTOP_PER_PAGE)}
-            labels={pagerLabels}
-          />
-        </Box>
-        <Box sx={{ mt: 4, ...onPhone }}>
-          <PagerControls
-            count={TESTIMONIALS.length}
-            current={shownOnPhone}
-            onChange={setShownOnPhone}
-            labels={pagerLabels}
-          />
-        </Box>
-      </Container>
-    </Box>
+            <Box component="blockquote" sx={{ m: 0, flexGrow: 1 }}>
+              <Typography>
+                {t('testimonials.quote', { text: t(`testimonials.items.${testimonial.id}.text`) })}
+              </Typography>
+            </Box>
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              <Box
+                aria-hidden
+                sx={{
+                  display: 'grid',
+                  placeItems: 'center',
+                  width: 44,
+                  height: 44,
+                  flexShrink: 0,
+                  borderRadius: '50%',
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                  fontWeight: 700,
+                }}
+              >
+                {testimonial.initials}
+              </Box>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 700 }}>{testimonial.name}</Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {t(`testimonials.items.${testimonial.id}.country`)} · {testimonial.service}
+                </Typography>
+              </Box>
+            </Stack>
+            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'success.main' }}>
+              <VerifiedIcon fontSize="small" aria-hidden />
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {t('testimonials.verified')}
+              </Typography>
+            </Stack>
+          </Box>
+        ))}
+      </Box>
+      <Box sx={{ mt: 4, ...onDesktop }}>
+        <PagerControls
+          count={DESKTOP_PAGES}
+          current={desktopPage}
+          onChange={(page) => setShownOnPhone(page * DESKTOP_PER_PAGE)}
+          labels={pagerLabels}
+        />
+      </Box>
+      <Box sx={{ mt: 4, ...onPhone }}>
+        <PagerControls
+          count={TESTIMONIALS.length}
+          current={shownOnPhone}
+          onChange={setShownOnPhone}
+          labels={pagerLabels}
+        />
+      </Box>
+    </HomeSection>
   );
 }
