@@ -142,20 +142,28 @@ describe('the operator refunds a payment', () => {
       .thenNothing();
   });
 
-  it('refuses an amount of zero, an unknown payment, and a payment given back in full', () => {
-    spec()
-      .given(active)
-      .when(initiate({ amountCents: 0 }))
-      .thenThrows({ code: 'refund.invalid_amount' });
-    spec()
-      .given(active)
-      .when(initiate({ paymentReference: 'pi_other' }))
-      .thenThrows({ code: 'refund.unknown_payment' });
-    spec().given([placed]).when(initiate()).thenThrows({ code: 'refund.nothing_to_refund' });
-    spec()
-      .given([...active, { type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } }])
-      .when(initiate())
-      .thenThrows({ code: 'refund.nothing_to_refund' });
+  it.each<{ refused: string; history: SubscriptionEvent[]; asked: InitiateRefund; code: string }>([
+    {
+      refused: 'nothing (an amount of zero)',
+      history: active,
+      asked: initiate({ amountCents: 0 }),
+      code: 'refund.invalid_amount',
+    },
+    {
+      refused: 'an unknown payment',
+      history: active,
+      asked: initiate({ paymentReference: 'pi_other' }),
+      code: 'refund.unknown_payment',
+    },
+    { refused: 'an order not paid yet', history: [placed], asked: initiate(), code: 'refund.nothing_to_refund' },
+    {
+      refused: 'a payment given back in full',
+      history: [...active, { type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } }],
+      asked: initiate(),
+      code: 'refund.nothing_to_refund',
+    },
+  ])('refuses a refund of $refused', ({ history, asked, code }) => {
+    spec().given(history).when(asked).thenThrows({ code });
   });
 
   it('records a partial refund once the provider made it, and the subscription stays', () => {
@@ -264,35 +272,20 @@ describe('the order refunded in full after renewals were paid', () => {
       expiresAt: '2026-04-10T09:05:00.000Z',
     },
   };
+  // The order's three months taken off: the renewed month is what is left.
+  const orderRefunded: SubscriptionEvent = {
+    type: 'OrderRefunded',
+    data: { ...refundBase, amountCents: 1359, months: 3, expiresAt: '2026-02-10T09:05:00.000Z' },
+  };
 
   it("takes the order's months off the expiry and keeps the subscription the renewal paid for", () => {
-    spec()
-      .given(renewed)
-      .when(reported(1359))
-      .then([
-        {
-          type: 'OrderRefunded',
-          data: { ...refundBase, amountCents: 1359, months: 3, expiresAt: '2026-02-10T09:05:00.000Z' },
-        },
-      ]);
-    const after = stateAfter([
-      ...renewed,
-      {
-        type: 'OrderRefunded',
-        data: { ...refundBase, amountCents: 1359, months: 3, expiresAt: '2026-02-10T09:05:00.000Z' },
-      },
-    ]);
+    spec().given(renewed).when(reported(1359)).then([orderRefunded]);
+    const after = stateAfter([...renewed, orderRefunded]);
     expect(after).toMatchObject({ status: 'active', expiresAt: '2026-02-10T09:05:00.000Z' });
     expect(after.status !== 'none' && after.refunded).toBeFalsy();
     // Reported again (the webhook after the shop's own refund): nothing more.
     spec()
-      .given([
-        ...renewed,
-        {
-          type: 'OrderRefunded',
-          data: { ...refundBase, amountCents: 1359, months: 3, expiresAt: '2026-02-10T09:05:00.000Z' },
-        },
-      ])
+      .given([...renewed, orderRefunded])
       .when(reported(1359))
       .thenNothing();
   });
@@ -320,10 +313,6 @@ describe('the order refunded in full after renewals were paid', () => {
   });
 
   it('ends the subscription as refunded when the last renewal kept is refunded after the order', () => {
-    const orderRefunded: SubscriptionEvent = {
-      type: 'OrderRefunded',
-      data: { ...refundBase, amountCents: 1359, months: 3, expiresAt: '2026-02-10T09:05:00.000Z' },
-    };
     const renewalReported: RefundPayment = {
       type: 'RefundPayment',
       data: { ...reported(499).data, paymentReference: 'pi_renew' },
