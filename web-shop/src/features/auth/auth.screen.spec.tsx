@@ -1,5 +1,6 @@
 import type { CreatedAccount, Profile, SignedInSession, SignInProviders } from '@shop/contracts';
 import { act, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import AuthRoute from '../../app/routes/auth';
@@ -102,19 +103,36 @@ describe('signing in (/auth)', () => {
 });
 
 describe('creating an account (/auth, Inscription)', () => {
-  it('refuses two different passwords, then creates the account and offers to sign in with its e-mail', async () => {
-    const { user, api } = signInScreen({
-      ...authApi(() => json(session)),
-      'POST /api/auth/sign-up': () =>
-        json<CreatedAccount>({ id: 'user-2', email: 'lea@example.com', fullName: 'Léa' }, { status: 201 }),
-    });
+  /** The sign-in screen of a visitor whose `POST /api/auth/sign-up` answers `signUp`. */
+  const signUpScreen = (signUp: Routes[string]) =>
+    signInScreen({ ...authApi(() => json(session)), 'POST /api/auth/sign-up': signUp });
 
+  /** Opens the Inscription tab, fills its form (the name only when given) and presses S'inscrire. */
+  async function signUpWith(
+    user: UserEvent,
+    fields: { fullName?: string; email: string; password: string; confirmation: string },
+  ) {
     await user.click(await screen.findByRole('tab', { name: 'Inscription' }));
-    await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), 'Léa');
-    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'lea@example.com');
-    await user.type(screen.getByLabelText(/^Mot de passe/), 'long enough');
-    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'long enougj');
+    if (fields.fullName !== undefined) {
+      await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), fields.fullName);
+    }
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), fields.email);
+    await user.type(screen.getByLabelText(/^Mot de passe/), fields.password);
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), fields.confirmation);
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+  }
+
+  it('refuses two different passwords, then creates the account and offers to sign in with its e-mail', async () => {
+    const { user, api } = signUpScreen(() =>
+      json<CreatedAccount>({ id: 'user-2', email: 'lea@example.com', fullName: 'Léa' }, { status: 201 }),
+    );
+
+    await signUpWith(user, {
+      fullName: 'Léa',
+      email: 'lea@example.com',
+      password: 'long enough',
+      confirmation: 'long enougj',
+    });
     expect(await screen.findByText('Les mots de passe ne correspondent pas')).toBeVisible();
     expect(api.callsTo('POST /api/auth/sign-up')).toHaveLength(0);
 
@@ -132,18 +150,16 @@ describe('creating an account (/auth, Inscription)', () => {
   });
 
   it('says a name that shows nothing is not a name, and sends none until it is mended', async () => {
-    const { user, api } = signInScreen({
-      ...authApi(() => json(session)),
-      'POST /api/auth/sign-up': () =>
-        json<CreatedAccount>({ id: 'user-3', email: 'noe@example.com', fullName: '' }, { status: 201 }),
-    });
+    const { user, api } = signUpScreen(() =>
+      json<CreatedAccount>({ id: 'user-3', email: 'noe@example.com', fullName: '' }, { status: 201 }),
+    );
 
-    await user.click(await screen.findByRole('tab', { name: 'Inscription' }));
-    await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), '\u3164');
-    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'noe@example.com');
-    await user.type(screen.getByLabelText(/^Mot de passe/), 'long enough');
-    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'long enough');
-    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    await signUpWith(user, {
+      fullName: '\u3164',
+      email: 'noe@example.com',
+      password: 'long enough',
+      confirmation: 'long enough',
+    });
     expect(await screen.findByText('Écrivez un nom visible, ou laissez le champ vide')).toBeVisible();
     expect(api.callsTo('POST /api/auth/sign-up')).toHaveLength(0);
 
@@ -154,16 +170,9 @@ describe('creating an account (/auth, Inscription)', () => {
   });
 
   it('says an account already uses the e-mail', async () => {
-    const { user } = signInScreen({
-      ...authApi(() => json(session)),
-      'POST /api/auth/sign-up': () => problem(409, 'auth.email_taken'),
-    });
+    const { user } = signUpScreen(() => problem(409, 'auth.email_taken'));
 
-    await user.click(await screen.findByRole('tab', { name: 'Inscription' }));
-    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'camille@example.com');
-    await user.type(screen.getByLabelText(/^Mot de passe/), 'long enough');
-    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'long enough');
-    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    await signUpWith(user, { email: 'camille@example.com', password: 'long enough', confirmation: 'long enough' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Un compte existe déjà avec cet email');
   });
