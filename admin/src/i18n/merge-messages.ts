@@ -5,8 +5,8 @@ export type MessageTree = { [key: string]: string | MessageTree };
 
 /**
  * The messages of a language from its parts, merged key by key: each area of the back-office
- * keeps its words in its own file (`<area>.fr.ts`, `<area>.en.ts`) under the shared tree
- * (`resources.<resource>`, `shop.<area>`), and a later part adds to an earlier one.
+ * keeps its words in its own file per language (`locales/fr/<area>.json`, `locales/en/<area>.json`)
+ * under the shared tree (`resources.<resource>`, `shop.<area>`), and a later part adds to an earlier one.
  */
 export function mergeMessages(base: TranslationMessages, ...parts: MessageTree[]): TranslationMessages {
   const merged = structuredClone(base) as MessageTree;
