@@ -107,18 +107,19 @@ describe('creating an account (/auth, Inscription)', () => {
   const signUpScreen = (signUp: Routes[string]) =>
     signInScreen({ ...authApi(() => json(session)), 'POST /api/auth/sign-up': signUp });
 
-  /** Opens the Inscription tab, fills its form (the name only when given) and presses S'inscrire. */
+  /**
+   * Opens the Inscription tab, fills its form (the name only when given) with the password 'long enough',
+   * confirmed as `confirmation` (the same unless told), and presses S'inscrire.
+   */
   async function signUpWith(
     user: UserEvent,
-    fields: { fullName?: string; email: string; password: string; confirmation: string },
+    { fullName, email, confirmation = 'long enough' }: { fullName?: string; email: string; confirmation?: string },
   ) {
     await user.click(await screen.findByRole('tab', { name: 'Inscription' }));
-    if (fields.fullName !== undefined) {
-      await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), fields.fullName);
-    }
-    await user.type(screen.getByRole('textbox', { name: /^Email/ }), fields.email);
-    await user.type(screen.getByLabelText(/^Mot de passe/), fields.password);
-    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), fields.confirmation);
+    if (fullName !== undefined) await user.type(screen.getByRole('textbox', { name: 'Nom complet' }), fullName);
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), email);
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'long enough');
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), confirmation);
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
   }
 
@@ -127,12 +128,7 @@ describe('creating an account (/auth, Inscription)', () => {
       json<CreatedAccount>({ id: 'user-2', email: 'lea@example.com', fullName: 'Léa' }, { status: 201 }),
     );
 
-    await signUpWith(user, {
-      fullName: 'Léa',
-      email: 'lea@example.com',
-      password: 'long enough',
-      confirmation: 'long enougj',
-    });
+    await signUpWith(user, { fullName: 'Léa', email: 'lea@example.com', confirmation: 'long enougj' });
     expect(await screen.findByText('Les mots de passe ne correspondent pas')).toBeVisible();
     expect(api.callsTo('POST /api/auth/sign-up')).toHaveLength(0);
 
@@ -154,12 +150,7 @@ describe('creating an account (/auth, Inscription)', () => {
       json<CreatedAccount>({ id: 'user-3', email: 'noe@example.com', fullName: '' }, { status: 201 }),
     );
 
-    await signUpWith(user, {
-      fullName: '\u3164',
-      email: 'noe@example.com',
-      password: 'long enough',
-      confirmation: 'long enough',
-    });
+    await signUpWith(user, { fullName: '\u3164', email: 'noe@example.com' });
     expect(await screen.findByText('Écrivez un nom visible, ou laissez le champ vide')).toBeVisible();
     expect(api.callsTo('POST /api/auth/sign-up')).toHaveLength(0);
 
@@ -172,7 +163,7 @@ describe('creating an account (/auth, Inscription)', () => {
   it('says an account already uses the e-mail', async () => {
     const { user } = signUpScreen(() => problem(409, 'auth.email_taken'));
 
-    await signUpWith(user, { email: 'camille@example.com', password: 'long enough', confirmation: 'long enough' });
+    await signUpWith(user, { email: 'camille@example.com' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Un compte existe déjà avec cet email');
   });
