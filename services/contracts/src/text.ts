@@ -34,3 +34,10 @@ export function text(options: TextOptions) {
 
 /** An opaque identifier from a path or a body (a plan slug, a UUID, a provider's id). */
 export const identifier = (max = 200) => text({ min: 1, max, trim: false });
+
+/**
+ * Whether an identifier is a UUID, the shape of the ids the shop makes (subscriptions, webhook
+ * endpoints): anything else names none of them, and is not given to a `uuid` column to refuse.
+ */
+export const isUuid = (value: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, NotFoundError, subscriptionDecider, type Language, type SubscriptionEvent } from '@shop/domain';
-import type { OrderResponse } from '@shop/contracts';
+import { isUuid, type OrderResponse } from '@shop/contracts';
 import type { EventMetadata } from '@shop/event-store';
 import { getAccount, getSubscription, paymentSessionInlineWrite, whenProjected } from '@shop/projections';
 import { enabledProvider, type PaymentServiceDependencies } from '../payments/payment-dependencies.js';
@@ -136,7 +136,7 @@ export class Checkouts {
 
   async ownedSubscription(userId: string, subscriptionId: string) {
     // An order placed a moment ago may not be in the read model yet: it is waited for (read-your-writes).
-    const subscription = /^[0-9a-f-]{36}$/i.test(subscriptionId)
+    const subscription = isUuid(subscriptionId)
       ? await whenProjected(
           () => getSubscription(this.deps.knex, subscriptionId),
           (found) => found !== null,

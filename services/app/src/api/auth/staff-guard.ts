@@ -1,3 +1,4 @@
+import { isUuid } from '@shop/contracts';
 import { permissionsOf, type Permission, type Role } from '@shop/domain';
 import { getAccount } from '@shop/projections';
 import type { RequestHandler } from 'express';
@@ -26,7 +27,7 @@ const ids = (body: unknown, field: string): string[] => {
 };
 
 async function holdersOf(knex: Knex, subscriptionIds: string[]): Promise<string[]> {
-  const uuids = subscriptionIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const uuids = subscriptionIds.filter(isUuid);
   if (uuids.length === 0) return [];
   return knex('subscriptions').whereIn('id', uuids).distinct().pluck('user_id');
 }

@@ -1,4 +1,10 @@
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointCreated, WebhookReplayAccepted } from '@shop/contracts';
+import {
+  isUuid,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointCreated,
+  type WebhookReplayAccepted,
+} from '@shop/contracts';
 import { checkWebhookUrl, DomainError, NotFoundError, SHOP_EVENT_TYPES } from '@shop/domain';
 import type { EventStore } from '@shop/event-store';
 import { decrypt, encrypt } from '@shop/projections';
@@ -223,7 +229,7 @@ export class WebhookEndpoints {
   }
 
   async row(endpointId: string): Promise<WebhookEndpointRow> {
-    const row = /^[0-9a-f-]{36}$/i.test(endpointId)
+    const row = isUuid(endpointId)
       ? await this.deps.knex<WebhookEndpointRow>('webhook_endpoints').where({ id: endpointId }).first()
       : undefined;
     if (!row) {
@@ -247,11 +253,7 @@ export class WebhookEndpoints {
     filter: { ids?: string[]; status?: 'active' | 'removed' };
   }): Promise<{ data: WebhookEndpoint[]; total: number }> {
     const query = this.deps.knex<WebhookEndpointRow>('webhook_endpoints');
-    if (page.filter.ids)
-      query.whereIn(
-        'id',
-        page.filter.ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)),
-      );
+    if (page.filter.ids) query.whereIn('id', page.filter.ids.filter(isUuid));
     if (page.filter.status === 'active') query.whereNull('removed_at');
     if (page.filter.status === 'removed') query.whereNotNull('removed_at');
     const [{ n } = { n: 0 }] = (await query.clone().count({ n: '*' })) as Array<{ n: string | number }>;
@@ -331,7 +333,7 @@ export class WebhookEndpoints {
     const { knex } = this.deps;
     const query = knex('webhook_deliveries');
     if (page.filter.endpointId !== undefined) {
-      if (!/^[0-9a-f-]{36}$/i.test(page.filter.endpointId)) return { data: [], total: 0 };
+      if (!isUuid(page.filter.endpointId)) return { data: [], total: 0 };
       query.where({ endpoint_id: page.filter.endpointId });
     }
     if (page.filter.status) query.where({ status: page.filter.status });
