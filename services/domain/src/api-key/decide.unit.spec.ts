@@ -4,7 +4,8 @@ import { apiKeyDecider, type ApiKeyCommand } from './decide.js';
 import type { ApiKeyCreated, ApiKeyRevoked } from './events.js';
 
 const now = new Date('2026-11-26T10:00:00.000Z');
-const create = (overrides: Partial<Extract<ApiKeyCommand, { type: 'CreateApiKey' }>['data']> = {}): ApiKeyCommand => ({
+type Creation = Partial<Extract<ApiKeyCommand, { type: 'CreateApiKey' }>['data']>;
+const create = (overrides: Creation = {}): ApiKeyCommand => ({
   type: 'CreateApiKey',
   data: {
     keyId: 'k1',
@@ -42,22 +43,24 @@ describe('API keys', () => {
     spec().when(create()).then([created]);
   });
 
-  it('refuse an unknown scope, naming it, and a key without any scope', () => {
-    spec()
-      .when(create({ scopes: ['read:events', 'write:everything'] }))
-      .thenThrows({ code: 'api_key.unknown_scope', details: { unknown: ['write:everything'] } });
-    spec()
-      .when(create({ scopes: [] }))
-      .thenThrows({ code: 'api_key.invalid' });
+  it.each<[refused: string, data: Creation, refusal: { code: string; details?: Record<string, unknown> }]>([
+    [
+      'an unknown scope, naming it',
+      { scopes: ['read:events', 'write:everything'] },
+      { code: 'api_key.unknown_scope', details: { unknown: ['write:everything'] } },
+    ],
+    ['no scope at all', { scopes: [] }, { code: 'api_key.invalid' }],
+    ['an empty name', { name: '   ' }, { code: 'api_key.invalid', details: { field: 'name' } }],
+    [
+      'a name longer than 100 characters',
+      { name: 'x'.repeat(101) },
+      { code: 'api_key.invalid', details: { field: 'name' } },
+    ],
+  ])('refuse a key with %s', (_refused, data, refusal) => {
+    spec().when(create(data)).thenThrows(refusal);
   });
 
-  it('refuse an empty name and one longer than 100 characters; a name is kept trimmed', () => {
-    spec()
-      .when(create({ name: '   ' }))
-      .thenThrows({ code: 'api_key.invalid', details: { field: 'name' } });
-    spec()
-      .when(create({ name: 'x'.repeat(101) }))
-      .thenThrows({ code: 'api_key.invalid', details: { field: 'name' } });
+  it('keep their name trimmed', () => {
     spec()
       .when(create({ name: '  CRM  ' }))
       .then([{ ...created, data: { ...created.data, name: 'CRM' } }]);
