@@ -142,27 +142,17 @@ describe('the operator refunds a payment', () => {
       .thenNothing();
   });
 
-  it.each<{ refused: string; history: SubscriptionEvent[]; asked: InitiateRefund; code: string }>([
-    {
-      refused: 'nothing (an amount of zero)',
-      history: active,
-      asked: initiate({ amountCents: 0 }),
-      code: 'refund.invalid_amount',
-    },
-    {
-      refused: 'an unknown payment',
-      history: active,
-      asked: initiate({ paymentReference: 'pi_other' }),
-      code: 'refund.unknown_payment',
-    },
-    { refused: 'an order not paid yet', history: [placed], asked: initiate(), code: 'refund.nothing_to_refund' },
-    {
-      refused: 'a payment given back in full',
-      history: [...active, { type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } }],
-      asked: initiate(),
-      code: 'refund.nothing_to_refund',
-    },
-  ])('refuses a refund of $refused', ({ history, asked, code }) => {
+  it.each<[refused: string, history: SubscriptionEvent[], asked: InitiateRefund, code: string]>([
+    ['nothing (an amount of zero)', active, initiate({ amountCents: 0 }), 'refund.invalid_amount'],
+    ['an unknown payment', active, initiate({ paymentReference: 'pi_other' }), 'refund.unknown_payment'],
+    ['an order not paid yet', [placed], initiate(), 'refund.nothing_to_refund'],
+    [
+      'a payment given back in full',
+      [...active, { type: 'PaymentRefunded', data: { ...refundBase, amountCents: 1359 } }],
+      initiate(),
+      'refund.nothing_to_refund',
+    ],
+  ])('refuses a refund of %s', (_refused, history, asked, code) => {
     spec().given(history).when(asked).thenThrows({ code });
   });
 
