@@ -9,18 +9,17 @@ import {
   EditButton,
   FunctionField,
   Labeled,
-  ListButton,
   ReferenceField,
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
   useDataProvider,
   useNotify,
   usePermissions,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { ShowActions } from '../../components/show-actions';
 import { CopyButton } from '../../components/copy-button';
 import { CredentialRevealsAside } from '../../history/credential-reveals-panel';
 import { withAsideLayout } from '../../history/history-aside';
@@ -32,11 +31,10 @@ import { DeleteCredentialsButton } from './delete-credentials-button';
 
 function CredentialsShowActions() {
   return (
-    <TopToolbar>
-      <ListButton />
+    <ShowActions>
       <EditButton />
       <DeleteCredentialsButton />
-    </TopToolbar>
+    </ShowActions>
   );
 }
 

@@ -4,14 +4,13 @@ import {
   DateField,
   EditButton,
   FunctionField,
-  ListButton,
   ReferenceField,
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
   useTranslate,
 } from 'react-admin';
+import { ShowActions } from '../../components/show-actions';
 import { useLocales } from '../../i18n/i18n-provider';
 import { InquiryDetails } from './inquiry-details';
 import { InquiryStatusChip } from './inquiry-status-chip';
@@ -21,10 +20,9 @@ import { categoryKey, type Inquiry } from './inquiry-vocabulary';
 
 function InquiryShowActions() {
   return (
-    <TopToolbar>
-      <ListButton />
+    <ShowActions>
       <EditButton label="shop.inquiries.changeStatus" />
-    </TopToolbar>
+    </ShowActions>
   );
 }
 

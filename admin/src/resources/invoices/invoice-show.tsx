@@ -3,16 +3,15 @@ import {
   DateField,
   FunctionField,
   Link,
-  ListButton,
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
   useCreatePath,
   useGetList,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { ShowActions } from '../../components/show-actions';
 import { paymentMethodName } from '../../components/payment-method';
 import { SectionCard } from '../../components/section-card';
 import { useLocales } from '../../i18n/i18n-provider';
@@ -24,10 +23,9 @@ import { countryName, formatRate, type Invoice } from './invoice-vocabulary';
 
 function InvoiceShowActions() {
   return (
-    <TopToolbar>
-      <ListButton />
+    <ShowActions>
       <InvoicePdfButton />
-    </TopToolbar>
+    </ShowActions>
   );
 }
 

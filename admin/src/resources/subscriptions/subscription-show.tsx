@@ -6,17 +6,16 @@ import Typography from '@mui/material/Typography';
 import {
   DateField,
   FunctionField,
-  ListButton,
   ReferenceField,
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { paymentIssueText, paymentMethodName } from '../../components/payment-method';
 import { SectionCard } from '../../components/section-card';
+import { ShowActions } from '../../components/show-actions';
 import { RecordInvoices } from '../invoices/record-invoices';
 import { HistoryAside, withAsideLayout } from '../../history/history-aside';
 import { useLocales } from '../../i18n/i18n-provider';
@@ -37,8 +36,7 @@ import { statusReasonText, type Subscription } from './subscription-vocabulary';
 function SubscriptionShowActions() {
   const subscription = useRecordContext<Subscription>();
   return (
-    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
-      <ListButton />
+    <ShowActions sx={{ flexWrap: 'wrap', gap: 1 }}>
       {/* A voided subscription no longer changes: its page is there to be read. */}
       {subscription && !subscription.voidedAt && (
         <>
@@ -48,7 +46,7 @@ function SubscriptionShowActions() {
           <VoidSubscriptionButton />
         </>
       )}
-    </TopToolbar>
+    </ShowActions>
   );
 }
 

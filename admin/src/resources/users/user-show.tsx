@@ -12,15 +12,14 @@ import {
   DateField,
   EditButton,
   FunctionField,
-  ListButton,
   Pagination,
   ReferenceManyField,
   Show,
   SimpleShowLayout,
-  TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { ShowActions } from '../../components/show-actions';
 import { SectionCard } from '../../components/section-card';
 import { HistoryAside, withAsideLayout } from '../../history/history-aside';
 import { useLocales } from '../../i18n/i18n-provider';
@@ -40,8 +39,7 @@ import { displayName, personal, type User } from './user-vocabulary';
 function UserShowActions() {
   const user = useRecordContext<User>();
   return (
-    <TopToolbar>
-      <ListButton />
+    <ShowActions>
       {/* An erased person's page is there to be read: nothing is given to them or changed any more. */}
       {user && !user.erasedAt && (
         <>
@@ -50,7 +48,7 @@ function UserShowActions() {
           <EraseUserButton />
         </>
       )}
-    </TopToolbar>
+    </ShowActions>
   );
 }
 

@@ -18,18 +18,17 @@ import {
   DeleteWithConfirmButton,
   FunctionField,
   Labeled,
-  ListButton,
   Pagination,
   ReferenceManyField,
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
   useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { ShowActions } from '../../components/show-actions';
 import { useLocales } from '../../i18n/i18n-provider';
 import { httpClient } from '../../lib/http-client';
 import { EndpointStatusChip, EventTypeChips } from './webhook-endpoint-list';
@@ -117,11 +116,10 @@ function RemoveButton() {
 
 function WebhookEndpointActions() {
   return (
-    <TopToolbar>
-      <ListButton />
+    <ShowActions>
       <ReplayButton />
       <RemoveButton />
-    </TopToolbar>
+    </ShowActions>
   );
 }
 
