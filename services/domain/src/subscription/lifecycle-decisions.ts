@@ -206,22 +206,22 @@ export function decideRenewalRefund(
   ];
 }
 
+/**
+ * A checkout given up, an order's or a renewal's alike, once it waited `pendingHours` unpaid since
+ * `since`: when, after how long, and the promo code whose use it gives back; null while it may
+ * still be paid.
+ */
+function givenUp(since: string, data: AbandonOrder['data'], promoCode: string | undefined) {
+  if (Date.parse(since) + data.pendingHours * 3600_000 > data.now.getTime()) return null;
+  return { pendingHours: data.pendingHours, abandonedAt: data.now.toISOString(), ...(promoCode ? { promoCode } : {}) };
+}
+
 /** An order still unpaid `pendingHours` after it was placed is cancelled as abandoned; early or twice, nothing. */
 export function decideAbandonment(command: AbandonOrder, current: ExistingSubscription): SubscriptionEvent[] {
   const { data } = command;
   if (current.status !== 'pending' || current.paymentReference !== null || current.placedAt === undefined) return [];
-  if (Date.parse(current.placedAt) + data.pendingHours * 3600_000 > data.now.getTime()) return [];
-  return [
-    {
-      type: 'OrderAbandoned',
-      data: {
-        subscriptionId: data.subscriptionId,
-        pendingHours: data.pendingHours,
-        abandonedAt: data.now.toISOString(),
-        ...(current.promoCode ? { promoCode: current.promoCode } : {}),
-      },
-    },
-  ];
+  const abandonment = givenUp(current.placedAt, data, current.promoCode);
+  return abandonment ? [{ type: 'OrderAbandoned', data: { subscriptionId: data.subscriptionId, ...abandonment } }] : [];
 }
 
 /**
@@ -232,17 +232,12 @@ export function decideRenewalAbandonment(command: AbandonRenewal, current: Exist
   const { data } = command;
   const renewal = current.renewals?.[data.renewalId];
   if (!renewal || renewal.paid || renewal.abandoned || renewal.automatic || renewal.orderedAt === undefined) return [];
-  if (Date.parse(renewal.orderedAt) + data.pendingHours * 3600_000 > data.now.getTime()) return [];
+  const abandonment = givenUp(renewal.orderedAt, data, renewal.promoCode);
+  if (!abandonment) return [];
   return [
     {
       type: 'RenewalAbandoned',
-      data: {
-        subscriptionId: data.subscriptionId,
-        renewalId: data.renewalId,
-        pendingHours: data.pendingHours,
-        abandonedAt: data.now.toISOString(),
-        ...(renewal.promoCode ? { promoCode: renewal.promoCode } : {}),
-      },
+      data: { subscriptionId: data.subscriptionId, renewalId: data.renewalId, ...abandonment },
     },
   ];
 }
