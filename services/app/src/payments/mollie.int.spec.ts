@@ -1,14 +1,13 @@
-import { subscriptionStreamId } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
 import { createMollieClient } from '@mollie/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askRefund } from '../testing/back-office-refunds.js';
-import { useProviderShop } from '../testing/provider-checkout.js';
+import { refundMade } from '../testing/back-office-refunds.js';
+import { deliveredAtOnce, useProviderShop } from '../testing/provider-checkout.js';
 import { expectUnmatchedPaid, newCustomerOrder } from '../testing/provider-orders.js';
 import { randomIp, requestJson, signUpAdmin } from '../testing/http-customer.js';
 import { ADAPTER_PUBLIC_URL, checkoutRequest, renewalCharge } from '../testing/provider-requests.js';
 import { HOUR, monthsAfter } from '../testing/shop-clock.js';
-import { savedMethodChargingContract } from '../testing/saved-method-charging.js';
+import { keptMethod, savedMethodChargingContract } from '../testing/saved-method-charging.js';
 import { automaticRenewalInTheShop } from '../testing/renewal-in-the-shop.js';
 import { useStandIn } from '../testing/shop-under-test.js';
 import { eventually } from '../testing/test-shop.js';
@@ -39,7 +38,7 @@ const { shop, customers } = useProviderShop('mollie', {
   ipPrefix: '10.7',
   env: () => ({ MOLLIE_API_KEY: mollie.apiKey, MOLLIE_API_URL: mollie.url }),
 });
-const { request, customer, subscription, history } = customers;
+const { request, customer, subscription, history, eventsOf } = customers;
 
 type Json = Record<string, unknown>;
 
@@ -91,17 +90,13 @@ describe('Mollie through the real SDK', () => {
     const { token, subscriptionId, paymentId } = await orderWithMollie();
     expect((await notify(paymentId)).status).toBe(200); // still open: stored, changes nothing
     mollie.setStatus(paymentId, 'paid');
-    const replies = await Promise.all(Array.from({ length: 5 }, () => notify(paymentId)));
-    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(replies.filter((r) => r.body.duplicate === false)).toHaveLength(1);
+    await deliveredAtOnce(5, () => notify(paymentId));
 
     const active = await subscription(token, subscriptionId, (s) => s.status === 'active');
     expect(active).toMatchObject({ status: 'active', totalCents: 453, paymentIssue: null });
     expect((await history(subscriptionId)).filter((t) => t === 'PaymentConfirmed')).toHaveLength(1);
-    const confirmed = (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).find(
-      (e) => e.type === 'PaymentConfirmed',
-    )!;
-    expect(confirmed.data).toMatchObject({ provider: 'mollie', paymentReference: paymentId, amountCents: 453 });
+    const [confirmed] = await eventsOf(subscriptionId, 'PaymentConfirmed');
+    expect(confirmed!.data).toMatchObject({ provider: 'mollie', paymentReference: paymentId, amountCents: 453 });
     const stored = await storedNotifications();
     expect(stored.filter((id) => id.startsWith(`mollie:${paymentId}:`)).sort()).toEqual([
       `mollie:${paymentId}:open`,
@@ -141,9 +136,7 @@ describe('Mollie through the real SDK', () => {
     expect((await notify(paymentId)).status).toBe(200);
     const row = await subscription(token, subscriptionId, (s) => s.paymentIssue === 'amount_mismatch');
     expect(row.status).toBe('pending');
-    const mismatch = (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).find(
-      (e) => e.type === 'PaymentMismatchRecorded',
-    );
+    const [mismatch] = await eventsOf(subscriptionId, 'PaymentMismatchRecorded');
     expect(mismatch?.data).toMatchObject({
       provider: 'mollie',
       paymentReference: paymentId,
@@ -218,9 +211,12 @@ describe('refunds through Mollie', () => {
     await notify(paymentId);
     await subscription(token, subscriptionId, (s) => s.status === 'active');
 
-    const refund = await askRefund(request, admin.token, subscriptionId, 359, 'A month unused');
-    expect(refund.status).toBe(201);
-    expect(refund.body).toMatchObject({ paymentReference: paymentId, amountCents: 359, status: 'succeeded' });
+    const refund = await refundMade(request, admin.token, {
+      subscriptionId,
+      amountCents: 359,
+      reason: 'A month unused',
+      paymentReference: paymentId,
+    });
     const asked = mollie.requests.filter((r) => r.method === 'POST' && r.path === `/v2/payments/${paymentId}/refunds`);
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({
@@ -273,10 +269,7 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
     const request = checkoutRequest({ saveMethod: true });
     const checkout = await provider.createCheckout(request);
     mollie.setStatus(checkout.sessionId, 'paid', { card });
-    const outcome = await provider.checkSession(checkout.sessionId);
-    expect(outcome.kind).toBe('paid');
-    const savedMethod = (outcome as Extract<PaymentOutcome, { kind: 'paid' }>).savedMethod!;
-    expect(savedMethod).toBeDefined();
+    const savedMethod = await keptMethod(provider, checkout.sessionId);
     return { provider, request, checkout, savedMethod };
   }
 

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { JsonReply, JsonRequest } from './http-customer.js';
 
 /**
@@ -18,3 +19,19 @@ export const askRefund = (
     body: { amountCents, reason },
     ...(headers && { headers }),
   });
+
+/**
+ * A refund asked as askRefund asks it, expected made there and then (201, succeeded) of the payment
+ * `paymentReference` names: the shop's answer.
+ */
+export async function refundMade(
+  call: (method: string, path: string, options: JsonRequest) => Promise<JsonReply>,
+  token: string,
+  refund: { subscriptionId: string; amountCents: number; reason: string; paymentReference: string },
+): Promise<JsonReply> {
+  const { subscriptionId, amountCents, reason, paymentReference } = refund;
+  const made = await askRefund(call, token, subscriptionId, amountCents, reason);
+  expect(made.status).toBe(201);
+  expect(made.body).toMatchObject({ paymentReference, amountCents, status: 'succeeded' });
+  return made;
+}

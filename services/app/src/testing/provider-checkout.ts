@@ -29,6 +29,9 @@ export function customerSide(shop: TestShop, who: { label: string; ipPrefix: str
     /** The order stream's event types, oldest first. */
     history: async (subscriptionId: string) =>
       (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).map((e) => e.type),
+    /** The order stream's events of `type`, oldest first. */
+    eventsOf: async (subscriptionId: string, type: string) =>
+      (await shop.runtime.store.readStream(subscriptionStreamId(subscriptionId))).filter((e) => e.type === type),
     /** Every stored provider notification in the log, oldest first. */
     storedNotifications: () => eventsOfType(shop.runtime.store, WEBHOOK_EVENT_TYPE),
   };
@@ -41,6 +44,17 @@ export function customerSide(shop: TestShop, who: { label: string; ipPrefix: str
 export function useProviderShop(label: string, options: { env: () => Record<string, string>; ipPrefix: string }) {
   const shop = useTestShop(label, { redis: true, env: options.env, plans: true });
   return { shop, customers: customerSide(shop, { label, ipPrefix: options.ipPrefix }) };
+}
+
+/**
+ * The same notification sent `times` at once, as a provider's retries may race: expects each
+ * answered 200 and exactly one of them taken as new (not a duplicate); the answers.
+ */
+export async function deliveredAtOnce(times: number, send: () => Promise<JsonReply>): Promise<JsonReply[]> {
+  const replies = await Promise.all(Array.from({ length: times }, () => send()));
+  expect(replies.map((r) => r.status)).toEqual(Array(times).fill(200));
+  expect(replies.filter((r) => r.body.duplicate === false)).toHaveLength(1);
+  return replies;
 }
 
 /** Every event of `type` in the whole log, oldest first. */

@@ -1,6 +1,21 @@
 import { expect, it } from 'vitest';
-import type { CheckoutRequest, PaymentProvider, RenewalCharge, SavedMethod } from '../payments/payment-provider.js';
+import type {
+  CheckoutRequest,
+  PaymentOutcome,
+  PaymentProvider,
+  RenewalCharge,
+  SavedMethod,
+} from '../payments/payment-provider.js';
 import { renewalCharge } from './provider-requests.js';
+
+/** Checks the checkout `sessionId` with `provider`, expects it paid, and answers the method it kept. */
+export async function keptMethod(provider: PaymentProvider, sessionId: string): Promise<SavedMethod> {
+  const outcome = await provider.checkSession(sessionId);
+  expect(outcome.kind).toBe('paid');
+  const savedMethod = (outcome as Extract<PaymentOutcome, { kind: 'paid' }>).savedMethod!;
+  expect(savedMethod).toBeDefined();
+  return savedMethod;
+}
 
 /** An adapter that keeps payment methods, against its stand-in, as its spec sets it up. */
 export interface SavedMethodAdapter {
