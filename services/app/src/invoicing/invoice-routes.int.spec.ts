@@ -40,6 +40,12 @@ async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
+/** Expects the PDF to read each of `mentions`, naming the one it misses. */
+async function expectPdfMentions(bytes: Buffer | Uint8Array, mentions: readonly string[]): Promise<void> {
+  const text = await pdfText(bytes);
+  for (const mention of mentions) expect(text, mention).toContain(mention);
+}
+
 const documentsOf = async (token: string, accept: (docs: AccountingDocumentView[]) => boolean) =>
   (
     await eventually(
@@ -119,15 +125,13 @@ describe("the customer's invoices", () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toMatch(/^application\/pdf/);
     expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${french.invoice.number}.pdf"`);
-    const text = await pdfText(pdf.bytes);
-    for (const mention of [
+    await expectPdfMentions(pdf.bytes, [
       `Facture ${french.invoice.number}`,
       'Élodie Martin',
       'Total HT 11,33 €',
       'TVA 20 % 2,26 €',
       'Total TTC 13,59 €',
-    ])
-      expect(text, mention).toContain(mention);
+    ]);
 
     const credit = await download(`/api/me/invoices/${encodeURIComponent(creditNote.id)}/pdf`, french.customer.token);
     expect(await pdfText(credit.bytes)).toContain(`Avoir sur la facture ${french.invoice.number}`);
@@ -274,16 +278,14 @@ describe("the back-office's invoices", () => {
       'Accept-Language': 'en-GB,en;q=0.9',
     });
     expect(pdf.status).toBe(200);
-    const text = await pdfText(pdf.bytes);
-    for (const mention of [
+    await expectPdfMentions(pdf.bytes, [
       `Invoice ${german.invoice.number}`,
       'Becker Medien GmbH',
       'VAT number: DE123456789',
       'Germany',
       'VAT 19% €2.17',
       'Total incl. VAT €13.59',
-    ])
-      expect(text, mention).toContain(mention);
+    ]);
     const french_ = await download(
       `/api/admin/invoices/${encodeURIComponent(german.invoice.id)}/pdf?lang=fr`,
       admin.token,
