@@ -1,4 +1,5 @@
 import type { Plan } from '@shop/contracts';
+import { PLAN_IMAGE_SIZE } from './og-image.js';
 
 /** What the head of one page in one language says, its alternates included. */
 export interface PageHead {
@@ -9,8 +10,8 @@ export interface PageHead {
   canonical?: string;
   /** Absolute address of the page in each language, and `x-default` (the default language's). */
   alternates: { hreflang: string; href: string }[];
-  /** An absolute image address for link previews. */
-  image?: string;
+  /** The link previews' picture (a PNG of `PLAN_IMAGE_SIZE`): its absolute address and what it shows, in words. */
+  image?: { url: string; alt: string };
   /** Kept out of search results (the 404 page, private pages). */
   noindex?: boolean;
   /** The plan on a plan page: schema.org Product with its Offer. */
@@ -93,14 +94,24 @@ export function headTags(head: PageHead, brand: string): string {
     if (locale && alternate.hreflang !== head.language) tags.push(meta('property', 'og:locale:alternate', locale));
   }
   if (head.canonical) tags.push(meta('property', 'og:url', head.canonical));
-  if (head.image) tags.push(meta('property', 'og:image', head.image));
+  if (head.image) {
+    tags.push(
+      meta('property', 'og:image', head.image.url),
+      meta('property', 'og:image:type', 'image/png'),
+      meta('property', 'og:image:width', String(PLAN_IMAGE_SIZE.width)),
+      meta('property', 'og:image:height', String(PLAN_IMAGE_SIZE.height)),
+      meta('property', 'og:image:alt', head.image.alt),
+    );
+  }
   tags.push(
     // The pictures are 1200×630, drawn for the large card.
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', head.description),
   );
-  if (head.image) tags.push(meta('name', 'twitter:image', head.image));
+  if (head.image) {
+    tags.push(meta('name', 'twitter:image', head.image.url), meta('name', 'twitter:image:alt', head.image.alt));
+  }
   if (head.product) {
     const price = (head.product.plan.monthlyPriceCents / 100).toFixed(2);
     tags.push(

@@ -135,6 +135,12 @@ describe('the shop’s public pages as a crawler reads them', () => {
         expect(read.og('og:locale'), address).toBe(language === 'fr' ? 'fr_FR' : 'en_GB');
         // Link previews take no SVG: every page shows a PNG of the size they ask for, in large.
         expect(read.og('og:image'), address).toBe(`${PUBLIC_URL}/og/shop.png`);
+        // Its size and type, so a preview is drawn before the picture is fetched, and words for who cannot see it.
+        expect(
+          ['og:image:type', 'og:image:width', 'og:image:height', 'og:image:alt'].map((tag) => read.og(tag)),
+          address,
+        ).toEqual(['image/png', '1200', '630', 'PremiumShare']);
+        expect(read.twitter('twitter:image:alt'), address).toBe('PremiumShare');
         expect(read.twitter('twitter:card'), address).toBe('summary_large_image');
         expect(read.robots, address).toBeUndefined();
       }
@@ -228,6 +234,9 @@ describe('the shop’s public pages as a crawler reads them', () => {
     // Link previews take no SVG: the plan's picture is a PNG of the size they ask for.
     expect(fr.og('og:image')).toBe(`${PUBLIC_URL}/og/plans/netflix.png`);
     expect(en.twitter('twitter:image')).toBe(`${PUBLIC_URL}/og/plans/netflix.png`);
+    expect([fr.og('og:image:width'), fr.og('og:image:height')]).toEqual(['1200', '630']);
+    expect(fr.og('og:image:alt')).toMatch(/^Netflix.* · PremiumShare$/);
+    expect(en.twitter('twitter:image:alt')).toBe(fr.og('og:image:alt'));
     expect(en.twitter('twitter:card')).toBe('summary_large_image');
     const picture = await fetch(`${shop.url}/og/plans/netflix.png`);
     expect(picture.status).toBe(200);

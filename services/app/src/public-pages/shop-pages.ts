@@ -206,7 +206,7 @@ export class ShopPages {
       canonical: this.url(language, shopPath),
       alternates: this.alternates(shopPath),
       // Link previews take no SVG: the shop's picture drawn as PNG (og-image.ts).
-      image: this.absolute(SHOP_IMAGE_PATH),
+      image: { url: this.absolute(SHOP_IMAGE_PATH), alt: pages.brand },
     });
 
     const publicPage = pages.pages.find((page) => page.path === shopPath);
@@ -223,8 +223,8 @@ export class ShopPages {
         }).format(plan.monthlyPriceCents / 100);
         const head = indexed(text(pages.planPage, { name: plan.name, price }));
         // Link previews take no SVG: the plan's picture drawn as PNG (og-image.ts).
-        const image = this.absolute(planImagePath(plan.id));
-        const product = { plan, url: head.canonical ?? '', image };
+        const image = { url: this.absolute(planImagePath(plan.id)), alt: `${plan.name} · ${pages.brand}` };
+        const product = { plan, url: head.canonical ?? '', image: image.url };
         return this.answer(200, { ...head, image, product }, await body(plan));
       }
     } else if (pages.privatePaths.some((prefix) => isUnder(shopPath, prefix))) {
