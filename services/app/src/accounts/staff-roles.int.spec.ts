@@ -1,4 +1,4 @@
-import { accountStreamId, credentialRevealStreamId, subscriptionStreamId } from '@shop/domain';
+import { accountStreamId, credentialRevealStreamId, subscriptionStreamId, type StaffRole } from '@shop/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDataProvider, refusal, type AdminDataProvider } from '../testing/admin-data-provider.js';
 import { randomIp, requestJson, signUpAndSignIn, signUpStaff, type HttpCustomer } from '../testing/http-customer.js';
@@ -22,6 +22,10 @@ const grant = (provider: AdminDataProvider, userId: string, role: string) =>
 const revoke = (provider: AdminDataProvider, userId: string, role: string) =>
   provider.delete(`users/${userId}/roles`, { id: role });
 const rolesOf = async (userId: string) => (await ownerProvider.getOne('users', { id: userId })).data.roles;
+
+/** A member of staff given `role` whose account has not turned two-factor sign-in on yet. */
+const staffWithoutTwoFactor = (label: string, role: StaffRole) =>
+  signUpStaff(shop, { label, roles: [role], twoFactor: false, ip: randomIp('10.90') });
 
 beforeAll(async () => {
   owner = await signUpStaff(shop, { label: 'roles-owner', roles: ['owner'], ip: randomIp('10.90') });
@@ -153,12 +157,7 @@ describe('staff roles', () => {
   });
 
   it('open the back-office only with two-factor sign-in on: 403 auth.two_factor_required before, whatever the role', async () => {
-    const newcomer = await signUpStaff(shop, {
-      label: 'roles-newcomer',
-      roles: ['finance'],
-      twoFactor: false,
-      ip: randomIp('10.90'),
-    });
+    const newcomer = await staffWithoutTwoFactor('roles-newcomer', 'finance');
     for (const path of ['/api/admin/users', '/api/admin/invoices', '/api/admin/stats', '/api/admin/nothing-here']) {
       const refused = await requestJson(shop.url, 'GET', path, { token: newcomer.token, ip: randomIp('10.94') });
       expect([path, refused.status, refused.body.code]).toEqual([path, 403, 'auth.two_factor_required']);
@@ -180,12 +179,7 @@ describe('staff roles', () => {
   });
 
   it('are not opened to a session that never gave a second factor when two-factor is turned on from another', async () => {
-    const member = await signUpStaff(shop, {
-      label: 'roles-two-sessions',
-      roles: ['support'],
-      twoFactor: false,
-      ip: randomIp('10.90'),
-    });
+    const member = await staffWithoutTwoFactor('roles-two-sessions', 'support');
     // A second session, say on a laptop left signed in elsewhere, opened with the password alone.
     const elsewhere = await requestJson(shop.url, 'POST', '/api/auth/sign-in', {
       body: { email: member.email, password: member.password },
