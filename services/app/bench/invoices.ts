@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { accountingSeriesStreamId, type DocumentDraft } from '@shop/domain';
+import { accountingSeriesStreamId } from '@shop/domain';
 import { PostgresEventStore } from '@shop/event-store';
 import knexFactory from 'knex';
 import { AccountingCommands } from '../src/invoicing/accounting-commands.js';
-import { countingReads, seedInvoiceSeries } from '../src/testing/accounting-series.js';
+import { countingReads, netflixInvoiceDraft, seedInvoiceSeries } from '../src/testing/accounting-series.js';
 import { benchPool } from './database.js';
 import { round, summarize, type LatencySummary } from './stats.js';
 
@@ -30,23 +30,10 @@ export interface InvoiceFigures {
 const SEED_BATCH = 500;
 const ISSUERS_AT_ONCE = 4;
 
-const draft = (documentId: string, issuedAt: string): DocumentDraft => ({
-  documentId,
-  issuedAt,
-  subscriptionId: randomUUID(),
-  userId: randomUUID(),
-  paymentReference: `pi_${documentId}`,
-  provider: 'sandbox',
-  paidAt: issuedAt,
-  buyer: { name: 'pd1:bench', country: 'FR', companyName: null, vatNumber: null },
-  item: { planName: 'Netflix', months: 3, periodFrom: issuedAt, periodTo: issuedAt },
-  currency: 'EUR',
-  grossCents: 1359,
-  netCents: 1133,
-  vatCents: 226,
-  vatRate: 0.2,
-  corrects: null,
-});
+const draft = (documentId: string, issuedAt: string) =>
+  netflixInvoiceDraft(documentId, issuedAt, {
+    buyer: { name: 'pd1:bench', country: 'FR', companyName: null, vatNumber: null },
+  });
 
 /**
  * The cost of issuing an invoice as the year's series grows: series of 0, 1,000 and 10,000

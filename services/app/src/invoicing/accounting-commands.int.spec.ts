@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import {
   accountingSeriesStreamId,
   documentNumber,
   type AccountingCommand,
   type AccountingDocument,
-  type DocumentDraft,
 } from '@shop/domain';
 import { PostgresEventStore, type EventStore } from '@shop/event-store';
 import { migrateToLatest } from '@shop/projections';
@@ -12,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import knexFactory from 'knex';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countingReads, seedInvoiceSeries } from '../testing/accounting-series.js';
+import { countingReads, netflixInvoiceDraft, seedInvoiceSeries } from '../testing/accounting-series.js';
 import { AccountingCommands } from './accounting-commands.js';
 
 const ACTOR = { actor: { type: 'system' as const, id: 'accounting' } };
@@ -34,28 +32,17 @@ function issuer(url: string) {
   return { store, knex, commands: new AccountingCommands({ store: counted.store, knex }), eventsRead: counted.read };
 }
 
-const draft = (documentId: string, year: number): DocumentDraft => ({
-  documentId,
-  issuedAt: `${year}-03-01T10:00:00.000Z`,
-  subscriptionId: randomUUID(),
-  userId: randomUUID(),
-  paymentReference: `pi_${documentId}`,
-  provider: 'sandbox',
-  paidAt: `${year}-03-01T09:59:00.000Z`,
-  buyer: { name: 'pd1:sealed', country: 'FR', companyName: null, vatNumber: null },
-  item: {
-    planName: 'Netflix',
-    months: 3,
-    periodFrom: `${year}-03-01T09:59:00.000Z`,
-    periodTo: `${year}-06-01T09:59:00.000Z`,
-  },
-  currency: 'EUR',
-  grossCents: 1359,
-  netCents: 1133,
-  vatCents: 226,
-  vatRate: 0.2,
-  corrects: null,
-});
+/** Issued on 1 March of `year`, paid a minute before, for the three months from then. */
+const draft = (documentId: string, year: number) =>
+  netflixInvoiceDraft(documentId, `${year}-03-01T10:00:00.000Z`, {
+    paidAt: `${year}-03-01T09:59:00.000Z`,
+    item: {
+      planName: 'Netflix',
+      months: 3,
+      periodFrom: `${year}-03-01T09:59:00.000Z`,
+      periodTo: `${year}-06-01T09:59:00.000Z`,
+    },
+  });
 
 const issueInvoice = (documentId: string, year: number): AccountingCommand => ({
   type: 'IssueDocument',

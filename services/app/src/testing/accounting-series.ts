@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   accountingSeriesStreamId,
   documentNumber,
@@ -6,6 +7,33 @@ import {
   type InvoiceIssued,
 } from '@shop/domain';
 import type { EventStore, NewEvent } from '@shop/event-store';
+
+/**
+ * The draft of an invoice for 3 months of Netflix bought in France (13.59 € with 20 % VAT) and paid
+ * on the sandbox, issued and paid at `issuedAt`, for a subscription and a customer of its own; with `overrides`.
+ */
+export const netflixInvoiceDraft = (
+  documentId: string,
+  issuedAt: string,
+  overrides: Partial<DocumentDraft> = {},
+): DocumentDraft => ({
+  documentId,
+  issuedAt,
+  subscriptionId: randomUUID(),
+  userId: randomUUID(),
+  paymentReference: `pi_${documentId}`,
+  provider: 'sandbox',
+  paidAt: issuedAt,
+  buyer: { name: 'pd1:sealed', country: 'FR', companyName: null, vatNumber: null },
+  item: { planName: 'Netflix', months: 3, periodFrom: issuedAt, periodTo: issuedAt },
+  currency: 'EUR',
+  grossCents: 1359,
+  netCents: 1133,
+  vatCents: 226,
+  vatRate: 0.2,
+  corrects: null,
+  ...overrides,
+});
 
 /** `store` as it is, but for the events its reads return, counted whichever stream they read. */
 export function countingReads(store: EventStore): { store: EventStore; read: () => number } {
