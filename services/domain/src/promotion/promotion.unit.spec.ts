@@ -130,16 +130,12 @@ describe('a use taken by an order never paid', () => {
       ]);
   });
 
-  it('is given back once, and only if that order had taken it', () => {
-    spec()
-      .given([defined(), redeemed('a'), released('a')])
-      .when(release('a'))
-      .thenNothing();
-    spec()
-      .given([defined(), redeemed('a')])
-      .when(release('other'))
-      .thenNothing();
-    spec().when(release('a')).thenNothing();
+  it.each<[when: string, history: PromotionEvent[], subscriptionId: string]>([
+    ['a second time', [defined(), redeemed('a'), released('a')], 'a'],
+    ['for an order that had not taken it', [defined(), redeemed('a')], 'other'],
+    ['for a code that does not exist', [], 'a'],
+  ])('is not given back %s', (_when, history, subscriptionId) => {
+    spec().given(history).when(release(subscriptionId)).thenNothing();
   });
 
   it('is taken again when the abandoned order is paid after all, whatever the limit: the customer paid at that discount', () => {
