@@ -107,45 +107,48 @@ describe('renewing a subscription', () => {
       .thenNothing();
   });
 
-  it('refuses to renew an order not paid yet, a cancelled subscription, or a voided one', () => {
-    spec()
-      .given([placed])
-      .when(orderRenewal())
-      .thenThrows({ code: 'subscription.not_renewable', details: { status: 'pending' } });
-    spec()
-      .given([
+  it.each<
+    [
+      refused: string,
+      history: SubscriptionEvent[],
+      renewal: Partial<OrderRenewal['data']>,
+      refusal: { code: string; details?: Record<string, unknown> },
+    ]
+  >([
+    ['an order not paid yet', [placed], {}, { code: 'subscription.not_renewable', details: { status: 'pending' } }],
+    [
+      'a cancelled subscription',
+      [
         ...active,
         {
           type: 'SubscriptionStatusChanged',
           data: { subscriptionId: SUBSCRIPTION_ID, from: 'active', to: 'cancelled', reason: 'x', changedAt: PAID_AT },
         },
-      ])
-      .when(orderRenewal())
-      .thenThrows({ code: 'subscription.not_renewable', details: { status: 'cancelled' } });
-    spec()
-      .given([
+      ],
+      {},
+      { code: 'subscription.not_renewable', details: { status: 'cancelled' } },
+    ],
+    [
+      'a voided subscription',
+      [
         ...active,
         {
           type: 'SubscriptionVoided',
           data: { subscriptionId: SUBSCRIPTION_ID, statusBefore: 'active', reason: 'mistake', voidedAt: PAID_AT },
         },
-      ])
-      .when(orderRenewal())
-      .thenThrows({ code: 'subscription.voided' });
-  });
-
-  it("refuses another customer's renewal as if the subscription did not exist", () => {
-    spec()
-      .given(active)
-      .when(orderRenewal({ userId: 'intruder' }))
-      .thenThrows({ code: 'subscription.not_found' });
-  });
-
-  it('refuses a duration the shop does not sell', () => {
-    spec()
-      .given(active)
-      .when(orderRenewal({ months: 2 }))
-      .thenThrows({ code: 'order.invalid_duration' });
+      ],
+      {},
+      { code: 'subscription.voided' },
+    ],
+    [
+      "another customer's subscription, as if it did not exist",
+      active,
+      { userId: 'intruder' },
+      { code: 'subscription.not_found' },
+    ],
+    ['for a duration the shop does not sell', active, { months: 2 }, { code: 'order.invalid_duration' }],
+  ])('refuses to renew %s', (_refused, history, renewal, refusal) => {
+    spec().given(history).when(orderRenewal(renewal)).thenThrows(refusal);
   });
 
   it('opens a checkout for a renewal ordered and not paid, and for no other', () => {
