@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import nodemailer from 'nodemailer';
@@ -84,6 +84,8 @@ export class SmtpMailer implements Mailer {
 export class OutboxMailer implements Mailer {
   private readonly composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+  private leftoversCleared: Promise<void> | undefined;
+
   constructor(private readonly options: { folder: string; from: string; logger?: Logger }) {}
 
   async send(message: MailMessage): Promise<void> {
@@ -91,6 +93,10 @@ export class OutboxMailer implements Mailer {
     const content = info.message;
     if (!Buffer.isBuffer(content)) throw new Error('the outbox expected the message as a buffer');
     await mkdir(this.options.folder, { recursive: true });
+    this.leftoversCleared ??= this.clearLeftovers().catch((error: unknown) => {
+      this.options.logger?.warn({ err: error }, 'half-written outbox files could not be cleared');
+    });
+    await this.leftoversCleared;
     const name = message.id
       ? `${message.id.replace(/[^A-Za-z0-9_-]/g, '.')}.eml`
       : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
@@ -101,7 +107,25 @@ export class OutboxMailer implements Mailer {
     await rename(aside, file);
     this.options.logger?.info({ file }, 'e-mail written to the outbox');
   }
+
+  /**
+   * Once per process: the files a process killed while writing left aside (its job sent the
+   * message again), those older than `LEFTOVER_AGE_MS`; a write of the moment takes milliseconds.
+   */
+  private async clearLeftovers(): Promise<void> {
+    const { folder } = this.options;
+    const before = Date.now() - LEFTOVER_AGE_MS;
+    for (const name of await readdir(folder)) {
+      if (!name.endsWith('.tmp')) continue;
+      const file = path.join(folder, name);
+      const written = await stat(file).catch(() => undefined);
+      if (written && written.mtimeMs < before) await rm(file, { force: true });
+    }
+  }
 }
+
+/** How old a half-written outbox file must be to be cleared. */
+const LEFTOVER_AGE_MS = 10 * 60_000;
 
 /** SMTP when SMTP_URL is set, otherwise the outbox folder in DATA_DIR. */
 export function createMailer(config: Pick<ShopConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>, logger: Logger): Mailer {

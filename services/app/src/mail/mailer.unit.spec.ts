@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -72,6 +72,27 @@ describe('outbox mailer', () => {
     expect(files).toHaveLength(1);
     const eml = await readFile(path.join(outbox, files[0]!), 'utf8');
     expect(eml).toMatch(/^Message-ID: <a1b2\.payment_confirmed@premium-share\.local>$/m);
+  });
+
+  it('clears the half-written files a process killed while writing left behind, and not one being written now', async () => {
+    const outbox = path.join(folder, 'outbox');
+    await mkdir(outbox);
+    const killedWhileWriting = path.join(outbox, 'a1b2.payment_confirmed.eml.0b8e.tmp');
+    const beingWritten = path.join(outbox, 'c3d4.order_received.eml.7f2a.tmp');
+    await writeFile(killedWhileWriting, 'From: half a message');
+    await writeFile(beingWritten, 'From: half a message');
+    const anHourAgo = new Date(Date.now() - 3600_000);
+    await utimes(killedWhileWriting, anHourAgo, anHourAgo);
+
+    const mailer = new OutboxMailer({ folder: outbox, from: 'Premium Share <no-reply@premium-share.local>' });
+    await mailer.send({
+      id: 'a1b2:payment_confirmed',
+      to: 'alice@example.com',
+      subject: 'Paiement confirmé',
+      text: 'Actif',
+    });
+
+    expect((await readdir(outbox)).sort()).toEqual(['a1b2.payment_confirmed.eml', 'c3d4.order_received.eml.7f2a.tmp']);
   });
 
   it('is the default without SMTP_URL, and SMTP is used when it is set', () => {
