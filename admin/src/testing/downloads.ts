@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { json, type Routes } from './render-resource';
 
 /** A file the screen handed to the browser to save: its name and its text. */
 export interface SavedFile {
@@ -31,3 +32,8 @@ export function today(): string {
   const now = new Date();
   return [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, '0')).join('-');
 }
+
+/** The API's side of an export: it records who exported what (`POST /api/admin/exports`); the file is made on the screen. */
+export const recordsExports: Routes = {
+  'POST /api/admin/exports': () => json({ exportId: 'export-1' }, { status: 201 }),
+};

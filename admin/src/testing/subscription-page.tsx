@@ -1,4 +1,6 @@
 import type { AdminSubscription, AdminUser, SubscriptionMoney } from '@shop/contracts';
+import { within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import subscriptions from '../resources/subscriptions';
 import { anAdminUser } from './fixtures';
 import { json, page, renderResource, type Routes } from './render-resource';
@@ -22,3 +24,12 @@ export const showSubscription = (api: Routes, locale?: 'en') =>
     references: ['plans', 'users', 'credentials'],
     locale,
   });
+
+/**
+ * Gives `reason` in the reason field ('Motif…') of a subscription's dialog. Pasted: typing into the
+ * growing text area re-measures it at each key, which is slow in a test DOM.
+ */
+export async function giveReason(user: UserEvent, dialog: HTMLElement, reason: string) {
+  await user.click(within(dialog).getByRole('textbox', { name: /^Motif/ }));
+  await user.paste(reason);
+}

@@ -10,7 +10,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aPayment, aSubscription } from '../../testing/fixtures';
 import { json, problem, type Routes } from '../../testing/render-resource';
-import { showSubscription, subscriptionPageApi } from '../../testing/subscription-page';
+import { giveReason, showSubscription, subscriptionPageApi } from '../../testing/subscription-page';
 
 const renewal = (overrides: Partial<SubscriptionPayment> = {}): SubscriptionPayment =>
   aPayment({
@@ -174,8 +174,7 @@ describe('a subscription’s payments and refunds (back-office)', () => {
     expect(amount).toHaveValue('4,99');
     await user.click(within(dialog).getByRole('radio', { name: /^Commande du 20 nov\. 2026/ }));
     expect(amount).toHaveValue('23,97');
-    await user.click(within(dialog).getByRole('textbox', { name: /^Motif/ }));
-    await user.paste('Double paiement');
+    await giveReason(user, dialog, 'Double paiement');
     await user.click(within(dialog).getByRole('button', { name: 'Rembourser' }));
 
     expect(await screen.findByText('Ce montant dépasse ce qui reste remboursable sur ce paiement.')).toBeVisible();

@@ -1,9 +1,10 @@
 import type { AdminPlan, AdminStats, AdminSubscription, BulkOutcome, CredentialsSummary } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { catchDownloads } from '../../testing/downloads';
+import { catchDownloads, recordsExports } from '../../testing/downloads';
 import { aSubscription, anAdminPlan, anAdminUser, bulkOutcomeOf, someStats } from '../../testing/fixtures';
 import { json, page, renderResource, type Routes, byIds } from '../../testing/render-resource';
+import { giveReason } from '../../testing/subscription-page';
 import subscriptions from '.';
 
 const first = aSubscription({ id: 'sub-1' });
@@ -48,7 +49,7 @@ function subscriptionsApi(outcome: BulkOutcome, rows: AdminSubscription[] = [fir
     'GET /api/admin/plans': () => page<AdminPlan>('plans', [anAdminPlan()]),
     'GET /api/admin/users': byIds('users', customers),
     'GET /api/admin/credentials': () => page('credentials', [set]),
-    'POST /api/admin/exports': () => json({ exportId: 'export-1' }, { status: 201 }),
+    ...recordsExports,
     'POST /api/admin/subscriptions/bulk-status': ({ body }) =>
       apply({ status: (body as { status: AdminSubscription['status'] }).status }),
     'POST /api/admin/credentials/:id/assignments': ({ params }) =>
@@ -81,8 +82,7 @@ describe('bulk actions on the subscriptions (back-office)', () => {
     expect(within(dialog).getByText('2 éléments sélectionnés')).toBeVisible();
     await user.click(within(dialog).getByRole('radio', { name: 'Suspendu' }));
     expect(within(dialog).getByRole('button', { name: 'Appliquer' })).toBeDisabled();
-    await user.click(within(dialog).getByRole('textbox', { name: /^Motif/ }));
-    await user.paste('Compte du fournisseur en révision');
+    await giveReason(user, dialog, 'Compte du fournisseur en révision');
     await user.click(within(dialog).getByRole('button', { name: 'Appliquer' }));
 
     expect(

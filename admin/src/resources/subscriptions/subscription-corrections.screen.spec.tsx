@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aPayment, aSubscription } from '../../testing/fixtures';
 import { json, page, type Routes } from '../../testing/render-resource';
-import { showSubscription, subscriptionPageApi } from '../../testing/subscription-page';
+import { giveReason, showSubscription, subscriptionPageApi } from '../../testing/subscription-page';
 
 const paidOrder = aPayment({ amountCents: 906, refundableCents: 906 });
 
@@ -40,8 +40,7 @@ describe('voiding a subscription says what it does to the figures', () => {
     const warning = await within(dialog).findByRole('alert');
     expect(warning).toHaveTextContent(/Cet abonnement a été payé : 9,06\s€ comptent dans le chiffre d'affaires/);
     expect(within(warning).getByRole('button', { name: 'Rembourser plutôt' })).toBeVisible();
-    await user.click(within(dialog).getByRole('textbox', { name: /^Motif/ }));
-    await user.paste('Commande saisie deux fois');
+    await giveReason(user, dialog, 'Commande saisie deux fois');
     const submit = within(dialog).getByRole('button', { name: 'Supprimer' });
     expect(submit).toBeDisabled();
 
@@ -151,8 +150,7 @@ describe('a cancellation is taken back by another recorded action (English last:
     expect(within(dialog).getByText(/Il redevient actif jusqu'au 1 mars 2099/)).toBeVisible();
     const submit = within(dialog).getByRole('button', { name: 'Réactiver' });
     expect(submit).toBeDisabled();
-    await user.click(within(dialog).getByRole('textbox', { name: /^Motif/ }));
-    await user.paste('Annulé par erreur');
+    await giveReason(user, dialog, 'Annulé par erreur');
     await user.click(submit);
 
     expect(await screen.findByText('Abonnement réactivé')).toBeVisible();

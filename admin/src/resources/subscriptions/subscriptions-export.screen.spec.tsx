@@ -1,7 +1,7 @@
 import type { AdminExportRecord, AdminPlan, AdminStats, AdminSubscription } from '@shop/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { catchDownloads, today } from '../../testing/downloads';
+import { catchDownloads, recordsExports, today } from '../../testing/downloads';
 import { aSubscription, anAdminPlan, someStats } from '../../testing/fixtures';
 import { json, page, renderResource } from '../../testing/render-resource';
 import subscriptions from '.';
@@ -23,7 +23,7 @@ describe('the subscriptions export (back-office)', () => {
         'GET /api/admin/stats': () => json<AdminStats>(someStats()),
         'GET /api/admin/plans': () => page<AdminPlan>('plans', [anAdminPlan()]),
         'GET /api/admin/users': () => page('users', []),
-        'POST /api/admin/exports': () => json({ exportId: 'export-1' }, { status: 201 }),
+        ...recordsExports,
       },
       references: ['plans', 'users', 'credentials'],
     });

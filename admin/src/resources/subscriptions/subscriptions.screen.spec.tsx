@@ -4,6 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aSubscription, anAdminPlan, anAdminUser, someStats } from '../../testing/fixtures';
 import { json, noContent, page, renderResource, resizeWindow, type Routes, byIds } from '../../testing/render-resource';
+import { giveReason } from '../../testing/subscription-page';
 import subscriptions from '.';
 
 /** The subscriptions API: the list filtered as asked, one record, its status changes and voiding. */
@@ -63,6 +64,15 @@ async function showEverySubscription(user: UserEvent) {
   await user.click(await screen.findByRole('option', { name: 'Tous' }));
 }
 
+/** The status change saved: said in French, and sent with its reason. */
+async function expectSuspended(api: ReturnType<typeof openSubscriptions>['api']) {
+  expect(await screen.findByText('Statut mis à jour vers Suspendu')).toBeVisible();
+  expect(api.callsTo('PUT /api/admin/subscriptions/sub-1')[0]?.body).toEqual({
+    status: 'suspended',
+    reason: 'Paiement contesté',
+  });
+}
+
 const customers = [anAdminUser(), anAdminUser({ id: 'user-2', email: 'lea@example.com', fullName: 'Léa Petit' })];
 const waiting = aSubscription();
 const served = aSubscription({
@@ -107,16 +117,10 @@ describe('the subscriptions (back-office)', () => {
     expect(within(dialog).getByText('Statut actuel : Actif')).toBeVisible();
     await user.click(within(dialog).getByRole('radio', { name: 'Suspendu' }));
     expect(within(dialog).getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
-    // Pasted: typing into the growing text area re-measures it at each key, which is slow in a test DOM.
-    await user.click(within(dialog).getByRole('textbox', { name: /^Motif/ }));
-    await user.paste('Paiement contesté');
+    await giveReason(user, dialog, 'Paiement contesté');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
-    expect(await screen.findByText('Statut mis à jour vers Suspendu')).toBeVisible();
-    expect(api.callsTo('PUT /api/admin/subscriptions/sub-1')[0]?.body).toEqual({
-      status: 'suspended',
-      reason: 'Paiement contesté',
-    });
+    await expectSuspended(api);
   });
 
   it('keeps a row’s status change open, with the choice and the reason, when the table gives way to the phone’s list and back', async () => {
@@ -125,8 +129,7 @@ describe('the subscriptions (back-office)', () => {
     await user.click(within(row).getByRole('button', { name: 'Changer le statut' }));
     const dialog = await screen.findByRole('dialog', { name: 'Changer le statut' });
     await user.click(within(dialog).getByRole('radio', { name: 'Suspendu' }));
-    await user.click(within(dialog).getByRole('textbox', { name: /^Motif/ }));
-    await user.paste('Paiement contesté');
+    await giveReason(user, dialog, 'Paiement contesté');
 
     // A tablet turned: the table gives way to the phone's list, then comes back.
     resizeWindow(600);
@@ -137,11 +140,7 @@ describe('the subscriptions (back-office)', () => {
     const still = screen.getByRole('dialog', { name: 'Changer le statut' });
     expect(within(still).getByRole('radio', { name: 'Suspendu' })).toBeChecked();
     await user.click(within(still).getByRole('button', { name: 'Enregistrer' }));
-    expect(await screen.findByText('Statut mis à jour vers Suspendu')).toBeVisible();
-    expect(api.callsTo('PUT /api/admin/subscriptions/sub-1')[0]?.body).toEqual({
-      status: 'suspended',
-      reason: 'Paiement contesté',
-    });
+    await expectSuspended(api);
   });
 
   it('narrows the list to what the customers asked for, and shows it in a column', async () => {

@@ -1,7 +1,7 @@
 import type { AdminExportRecord, AdminUser } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { catchDownloads } from '../../testing/downloads';
+import { catchDownloads, recordsExports } from '../../testing/downloads';
 import { anAdminUser } from '../../testing/fixtures';
 import { json, page, renderResource } from '../../testing/render-resource';
 import users from '.';
@@ -20,7 +20,7 @@ describe('bulk actions on the users (back-office)', () => {
           return page<AdminUser>('users', id ? [camille, lea].filter((row) => id.includes(row.id)) : [camille, lea]);
         },
         'GET /api/admin/users/counts': () => json({ with: 2, without: 0, expired: 0, total: 2 }),
-        'POST /api/admin/exports': () => json({ exportId: 'export-1' }, { status: 201 }),
+        ...recordsExports,
       },
     });
 

@@ -1,7 +1,7 @@
 import type { AdminExportRecord, AdminUser } from '@shop/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { catchDownloads, today } from '../../testing/downloads';
+import { catchDownloads, recordsExports, today } from '../../testing/downloads';
 import { anAdminUser } from '../../testing/fixtures';
 import { json, page, renderResource } from '../../testing/render-resource';
 import users from '.';
@@ -32,7 +32,7 @@ describe('the users export (back-office)', () => {
       api: {
         'GET /api/admin/users': () => page<AdminUser>('users', [hostile, tabbed]),
         'GET /api/admin/users/counts': () => json({ with: 1, without: 1, expired: 0, total: 2 }),
-        'POST /api/admin/exports': () => json({ exportId: 'export-1' }, { status: 201 }),
+        ...recordsExports,
       },
     });
 
