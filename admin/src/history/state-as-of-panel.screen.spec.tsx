@@ -3,32 +3,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { en } from '../i18n/en';
 import { fr } from '../i18n/fr';
+import { aSubscriptionAsOf } from '../testing/fixtures';
 import { json, renderResource } from '../testing/render-resource';
 import { StateAsOfPanel } from './state-as-of-panel';
-
-const asOf = (overrides: Partial<SubscriptionAsOf> = {}): SubscriptionAsOf => ({
-  id: 'sub-1',
-  asOf: '2026-11-20T12:00:00.000Z',
-  userId: 'user-1',
-  customerEmail: 'camille@example.com',
-  customerName: 'Camille Martin',
-  planId: 'netflix-premium',
-  planName: 'Netflix Premium',
-  months: 3,
-  status: 'active',
-  totalCents: 2397,
-  currency: 'EUR',
-  paymentReference: 'pay-1',
-  expiresAt: '2027-02-20T10:05:00.000Z',
-  credentialsId: null,
-  credentialsVersion: null,
-  refunded: false,
-  voided: false,
-  version: 3,
-  lastEventType: 'PaymentConfirmed',
-  lastEventAt: '2026-11-20T10:05:00.000Z',
-  ...overrides,
-});
 
 function renderPanel(state: SubscriptionAsOf, locale: 'fr' | 'en' = 'fr') {
   return renderResource(
@@ -46,7 +23,7 @@ async function showState(user: ReturnType<typeof renderPanel>['user'], button = 
 
 describe('"État au…", the state of a subscription as of an instant', () => {
   it('names the last event in French and counts the events with the right plural', async () => {
-    const { user } = renderPanel(asOf());
+    const { user } = renderPanel(aSubscriptionAsOf());
     const state = await showState(user);
     expect(within(state).getByText(/^3 événements, le dernier : Paiement confirmé le /)).toBeVisible();
     expect(state).not.toHaveTextContent('PaymentConfirmed');
@@ -54,13 +31,13 @@ describe('"État au…", the state of a subscription as of an instant', () => {
   });
 
   it('says one event in the singular', async () => {
-    const { user } = renderPanel(asOf({ version: 1, lastEventType: 'OrderPlaced', status: 'pending' }));
+    const { user } = renderPanel(aSubscriptionAsOf({ version: 1, lastEventType: 'OrderPlaced', status: 'pending' }));
     const state = await showState(user);
     expect(within(state).getByText(/^1 événement : Commande passée le /)).toBeVisible();
   });
 
   it('reads in English', async () => {
-    const { user } = renderPanel(asOf({ lastEventType: 'SubscriptionVoided', voided: true }), 'en');
+    const { user } = renderPanel(aSubscriptionAsOf({ lastEventType: 'SubscriptionVoided', voided: true }), 'en');
     fireEvent.change(await screen.findByLabelText(/Date/), { target: { value: '2026-11-20T13:00:00' } });
     await user.click(screen.getByRole('button', { name: 'Show' }));
     const state = await screen.findByTestId('state-as-of');
@@ -68,7 +45,7 @@ describe('"État au…", the state of a subscription as of an instant', () => {
   });
 
   it('takes the instant day first, as French writes it, and says so in French when it cannot read it', async () => {
-    const { user, api } = renderPanel(asOf());
+    const { user, api } = renderPanel(aSubscriptionAsOf());
     const field = await screen.findByLabelText('Date et heure');
     expect(field).toHaveAttribute('type', 'text');
     expect((field as HTMLInputElement).value).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);

@@ -5,6 +5,7 @@ import type {
   AdminStats,
   AdminSubscription,
   AdminUser,
+  SubscriptionAsOf,
   SubscriptionPayment,
   VatReport,
 } from '@shop/contracts';
@@ -57,6 +58,35 @@ export const aSubscription = builder<AdminSubscription>({
   renewalRetryAt: null,
   renewalCount: 0,
 });
+
+/** `aSubscription()` as it stood at noon on 20 November 2026, three events in, as `GET /api/admin/subscriptions/:id?asOf=` answers it. */
+export function aSubscriptionAsOf(overrides: Partial<SubscriptionAsOf> = {}): SubscriptionAsOf {
+  const { id, userId, customerEmail, customerName, planId, planName, months, status } = aSubscription();
+  const { totalCents, currency, paymentReference, credentialsId } = aSubscription();
+  return {
+    id,
+    userId,
+    customerEmail,
+    customerName,
+    planId,
+    planName,
+    months,
+    status,
+    totalCents,
+    currency,
+    paymentReference,
+    credentialsId,
+    asOf: '2026-11-20T12:00:00.000Z',
+    expiresAt: '2027-02-20T10:05:00.000Z',
+    credentialsVersion: null,
+    refunded: false,
+    voided: false,
+    version: 3,
+    lastEventType: 'PaymentConfirmed',
+    lastEventAt: '2026-11-20T10:05:00.000Z',
+    ...overrides,
+  };
+}
 
 /** The order's payment of `aSubscription()` as `GET /api/admin/subscriptions/:id/payments` lists it: nothing refunded yet. */
 export const aPayment = builder<SubscriptionPayment>({
