@@ -151,6 +151,15 @@ export async function signUpAndIn(
   return email;
 }
 
+/**
+ * Opens the French checkout of `planId` as its purchase dialog leads there, the duration chosen
+ * in the address (`?months=`), and waits until that duration is the one selected.
+ */
+export async function checkoutWithMonths(page: Page, planId: string, months: number): Promise<void> {
+  await page.goto(`/checkout/${planId}?months=${months}`);
+  await expect.poll(() => page.getByRole('radio', { name: new RegExp(`${months} mois`) }).isChecked()).toBe(true);
+}
+
 /** The double-submit token a browser page echoes on writes it makes through `page.request`. */
 export const csrfTokenOf = async (page: Page) =>
   (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';

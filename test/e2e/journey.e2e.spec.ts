@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstSubscriptionOnceActive, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
+import {
+  checkoutWithMonths,
+  firstSubscriptionOnceActive,
+  screenshot,
+  signUpAndIn,
+  startE2eShop,
+  type E2eShop,
+} from './e2e-shop.js';
 
 const ADMIN_EMAIL = 'operator@premium-share.example';
 let e2e: E2eShop;
@@ -45,8 +52,7 @@ describe('the customer journey in the browser', () => {
     const page = await e2e.openPage('/auth');
     await signUpAndIn(page);
     // The purchase dialog's choice arrives as ?months=3 and is preselected.
-    await page.goto('/checkout/netflix?months=3');
-    await expect.poll(() => page.getByRole('radio', { name: /3 mois/ }).isChecked()).toBe(true);
+    await checkoutWithMonths(page, 'netflix', 3);
     await page.getByLabel('Code promo').fill('BIENVENUE10');
     await page.getByRole('button', { name: 'Appliquer' }).click();
     await page.getByText('Code valide - 10% de réduction').waitFor();

@@ -3,7 +3,14 @@ import {
   startPayssionStandIn,
   type PayssionStandIn,
 } from '../../services/app/src/payments/testing/payssion-stand-in.js';
-import { firstSubscriptionOnceActive, screenshot, signUpAndIn, startE2eShop, type E2eShop } from './e2e-shop.js';
+import {
+  checkoutWithMonths,
+  firstSubscriptionOnceActive,
+  screenshot,
+  signUpAndIn,
+  startE2eShop,
+  type E2eShop,
+} from './e2e-shop.js';
 
 let payssion: PayssionStandIn;
 let e2e: E2eShop;
@@ -28,8 +35,7 @@ describe('paying with Payssion in the browser', () => {
   it('pays with Payssion through the stand-in end to end', async () => {
     const page = await e2e.openPage('/auth');
     await signUpAndIn(page);
-    await page.goto('/checkout/netflix?months=3');
-    await expect.poll(() => page.getByRole('radio', { name: /3 mois/ }).isChecked()).toBe(true);
+    await checkoutWithMonths(page, 'netflix', 3);
     const payWithPayssion = page.getByRole('button', { name: /^Payer avec Payssion 13,59\s€$/ });
     await payWithPayssion.waitFor();
     await screenshot(page, 'payssion-checkout');
