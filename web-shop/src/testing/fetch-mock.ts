@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 
 /** One request the screen made, as the API would read it. */
 export interface ApiCall {
@@ -94,13 +94,19 @@ export function mockApi(routes: Routes) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
+  /** The requests made to `METHOD /path` (path exact, query ignored). */
+  const callsTo = (key: string): ApiCall[] => {
+    const [method, path] = key.split(' ');
+    return calls.filter((call) => call.method === method && call.path === path);
+  };
   return {
     calls,
     unhandled,
-    /** The requests made to `METHOD /path` (path exact, query ignored). */
-    callsTo(key: string): ApiCall[] {
-      const [method, path] = key.split(' ');
-      return calls.filter((call) => call.method === method && call.path === path);
+    callsTo,
+    /** Waits for the screen's one request to `key`, and gives its body. */
+    async onlyBody(key: string): Promise<unknown> {
+      await expect.poll(() => callsTo(key).length).toBe(1);
+      return callsTo(key)[0]?.body;
     },
   };
 }

@@ -9,6 +9,7 @@ import type {
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CheckoutRoute from '../../app/routes/checkout';
+import { catchDeparture } from '../../testing/browser-departure';
 import { browserLocale } from '../../testing/browser-locale';
 import { aCustomer, aPlan } from '../../testing/fixtures';
 import type { Routes } from '../../testing/fetch-mock';
@@ -95,7 +96,7 @@ describe('the checkout (/checkout/:id)', () => {
   });
 
   it('applies a promo code to the duration chosen and orders with it through the provider pressed', async () => {
-    const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const leave = catchDeparture();
     const { user, api } = checkout(checkoutApi());
 
     expect(await screen.findByRole('radio', { name: /3 mois/ })).toBeChecked();
@@ -144,7 +145,7 @@ describe('the checkout (/checkout/:id)', () => {
 
 describe('automatic renewal at the checkout', () => {
   it('is unticked by default, explained, and sends autoRenew when ticked', async () => {
-    const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const leave = catchDeparture();
     const { user, api } = checkout(checkoutApi());
 
     const box = await screen.findByRole('checkbox', { name: 'Renouveler automatiquement' });
@@ -168,7 +169,7 @@ describe('automatic renewal at the checkout', () => {
   });
 
   it('sends no autoRenew when the box is left unticked', async () => {
-    const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const leave = catchDeparture();
     const { user, api } = checkout(checkoutApi());
 
     await user.click(await screen.findByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
@@ -203,13 +204,8 @@ describe('automatic renewal at the checkout', () => {
 });
 
 describe('the billing country at the checkout', () => {
-  const ordered = async (api: { callsTo: (key: string) => { body: unknown }[] }) => {
-    await expect.poll(() => api.callsTo('POST /api/orders').length).toBe(1);
-    return api.callsTo('POST /api/orders')[0]?.body;
-  };
-
   it("preselects the browser's country, explains why it is asked, and sends the one chosen", async () => {
-    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    catchDeparture();
     browserLocale('de-DE');
     const { user, api } = checkout(checkoutApi());
 
@@ -220,7 +216,7 @@ describe('the billing country at the checkout', () => {
     await user.selectOptions(country, 'Belgique');
     await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
 
-    expect(await ordered(api)).toEqual({ ...THREE_MONTHS_BY_CARD, billingCountry: 'BE' });
+    expect(await api.onlyBody('POST /api/orders')).toEqual({ ...THREE_MONTHS_BY_CARD, billingCountry: 'BE' });
   });
 
   it('names the countries in the page language, sorted by name', async () => {
@@ -237,7 +233,7 @@ describe('the billing country at the checkout', () => {
   });
 
   it("preselects the country and the company of the customer's last order", async () => {
-    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    catchDeparture();
     const lastOrder: BillingDetails = {
       billingCountry: 'BE',
       companyName: 'Atelier Lumière',
@@ -251,11 +247,11 @@ describe('the billing country at the checkout', () => {
     expect(screen.getByRole('textbox', { name: 'Raison sociale' })).toHaveValue('Atelier Lumière');
     await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
 
-    expect(await ordered(api)).toEqual({ ...THREE_MONTHS_BY_CARD, ...lastOrder });
+    expect(await api.onlyBody('POST /api/orders')).toEqual({ ...THREE_MONTHS_BY_CARD, ...lastOrder });
   });
 
   it('checks the VAT number of a business purchase, and sends it with its company', async () => {
-    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    catchDeparture();
     const { user, api } = checkout(checkoutApi());
 
     const business = await screen.findByRole('button', { name: 'Achat professionnel\u00a0?' });
@@ -275,7 +271,7 @@ describe('the billing country at the checkout', () => {
     await user.type(vatNumber, 'fr 12345678901');
     await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
 
-    expect(await ordered(api)).toEqual({
+    expect(await api.onlyBody('POST /api/orders')).toEqual({
       ...THREE_MONTHS_BY_CARD,
       billingCountry: 'FR',
       companyName: 'Atelier Lumière',
@@ -284,7 +280,7 @@ describe('the billing country at the checkout', () => {
   });
 
   it('requires a country in English when the browser names none, and orders once one is chosen', async () => {
-    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    catchDeparture();
     browserLocale('en');
     const { user, api } = checkout(checkoutApi(), { language: 'en' });
 
@@ -298,6 +294,6 @@ describe('the billing country at the checkout', () => {
     await user.selectOptions(country, 'Germany');
     await user.click(screen.getByRole('button', { name: /^Pay by card/ }));
 
-    expect(await ordered(api)).toMatchObject({ billingCountry: 'DE' });
+    expect(await api.onlyBody('POST /api/orders')).toMatchObject({ billingCountry: 'DE' });
   });
 });
