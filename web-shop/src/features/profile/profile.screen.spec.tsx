@@ -14,6 +14,7 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ProfileRoute from '../../app/routes/profile';
+import { catchDeparture } from '../../testing/browser-departure';
 import { browserLocale } from '../../testing/browser-locale';
 import { aCustomer, aMySubscription, aPlan } from '../../testing/fixtures';
 import type { Routes } from '../../testing/fetch-mock';
@@ -51,11 +52,25 @@ const today = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: '
 const profile = (api: Routes, language?: 'fr' | 'en') =>
   renderScreen(<ProfileRoute />, { path: '/profile', api, language });
 
-/** The renewal the profile asked the API for, once it has asked for one. */
-const renewalAsked = async (api: { callsTo: (key: string) => { body: unknown }[] }) => {
-  await expect.poll(() => api.callsTo('POST /api/me/subscriptions/sub-1/renew').length).toBe(1);
-  return api.callsTo('POST /api/me/subscriptions/sub-1/renew')[0]?.body;
-};
+/**
+ * The profile of a customer whose subscription runs until 31 January 2099, to renew in a browser set to
+ * `locale` (whose country the renewal preselects); the payment page it leaves for is caught (`leave`).
+ */
+function renewalScreen({
+  locale = 'fr-FR',
+  language,
+  routes,
+}: { locale?: string; language?: 'fr' | 'en'; routes?: Routes } = {}) {
+  const leave = catchDeparture();
+  browserLocale(locale);
+  return { leave, ...profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }, routes), language) };
+}
+
+/** A line of the first subscription the profile lists (`subscription-order`, `subscription-renewal`), once shown. */
+async function firstSubscriptionLine(testId: string): Promise<HTMLElement> {
+  const [first] = await screen.findAllByTestId('profile-subscription');
+  return within(first!).getByTestId(testId);
+}
 
 /** Presses "Renouveler" on the only subscription; answers its renewal dialog. */
 async function openRenewal(user: UserEvent): Promise<HTMLElement> {
@@ -157,27 +172,24 @@ describe('the profile (/profile)', () => {
       'GET /api/me/subscriptions': () => json<CustomerSubscriptions>({ ...mine, data: [renewed] }),
     });
     const { unmount } = profile(api);
-    const [item] = await screen.findAllByTestId('profile-subscription');
-    expect(within(item!).getByTestId('subscription-order')).toHaveTextContent(
+    expect(await firstSubscriptionLine('subscription-order')).toHaveTextContent(
       /^3 mois · 23,97 € · renouvelé 2 fois, 71,91 € payés en tout$/,
     );
     unmount();
 
     profile(api, 'en');
-    const [english] = await screen.findAllByTestId('profile-subscription');
-    expect(within(english!).getByTestId('subscription-order')).toHaveTextContent(
+    expect(await firstSubscriptionLine('subscription-order')).toHaveTextContent(
       /^3 months · €23\.97 · renewed 2 times, €71\.91 paid in all$/,
     );
   });
 
   it('says only the order of a subscription never renewed', async () => {
     profile(profileApi());
-    const [netflix] = await screen.findAllByTestId('profile-subscription');
-    expect(within(netflix!).getByTestId('subscription-order')).toHaveTextContent(/^3 mois · 23,97 €$/);
+    expect(await firstSubscriptionLine('subscription-order')).toHaveTextContent(/^3 mois · 23,97 €$/);
   });
 
   it('sends a pending subscription back to its payment', async () => {
-    const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const leave = catchDeparture();
     const { user, api } = profile(
       profileApi({
         'POST /api/orders/:id/checkout': ({ params }) =>
@@ -235,16 +247,13 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
   it('says an active subscription renews only by hand, before its expiry', async () => {
     profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }));
 
-    const [item] = await screen.findAllByTestId('profile-subscription');
-    expect(within(item!).getByTestId('subscription-renewal')).toHaveTextContent(
+    expect(await firstSubscriptionLine('subscription-renewal')).toHaveTextContent(
       "Renouvellement manuel — renouvelez avant le 31 janvier 2099, sinon l'accès prend fin ce jour-là",
     );
   });
 
   it('renews for 3 months: shows the total, then sends the browser to pay with the provider pressed', async () => {
-    const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    browserLocale('fr-FR');
-    const { user, api } = profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }));
+    const { user, api, leave } = renewalScreen();
 
     const dialog = await openRenewal(user);
     expect(await within(dialog).findByRole('combobox', { name: 'Pays de résidence' })).toHaveValue('FR');
@@ -262,17 +271,12 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
   });
 
   it("renews billed to the last order's country and company", async () => {
-    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    browserLocale('fr-FR');
-    const { user, api } = profile(
-      lifecycleApi(
-        { expiresAt: '2099-01-31T10:00:00.000Z' },
-        {
-          'GET /api/me/billing': () =>
-            json<BillingDetails>({ billingCountry: 'BE', companyName: 'Atelier Lumière', vatNumber: null }),
-        },
-      ),
-    );
+    const { user, api } = renewalScreen({
+      routes: {
+        'GET /api/me/billing': () =>
+          json<BillingDetails>({ billingCountry: 'BE', companyName: 'Atelier Lumière', vatNumber: null }),
+      },
+    });
 
     const dialog = await openRenewal(user);
     const country = await within(dialog).findByRole<HTMLSelectElement>('combobox', { name: 'Pays de résidence' });
@@ -280,7 +284,7 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
     expect(country).toHaveDisplayValue('Belgique');
     await user.click(await within(dialog).findByRole('button', { name: /^Payer par carte/ }));
 
-    expect(await renewalAsked(api)).toEqual({
+    expect(await api.onlyBody('POST /api/me/subscriptions/sub-1/renew')).toEqual({
       months: 1,
       provider: 'stripe',
       billingCountry: 'BE',
@@ -289,9 +293,7 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
   });
 
   it('requires a country of residence to renew in English when the browser names none', async () => {
-    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    browserLocale('en');
-    const { user, api } = profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }), 'en');
+    const { user, api } = renewalScreen({ locale: 'en', language: 'en' });
 
     await user.click(await screen.findByRole('button', { name: 'Renew' }));
     const dialog = await screen.findByRole('dialog', { name: 'Renew Netflix Premium' });
@@ -304,7 +306,11 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
     await user.selectOptions(country, 'Germany');
     await user.click(within(dialog).getByRole('button', { name: /^Pay by card/ }));
 
-    expect(await renewalAsked(api)).toEqual({ months: 1, provider: 'stripe', billingCountry: 'DE' });
+    expect(await api.onlyBody('POST /api/me/subscriptions/sub-1/renew')).toEqual({
+      months: 1,
+      provider: 'stripe',
+      billingCountry: 'DE',
+    });
   });
 
   it("opens the renewal straight away from the reminder e-mail's link", async () => {
@@ -489,8 +495,7 @@ describe('automatic renewal on the profile', () => {
     unmount();
 
     profile(lifecycleApi(withdrawn), 'en');
-    const [english] = await screen.findAllByTestId('profile-subscription');
-    expect(within(english!).getByTestId('subscription-renewal')).toHaveTextContent(
+    expect(await firstSubscriptionLine('subscription-renewal')).toHaveTextContent(
       'This plan is no longer offered: it will not renew, access until 31 January 2099',
     );
   });
@@ -566,16 +571,13 @@ describe('automatic renewal on the profile', () => {
 
   it('says the next charge in English', async () => {
     profile(lifecycleApi(renewing), 'en');
-    const [item] = await screen.findAllByTestId('profile-subscription');
-    expect(within(item!).getByTestId('subscription-renewal')).toHaveTextContent(
+    expect(await firstSubscriptionLine('subscription-renewal')).toHaveTextContent(
       'Automatic renewal on 28 January 2099: €30.00 (Visa •••• 4242)',
     );
   });
 
   it('asks for automatic renewal when renewing by hand with a card', async () => {
-    const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    browserLocale('fr-FR');
-    const { user, api } = profile(lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }));
+    const { user, api, leave } = renewalScreen();
 
     const dialog = await openRenewal(user);
     const box = await within(dialog).findByRole('checkbox', { name: 'Renouveler automatiquement' });
