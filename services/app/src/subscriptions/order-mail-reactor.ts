@@ -1,7 +1,6 @@
 import { FREE_OFFER_PROVIDER, givenBackByRefundInFull, OPERATOR_PROVIDER, type SubscriptionEvent } from '@shop/domain';
 import { asDomainEvent, type RecordedEvent } from '@shop/event-store';
-import type { JobRequest } from '../jobs/job-queue.js';
-import type { OrderMailKind } from '../jobs/job-queue.js';
+import type { JobDataByName, JobRequest, OrderMailKind } from '../jobs/job-queue.js';
 import { RENEWAL_NOTICE_BEFORE_MS, RENEWAL_REMINDERS } from './order-mail-jobs.js';
 import type { Reactor } from '../reactors/reactor.js';
 
@@ -13,33 +12,19 @@ const orderMailJob = (
   recorded: RecordedEvent,
   subscriptionId: string,
   kind: OrderMailKind,
-  options: {
+  options: Partial<Omit<JobDataByName['send-order-mail'], 'kind' | 'subscriptionId' | 'mailId' | 'at'>> & {
+    /** When the news happened, if not when its event was recorded; the job runs then. */
     at?: Date;
-    expiresAt?: string;
-    amountCents?: number;
-    months?: number;
-    retryAt?: string;
-    ended?: true;
-    paymentReference?: string;
+    /** Tells apart two jobs of one kind for the same event. */
     tag?: string;
   } = {},
 ): JobRequest<'send-order-mail'> => {
-  const mailId = `${recorded.id}:${kind}${options.tag ? `:${options.tag}` : ''}`;
-  const at = options.at ?? recorded.recordedAt;
+  const { at = recorded.recordedAt, tag, ...details } = options;
+  const mailId = `${recorded.id}:${kind}${tag ? `:${tag}` : ''}`;
+  const given = Object.entries(details).filter(([, value]) => value !== undefined);
   return {
     name: 'send-order-mail',
-    data: {
-      kind,
-      subscriptionId,
-      mailId,
-      at: at.toISOString(),
-      ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}),
-      ...(options.amountCents !== undefined ? { amountCents: options.amountCents } : {}),
-      ...(options.months !== undefined ? { months: options.months } : {}),
-      ...(options.retryAt ? { retryAt: options.retryAt } : {}),
-      ...(options.ended ? { ended: true as const } : {}),
-      ...(options.paymentReference ? { paymentReference: options.paymentReference } : {}),
-    },
+    data: { kind, subscriptionId, mailId, at: at.toISOString(), ...(Object.fromEntries(given) as typeof details) },
     jobId: mailId,
     ...(options.at ? { runAt: options.at } : {}),
   };
