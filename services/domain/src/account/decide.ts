@@ -13,38 +13,42 @@ type Facts<E extends AccountEvent> = Omit<E['data'], 'userId'>;
 export const FAILURES_BEFORE_LOCK = 5;
 export const LOCK_SECONDS = 15 * 60;
 
-/** A command recording for the account `userId` the facts of an event of type `E`. */
-type Recording<C extends string, E extends AccountEvent['type']> = {
-  type: C;
-  userId: string;
-  data: Facts<Extract<AccountEvent, { type: E }>>;
-};
-
 /**
  * Account commands mostly record facts the application established (a password verified, a
  * code checked); the decider guards the order of things and makes repeats no-ops.
  */
 export type AccountCommand =
-  | Recording<'RegisterAccount', 'AccountRegistered'>
-  | (Recording<'UpdateProfile', 'ProfileUpdated'> & {
+  | { type: 'RegisterAccount'; userId: string; data: Facts<Extract<AccountEvent, { type: 'AccountRegistered' }>> }
+  | {
+      type: 'UpdateProfile';
+      userId: string;
+      data: Facts<Extract<AccountEvent, { type: 'ProfileUpdated' }>>;
       /** The profile's version the change was made on (a back-office form); refused when it moved since. */
       expectedProfileVersion?: number;
-    })
-  | Recording<'RecordPasswordChange', 'PasswordChanged'>
-  | Recording<'RequestPasswordReset', 'PasswordResetRequested'>
-  | Recording<'RecordSignIn', 'SignedIn'>
-  | Recording<'RecordSignInFailure', 'SignInFailed'>
-  | Recording<'LockAccount', 'AccountLocked'>
-  | Recording<'RecordSignOut', 'SignedOut'>
-  | Recording<'RecordTokenReuse', 'RefreshTokenReuseDetected'>
-  | Recording<'EnableTwoFactor', 'TwoFactorEnabled'>
+    }
+  | { type: 'RecordPasswordChange'; userId: string; data: Facts<Extract<AccountEvent, { type: 'PasswordChanged' }>> }
+  | {
+      type: 'RequestPasswordReset';
+      userId: string;
+      data: Facts<Extract<AccountEvent, { type: 'PasswordResetRequested' }>>;
+    }
+  | { type: 'RecordSignIn'; userId: string; data: Facts<Extract<AccountEvent, { type: 'SignedIn' }>> }
+  | { type: 'RecordSignInFailure'; userId: string; data: Facts<Extract<AccountEvent, { type: 'SignInFailed' }>> }
+  | { type: 'LockAccount'; userId: string; data: Facts<Extract<AccountEvent, { type: 'AccountLocked' }>> }
+  | { type: 'RecordSignOut'; userId: string; data: Facts<Extract<AccountEvent, { type: 'SignedOut' }>> }
+  | {
+      type: 'RecordTokenReuse';
+      userId: string;
+      data: Facts<Extract<AccountEvent, { type: 'RefreshTokenReuseDetected' }>>;
+    }
+  | { type: 'EnableTwoFactor'; userId: string; data: Facts<Extract<AccountEvent, { type: 'TwoFactorEnabled' }>> }
   | {
       type: 'DisableTwoFactor';
       userId: string;
       /** `codeAccepted`: the code from the app or a recovery code was right (the application checked it). */
       data: { codeAccepted: boolean; device: string; location: string; at: string };
     }
-  | Recording<'RevokeSession', 'SessionRevoked'>
+  | { type: 'RevokeSession'; userId: string; data: Facts<Extract<AccountEvent, { type: 'SessionRevoked' }>> }
   | { type: 'GrantRole'; userId: string; data: { role: StaffRole; grantedBy: string; at: string } }
   | {
       type: 'RevokeRole';
@@ -55,8 +59,13 @@ export type AccountCommand =
        */
       data: { role: StaffRole; revokedBy: string; at: string; otherOwners: number };
     }
-  | (Recording<'ChangeEmail', 'EmailChanged'> & { expectedProfileVersion?: number })
-  | Recording<'ErasePersonalData', 'PersonalDataErased'>;
+  | {
+      type: 'ChangeEmail';
+      userId: string;
+      data: Facts<Extract<AccountEvent, { type: 'EmailChanged' }>>;
+      expectedProfileVersion?: number;
+    }
+  | { type: 'ErasePersonalData'; userId: string; data: Facts<Extract<AccountEvent, { type: 'PersonalDataErased' }>> };
 
 export type AccountState =
   | { status: 'none' }
@@ -125,37 +134,6 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
   }
 }
 
-/** The event types a command of type `C` carries every fact of, but the user. */
-type RecordableAs<C extends AccountCommand['type']> = {
-  [E in AccountEvent['type']]: Extract<AccountCommand, { type: C }>['data'] extends Facts<
-    Extract<AccountEvent, { type: E }>
-  >
-    ? E
-    : never;
-}[AccountEvent['type']];
-
-/**
- * The commands that record, once the account's guards passed, the facts the application
- * established as they are: each as its event, for the account's user.
- */
-const RECORDED_AS = {
-  UpdateProfile: 'ProfileUpdated',
-  RecordPasswordChange: 'PasswordChanged',
-  RequestPasswordReset: 'PasswordResetRequested',
-  RecordSignIn: 'SignedIn',
-  RecordSignInFailure: 'SignInFailed',
-  LockAccount: 'AccountLocked',
-  RecordSignOut: 'SignedOut',
-  RecordTokenReuse: 'RefreshTokenReuseDetected',
-  RevokeSession: 'SessionRevoked',
-  ChangeEmail: 'EmailChanged',
-  ErasePersonalData: 'PersonalDataErased',
-} as const satisfies { [C in AccountCommand['type']]?: RecordableAs<C> };
-
-const recordsItsFacts = (
-  command: AccountCommand,
-): command is Extract<AccountCommand, { type: keyof typeof RECORDED_AS }> => Object.hasOwn(RECORDED_AS, command.type);
-
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   const { userId } = command;
   if (command.type === 'RegisterAccount') {
@@ -194,15 +172,29 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       details: { userId, expected: command.expectedProfileVersion, current: state.profileVersion ?? 1 },
     });
   }
-  if (recordsItsFacts(command)) {
-    // Sound: the table's type checks that the command carries the facts of the event it records.
-    return [{ type: RECORDED_AS[command.type], data: { userId, ...command.data } } as AccountEvent];
-  }
   switch (command.type) {
+    case 'UpdateProfile':
+      return [{ type: 'ProfileUpdated', data: { userId, ...command.data } }];
+    case 'RecordPasswordChange':
+      return [{ type: 'PasswordChanged', data: { userId, ...command.data } }];
+    case 'RequestPasswordReset':
+      return [{ type: 'PasswordResetRequested', data: { userId, ...command.data } }];
+    case 'RecordSignIn':
+      return [{ type: 'SignedIn', data: { userId, ...command.data } }];
+    case 'RecordSignInFailure':
+      return [{ type: 'SignInFailed', data: { userId, ...command.data } }];
+    case 'LockAccount':
+      return [{ type: 'AccountLocked', data: { userId, ...command.data } }];
+    case 'RecordSignOut':
+      return [{ type: 'SignedOut', data: { userId, ...command.data } }];
+    case 'RecordTokenReuse':
+      return [{ type: 'RefreshTokenReuseDetected', data: { userId, ...command.data } }];
     case 'EnableTwoFactor':
       return state.twoFactorEnabled ? [] : [{ type: 'TwoFactorEnabled', data: { userId, ...command.data } }];
     case 'DisableTwoFactor':
       return decideTwoFactorDisable(command.data, state);
+    case 'RevokeSession':
+      return [{ type: 'SessionRevoked', data: { userId, ...command.data } }];
     case 'GrantRole':
       return state.staffRoles.includes(command.data.role)
         ? []
@@ -219,6 +211,10 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       }
       return [{ type: 'RoleRevoked', data: { userId, role, revokedBy, at } }];
     }
+    case 'ChangeEmail':
+      return [{ type: 'EmailChanged', data: { userId, ...command.data } }];
+    case 'ErasePersonalData':
+      return [{ type: 'PersonalDataErased', data: { userId, ...command.data } }];
     default:
       return assertNever(command);
   }
