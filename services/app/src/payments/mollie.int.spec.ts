@@ -273,10 +273,6 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
     return { provider, request, checkout, savedMethod };
   }
 
-  it('is offered by the Mollie adapter', () => {
-    expect(typeof mollieProvider().chargeSavedMethod).toBe('function');
-  });
-
   it('opens a first payment for a new Mollie customer, and the paid outcome names the mandate, from the check and the notification alike', async () => {
     const provider = mollieProvider();
     const request = checkoutRequest({ saveMethod: true });
@@ -335,6 +331,7 @@ describe('automatic renewal through Mollie: a mandate from a first payment, char
   });
 
   savedMethodChargingContract({
+    build: mollieProvider,
     savedCheckout,
     decliningCard: MOLLIE_TEST_CARDS.declineAfterAttaching,
     declineReason: 'card_declined',

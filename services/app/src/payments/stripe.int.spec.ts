@@ -511,10 +511,6 @@ describe('automatic renewal through Stripe: a kept payment method charged off-se
     return { provider, request, checkout, session, savedMethod };
   }
 
-  it('is offered by the Stripe adapter', () => {
-    expect(typeof stripe().chargeSavedMethod).toBe('function');
-  });
-
   it('opens a checkout that keeps the method for a new customer, and the paid outcome names the method, from the check and the notification alike', async () => {
     const provider = stripe();
     const request = checkoutRequest({ saveMethod: true });
@@ -580,6 +576,7 @@ describe('automatic renewal through Stripe: a kept payment method charged off-se
   });
 
   savedMethodChargingContract({
+    build: stripe,
     savedCheckout,
     decliningCard: STRIPE_TEST_CARDS.declineAfterAttaching,
     declineReason: 'generic_decline',

@@ -19,6 +19,8 @@ export async function keptMethod(provider: PaymentProvider, sessionId: string): 
 
 /** An adapter that keeps payment methods, against its stand-in, as its spec sets it up. */
 export interface SavedMethodAdapter {
+  /** Builds the adapter as the shop does, against the stand-in. */
+  build(): PaymentProvider;
   /** A checkout that kept the method it was paid with (`card`, the provider's ordinary test card by default). */
   savedCheckout(
     card?: string,
@@ -35,11 +37,15 @@ export interface SavedMethodAdapter {
 }
 
 /**
- * What the shop relies on when it charges a kept method for a renewal, whatever the provider: one
- * charge per idempotency key however often the job asks, and a declined card answered, not thrown.
- * Each adapter's spec runs these against its stand-in.
+ * What the shop relies on when it charges a kept method for a renewal, whatever the provider: the
+ * adapter offers it, charges once per idempotency key however often the job asks, and answers a
+ * declined card, not throws. Each adapter's spec runs these against its stand-in.
  */
 export function savedMethodChargingContract(adapter: SavedMethodAdapter): void {
+  it('is offered by the adapter', () => {
+    expect(typeof adapter.build().chargeSavedMethod).toBe('function');
+  });
+
   it('charges the kept method once per idempotency key, and the next renewal is a charge of its own', async () => {
     const { provider, request, savedMethod } = await adapter.savedCheckout();
     const charge = renewalCharge(request.subscriptionId, savedMethod);
