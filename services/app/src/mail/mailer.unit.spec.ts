@@ -21,6 +21,10 @@ function mimePart(eml: string, contentType: string): string {
   return body;
 }
 
+/** The outbox mailer writing to `outbox`, as the shop's own no-reply address. */
+const outboxMailer = (outbox: string) =>
+  new OutboxMailer({ folder: outbox, from: 'Premium Share <no-reply@premium-share.local>' });
+
 describe('outbox mailer', () => {
   let folder: string;
 
@@ -33,7 +37,7 @@ describe('outbox mailer', () => {
 
   it('writes each message as a complete .eml file that a mail client can open', async () => {
     const outbox = path.join(folder, 'outbox');
-    const mailer = new OutboxMailer({ folder: outbox, from: 'Premium Share <no-reply@premium-share.local>' });
+    const mailer = outboxMailer(outbox);
     await mailer.send({
       to: 'alice@example.com',
       subject: 'Réinitialisation de votre mot de passe',
@@ -63,7 +67,7 @@ describe('outbox mailer', () => {
 
   it('keeps one file for a message sent again under the same id, with a Message-ID made from it', async () => {
     const outbox = path.join(folder, 'outbox');
-    const mailer = new OutboxMailer({ folder: outbox, from: 'Premium Share <no-reply@premium-share.local>' });
+    const mailer = outboxMailer(outbox);
     const news = { id: 'a1b2:payment_confirmed', to: 'alice@example.com', subject: 'Paiement confirmé', text: 'Actif' };
     // A worker killed after the first write and before recording it sends the same news again.
     await mailer.send(news);
@@ -84,7 +88,7 @@ describe('outbox mailer', () => {
     const anHourAgo = new Date(Date.now() - 3600_000);
     await utimes(killedWhileWriting, anHourAgo, anHourAgo);
 
-    const mailer = new OutboxMailer({ folder: outbox, from: 'Premium Share <no-reply@premium-share.local>' });
+    const mailer = outboxMailer(outbox);
     await mailer.send({
       id: 'a1b2:payment_confirmed',
       to: 'alice@example.com',
