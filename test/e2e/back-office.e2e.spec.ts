@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, grantRole, type SignedInPerson } from '../../services/app/src/testing/test-shop.js';
 import {
@@ -52,6 +52,21 @@ function watchCspViolations(page: Page): string[] {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   return violations;
+}
+
+/**
+ * Writes `note` in a credentials set's form (its `notes` field), pictures the form as `picture` once
+ * MUI's floating labels settled, saves it and waits for the set's page and the notice `saved`.
+ */
+async function saveCredentials(operator: Page, notes: Locator, note: string, picture: string, saved: string) {
+  await notes.fill(note);
+  await notes.blur();
+  // Let MUI's floating labels settle before the picture.
+  await operator.waitForTimeout(300);
+  await screenshot(operator, picture);
+  await operator.getByRole('button', { name: 'Enregistrer' }).click();
+  await operator.getByText(saved).waitFor();
+  await operator.waitForURL(/\/admin\/credentials\/[^/]+\/show$/);
 }
 
 /** The operator, once the first test signed them up and turned two-factor sign-in on. */
@@ -194,14 +209,13 @@ describe('the back-office in a browser', () => {
     await expect.poll(() => password.inputValue()).toMatch(/^[A-Za-z0-9!@#$%^&*]{12}$/);
     const generated = await password.inputValue();
     expect(await password.getAttribute('type')).toBe('text');
-    await operator.getByLabel('Informations complémentaires').fill('Profil « Inès », code PIN 2468');
-    await operator.getByLabel('Informations complémentaires').blur();
-    // Let MUI's floating labels settle before the picture.
-    await operator.waitForTimeout(300);
-    await screenshot(operator, 'back-office-credentials-create');
-    await operator.getByRole('button', { name: 'Enregistrer' }).click();
-    await operator.getByText('Identifiants créés avec succès').waitFor();
-    await operator.waitForURL(/\/admin\/credentials\/[^/]+\/show$/);
+    await saveCredentials(
+      operator,
+      operator.getByLabel('Informations complémentaires'),
+      'Profil « Inès », code PIN 2468',
+      'back-office-credentials-create',
+      'Identifiants créés avec succès',
+    );
     // The set's page, once shown (its access check answers first): the password stays on the server until asked for.
     await operator.getByRole('button', { name: 'Afficher le mot de passe' }).waitFor();
     expect(await operator.content()).not.toContain(generated);
@@ -266,15 +280,13 @@ describe('the back-office in a browser', () => {
     await operator.getByText(/Ces identifiants servent encore 1 abonnement en cours/).waitFor();
     await operator.getByRole('link', { name: 'Éditer' }).click();
     await operator.getByText('Laissez vide pour garder le mot de passe actuel.').waitFor();
-    await operator
-      .getByRole('textbox', { name: 'Informations complémentaires' })
-      .fill('Profil « Inès », code PIN 1357');
-    await operator.getByRole('textbox', { name: 'Informations complémentaires' }).blur();
-    await operator.waitForTimeout(300);
-    await screenshot(operator, 'back-office-credentials-edit');
-    await operator.getByRole('button', { name: 'Enregistrer' }).click();
-    await operator.getByText('Identifiants mis à jour').waitFor();
-    await operator.waitForURL(/\/admin\/credentials\/[^/]+\/show$/);
+    await saveCredentials(
+      operator,
+      operator.getByRole('textbox', { name: 'Informations complémentaires' }),
+      'Profil « Inès », code PIN 1357',
+      'back-office-credentials-edit',
+      'Identifiants mis à jour',
+    );
     await operator.getByRole('button', { name: 'Afficher le mot de passe' }).click();
     await expect.poll(() => operator.getByTestId('credentials-password').textContent()).toBe(generated);
     await operator.getByText('Profil « Inès », code PIN 1357').waitFor();
