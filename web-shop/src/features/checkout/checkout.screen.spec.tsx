@@ -1,17 +1,11 @@
-import type {
-  BillingDetails,
-  OrderResponse,
-  PaymentProviderOption,
-  PaymentProviders,
-  Plan,
-  PromoCheck,
-} from '@shop/contracts';
+import type { BillingDetails, OrderResponse, Plan, PromoCheck } from '@shop/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CheckoutRoute from '../../app/routes/checkout';
 import { catchDeparture } from '../../testing/browser-departure';
 import { browserLocale } from '../../testing/browser-locale';
 import { aCustomer, aPlan } from '../../testing/fixtures';
+import { firstPaymentRoutes, providers } from '../../testing/payment-routes';
 import type { Routes } from '../../testing/fetch-mock';
 import { json, problem, renderScreen } from '../../testing/render-screen';
 
@@ -21,15 +15,7 @@ const THREE_MONTHS_BY_CARD = { planId: 'netflix-premium', months: 3, provider: '
 
 const checkoutApi = (overrides: Routes = {}): Routes => ({
   'GET /api/plans/:id': () => json<Plan>(plan),
-  // Nothing remembered yet: no order billed before.
-  'GET /api/me/billing': () => problem(404, 'billing.not_found'),
-  'GET /api/payments/providers': () =>
-    json<PaymentProviders>({
-      data: [
-        { name: 'stripe', label: 'card' },
-        { name: 'paypal', label: 'paypal' },
-      ],
-    }),
+  ...firstPaymentRoutes(),
   'POST /api/promo-codes/check': ({ body }) => {
     const { code, months } = body as { code: string; months: number };
     return code === 'BIENVENUE'
@@ -67,13 +53,6 @@ const checkout = (api: Routes, options: { signedIn?: boolean; language?: 'fr' | 
     user: options.signedIn === false ? undefined : aCustomer(),
     language: options.language,
   });
-
-const providers = (...names: PaymentProviderOption['name'][]): Routes => ({
-  'GET /api/payments/providers': () =>
-    json<PaymentProviders>({
-      data: names.map((name) => ({ name, label: name === 'stripe' ? 'card' : name })),
-    }),
-});
 
 // Prices are written with the narrow no-break space French puts before the euro sign, hence \s in names.
 beforeEach(() => {

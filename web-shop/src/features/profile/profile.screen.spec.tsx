@@ -4,7 +4,6 @@ import type {
   CustomerSubscription,
   CustomerSubscriptions,
   OrderResponse,
-  PaymentProviders,
   Plan,
   Profile,
   RefundRequestAnswer,
@@ -17,6 +16,7 @@ import ProfileRoute from '../../app/routes/profile';
 import { catchDeparture } from '../../testing/browser-departure';
 import { browserLocale } from '../../testing/browser-locale';
 import { aCustomer, aMySubscription, aPlan } from '../../testing/fixtures';
+import { firstPaymentRoutes } from '../../testing/payment-routes';
 import type { Routes } from '../../testing/fetch-mock';
 import { json, noContent, problem, renderScreen } from '../../testing/render-screen';
 
@@ -88,15 +88,7 @@ function lifecycleApi(first: Partial<CustomerSubscription>, overrides: Routes = 
   return profileApi({
     'GET /api/me/subscriptions': () => json<CustomerSubscriptions>(list()),
     'GET /api/plans/:id': () => json<Plan>(aPlan({ monthlyPriceCents: 1000 })),
-    // No order billed yet: nothing remembered.
-    'GET /api/me/billing': () => problem(404, 'billing.not_found'),
-    'GET /api/payments/providers': () =>
-      json<PaymentProviders>({
-        data: [
-          { name: 'stripe', label: 'card' },
-          { name: 'paypal', label: 'paypal' },
-        ],
-      }),
+    ...firstPaymentRoutes(),
     'POST /api/me/subscriptions/:id/renew': ({ params, body }) =>
       json<RenewalResponse>(
         {
