@@ -26,6 +26,19 @@ export const billingFields = {
     .optional(),
 };
 
+/**
+ * The customer's express request for access to start at once, before the 14-day withdrawal period
+ * ends, acknowledging that they lose the right to withdraw once the month is provided; the shop
+ * asks for it at checkout and records it with the order (`immediateAccess` in `OrderPlaced`).
+ * Absent or false: no request is recorded, and the customer keeps the right to withdraw.
+ */
+const immediateAccessField = z
+  .boolean()
+  .optional()
+  .describe(
+    'The customer asks for access to start before the 14-day withdrawal period ends and acknowledges losing the right to withdraw once the service is provided; recorded with the order',
+  );
+
 /** `POST /api/orders`. */
 export const orderRequest = z.strictObject({
   ...billingFields,
@@ -35,6 +48,7 @@ export const orderRequest = z.strictObject({
   provider: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
   /** Keep the payment method to renew automatically: refused (422 payment.renewal_unsupported) where the provider cannot. */
   autoRenew: z.boolean().optional(),
+  immediateAccess: immediateAccessField,
 });
 export type OrderRequest = z.input<typeof orderRequest>;
 
@@ -62,6 +76,7 @@ export const renewalRequest = z.strictObject({
   provider: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
   promoCode: text({ max: 32 }).optional(),
   autoRenew: z.boolean().optional(),
+  immediateAccess: immediateAccessField,
 });
 export type RenewalRequest = z.input<typeof renewalRequest>;
 

@@ -87,8 +87,8 @@ const ATTEMPT_FAILURE: Record<string, { fr: string; en: string }> = {
  */
 const SENTENCES: Record<string, Sentence> = {
   OrderPlaced: (d, { language }) => ({
-    fr: `Commande passée : ${str(d.planName)}, ${months(num(d.months)).fr}, ${money(d, 'totalCents', language)}${d.promoCode ? ` avec le code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', avec renouvellement automatique' : ''}`,
-    en: `Order placed: ${str(d.planName)}, ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}${d.promoCode ? ` with code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', renewing automatically' : ''}`,
+    fr: `Commande passée : ${str(d.planName)}, ${months(num(d.months)).fr}, ${money(d, 'totalCents', language)}${d.promoCode ? ` avec le code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', avec renouvellement automatique' : ''}${d.immediateAccess ? ', accès immédiat demandé avant la fin du délai de rétractation' : ''}`,
+    en: `Order placed: ${str(d.planName)}, ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}${d.promoCode ? ` with code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', renewing automatically' : ''}${d.immediateAccess ? ', immediate access asked for before the withdrawal period ends' : ''}`,
   }),
   PaymentSessionOpened: (d, { actorName }) => ({
     fr: `Paiement ouvert chez ${providerName(d.provider, 'fr')} par ${actorName}`,
@@ -136,8 +136,8 @@ const SENTENCES: Record<string, Sentence> = {
           en: `Automatic renewal ordered: ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}, to charge to the saved payment method`,
         }
       : {
-          fr: `Renouvellement demandé par ${actorName} : ${months(num(d.months)).fr}, ${money(d, 'totalCents', language)}${d.promoCode ? ` avec le code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', avec renouvellement automatique' : ''}`,
-          en: `Renewal ordered by ${actorName}: ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}${d.promoCode ? ` with code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', renewing automatically' : ''}`,
+          fr: `Renouvellement demandé par ${actorName} : ${months(num(d.months)).fr}, ${money(d, 'totalCents', language)}${d.promoCode ? ` avec le code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', avec renouvellement automatique' : ''}${d.immediateAccess ? ', accès immédiat demandé avant la fin du délai de rétractation' : ''}`,
+          en: `Renewal ordered by ${actorName}: ${months(num(d.months)).en}, ${money(d, 'totalCents', language)}${d.promoCode ? ` with code ${str(d.promoCode)}` : ''}${d.autoRenew ? ', renewing automatically' : ''}${d.immediateAccess ? ', immediate access asked for before the withdrawal period ends' : ''}`,
         },
   AutoRenewalEnabled: (d) => ({
     fr: `Renouvellement automatique activé : ${str(d.methodLabel)} enregistré chez ${providerName(d.provider, 'fr')}`,

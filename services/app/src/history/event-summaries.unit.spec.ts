@@ -12,6 +12,27 @@ describe("a subscription's history in words", () => {
     },
   );
 
+  it("tells an order's request for access before the withdrawal period ends, in both languages", () => {
+    const data = {
+      planName: 'Netflix',
+      months: 1,
+      totalCents: 453,
+      currency: 'EUR',
+      promoCode: null,
+      immediateAccess: true,
+    };
+    const context = { actorName: 'Alice', timeZone: 'Europe/Paris' };
+    expect(summarize('OrderPlaced', data, { ...context, language: 'fr' })).toMatch(
+      /^Commande passée : Netflix, 1 mois, 4,53\s€, accès immédiat demandé avant la fin du délai de rétractation$/,
+    );
+    expect(summarize('OrderPlaced', data, { ...context, language: 'en' })).toMatch(
+      /^Order placed: Netflix, 1 month, €4\.53, immediate access asked for before the withdrawal period ends$/,
+    );
+    expect(summarize('OrderPlaced', { ...data, immediateAccess: undefined }, { ...context, language: 'en' })).toMatch(
+      /^Order placed: Netflix, 1 month, €4\.53$/,
+    );
+  });
+
   it('tells a partial refund with its amount and what was refunded of the payment so far', () => {
     const data = { provider: 'stripe', amountCents: 223, refundedTotalCents: 500, currency: 'EUR' };
     expect(

@@ -28,6 +28,8 @@ export interface PlaceOrderInput {
   promoCode?: string;
   provider: ProviderName;
   autoRenew?: boolean;
+  /** The customer's request for access before the withdrawal period ends (recorded with the order). */
+  immediateAccess?: boolean;
   /** Who pays, for the invoice. */
   billingCountry: string;
   companyName?: string;
@@ -42,15 +44,26 @@ export const billingOf = (input: { billingCountry: string; companyName?: string;
   vatNumber: input.vatNumber ?? null,
 });
 
-/** The customer's choices an order or a renewal records: how long, which provider, renewing automatically, billed to whom. */
+/**
+ * The customer's choices an order or a renewal records: how long, which provider, renewing
+ * automatically, access before the withdrawal period ends, billed to whom.
+ */
 export const purchaseTermsOf = (
-  input: { months: number; autoRenew?: boolean; billingCountry: string; companyName?: string; vatNumber?: string },
+  input: {
+    months: number;
+    autoRenew?: boolean;
+    immediateAccess?: boolean;
+    billingCountry: string;
+    companyName?: string;
+    vatNumber?: string;
+  },
   provider: PaymentProvider,
   now: Date,
 ) => ({
   months: input.months,
   provider: provider.name,
   ...(input.autoRenew ? { autoRenew: true as const } : {}),
+  ...(input.immediateAccess ? { immediateAccess: true as const } : {}),
   billing: billingOf(input),
   now,
 });

@@ -345,6 +345,27 @@ describe('checkout with the built-in sandbox', () => {
     expect((await mySubscriptions(token)).body.data).toEqual([]);
   });
 
+  it("records the customer's request for access before the withdrawal period ends with the order, and none when not asked", async () => {
+    const { token } = await customer();
+    const asked = await order(token, { ...netflixForAMonth, immediateAccess: true });
+    const notAsked = await order(token, netflixForAMonth);
+    expect([asked.status, notAsked.status]).toEqual([201, 201]);
+    const placed = async (subscriptionId: unknown) =>
+      (await shop.runtime.store.readStream(subscriptionStreamId(String(subscriptionId)))).find(
+        (event) => event.type === 'OrderPlaced',
+      )!.data as Record<string, unknown>;
+    expect((await placed(asked.body.subscriptionId)).immediateAccess).toBe(true);
+    expect(await placed(notAsked.body.subscriptionId)).not.toHaveProperty('immediateAccess');
+    // A yes that is not a boolean is no request: refused, nothing placed.
+    const unclear = await order(token, { ...netflixForAMonth, immediateAccess: 'yes' });
+    expect([unclear.status, unclear.body.code]).toEqual([400, 'validation.failed']);
+    const rows = await eventually(
+      async () => (await mySubscriptions(token)).body.data as unknown[],
+      (listed) => listed.length >= 2,
+    );
+    expect(rows).toHaveLength(2);
+  });
+
   it('accepts a billing country written in lower case', async () => {
     const { token } = await customer();
     const placed = await order(token, { ...netflixForAMonth, billingCountry: 'be' });

@@ -20,6 +20,8 @@ export interface RenewInput {
   provider: ProviderName;
   promoCode?: string;
   autoRenew?: boolean;
+  /** The customer's request for the renewed months before the withdrawal period ends (recorded with the renewal). */
+  immediateAccess?: boolean;
   billingCountry: string;
   companyName?: string;
   vatNumber?: string;

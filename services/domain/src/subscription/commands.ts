@@ -19,6 +19,8 @@ export interface Checkout<Provider extends string | null = string> {
   provider: Provider;
   /** Keep this checkout's payment method and renew automatically from now on. */
   autoRenew?: boolean;
+  /** The customer asked for access to start before the withdrawal period ends (see `OrderPlaced`). */
+  immediateAccess?: boolean;
   billing?: Billing;
   now: Date;
 }

@@ -247,6 +247,15 @@ describe('subscription decider', () => {
         .then([orderPlaced({ placedAt: '2031-07-04T17:30:12.345Z' })]);
     });
 
+    it("records the customer's request for access before the withdrawal period ends, and no request when none was made", () => {
+      spec()
+        .when(placeOrder({ immediateAccess: true }))
+        .then([orderPlaced({ immediateAccess: true })]);
+      spec()
+        .when(placeOrder({ immediateAccess: false }))
+        .then([orderPlaced()]);
+    });
+
     it('records an order without a payment provider yet', () => {
       spec()
         .when(placeOrder({ provider: null }))

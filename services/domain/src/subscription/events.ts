@@ -43,6 +43,14 @@ export type OrderPlaced = DomainEvent<
     placedAt: string;
     /** The customer asked to keep the payment method and renew automatically (absent: renewed by hand). */
     autoRenew?: true;
+    /**
+     * The customer's express request, when ordering, for access to start at once, before the
+     * 14-day withdrawal period ends, knowing they lose the right to withdraw once the month is
+     * provided (Consumer Rights Directive, art. 16; French Code de la consommation, L221-28).
+     * Absent: no such request was made (orders through the API without it, and those before it
+     * was asked); the customer then keeps the right to withdraw.
+     */
+    immediateAccess?: true;
     /** Who pays, for the invoice; absent from orders placed before invoices (and from grants). */
     billing?: Billing;
   }
@@ -58,6 +66,7 @@ export function orderPlaced(order: {
   provider: string | null;
   at: Date;
   autoRenew?: boolean;
+  immediateAccess?: boolean;
   billing?: Billing;
 }): OrderPlaced {
   const { price } = order;
@@ -79,6 +88,7 @@ export function orderPlaced(order: {
       provider: order.provider,
       placedAt: order.at.toISOString(),
       ...(order.autoRenew ? { autoRenew: true as const } : {}),
+      ...(order.immediateAccess ? { immediateAccess: true as const } : {}),
       ...(order.billing ? { billing: order.billing } : {}),
     },
   };
@@ -257,6 +267,8 @@ export type RenewalOrdered = DomainEvent<
     orderedAt: string;
     /** The customer asked to keep the payment method of this renewal's checkout for the next ones. */
     autoRenew?: true;
+    /** As `OrderPlaced`'s: the customer asked for the renewed months to start before the withdrawal period ends. */
+    immediateAccess?: true;
     automatic?: { forExpiry: string; retryHours: number[] };
     /** Who pays this renewal, for its invoice (an automatic one: as the subscription was billed last). */
     billing?: Billing;
@@ -272,6 +284,7 @@ export function renewalOrdered(renewal: {
   provider: string;
   at: Date;
   autoRenew?: boolean;
+  immediateAccess?: boolean;
   automatic?: { forExpiry: string; retryHours: readonly number[] };
   billing?: Billing;
 }): RenewalOrdered {
@@ -286,6 +299,7 @@ export function renewalOrdered(renewal: {
       provider: renewal.provider,
       orderedAt: renewal.at.toISOString(),
       ...(renewal.autoRenew ? { autoRenew: true as const } : {}),
+      ...(renewal.immediateAccess ? { immediateAccess: true as const } : {}),
       ...(automatic ? { automatic: { forExpiry: automatic.forExpiry, retryHours: [...automatic.retryHours] } } : {}),
       ...(billing ? { billing } : {}),
     },

@@ -52,7 +52,8 @@ export function priceOnSale(
 
 /**
  * A customer's checkout, an order or a renewal alike, priced now: what its event records of it
- * (the price, the promotion's code, the provider, when, automatic renewal and who pays).
+ * (the price, the promotion's code, the provider, when, automatic renewal, the request for
+ * immediate access and who pays).
  */
 export function checkoutPricedNow<Provider extends string | null>(checkout: Checkout<Provider>) {
   return {
@@ -61,6 +62,7 @@ export function checkoutPricedNow<Provider extends string | null>(checkout: Chec
     provider: checkout.provider,
     at: checkout.now,
     autoRenew: checkout.autoRenew,
+    immediateAccess: checkout.immediateAccess,
     billing: checkout.billing,
   };
 }
