@@ -104,6 +104,8 @@ export interface JobDataByName {
     ended?: true;
     /** renewal_confirmed: the renewal's payment, whose invoice the confirmation carries (absent on jobs made before). */
     paymentReference?: string;
+    /** order_received: the order's request for access before the withdrawal period ends, which the receipt confirms. */
+    immediateAccess?: true;
   };
   /** Tells the operator (SUPPORT_EMAIL) of a new inquiry. mailId is the job id; `at` is when it was received. */
   'notify-support-of-inquiry': { inquiryId: string; mailId: string; at: string };

@@ -51,6 +51,8 @@ export interface OrderNewsFacts {
   retryAt?: string;
   /** A refund that ended the subscription (nothing paid is kept). */
   ended?: boolean;
+  /** The order's request for access before the withdrawal period ends, which its receipt confirms. */
+  immediateAccess?: boolean;
   /** The automatic charge coming (its notice): when, how much, and the kept method's label. */
   charge?: { at: string; amountCents: number; method: string };
 }
@@ -153,6 +155,7 @@ export function orderNews(kind: OrderMailKind, language: Language, facts: OrderN
     chargeAmount: facts.charge ? formatMoney(facts.charge.amountCents, subscription.currency, language) : '',
     method: facts.charge?.method ?? '',
     ended: facts.ended === true,
+    immediateAccess: facts.immediateAccess === true,
   };
   const render = (sections: Sections, key: string) => sections[key]?.(variables);
   const common = sectionsOf(`common.${language}.txt`);

@@ -67,6 +67,17 @@ describe('the subscription e-mails, from their templates', () => {
     expect(orderNews('credentials_ready', 'en', facts()).link).toBe('https://shop.example/en/product-access/sub-42');
   });
 
+  it('confirms with the order the request for immediate access the customer made, as the law asks', () => {
+    const asked = { ...facts('Netflix'), immediateAccess: true };
+    expect(orderNews('order_received', 'fr', asked).message).toBe(
+      "Nous avons bien reçu votre commande Netflix pour 3 mois, d'un total de 13,59\u00a0€. Votre abonnement démarrera dès que le paiement sera confirmé. Vous avez demandé l'accès immédiat au service avant la fin du délai de rétractation de 14 jours, et reconnu perdre votre droit de rétractation une fois le service entièrement fourni.",
+    );
+    expect(orderNews('order_received', 'en', asked).message).toBe(
+      'We have received your order for Netflix, 3 months, totalling €13.59. Your subscription starts as soon as the payment is confirmed. You asked for access to start before the 14-day withdrawal period ends, and acknowledged that you lose your right of withdrawal once the service has been fully provided.',
+    );
+    expect(orderNews('order_received', 'en', facts('Netflix')).message).not.toContain('withdrawal');
+  });
+
   it('gives notice of an automatic charge: when, how much, on which method, and how to stop it', () => {
     const fr = orderNews('renewal_upcoming', 'fr', facts());
     expect(fr.subject).toBe('Votre abonnement Netflix Premium se renouvelle le 23 février 2027');

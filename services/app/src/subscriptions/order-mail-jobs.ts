@@ -158,6 +158,7 @@ export function orderMailJobHandlers({
       retryAt,
       ended,
       paymentReference,
+      immediateAccess,
     }) => {
       const now = clock();
       const context = { kind, subscriptionId, mailId };
@@ -241,6 +242,7 @@ export function orderMailJobHandlers({
         retryAt,
         charge,
         ended,
+        immediateAccess,
       };
       const texts = { fr: orderNews(words, 'fr', facts), en: orderNews(words, 'en', facts) };
       // The confirmation of a payment carries its invoice: looked for (and waited for) before

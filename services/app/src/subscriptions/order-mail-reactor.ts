@@ -84,7 +84,11 @@ export const orderMailReactor: Reactor = {
         // A subscription the operator granted or the free offer gave is paid in the same breath:
         // its mail is the confirmation.
         if (event.data.provider === OPERATOR_PROVIDER || event.data.provider === FREE_OFFER_PROVIDER) return [];
-        return [orderMailJob(recorded, event.data.subscriptionId, 'order_received')];
+        return [
+          orderMailJob(recorded, event.data.subscriptionId, 'order_received', {
+            immediateAccess: event.data.immediateAccess,
+          }),
+        ];
       case 'OrderAbandoned':
         return [orderMailJob(recorded, event.data.subscriptionId, 'order_abandoned')];
       case 'PaymentConfirmed': {

@@ -30,6 +30,33 @@ const jobsOf = (event: SubscriptionEvent) =>
   }));
 
 describe('the order mail reactor', () => {
+  it("hands an order's request for immediate access to its receipt, and nothing when none was made", () => {
+    const placed = (immediateAccess?: true): SubscriptionEvent => ({
+      type: 'OrderPlaced',
+      data: {
+        subscriptionId: 'sub-1',
+        userId: 'user-1',
+        planId: 'netflix',
+        planName: 'Netflix',
+        months: 1,
+        monthlyPriceCents: 453,
+        subtotalCents: 453,
+        discountPercent: 0,
+        discountCents: 0,
+        totalCents: 453,
+        currency: 'EUR',
+        promoCode: null,
+        provider: 'sandbox',
+        placedAt: RECORDED_AT.toISOString(),
+        ...(immediateAccess ? { immediateAccess } : {}),
+      },
+    });
+    const [asked] = jobsOf(placed(true));
+    expect(asked!.data).toMatchObject({ kind: 'order_received', immediateAccess: true });
+    const [notAsked] = jobsOf(placed());
+    expect(notAsked!.data).not.toHaveProperty('immediateAccess');
+  });
+
   it('reminds to renew 7 days and 1 day before an expiry it learns of, and gives notice of an automatic charge 7 days before', () => {
     const expiresAt = new Date(RECORDED_AT.getTime() + 30 * DAY).toISOString();
     const jobs = jobsOf({
