@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
 import {
+  askForAccessNow,
   DESKTOP,
   fitsWidth,
   MOBILE,
@@ -129,6 +130,7 @@ async function buyRenewingMonth(language: Language, viewport: { width: number; h
   expect(await renewBox.isChecked()).toBe(false);
   await renewBox.check();
   expect(await renewBox.isChecked()).toBe(true);
+  await askForAccessNow(page);
   await shot(page, `${tag}-1-checkout`);
   await fitsWidth(page, viewport.width);
 
@@ -137,7 +139,12 @@ async function buyRenewingMonth(language: Language, viewport: { width: number; h
     (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/orders',
   );
   await page.getByRole('button', { name: words.pay }).click();
-  expect((await ordered).postDataJSON()).toMatchObject({ planId: 'netflix', months: 1, autoRenew: true });
+  expect((await ordered).postDataJSON()).toMatchObject({
+    planId: 'netflix',
+    months: 1,
+    autoRenew: true,
+    immediateAccess: true,
+  });
   await page.waitForURL(/\/sandbox\/checkout\//);
   const card4242 = page.getByRole('radio', { name: words.card4242 });
   const card0341 = page.getByRole('radio', { name: words.card0341 });

@@ -160,6 +160,14 @@ export async function checkoutWithMonths(page: Page, planId: string, months: num
   await expect.poll(() => page.getByRole('radio', { name: new RegExp(`${months} mois`) }).isChecked()).toBe(true);
 }
 
+/**
+ * Ticks the checkout's express request for access before the withdrawal period ends, in French or
+ * English, which paying needs.
+ */
+export async function askForAccessNow(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: /^(Je demande l'accès immédiat|I ask for access to start now)/ }).check();
+}
+
 /** The double-submit token a browser page echoes on writes it makes through `page.request`. */
 export const csrfTokenOf = async (page: Page) =>
   (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
@@ -333,6 +341,7 @@ export async function credentialsEmailOnceReady(page: Page, open: () => Promise<
  */
 export async function buyOnSandbox(page: Page, planId = 'netflix', months = 1): Promise<string> {
   await page.goto(`/checkout/${planId}?months=${months}`);
+  await askForAccessNow(page);
   await page.getByRole('button', { name: /Payer/ }).click();
   await page.waitForURL(/\/sandbox\/checkout\//);
   await page.getByRole('button', { name: /Payer/ }).first().click();

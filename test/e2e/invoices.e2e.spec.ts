@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
-import { backOfficeDesk, DESKTOP, MOBILE, screenshot, signUpAndIn, type E2eShop } from './e2e-shop.js';
+import { askForAccessNow, backOfficeDesk, DESKTOP, MOBILE, screenshot, signUpAndIn, type E2eShop } from './e2e-shop.js';
 
 // The back-office reads the projections, which follow the log: ready once the customer's invoice is listed.
 const desk = backOfficeDesk('invoices', {
@@ -82,6 +82,7 @@ describe('invoices in the shop’s profile', () => {
     expect(await country.inputValue()).toBe('BE');
     await customer.getByRole('button', { name: 'Achat professionnel ?' }).waitFor();
     await settledScreenshot(customer, 'invoices-checkout-fr-1440');
+    await askForAccessNow(customer);
     await customer.getByRole('button', { name: /^Payer/ }).click();
     await customer.waitForURL(/\/sandbox\/checkout\//);
     await customer

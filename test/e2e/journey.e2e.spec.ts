@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  askForAccessNow,
   checkoutWithMonths,
   firstSubscriptionOnceActive,
   screenshot,
@@ -59,6 +60,7 @@ describe('the customer journey in the browser', () => {
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toMatch(/12,23\s€/);
     await screenshot(page, 'journey-checkout');
 
+    await askForAccessNow(page);
     await page.getByRole('button', { name: /Payer/ }).click();
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.getByRole('button', { name: /Payer/ }).first().click();
@@ -106,6 +108,7 @@ describe('the customer journey in the browser', () => {
     const page = await e2e.openPage('/auth');
     await signUpAndIn(page);
     await page.goto('/checkout/spotify');
+    await askForAccessNow(page);
     await page.getByRole('button', { name: /Payer/ }).click();
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.getByRole('button', { name: 'Annuler' }).click();

@@ -4,6 +4,7 @@ import {
   type PayssionStandIn,
 } from '../../services/app/src/payments/testing/payssion-stand-in.js';
 import {
+  askForAccessNow,
   checkoutWithMonths,
   firstSubscriptionOnceActive,
   screenshot,
@@ -38,6 +39,7 @@ describe('paying with Payssion in the browser', () => {
     await checkoutWithMonths(page, 'netflix', 3);
     const payWithPayssion = page.getByRole('button', { name: /^Payer avec Payssion 13,59\s€$/ });
     await payWithPayssion.waitFor();
+    await askForAccessNow(page);
     await screenshot(page, 'payssion-checkout');
     await payWithPayssion.click();
 

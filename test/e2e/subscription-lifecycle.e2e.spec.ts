@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  askForAccessNow,
   DESKTOP,
   fitsWidth,
   MOBILE,
@@ -98,6 +99,7 @@ async function lifecycle(language: 'fr' | 'en', viewport: { width: number; heigh
 
   // Orders one month of Netflix and pays it on the sandbox.
   await page.goto('/checkout/netflix?months=1');
+  await askForAccessNow(page);
   await page.getByRole('button', { name: words.pay }).click();
   await page.waitForURL(/\/sandbox\/checkout\//);
   await page.getByRole('button', { name: words.pay }).first().click();

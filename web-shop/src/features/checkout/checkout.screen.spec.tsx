@@ -1,5 +1,6 @@
 import type { BillingDetails, OrderResponse, Plan, PromoCheck } from '@shop/contracts';
 import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CheckoutRoute from '../../app/routes/checkout';
 import { catchDeparture } from '../../testing/browser-departure';
@@ -10,8 +11,18 @@ import type { Routes } from '../../testing/fetch-mock';
 import { json, problem, renderScreen } from '../../testing/render-screen';
 
 const plan = aPlan({ monthlyPriceCents: 1000 });
-/** The order the card button sends for 3 months of the plan, before the billing details. */
-const THREE_MONTHS_BY_CARD = { planId: 'netflix-premium', months: 3, provider: 'stripe' };
+/** The order the card button sends for 3 months of the plan, access asked for now, before the billing details. */
+const THREE_MONTHS_BY_CARD = { planId: 'netflix-premium', months: 3, provider: 'stripe', immediateAccess: true };
+
+const IMMEDIATE_ACCESS = {
+  fr: /^Je demande l'accès immédiat au service, avant la fin du délai de rétractation de 14 jours/,
+  en: /^I ask for access to start now, before the 14-day withdrawal period ends/,
+};
+
+/** Ticks the express request for access before the withdrawal period ends, which paying needs. */
+async function askForAccessNow(user: UserEvent, language: 'fr' | 'en' = 'fr') {
+  await user.click(await screen.findByRole('checkbox', { name: IMMEDIATE_ACCESS[language] }));
+}
 
 const checkoutApi = (overrides: Routes = {}): Routes => ({
   'GET /api/plans/:id': () => json<Plan>(plan),
@@ -85,6 +96,7 @@ describe('the checkout (/checkout/:id)', () => {
 
     expect(await screen.findByText('Code valide - 10% de réduction')).toBeVisible();
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('27,00 €');
+    await askForAccessNow(user);
     await user.click(await screen.findByRole('button', { name: /^Payer avec PayPal 27,00\s€$/ }));
 
     await expect.poll(() => leave.mock.calls[0]?.[0]).toBe('https://paypal.example/pay/order-1');
@@ -94,6 +106,7 @@ describe('the checkout (/checkout/:id)', () => {
       months: 3,
       promoCode: 'BIENVENUE',
       provider: 'paypal',
+      immediateAccess: true,
       billingCountry: 'FR',
     });
     expect(order?.query.get('lang')).toBe('fr');
@@ -103,6 +116,7 @@ describe('the checkout (/checkout/:id)', () => {
     const { user, api } = checkout(checkoutApi());
 
     await user.type(await screen.findByRole('textbox', { name: 'Code promo' }), 'ETE2020');
+    await askForAccessNow(user);
     await user.click(await screen.findByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
 
     expect(await screen.findByText('Ce code promo a expiré')).toBeVisible();
@@ -114,11 +128,50 @@ describe('the checkout (/checkout/:id)', () => {
     const { user } = checkout(checkoutApi({ 'POST /api/orders': () => problem(503, 'payment.provider_unavailable') }));
 
     await user.click(await screen.findByRole('radio', { name: /1 mois/ }));
+    await askForAccessNow(user);
     await user.click(await screen.findByRole('button', { name: /^Payer par carte 10,00\s€$/ }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Le moyen de paiement est momentanément indisponible. Réessayez plus tard.',
     );
+  });
+});
+
+describe('access before the withdrawal period ends, at the checkout', () => {
+  it('is asked for with a box left unticked, and nothing is ordered until it is ticked', async () => {
+    const leave = catchDeparture();
+    const { user, api } = checkout(checkoutApi());
+
+    const box = await screen.findByRole('checkbox', { name: IMMEDIATE_ACCESS.fr });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleName(
+      "Je demande l'accès immédiat au service, avant la fin du délai de rétractation de 14 jours, et je reconnais perdre mon droit de rétractation une fois le service entièrement fourni.",
+    );
+    expect(screen.getByRole('link', { name: 'Conditions générales : droit de rétractation' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    await user.click(await screen.findByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
+
+    await expect.poll(() => box.getAttribute('aria-invalid')).toBe('true');
+    expect(box).toHaveAccessibleDescription("Cochez cette case pour payer : l'accès est livré dès le paiement.");
+    expect(api.callsTo('POST /api/orders')).toHaveLength(0);
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
+
+    await expect.poll(() => leave.mock.calls.length).toBe(1);
+    expect(await api.onlyBody('POST /api/orders')).toEqual({ ...THREE_MONTHS_BY_CARD, billingCountry: 'FR' });
+  });
+
+  it('says so in English', async () => {
+    const { user, api } = checkout(checkoutApi(), { language: 'en' });
+
+    await user.click(await screen.findByRole('button', { name: /^Pay by card/ }));
+
+    expect(
+      await screen.findByText('Tick this box to pay: access is delivered as soon as you have paid.'),
+    ).toBeVisible();
+    expect(api.callsTo('POST /api/orders')).toHaveLength(0);
   });
 });
 
@@ -137,6 +190,7 @@ describe('automatic renewal at the checkout', () => {
     // PayPal cannot keep the payment method: it is not offered while the box is ticked.
     expect(screen.getByRole('button', { name: /^Payer avec PayPal/ })).toBeDisabled();
     expect(screen.getByText(/Le renouvellement automatique n'est pas proposé avec PayPal\./)).toBeVisible();
+    await askForAccessNow(user);
     await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
 
     await expect.poll(() => leave.mock.calls.length).toBe(1);
@@ -151,6 +205,7 @@ describe('automatic renewal at the checkout', () => {
     const leave = catchDeparture();
     const { user, api } = checkout(checkoutApi());
 
+    await askForAccessNow(user);
     await user.click(await screen.findByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
 
     await expect.poll(() => leave.mock.calls.length).toBe(1);
@@ -174,6 +229,7 @@ describe('automatic renewal at the checkout', () => {
     );
 
     await user.click(await screen.findByRole('checkbox', { name: 'Renew automatically' }));
+    await askForAccessNow(user, 'en');
     await user.click(screen.getByRole('button', { name: /^Pay/ }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -193,6 +249,7 @@ describe('the billing country at the checkout', () => {
     expect(country).toHaveDisplayValue('Allemagne');
     expect(country).toHaveAccessibleDescription('Utilisé pour votre facture et la TVA de votre pays.');
     await user.selectOptions(country, 'Belgique');
+    await askForAccessNow(user);
     await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
 
     expect(await api.onlyBody('POST /api/orders')).toEqual({ ...THREE_MONTHS_BY_CARD, billingCountry: 'BE' });
@@ -224,6 +281,7 @@ describe('the billing country at the checkout', () => {
     await expect.poll(() => (country as HTMLSelectElement).value).toBe('BE');
     expect(screen.getByRole('button', { name: 'Achat professionnel\u00a0?' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('textbox', { name: 'Raison sociale' })).toHaveValue('Atelier Lumière');
+    await askForAccessNow(user);
     await user.click(screen.getByRole('button', { name: /^Payer par carte 30,00\s€$/ }));
 
     expect(await api.onlyBody('POST /api/orders')).toEqual({ ...THREE_MONTHS_BY_CARD, ...lastOrder });
@@ -234,6 +292,7 @@ describe('the billing country at the checkout', () => {
     const { user, api } = checkout(checkoutApi());
 
     const business = await screen.findByRole('button', { name: 'Achat professionnel\u00a0?' });
+    await askForAccessNow(user);
     expect(business).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('textbox', { name: 'Raison sociale' })).toBeNull();
     await user.click(business);
@@ -266,6 +325,7 @@ describe('the billing country at the checkout', () => {
     const country = await screen.findByRole('combobox', { name: /^Country of residence/ });
     expect(country).toHaveValue('');
     expect(country).toHaveAccessibleDescription("Used for your invoice and your country's VAT.");
+    await askForAccessNow(user, 'en');
     await user.click(await screen.findByRole('button', { name: /^Pay by card/ }));
 
     expect(await screen.findByText('Choose your country of residence')).toBeVisible();

@@ -27,10 +27,17 @@ const schema = yup.object({
     .oneOf([...DURATIONS])
     .required(),
   promoCode: yup.string().trim().max(32),
+  // The express request the law asks for before access starts within the withdrawal period.
+  immediateAccess: yup.boolean().oneOf([true], 'checkout:immediateAccess.required'),
   ...billingSchema,
 });
 
-type CheckoutValues = { months: Months; promoCode: string; autoRenew: boolean } & BillingValues;
+type CheckoutValues = {
+  months: Months;
+  promoCode: string;
+  autoRenew: boolean;
+  immediateAccess: boolean;
+} & BillingValues;
 
 export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialMonths?: Months }) {
   const { t, i18n } = useTranslation('checkout');
@@ -44,10 +51,11 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
       months: initialMonths,
       promoCode: '',
       autoRenew: false,
+      immediateAccess: false,
       ...initialBillingValues(language, navigator.language),
     },
     validationSchema: schema,
-    onSubmit: async ({ months, promoCode, autoRenew, ...billing }) => {
+    onSubmit: async ({ months, promoCode, autoRenew, immediateAccess, ...billing }) => {
       setOrderError(null);
       const start = await payment.startPayment(promoCode, months);
       if (!start) return;
@@ -59,6 +67,7 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
           language,
           provider: start.provider,
           ...autoRenewField(autoRenew, start.provider),
+          immediateAccess,
           ...billingRequestFields(billing),
         });
         if (!order.redirectUrl) {

@@ -13,6 +13,7 @@ import type { ValidPromo } from '../hooks/use-promo-code';
 import type { OrderErrorKey } from '../lib/checkout-errors';
 import type { Months } from '../types';
 import { PaymentButtons, type PaymentButtonsProps } from './payment-buttons';
+import { ImmediateAccessField } from './immediate-access-field';
 import { PaymentError } from './payment-error';
 
 interface OrderSummaryProps {
@@ -97,6 +98,7 @@ export function OrderSummary({
         {t('summary.taxesIncluded')}
       </Typography>
       <PaymentError title={t('errors.orderTitle')} error={orderError} sx={{ mb: 2 }} />
+      <ImmediateAccessField disabled={busy} />
       <PaymentButtons
         total={money(totalCents)}
         offered={offered}
