@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import { useField } from 'formik';
+import type { ParseKeys } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -18,7 +19,7 @@ export function ImmediateAccessField({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation('checkout');
   const [field, meta] = useField<boolean>({ name: 'immediateAccess', type: 'checkbox' });
   const errorId = useId();
-  const error = meta.touched && meta.error ? t('immediateAccess.required') : undefined;
+  const error = meta.touched && meta.error ? t(meta.error as ParseKeys<'checkout'>) : undefined;
   return (
     <Box sx={{ mb: 2 }}>
       <FormControlLabel
