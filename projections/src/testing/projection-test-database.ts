@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderPlaced } from '@shop/domain';
+import { orderPlacedEvent } from '@shop/domain/testing';
 import { PostgresEventStore, type RecordedEvent } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import knexFactory, { type Knex } from 'knex';
@@ -103,26 +104,17 @@ export function netflixOrderPlaced(
   provider: string,
   terms: Partial<OrderPlaced['data']> = {},
 ): OrderPlaced {
-  return {
-    type: 'OrderPlaced',
-    data: {
-      subscriptionId,
-      userId,
-      planId: 'netflix',
-      planName: 'Netflix',
-      months: 1,
-      monthlyPriceCents: 453,
-      subtotalCents: 453,
-      discountPercent: 0,
-      discountCents: 0,
-      totalCents: 453,
-      currency: 'EUR',
-      promoCode: null,
-      provider,
-      placedAt: new Date().toISOString(),
-      ...terms,
-    },
-  };
+  return orderPlacedEvent({
+    subscriptionId,
+    userId,
+    planName: 'Netflix',
+    months: 1,
+    subtotalCents: 453,
+    totalCents: 453,
+    provider,
+    placedAt: new Date().toISOString(),
+    ...terms,
+  });
 }
 
 /**

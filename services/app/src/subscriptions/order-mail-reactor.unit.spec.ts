@@ -1,4 +1,5 @@
 import type { SubscriptionEvent } from '@shop/domain';
+import { orderPlacedEvent } from '@shop/domain/testing';
 import type { RecordedEvent } from '@shop/event-store';
 import { describe, expect, it } from 'vitest';
 import { orderMailReactor } from './order-mail-reactor.js';
@@ -31,26 +32,8 @@ const jobsOf = (event: SubscriptionEvent) =>
 
 describe('the order mail reactor', () => {
   it("hands an order's request for immediate access to its receipt, and nothing when none was made", () => {
-    const placed = (immediateAccess?: true): SubscriptionEvent => ({
-      type: 'OrderPlaced',
-      data: {
-        subscriptionId: 'sub-1',
-        userId: 'user-1',
-        planId: 'netflix',
-        planName: 'Netflix',
-        months: 1,
-        monthlyPriceCents: 453,
-        subtotalCents: 453,
-        discountPercent: 0,
-        discountCents: 0,
-        totalCents: 453,
-        currency: 'EUR',
-        promoCode: null,
-        provider: 'sandbox',
-        placedAt: RECORDED_AT.toISOString(),
-        ...(immediateAccess ? { immediateAccess } : {}),
-      },
-    });
+    const placed = (immediateAccess?: true) =>
+      orderPlacedEvent({ subscriptionId: 'sub-1', ...(immediateAccess ? { immediateAccess } : {}) });
     const [asked] = jobsOf(placed(true));
     expect(asked!.data).toMatchObject({ kind: 'order_received', immediateAccess: true });
     const [notAsked] = jobsOf(placed());
