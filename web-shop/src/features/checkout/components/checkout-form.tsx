@@ -137,10 +137,6 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
           promoChecking={promo.status === 'checking'}
           payingWith={payment.payingWith}
           onChooseProvider={payment.chooseProvider}
-          autoRenew={{
-            checked: formik.values.autoRenew,
-            onChange: (checked) => void formik.setFieldValue('autoRenew', checked),
-          }}
         />
       </TwoColumns>
     </FormikProvider>

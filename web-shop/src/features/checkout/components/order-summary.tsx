@@ -4,6 +4,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format-price';
@@ -12,7 +13,7 @@ import type { PaymentProviderName, PaymentProviderOption } from '../api/get-paym
 import type { ValidPromo } from '../hooks/use-promo-code';
 import type { OrderErrorKey } from '../lib/checkout-errors';
 import type { Months } from '../types';
-import { PaymentButtons, type PaymentButtonsProps } from './payment-buttons';
+import { PaymentButtons } from './payment-buttons';
 import { ImmediateAccessField } from './immediate-access-field';
 import { PaymentError } from './payment-error';
 
@@ -32,11 +33,12 @@ interface OrderSummaryProps {
   payingWith: PaymentProviderName | 'default' | null;
   /** Called by a provider's pay button just before it submits the form. */
   onChooseProvider: (provider: PaymentProviderName) => void;
-  /** The "renew automatically" choice (see `PaymentButtons`). */
-  autoRenew?: PaymentButtonsProps['autoRenew'];
 }
 
-/** The order's recap and total, with one pay button per provider offered (or one when a single one is). */
+/**
+ * The order's recap and total, with one pay button per provider offered (or one when a single one is).
+ * Inside a Formik form whose values hold `autoRenew` and `immediateAccess`.
+ */
 export function OrderSummary({
   plan,
   months,
@@ -49,9 +51,9 @@ export function OrderSummary({
   promoChecking,
   payingWith,
   onChooseProvider,
-  autoRenew,
 }: OrderSummaryProps) {
   const { t, i18n } = useTranslation('checkout');
+  const { values, setFieldValue } = useFormikContext<{ autoRenew: boolean }>();
   const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
   return (
     <Paper
@@ -107,7 +109,7 @@ export function OrderSummary({
         waiting={promoChecking}
         payingWith={payingWith}
         onChooseProvider={onChooseProvider}
-        autoRenew={autoRenew}
+        autoRenew={{ checked: values.autoRenew, onChange: (checked) => void setFieldValue('autoRenew', checked) }}
       >
         <Button
           component={RouterLink}
