@@ -29,6 +29,7 @@ import {
   paymentRefundedEvent,
   renewalOrderedEvent,
   renewalSessionOpenedEvent,
+  stateAfter,
   SUBSCRIPTION_ID,
   subscriptionRenewedEvent,
   USER_ID,
@@ -177,10 +178,7 @@ describe('renewing a subscription', () => {
       .given([...active, expired, renewalOrdered(), renewalSessionOpened()])
       .when(payRenewal({ paidAt: late, now: late }))
       .then([renewed({ from: late.toISOString(), to: '2026-05-20T08:00:00.000Z', paidAt: late.toISOString() })]);
-    const state = [...active, expired, renewalOrdered(), renewalSessionOpened(), renewed()].reduce(
-      subscriptionDecider.evolve,
-      subscriptionDecider.initialState(),
-    );
+    const state = stateAfter([...active, expired, renewalOrdered(), renewalSessionOpened(), renewed()]);
     expect(state).toMatchObject({ status: 'active', expiresAt: '2026-05-10T09:05:00.000Z' });
   });
 
@@ -288,7 +286,7 @@ describe('cancelling a subscription', () => {
       .given([...active, cancelled])
       .when(cancel())
       .thenNothing();
-    const state = [...active, cancelled].reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+    const state = stateAfter([...active, cancelled]);
     expect(state).toMatchObject({ status: 'active', expiresAt: EXPIRES_AT });
   });
 
@@ -431,8 +429,6 @@ describe('asking for a refund within 7 days', () => {
 // ---- an order never paid ----
 
 const HOUR = 3600_000;
-const stateAfter = (events: SubscriptionEvent[]) =>
-  events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
 const abandon = (hoursAfterPlacing: number): AbandonOrder => ({
   type: 'AbandonOrder',
   data: {

@@ -10,6 +10,7 @@ import {
   paymentConfirmedEvent,
   renewalOrderedEvent,
   renewalSessionOpenedEvent,
+  stateAfter,
   SUBSCRIPTION_ID,
   subscriptionRenewedEvent,
 } from './testing/subscription-fixtures.js';
@@ -104,9 +105,6 @@ const refundBase = {
   currency: 'EUR',
   refundedAt: LATER.toISOString(),
 };
-
-const stateAfter = (events: SubscriptionEvent[]) =>
-  events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
 
 describe('the operator refunds a payment', () => {
   it('asks for part of the latest payment, recording what the payment had refunded before', () => {

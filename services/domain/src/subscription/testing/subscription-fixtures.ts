@@ -3,13 +3,16 @@
  * 13,59 € without a promotion, placed on 10 January 2026 and paid five minutes later with Stripe.
  * Test-only; every builder takes the fields a scenario changes.
  */
+import { foldEvents } from '../../shared/decider.js';
 import type { ConfirmPayment } from '../commands.js';
+import { subscriptionDecider } from '../decide.js';
 import type {
   OrderPlaced,
   PaymentConfirmed,
   PaymentRefunded,
   PaymentSessionOpened,
   RenewalOrdered,
+  SubscriptionEvent,
   SubscriptionRenewed,
 } from '../events.js';
 
@@ -22,6 +25,9 @@ export const PAID_AT = '2026-01-10T09:05:00.000Z';
 export const EXPIRES_AT = '2026-04-10T09:05:00.000Z';
 /** A moment of the paid period, when the renewal specs' customer renews. */
 export const DURING = new Date('2026-03-01T12:00:00.000Z');
+
+/** The subscription as `events` leave it. */
+export const stateAfter = (events: readonly SubscriptionEvent[]) => foldEvents(subscriptionDecider, events);
 
 /** The order placed. */
 export const orderPlacedEvent = (data: Partial<OrderPlaced['data']> = {}): OrderPlaced => ({
