@@ -10,11 +10,11 @@ import type {
 import { subscriptionDecider } from './decide.js';
 import type { SubscriptionEvent } from './events.js';
 import { CUSTOMER_ERASED_REASON } from './operator-decisions.js';
+import { NETFLIX, orderPlacedEvent, paymentConfirmedEvent } from './testing/subscription-fixtures.js';
 
 const spec = () => DeciderSpec.for(subscriptionDecider);
 
 const SUBSCRIPTION_ID = 'sub-granted';
-const NETFLIX = { id: 'netflix', name: 'Netflix Premium', monthlyPriceCents: 453, currency: 'EUR' };
 const GRANTED_AT = new Date('2026-01-31T10:00:00.000Z');
 const LATER = new Date('2026-02-10T10:00:00.000Z');
 
@@ -32,37 +32,23 @@ const grant = (data: Partial<GrantSubscription['data']> = {}): GrantSubscription
 });
 
 const granted = (totalCents: number, months = 2, expiresAt = '2026-03-31T10:00:00.000Z'): SubscriptionEvent[] => [
-  {
-    type: 'OrderPlaced',
-    data: {
-      subscriptionId: SUBSCRIPTION_ID,
-      userId: 'user-7',
-      planId: 'netflix',
-      planName: 'Netflix Premium',
-      months,
-      monthlyPriceCents: 453,
-      subtotalCents: totalCents,
-      discountPercent: 0,
-      discountCents: 0,
-      totalCents,
-      currency: 'EUR',
-      promoCode: null,
-      provider: 'operator',
-      placedAt: GRANTED_AT.toISOString(),
-    },
-  },
-  {
-    type: 'PaymentConfirmed',
-    data: {
-      subscriptionId: SUBSCRIPTION_ID,
-      provider: 'operator',
-      paymentReference: `operator:${SUBSCRIPTION_ID}`,
-      amountCents: totalCents,
-      currency: 'EUR',
-      paidAt: GRANTED_AT.toISOString(),
-      expiresAt,
-    },
-  },
+  orderPlacedEvent({
+    subscriptionId: SUBSCRIPTION_ID,
+    userId: 'user-7',
+    months,
+    subtotalCents: totalCents,
+    totalCents,
+    provider: 'operator',
+    placedAt: GRANTED_AT.toISOString(),
+  }),
+  paymentConfirmedEvent({
+    subscriptionId: SUBSCRIPTION_ID,
+    provider: 'operator',
+    paymentReference: `operator:${SUBSCRIPTION_ID}`,
+    amountCents: totalCents,
+    paidAt: GRANTED_AT.toISOString(),
+    expiresAt,
+  }),
 ];
 
 const voidIt = (reason = 'Commande saisie deux fois', insist?: boolean): VoidSubscription => ({
