@@ -1,7 +1,7 @@
 import type { AccountingDocumentKind } from '@shop/domain';
 import type { AccountingDocumentView } from '@shop/contracts';
 import type { Knex } from 'knex';
-import { containsPattern, searchWords, sortTable, type AdminListQuery } from '../admin-list-query.js';
+import { containsPattern, pageWithTotal, searchWords, sortTable, type AdminListQuery } from '../admin-list-query.js';
 
 interface DocumentRow {
   id: string;
@@ -128,20 +128,15 @@ export async function listAccountingDocumentsForAdmin(
     }
     return builder;
   };
-  const column = ACCOUNTING_SORT_FIELDS[query.sort.field];
-  const size = query.range.to - query.range.from + 1;
-  const [rows, [counted]] = await Promise.all([
-    filtered()
-      .select('*')
-      .orderBy([
-        { column, order: query.sort.order },
-        { column: 'number', order: query.sort.order },
-      ])
-      .offset(query.range.from)
-      .limit(size) as Promise<DocumentRow[]>,
-    filtered().count<{ count: string }[]>({ count: '*' }),
-  ]);
-  return { data: rows.map(toView), total: Number(counted?.count ?? 0) };
+  return pageWithTotal(filtered, query, { columns: ACCOUNTING_SORT_FIELDS, tiebreaker: 'number' }, toView);
+}
+
+/** The documents issued in `month` (YYYY-MM, UTC). */
+function issuedIn<Builder extends Knex.QueryBuilder>(documents: Builder, month: string): Builder {
+  const from = new Date(`${month}-01T00:00:00.000Z`);
+  const until = new Date(from);
+  until.setUTCMonth(until.getUTCMonth() + 1);
+  return documents.where('issued_at', '>=', from).andWhere('issued_at', '<', until) as Builder;
 }
 
 /**
@@ -154,12 +149,7 @@ export async function vatReportOf(
 ): Promise<
   Array<{ country: string; rate: number; netCents: number; vatCents: number; grossCents: number; documents: number }>
 > {
-  const from = new Date(`${month}-01T00:00:00.000Z`);
-  const until = new Date(from);
-  until.setUTCMonth(until.getUTCMonth() + 1);
-  const rows = (await knex('accounting_documents')
-    .where('issued_at', '>=', from)
-    .andWhere('issued_at', '<', until)
+  const rows = (await issuedIn(knex('accounting_documents'), month)
     .groupBy('country', 'vat_rate')
     .orderBy([{ column: 'country' }, { column: 'vat_rate' }])
     .select('country', 'vat_rate')
@@ -184,12 +174,9 @@ export async function vatReportOf(
 
 /** Every document issued in `month`, in number order: the accountant's export. */
 export async function accountingDocumentsOfMonth(knex: Knex, month: string): Promise<AccountingDocumentView[]> {
-  const from = new Date(`${month}-01T00:00:00.000Z`);
-  const until = new Date(from);
-  until.setUTCMonth(until.getUTCMonth() + 1);
-  const rows = await knex<DocumentRow>('accounting_documents')
-    .where('issued_at', '>=', from)
-    .andWhere('issued_at', '<', until)
-    .orderBy([{ column: 'kind' }, { column: 'number' }]);
+  const rows = await issuedIn(knex<DocumentRow>('accounting_documents'), month).orderBy([
+    { column: 'kind' },
+    { column: 'number' },
+  ]);
   return rows.map(toView);
 }
