@@ -25,11 +25,11 @@ export function ResponsiveList({
   );
 }
 
-/** A table's last column: when the record last changed, date and time, on one line. */
-export function updatedAtColumn(locale: string) {
+/** A table's column of an instant (when the record was created, or last changed): date and time, on one line. */
+export function dateTimeColumn(source: 'createdAt' | 'updatedAt', locale: string) {
   return (
-    <DataTable.Col source="updatedAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
-      <DateField source="updatedAt" showTime locales={intlLocaleOf(locale)} />
+    <DataTable.Col source={source} cellSx={() => ({ whiteSpace: 'nowrap' })}>
+      <DateField source={source} showTime locales={intlLocaleOf(locale)} />
     </DataTable.Col>
   );
 }

@@ -11,7 +11,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { ResponsiveList } from '../../components/responsive-list';
+import { dateTimeColumn, ResponsiveList } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
 
 /** Active or revoked, as a chip. */
@@ -72,7 +72,7 @@ const ListActions = () => (
 /** Every key, revoked ones included (their history stays): never the key itself, only its first characters. */
 export function ApiKeyList() {
   const translate = useTranslate();
-  const { dateLocale } = useLocales();
+  const { locale } = useLocales();
   return (
     <ResponsiveList
       sort={{ field: 'createdAt', order: 'DESC' }}
@@ -96,9 +96,7 @@ export function ApiKeyList() {
           render={(apiKey) => <code>{`${apiKey.prefix}…`}</code>}
           cellSx={() => ({ whiteSpace: 'nowrap' })}
         />
-        <DataTable.Col source="createdAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
-          <DateField source="createdAt" showTime locales={dateLocale} />
-        </DataTable.Col>
+        {dateTimeColumn('createdAt', locale)}
         <DataTable.Col<ApiKeySummary>
           source="lastUsedAt"
           render={(apiKey) => <LastUsed apiKey={apiKey} />}

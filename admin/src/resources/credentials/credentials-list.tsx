@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 import { StatCounters } from '../../dashboard/stat-counters';
 import { useAdminStats } from '../../dashboard/use-admin-stats';
-import { ResponsiveList, updatedAtColumn, withSearch } from '../../components/responsive-list';
+import { ResponsiveList, dateTimeColumn, withSearch } from '../../components/responsive-list';
 import { MASKED_PASSWORD, servedCount, type CredentialsSummary } from './credentials-vocabulary';
 
 const filters = withSearch(
@@ -79,7 +79,7 @@ export function CredentialsList() {
           align="right"
           render={(set) => servedCount(translate, set.assignedCount)}
         />
-        {updatedAtColumn(locale)}
+        {dateTimeColumn('updatedAt', locale)}
       </DataTable>
     </ResponsiveList>
   );

@@ -1,5 +1,5 @@
 import { BooleanField, DataTable, NullableBooleanInput, SimpleList, useLocaleState, useTranslate } from 'react-admin';
-import { ResponsiveList, updatedAtColumn, withSearch } from '../../components/responsive-list';
+import { ResponsiveList, dateTimeColumn, withSearch } from '../../components/responsive-list';
 import { formatCents } from '../../lib/money';
 import type { Plan } from '../../providers/data-provider';
 import { PlanSaleChip } from './plan-sale-chip';
@@ -43,7 +43,7 @@ export function PlanList() {
         <DataTable.Col source="onSale">
           <PlanSaleChip />
         </DataTable.Col>
-        {updatedAtColumn(locale)}
+        {dateTimeColumn('updatedAt', locale)}
       </DataTable>
     </ResponsiveList>
   );

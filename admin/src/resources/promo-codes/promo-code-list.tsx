@@ -1,5 +1,5 @@
 import { CreateButton, DataTable, NullableBooleanInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
-import { ResponsiveList, updatedAtColumn, withSearch } from '../../components/responsive-list';
+import { ResponsiveList, dateTimeColumn, withSearch } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
 import { PromoCodeActiveChip } from './promo-code-active-chip';
 import { usageOf, validityOf, type PromoCode } from './promo-code-vocabulary';
@@ -49,7 +49,7 @@ export function PromoCodeList() {
         <DataTable.Col source="active">
           <PromoCodeActiveChip />
         </DataTable.Col>
-        {updatedAtColumn(locale)}
+        {dateTimeColumn('updatedAt', locale)}
       </DataTable>
     </ResponsiveList>
   );

@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataTable, DateField, SimpleList, useTranslate } from 'react-admin';
-import { ResponsiveList } from '../../components/responsive-list';
+import { DataTable, SimpleList, useTranslate } from 'react-admin';
+import { dateTimeColumn, ResponsiveList } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
 import { eventTypeName, type WebhookEndpoint } from './webhook-vocabulary';
 
@@ -57,7 +57,7 @@ function LastDelivery({ endpoint }: { endpoint: WebhookEndpoint }) {
 /** The registered endpoints, removed ones included (their history stays). */
 export function WebhookEndpointList() {
   const translate = useTranslate();
-  const { dateLocale } = useLocales();
+  const { locale } = useLocales();
   return (
     <ResponsiveList
       sort={{ field: 'createdAt', order: 'DESC' }}
@@ -88,9 +88,7 @@ export function WebhookEndpointList() {
           disableSort
           render={(endpoint) => <LastDelivery endpoint={endpoint as WebhookEndpoint} />}
         />
-        <DataTable.Col source="createdAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
-          <DateField source="createdAt" showTime locales={dateLocale} />
-        </DataTable.Col>
+        {dateTimeColumn('createdAt', locale)}
       </DataTable>
     </ResponsiveList>
   );
