@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from './money.js';
 import { PLAN_FEATURE_COUNT, PLAN_PRICE_MAX_CENTS } from './catalogue-limits.js';
 import { text } from './text.js';
 import { LANGUAGES, PLAN_CATEGORIES } from './vocabulary.js';
@@ -9,7 +10,7 @@ export const plan = z
     id: z.string(),
     name: z.string(),
     category: z.enum(PLAN_CATEGORIES),
-    monthlyPriceCents: z.number().int().describe('Price per month, taxes included, in cents'),
+    monthlyPriceCents: cents.describe('Price per month, taxes included, in cents'),
     currency: z.string().length(3),
     popular: z.boolean(),
     logo: z.string(),
@@ -46,7 +47,7 @@ export const adminPlan = z
     id: z.string(),
     name: z.string(),
     category: z.enum(PLAN_CATEGORIES),
-    monthlyPriceCents: z.number().int(),
+    monthlyPriceCents: cents,
     currency: z.string().length(3),
     popular: z.boolean(),
     onSale: z.boolean().describe('Off sale: gone from the shop and not ordered; subscriptions sold keep it'),
@@ -74,7 +75,7 @@ const features = z
  * a change made meanwhile answers 409 `plan.stale`.
  */
 export const adminPlanUpdate = z.strictObject({
-  monthlyPriceCents: z.number().int().min(1).max(PLAN_PRICE_MAX_CENTS),
+  monthlyPriceCents: cents.min(1).max(PLAN_PRICE_MAX_CENTS),
   features: z.strictObject({ fr: features, en: features }),
   popular: z.boolean(),
   onSale: z.boolean(),

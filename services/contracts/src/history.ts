@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from './money.js';
 import { subscriptionOrderFields } from './subscriptions.js';
 
 export const HISTORY_ACTOR_TYPES = ['customer', 'admin', 'system', 'provider', 'unknown'] as const;
@@ -51,7 +52,7 @@ export const subscriptionAsOf = z
     asOf: z.string(),
     ...subscriptionOrderFields,
     /** What the customer paid for it (after any discount). */
-    totalCents: z.number().int(),
+    totalCents: cents,
     currency: z.string(),
     paymentReference: z.string().nullable(),
     expiresAt: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from './money.js';
 import { ACCOUNTING_DOCUMENT_KINDS } from './vocabulary.js';
 import { personalData } from './personal-data.js';
 import { text } from './text.js';
@@ -25,9 +26,9 @@ export const accountingDocument = z
     country: z.string(),
     /** 0.2 for 20 %; 0 outside the EU. */
     vatRate: z.number(),
-    netCents: z.number().int(),
-    vatCents: z.number().int(),
-    grossCents: z.number().int(),
+    netCents: cents,
+    vatCents: cents,
+    grossCents: cents,
     currency: z.string(),
     /** The invoice a credit note corrects, or null. */
     correctsNumber: z.string().nullable(),
@@ -78,9 +79,9 @@ export const vatReportQuery = z.strictObject({
 export const vatReportLine = z.object({
   country: z.string(),
   rate: z.number(),
-  netCents: z.number().int(),
-  vatCents: z.number().int(),
-  grossCents: z.number().int(),
+  netCents: cents,
+  vatCents: cents,
+  grossCents: cents,
   /** How many documents (invoices and credit notes) make it. */
   documents: z.number().int(),
 });

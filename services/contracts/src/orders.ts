@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from './money.js';
 import { automaticRenewalFields } from './subscriptions.js';
 import { identifier, text } from './text.js';
 import { COUNTRY_CODES, PAYMENT_PROVIDERS, SUBSCRIPTION_STATUSES } from './vocabulary.js';
@@ -62,7 +63,7 @@ export const orderResponse = z
     orderId: z.string(),
     subscriptionId: z.string(),
     status: z.literal('pending'),
-    totalCents: z.number().int(),
+    totalCents: cents,
     currency: z.string(),
     redirectUrl: z.string(),
   })
@@ -86,7 +87,7 @@ export const renewalResponse = z
     subscriptionId: z.string(),
     renewalId: z.string(),
     months: z.number().int(),
-    totalCents: z.number().int(),
+    totalCents: cents,
     currency: z.string(),
     redirectUrl: z.string(),
   })
@@ -108,7 +109,7 @@ export const refundRequestAnswer = z
   .object({
     subscriptionId: z.string(),
     paymentReference: z.string(),
-    amountCents: z.number().int(),
+    amountCents: cents,
     currency: z.string(),
     status: z.literal('requested'),
   })
@@ -151,9 +152,9 @@ export const promoCheck = z
       valid: z.literal(true),
       code: z.string(),
       percentOff: z.number(),
-      subtotalCents: z.number().int(),
-      discountCents: z.number().int(),
-      totalCents: z.number().int(),
+      subtotalCents: cents,
+      discountCents: cents,
+      totalCents: cents,
       currency: z.string(),
     }),
     z.object({
@@ -175,20 +176,20 @@ export const customerSubscription = z
     logo: z.string().nullable(),
     status: z.enum(SUBSCRIPTION_STATUSES),
     /** The order's total and months; its renewals are counted apart, below. */
-    totalCents: z.number().int(),
+    totalCents: cents,
     currency: z.string(),
     months: z.number().int(),
     /** How many renewals were paid for it (by hand or automatically). */
     renewalCount: z.number().int(),
     /** What it cost in all: the order and its renewals paid, less what went back (0 unpaid or refunded). */
-    paidCents: z.number().int(),
+    paidCents: cents,
     expiresAt: z.string().nullable(),
     purchasedAt: z.string(),
     /** The last payment problem a provider reported (a failed or refunded payment), or null. */
     paymentIssue: z.string().nullable(),
     ...automaticRenewalFields,
     /** What the next automatic charge will be at the catalogue's price now, while automatic renewal is on. */
-    nextChargeCents: z.number().int().nullable(),
+    nextChargeCents: cents.nullable(),
     /** When the customer cancelled (it then ends at its expiry), or null. */
     cancelledAt: z.string().nullable(),
     /** Whether more months can be bought for it now (active or expired, not voided, its plan on sale). */
@@ -207,7 +208,7 @@ export type CustomerSubscription = z.infer<typeof customerSubscription>;
 export const customerSubscriptions = z.object({
   data: z.array(customerSubscription),
   activeCount: z.number().int(),
-  totalSpentCents: z.number().int(),
+  totalSpentCents: cents,
   currency: z.string(),
 });
 export type CustomerSubscriptions = z.infer<typeof customerSubscriptions>;

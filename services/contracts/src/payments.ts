@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from './money.js';
 import { text } from './text.js';
 import { PAYMENT_PROVIDERS, SUBSCRIPTION_STATUSES } from './vocabulary.js';
 
@@ -60,7 +61,7 @@ export type PaymentSyncRequest = z.input<typeof paymentSyncRequest>;
 export const syncedPayment = z.object({
   planName: z.string(),
   sessionId: z.string(),
-  amountCents: z.number().int(),
+  amountCents: cents,
   /** When the checkout session was opened (ISO-8601 UTC). */
   date: z.string(),
 });
@@ -69,14 +70,14 @@ export type SyncedPayment = z.infer<typeof syncedPayment>;
 /** A paid session that names the customer's order but was not opened by the shop for it. */
 export const unmatchedSession = z.object({
   sessionId: z.string(),
-  amountCents: z.number().int(),
+  amountCents: cents,
   currency: z.string(),
 });
 export type UnmatchedSession = z.infer<typeof unmatchedSession>;
 
 /** A paid session whose amount does not cover its order. */
 export const paymentMismatch = unmatchedSession.extend({
-  expectedAmountCents: z.number().int(),
+  expectedAmountCents: cents,
   expectedCurrency: z.string(),
 });
 export type PaymentMismatch = z.infer<typeof paymentMismatch>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from './money.js';
 import { text } from './text.js';
 
 /** What the money of one payment of a subscription became: its order's or a renewal's. */
@@ -8,15 +9,15 @@ export const subscriptionPayment = z
     reference: z.string(),
     kind: z.enum(['order', 'renewal', 'extra']),
     provider: z.string(),
-    amountCents: z.number().int(),
+    amountCents: cents,
     currency: z.string(),
     paidAt: z.string().nullable(),
     /** Refunded so far, by the shop or from the provider's dashboard. */
-    refundedCents: z.number().int(),
+    refundedCents: cents,
     /** Asked of the provider and not answered yet. */
-    pendingRefundCents: z.number().int(),
+    pendingRefundCents: cents,
     /** What may still be refunded: the amount less what is refunded or on its way back. */
-    refundableCents: z.number().int(),
+    refundableCents: cents,
   })
   .meta({ id: 'SubscriptionPayment' });
 export type SubscriptionPayment = z.infer<typeof subscriptionPayment>;
@@ -26,7 +27,7 @@ export const subscriptionRefund = z
   .object({
     id: z.string(),
     paymentReference: z.string(),
-    amountCents: z.number().int(),
+    amountCents: cents,
     currency: z.string(),
     reason: z.string(),
     /** `pending`: asked of the provider; `succeeded`: the provider refunded; `failed`: it refused (see failure). */
@@ -51,7 +52,7 @@ export type SubscriptionMoney = z.infer<typeof subscriptionMoney>;
  */
 export const adminRefundRequest = z
   .strictObject({
-    amountCents: z.number().int().positive(),
+    amountCents: cents.positive(),
     reason: text({ min: 1, max: 500, multiline: true }),
     paymentReference: text({ min: 1, max: 255 }).optional(),
   })

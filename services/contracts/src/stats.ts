@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { cents } from './money.js';
 
-const cents = z.number().int();
 const count = z.number().int().nonnegative();
 /** A percentage rounded to one decimal; 0 where the seeds' formula would divide by zero. */
 const percent = z.number();

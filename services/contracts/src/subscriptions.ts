@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from './money.js';
 import { personalData } from './personal-data.js';
 import { text } from './text.js';
 import { SUBSCRIPTION_STATUSES } from './vocabulary.js';
@@ -36,8 +37,8 @@ export const adminSubscription = z
     ...subscriptionOrderFields,
     /** Why the status last changed: `refunded`, the operator's reason, or null. */
     statusReason: z.string().nullable(),
-    totalCents: z.number().int(),
-    discountCents: z.number().int(),
+    totalCents: cents,
+    discountCents: cents,
     currency: z.string(),
     promoCode: z.string().nullable(),
     provider: z.string().nullable(),
@@ -51,12 +52,12 @@ export const adminSubscription = z
     expiresAt: z.string().nullable(),
     updatedAt: z.string(),
     /** What its renewals paid and kept, beside the order's total. */
-    renewedCents: z.number().int(),
+    renewedCents: cents,
     /**
      * What went back of its payments partly refunded, and of the order given back after renewals
      * (a payment refunded in full that ends it, or a renewal's, counts nothing instead).
      */
-    refundedCents: z.number().int(),
+    refundedCents: cents,
     /** The latest payment, the order's or a renewal's. */
     lastPaymentAt: z.string().nullable(),
     /** The customer cancelled: it ends at its expiry. */

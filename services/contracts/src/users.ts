@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from './money.js';
 import { personalData } from './personal-data.js';
 import { text } from './text.js';
 import { ROLES, STAFF_ROLES, SUBSCRIPTION_STATUSES } from './vocabulary.js';
@@ -19,7 +20,7 @@ export const adminUserSubscription = z
   .object({
     id: z.string(),
     planName: z.string(),
-    totalCents: z.number().int(),
+    totalCents: cents,
     expiresAt: z.string().nullable(),
     status: z.enum(SUBSCRIPTION_STATUSES),
   })
@@ -39,7 +40,7 @@ export const adminUser = z
     lastSignInAt: z.string().nullable(),
     segment: z.enum(USER_SEGMENTS),
     /** What they paid and was not refunded (the profile's "total spent"), in cents. */
-    totalSpentCents: z.number().int(),
+    totalSpentCents: cents,
     /** Their newest subscriptions, at most three, voided ones left out. */
     subscriptions: z.array(adminUserSubscription),
     /** The profile's version (registration, e-mail, name): an edit sends it back to be told when it is stale. */
@@ -96,7 +97,7 @@ export const adminSubscriptionGrant = z.strictObject({
   planId: text({ min: 1, max: 64 }),
   months: z.number().int().min(1).max(120).default(1),
   /** The whole price in cents; absent or null: the catalogue's price for those months. */
-  customPriceCents: z.number().int().min(0).max(100_000_00).nullable().optional(),
+  customPriceCents: cents.min(0).max(100_000_00).nullable().optional(),
 });
 export type AdminSubscriptionGrant = z.input<typeof adminSubscriptionGrant>;
 
