@@ -91,7 +91,7 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
   useFormDraft(`checkout:${plan.id}`, formik, (kept) => {
     if (kept.promoCode.trim()) void payment.checkPromo(kept.promoCode.trim(), kept.months);
   });
-  const { promo, applied } = payment;
+  const { applied } = payment;
   const subtotalCents = plan.monthlyPriceCents * months;
   const totalCents = applied ? applied.totalCents : subtotalCents;
   const busy = formik.isSubmitting;
@@ -128,15 +128,10 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
         <OrderSummary
           plan={plan}
           months={months}
-          applied={applied}
           totalCents={totalCents}
           orderError={orderError}
-          offered={payment.offered}
-          providersPending={payment.providersPending}
+          payment={payment}
           busy={busy}
-          promoChecking={promo.status === 'checking'}
-          payingWith={payment.payingWith}
-          onChooseProvider={payment.chooseProvider}
         />
       </TwoColumns>
     </FormikProvider>

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import type { Plan } from '../../../types/api';
-import type { usePaymentStart } from '../hooks/use-payment-start';
+import type { PaymentStart } from '../hooks/use-payment-start';
 import type { Months } from '../types';
 import { DurationPicker } from './duration-picker';
 import { PromoCodeField } from './promo-code-field';
@@ -23,7 +23,7 @@ export function DurationAndPromo({
   onMonthsChange: (months: Months) => void;
   promoCode: string;
   onPromoCodeChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-  payment: ReturnType<typeof usePaymentStart>;
+  payment: PaymentStart;
   busy: boolean;
 }) {
   return (

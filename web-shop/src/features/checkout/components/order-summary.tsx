@@ -9,8 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format-price';
 import type { Plan } from '../../../types/api';
-import type { PaymentProviderName, PaymentProviderOption } from '../api/get-payment-providers';
-import type { ValidPromo } from '../hooks/use-promo-code';
+import type { PaymentStart } from '../hooks/use-payment-start';
 import type { OrderErrorKey } from '../lib/checkout-errors';
 import type { Months } from '../types';
 import { PaymentButtons } from './payment-buttons';
@@ -20,41 +19,23 @@ import { PaymentError } from './payment-error';
 interface OrderSummaryProps {
   plan: Plan;
   months: Months;
-  /** The promo code's check for this duration, if one applies. */
-  applied: ValidPromo | null;
   totalCents: number;
   orderError: OrderErrorKey | null;
-  /** The providers offered; null while the list is loading or could not be read. */
-  offered: PaymentProviderOption[] | null;
-  providersPending: boolean;
+  /** The providers offered, and the promo code's check for this duration if one applies. */
+  payment: PaymentStart;
   /** The order is being placed (or the browser is leaving to pay). */
   busy: boolean;
-  promoChecking: boolean;
-  payingWith: PaymentProviderName | 'default' | null;
-  /** Called by a provider's pay button just before it submits the form. */
-  onChooseProvider: (provider: PaymentProviderName) => void;
 }
 
 /**
  * The order's recap and total, with one pay button per provider offered (or one when a single one is).
  * Inside a Formik form whose values hold `autoRenew` and `immediateAccess`.
  */
-export function OrderSummary({
-  plan,
-  months,
-  applied,
-  totalCents,
-  orderError,
-  offered,
-  providersPending,
-  busy,
-  promoChecking,
-  payingWith,
-  onChooseProvider,
-}: OrderSummaryProps) {
+export function OrderSummary({ plan, months, totalCents, orderError, payment, busy }: OrderSummaryProps) {
   const { t, i18n } = useTranslation('checkout');
   const { values, setFieldValue } = useFormikContext<{ autoRenew: boolean }>();
   const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
+  const { applied } = payment;
   return (
     <Paper
       variant="outlined"
@@ -103,12 +84,8 @@ export function OrderSummary({
       <ImmediateAccessField disabled={busy} />
       <PaymentButtons
         total={money(totalCents)}
-        offered={offered}
-        providersPending={providersPending}
+        payment={payment}
         busy={busy}
-        waiting={promoChecking}
-        payingWith={payingWith}
-        onChooseProvider={onChooseProvider}
         autoRenew={{ checked: values.autoRenew, onChange: (checked) => void setFieldValue('autoRenew', checked) }}
       >
         <Button

@@ -4,23 +4,17 @@ import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../../components/icons';
-import type { PaymentProviderName, PaymentProviderOption } from '../api/get-payment-providers';
+import type { PaymentStart } from '../hooks/use-payment-start';
 import { autoRenewOffered, supportsAutoRenew } from '../lib/auto-renewal';
 import { AutoRenewField } from './auto-renew-field';
 
 export interface PaymentButtonsProps {
   /** The total as shown on the buttons, already formatted. */
   total: string;
-  /** The providers offered; null while the list is loading or could not be read. */
-  offered: PaymentProviderOption[] | null;
-  providersPending: boolean;
+  /** The providers offered and the one paying; the buttons wait while a promo code is checked. */
+  payment: PaymentStart;
   /** The payment is being opened (or the browser is leaving to pay). */
   busy: boolean;
-  /** Something else must settle first (a promo code being checked). */
-  waiting?: boolean;
-  payingWith: PaymentProviderName | 'default' | null;
-  /** Called by a provider's pay button just before it submits the form. */
-  onChooseProvider: (provider: PaymentProviderName) => void;
   /**
    * The "renew automatically" choice, offered when a provider shown keeps the payment method; while
    * it is ticked, the providers that cannot (PayPal, Payssion) are not offered. Left out: no choice.
@@ -34,18 +28,10 @@ export interface PaymentButtonsProps {
  * The submit buttons of a payment form: one per provider offered (the first one prominent), or a
  * single one when one or none is known; a warning when no provider is enabled.
  */
-export function PaymentButtons({
-  total,
-  offered,
-  providersPending,
-  busy,
-  waiting = false,
-  payingWith,
-  onChooseProvider,
-  autoRenew,
-  children,
-}: PaymentButtonsProps) {
+export function PaymentButtons({ total, payment, busy, autoRenew, children }: PaymentButtonsProps) {
   const { t } = useTranslation('checkout');
+  const { offered, providersPending, payingWith } = payment;
+  const waiting = payment.promo.status === 'checking';
   const renewalChoice = autoRenew && autoRenewOffered(offered) ? autoRenew : null;
   const keepsMethod = renewalChoice?.checked ?? false;
   return (
@@ -73,7 +59,7 @@ export function PaymentButtons({
               size="large"
               disabled={busy || waiting || (keepsMethod && !supportsAutoRenew(provider.name))}
               startIcon={<LockIcon aria-hidden />}
-              onClick={() => onChooseProvider(provider.name)}
+              onClick={() => payment.chooseProvider(provider.name)}
             >
               {busy && payingWith === provider.name ? t('paying') : t(`payWith.${provider.label}`, { total })}
             </Button>

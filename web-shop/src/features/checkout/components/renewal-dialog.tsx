@@ -46,7 +46,7 @@ function RenewForm({
   const [promoCode, setPromoCode] = useState('');
   const [autoRenew, setAutoRenew] = useState(false);
   const payment = usePaymentStart(plan.id, months);
-  const { promo, applied } = payment;
+  const { applied } = payment;
   const [error, setError] = useState<RenewalErrorKey | null>(null);
   const [busy, setBusy] = useState(false);
   const renew = useRenewSubscription();
@@ -130,12 +130,8 @@ function RenewForm({
         <PaymentError title={t('renewal.errors.title')} error={error} />
         <PaymentButtons
           total={money(totalCents)}
-          offered={payment.offered}
-          providersPending={payment.providersPending}
+          payment={payment}
           busy={busy}
-          waiting={promo.status === 'checking'}
-          payingWith={payment.payingWith}
-          onChooseProvider={payment.chooseProvider}
           // Already renewing itself: a renewal by hand keeps the method it has.
           autoRenew={subscription.autoRenew ? undefined : { checked: autoRenew, onChange: setAutoRenew }}
         >

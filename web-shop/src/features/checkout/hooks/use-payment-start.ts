@@ -80,3 +80,5 @@ export function usePaymentStart(planId: string, months: Months) {
     startPayment,
   };
 }
+
+export type PaymentStart = ReturnType<typeof usePaymentStart>;
