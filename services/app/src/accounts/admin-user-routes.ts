@@ -30,7 +30,7 @@ import { normalizeEmail, type AccountService } from './account-service.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import type { OperatorSubscriptions } from '../subscriptions/operator-subscriptions.js';
 import { currentUser } from '../api/auth/authentication.js';
-import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
+import { adminListQuery, adminListRoute, idsFilter } from '../api/admin-list-query.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
 import { parseOrReject } from '../api/problem.js';
 
@@ -38,7 +38,7 @@ const listQuery = adminListQuery(
   ADMIN_USER_SORT_FIELDS,
   ['createdAt', 'desc'],
   z.strictObject({
-    id: oneOrMany(text({ max: 64 })).optional(),
+    id: idsFilter.optional(),
     q: personalData(text({ max: 200 })).optional(),
     segment: z.enum(USER_SEGMENTS).optional(),
   }),

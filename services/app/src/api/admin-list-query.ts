@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { text } from '@shop/contracts';
 import { z } from 'zod';
 import { refuseSearchByPersonalData } from './auth/api-key-guard.js';
 import { ADMIN_REFUSALS, problem, type ApiDocument } from './openapi.js';
@@ -26,6 +27,9 @@ export const jsonParam = <T extends z.ZodType>(schema: T) =>
 /** A filter value react-admin sends as one value or a list (getMany sends `{ id: [...] }`). */
 export const oneOrMany = <T extends z.ZodType>(schema: T) =>
   z.union([schema, z.array(schema)]).transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[]);
+
+/** The `id` filter of a list react-admin reads records of by id (getMany, for a reference): one id or a list. */
+export const idsFilter = oneOrMany(text({ max: 64 }));
 
 /**
  * What a list may be sorted by: its fields, or a read model's sort table (each field and the column

@@ -24,7 +24,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { OperatorCatalogue } from './operator-catalogue.js';
-import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
+import { adminListQuery, adminListRoute, booleanFilter, idsFilter } from '../api/admin-list-query.js';
 import { operatorAct } from '../api/auth/authentication.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
@@ -33,7 +33,7 @@ const promoListQuery = adminListQuery(
   PROMO_CODE_SORT_FIELDS,
   ['createdAt', 'desc'],
   z.strictObject({
-    id: oneOrMany(text({ max: 64 })).optional(),
+    id: idsFilter.optional(),
     q: text({ max: 64 }).optional(),
     active: booleanFilter.optional(),
   }),
@@ -44,7 +44,7 @@ const planListQuery = adminListQuery(
   ADMIN_PLAN_SORT_FIELDS,
   ['sortOrder', 'asc'],
   z.strictObject({
-    id: oneOrMany(text({ max: 64 })).optional(),
+    id: idsFilter.optional(),
     q: text({ max: 200 }).optional(),
     onSale: booleanFilter.optional(),
     category: z.enum(PLAN_CATEGORIES).optional(),

@@ -27,7 +27,7 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { CREDENTIALS_SORT_FIELDS, CredentialService } from './credential-service.js';
 import { generateServicePassword } from './password-generator.js';
-import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
+import { adminListQuery, adminListRoute, idsFilter, oneOrMany } from '../api/admin-list-query.js';
 import { actOnEach } from '../api/bulk.js';
 import { consumeOrReject, type RateLimits } from '../security/rate-limits.js';
 import { currentUser, operatorAct, requireUser } from '../api/auth/authentication.js';
@@ -39,7 +39,7 @@ const listQuery = adminListQuery(
   CREDENTIALS_SORT_FIELDS,
   ['createdAt', 'desc'],
   z.strictObject({
-    id: oneOrMany(text({ max: 64 })).optional(),
+    id: idsFilter.optional(),
     planId: oneOrMany(text({ max: CREDENTIALS_LIMITS.planId })).optional(),
     q: text({ max: 200 }).optional(),
   }),

@@ -24,7 +24,7 @@ import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { InquiryService } from './inquiry-service.js';
-import { adminListQuery, adminListRoute, oneOrMany } from '../api/admin-list-query.js';
+import { adminListQuery, adminListRoute, idsFilter, oneOrMany } from '../api/admin-list-query.js';
 import { actOnEach } from '../api/bulk.js';
 import { clientContext, operatorAct } from '../api/auth/authentication.js';
 import { idempotencyKeyOf } from '../api/idempotency.js';
@@ -36,7 +36,7 @@ const listQuery = adminListQuery(
   INQUIRY_SORT_FIELDS,
   ['receivedAt', 'desc'],
   z.strictObject({
-    id: oneOrMany(text({ max: 64 })).optional(),
+    id: idsFilter.optional(),
     kind: oneOrMany(z.enum(INQUIRY_KINDS)).optional(),
     status: oneOrMany(z.enum(INQUIRY_STATUSES)).optional(),
     userId: text({ max: 64 }).optional(),

@@ -7,7 +7,6 @@ import {
   eventFeedQuery,
   revokeApiKeyQuery,
   revokedApiKey,
-  text,
   type CreatedApiKey,
   type EventFeedPage,
   type RevokedApiKey,
@@ -17,7 +16,7 @@ import type { PersonalDataVault } from '@shop/projections';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
+import { adminListQuery, adminListRoute, booleanFilter, idsFilter } from '../api/admin-list-query.js';
 import { operatorAct } from '../api/auth/authentication.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
@@ -27,7 +26,7 @@ import { readEventFeed } from './event-feed.js';
 const listQuery = adminListQuery(
   API_KEY_SORT_FIELDS,
   ['createdAt', 'desc'],
-  z.strictObject({ id: oneOrMany(text({ max: 64 })).optional(), revoked: booleanFilter.optional() }),
+  z.strictObject({ id: idsFilter.optional(), revoked: booleanFilter.optional() }),
   '{"revoked":false}',
 );
 

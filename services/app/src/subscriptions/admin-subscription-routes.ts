@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { subscriptionAsOf } from '../history/state-as-of.js';
 import type { OperatorSubscriptions } from './operator-subscriptions.js';
 import { withNextCharge } from './automatic-renewals.js';
-import { adminListQuery, adminListRoute, booleanFilter, oneOrMany } from '../api/admin-list-query.js';
+import { adminListQuery, adminListRoute, booleanFilter, idsFilter, oneOrMany } from '../api/admin-list-query.js';
 import { operatorAct } from '../api/auth/authentication.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
 import { HttpProblem, parseOrReject } from '../api/problem.js';
@@ -44,7 +44,7 @@ const listQuery = adminListQuery(
   ADMIN_SUBSCRIPTION_SORT_FIELDS,
   ['createdAt', 'desc'],
   z.strictObject({
-    id: oneOrMany(text({ max: 64 })).optional(),
+    id: idsFilter.optional(),
     status: oneOrMany(z.enum(SUBSCRIPTION_STATUSES)).optional(),
     planId: oneOrMany(text({ max: 64 })).optional(),
     userId: text({ max: 64 }).optional(),
