@@ -21,20 +21,28 @@ export interface PaymentServiceDependencies {
   metrics?: PaymentMetrics;
 }
 
-export interface PlaceOrderInput {
+/**
+ * What a customer chooses when they buy, an order and a renewal alike: how long, with which
+ * provider and promo code, renewing automatically, access before the withdrawal period ends,
+ * billed to whom, in which language.
+ */
+export interface PurchaseChoices {
   userId: string;
-  planId: string;
   months: number;
   promoCode?: string;
   provider: ProviderName;
   autoRenew?: boolean;
-  /** The customer's request for access before the withdrawal period ends (recorded with the order). */
+  /** The customer's request for access (to the renewed months, for a renewal) before the withdrawal period ends, recorded with the purchase. */
   immediateAccess?: boolean;
   /** Who pays, for the invoice. */
   billingCountry: string;
   companyName?: string;
   vatNumber?: string;
   language: Language;
+}
+
+export interface PlaceOrderInput extends PurchaseChoices {
+  planId: string;
 }
 
 /** The order's billing as the subscription records it. */
@@ -48,18 +56,7 @@ export const billingOf = (input: { billingCountry: string; companyName?: string;
  * The customer's choices an order or a renewal records: how long, which provider, renewing
  * automatically, access before the withdrawal period ends, billed to whom.
  */
-export const purchaseTermsOf = (
-  input: {
-    months: number;
-    autoRenew?: boolean;
-    immediateAccess?: boolean;
-    billingCountry: string;
-    companyName?: string;
-    vatNumber?: string;
-  },
-  provider: PaymentProvider,
-  now: Date,
-) => ({
+export const purchaseTermsOf = (input: PurchaseChoices, provider: PaymentProvider, now: Date) => ({
   months: input.months,
   provider: provider.name,
   ...(input.autoRenew ? { autoRenew: true as const } : {}),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Language, SubscriptionCommand } from '@shop/domain';
+import type { SubscriptionCommand } from '@shop/domain';
 import type { AutoRenewAnswer, CancellationAnswer, RefundRequestAnswer, RenewalResponse } from '@shop/contracts';
 import type { EventMetadata } from '@shop/event-store';
 import { idForKey, onceForKey } from '../infrastructure/idempotency.js';
@@ -8,24 +8,13 @@ import {
   enabledProvider,
   requireAutomaticRenewal,
   type PaymentServiceDependencies,
+  type PurchaseChoices,
 } from '../payments/payment-dependencies.js';
-import type { ProviderName } from '../payments/payment-provider.js';
 import type { Checkouts } from './checkout.js';
 import type { Ordering } from './ordering.js';
 
-export interface RenewInput {
-  userId: string;
+export interface RenewInput extends PurchaseChoices {
   subscriptionId: string;
-  months: number;
-  provider: ProviderName;
-  promoCode?: string;
-  autoRenew?: boolean;
-  /** The customer's request for the renewed months before the withdrawal period ends (recorded with the renewal). */
-  immediateAccess?: boolean;
-  billingCountry: string;
-  companyName?: string;
-  vatNumber?: string;
-  language: Language;
 }
 
 const customer = (userId: string, correlationId: string): EventMetadata => ({
