@@ -7,6 +7,22 @@ export interface PaymentSessionView {
   userId: string;
 }
 
+interface SessionRow {
+  session_id: string;
+  provider: string;
+  subscription_id: string;
+  user_id: string;
+}
+
+const COLUMNS: Array<keyof SessionRow> = ['session_id', 'provider', 'subscription_id', 'user_id'];
+
+const toView = (row: SessionRow): PaymentSessionView => ({
+  sessionId: row.session_id,
+  provider: row.provider,
+  subscriptionId: row.subscription_id,
+  userId: row.user_id,
+});
+
 /** A checkout the shop opened, by the provider's session id (and provider, when known). */
 export async function findPaymentSession(
   knex: Knex,
@@ -15,10 +31,8 @@ export async function findPaymentSession(
 ): Promise<PaymentSessionView | null> {
   const row = await knex('payment_sessions')
     .where({ session_id: sessionId, ...(provider ? { provider } : {}) })
-    .first('session_id', 'provider', 'subscription_id', 'user_id');
-  return row
-    ? { sessionId: row.session_id, provider: row.provider, subscriptionId: row.subscription_id, userId: row.user_id }
-    : null;
+    .first(COLUMNS);
+  return row ? toView(row) : null;
 }
 
 /** A customer's checkouts at one provider, oldest first (the operator's payment sync). */
@@ -30,11 +44,6 @@ export async function paymentSessionsOfCustomer(
   const rows = await knex('payment_sessions')
     .where({ user_id: userId, provider })
     .orderBy('created_at')
-    .select('session_id', 'provider', 'subscription_id', 'user_id');
-  return rows.map((row) => ({
-    sessionId: row.session_id,
-    provider: row.provider,
-    subscriptionId: row.subscription_id,
-    userId: row.user_id,
-  }));
+    .select(COLUMNS);
+  return rows.map(toView);
 }
