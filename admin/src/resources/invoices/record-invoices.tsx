@@ -1,5 +1,5 @@
-import Typography from '@mui/material/Typography';
-import { DataTable, DateField, Pagination, ReferenceManyField, useLocaleState, useTranslate } from 'react-admin';
+import { DataTable, DateField, useLocaleState } from 'react-admin';
+import { RelatedRecords } from '../../components/related-records';
 import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { InvoiceKindChip } from './invoice-kind-chip';
@@ -10,16 +10,13 @@ import type { Invoice } from './invoice-vocabulary';
  * (`target="userId"`) or a subscription's (`target="subscriptionId"`); a row opens the document.
  */
 export function RecordInvoices({ target }: { target: 'userId' | 'subscriptionId' }) {
-  const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <ReferenceManyField<Invoice, Invoice>
+    <RelatedRecords<Invoice>
       reference="invoices"
       target={target}
       sort={{ field: 'number', order: 'DESC' }}
-      perPage={10}
-      pagination={<Pagination rowsPerPageOptions={[]} />}
-      empty={<Typography variant="body2">{translate('shop.invoices.none')}</Typography>}
+      empty="shop.invoices.none"
     >
       <DataTable<Invoice> rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="number" label="resources.invoices.fields.number" />
@@ -37,6 +34,6 @@ export function RecordInvoices({ target }: { target: 'userId' | 'subscriptionId'
           render={(invoice) => formatCents(invoice.grossCents, invoice.currency, locale)}
         />
       </DataTable>
-    </ReferenceManyField>
+    </RelatedRecords>
   );
 }

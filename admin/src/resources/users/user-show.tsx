@@ -12,14 +12,13 @@ import {
   DateField,
   EditButton,
   FunctionField,
-  Pagination,
-  ReferenceManyField,
   Show,
   SimpleShowLayout,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { ShowActions } from '../../components/show-actions';
+import { RelatedRecords } from '../../components/related-records';
 import { SectionCard } from '../../components/section-card';
 import { HistoryAside, withAsideLayout } from '../../history/history-aside';
 import { useLocales } from '../../i18n/i18n-provider';
@@ -133,13 +132,11 @@ export function UserShow() {
         </Section>
 
         <Section id="user-inquiries" title={translate('shop.users.sections.inquiries')}>
-          <ReferenceManyField
+          <RelatedRecords
             reference="inquiries"
             target="userId"
             sort={{ field: 'receivedAt', order: 'DESC' }}
-            perPage={10}
-            pagination={<Pagination rowsPerPageOptions={[]} />}
-            empty={<Typography variant="body2">{translate('shop.users.sections.noInquiries')}</Typography>}
+            empty="shop.users.sections.noInquiries"
           >
             <DataTable rowClick="show" bulkActionButtons={false}>
               <DataTable.Col source="receivedAt" label="resources.inquiries.fields.receivedAt">
@@ -157,7 +154,7 @@ export function UserShow() {
               </DataTable.Col>
               <DataTable.Col source="subject" label="resources.inquiries.fields.subject" disableSort />
             </DataTable>
-          </ReferenceManyField>
+          </RelatedRecords>
         </Section>
       </Box>
     </Show>

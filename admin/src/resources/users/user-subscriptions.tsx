@@ -2,20 +2,18 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
 import {
   DataTable,
   DateField,
-  Pagination,
   RecordContextProvider,
   ReferenceField,
-  ReferenceManyField,
   TextField,
   useCreatePath,
   useListContext,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
+import { RelatedRecords } from '../../components/related-records';
 import { RowDialogHost } from '../../components/row-dialog-host';
 import { Link } from 'react-router-dom';
 import { intlLocaleOf, useLocales } from '../../i18n/i18n-provider';
@@ -69,16 +67,13 @@ function SubscriptionLines() {
  * void, with its confirmation and reason. A voided one leaves the list and the customer's figures.
  */
 export function UserSubscriptions({ small }: { small: boolean }) {
-  const translate = useTranslate();
   const { locale, dateLocale } = useLocales();
   return (
-    <ReferenceManyField
+    <RelatedRecords
       reference="subscriptions"
       target="userId"
       sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={10}
-      pagination={<Pagination rowsPerPageOptions={[]} />}
-      empty={<Typography variant="body2">{translate('shop.users.noSubscription')}</Typography>}
+      empty="shop.users.noSubscription"
     >
       {/* The rows' dialogs are kept above the rows, which a change of layout remounts. */}
       <RowDialogHost>
@@ -112,6 +107,6 @@ export function UserSubscriptions({ small }: { small: boolean }) {
           </DataTable>
         )}
       </RowDialogHost>
-    </ReferenceManyField>
+    </RelatedRecords>
   );
 }
