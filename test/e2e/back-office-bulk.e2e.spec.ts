@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestJson } from '../../services/app/src/testing/http-customer.js';
-import { eventually } from '../../services/app/src/testing/test-shop.js';
-import { backOfficeDesk, screenshot, signUpCustomer, type E2eShop } from './e2e-shop.js';
+import { backOfficeDesk, buyOnSandboxThroughApi, screenshot, signUpCustomer, type E2eShop } from './e2e-shop.js';
 
 // The list reads the projections, which follow the log: ready once both paid subscriptions show there.
 const ACTIVE = `/api/admin/subscriptions?filter=${encodeURIComponent('{"status":"active"}')}`;
@@ -21,27 +20,11 @@ const CUSTOMERS = [
 
 let e2e: E2eShop;
 
-/** The customer buys a month of Netflix and pays on the sandbox page, through the API with their own token. */
-async function buysNetflix(customer: (typeof CUSTOMERS)[number]) {
-  let token = '';
-  const call = (method: string, path: string, body?: unknown) =>
-    requestJson(e2e.shop.url, method, path, { token, body, redirect: 'manual' });
-  const signedIn = await call('POST', '/api/auth/sign-in', { email: customer.email, password: customer.password });
-  expect(signedIn.status).toBe(200);
-  token = String(signedIn.body.accessToken);
-  const ordered = await eventually(
-    () => call('POST', '/api/orders', { planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'FR' }),
-    (reply) => reply.status === 201,
-  );
-  const sessionId = String(ordered.body.redirectUrl).split('/').pop()!;
-  expect((await call('POST', `/sandbox/sessions/${sessionId}/pay`)).status).toBe(303);
-}
-
 beforeAll(async () => {
   e2e = await desk.start();
   for (const customer of CUSTOMERS) {
     await signUpCustomer(e2e, customer);
-    await buysNetflix(customer);
+    await buyOnSandboxThroughApi(e2e, customer);
   }
   for (const tag of ['one', 'two']) {
     const sent = await requestJson(e2e.shop.url, 'POST', '/api/support/messages', {

@@ -1,8 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestJson } from '../../services/app/src/testing/http-customer.js';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
-import { backOfficeDesk, DESKTOP, MOBILE, screenshot, signUpCustomer, type E2eShop } from './e2e-shop.js';
+import {
+  backOfficeDesk,
+  buyOnSandboxThroughApi,
+  DESKTOP,
+  MOBILE,
+  screenshot,
+  signUpCustomer,
+  type E2eShop,
+} from './e2e-shop.js';
 
 // The list reads the projections, which follow the log: ready once the refund request shows there.
 const REFUND_REQUESTED = `/api/admin/subscriptions?filter=${encodeURIComponent('{"refundRequested":true}')}`;
@@ -21,19 +28,9 @@ beforeAll(async () => {
   // Claire buys a month of Netflix and pays on the sandbox page (so the sandbox can refund it),
   // cancels, then asks for her money back: through the API with her own token, as the shop's
   // pages do (a page of the shop left open would refresh her session's cookies meanwhile).
-  let token = '';
-  const call = (method: string, path: string, body?: unknown) =>
-    requestJson(e2e.shop.url, method, path, { token, body, redirect: 'manual' });
-  const signedIn = await call('POST', '/api/auth/sign-in', { email: CLAIRE.email, password: CLAIRE.password });
-  expect(signedIn.status).toBe(200);
-  token = String(signedIn.body.accessToken);
-  const ordered = await eventually(
-    () => call('POST', '/api/orders', { planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'FR' }),
-    (reply) => reply.status === 201,
-  );
-  subscriptionId = String(ordered.body.subscriptionId);
-  const sessionId = String(ordered.body.redirectUrl).split('/').pop()!;
-  expect((await call('POST', `/sandbox/sessions/${sessionId}/pay`)).status).toBe(303);
+  const bought = await buyOnSandboxThroughApi(e2e, CLAIRE);
+  const { call } = bought;
+  subscriptionId = bought.subscriptionId;
   await eventually(
     async () =>
       (await call('POST', `/api/me/subscriptions/${subscriptionId}/cancel`, { reason: 'Je déménage à l’étranger' }))

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@shop/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { freePort } from '../../services/app/src/testing/free-port.js';
+import { requestJson } from '../../services/app/src/testing/http-customer.js';
 import {
   eventually,
   startTestShop,
@@ -349,4 +350,25 @@ export async function buyOnSandbox(page: Page, planId = 'netflix', months = 1): 
   const access = page.getByTestId('profile-subscription').first().getByRole('link', { name: 'Accéder' });
   await profileUntil(page, () => access.count()).toBe(1);
   return (await access.getAttribute('href'))!.split('/').at(-1)!;
+}
+
+/**
+ * `customer` (signed up) signs in and pays a month of Netflix on the sandbox page through the API, with their own
+ * token, as the shop's pages do (a page of the shop left open would refresh the session's cookies meanwhile);
+ * answers the subscription's id and `call`, a request to the API as the customer.
+ */
+export async function buyOnSandboxThroughApi(e2e: E2eShop, customer: { email: string; password: string }) {
+  let token = '';
+  const call = (method: string, path: string, body?: unknown) =>
+    requestJson(e2e.shop.url, method, path, { token, body, redirect: 'manual' });
+  const signedIn = await call('POST', '/api/auth/sign-in', { email: customer.email, password: customer.password });
+  expect(signedIn.status).toBe(200);
+  token = String(signedIn.body.accessToken);
+  const ordered = await eventually(
+    () => call('POST', '/api/orders', { planId: 'netflix', months: 1, provider: 'sandbox', billingCountry: 'FR' }),
+    (reply) => reply.status === 201,
+  );
+  const sessionId = String(ordered.body.redirectUrl).split('/').pop()!;
+  expect((await call('POST', `/sandbox/sessions/${sessionId}/pay`)).status).toBe(303);
+  return { subscriptionId: String(ordered.body.subscriptionId), call };
 }
