@@ -1,5 +1,7 @@
-/** Seeds §9: the durations on sale; 3 months carries the popular badge. */
-export const PURCHASE_DURATIONS = [1, 3, 12] as const;
+import { SUPPORTED_DURATIONS_MONTHS } from '@shop/contracts';
+
+/** Seeds §9: the durations on sale, as the API takes them; 3 months carries the popular badge. */
+export const PURCHASE_DURATIONS = SUPPORTED_DURATIONS_MONTHS;
 export type PurchaseMonths = (typeof PURCHASE_DURATIONS)[number];
 export const POPULAR_MONTHS: PurchaseMonths = 3;
 
