@@ -1,7 +1,7 @@
 import type { AdminStats } from '@shop/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { HttpError, useNotify } from 'react-admin';
-import { httpClient } from '../lib/http-client';
+import { fetchForEffect } from '../lib/http-client';
 
 export interface AdminStatsState {
   stats: AdminStats | undefined;
@@ -35,27 +35,23 @@ export function useAdminStats(reloadKey?: unknown, asOf?: Date | null): AdminSta
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
   const instant = asOf ? asOf.toISOString() : null;
-  useEffect(() => {
-    let current = true;
-    httpClient(instant ? `/api/admin/stats?asOf=${encodeURIComponent(instant)}` : '/api/admin/stats').then(
-      ({ json }) => {
-        if (current) setState({ stats: json as AdminStats, isPending: false, error: undefined, asOfInFuture: false });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        if (codeOf(error) === 'stats.as_of_in_future') {
-          // Not the figures of another instant under this one's date: none at all.
-          setState({ stats: undefined, isPending: false, error, asOfInFuture: true });
-          return;
-        }
-        setState((before) => ({ ...before, isPending: false, error, asOfInFuture: false }));
-        notify('shop.dashboard.loadError', { type: 'error' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt, reloadKey, instant, notify]);
+  useEffect(
+    () =>
+      fetchForEffect(
+        instant ? `/api/admin/stats?asOf=${encodeURIComponent(instant)}` : '/api/admin/stats',
+        (json) => setState({ stats: json as AdminStats, isPending: false, error: undefined, asOfInFuture: false }),
+        (error) => {
+          if (codeOf(error) === 'stats.as_of_in_future') {
+            // Not the figures of another instant under this one's date: none at all.
+            setState({ stats: undefined, isPending: false, error, asOfInFuture: true });
+            return;
+          }
+          setState((before) => ({ ...before, isPending: false, error, asOfInFuture: false }));
+          notify('shop.dashboard.loadError', { type: 'error' });
+        },
+      ),
+    [attempt, reloadKey, instant, notify],
+  );
 
   return { ...state, reload };
 }

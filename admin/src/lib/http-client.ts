@@ -138,6 +138,29 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
 }
 
 /**
+ * A read made by an effect: the answer's JSON goes to `onAnswer`, a refusal to `onError`, unless the
+ * effect was cleaned up meanwhile (the screen left, or what it reads changed). Answers the clean-up.
+ */
+export function fetchForEffect(
+  url: string,
+  onAnswer: (json: unknown) => void,
+  onError: (error: unknown) => void,
+): () => void {
+  let current = true;
+  httpClient(url).then(
+    ({ json }) => {
+      if (current) onAnswer(json);
+    },
+    (error: unknown) => {
+      if (current) onError(error);
+    },
+  );
+  return () => {
+    current = false;
+  };
+}
+
+/**
  * A file the API serves to the back-office (an invoice's PDF, a report's CSV), read whole with the
  * session like any other call: the same cookies, one refresh of the session on a 401, and the same
  * wording of a refusal. Answers the file and the name the server gives it (Content-Disposition), if any.

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Loading, useLocaleState, useTranslate } from 'react-admin';
 import type { MailPreview, MailPreviewList } from '@shop/contracts';
-import { httpClient } from '../lib/http-client';
+import { fetchForEffect } from '../lib/http-client';
 import { ToolPage } from '../components/tool-page';
 
 type Language = MailPreview['language'];
@@ -33,36 +33,30 @@ export function MailPreviewsPage() {
   const [preview, setPreview] = useState<MailPreview | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  useEffect(() => {
-    let current = true;
-    httpClient('/api/admin/mail-previews').then(
-      ({ json }) => {
-        if (!current) return;
-        const { data } = json as MailPreviewList;
-        setKinds(data);
-        setKind((chosen) => chosen ?? data[0]?.kind ?? null);
-      },
-      (error: unknown) => current && setFailure(errorMessage(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+  useEffect(
+    () =>
+      fetchForEffect(
+        '/api/admin/mail-previews',
+        (json) => {
+          const { data } = json as MailPreviewList;
+          setKinds(data);
+          setKind((chosen) => chosen ?? data[0]?.kind ?? null);
+        },
+        (error) => setFailure(errorMessage(error)),
+      ),
+    [],
+  );
 
   useEffect(() => {
     if (!kind) return;
-    let current = true;
-    httpClient(`/api/admin/mail-previews/${encodeURIComponent(kind)}?language=${language}`).then(
-      ({ json }) => {
-        if (!current) return;
+    return fetchForEffect(
+      `/api/admin/mail-previews/${encodeURIComponent(kind)}?language=${language}`,
+      (json) => {
         setPreview(json as MailPreview);
         setFailure(null);
       },
-      (error: unknown) => current && setFailure(errorMessage(error)),
+      (error) => setFailure(errorMessage(error)),
     );
-    return () => {
-      current = false;
-    };
   }, [kind, language]);
 
   const kindName = (name: string) => translate(`shop.mailPreviews.kinds.${name}`, { _: name });

@@ -11,7 +11,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { PaymentProviders, PaymentSyncResult } from '@shop/contracts';
 import { intlLocaleOf } from '../i18n/i18n-provider';
-import { httpClient } from '../lib/http-client';
+import { fetchForEffect, httpClient } from '../lib/http-client';
 import { formatCents } from '../lib/money';
 import { ToolPage } from '../components/tool-page';
 
@@ -58,19 +58,18 @@ export function SyncPage() {
   const [result, setResult] = useState<PaymentSyncResult | null>(null);
 
   // Said at once when Stripe is off (the checkout's own list of enabled providers), not at the first attempt.
-  useEffect(() => {
-    let current = true;
-    httpClient('/api/payments/providers').then(
-      ({ json }) => {
-        const enabled = (json as PaymentProviders).data.some((provider) => provider.name === 'stripe');
-        if (current) setUnavailable(!enabled);
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+  useEffect(
+    () =>
+      fetchForEffect(
+        '/api/payments/providers',
+        (json) => {
+          const enabled = (json as PaymentProviders).data.some((provider) => provider.name === 'stripe');
+          setUnavailable(!enabled);
+        },
+        () => undefined,
+      ),
+    [],
+  );
 
   const sync = async (event: FormEvent) => {
     event.preventDefault();
