@@ -1,5 +1,13 @@
-import { PROMOTION_EVENT_TYPES, type PromotionEvent } from '@shop/domain';
+import { PROMOTION_EVENT_TYPES, type PromoCodeTerms, type PromotionEvent } from '@shop/domain';
 import type { Projection } from '../runtime/projection.js';
+
+/** A code's terms as its row holds them: a revision replaces them whole, as a definition sets them. */
+const termColumns = (terms: PromoCodeTerms) => ({
+  percent_off: terms.percentOff,
+  valid_from: terms.validFrom,
+  valid_until: terms.validUntil,
+  usage_limit: terms.usageLimit,
+});
 
 /**
  * The promo codes as the back-office lists them. The shop never reads this table: an order or a
@@ -34,16 +42,10 @@ export const promotionsProjection: Projection = {
     const existing = () => trx(promoCodes).where({ code: event.data.code }).where('stream_version', '<', version);
     switch (event.type) {
       case 'PromoCodeDefined': {
-        const { code, percentOff, validFrom, validUntil, usageLimit } = event.data;
-        const terms = {
-          percent_off: percentOff,
-          valid_from: validFrom,
-          valid_until: validUntil,
-          usage_limit: usageLimit,
-        };
+        const terms = termColumns(event.data);
         await trx(promoCodes)
           .insert({
-            code,
+            code: event.data.code,
             ...terms,
             times_used: 0,
             active: true,
@@ -63,19 +65,14 @@ export const promotionsProjection: Projection = {
           .where(`${promoCodes}.stream_version`, '<', version);
         return;
       }
-      case 'PromoCodeRevised': {
-        const { percentOff, validFrom, validUntil, usageLimit } = event.data;
+      case 'PromoCodeRevised':
         await existing().update({
-          percent_off: percentOff,
-          valid_from: validFrom,
-          valid_until: validUntil,
-          usage_limit: usageLimit,
+          ...termColumns(event.data),
           revision: trx.raw('revision + 1'),
           updated_at: at,
           stream_version: version,
         });
         return;
-      }
       case 'PromoCodeDeactivated':
       case 'PromoCodeReactivated':
         await existing().update({
