@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { TotalLine } from '../../../components/ui/total-line';
 import { formatPrice } from '../../../lib/format-price';
 import {
   checkoutPath,
@@ -105,23 +106,12 @@ export default function PurchaseDialog({ plan, open, onClose }: PurchaseDialogPr
             );
           })}
         </RadioGroup>
-        <Stack
-          direction="row"
-          aria-live="polite"
-          sx={{
-            justifyContent: 'space-between',
-            alignItems: 'baseline',
-            mt: 3,
-            pt: 2,
-            borderTop: 1,
-            borderColor: 'divider',
-          }}
-        >
-          <Typography sx={{ fontWeight: 700 }}>{t('purchase.total', { count: months })}</Typography>
-          <Typography data-testid="purchase-total" sx={{ fontWeight: 800, fontSize: '1.5rem', color: 'primary.main' }}>
-            {price(purchaseTotalCents(plan.monthlyPriceCents, months))}
-          </Typography>
-        </Stack>
+        <TotalLine
+          label={t('purchase.total', { count: months })}
+          amount={price(purchaseTotalCents(plan.monthlyPriceCents, months))}
+          testId="purchase-total"
+          sx={{ mt: 3 }}
+        />
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
           {t('purchase.note')}
         </Typography>

@@ -10,6 +10,7 @@ import { FormikProvider, useFormik } from 'formik';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
+import { TotalLine } from '../../../components/ui/total-line';
 import { formatDate } from '../../../lib/format-date';
 import { formatPrice } from '../../../lib/format-price';
 import { useLanguage } from '../../../lib/use-language';
@@ -112,16 +113,7 @@ function RenewForm({
           busy={busy}
         />
         <BillingFields disabled={busy} />
-        <Stack
-          direction="row"
-          aria-live="polite"
-          sx={{ justifyContent: 'space-between', alignItems: 'baseline', pt: 2, borderTop: 1, borderColor: 'divider' }}
-        >
-          <Typography sx={{ fontWeight: 700 }}>{t('renewal.total')}</Typography>
-          <Typography data-testid="renew-total" sx={{ fontWeight: 800, fontSize: '1.5rem', color: 'primary.main' }}>
-            {money(totalCents)}
-          </Typography>
-        </Stack>
+        <TotalLine label={t('renewal.total')} amount={money(totalCents)} testId="renew-total" />
         {newExpiry && (
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: '8px !important' }}>
             {t('renewal.newExpiry', { date: formatDate(newExpiry.toISOString(), i18n.language) })}
