@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { languageQuery } from './language.js';
 import { cents } from './money.js';
 import { PLAN_FEATURE_COUNT, PLAN_PRICE_MAX_CENTS } from './catalogue-limits.js';
 import { text } from './text.js';
-import { LANGUAGES, PLAN_CATEGORIES } from './vocabulary.js';
+import { PLAN_CATEGORIES } from './vocabulary.js';
 
 /** A plan as the shop shows it; its texts are already in the language asked for. */
 export const plan = z
@@ -27,11 +28,6 @@ export type Plan = z.infer<typeof plan>;
 /** `GET /api/plans`: in display order. */
 export const planList = z.object({ data: z.array(plan) });
 export type PlanList = z.infer<typeof planList>;
-
-const languageQuery = z
-  .enum(LANGUAGES)
-  .optional()
-  .describe('Language of the texts; Accept-Language otherwise, French by default');
 
 /** `GET /api/plans`. */
 export const planListQuery = z.object({ category: z.enum(PLAN_CATEGORIES).optional(), lang: languageQuery });

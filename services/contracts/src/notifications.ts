@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './vocabulary.js';
+import { languageQuery } from './language.js';
 
 /** What a notification is about: the shop shows each kind with its own icon. */
 export const NOTIFICATION_TYPES = ['subscription', 'security', 'other'] as const;
@@ -25,9 +25,7 @@ export const notificationList = z.object({
 });
 export type NotificationList = z.infer<typeof notificationList>;
 
-export const notificationListQuery = z.object({
-  lang: z.enum(LANGUAGES).optional().describe('Language of the texts; Accept-Language otherwise, French by default'),
-});
+export const notificationListQuery = z.object({ lang: languageQuery });
 export type NotificationListQuery = z.input<typeof notificationListQuery>;
 
 /** `GET /api/me/notification-settings`: all on but promotional e-mails until changed. */
