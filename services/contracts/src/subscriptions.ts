@@ -102,7 +102,7 @@ export type AdminSubscriptionStatusChange = z.input<typeof adminSubscriptionStat
  */
 export const adminSubscriptionAfterChange = z.union([
   adminSubscription,
-  z.object({ id: z.string(), status: z.enum(SUBSCRIPTION_STATUSES), statusReason: z.string().nullable() }),
+  adminSubscription.pick({ id: true, status: true, statusReason: true }),
 ]);
 export type AdminSubscriptionAfterChange = z.infer<typeof adminSubscriptionAfterChange>;
 
