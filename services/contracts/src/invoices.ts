@@ -51,20 +51,17 @@ export type MyInvoices = z.infer<typeof myInvoices>;
 /** `GET /api/admin/invoices`: one page (ra-data-simple-rest; the total is in Content-Range). */
 export const adminInvoiceList = z.array(accountingDocument);
 
+/** A day (YYYY-MM-DD) or an instant with its offset. */
+const dayOrInstant = z.iso.date().or(z.iso.datetime({ offset: true }));
+
 /** The filters of the back-office's list: number or customer words, kind, issue dates. */
 export const adminInvoiceFilter = z.strictObject({
   q: personalData(text({ max: 200 })).optional(),
   kind: z.enum(ACCOUNTING_DOCUMENT_KINDS).optional(),
   /** Issued on or after this day (YYYY-MM-DD) or instant. */
-  from: z.iso
-    .date()
-    .or(z.iso.datetime({ offset: true }))
-    .optional(),
+  from: dayOrInstant.optional(),
   /** Issued before the end of this day (YYYY-MM-DD) or before this instant. */
-  until: z.iso
-    .date()
-    .or(z.iso.datetime({ offset: true }))
-    .optional(),
+  until: dayOrInstant.optional(),
   userId: text({ max: 64 }).optional(),
   subscriptionId: text({ max: 64 }).optional(),
   id: z.union([text({ max: 200 }), z.array(text({ max: 200 })).max(200)]).optional(),
