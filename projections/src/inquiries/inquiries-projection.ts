@@ -124,6 +124,12 @@ export const inquiriesProjection: Projection = {
     const event = { type: recorded.type, data: recorded.data } as InquiryEvent;
     const { trx, table } = context;
     const id = event.data.inquiryId;
+    /**
+     * The inquiry's row unless this event or a later one was applied to it: applying the same
+     * event twice, or an older one, changes nothing.
+     */
+    const notYetApplied = () =>
+      trx(table('inquiries')).where({ id }).andWhere('stream_version', '<', recorded.streamVersion);
     switch (event.type) {
       case 'InquiryReceived': {
         const subject = inquiryDataSubject(id);
@@ -149,8 +155,7 @@ export const inquiriesProjection: Projection = {
         return;
       }
       case 'InquiryStatusChanged':
-        // Guarded by the version: applying the same event twice, or an older one, changes nothing.
-        await trx(table('inquiries')).where({ id }).andWhere('stream_version', '<', recorded.streamVersion).update({
+        await notYetApplied().update({
           status: event.data.to,
           status_changed_by: event.data.changedBy,
           updated_at: event.data.changedAt,
@@ -165,18 +170,13 @@ export const inquiriesProjection: Projection = {
           .onConflict('id')
           .ignore();
         // The version a status change is decided on counts the replies.
-        await trx(table('inquiries'))
-          .where({ id })
-          .andWhere('stream_version', '<', recorded.streamVersion)
-          .update({ updated_at: repliedAt, stream_version: recorded.streamVersion });
+        await notYetApplied().update({ updated_at: repliedAt, stream_version: recorded.streamVersion });
         return;
       }
       case 'InquiryErased': {
         await trx(table('inquiry_replies')).where({ inquiry_id: id }).update({ message: ERASED_VALUE });
-        const row = (await trx(table('inquiries'))
-          .where({ id })
-          .andWhere('stream_version', '<', recorded.streamVersion)
-          .first('email', 'name', 'company_name', 'subject', 'details')) as ErasableRow | undefined;
+        const row = (await notYetApplied().first('email', 'name', 'company_name', 'subject', 'details')) as
+          ErasableRow | undefined;
         if (!row) return;
         await trx(table('inquiries'))
           .where({ id })
