@@ -131,6 +131,23 @@ export interface InquiryReplyView {
   repliedAt: string;
 }
 
+interface ReplyRow {
+  id: string;
+  inquiry_id: string;
+  message: string;
+  replied_by: string;
+  replied_at: Date;
+}
+
+const toReplyView = (row: ReplyRow, repliedByName: string | null): InquiryReplyView => ({
+  id: row.id,
+  inquiryId: row.inquiry_id,
+  message: row.message,
+  repliedBy: row.replied_by,
+  repliedByName,
+  repliedAt: row.replied_at.toISOString(),
+});
+
 /** The operator's replies to an inquiry, oldest first: the thread after the visitor's message. */
 export async function listInquiryReplies(knex: Knex, inquiryId: string): Promise<InquiryReplyView[]> {
   const rows = (await knex({ r: 'inquiry_replies' })
@@ -140,37 +157,12 @@ export async function listInquiryReplies(knex: Knex, inquiryId: string): Promise
       { column: 'r.replied_at', order: 'asc' },
       { column: 'r.id', order: 'asc' },
     ])
-    .select('r.*', 'a.full_name', 'a.email')) as Array<{
-    id: string;
-    inquiry_id: string;
-    message: string;
-    replied_by: string;
-    replied_at: Date;
-    full_name: string | null;
-    email: string | null;
-  }>;
-  return rows.map((row) => ({
-    id: row.id,
-    inquiryId: row.inquiry_id,
-    message: row.message,
-    repliedBy: row.replied_by,
-    repliedByName: row.full_name || row.email,
-    repliedAt: row.replied_at.toISOString(),
-  }));
+    .select('r.*', 'a.full_name', 'a.email')) as Array<ReplyRow & { full_name: string | null; email: string | null }>;
+  return rows.map((row) => toReplyView(row, row.full_name || row.email));
 }
 
 /** One reply, once the read model has it (the reply's e-mail waits for it). */
 export async function getInquiryReply(knex: Knex, replyId: string): Promise<InquiryReplyView | null> {
-  const row = (await knex('inquiry_replies').where({ id: replyId }).first()) as
-    { id: string; inquiry_id: string; message: string; replied_by: string; replied_at: Date } | undefined;
-  return row
-    ? {
-        id: row.id,
-        inquiryId: row.inquiry_id,
-        message: row.message,
-        repliedBy: row.replied_by,
-        repliedByName: null,
-        repliedAt: row.replied_at.toISOString(),
-      }
-    : null;
+  const row = (await knex('inquiry_replies').where({ id: replyId }).first()) as ReplyRow | undefined;
+  return row ? toReplyView(row, null) : null;
 }
