@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { AdminStats } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type YAxisProps } from 'recharts';
 import { useDashboardColours, useDay, useMoney } from './dashboard-format';
 
 /** A 30-day chart with its caption and, for screen readers, its total. */
@@ -36,10 +36,46 @@ function ChartCard({
   );
 }
 
+/**
+ * A bar a day: the days along the bottom, the values up the side (`yAxis`: its width and ticks), and
+ * on hovering a bar its day and its value in words (`formatValue`) beside the series' name.
+ */
+function DayBars({
+  data,
+  dataKey,
+  fill,
+  yAxis,
+  formatValue,
+  series,
+}: {
+  data: { date: string }[];
+  dataKey: string;
+  fill: string;
+  yAxis: YAxisProps;
+  formatValue: (value: number) => string;
+  series: string;
+}) {
+  const day = useDay();
+  const colours = useDashboardColours();
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="date" tickFormatter={day} minTickGap={24} tick={{ fontSize: 12, fill: colours.tick }} />
+        <YAxis {...yAxis} tick={{ fontSize: 12, fill: colours.tick }} />
+        <Tooltip
+          labelFormatter={(date) => day(String(date))}
+          formatter={(value) => [formatValue(Number(value)), series]}
+        />
+        <Bar dataKey={dataKey} fill={fill} radius={[3, 3, 0, 0]} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
 function RevenueChart({ stats }: { stats: AdminStats }) {
   const translate = useTranslate();
   const money = useMoney();
-  const day = useDay();
   const colours = useDashboardColours();
   const total = stats.revenueByDay.reduce((sum, d) => sum + d.cents, 0);
   const data = stats.revenueByDay.map((d) => ({ date: d.date, euros: d.cents / 100 }));
@@ -49,29 +85,20 @@ function RevenueChart({ stats }: { stats: AdminStats }) {
       title="shop.dashboard.charts.revenue"
       summary={translate('shop.dashboard.charts.revenueTotal', { total: money(total) })}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="date" tickFormatter={day} minTickGap={24} tick={{ fontSize: 12, fill: colours.tick }} />
-          <YAxis
-            width={56}
-            tick={{ fontSize: 12, fill: colours.tick }}
-            tickFormatter={(euros: number) => money(euros * 100).replace(/[,.]00(?=\D*$)/, '')}
-          />
-          <Tooltip
-            labelFormatter={(date) => day(String(date))}
-            formatter={(euros) => [money(Number(euros) * 100), translate('shop.dashboard.charts.revenueSeries')]}
-          />
-          <Bar dataKey="euros" fill={colours.violet} radius={[3, 3, 0, 0]} />
-        </BarChart>
-      </ResponsiveContainer>
+      <DayBars
+        data={data}
+        dataKey="euros"
+        fill={colours.violet}
+        yAxis={{ width: 56, tickFormatter: (euros: number) => money(euros * 100).replace(/[,.]00(?=\D*$)/, '') }}
+        formatValue={(euros) => money(euros * 100)}
+        series={translate('shop.dashboard.charts.revenueSeries')}
+      />
     </ChartCard>
   );
 }
 
 function SubscriptionsChart({ stats }: { stats: AdminStats }) {
   const translate = useTranslate();
-  const day = useDay();
   const colours = useDashboardColours();
   const total = stats.subscriptionsByDay.reduce((sum, d) => sum + d.count, 0);
   return (
@@ -80,18 +107,14 @@ function SubscriptionsChart({ stats }: { stats: AdminStats }) {
       title="shop.dashboard.charts.subscriptions"
       summary={translate('shop.dashboard.charts.subscriptionsTotal', { smart_count: total })}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={stats.subscriptionsByDay} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="date" tickFormatter={day} minTickGap={24} tick={{ fontSize: 12, fill: colours.tick }} />
-          <YAxis width={32} allowDecimals={false} tick={{ fontSize: 12, fill: colours.tick }} />
-          <Tooltip
-            labelFormatter={(date) => day(String(date))}
-            formatter={(count) => [String(count), translate('shop.dashboard.charts.subscriptionsSeries')]}
-          />
-          <Bar dataKey="count" fill={colours.green} radius={[3, 3, 0, 0]} />
-        </BarChart>
-      </ResponsiveContainer>
+      <DayBars
+        data={stats.subscriptionsByDay}
+        dataKey="count"
+        fill={colours.green}
+        yAxis={{ width: 32, allowDecimals: false }}
+        formatValue={String}
+        series={translate('shop.dashboard.charts.subscriptionsSeries')}
+      />
     </ChartCard>
   );
 }
