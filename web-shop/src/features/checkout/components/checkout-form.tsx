@@ -86,14 +86,11 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
   });
   useRememberedBilling(formik);
   const { months, promoCode } = formik.values;
-  const payment = usePaymentStart(plan.id, months);
+  const payment = usePaymentStart(plan, months);
   // The basket survives a change of language; a code typed is checked again, for the duration kept.
   useFormDraft(`checkout:${plan.id}`, formik, (kept) => {
     if (kept.promoCode.trim()) void payment.checkPromo(kept.promoCode.trim(), kept.months);
   });
-  const { applied } = payment;
-  const subtotalCents = plan.monthlyPriceCents * months;
-  const totalCents = applied ? applied.totalCents : subtotalCents;
   const busy = formik.isSubmitting;
 
   return (
@@ -125,14 +122,7 @@ export function CheckoutForm({ plan, initialMonths = 1 }: { plan: Plan; initialM
           <BillingFields disabled={busy} />
         </Stack>
 
-        <OrderSummary
-          plan={plan}
-          months={months}
-          totalCents={totalCents}
-          orderError={orderError}
-          payment={payment}
-          busy={busy}
-        />
+        <OrderSummary plan={plan} months={months} orderError={orderError} payment={payment} busy={busy} />
       </TwoColumns>
     </FormikProvider>
   );

@@ -19,9 +19,8 @@ import { PaymentError } from './payment-error';
 interface OrderSummaryProps {
   plan: Plan;
   months: Months;
-  totalCents: number;
   orderError: OrderErrorKey | null;
-  /** The providers offered, and the promo code's check for this duration if one applies. */
+  /** The providers offered, the promo code's check for this duration if one applies, and the total. */
   payment: PaymentStart;
   /** The order is being placed (or the browser is leaving to pay). */
   busy: boolean;
@@ -31,11 +30,11 @@ interface OrderSummaryProps {
  * The order's recap and total, with one pay button per provider offered (or one when a single one is).
  * Inside a Formik form whose values hold `autoRenew` and `immediateAccess`.
  */
-export function OrderSummary({ plan, months, totalCents, orderError, payment, busy }: OrderSummaryProps) {
+export function OrderSummary({ plan, months, orderError, payment, busy }: OrderSummaryProps) {
   const { t, i18n } = useTranslation('checkout');
   const { values, setFieldValue } = useFormikContext<{ autoRenew: boolean }>();
   const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
-  const { applied } = payment;
+  const { applied, totalCents } = payment;
   return (
     <Paper
       variant="outlined"

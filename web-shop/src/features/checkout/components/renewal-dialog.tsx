@@ -46,13 +46,12 @@ function RenewForm({
   const [months, setMonths] = useState<Months>(1);
   const [promoCode, setPromoCode] = useState('');
   const [autoRenew, setAutoRenew] = useState(false);
-  const payment = usePaymentStart(plan.id, months);
-  const { applied } = payment;
+  const payment = usePaymentStart(plan, months);
   const [error, setError] = useState<RenewalErrorKey | null>(null);
   const [busy, setBusy] = useState(false);
   const renew = useRenewSubscription();
 
-  const totalCents = applied ? applied.totalCents : plan.monthlyPriceCents * months;
+  const { totalCents } = payment;
   const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
   const newExpiry = expiryAfterRenewal(subscription, months);
 

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { Plan } from '../../../types/api';
 import { usePaymentProviders, type PaymentProviderName } from '../api/get-payment-providers';
 import type { Months } from '../types';
 import { usePromoCode, useRecheckPromoOnDuration } from './use-promo-code';
@@ -10,11 +11,11 @@ export function goTo(url: string) {
 
 /**
  * What an order and a renewal share before the payment page: the providers offered and the
- * one chosen, the promo code applied for the duration, and the check of a code typed but not
- * applied yet, so a wrong one never reaches the server.
+ * one chosen, the promo code applied for the duration and the total it makes, and the check of a
+ * code typed but not applied yet, so a wrong one never reaches the server.
  */
-export function usePaymentStart(planId: string, months: Months) {
-  const { promo, setPromo, runPromoCheck } = usePromoCode(planId);
+export function usePaymentStart(plan: Plan, months: Months) {
+  const { promo, setPromo, runPromoCheck } = usePromoCode(plan.id);
   const providers = usePaymentProviders();
   const offered = providers.status === 'success' ? providers.data.data : null;
   // Set by the pay button pressed; Enter in a field pays with the first provider offered.
@@ -65,6 +66,8 @@ export function usePaymentStart(planId: string, months: Months) {
   return {
     promo,
     applied,
+    /** What is to pay: the promo code's total when one applies, else the monthly price times the months. */
+    totalCents: applied ? applied.totalCents : plan.monthlyPriceCents * months,
     applyPromo,
     /** Checks `code` for `months` (a basket carried over a change of language). */
     checkPromo: runPromoCheck,
