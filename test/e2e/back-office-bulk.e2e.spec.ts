@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestJson } from '../../services/app/src/testing/http-customer.js';
-import { backOfficeDesk, buyOnSandboxThroughApi, screenshot, signUpCustomer, type E2eShop } from './e2e-shop.js';
+import { backOfficeDesk, screenshot, signUpAndBuyThroughApi, type E2eShop } from './e2e-shop.js';
 
 // The list reads the projections, which follow the log: ready once both paid subscriptions show there.
 const ACTIVE = `/api/admin/subscriptions?filter=${encodeURIComponent('{"status":"active"}')}`;
@@ -22,10 +22,7 @@ let e2e: E2eShop;
 
 beforeAll(async () => {
   e2e = await desk.start();
-  for (const customer of CUSTOMERS) {
-    await signUpCustomer(e2e, customer);
-    await buyOnSandboxThroughApi(e2e, customer);
-  }
+  for (const customer of CUSTOMERS) await signUpAndBuyThroughApi(e2e, customer);
   for (const tag of ['one', 'two']) {
     const sent = await requestJson(e2e.shop.url, 'POST', '/api/support/messages', {
       body: {

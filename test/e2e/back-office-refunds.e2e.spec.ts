@@ -1,15 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../services/app/src/testing/test-shop.js';
-import {
-  backOfficeDesk,
-  buyOnSandboxThroughApi,
-  DESKTOP,
-  MOBILE,
-  screenshot,
-  signUpCustomer,
-  type E2eShop,
-} from './e2e-shop.js';
+import { backOfficeDesk, DESKTOP, MOBILE, screenshot, signUpAndBuyThroughApi, type E2eShop } from './e2e-shop.js';
 
 // The list reads the projections, which follow the log: ready once the refund request shows there.
 const REFUND_REQUESTED = `/api/admin/subscriptions?filter=${encodeURIComponent('{"refundRequested":true}')}`;
@@ -24,11 +16,10 @@ let subscriptionId = '';
 
 beforeAll(async () => {
   e2e = await desk.start();
-  await signUpCustomer(e2e, CLAIRE);
-  // Claire buys a month of Netflix and pays on the sandbox page (so the sandbox can refund it),
+  // Claire signs up, buys a month of Netflix and pays on the sandbox page (so the sandbox can refund it),
   // cancels, then asks for her money back: through the API with her own token, as the shop's
   // pages do (a page of the shop left open would refresh her session's cookies meanwhile).
-  const bought = await buyOnSandboxThroughApi(e2e, CLAIRE);
+  const bought = await signUpAndBuyThroughApi(e2e, CLAIRE);
   const { call } = bought;
   subscriptionId = bought.subscriptionId;
   await eventually(

@@ -353,11 +353,15 @@ export async function buyOnSandbox(page: Page, planId = 'netflix', months = 1): 
 }
 
 /**
- * `customer` (signed up) signs in and pays a month of Netflix on the sandbox page through the API, with their own
- * token, as the shop's pages do (a page of the shop left open would refresh the session's cookies meanwhile);
+ * Signs `customer` up, then they sign in and pay a month of Netflix on the sandbox page through the API, with their
+ * own token, as the shop's pages do (a page of the shop left open would refresh the session's cookies meanwhile);
  * answers the subscription's id and `call`, a request to the API as the customer.
  */
-export async function buyOnSandboxThroughApi(e2e: E2eShop, customer: { email: string; password: string }) {
+export async function signUpAndBuyThroughApi(
+  e2e: E2eShop,
+  customer: { email: string; fullName: string; password: string },
+) {
+  await signUpCustomer(e2e, customer);
   let token = '';
   const call = (method: string, path: string, body?: unknown) =>
     requestJson(e2e.shop.url, method, path, { token, body, redirect: 'manual' });
