@@ -64,6 +64,10 @@ async function showEverySubscription(user: UserEvent) {
   await user.click(await screen.findByRole('option', { name: 'Tous' }));
 }
 
+/** The filter the list asked the API for: at its `call`-th reading, the last when left out. */
+const listFilter = (api: ReturnType<typeof openSubscriptions>['api'], call = -1): unknown =>
+  JSON.parse(api.callsTo('GET /api/admin/subscriptions').at(call)?.query.get('filter') ?? '');
+
 /** The status change saved: said in French, and sent with its reason. */
 async function expectSuspended(api: ReturnType<typeof openSubscriptions>['api']) {
   expect(await screen.findByText('Statut mis à jour vers Suspendu')).toBeVisible();
@@ -90,8 +94,7 @@ describe('the subscriptions (back-office)', () => {
 
     expect(await screen.findByText('Camille Martin')).toBeVisible();
     expect(screen.queryByText('Léa Petit')).not.toBeInTheDocument();
-    const [list] = api.callsTo('GET /api/admin/subscriptions');
-    expect(JSON.parse(list?.query.get('filter') ?? '')).toEqual({ status: 'active', hasCredentials: false });
+    expect(listFilter(api, 0)).toEqual({ status: 'active', hasCredentials: false });
     const counters = await screen.findByRole('region', { name: 'Abonnements en chiffres' });
     expect(await within(counters).findByRole('button', { name: /Sans identifiants/ })).toHaveTextContent('2');
     expect(within(counters).getByRole('button', { name: /Avec identifiants/ })).toHaveTextContent('5');
@@ -105,8 +108,7 @@ describe('the subscriptions (back-office)', () => {
 
     expect(await screen.findByText('Léa Petit')).toBeVisible();
     expect(screen.queryByText('Camille Martin')).not.toBeInTheDocument();
-    const last = api.callsTo('GET /api/admin/subscriptions').at(-1);
-    expect(JSON.parse(last?.query.get('filter') ?? '')).toEqual({ hasCredentials: true });
+    expect(listFilter(api)).toEqual({ hasCredentials: true });
   });
 
   it('changes a subscription’s status with the reason, and says so in French', async () => {
@@ -165,8 +167,7 @@ describe('the subscriptions (back-office)', () => {
 
     expect(await screen.findByText('Léa Petit')).toBeVisible();
     await waitFor(() => expect(screen.queryByText('Camille Martin')).not.toBeInTheDocument());
-    const last = api.callsTo('GET /api/admin/subscriptions').at(-1);
-    expect(JSON.parse(last?.query.get('filter') ?? '')).toEqual({ status: 'active', refundRequested: true });
+    expect(listFilter(api)).toEqual({ status: 'active', refundRequested: true });
     const row = screen.getByText('Léa Petit').closest('tr')!;
     expect(within(row).getByText('Remboursement demandé')).toBeVisible();
     expect(within(row).getByText('Résilié par le client')).toBeVisible();
@@ -174,7 +175,7 @@ describe('the subscriptions (back-office)', () => {
     await user.click(screen.getByRole('combobox', { name: 'Résiliation' }));
     await user.click(await screen.findByRole('option', { name: 'Non résiliés' }));
     await waitFor(() =>
-      expect(JSON.parse(api.callsTo('GET /api/admin/subscriptions').at(-1)?.query.get('filter') ?? '')).toEqual({
+      expect(listFilter(api)).toEqual({
         status: 'active',
         refundRequested: true,
         customerCancelled: false,
@@ -236,13 +237,12 @@ describe('automatic renewal in the back-office', () => {
 
     await waitFor(() => expect(screen.queryByText('Léa Petit')).not.toBeInTheDocument());
     expect(screen.getByText('Camille Martin')).toBeVisible();
-    const last = api.callsTo('GET /api/admin/subscriptions').at(-1);
-    expect(JSON.parse(last?.query.get('filter') ?? '')).toEqual({ status: 'active', renewalFailed: true });
+    expect(listFilter(api)).toEqual({ status: 'active', renewalFailed: true });
 
     await user.click(screen.getByRole('combobox', { name: 'Renouvellement auto.' }));
     await user.click(await screen.findByRole('option', { name: 'Manuel' }));
     await waitFor(() =>
-      expect(JSON.parse(api.callsTo('GET /api/admin/subscriptions').at(-1)?.query.get('filter') ?? '')).toEqual({
+      expect(listFilter(api)).toEqual({
         status: 'active',
         renewalFailed: true,
         autoRenew: false,
@@ -276,11 +276,11 @@ describe('a list opened from the work queue', () => {
     const paidBefore = await screen.findByRole('textbox', { name: 'Payé avant' });
     // Day first, as the back-office writes an instant (in the browser's time zone, as every instant typed).
     expect((paidBefore as HTMLInputElement).value).toMatch(/^25\/11\/2026 \d{2}:30:00$/);
-    expect(JSON.parse(api.callsTo('GET /api/admin/subscriptions')[0]?.query.get('filter') ?? '')).toEqual(filter);
+    expect(listFilter(api, 0)).toEqual(filter);
 
     await user.click(screen.getByRole('button', { name: 'Supprimer ce filtre' }));
     await waitFor(() =>
-      expect(JSON.parse(api.callsTo('GET /api/admin/subscriptions').at(-1)?.query.get('filter') ?? '')).toEqual({
+      expect(listFilter(api)).toEqual({
         status: 'active',
         hasCredentials: false,
       }),
