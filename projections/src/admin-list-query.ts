@@ -33,6 +33,15 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 /** The words of a back-office search box, each of which a row must match; none for a blank search. */
 export const searchWords = (q: string | undefined): string[] => q?.trim().split(/\s+/).filter(Boolean) ?? [];
 
+/** How many rows a page of `range` holds: its row numbers are inclusive. */
+export const pageSize = (range: AdminListQuery<string, unknown>['range']) => range.to - range.from + 1;
+
+/** How many rows `rows` matches. */
+export async function countOf(rows: Knex.QueryBuilder): Promise<number> {
+  const [counted] = await rows.count<{ count: string }[]>({ count: '*' });
+  return Number(counted?.count ?? 0);
+}
+
 /**
  * One page of a filtered list, each row as `toView` shows it, and the count of all its rows, in one round
  * trip each, run together.
@@ -47,7 +56,7 @@ export async function pageWithTotal<Field extends string, Row, View>(
 ): Promise<{ data: View[]; total: number }> {
   const direction = query.sort.order;
   const column = order.columns[query.sort.field];
-  const [rows, counted] = await Promise.all([
+  const [rows, total] = await Promise.all([
     filtered()
       .select('*')
       .orderBy([
@@ -55,8 +64,8 @@ export async function pageWithTotal<Field extends string, Row, View>(
         { column: order.tiebreaker, order: direction },
       ])
       .offset(query.range.from)
-      .limit(query.range.to - query.range.from + 1),
-    filtered().count<{ count: string }[]>({ count: '*' }),
+      .limit(pageSize(query.range)),
+    countOf(filtered()),
   ]);
-  return { data: (rows as Row[]).map(toView), total: Number(counted[0]?.count ?? 0) };
+  return { data: (rows as Row[]).map(toView), total };
 }

@@ -1,7 +1,14 @@
 import type { AdminUser, AdminUserCounts, AdminUserSubscription, UserSegment } from '@shop/contracts';
 import type { SubscriptionStatus } from '@shop/domain';
 import type { Knex } from 'knex';
-import { containsPattern, searchWords, sortTable, type AdminListQuery } from '../admin-list-query.js';
+import {
+  containsPattern,
+  countOf,
+  pageSize,
+  searchWords,
+  sortTable,
+  type AdminListQuery,
+} from '../admin-list-query.js';
 import type { AccountRow } from './accounts-queries.js';
 import { USER_SEGMENT_CASE, USER_SEGMENT_WHERE } from './user-segment.js';
 
@@ -80,14 +87,14 @@ export async function listUsersForAdmin(
     .select('a.id')
     .orderByRaw(`${sortBy} ${order}, a.id ${order}`)
     .offset(query.range.from)
-    .limit(query.range.to - query.range.from + 1);
-  const [rows, counted] = await Promise.all([
+    .limit(pageSize(query.range));
+  const [rows, total] = await Promise.all([
     knex({ a: 'accounts' })
       .join(page.as('p'), 'p.id', 'a.id')
       .leftJoin({ c: 'customer_standing' }, 'c.user_id', 'a.id')
       .select(...PERSON_COLUMNS, ...standingColumns(knex, query.now))
       .orderByRaw(`${sortBy} ${order}, a.id ${order}`) as Promise<PersonRow[]>,
-    searched(knex, query.filter, query.now).count<{ count: string }[]>({ count: '*' }),
+    countOf(searched(knex, query.filter, query.now)),
   ]);
   const newest = await newestSubscriptions(
     knex,
@@ -95,7 +102,7 @@ export async function listUsersForAdmin(
   );
   return {
     data: rows.map((row) => toAdminUser(row, newest.get(row.id) ?? [])),
-    total: Number(counted[0]?.count ?? 0),
+    total,
   };
 }
 
@@ -120,10 +127,7 @@ export async function getUserForAdmin(
 
 /** The Users tab's counters: with, without and expired (the seeds' classification, `user-segment.ts`) and the total. */
 export async function countUsersBySegment(knex: Knex, now: Date): Promise<AdminUserCounts> {
-  const count = async (segment?: UserSegment) => {
-    const [row] = await searched(knex, { segment }, now).count<{ count: string }[]>({ count: '*' });
-    return Number(row?.count ?? 0);
-  };
+  const count = (segment?: UserSegment) => countOf(searched(knex, { segment }, now));
   const [total, withOne, expired] = await Promise.all([count(), count('with'), count('expired')]);
   return { with: withOne, without: total - withOne - expired, expired, total };
 }

@@ -1,7 +1,14 @@
 import type { AdminSubscription } from '@shop/contracts';
 import type { GuaranteedPayment, SubscriptionStatus } from '@shop/domain';
 import type { Knex } from 'knex';
-import { containsPattern, searchWords, sortTable, type AdminListQuery } from '../admin-list-query.js';
+import {
+  containsPattern,
+  countOf,
+  pageSize,
+  searchWords,
+  sortTable,
+  type AdminListQuery,
+} from '../admin-list-query.js';
 import { jsonOf } from './subscriptions-batch.js';
 
 /**
@@ -439,7 +446,7 @@ export async function listSubscriptionsForAdmin(
   };
   const { field, order } = query.sort;
   const { from } = query.range;
-  const size = query.range.to - from + 1;
+  const size = pageSize(query.range);
   const column = ADMIN_SUBSCRIPTION_SORT_FIELDS[field];
   const customerColumns = ['a.email as customer_email', 'a.full_name as customer_name'];
   const readPage = async (): Promise<AdminSubscriptionRow[]> => {
@@ -457,14 +464,12 @@ export async function listSubscriptionsForAdmin(
         .offset(from)
         .limit(size)) as AdminSubscriptionRow[];
       if (rows.length < size) {
-        const [withCustomer] = await filtered()
-          .join({ a: 'accounts' }, 'a.id', 's.user_id')
-          .count<{ count: string }[]>({ count: '*' });
+        const withCustomer = await countOf(filtered().join({ a: 'accounts' }, 'a.id', 's.user_id'));
         const orphans = (await filtered()
           .whereNotExists(knex({ a: 'accounts' }).whereRaw('a.id = s.user_id'))
           .select('s.*', knex.raw('NULL AS customer_email'), knex.raw('NULL AS customer_name'))
           .orderBy('s.id', order)
-          .offset(Math.max(0, from - Number(withCustomer?.count ?? 0)))
+          .offset(Math.max(0, from - withCustomer))
           .limit(size - rows.length)) as AdminSubscriptionRow[];
         rows = [...rows, ...orphans];
       }
@@ -485,8 +490,8 @@ export async function listSubscriptionsForAdmin(
     }
     return rows;
   };
-  const [rows, [counted]] = await Promise.all([readPage(), filtered().count<{ count: string }[]>({ count: '*' })]);
-  return { data: rows.map(toAdminView), total: Number(counted?.count ?? 0) };
+  const [rows, total] = await Promise.all([readPage(), countOf(filtered())]);
+  return { data: rows.map(toAdminView), total };
 }
 
 /** One subscription for the back-office; a voided one is gone (null), as from the list. */
