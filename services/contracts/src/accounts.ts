@@ -3,6 +3,9 @@ import { text } from './text.js';
 import { PASSWORD_MIN_LENGTH, RECOVERY_CODE, TOTP_CODE } from './vocabulary.js';
 import { ROLES } from './vocabulary.js';
 
+/** The address an account signs in with and is mailed at. */
+export const accountEmail = z.email().max(254);
+
 const newPassword = () => text({ min: PASSWORD_MIN_LENGTH, max: 200, trim: false });
 /** A password as typed at sign-in or to confirm a change: its length is checked when it is chosen. */
 const typedPassword = () => text({ max: 200, trim: false });
@@ -11,7 +14,7 @@ const typedPassword = () => text({ max: 200, trim: false });
 
 /** `POST /api/auth/sign-up`. */
 export const signUpRequest = z.strictObject({
-  email: z.email().max(254),
+  email: accountEmail,
   password: newPassword(),
   fullName: text({ max: 100 }).optional(),
 });
@@ -61,7 +64,7 @@ export type SignedInSession = z.infer<typeof signedInSession>;
 // Forgotten password.
 
 /** `POST /api/auth/password-reset`. */
-export const passwordResetRequest = z.strictObject({ email: z.email().max(254) });
+export const passwordResetRequest = z.strictObject({ email: accountEmail });
 export type PasswordResetRequest = z.input<typeof passwordResetRequest>;
 
 /** The same answer whether or not an account uses the address. */

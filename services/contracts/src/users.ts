@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountEmail } from './accounts.js';
 import { cents } from './money.js';
 import { personalData } from './personal-data.js';
 import { text } from './text.js';
@@ -66,11 +67,10 @@ export const adminUserCounts = z
   .meta({ id: 'AdminUserCounts' });
 export type AdminUserCounts = z.infer<typeof adminUserCounts>;
 
-const email = z.email().max(254);
 const fullName = text({ max: 200 });
 
 /** `POST /api/admin/users`: an account opened for a customer, who is mailed a link to choose a password. */
-export const adminUserCreate = z.strictObject({ email, fullName: fullName.optional() });
+export const adminUserCreate = z.strictObject({ email: accountEmail, fullName: fullName.optional() });
 export type AdminUserCreate = z.infer<typeof adminUserCreate>;
 
 /**
@@ -79,7 +79,7 @@ export type AdminUserCreate = z.infer<typeof adminUserCreate>;
  * record back: the fields only shown are accepted and ignored.
  */
 export const adminUserUpdate = z.object({
-  email: email.optional(),
+  email: accountEmail.optional(),
   fullName: fullName.optional(),
   profileVersion: z.number().int().min(1).optional(),
 });
