@@ -40,13 +40,17 @@ const immediateAccessField = z
     'The customer asks for access to start before the 14-day withdrawal period ends and acknowledges losing the right to withdraw once the service is provided; recorded with the order',
   );
 
+/** The provider to pay with: the sandbox unless one is named. */
+const paymentProvider = z.enum(PAYMENT_PROVIDERS).default('sandbox');
+const promoCode = text({ max: 32 }).optional();
+
 /** `POST /api/orders`. */
 export const orderRequest = z.strictObject({
   ...billingFields,
   planId: identifier(64),
   months: monthsSchema,
-  promoCode: text({ max: 32 }).optional(),
-  provider: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
+  promoCode,
+  provider: paymentProvider,
   /** Keep the payment method to renew automatically: refused (422 payment.renewal_unsupported) where the provider cannot. */
   autoRenew: z.boolean().optional(),
   immediateAccess: immediateAccessField,
@@ -74,8 +78,8 @@ export type OrderResponse = z.infer<typeof orderResponse>;
 export const renewalRequest = z.strictObject({
   ...billingFields,
   months: monthsSchema,
-  provider: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
-  promoCode: text({ max: 32 }).optional(),
+  provider: paymentProvider,
+  promoCode,
   autoRenew: z.boolean().optional(),
   immediateAccess: immediateAccessField,
 });
