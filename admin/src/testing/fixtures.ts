@@ -136,6 +136,16 @@ export const anAdminUser = builder<AdminUser>({
   profileVersion: 1,
 });
 
+/** Léa Petit (user-2): a second customer, beside `anAdminUser()`'s Camille Martin. */
+export const leaPetit = anAdminUser({ id: 'user-2', email: 'lea@example.com', fullName: 'Léa Petit' });
+
+/** What a subscription of Léa Petit's says of its customer, for `aSubscription({ ...ofLeaPetit })`. */
+export const ofLeaPetit = {
+  userId: leaPetit.id,
+  customerEmail: leaPetit.email,
+  customerName: leaPetit.fullName,
+} satisfies Partial<AdminSubscription>;
+
 /** The dashboard's figures, which the Subscriptions and Credentials tabs' counters read. */
 export const someStats = builder<AdminStats>({
   totalUsers: 12,

@@ -2,7 +2,15 @@ import type { AdminPlan, AdminStats, AdminSubscription, BulkOutcome, Credentials
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catchDownloads, recordsExports } from '../../testing/downloads';
-import { aSubscription, anAdminPlan, anAdminUser, bulkOutcomeOf, someStats } from '../../testing/fixtures';
+import {
+  aSubscription,
+  anAdminPlan,
+  anAdminUser,
+  bulkOutcomeOf,
+  leaPetit,
+  ofLeaPetit,
+  someStats,
+} from '../../testing/fixtures';
 import { json, page, renderResource, type Routes, byIds } from '../../testing/render-resource';
 import { giveReason } from '../../testing/subscription-page';
 import subscriptions from '.';
@@ -10,11 +18,9 @@ import subscriptions from '.';
 const first = aSubscription({ id: 'sub-1' });
 const second = aSubscription({
   id: 'sub-2',
-  userId: 'user-2',
-  customerName: 'Léa Petit',
-  customerEmail: 'lea@example.com',
+  ...ofLeaPetit,
 });
-const customers = [anAdminUser(), anAdminUser({ id: 'user-2', email: 'lea@example.com', fullName: 'Léa Petit' })];
+const customers = [anAdminUser(), leaPetit];
 const set: CredentialsSummary = {
   id: 'cred-1',
   planId: first.planId,

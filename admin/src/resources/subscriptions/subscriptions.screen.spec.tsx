@@ -2,7 +2,7 @@ import type { AdminPlan, AdminStats, AdminSubscription, SubscriptionMoney } from
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aSubscription, anAdminPlan, anAdminUser, someStats } from '../../testing/fixtures';
+import { aSubscription, anAdminPlan, anAdminUser, leaPetit, ofLeaPetit, someStats } from '../../testing/fixtures';
 import { json, noContent, page, renderResource, resizeWindow, type Routes, byIds } from '../../testing/render-resource';
 import { giveReason } from '../../testing/subscription-page';
 import subscriptions from '.';
@@ -77,13 +77,11 @@ async function expectSuspended(api: ReturnType<typeof openSubscriptions>['api'])
   });
 }
 
-const customers = [anAdminUser(), anAdminUser({ id: 'user-2', email: 'lea@example.com', fullName: 'Léa Petit' })];
+const customers = [anAdminUser(), leaPetit];
 const waiting = aSubscription();
 const served = aSubscription({
   id: 'sub-2',
-  userId: 'user-2',
-  customerEmail: 'lea@example.com',
-  customerName: 'Léa Petit',
+  ...ofLeaPetit,
   credentialsAssigned: true,
   credentialsId: 'cred-1',
 });
@@ -148,9 +146,7 @@ describe('the subscriptions (back-office)', () => {
   it('narrows the list to what the customers asked for, and shows it in a column', async () => {
     const asked = aSubscription({
       id: 'sub-3',
-      userId: 'user-2',
-      customerEmail: 'lea@example.com',
-      customerName: 'Léa Petit',
+      ...ofLeaPetit,
       credentialsAssigned: true,
       credentialsId: 'cred-1',
       customerCancelledAt: '2026-11-22T09:00:00.000Z',
@@ -187,9 +183,7 @@ describe('the subscriptions (back-office)', () => {
 describe('automatic renewal in the back-office', () => {
   const renewing = aSubscription({
     id: 'sub-4',
-    userId: 'user-2',
-    customerEmail: 'lea@example.com',
-    customerName: 'Léa Petit',
+    ...ofLeaPetit,
     credentialsAssigned: true,
     credentialsId: 'cred-1',
     autoRenew: true,

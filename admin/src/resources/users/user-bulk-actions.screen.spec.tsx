@@ -2,12 +2,11 @@ import type { AdminExportRecord, AdminUser } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catchDownloads, recordsExports } from '../../testing/downloads';
-import { anAdminUser } from '../../testing/fixtures';
+import { anAdminUser, leaPetit } from '../../testing/fixtures';
 import { json, page, renderResource } from '../../testing/render-resource';
 import users from '.';
 
-const camille = anAdminUser();
-const lea = anAdminUser({ id: 'user-2', email: 'lea@example.com', fullName: 'Léa Petit' });
+const customers = [anAdminUser(), leaPetit];
 
 describe('bulk actions on the users (back-office)', () => {
   it('exports the selected users alone, recorded as an export of those users', async () => {
@@ -17,7 +16,7 @@ describe('bulk actions on the users (back-office)', () => {
       api: {
         'GET /api/admin/users': ({ query }) => {
           const { id } = JSON.parse(query.get('filter') ?? '{}') as { id?: string[] };
-          return page<AdminUser>('users', id ? [camille, lea].filter((row) => id.includes(row.id)) : [camille, lea]);
+          return page<AdminUser>('users', id ? customers.filter((row) => id.includes(row.id)) : customers);
         },
         'GET /api/admin/users/counts': () => json({ with: 2, without: 0, expired: 0, total: 2 }),
         ...recordsExports,
