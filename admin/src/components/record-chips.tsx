@@ -1,4 +1,6 @@
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactElement } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 
@@ -84,5 +86,24 @@ export function OnOffChip({ on, onLabel, offLabel }: { on: boolean | undefined; 
       color={on ? 'success' : 'default'}
       label={translate(on ? onLabel : offLabel)}
     />
+  );
+}
+
+/** A record's words (an API key's scopes, an endpoint's event types) as small outlined chips in a wrapping row. */
+export function ChipRow({
+  items,
+  labelOf = (item) => item,
+  chipSx,
+}: {
+  items: readonly string[];
+  labelOf?: (item: string) => string;
+  chipSx?: SxProps<Theme>;
+}) {
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {items.map((item) => (
+        <Chip key={item} size="small" variant="outlined" label={labelOf(item)} sx={chipSx} />
+      ))}
+    </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import type { ApiKeySummary } from '@shop/contracts';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import {
   CreateButton,
   DataTable,
@@ -11,6 +10,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { ChipRow } from '../../components/record-chips';
 import { dateTimeColumn, ResponsiveList } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
 
@@ -21,16 +21,6 @@ function KeyStatusChip({ apiKey }: { apiKey: ApiKeySummary }) {
     <Chip size="small" label={translate('shop.apiKeys.revoked')} />
   ) : (
     <Chip size="small" color="success" label={translate('shop.apiKeys.active')} />
-  );
-}
-
-function ScopeChips({ scopes }: { scopes: readonly string[] }) {
-  return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-      {scopes.map((scope) => (
-        <Chip key={scope} size="small" variant="outlined" label={scope} sx={{ fontFamily: 'monospace' }} />
-      ))}
-    </Stack>
   );
 }
 
@@ -89,7 +79,11 @@ export function ApiKeyList() {
     >
       <DataTable<ApiKeySummary> rowClick={false} bulkActionButtons={false}>
         <DataTable.Col source="name" />
-        <DataTable.Col source="scopes" disableSort render={(apiKey) => <ScopeChips scopes={apiKey.scopes} />} />
+        <DataTable.Col
+          source="scopes"
+          disableSort
+          render={(apiKey) => <ChipRow items={apiKey.scopes} chipSx={{ fontFamily: 'monospace' }} />}
+        />
         <DataTable.Col
           source="prefix"
           disableSort

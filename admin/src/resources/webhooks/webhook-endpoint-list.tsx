@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataTable, SimpleList, useTranslate } from 'react-admin';
+import { ChipRow } from '../../components/record-chips';
 import { dateTimeColumn, ResponsiveList } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
 import { eventTypeName, type WebhookEndpoint } from './webhook-vocabulary';
@@ -19,13 +20,7 @@ export function EndpointStatusChip({ endpoint }: { endpoint: WebhookEndpoint }) 
 /** The event types an endpoint receives, in words. */
 export function EventTypeChips({ types }: { types: readonly string[] }) {
   const translate = useTranslate();
-  return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-      {types.map((type) => (
-        <Chip key={type} size="small" variant="outlined" label={eventTypeName(translate, type)} />
-      ))}
-    </Stack>
-  );
+  return <ChipRow items={types} labelOf={(type) => eventTypeName(translate, type)} />;
 }
 
 /** When the endpoint was last tried, how it answered, and what waits or failed. */
