@@ -33,6 +33,19 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 /** The words of a back-office search box, each of which a row must match; none for a blank search. */
 export const searchWords = (q: string | undefined): string[] => q?.trim().split(/\s+/).filter(Boolean) ?? [];
 
+/**
+ * Keeps the rows in which each word of the search box `q` is found, in any case, in one of `columns`
+ * at least. lower() LIKE answers as ILIKE does, in a fraction of its time on every row.
+ */
+export function whereEveryWordIn(rows: Knex.QueryBuilder, q: string | undefined, columns: readonly string[]): void {
+  for (const word of searchWords(q)) {
+    const pattern = containsPattern(word);
+    rows.where((any) => {
+      for (const column of columns) void any.orWhereRaw('lower(??) LIKE lower(?)', [column, pattern]);
+    });
+  }
+}
+
 /** How many rows a page of `range` holds: its row numbers are inclusive. */
 export const pageSize = (range: AdminListQuery<string, unknown>['range']) => range.to - range.from + 1;
 

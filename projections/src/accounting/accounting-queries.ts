@@ -1,7 +1,7 @@
 import type { AccountingDocumentKind } from '@shop/domain';
 import type { AccountingDocumentView } from '@shop/contracts';
 import type { Knex } from 'knex';
-import { containsPattern, pageWithTotal, searchWords, sortTable, type AdminListQuery } from '../admin-list-query.js';
+import { pageWithTotal, sortTable, whereEveryWordIn, type AdminListQuery } from '../admin-list-query.js';
 
 interface DocumentRow {
   id: string;
@@ -117,15 +117,7 @@ export async function listAccountingDocumentsForAdmin(
     if (filter.until) builder.where('issued_at', '<', filter.until);
     if (filter.userId) builder.where('user_id', filter.userId);
     if (filter.subscriptionId) builder.where('subscription_id', filter.subscriptionId);
-    for (const word of searchWords(filter.q)) {
-      const pattern = containsPattern(word);
-      builder.where((q) =>
-        q
-          .whereRaw('lower(number) LIKE lower(?)', [pattern])
-          .orWhereRaw('lower(customer_name) LIKE lower(?)', [pattern])
-          .orWhereRaw('lower(company_name) LIKE lower(?)', [pattern]),
-      );
-    }
+    whereEveryWordIn(builder, filter.q, ['number', 'customer_name', 'company_name']);
     return builder;
   };
   return pageWithTotal(filtered, query, { columns: ACCOUNTING_SORT_FIELDS, tiebreaker: 'number' }, toView);

@@ -1,14 +1,7 @@
 import type { AdminUser, AdminUserCounts, AdminUserSubscription, UserSegment } from '@shop/contracts';
 import type { SubscriptionStatus } from '@shop/domain';
 import type { Knex } from 'knex';
-import {
-  containsPattern,
-  countOf,
-  pageSize,
-  searchWords,
-  sortTable,
-  type AdminListQuery,
-} from '../admin-list-query.js';
+import { countOf, pageSize, sortTable, whereEveryWordIn, type AdminListQuery } from '../admin-list-query.js';
 import type { AccountRow } from './accounts-queries.js';
 import { USER_SEGMENT_CASE, USER_SEGMENT_WHERE } from './user-segment.js';
 
@@ -47,11 +40,7 @@ function searched(knex: Knex, filter: AdminUserListQuery['filter'], now: Date, w
   const builder = knex({ a: 'accounts' }).leftJoin({ c: 'customer_standing' }, 'c.user_id', 'a.id');
   if (!withErased) builder.whereNull('a.erased_at');
   if (filter.ids) builder.whereIn('a.id', [...filter.ids]);
-  for (const word of searchWords(filter.q)) {
-    const pattern = containsPattern(word);
-    // lower() LIKE answers as ILIKE does, in a fraction of its time on every account.
-    builder.whereRaw('(lower(a.email) LIKE lower(?) OR lower(a.full_name) LIKE lower(?))', [pattern, pattern]);
-  }
+  whereEveryWordIn(builder, filter.q, ['a.email', 'a.full_name']);
   if (filter.segment) builder.whereRaw(USER_SEGMENT_WHERE[filter.segment], { now });
   return builder;
 }

@@ -1,7 +1,7 @@
 import type { Inquiry as InquiryView } from '@shop/contracts';
 import type { InquiryKind, InquiryStatus, Language } from '@shop/domain';
 import type { Knex } from 'knex';
-import { containsPattern, pageWithTotal, searchWords, sortTable, type AdminListQuery } from '../admin-list-query.js';
+import { pageWithTotal, sortTable, whereEveryWordIn, type AdminListQuery } from '../admin-list-query.js';
 
 /** One inquiry as the back-office shows it: common fields, then the fields of its form. */
 export type { Inquiry as InquiryView } from '@shop/contracts';
@@ -80,16 +80,7 @@ export async function listInquiries(
     if (filter.kind) builder.whereIn('kind', filter.kind);
     if (filter.status) builder.whereIn('status', filter.status);
     if (filter.userId) builder.where('user_id', filter.userId);
-    for (const word of searchWords(filter.q)) {
-      const pattern = containsPattern(word);
-      builder.where((any) =>
-        any
-          .whereILike('email', pattern)
-          .orWhereILike('name', pattern)
-          .orWhereILike('company_name', pattern)
-          .orWhereILike('subject', pattern),
-      );
-    }
+    whereEveryWordIn(builder, filter.q, ['email', 'name', 'company_name', 'subject']);
     return builder;
   };
   return pageWithTotal(
