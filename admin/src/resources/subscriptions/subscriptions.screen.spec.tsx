@@ -58,11 +58,14 @@ const openSubscriptions = (url: string, rows: AdminSubscription[]) =>
     references: ['plans', 'users', 'credentials'],
   });
 
-/** Widens the list from its to-do (paid, waiting for credentials) to every subscription. */
-async function showEverySubscription(user: UserEvent) {
-  await user.click(screen.getByRole('combobox', { name: 'Identifiants' }));
-  await user.click(await screen.findByRole('option', { name: 'Tous' }));
+/** Picks `option` in the list's filter named `filter`. */
+async function chooseFilter(user: UserEvent, filter: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: filter }));
+  await user.click(await screen.findByRole('option', { name: option }));
 }
+
+/** Widens the list from its to-do (paid, waiting for credentials) to every subscription. */
+const showEverySubscription = (user: UserEvent) => chooseFilter(user, 'Identifiants', 'Tous');
 
 /** The filter the list asked the API for: at its `call`-th reading, the last when left out. */
 const listFilter = (api: ReturnType<typeof openSubscriptions>['api'], call = -1): unknown =>
@@ -158,8 +161,7 @@ describe('the subscriptions (back-office)', () => {
     await screen.findByText('Camille Martin');
     // The to-do list's filters first: the operator asks for every subscription with a refund request.
     await showEverySubscription(user);
-    await user.click(screen.getByRole('combobox', { name: 'Remboursement' }));
-    await user.click(await screen.findByRole('option', { name: 'Remboursement demandé' }));
+    await chooseFilter(user, 'Remboursement', 'Remboursement demandé');
 
     expect(await screen.findByText('Léa Petit')).toBeVisible();
     await waitFor(() => expect(screen.queryByText('Camille Martin')).not.toBeInTheDocument());
@@ -168,8 +170,7 @@ describe('the subscriptions (back-office)', () => {
     expect(within(row).getByText('Remboursement demandé')).toBeVisible();
     expect(within(row).getByText('Résilié par le client')).toBeVisible();
 
-    await user.click(screen.getByRole('combobox', { name: 'Résiliation' }));
-    await user.click(await screen.findByRole('option', { name: 'Non résiliés' }));
+    await chooseFilter(user, 'Résiliation', 'Non résiliés');
     await waitFor(() =>
       expect(listFilter(api)).toEqual({
         status: 'active',
@@ -226,15 +227,13 @@ describe('automatic renewal in the back-office', () => {
     await showEverySubscription(user);
     expect(await screen.findByText('Léa Petit')).toBeVisible();
 
-    await user.click(screen.getByRole('combobox', { name: 'Renouvellement refusé' }));
-    await user.click(await screen.findByRole('option', { name: 'Renouvellement refusé' }));
+    await chooseFilter(user, 'Renouvellement refusé', 'Renouvellement refusé');
 
     await waitFor(() => expect(screen.queryByText('Léa Petit')).not.toBeInTheDocument());
     expect(screen.getByText('Camille Martin')).toBeVisible();
     expect(listFilter(api)).toEqual({ status: 'active', renewalFailed: true });
 
-    await user.click(screen.getByRole('combobox', { name: 'Renouvellement auto.' }));
-    await user.click(await screen.findByRole('option', { name: 'Manuel' }));
+    await chooseFilter(user, 'Renouvellement auto.', 'Manuel');
     await waitFor(() =>
       expect(listFilter(api)).toEqual({
         status: 'active',
