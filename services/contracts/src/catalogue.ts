@@ -4,6 +4,7 @@ import { cents } from './money.js';
 import { PLAN_FEATURE_COUNT, PLAN_PRICE_MAX_CENTS } from './catalogue-limits.js';
 import { text } from './text.js';
 import { PLAN_CATEGORIES } from './vocabulary.js';
+import { expectedVersion } from './version.js';
 
 /** A plan as the shop shows it; its texts are already in the language asked for. */
 export const plan = z
@@ -75,6 +76,6 @@ export const adminPlanUpdate = z.strictObject({
   features: z.strictObject({ fr: features, en: features }),
   popular: z.boolean(),
   onSale: z.boolean(),
-  version: z.number().int().min(1),
+  version: expectedVersion,
 });
 export type AdminPlanUpdate = z.input<typeof adminPlanUpdate>;

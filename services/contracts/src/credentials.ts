@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { identifier, text } from './text.js';
 import { CREDENTIALS_LIMITS as LIMITS } from './vocabulary.js';
+import { expectedVersion } from './version.js';
 
 const planId = text({ min: 1, max: LIMITS.planId });
 const loginEmail = text({ min: 1, max: LIMITS.email }).pipe(z.email('Not an e-mail address').max(LIMITS.email));
@@ -17,9 +18,6 @@ export const createCredentialsRequest = z
   .strictObject({ planId, email: loginEmail, password, additionalInfo: additionalInfo.optional() })
   .meta({ id: 'CredentialsInput' });
 export type CreateCredentialsRequest = z.input<typeof createCredentialsRequest>;
-
-/** The set's version the operator's form was loaded at: a change made meanwhile answers 409 `credentials.stale`. */
-const expectedVersion = z.number().int().min(1);
 
 /**
  * `PUT /api/admin/credentials/:id`: an absent password or additionalInfo keeps its value; with

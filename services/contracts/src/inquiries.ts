@@ -10,6 +10,7 @@ import {
   SUPPORT_CATEGORIES,
   TRAFFIC_VOLUMES,
 } from './vocabulary.js';
+import { expectedVersion } from './version.js';
 
 export type { PartnershipType, PromotionMethod, SupportCategory, TrafficVolume } from '@shop/domain';
 
@@ -133,7 +134,7 @@ export const inquiryList = z.array(inquiry);
 /** `PUT /api/admin/inquiries/:id`: the new status, nothing else of the record (another member is refused). */
 export const inquiryStatusChange = z.strictObject({
   status: z.enum(INQUIRY_STATUSES),
-  version: z.number().int().min(1).optional().describe('The version read; a change made since then is refused'),
+  version: expectedVersion.optional().describe('The version read; a change made since then is refused'),
 });
 export type InquiryStatusChange = z.input<typeof inquiryStatusChange>;
 

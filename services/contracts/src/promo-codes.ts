@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROMO_CODE_LIMITS, PROMO_DATE_YEARS, PROMO_USAGE_LIMIT_MAX } from './catalogue-limits.js';
 import { text } from './text.js';
+import { expectedVersion } from './version.js';
 
 const isoTime = z.iso.datetime({ offset: true }).refine((value) => {
   const year = new Date(value).getUTCFullYear();
@@ -53,5 +54,5 @@ export type PromoCodeCreate = z.input<typeof promoCodeCreate>;
  * `PUT /api/admin/promo-codes/:code`: the code's whole terms, with the version the form was loaded
  * at; a change made meanwhile answers 409 `promo.stale`.
  */
-export const promoCodeUpdate = z.strictObject({ ...terms, version: z.number().int().min(1) });
+export const promoCodeUpdate = z.strictObject({ ...terms, version: expectedVersion });
 export type PromoCodeUpdate = z.input<typeof promoCodeUpdate>;

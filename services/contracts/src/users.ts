@@ -4,6 +4,7 @@ import { cents } from './money.js';
 import { personalData } from './personal-data.js';
 import { text } from './text.js';
 import { ROLES, STAFF_ROLES, SUBSCRIPTION_STATUSES } from './vocabulary.js';
+import { expectedVersion } from './version.js';
 
 /**
  * How the seeds classify a customer: `with` a subscription currently active (status active, expiry
@@ -81,7 +82,7 @@ export type AdminUserCreate = z.infer<typeof adminUserCreate>;
 export const adminUserUpdate = z.object({
   email: accountEmail.optional(),
   fullName: fullName.optional(),
-  profileVersion: z.number().int().min(1).optional(),
+  profileVersion: expectedVersion.optional(),
 });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdate>;
 
