@@ -383,18 +383,13 @@ function changesFor(
       };
       // The last money kept went back: it ends as a payment refunded in full ends it.
       if (event.data.ends) return { ...renewalOff, ...refundedInFull(event.data.refundedAt) };
-      return { ...renewalOff, partial_refunds: JSON.stringify(partial), refunded_cents: sumOf(partial) };
+      return { ...renewalOff, ...refundColumns(partial) };
     }
     case 'OrderRefunded': {
       // The subscription runs on its renewals: the order's months come off, its whole payment counts
       // as refunded (a refund of it in part counts the same way).
       const partial = { ...partialRefunds(row), [event.data.paymentReference]: event.data.amountCents };
-      return {
-        expires_at: event.data.expiresAt,
-        period_started_at: null,
-        partial_refunds: JSON.stringify(partial),
-        refunded_cents: sumOf(partial),
-      };
+      return { expires_at: event.data.expiresAt, period_started_at: null, ...refundColumns(partial) };
     }
     case 'SubscriptionCancellationRecorded':
       // Nothing renews any more: no charge is tried again either.
@@ -416,7 +411,7 @@ function changesFor(
     case 'PartialRefundRecorded': {
       if (event.data.kind === 'extra') return {};
       const partial = { ...partialRefunds(row), [event.data.paymentReference]: event.data.refundedTotalCents };
-      return { partial_refunds: JSON.stringify(partial), refunded_cents: sumOf(partial) };
+      return refundColumns(partial);
     }
     case 'RefundInitiated':
       // The operator answered the customer's request, if one was waiting.
@@ -466,8 +461,7 @@ const refundedInFull = (refundedAt: string) => ({
   cancelled_at: refundedAt,
   auto_renew: false,
   renewal_retry_at: null,
-  partial_refunds: JSON.stringify({}),
-  refunded_cents: 0,
+  ...refundColumns({}),
 });
 
 /** The row of money that went back on its day (`subscription_refunds`), one per refunded total of a payment. */
@@ -486,4 +480,8 @@ const refundRow = (counted: RefundCounted): MoneyRowChange => ({
 const partialRefunds = (row: Readonly<Record<string, unknown>>) =>
   jsonOf<Record<string, number>>(row.partial_refunds, {});
 
-const sumOf = (amounts: Record<string, number>) => Object.values(amounts).reduce((sum, cents) => sum + cents, 0);
+/** The row's partly refunded payments and, beside them, what went back of them all. */
+const refundColumns = (partial: Record<string, number>) => ({
+  partial_refunds: JSON.stringify(partial),
+  refunded_cents: Object.values(partial).reduce((sum, cents) => sum + cents, 0),
+});
