@@ -124,6 +124,20 @@ async function findUnresolved(trx: Knex.Transaction, projection: Projection, pos
   return row as ParkedRow;
 }
 
+/** Marks a parked event resolved, how and by whom, and answers it as it now stands. */
+async function resolve(
+  trx: Knex.Transaction,
+  row: ParkedRow,
+  resolution: 'retried' | 'skipped',
+  by: string,
+): Promise<ParkedEvent> {
+  const [resolved] = await trx(PARKED_EVENTS_TABLE)
+    .where({ name: row.name, generation: row.generation, global_position: row.global_position })
+    .update({ resolved_at: trx.fn.now(), resolution, resolved_by: by })
+    .returning('*');
+  return toParkedEvent(resolved as ParkedRow);
+}
+
 /** Reads the parked event again from the log, from the position just before it. */
 async function readParked(store: EventStore, row: ParkedRow): Promise<RecordedEvent> {
   let after: LogCheckpoint | null = row.previous_checkpoint;
@@ -160,11 +174,7 @@ export async function retryParkedEvent(options: {
         const { context, storable } = projectionInput(trx, projection, current.generation, options.vault);
         await projection.apply(storable(event), context);
       }
-      const [resolved] = await trx(PARKED_EVENTS_TABLE)
-        .where({ name: projection.name, generation: current.generation, global_position: options.position })
-        .update({ resolved_at: trx.fn.now(), resolution: 'retried', resolved_by: options.by })
-        .returning('*');
-      return toParkedEvent(resolved as ParkedRow);
+      return resolve(trx, current, 'retried', options.by);
     });
   } catch (error) {
     if (error instanceof ParkedEventNotFoundError) throw error;
@@ -185,10 +195,6 @@ export async function skipParkedEvent(options: {
 }): Promise<ParkedEvent> {
   return options.knex.transaction(async (trx) => {
     const row = await findUnresolved(trx, options.projection, options.position);
-    const [resolved] = await trx(PARKED_EVENTS_TABLE)
-      .where({ name: row.name, generation: row.generation, global_position: options.position })
-      .update({ resolved_at: trx.fn.now(), resolution: 'skipped', resolved_by: options.by })
-      .returning('*');
-    return toParkedEvent(resolved as ParkedRow);
+    return resolve(trx, row, 'skipped', options.by);
   });
 }
