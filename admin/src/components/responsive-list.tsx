@@ -25,10 +25,13 @@ export function ResponsiveList({
   );
 }
 
+/** A table cell's style (`cellSx`) that keeps its date, amount or code on one line. */
+export const nowrap = () => ({ whiteSpace: 'nowrap' }) as const;
+
 /** A table's column of an instant (when the record was created, or last changed): date and time, on one line. */
 export function dateTimeColumn(source: 'createdAt' | 'updatedAt', locale: string) {
   return (
-    <DataTable.Col source={source} cellSx={() => ({ whiteSpace: 'nowrap' })}>
+    <DataTable.Col source={source} cellSx={nowrap}>
       <DateField source={source} showTime locales={intlLocaleOf(locale)} />
     </DataTable.Col>
   );

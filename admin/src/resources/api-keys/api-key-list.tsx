@@ -11,7 +11,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ChipRow } from '../../components/record-chips';
-import { dateTimeColumn, ResponsiveList } from '../../components/responsive-list';
+import { dateTimeColumn, nowrap, ResponsiveList } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
 
 /** Active or revoked, as a chip. */
@@ -88,13 +88,13 @@ export function ApiKeyList() {
           source="prefix"
           disableSort
           render={(apiKey) => <code>{`${apiKey.prefix}…`}</code>}
-          cellSx={() => ({ whiteSpace: 'nowrap' })}
+          cellSx={nowrap}
         />
         {dateTimeColumn('createdAt', locale)}
         <DataTable.Col<ApiKeySummary>
           source="lastUsedAt"
           render={(apiKey) => <LastUsed apiKey={apiKey} />}
-          cellSx={() => ({ whiteSpace: 'nowrap' })}
+          cellSx={nowrap}
         />
         <DataTable.Col<ApiKeySummary> source="revokedAt" render={(apiKey) => <KeyStatusChip apiKey={apiKey} />} />
         <DataTable.Col label="" disableSort>

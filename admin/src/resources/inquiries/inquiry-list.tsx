@@ -1,5 +1,5 @@
 import { DataTable, DateField, SearchInput, SelectInput, SimpleList, useLocaleState, useTranslate } from 'react-admin';
-import { ResponsiveList } from '../../components/responsive-list';
+import { nowrap, ResponsiveList } from '../../components/responsive-list';
 import { intlLocaleOf } from '../../i18n/i18n-provider';
 import { InquiryBulkActions } from './inquiry-bulk-actions';
 import { InquiryStatusChip } from './inquiry-status-chip';
@@ -38,7 +38,7 @@ export function InquiryList() {
       }
     >
       <DataTable<Inquiry> rowClick="show" bulkActionButtons={<InquiryBulkActions />} body={SelectableBody}>
-        <DataTable.Col source="receivedAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
+        <DataTable.Col source="receivedAt" cellSx={nowrap}>
           <DateField source="receivedAt" showTime locales={intlLocaleOf(locale)} />
         </DataTable.Col>
         <DataTable.Col source="kind" render={kindOf} />

@@ -1,6 +1,6 @@
 import { DataTable, DateField, SelectInput, SimpleList, useLocaleState, useTranslate } from 'react-admin';
 import { DayFirstDateInput } from '../../components/day-first-date-input';
-import { ResponsiveList, withSearch } from '../../components/responsive-list';
+import { nowrap, ResponsiveList, withSearch } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { InvoiceCustomer } from './invoice-customer';
@@ -36,7 +36,6 @@ function InvoiceSimpleList() {
 /** Every invoice and credit note issued, the latest number first; sorted by number or issue date. */
 export function InvoiceList() {
   const { locale, dateLocale } = useLocales();
-  const nowrap = () => ({ whiteSpace: 'nowrap' }) as const;
   return (
     <ResponsiveList filters={filters} sort={{ field: 'number', order: 'DESC' }} phone={<InvoiceSimpleList />}>
       <DataTable<Invoice> rowClick="show" bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>

@@ -13,7 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DayFirstDateInput } from '../../components/day-first-date-input';
-import { ResponsiveList, withSearch } from '../../components/responsive-list';
+import { nowrap, ResponsiveList, withSearch } from '../../components/responsive-list';
 import { useLocales } from '../../i18n/i18n-provider';
 import { formatCents } from '../../lib/money';
 import { AutoRenewChips, renewalFailed } from './automatic-renewal';
@@ -147,7 +147,6 @@ function SubscriptionSimpleList() {
  */
 export function SubscriptionList() {
   const { locale, dateLocale } = useLocales();
-  const nowrap = () => ({ whiteSpace: 'nowrap' }) as const;
   return (
     <ResponsiveList
       filters={filters}

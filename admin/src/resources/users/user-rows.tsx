@@ -9,6 +9,7 @@ import { UserAvatar } from './user-avatar';
 import { UserBulkActions } from './user-bulk-actions';
 import { UserSegmentChip } from './user-segment-chip';
 import { displayName, type User } from './user-vocabulary';
+import { nowrap } from '../../components/responsive-list';
 import { SelectableBody } from '../../components/selectable-body';
 
 /** Up to three subscriptions: plan, price, expiry and status, as the seeds' rows show them. */
@@ -94,7 +95,7 @@ export function UserRows({ small, empty }: { small: boolean; empty?: ReactNode }
       <DataTable.Col source="segment" disableSort>
         <UserSegmentChip />
       </DataTable.Col>
-      <DataTable.Col source="createdAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
+      <DataTable.Col source="createdAt" cellSx={nowrap}>
         <DateField source="createdAt" locales={intlLocaleOf(locale)} />
       </DataTable.Col>
       <DataTable.Col
