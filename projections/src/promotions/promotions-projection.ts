@@ -40,6 +40,9 @@ export const promotionsProjection: Projection = {
     const at = recorded.recordedAt;
     const version = recorded.streamVersion;
     const existing = () => trx(promoCodes).where({ code: event.data.code }).where('stream_version', '<', version);
+    /** An operator's change to an existing code: a new revision (a redemption is none). */
+    const revise = (columns: Record<string, unknown>) =>
+      existing().update({ ...columns, revision: trx.raw('revision + 1'), updated_at: at, stream_version: version });
     switch (event.type) {
       case 'PromoCodeDefined': {
         const terms = termColumns(event.data);
@@ -66,21 +69,11 @@ export const promotionsProjection: Projection = {
         return;
       }
       case 'PromoCodeRevised':
-        await existing().update({
-          ...termColumns(event.data),
-          revision: trx.raw('revision + 1'),
-          updated_at: at,
-          stream_version: version,
-        });
+        await revise(termColumns(event.data));
         return;
       case 'PromoCodeDeactivated':
       case 'PromoCodeReactivated':
-        await existing().update({
-          active: event.type === 'PromoCodeReactivated',
-          revision: trx.raw('revision + 1'),
-          updated_at: at,
-          stream_version: version,
-        });
+        await revise({ active: event.type === 'PromoCodeReactivated' });
         return;
       case 'PromoCodeRedeemed':
         await existing().update({ times_used: trx.raw('times_used + 1'), stream_version: version });
