@@ -48,6 +48,11 @@ export const accountsProjection: Projection = {
     const userId = event.data.userId;
     const open = async (sealed: string) => (await context.openPersonalData(userId, sealed)) ?? ERASED_VALUE;
     const accounts = () => trx(table('accounts')).where({ id: userId });
+    /** A change of what the profile form edits: a new profile version, as the account's decider counts it. */
+    const profileChanged = (columns: { full_name: string } | { email: string }) =>
+      accounts()
+        .update({ ...columns, updated_at: recorded.recordedAt })
+        .increment('profile_version', 1);
     const activity = (action: string, success: boolean, device: string | null = null, location: string | null = null) =>
       trx(table('security_activity'))
         .insert({
@@ -82,9 +87,7 @@ export const accountsProjection: Projection = {
           .ignore();
         return;
       case 'ProfileUpdated':
-        await accounts()
-          .update({ full_name: await open(event.data.fullName), updated_at: recorded.recordedAt })
-          .increment('profile_version', 1);
+        await profileChanged({ full_name: await open(event.data.fullName) });
         return;
       case 'RoleGranted': {
         const role = recordedRole(event.data.role);
@@ -135,9 +138,7 @@ export const accountsProjection: Projection = {
         await activity('session_revoked', true, await open(event.data.device));
         return;
       case 'EmailChanged':
-        await accounts()
-          .update({ email: await open(event.data.email), updated_at: recorded.recordedAt })
-          .increment('profile_version', 1);
+        await profileChanged({ email: await open(event.data.email) });
         return;
       case 'PersonalDataErased':
         // The key is gone: what was opened from it before leaves the read model too.
