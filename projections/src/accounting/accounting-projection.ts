@@ -1,6 +1,5 @@
 import { ACCOUNTING_EVENT_TYPES, accountingSubject, type AccountingEvent } from '@shop/domain';
 import type { Projection } from '../runtime/projection.js';
-import { ERASED_VALUE } from '../personal-data/personal-data-vault.js';
 
 /**
  * One row per invoice and credit note, as issued: what the customer's invoices, the back-office's
@@ -47,7 +46,7 @@ export const accountingProjection: Projection = {
     const { data } = { type: recorded.type, data: recorded.data } as AccountingEvent;
     const year = new Date(data.issuedAt).getUTCFullYear();
     const open = async (sealed: string | null) =>
-      sealed === null ? null : ((await openPersonalData(accountingSubject(year), sealed)) ?? ERASED_VALUE);
+      sealed === null ? null : openPersonalData(accountingSubject(year), sealed);
     await trx(table('accounting_documents'))
       .insert({
         id: data.documentId,

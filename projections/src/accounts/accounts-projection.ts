@@ -46,7 +46,7 @@ export const accountsProjection: Projection = {
     const event = { type: recorded.type, data: recorded.data } as AccountEvent;
     const { trx, table } = context;
     const userId = event.data.userId;
-    const open = async (sealed: string) => (await context.openPersonalData(userId, sealed)) ?? ERASED_VALUE;
+    const open = (sealed: string) => context.openPersonalData(userId, sealed);
     const accounts = () => trx(table('accounts')).where({ id: userId });
     /** A change of what the profile form edits: a new profile version, as the account's decider counts it. */
     const profileChanged = (columns: { full_name: string } | { email: string }) =>

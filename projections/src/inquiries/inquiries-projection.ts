@@ -133,8 +133,7 @@ export const inquiriesProjection: Projection = {
     switch (event.type) {
       case 'InquiryReceived': {
         const subject = inquiryDataSubject(id);
-        const open: Opener = async (sealed) =>
-          sealed === null ? null : ((await context.openPersonalData(subject, sealed)) ?? ERASED_VALUE);
+        const open: Opener = async (sealed) => (sealed === null ? null : context.openPersonalData(subject, sealed));
         const { inquiryId: _id, userId, language, receivedAt, ...form } = event.data;
         const opened = await openForm(form as InquiryForm, open);
         await trx(table('inquiries'))
@@ -164,7 +163,7 @@ export const inquiriesProjection: Projection = {
         return;
       case 'InquiryReplied': {
         const { replyId, message, repliedBy, repliedAt } = event.data;
-        const opened = (await context.openPersonalData(inquiryDataSubject(id), message)) ?? ERASED_VALUE;
+        const opened = await context.openPersonalData(inquiryDataSubject(id), message);
         await trx(table('inquiry_replies'))
           .insert({ id: replyId, inquiry_id: id, message: opened, replied_by: repliedBy, replied_at: repliedAt })
           .onConflict('id')

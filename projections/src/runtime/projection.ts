@@ -1,12 +1,12 @@
 import { toStorable, toStorableText } from '@shop/domain';
 import type { RecordedEvent } from '@shop/event-store';
 import type { Knex } from 'knex';
-import type { PersonalDataVault } from '../personal-data/personal-data-vault.js';
+import { ERASED_VALUE, type PersonalDataVault } from '../personal-data/personal-data-vault.js';
 
 export interface ProjectionContext {
   trx: Knex.Transaction;
-  /** Opens personal data sealed in events (null once the person was erased). */
-  openPersonalData: (subjectId: string, sealed: string) => Promise<string | null>;
+  /** Opens personal data sealed in events: "[erased]" (`ERASED_VALUE`) once the person was erased. */
+  openPersonalData: (subjectId: string, sealed: string) => Promise<string>;
   /** Physical name of one of the projection's tables in the generation being written. */
   table: (logicalName: string) => string;
   /**
@@ -68,7 +68,7 @@ export function projectionInput(
       openPersonalData: async (subjectId: string, sealed: string) => {
         if (!vault) throw new Error(`${projection.name} reads personal data but the projector has no vault`);
         const opened = await vault.open(trx, subjectId, sealed);
-        return opened === null ? null : toStorableText(opened);
+        return opened === null ? ERASED_VALUE : toStorableText(opened);
       },
     },
     storable: (event) => ({ ...event, data: toStorable(event.data) }),
