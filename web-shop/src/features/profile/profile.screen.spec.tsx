@@ -46,6 +46,12 @@ function profileApi(overrides: Routes = {}): Routes {
   };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A day as the profile writes it, in `locale`. */
+const longDate = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
+
 /** Today as the profile writes it: a request is shown from the moment the API accepts it. */
 const today = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date());
 
@@ -253,6 +259,8 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
     await user.click(await within(dialog).findByRole('radio', { name: /3 mois/ }));
     expect(within(dialog).getByTestId('renew-total')).toHaveTextContent('30,00 €');
     expect(within(dialog).getByText('Nouvelle échéance : 30 avril 2099')).toBeVisible();
+    // Its months start on 31 January 2099, long after the withdrawal period: nothing to ask.
+    expect(within(dialog).queryByRole('checkbox', { name: /rétractation/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: /^Payer avec PayPal 30,00\s€$/ }));
 
     await expect.poll(() => leave.mock.calls[0]?.[0]).toBe('https://paypal.example/pay/sub-1');
@@ -303,6 +311,57 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
       provider: 'stripe',
       billingCountry: 'DE',
     });
+  });
+
+  it('asks, for months that start within the withdrawal period, the express request for them to start then', async () => {
+    const expiresAt = new Date(Date.now() + 5 * DAY_MS).toISOString();
+    const leave = catchDeparture();
+    browserLocale('fr-FR');
+    const { user, api } = profile(lifecycleApi({ expiresAt }));
+
+    const dialog = await openRenewal(user);
+    const request = await within(dialog).findByRole('checkbox', {
+      name: `Je demande que les mois renouvelés commencent le ${longDate(expiresAt, 'fr-FR')}, avant la fin du délai de rétractation de 14 jours, et je reconnais perdre mon droit de rétractation une fois le service entièrement fourni.`,
+    });
+    expect(request).not.toBeChecked();
+    expect(within(dialog).getByRole('link', { name: 'Conditions générales : droit de rétractation' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    await user.click(within(dialog).getByRole('button', { name: /^Payer par carte/ }));
+    expect(
+      await within(dialog).findByText(
+        'Cochez cette case pour renouveler : les mois renouvelés commencent avant la fin du délai de rétractation.',
+      ),
+    ).toBeVisible();
+    expect(request).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /api/me/subscriptions/sub-1/renew')).toHaveLength(0);
+
+    await user.click(request);
+    await user.click(within(dialog).getByRole('button', { name: /^Payer par carte/ }));
+    expect(await api.onlyBody('POST /api/me/subscriptions/sub-1/renew')).toEqual({
+      months: 1,
+      provider: 'stripe',
+      billingCountry: 'FR',
+      immediateAccess: true,
+    });
+    await expect.poll(() => leave.mock.calls.length).toBe(1);
+  });
+
+  it('asks, in English, for an expired subscription to start again at once', async () => {
+    browserLocale('en-GB');
+    catchDeparture();
+    const { user, api } = profile(lifecycleApi({ status: 'expired', expiresAt: '2026-01-31T10:00:00.000Z' }), 'en');
+
+    await user.click(await screen.findByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew Netflix Premium' });
+    await user.click(
+      await within(dialog).findByRole('checkbox', {
+        name: 'I ask for access to start now, before the 14-day withdrawal period ends, and I acknowledge that I lose my right of withdrawal once the service has been fully provided.',
+      }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: /^Pay by card/ }));
+    expect(await api.onlyBody('POST /api/me/subscriptions/sub-1/renew')).toMatchObject({ immediateAccess: true });
   });
 
   it("opens the renewal straight away from the reminder e-mail's link", async () => {

@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 
 /**
- * The customer's express request for access to start now, before the 14-day withdrawal period
- * ends, acknowledging that the right to withdraw is lost once the service is provided: unticked,
- * to be ticked before paying (`immediateAccess`, recorded with the order). Inside a Formik form
- * whose values hold `immediateAccess`.
+ * The customer's express request for access to start now (or, renewing, on `startsOn`), before the
+ * 14-day withdrawal period ends, acknowledging that the right to withdraw is lost once the service
+ * is provided: unticked, to be ticked before paying (`immediateAccess`, recorded with the order).
+ * Inside a Formik form whose values hold `immediateAccess`.
  */
-export function ImmediateAccessField({ disabled }: { disabled: boolean }) {
+export function ImmediateAccessField({ disabled, startsOn }: { disabled: boolean; startsOn?: string }) {
   const { t } = useTranslation('checkout');
   const [field, meta] = useField<boolean>({ name: 'immediateAccess', type: 'checkbox' });
   const errorId = useId();
@@ -33,7 +33,7 @@ export function ImmediateAccessField({ disabled }: { disabled: boolean }) {
             }}
           />
         }
-        label={t('immediateAccess.label')}
+        label={startsOn ? t('immediateAccess.renewalLabel', { date: startsOn }) : t('immediateAccess.label')}
         sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { mt: -1 } }}
       />
       <Box sx={{ ml: 4, typography: 'body2' }}>

@@ -23,14 +23,24 @@ import { useRememberedBilling } from '../hooks/use-remembered-billing';
 import { autoRenewField } from '../lib/auto-renewal';
 import { billingRequestFields, billingSchema, initialBillingValues, type BillingValues } from '../lib/billing';
 import { renewalErrorKey, type RenewalErrorKey } from '../lib/checkout-errors';
-import { expiryAfterRenewal } from '../lib/renewal';
+import { expiryAfterRenewal, renewalStartWithinWithdrawal } from '../lib/renewal';
 import type { Months } from '../types';
 import { BillingFields } from './billing-fields';
 import { DurationAndPromo } from './duration-and-promo';
+import { ImmediateAccessField } from './immediate-access-field';
 import { PaymentButtons } from './payment-buttons';
 import { PaymentError } from './payment-error';
 
-const billingValidation = yup.object(billingSchema);
+type RenewValues = BillingValues & { immediateAccess: boolean };
+
+const validation = (asksImmediateAccess: boolean) =>
+  yup.object({
+    ...billingSchema,
+    // The express request the law asks for when the renewed months start within the withdrawal period.
+    immediateAccess: asksImmediateAccess
+      ? yup.boolean().oneOf([true], 'checkout:immediateAccess.renewalRequired')
+      : yup.boolean(),
+  });
 
 function RenewForm({
   subscription,
@@ -54,8 +64,10 @@ function RenewForm({
   const { totalCents } = payment;
   const money = (cents: number) => formatPrice(cents, plan.currency, i18n.language);
   const newExpiry = expiryAfterRenewal(subscription, months);
+  // Decided once, when the dialog opens: the box does not come and go while the customer fills it in.
+  const [withinWithdrawal] = useState(() => renewalStartWithinWithdrawal(subscription));
 
-  const submit = async (billing: BillingValues) => {
+  const submit = async ({ immediateAccess, ...billing }: RenewValues) => {
     if (busy) return;
     setError(null);
     setBusy(true);
@@ -71,6 +83,7 @@ function RenewForm({
         provider: start.provider,
         promoCode: start.code || undefined,
         ...autoRenewField(autoRenew, start.provider),
+        ...(withinWithdrawal && immediateAccess ? { immediateAccess: true } : {}),
         ...billingRequestFields(billing),
         language,
       });
@@ -86,10 +99,10 @@ function RenewForm({
     setBusy(false);
     payment.stopPaying();
   };
-  // Who pays, checked before the payment starts; the rest of the renewal is plain state.
-  const billing = useFormik<BillingValues>({
-    initialValues: initialBillingValues(language, navigator.language),
-    validationSchema: billingValidation,
+  // Who pays and the request for access, checked before the payment starts; the rest is plain state.
+  const billing = useFormik<RenewValues>({
+    initialValues: { ...initialBillingValues(language, navigator.language), immediateAccess: false },
+    validationSchema: validation(withinWithdrawal !== null),
     onSubmit: submit,
   });
   useRememberedBilling(billing);
@@ -117,6 +130,13 @@ function RenewForm({
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: '8px !important' }}>
             {t('renewal.newExpiry', { date: formatDate(newExpiry.toISOString(), i18n.language) })}
           </Typography>
+        )}
+        {withinWithdrawal && (
+          <ImmediateAccessField
+            disabled={busy}
+            // Starting at once (expired) is the checkout's request; at a later expiry, its date.
+            startsOn={newExpiry ? formatDate(withinWithdrawal.toISOString(), i18n.language) : undefined}
+          />
         )}
         <PaymentError title={t('renewal.errors.title')} error={error} />
         <PaymentButtons

@@ -26,3 +26,17 @@ export function expiryAfterRenewal(subscription: CustomerSubscription, months: n
   if (!subscription.expiresAt || Date.parse(subscription.expiresAt) <= now) return null;
   return addMonthsUtc(subscription.expiresAt, months);
 }
+
+/** How long a consumer may withdraw from a distance contract, from the day it is made (renewing makes one). */
+const WITHDRAWAL_PERIOD_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * When the months a renewal pays for start, if they start within the 14-day withdrawal period of
+ * renewing now: the current expiry while it runs, or now once it has passed. Then the law asks the
+ * customer's express request before paying (as at the checkout). Null when they start after it.
+ */
+export function renewalStartWithinWithdrawal(subscription: CustomerSubscription, now = Date.now()): Date | null {
+  const expiry = subscription.expiresAt ? Date.parse(subscription.expiresAt) : Number.NaN;
+  const start = expiry > now ? expiry : now;
+  return start < now + WITHDRAWAL_PERIOD_MS ? new Date(start) : null;
+}
