@@ -143,8 +143,12 @@ export const orderMailReactor: Reactor = {
         return [orderMailJob(recorded, event.data.subscriptionId, 'refund_issued', { amountCents, ...after })];
       }
       case 'SubscriptionStatusChanged':
-        if (event.data.to !== 'suspended') return [];
-        return [orderMailJob(recorded, event.data.subscriptionId, 'suspended')];
+        if (event.data.to === 'suspended') return [orderMailJob(recorded, event.data.subscriptionId, 'suspended')];
+        // Ended by the operator before its term: the expiry news, as of that moment (not the date it had).
+        if (event.data.to === 'expired') {
+          return [orderMailJob(recorded, event.data.subscriptionId, 'expired', { expiresAt: event.data.changedAt })];
+        }
+        return [];
       case 'CredentialsAssigned':
         return [orderMailJob(recorded, event.data.subscriptionId, 'credentials_ready')];
       case 'SubscriptionExpired':

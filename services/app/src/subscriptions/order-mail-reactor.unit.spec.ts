@@ -163,13 +163,22 @@ describe('the order mail reactor', () => {
     ]);
   });
 
-  it('tells of a suspension, and of no other status change', () => {
-    const change = (to: 'suspended' | 'active' | 'cancelled') =>
+  it('tells of a suspension, and of an end the operator set, as of that moment; of no other status change', () => {
+    const changedAt = '2026-12-15T09:30:00.000Z';
+    const change = (to: 'suspended' | 'active' | 'cancelled' | 'expired') =>
       jobsOf({
         type: 'SubscriptionStatusChanged',
-        data: { subscriptionId: 'sub-1', from: 'active', to, reason: 'support', changedAt: RECORDED_AT.toISOString() },
+        data: { subscriptionId: 'sub-1', from: 'active', to, reason: 'support', changedAt },
       });
     expect(change('suspended').map(({ id }) => id)).toEqual(['event-1:suspended']);
+    // Expired before its term: the e-mail says it ended when the operator ended it, not at the expiry it had.
+    expect(change('expired')).toEqual([
+      {
+        id: 'event-1:expired',
+        data: expect.objectContaining({ kind: 'expired', subscriptionId: 'sub-1', expiresAt: changedAt }),
+        runAt: undefined,
+      },
+    ]);
     expect(change('active')).toEqual([]);
     expect(change('cancelled')).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMailJobHandlers } from './order-mail-jobs.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { mailerFailingOnce } from '../testing/failing-mailer.js';
-import { requestJson, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
+import { randomIp, requestJson, signUpAdmin, signUpAndSignIn, type JsonRequest } from '../testing/http-customer.js';
 import { paidSubscription } from '../testing/paid-subscription.js';
 import { readMail, startSmtpCapture, type ReceivedMail, type SmtpCapture } from '../testing/smtp-capture.js';
 import { eventually, startTestShop, type TestShop } from '../testing/test-shop.js';
@@ -279,6 +279,29 @@ describe('order e-mails and notifications', () => {
     expect(expired.text).toMatch(/a expiré le \d+ \S+ \d{4}/);
     await waitForNotification(bruno, 'fr', 'Abonnement expiré');
     expect(mailsTo(bruno.email).filter((mail) => mail.subject.includes('expire bientôt'))).toEqual([]);
+  });
+
+  it('mails "expired" as of the moment an operator ends a subscription before its term', async () => {
+    const dora = await newCustomer('dora', 'Dora Lane');
+    const owner = await signUpAdmin(shop, { label: 'order-mail-owner', ip: randomIp('10.72') });
+    const expiresAt = new Date(Date.now() + 20 * 86_400_000);
+    const { subscriptionId } = await paidSubscription(shop.runtime.store, dora.userId, expiresAt);
+    await eventually(
+      () => getSubscription(shop.runtime.knex, subscriptionId),
+      (row) => row?.status === 'active',
+    );
+
+    const ended = await call('PUT', `/api/admin/subscriptions/${subscriptionId}`, {
+      token: owner.token,
+      body: { status: 'expired', reason: 'Compte partagé hors du foyer' },
+    });
+    expect(ended.status).toBe(200);
+
+    const mail = await waitForMail(dora.email, 'Votre abonnement Netflix a expiré');
+    const day = (at: Date) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+    expect(mail.text).toContain(`a expiré le ${day(new Date())}`);
+    expect(mail.text).not.toContain(day(expiresAt));
+    await waitForNotification(dora, 'fr', 'Abonnement expiré');
   });
 
   describe('a job that runs after the subscription changed again', () => {
