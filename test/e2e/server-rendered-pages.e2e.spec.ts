@@ -43,7 +43,7 @@ async function visit(pathname: string, viewport: { width: number; height: number
   if (watchedText) await page.addInitScript(watchMain(watchedText));
   const troubles: string[] = [];
   page.on('console', (message) => {
-    // The browser's own line for an answer of 4xx (a visitor's session, 401; no free offer, 404): not the page's.
+    // The browser's own line for an answer of 4xx (no free offer running, 404): not the page's.
     if (message.text().startsWith('Failed to load resource')) return;
     if (message.type() === 'error' || HYDRATION_TROUBLE.test(message.text())) {
       troubles.push(`${message.type()}: ${message.text()}`);
@@ -181,7 +181,7 @@ describe('server-rendered public pages in a browser', () => {
 
     it(`the Netflix page in ${language} stays in place while the browser takes it over: no frame without it, no loader`, async () => {
       const { page, context, troubles } = await visit(`${texts.prefix}/subscription/netflix`, MOBILE, texts.feature);
-      // Taken over once the session's answer (a visitor's 401) and every chunk have arrived, and then some.
+      // Taken over once the session is known and every chunk has arrived, and then some.
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(1500);
       const watch = await mainWatch(page);

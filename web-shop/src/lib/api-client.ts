@@ -110,10 +110,19 @@ function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * Whether the browser holds a session's cookies: the API sets the readable CSRF cookie with the
+ * session's own, for as long as its refresh lasts, and clears them together. Without it there is
+ * no session to ask about.
+ */
+export function holdsSession(): boolean {
+  return readCsrfToken() !== undefined;
+}
+
 /** Sends once, and on a 401 refreshes the session and sends again (only when a session cookie suggests there is something to refresh). */
 async function sendRefreshing(method: string, path: string, options: RequestOptions): Promise<Response> {
   const response = await send(method, path, options);
-  if (response.status === 401 && !NO_REFRESH_PATHS.includes(path) && readCsrfToken() !== undefined) {
+  if (response.status === 401 && !NO_REFRESH_PATHS.includes(path) && holdsSession()) {
     if (await refreshSession()) return send(method, path, options);
   }
   return response;

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderScreen } from '../testing/render-screen';
+import { problem, renderScreen } from '../testing/render-screen';
 import { useSession } from './session';
 
 /** A part of a page that reads the session, as the header, a banner or a screen does. */
@@ -34,8 +34,20 @@ function Page() {
 }
 
 describe('the session', () => {
+  it('is not asked of the API by a visitor whose browser holds no session: signed out at once', async () => {
+    const { api } = renderScreen(<Page />);
+    expect(await screen.findByText('header: signedOut')).toBeVisible();
+    // Long enough for a request to have been sent, were one to be.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(api.callsTo('GET /api/me')).toHaveLength(0);
+  });
+
   it('is asked once per page load, however many parts read it or come later, and again on reload', async () => {
-    const { api, user } = renderScreen(<Page />);
+    // A session the API has ended since (401): the browser still holds its cookies.
+    const { api, user } = renderScreen(<Page />, {
+      sessionCookie: true,
+      api: { 'POST /api/auth/refresh': () => problem(401, 'auth.invalid_refresh_token') },
+    });
     await screen.findByText('header: signedOut');
 
     await user.click(screen.getByRole('button', { name: 'more' }));

@@ -17,9 +17,19 @@ interface ScreenOptions {
   url?: string;
   /** The API's answers; `GET /api/me` answers 401 (signed out) unless `user` is given or a route overrides it. */
   api?: ApiRoutes;
-  /** The signed-in customer. */
+  /** The signed-in customer (the browser then holds a session's cookies). */
   user?: Profile;
+  /**
+   * Whether the browser holds a session's cookies, as after a sign-in: the shop then asks
+   * `GET /api/me` who it is. Yes when `user` is given; a visitor without them is signed out at once.
+   */
+  sessionCookie?: boolean;
   language?: 'fr' | 'en';
+}
+
+/** The readable cookie the API sets with a session (its CSRF token), as a signed-in browser holds it. */
+export function holdSessionCookie(): void {
+  document.cookie = 'csrf_token=test-session; path=/';
 }
 
 /**
@@ -28,7 +38,8 @@ interface ScreenOptions {
  * act with, the requests the screen made and where the visitor ended up.
  */
 export function renderScreen(ui: ReactElement, options: ScreenOptions = {}) {
-  const { path = '/', url = path, user: customer, language } = options;
+  const { path = '/', url = path, user: customer, language, sessionCookie = customer !== undefined } = options;
+  if (sessionCookie) holdSessionCookie();
   const api = mockApi({
     'GET /api/me': () => (customer ? json<Profile>(customer) : problem(401, 'auth.required')),
     ...options.api,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import AuthRoute from '../../app/routes/auth';
 import { FormDrafts, FormDraftsContext } from '../../lib/form-drafts';
 import { aCustomer } from '../../testing/fixtures';
-import { json, problem, renderScreen } from '../../testing/render-screen';
+import { holdSessionCookie, json, problem, renderScreen } from '../../testing/render-screen';
 import type { Routes } from '../../testing/fetch-mock';
 
 const session: SignedInSession = {
@@ -26,6 +26,8 @@ function authApi(signIn: Routes[string]): Routes {
     'POST /api/auth/sign-in': async (call) => {
       const reply = await signIn(call);
       signedIn = reply.status === 200;
+      // The API sets the session's cookies with its answer.
+      if (signedIn) holdSessionCookie();
       return reply;
     },
   };

@@ -55,8 +55,9 @@ const longDate = (iso: string, locale: string) =>
 /** Today as the profile writes it: a request is shown from the moment the API accepts it. */
 const today = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date());
 
+/** The profile of a signed-in customer (the browser holds the session's cookies). */
 const profile = (api: Routes, language?: 'fr' | 'en') =>
-  renderScreen(<ProfileRoute />, { path: '/profile', api, language });
+  renderScreen(<ProfileRoute />, { path: '/profile', api, language, sessionCookie: true });
 
 /**
  * The profile of a customer whose subscription runs until 31 January 2099, to renew in a browser set to
@@ -369,6 +370,7 @@ describe('renewing, cancelling and the 7-day guarantee from the profile', () => 
       path: '/profile',
       url: '/profile?renew=sub-1',
       api: lifecycleApi({ expiresAt: '2099-01-31T10:00:00.000Z' }),
+      sessionCookie: true,
     });
     expect(await screen.findByRole('dialog', { name: 'Renouveler Netflix Premium' })).toBeVisible();
   });

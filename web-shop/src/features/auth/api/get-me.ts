@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiGet } from '../../../lib/api-client';
+import { ApiError, apiGet, holdsSession } from '../../../lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
 import { SIGNED_OUT, type Session } from '../../../lib/session';
 import type { Profile } from '../../../types/api';
@@ -12,8 +12,12 @@ export function getMe(signal?: AbortSignal): Promise<Profile> {
   return apiGet<Profile>('/api/me', { signal });
 }
 
-/** `GET /api/me` as a session: a failure of the API (401 above all) is a signed-out visitor. */
+/**
+ * `GET /api/me` as a session: a failure of the API (401 above all) is a signed-out visitor. A
+ * browser without a session's cookies is signed out without asking (no 401 on every visitor's page).
+ */
 export async function getSession(signal?: AbortSignal): Promise<Session> {
+  if (!holdsSession()) return SIGNED_OUT;
   try {
     return { status: 'signedIn', user: await getMe(signal) };
   } catch (error) {
