@@ -187,8 +187,15 @@ describe('the log gauges, read at each scrape', () => {
       { type: 'MetricsProbe', data: { n: 2 } },
     ]);
     await runtime.store.appendToStream('inquiry-metrics', [{ type: 'MetricsProbe', data: { n: 3 } }]);
+    // Readable once no write that began before them is still running, in any database of the
+    // server (another test's transaction holds them back): the figures are read of the readable log.
+    await eventually(
+      () => runtime.store.head(),
+      (readable) => readable.globalPosition >= 3,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const head = await runtime.store.head();
+    expect(head.globalPosition).toBe(3);
     const trailing = await scrape();
     expect(sample(trailing, 'projection_lag_events', { projection: 'subscriptions' })).toBe(head.globalPosition);
     expect(sample(trailing, 'projection_lag_seconds', { projection: 'subscriptions' })).toBeGreaterThanOrEqual(1);
