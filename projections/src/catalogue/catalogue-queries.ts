@@ -54,6 +54,12 @@ export async function listPlans(
   return rows.map((row) => toView(row, options.language));
 }
 
+/** When each plan on sale last changed (published or revised), by id: its page's `lastmod` in the sitemap. */
+export async function planChangeTimes(knex: Knex): Promise<Map<string, string>> {
+  const rows = await knex<PlanRow>('plans').where({ on_sale: true }).select('id', 'updated_at');
+  return new Map(rows.map((row) => [row.id, new Date(row.updated_at).toISOString()]));
+}
+
 /** One plan; with `onSaleOnly`, null for a plan taken off sale (the shop's page, ordering). */
 export async function getPlan(
   knex: Knex,

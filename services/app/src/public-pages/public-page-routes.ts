@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { Language } from '@shop/domain';
+import { planChangeTimes } from '@shop/projections';
 import type { Logger } from '../infrastructure/logger.js';
 import { CatalogueAnswers } from '../catalogue/catalogue-answers.js';
 import { problem, type ApiDocument } from '../api/openapi.js';
@@ -67,11 +68,21 @@ export function publicPageRoutes(
       res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt);
     },
     sitemap: async (_req, res) => {
-      const plans = await catalogue.plans(pages.defaultLanguage as Language);
-      const paths = [...shop.staticPaths(), ...plans.map((plan) => shop.planPath(plan.id))];
-      const entries: SitemapEntry[] = paths.flatMap((shopPath) => {
-        const alternates = shop.alternates(shopPath);
-        return pages.languages.map((language) => ({ loc: shop.url(language, shopPath), alternates }));
+      const [plans, changed] = await Promise.all([
+        catalogue.plans(pages.defaultLanguage as Language),
+        planChangeTimes(deps.knex),
+      ]);
+      const paths: Array<{ path: string; lastmod?: string }> = [
+        ...shop.staticPaths().map((path) => ({ path })),
+        ...plans.map((plan) => ({ path: shop.planPath(plan.id), lastmod: changed.get(plan.id) })),
+      ];
+      const entries: SitemapEntry[] = paths.flatMap(({ path, lastmod }) => {
+        const alternates = shop.alternates(path);
+        return pages.languages.map((language) => ({
+          loc: shop.url(language, path),
+          ...(lastmod ? { lastmod } : {}),
+          alternates,
+        }));
       });
       res.type('application/xml').set('Cache-Control', 'no-cache').send(sitemapXml(entries));
     },

@@ -390,6 +390,14 @@ describe('the shop’s public pages as a crawler reads them', () => {
       en: `${PUBLIC_URL}/en/subscription/netflix`,
       'x-default': `${PUBLIC_URL}/subscription/netflix`,
     });
+    // A plan's page says when the plan last changed (a price revised moves it); the other pages, nothing.
+    for (const id of ['netflix', 'spotify']) {
+      const plan = await getPlanForAdmin(shop.runtime.knex, id);
+      for (const loc of [`${PUBLIC_URL}/subscription/${id}`, `${PUBLIC_URL}/en/subscription/${id}`]) {
+        expect(urls.find((url) => url.loc === loc)?.lastmod, loc).toBe(plan!.updatedAt);
+      }
+    }
+    expect(urls.filter((url) => !url.loc.includes('/subscription/') && url.lastmod !== undefined)).toEqual([]);
     // Each page a crawler finds there is a page, in the language its address says.
     const read = await crawl(new URL(netflix.loc).pathname);
     expect([read.status, read.lang, read.canonical]).toEqual([200, 'en', netflix.loc]);

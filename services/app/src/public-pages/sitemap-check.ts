@@ -3,6 +3,7 @@ import { SITEMAP_NAMESPACE, XHTML_NAMESPACE } from './sitemap.js';
 /** One `<url>` of a sitemap as read by `checkSitemap`. */
 export interface CheckedUrl {
   loc: string;
+  lastmod?: string;
   alternates: Record<string, string>;
 }
 
@@ -66,7 +67,8 @@ export function checkSitemap(xml: string): CheckedUrl[] {
         alternates[hreflang] = absoluteUrl(href, 'xhtml:link href');
       }
     }
-    return { loc, alternates };
+    const lastmod = own.find((child) => child.name === 'lastmod')?.text;
+    return { loc, ...(lastmod === undefined ? {} : { lastmod }), alternates };
   });
 }
 

@@ -1,8 +1,10 @@
 import { escapeHtml } from './page-head.js';
 
-/** One page of the sitemap: its address and the same page in each language (and `x-default`). */
+/** One page of the sitemap: its address, when it last changed, and the same page in each language (and `x-default`). */
 export interface SitemapEntry {
   loc: string;
+  /** When the page's content last changed (W3C date-time), where the shop knows it. */
+  lastmod?: string;
   alternates: { hreflang: string; href: string }[];
 }
 
@@ -16,7 +18,8 @@ export function sitemapXml(entries: readonly SitemapEntry[]): string {
       (alternate) =>
         `    <xhtml:link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeHtml(alternate.href)}"/>`,
     );
-    return [`  <url>`, `    <loc>${escapeHtml(entry.loc)}</loc>`, ...links, `  </url>`].join('\n');
+    const lastmod = entry.lastmod ? [`    <lastmod>${escapeHtml(entry.lastmod)}</lastmod>`] : [];
+    return [`  <url>`, `    <loc>${escapeHtml(entry.loc)}</loc>`, ...lastmod, ...links, `  </url>`].join('\n');
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
