@@ -116,8 +116,13 @@ describe('forgotten password', () => {
       expect(row.data).not.toContain(firstToken);
       expect(row.metadata).not.toContain(firstToken);
     }
-    const rows = await shop.runtime.knex.raw<{ rows: Array<{ row: string }> }>(
-      'SELECT row_to_json(t)::text AS row FROM password_reset_tokens t',
+    // The row commits once the mail server has taken the message: a moment after the mail arrives.
+    const rows = await eventually(
+      () =>
+        shop.runtime.knex.raw<{ rows: Array<{ row: string }> }>(
+          'SELECT row_to_json(t)::text AS row FROM password_reset_tokens t',
+        ),
+      (read) => read.rows.length > 0,
     );
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0]!.row).not.toContain(firstToken);
@@ -198,6 +203,15 @@ describe('forgotten password', () => {
 
     expect((await requestReset(EMAIL)).status).toBe(202);
     const token = tokenFrom(await waitForMail(2));
+    // The link's row commits once the mail server has taken the message.
+    await eventually(
+      () =>
+        shop.runtime
+          .knex('password_reset_tokens')
+          .where({ token_hash: tokenHash(token) })
+          .first('token_hash'),
+      (row) => row !== undefined,
+    );
     expect((await confirm(token, '12345')).status).toBe(400);
     const common = await confirm(token, 'Azerty123');
     expect(common.status).toBe(400);
