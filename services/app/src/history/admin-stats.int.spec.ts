@@ -265,6 +265,11 @@ describe('GET /api/admin/stats', () => {
       () => getSubscription(knex, placed.subscriptionId),
       (s) => s?.status === 'pending',
     );
+    // The customer counted too (the accounts read model follows the log on its own): before is one moment.
+    await eventually(
+      () => call('GET', '/api/me', customer.token),
+      (res) => res.status === 200,
+    );
     const now = new Date();
     const before = await subscriptionFigures(knex, now);
     // A reader whose statement counting the customers is held on its way to the database until
