@@ -15,7 +15,7 @@ interface ScreenOptions {
   path?: string;
   /** Where the visitor is; the route's path when not given. */
   url?: string;
-  /** The API's answers; `GET /api/me` answers 401 (signed out) unless `user` is given or a route overrides it. */
+  /** The API's answers; `GET /api/me`, asked only with a session cookie, answers `user`, or 401 unless a route overrides it. */
   api?: ApiRoutes;
   /** The signed-in customer (the browser then holds a session's cookies). */
   user?: Profile;
